@@ -1,0 +1,11 @@
+import { chromium } from "@playwright/test";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox","--disable-background-networking","--disable-component-update","--no-first-run"] });
+const [,, url, out, w = "1280"] = process.argv;
+const p = await b.newPage({ viewport: { width: Number(w), height: 900 } });
+const errs = [];
+p.on("console", m => { if (m.type() === "error" || m.type()==="warning") errs.push(m.text()); });
+p.on("pageerror", e => errs.push(String(e)));
+await p.goto(url, { waitUntil: "networkidle" });
+await p.screenshot({ path: out, fullPage: true });
+console.log(errs.join("\n"));
+await b.close();

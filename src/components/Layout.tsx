@@ -1,0 +1,72 @@
+/** The page frame: skip link, optional promo banner, navigation, main content and footer. */
+import type { ReactNode } from "react";
+import { formatDollars } from "../domain/pricing";
+import { Nav } from "./Nav";
+import type { SiteData } from "./site";
+
+function PromoBanner({ site }: { site: SiteData }) {
+  const promo = site.content["site.promo"];
+  return (
+    <div className="bg-neutral px-4 py-2 text-center text-sm text-neutral-content">
+      <span>{promo.text} Free shipping on orders of {formatDollars(site.settings.freeShippingThreshold)} and over. </span>
+      <a href="/shop" className="font-semibold underline underline-offset-2">
+        {promo.linkLabel}
+      </a>
+    </div>
+  );
+}
+
+function Footer({ site, showCounter }: { site: SiteData; showCounter: boolean }) {
+  return (
+    <footer className="mt-16 border-t border-base-300 bg-base-200">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 text-sm sm:grid-cols-2">
+        <div className="space-y-2">
+          <p className="font-semibold">{site.settings.businessName}</p>
+          <p>Confidential investigations across Adelaide and South Australia.</p>
+          <p className="text-base-content/80">{site.content["site.disclaimer"].text}</p>
+        </div>
+        <nav aria-label="Footer" className="flex flex-col gap-1 sm:items-end">
+          <a className="link-hover link" href="/services">Services</a>
+          <a className="link-hover link" href="/shop">Equipment Shop</a>
+          <a className="link-hover link" href="/contact">Contact</a>
+          <a className="link-hover link" href="/privacy">Privacy Policy</a>
+        </nav>
+      </div>
+      <div className="border-t border-base-300 px-4 py-4 text-center text-xs text-base-content/80">
+        <p>
+          © {site.year} {site.settings.businessName}. All rights reserved.
+        </p>
+        {showCounter && (
+          <p id="visitor-counter" hidden>
+            Total visitors: <span id="visitor-count"></span>
+          </p>
+        )}
+      </div>
+    </footer>
+  );
+}
+
+export type LayoutProps = {
+  site: SiteData;
+  active: string;
+  variant?: "full" | "simple";
+  promo?: boolean;
+  showCounter?: boolean;
+  children: ReactNode;
+};
+
+export function Layout({ site, active, variant = "full", promo = false, showCounter = false, children }: LayoutProps) {
+  return (
+    <>
+      <a href="#main" className="skip-link btn btn-sm btn-primary">
+        Skip to content
+      </a>
+      {promo && <PromoBanner site={site} />}
+      <Nav active={active} user={site.user} businessName={site.settings.businessName} variant={variant} />
+      <main id="main" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <Footer site={site} showCounter={showCounter} />
+    </>
+  );
+}

@@ -1,0 +1,16 @@
+/** What every page's layout reads: settings, texts, prices and the signed-in user, if any. */
+import type { ServicePrice } from "../db/schema";
+import type { Content } from "../shared/content";
+import type { Settings } from "../shared/settings";
+
+export type CurrentUser = { id: string; email: string; firstName: string | null; isNewCustomer: boolean };
+
+export type SiteData = {
+  settings: Settings;
+  content: Content;
+  pricing: ServicePrice[];
+  user: CurrentUser | null;
+  year: number;
+  /** Absolute origin for canonical links and structured data. */
+  origin: string;
+};

@@ -1,0 +1,30 @@
+/** Contact enquiries: stored, and the business notified through the outbox, in one transaction. */
+import { contactServiceOptions } from "../domain/contact";
+import { contactNotification } from "../mail/templates";
+import { enqueueMail } from "../mail/outbox.server";
+import type { ContactInput } from "../shared/contact";
+import { immediate, type Db } from "./client.server";
+import { listPricing } from "./pricing.server";
+import { contacts, type Contact } from "./schema";
+
+/** Records an enquiry and queues the business's e-mail; both or neither are written. */
+export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail: string): Contact {
+  const options = contactServiceOptions(listPricing(db));
+  const serviceLabel = options.find((o) => o.value === input.service)?.label ?? input.service;
+  return immediate(db, () => {
+    const contact = db
+      .insert(contacts)
+      .values({
+        name: input.name,
+        email: input.email,
+        phone: input.phone || null,
+        service: input.service,
+        message: input.message,
+        urgency: input.urgency,
+      })
+      .returning()
+      .get();
+    enqueueMail(db, contactNotification(contact, serviceLabel, businessEmail));
+    return contact;
+  });
+}

@@ -1,0 +1,422 @@
+/**
+ * The whole data model: every entity of SPEC.md section 3 plus what DECISIONS.md adds
+ * (admins, admin tokens, settings, outbox, payments, content sections, service pricing).
+ * Money is stored as decimal strings with two places ("695.00"), as SPEC.md's API shapes expect.
+ */
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from "drizzle-orm/sqlite-core";
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const money = (name: string) => text(name);
+const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
+
+export const users = sqliteTable("users", {
+  id: id(),
+  email: text("email").notNull().unique(),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  profileImageUrl: text("profile_image_url"),
+  passwordHash: text("password_hash"),
+  googleId: text("google_id").unique(),
+  isNewCustomer: integer("is_new_customer", { mode: "boolean" }).notNull().default(true),
+  referralCode: text("referral_code").unique(),
+  referredBy: text("referred_by"),
+  totalReferralEarnings: money("total_referral_earnings").notNull().default("0.00"),
+  suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Customer sessions: `sid` is the SHA-256 of the cookie token, never the token itself. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: json<{ userId: string; createdAt: number }>("sess").notNull(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("sessions_expire_idx").on(t.expire)],
+);
+
+export const passwordResets = sqliteTable("password_resets", {
+  tokenHash: text("token_hash").primaryKey(),
+  userId: text("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  usedAt: integer("used_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+export const bookings = sqliteTable(
+  "bookings",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    serviceId: text("service_id"),
+    serviceName: text("service_name").notNull(),
+    servicePrice: money("service_price").notNull(),
+    originalPrice: money("original_price"),
+    discountApplied: integer("discount_applied", { mode: "boolean" }).notNull().default(false),
+    appointmentDate: text("appointment_date").notNull(),
+    appointmentTime: text("appointment_time").notNull(),
+    duration: integer("duration").notNull().default(60),
+    location: text("location"),
+    notes: text("notes"),
+    contactPhone: text("contact_phone"),
+    contactEmail: text("contact_email"),
+    status: text("status").notNull().default("pending"),
+    timeSlotId: integer("time_slot_id").references(() => timeSlots.id),
+    bookingDetails: json<Record<string, unknown>>("booking_details"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("bookings_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const timeSlots = sqliteTable(
+  "time_slots",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    date: text("date").notNull(),
+    time: text("time").notNull(),
+    isAvailable: integer("is_available", { mode: "boolean" }).notNull().default(true),
+    maxBookings: integer("max_bookings").notNull().default(1),
+    currentBookings: integer("current_bookings").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("time_slots_date_time_idx").on(t.date, t.time),
+    check("time_slots_capacity", sql`${t.currentBookings} >= 0 AND ${t.currentBookings} <= ${t.maxBookings}`),
+  ],
+);
+
+export const visitorCounter = sqliteTable(
+  "visitor_counter",
+  {
+    id: integer("id").primaryKey(),
+    count: integer("count").notNull().default(3333),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("visitor_counter_non_negative", sql`${t.count} >= 0`)],
+);
+
+export const referralTransactions = sqliteTable("referral_transactions", {
+  id: id(),
+  referrerId: text("referrer_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  referredUserId: text("referred_user_id").references(() => users.id, { onDelete: "set null" }),
+  bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+  amount: money("amount").notNull(),
+  type: text("type").notNull(),
+  status: text("status").notNull().default("pending"),
+  createdAt: createdAt(),
+});
+
+export const contacts = sqliteTable("contacts", {
+  id: id(),
+  name: text("name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone"),
+  service: text("service").notNull(),
+  message: text("message").notNull(),
+  urgency: text("urgency").notNull().default("normal"),
+  readAt: integer("read_at", { mode: "timestamp_ms" }),
+  createdAt: createdAt(),
+});
+
+export const categories = sqliteTable("categories", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  name: text("name").notNull().unique(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  imageUrl: text("image_url"),
+  parentId: integer("parent_id"),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const products = sqliteTable(
+  "products",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    shortDescription: text("short_description"),
+    price: money("price").notNull(),
+    salePrice: money("sale_price"),
+    categoryId: integer("category_id").references(() => categories.id, { onDelete: "set null" }),
+    sku: text("sku").unique(),
+    stockQuantity: integer("stock_quantity").notNull().default(0),
+    lowStockThreshold: integer("low_stock_threshold").notNull().default(5),
+    weight: text("weight"),
+    dimensions: json<{ length?: number; width?: number; height?: number; unit?: string }>("dimensions"),
+    images: json<string[]>("images").notNull().default([]),
+    specifications: json<Record<string, string>>("specifications"),
+    features: json<string[]>("features").notNull().default([]),
+    tags: json<string[]>("tags").notNull().default([]),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    isFeatured: integer("is_featured", { mode: "boolean" }).notNull().default(false),
+    requiresVerification: integer("requires_verification", { mode: "boolean" }).notNull().default(false),
+    restrictedStates: json<string[]>("restricted_states").notNull().default([]),
+    seoTitle: text("seo_title"),
+    seoDescription: text("seo_description"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index("products_category_idx").on(t.categoryId),
+    check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`),
+  ],
+);
+
+export const cartItems = sqliteTable(
+  "cart_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull().default(1),
+    addedAt: integer("added_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("cart_items_user_product_idx").on(t.userId, t.productId),
+    check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
+  ],
+);
+
+export type Address = {
+  name: string;
+  line1: string;
+  line2?: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phone?: string;
+};
+
+export const orders = sqliteTable(
+  "orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderNumber: text("order_number").notNull().unique(),
+    status: text("status").notNull().default("pending"),
+    totalAmount: money("total_amount").notNull(),
+    subtotal: money("subtotal").notNull(),
+    taxAmount: money("tax_amount").notNull().default("0.00"),
+    shippingAmount: money("shipping_amount").notNull().default("0.00"),
+    discountAmount: money("discount_amount").notNull().default("0.00"),
+    paymentStatus: text("payment_status").notNull().default("pending"),
+    paymentMethod: text("payment_method"),
+    paymentIntentId: text("payment_intent_id"),
+    shippingAddress: json<Address>("shipping_address").notNull(),
+    billingAddress: json<Address>("billing_address").notNull(),
+    trackingNumber: text("tracking_number"),
+    shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    notes: text("notes"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("orders_user_idx").on(t.userId)],
+);
+
+export const orderItems = sqliteTable("order_items", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  orderId: integer("order_id")
+    .notNull()
+    .references(() => orders.id, { onDelete: "cascade" }),
+  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+  quantity: integer("quantity").notNull(),
+  unitPrice: money("unit_price").notNull(),
+  totalPrice: money("total_price").notNull(),
+  productSnapshot: json<Record<string, unknown>>("product_snapshot").notNull(),
+  createdAt: createdAt(),
+});
+
+export const reviews = sqliteTable(
+  "reviews",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
+    rating: integer("rating").notNull(),
+    title: text("title"),
+    comment: text("comment"),
+    isVerifiedPurchase: integer("is_verified_purchase", { mode: "boolean" }).notNull().default(false),
+    isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(false),
+    helpfulVotes: integer("helpful_votes").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`)],
+);
+
+export const wishlistItems = sqliteTable(
+  "wishlist_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    addedAt: integer("added_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+  },
+  (t) => [uniqueIndex("wishlist_user_product_idx").on(t.userId, t.productId)],
+);
+
+export const admins = sqliteTable("admins", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Admin bearer tokens: only the SHA-256 of the token is stored. */
+export const adminTokens = sqliteTable(
+  "admin_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }).notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("admin_tokens_expires_idx").on(t.expiresAt)],
+);
+
+/** Business details the owner edits without a deploy; values are JSON-encoded. */
+export const settings = sqliteTable("settings", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Texts of the public pages; `content` is JSON validated by the section's schema in shared/content.ts. */
+export const contentSections = sqliteTable("content_sections", {
+  id: text("id").primaryKey(),
+  title: text("title").notNull(),
+  type: text("type").notNull(),
+  content: text("content").notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** The one service-pricing table every page reads its prices from. */
+export const servicePricing = sqliteTable("service_pricing", {
+  id: text("id").primaryKey(),
+  kind: text("kind").notNull(),
+  name: text("name").notNull(),
+  price: money("price").notNull(),
+  unit: text("unit").notNull(),
+  minimumUnits: integer("minimum_units").notNull().default(1),
+  duration: text("duration"),
+  durationMinutes: integer("duration_minutes").notNull().default(60),
+  description: text("description").notNull().default(""),
+  features: json<string[]>("features").notNull().default([]),
+  isPopular: integer("is_popular", { mode: "boolean" }).notNull().default(false),
+  isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+  sortOrder: integer("sort_order").notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** Every e-mail is written here first, then delivered and retried by the outbox worker. */
+export const outbox = sqliteTable(
+  "outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    replyTo: text("reply_to"),
+    attachments: json<{ filename: string; content: string; contentType: string }[]>("attachments"),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" })
+      .notNull()
+      .$defaultFn(() => new Date()),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+);
+
+/** Payment requests (instructions, cash deposit) and provider payments, recorded by the server. */
+export const payments = sqliteTable(
+  "payments",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    serviceId: text("service_id"),
+    serviceName: text("service_name").notNull(),
+    method: text("method").notNull(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull().default("USD"),
+    email: text("email"),
+    referenceCode: text("reference_code").notNull().unique(),
+    providerOrderId: text("provider_order_id").unique(),
+    providerCaptureId: text("provider_capture_id"),
+    status: text("status").notNull().default("requested"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("payments_user_idx").on(t.userId)],
+);
+
+/** One row per site visit counted, for the analytics charts. */
+export const visitLog = sqliteTable("visit_log", {
+  day: text("day").primaryKey(),
+  visits: integer("visits").notNull().default(0),
+});
+
+export type User = typeof users.$inferSelect;
+export type Product = typeof products.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type ServicePrice = typeof servicePricing.$inferSelect;
+export type ContentSection = typeof contentSections.$inferSelect;
+export type Contact = typeof contacts.$inferSelect;

@@ -1,0 +1,107 @@
+/**
+ * The secure contact form. Rendered by the server as a plain POST form (works with JavaScript off);
+ * once hydrated it validates with the shared zod schema, sends JSON, shows SPEC.md's toasts and
+ * resets.
+ */
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation } from "@tanstack/react-query";
+import { useState } from "react";
+import { useForm, type Resolver } from "react-hook-form";
+import { apiRequest, ApiError } from "../client/api";
+import { toast } from "../client/toast-store";
+import { errorProps, FormField } from "../components/FormField";
+import { contactDefaults, contactMessages, contactSchema, honeypotField, urgencyOptions, type ContactFormValues, type ContactInput } from "../shared/contact";
+
+export type ContactFormProps = {
+  serviceOptions: { value: string; label: string }[];
+  /** Values and errors from a no-JS submission the server re-rendered. */
+  initialValues?: Partial<ContactFormValues>;
+  initialErrors?: Record<string, string>;
+};
+
+const fieldIds = { name: "contact-name", email: "contact-email", phone: "contact-phone", service: "contact-service", message: "contact-message", urgency: "contact-urgency" } as const;
+
+export default function ContactForm({ serviceOptions, initialValues, initialErrors }: ContactFormProps) {
+  const form = useForm<ContactFormValues, unknown, ContactInput>({
+    // The form holds strings (an unchosen service is ""); the schema turns them into ContactInput.
+    resolver: zodResolver(contactSchema) as unknown as Resolver<ContactFormValues, unknown, ContactInput>,
+    defaultValues: { ...contactDefaults, ...initialValues },
+  });
+  // Errors of a no-JS submission are shown until the next submit, and rendered on the server too.
+  const [serverErrors, setServerErrors] = useState(initialErrors ?? {});
+  const { register, handleSubmit, reset, setError, formState } = form;
+  const initial = { ...contactDefaults, ...initialValues };
+  // register() sets values through refs after mount; defaultValue puts them in the server's HTML too.
+  const field = (name: keyof ContactFormValues) => ({ ...register(name), defaultValue: initial[name] });
+
+  const send = useMutation({
+    mutationFn: (input: ContactInput & { [honeypotField]?: string }) => apiRequest("POST", "/api/contacts", input),
+    onSuccess: () => {
+      toast({ title: contactMessages.successTitle, description: contactMessages.successText, variant: "success" });
+      reset(contactDefaults);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) {
+          if (field in fieldIds) setError(field as keyof ContactFormValues, { type: "server", message });
+        }
+      }
+      const description = err instanceof ApiError && err.status === 429 && err.serverMessage ? err.serverMessage : contactMessages.failureText;
+      toast({ title: contactMessages.failureTitle, description, variant: "destructive" });
+    },
+  });
+
+  const onSubmit = handleSubmit((values, event) => {
+    setServerErrors({});
+    const trap = (event?.target as HTMLFormElement | undefined)?.elements.namedItem(honeypotField) as HTMLInputElement | null;
+    send.mutate({ ...values, [honeypotField]: trap?.value ?? "" });
+  });
+
+  const err = (name: keyof ContactFormValues) => (formState.errors[name]?.message as string | undefined) ?? serverErrors[name];
+
+  return (
+    <form method="post" action="/contact#contact-form" noValidate onSubmit={onSubmit} className="space-y-2" aria-label="Secure contact form">
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField id={fieldIds.name} label="Full name" error={err("name")}>
+          <input id={fieldIds.name} type="text" autoComplete="name" className="input w-full" {...errorProps(fieldIds.name, err("name"))} {...field("name")} />
+        </FormField>
+        <FormField id={fieldIds.email} label="E-mail" error={err("email")}>
+          <input id={fieldIds.email} type="email" autoComplete="email" className="input w-full" {...errorProps(fieldIds.email, err("email"))} {...field("email")} />
+        </FormField>
+        <FormField id={fieldIds.phone} label="Phone (optional)" error={err("phone")}>
+          <input id={fieldIds.phone} type="tel" autoComplete="tel" className="input w-full" {...errorProps(fieldIds.phone, err("phone"))} {...field("phone")} />
+        </FormField>
+        <FormField id={fieldIds.service} label="Service of interest" error={err("service")}>
+          <select id={fieldIds.service} className="select w-full" {...errorProps(fieldIds.service, err("service"))} {...field("service")}>
+            <option value="">Select a service</option>
+            {serviceOptions.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      </div>
+      <FormField id={fieldIds.urgency} label="Urgency" error={err("urgency")}>
+        <select id={fieldIds.urgency} className="select w-full" {...errorProps(fieldIds.urgency, err("urgency"))} {...field("urgency")}>
+          {urgencyOptions.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={fieldIds.message} label="Message" error={err("message")}>
+        <textarea id={fieldIds.message} rows={6} className="textarea w-full" {...errorProps(fieldIds.message, err("message"))} {...field("message")} />
+      </FormField>
+      <div className="honeypot" aria-hidden="true">
+        <label htmlFor="contact-website">Leave this field empty</label>
+        <input id="contact-website" name={honeypotField} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
+      <p className="text-sm text-base-content/80">Your message is sent over an encrypted connection and read only by your investigator.</p>
+      <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={send.isPending}>
+        {send.isPending ? "Sending..." : "Send Secure Message"}
+      </button>
+    </form>
+  );
+}

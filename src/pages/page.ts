@@ -1,0 +1,15 @@
+/** What a page module returns: its metadata and its server-rendered body. */
+import type { ReactElement } from "react";
+
+export type PageDefinition = {
+  /** Canonical lowercase path. */
+  path: string;
+  title: string;
+  description: string;
+  body: ReactElement;
+  status?: 200 | 400 | 404 | 429;
+  /** Plain (framework-free) scripts this page needs, as asset URLs. */
+  scripts?: string[];
+  jsonLd?: object[];
+  noindex?: boolean;
+};

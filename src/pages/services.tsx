@@ -1,0 +1,105 @@
+/** Services (/services): hero, six service cards, combined surveillance & tracking, why choose us. */
+import { FeatureCard, Hero, PackageCard, Section } from "../components/blocks";
+import type { IconName } from "../components/icons";
+import { Layout } from "../components/Layout";
+import type { SiteData } from "../components/site";
+import { priceWithUnit } from "../domain/pricing";
+import type { PageDefinition } from "./page";
+
+const whyIcons: IconName[] = ["lock", "award", "clock"];
+
+export function servicesPage(site: SiteData): PageDefinition {
+  const c = site.content;
+  const packages = site.pricing.filter((p) => p.kind === "package");
+  const tracking = site.pricing.filter((p) => p.kind === "tracking");
+  const combined = site.pricing.filter((p) => p.kind === "combined");
+  const volume = site.pricing.filter((p) => p.kind === "volume");
+  const newClient = site.settings.newClientDiscountPercent;
+  return {
+    path: "/services",
+    title: `Infidelity Investigation Services & Prices | ${site.settings.businessName}`,
+    description: "Fixed-price partner surveillance and infidelity investigation packages in Adelaide, from a same-day check up to two-week investigations.",
+    body: (
+      <Layout site={site} active="/services" variant="simple">
+        <Hero title={c["services.hero"].title} subtitle={c["services.hero"].subtitle}>
+          <p className="mt-6 flex max-w-2xl gap-3 rounded-box border border-neutral-content/30 p-4 text-sm">
+            <span aria-hidden="true">🔒</span>
+            <span>{c["services.hero"].cryptoNotice}</span>
+          </p>
+        </Hero>
+
+        <Section id="packages" title="Choose Your Investigation" subtitle={newClient > 0 ? `New clients receive ${newClient}% off their first service, applied when you choose a package.` : undefined}>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {packages.map((p) => (
+              <PackageCard
+                key={p.id}
+                pkg={p}
+                action={
+                  <a href={`/contact?service=${encodeURIComponent(p.id)}#contact-form`} className="btn btn-primary w-full" data-service-id={p.id}>
+                    Select {p.name}
+                  </a>
+                }
+              />
+            ))}
+          </div>
+        </Section>
+
+        <Section id="combined" title={c["services.combined"].title} subtitle={c["services.combined"].text}>
+          <div className="grid gap-6 md:grid-cols-2">
+            <div className="card border border-base-300 bg-base-100">
+              <div className="card-body">
+                <h3 className="card-title">Rates</h3>
+                <ul className="space-y-2">
+                  {combined.map((p) => (
+                    <li key={p.id} className="flex justify-between gap-4">
+                      <span>{p.id === "combined-daily-max" ? "Daily maximum" : p.name}</span>
+                      <strong>{priceWithUnit(p.price, p.unit)}</strong>
+                    </li>
+                  ))}
+                  {tracking.map((p) => (
+                    <li key={p.id} className="flex justify-between gap-4">
+                      <span>Vehicle Tracking (GPS)</span>
+                      <strong>{priceWithUnit(p.price, p.unit)}</strong>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </div>
+            <div className="card border border-base-300 bg-base-100">
+              <div className="card-body">
+                <h3 className="card-title">Volume discounts</h3>
+                <table className="table">
+                  <thead>
+                    <tr>
+                      <th scope="col">Duration</th>
+                      <th scope="col">Discount</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {volume.map((v) => (
+                      <tr key={v.id}>
+                        <td>{v.name}</td>
+                        <td>{Number(v.price) > 0 ? `${Number(v.price)}% off` : "Standard rate"}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </div>
+          </div>
+          <p className="mt-6">
+            <strong>{c["home.payment-plans"].title}.</strong> {c["home.payment-plans"].text}
+          </p>
+        </Section>
+
+        <Section id="why" title={c["services.why"].title}>
+          <div className="grid gap-4 md:grid-cols-3">
+            {c["services.why"].items.map((w, i) => (
+              <FeatureCard key={w.title} icon={whyIcons[i] ?? "check"} title={w.title} text={w.text} />
+            ))}
+          </div>
+        </Section>
+      </Layout>
+    ),
+  };
+}

@@ -1,0 +1,48 @@
+/** Builds the Hono app from its dependencies. It never listens: main.ts does, tests call app.request(). */
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { notFoundPage } from "../pages/not-found";
+import type { AppDeps, AppEnv } from "./deps";
+import { errorBody, jsonError, toHttpError } from "./errors";
+import { escapeHtml } from "./document";
+import { redirectToCanonical, routingPath } from "./middleware/canonical-path";
+import { securityHeaders } from "./middleware/security-headers";
+import { servePage } from "./render-page";
+import { registerRoutes } from "./routes";
+
+/** Largest request body accepted anywhere (forms and JSON); larger gets 413. */
+export const maxBodyBytes = 64 * 1024;
+
+const isApi = (path: string) => path.startsWith("/api/") || path === "/api" || path.startsWith("/paypal/");
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>({ getPath: routingPath });
+  const https = deps.env.PUBLIC_URL?.startsWith("https://") ?? false;
+
+  app.use(securityHeaders(https));
+  app.use(redirectToCanonical);
+  app.use(bodyLimit({ maxSize: maxBodyBytes }));
+  app.use(async (c, next) => {
+    c.set("user", null);
+    await next();
+  });
+
+  registerRoutes(app, deps);
+
+  app.notFound((c) => {
+    if (isApi(c.req.path)) return c.json(errorBody("not_found", "Not found"), 404);
+    return servePage(deps, c, (site) => notFoundPage(site, c.req.path), { cache: false });
+  });
+
+  app.onError((err, c) => {
+    const e = toHttpError(err);
+    if (isApi(c.req.path) || c.req.header("accept")?.includes("application/json")) return jsonError(c, e);
+    for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
+    return c.html(
+      `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body><main><h1>Sorry, something went wrong</h1><p>${escapeHtml(e.message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`,
+      e.status,
+    );
+  });
+
+  return app;
+}

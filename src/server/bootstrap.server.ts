@@ -1,0 +1,35 @@
+/** Opens the data directory and builds everything the app needs; shared by main.ts and tests. */
+import { join } from "node:path";
+import { openDatabase, type Db } from "../db/client.server";
+import { seedDatabase } from "../db/seed/index.server";
+import { getSettings } from "../db/settings.server";
+import { OutboxWorker } from "../mail/outbox.server";
+import { createMailTransport } from "../mail/transport.server";
+import { createApp } from "./app";
+import { setTrustProxy } from "./client-ip";
+import type { AppDeps } from "./deps";
+import type { Env } from "./env.server";
+import { RateLimiter } from "./middleware/rate-limit";
+import { PageCache } from "./page-cache";
+
+/** The database file inside a data directory. */
+export function databaseFile(dataDir: string) {
+  return join(dataDir, "pi-site.db");
+}
+
+/** Opens (migrating and seeding) the database and wires the app's dependencies. */
+export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_DIR))) {
+  seedDatabase(db);
+  setTrustProxy(env.TRUST_PROXY);
+  const settings = getSettings(db);
+  const from = env.MAIL_FROM ?? `${settings.businessName} <${settings.email}>`;
+  const outbox = new OutboxWorker(db, createMailTransport(env.SMTP_URL), from);
+  const deps: AppDeps = {
+    db,
+    env,
+    outbox,
+    pageCache: new PageCache(),
+    limits: { contact: new RateLimiter(5, 60_000) },
+  };
+  return { deps, app: createApp(deps) };
+}

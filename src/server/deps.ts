@@ -1,0 +1,17 @@
+/** What the app is built from; tests build their own with a temporary database. */
+import type { Db } from "../db/client.server";
+import type { CurrentUser } from "../components/site";
+import type { OutboxWorker } from "../mail/outbox.server";
+import type { Env } from "./env.server";
+import type { PageCache } from "./page-cache";
+import type { RateLimiter } from "./middleware/rate-limit";
+
+export type AppDeps = {
+  db: Db;
+  env: Env;
+  outbox: OutboxWorker;
+  pageCache: PageCache;
+  limits: { contact: RateLimiter };
+};
+
+export type AppEnv = { Variables: { user: CurrentUser | null } };

@@ -1,0 +1,64 @@
+/**
+ * Typed HTTP errors and the one place that turns any error into the JSON shape of DECISIONS.md:
+ * `{ "error": { "code", "message", "fields"? } }`.
+ */
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { z } from "zod";
+import { log } from "./log.server";
+
+export type FieldErrors = Record<string, string>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: FieldErrors,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: FieldErrors) =>
+  new HttpError(400, "validation_error", message, fields);
+export const notFound = (message = "Not found") => new HttpError(404, "not_found", message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, "rate_limited", message, undefined, { "Retry-After": String(retryAfterSeconds) });
+
+/** The first message for each field of a zod error, keyed by dotted path. */
+export function fieldErrors(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join(".") || "_";
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+/** The JSON error body of DECISIONS.md. */
+export function errorBody(code: string, message: string, fields?: FieldErrors) {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Maps any thrown value to a status and error body; unknown errors become a logged 500. */
+export function toHttpError(err: unknown): HttpError {
+  if (err instanceof HttpError) return err;
+  if (err instanceof z.ZodError) return badRequest("Some fields need attention.", fieldErrors(err));
+  if (err instanceof HTTPException) {
+    const status = err.status as ContentfulStatusCode;
+    if (status === 413) return new HttpError(413, "payload_too_large", "The request body is too large.");
+    if (status === 400) return badRequest(err.message || "The request could not be read.");
+    return new HttpError(status, "http_error", err.message || "Request failed.");
+  }
+  log.error("unhandled error", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return new HttpError(500, "internal_error", "Something went wrong on our side. Please try again.");
+}
+
+/** Answers an error as JSON with its status and headers. */
+export function jsonError(c: Context, err: HttpError) {
+  for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+  return c.json(errorBody(err.code, err.message, err.fields), err.status);
+}

@@ -1,0 +1,42 @@
+/**
+ * Canonical URLs: paths match case-insensitively and with an optional trailing slash. Routing uses
+ * the normalised path (see `routingPath`); GET and HEAD requests for another spelling are
+ * redirected permanently to the lowercase path without the slash. Hashed assets keep their case.
+ */
+import type { MiddlewareHandler } from "hono";
+
+const keepCase = /^\/assets\//;
+
+/** The path Hono routes on: lowercase, no trailing slash (except "/"). */
+export function canonicalPath(path: string): string {
+  let p = keepCase.test(path) ? path : path.toLowerCase();
+  if (p.length > 1 && p.endsWith("/")) p = p.replace(/\/+$/, "") || "/";
+  return p;
+}
+
+/** The raw path of a request URL, without query. */
+export function rawPath(url: string): string {
+  const start = url.indexOf("/", url.indexOf("://") + 3);
+  if (start < 0) return "/";
+  const q = url.indexOf("?", start);
+  return q < 0 ? url.slice(start) : url.slice(start, q);
+}
+
+/** getPath for the Hono app. */
+export function routingPath(req: Request): string {
+  return canonicalPath(rawPath(req.url));
+}
+
+export const redirectToCanonical: MiddlewareHandler = async (c, next) => {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD") {
+    const url = c.req.url;
+    const path = rawPath(url);
+    const canonical = canonicalPath(path);
+    if (canonical !== path && !path.startsWith("/api/")) {
+      const q = url.indexOf("?");
+      return c.redirect(canonical + (q >= 0 ? url.slice(q) : ""), 301);
+    }
+  }
+  await next();
+};

@@ -1,0 +1,50 @@
+/**
+ * Fixed-window rate limiting in memory, per key (usually the client address). One process serves
+ * the site, so memory is the right place; counters reset when the window passes.
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { tooManyRequests } from "../errors";
+import { clientIp } from "../client-ip";
+
+type Window = { count: number; resetAt: number };
+
+export class RateLimiter {
+  private windows = new Map<string, Window>();
+  private lastSweep = 0;
+
+  constructor(
+    readonly max: number,
+    readonly windowMs: number,
+  ) {}
+
+  /** Counts one hit for `key`; returns seconds to wait when over the limit, else 0. */
+  hit(key: string, now = Date.now()): number {
+    this.sweep(now);
+    let w = this.windows.get(key);
+    if (!w || w.resetAt <= now) {
+      w = { count: 0, resetAt: now + this.windowMs };
+      this.windows.set(key, w);
+    }
+    w.count++;
+    return w.count > this.max ? Math.ceil((w.resetAt - now) / 1000) : 0;
+  }
+
+  reset() {
+    this.windows.clear();
+  }
+
+  private sweep(now: number) {
+    if (now - this.lastSweep < this.windowMs) return;
+    this.lastSweep = now;
+    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  }
+}
+
+/** Middleware answering 429 (JSON error shape, Retry-After) past `limiter`'s limit per address. */
+export function rateLimit(limiter: RateLimiter, message: string, key: (c: Context) => string = clientIp): MiddlewareHandler {
+  return async (c, next) => {
+    const wait = limiter.hit(key(c));
+    if (wait > 0) throw tooManyRequests(message, wait);
+    await next();
+  };
+}

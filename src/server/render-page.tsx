@@ -1,0 +1,101 @@
+/** Turns a page definition into an HTTP response, from the anonymous page cache when possible. */
+import { gzipSync } from "bun";
+import type { Context } from "hono";
+import { brotliCompressSync, constants } from "node:zlib";
+import { renderToString } from "react-dom/server";
+import { getContent } from "../db/content.server";
+import { listPricing } from "../db/pricing.server";
+import { getSettings } from "../db/settings.server";
+import { newRenderRecord, RenderContext } from "../components/render-context";
+import type { CurrentUser, SiteData } from "../components/site";
+import type { PageDefinition } from "../pages/page";
+import { pickEncoding } from "./assets.server";
+import type { AppDeps, AppEnv } from "./deps";
+import { renderDocument } from "./document";
+import { compressPage, type RenderedPage } from "./page-cache";
+
+/** Everything the layout reads, for one render. */
+export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
+  return {
+    settings: getSettings(deps.db),
+    content: getContent(deps.db),
+    pricing: listPricing(deps.db),
+    user,
+    year: new Date().getFullYear(),
+    origin,
+  };
+}
+
+/** The site's absolute origin: PUBLIC_URL when set, else the request's. */
+export function siteOrigin(deps: AppDeps, c: Context): string {
+  return deps.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(c.req.url).origin;
+}
+
+/** Renders a page definition to a complete HTML document. */
+export function renderPageHtml(def: PageDefinition, origin: string): string {
+  const record = newRenderRecord();
+  const bodyHtml = renderToString(<RenderContext.Provider value={record}>{def.body}</RenderContext.Provider>);
+  return renderDocument({
+    title: def.title,
+    description: def.description,
+    canonicalUrl: origin + def.path,
+    bodyHtml,
+    islands: record.islands,
+    eagerIslands: record.eager,
+    scripts: def.scripts,
+    jsonLd: def.jsonLd,
+    noindex: def.noindex,
+  });
+}
+
+/** Answers a cached page with the best encoding the client accepts, and 304 on a matching ETag. */
+export function sendRendered(c: Context, page: RenderedPage) {
+  const headers: Record<string, string> = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    Vary: "Accept-Encoding, Cookie",
+    ETag: page.etag,
+  };
+  if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, headers);
+  const encoding = pickEncoding(c.req.header("accept-encoding"));
+  if (encoding) headers["Content-Encoding"] = encoding;
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
+  return c.body(body as Uint8Array<ArrayBuffer>, page.status as 200, headers);
+}
+
+/**
+ * Serves a page. Anonymous requests without a query string are rendered once and cached;
+ * signed-in or query-carrying requests are rendered fresh.
+ */
+export function servePage(deps: AppDeps, c: Context<AppEnv>, build: (site: SiteData) => PageDefinition, opts: { cache?: boolean } = {}) {
+  const user = c.get("user") ?? null;
+  const cacheable = (opts.cache ?? true) && user === null && !c.req.url.includes("?");
+  const key = c.req.path;
+  if (cacheable) {
+    const hit = deps.pageCache.get(key);
+    if (hit) return sendRendered(c, hit);
+  }
+  const origin = siteOrigin(deps, c);
+  const def = build(loadSite(deps, user, origin));
+  const html = renderPageHtml(def, origin);
+  if (!cacheable) return sendFresh(c, html, def.status ?? 200);
+  const page = compressPage(html, def.status ?? 200);
+  deps.pageCache.set(key, page);
+  return sendRendered(c, page);
+}
+
+/** Answers a page rendered for this request only, compressed quickly in the one encoding needed. */
+function sendFresh(c: Context, html: string, status: number) {
+  const headers: Record<string, string> = {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "private, no-store",
+    Vary: "Accept-Encoding, Cookie",
+  };
+  const encoding = pickEncoding(c.req.header("accept-encoding"));
+  const bytes = new TextEncoder().encode(html);
+  let body: Uint8Array = bytes;
+  if (encoding === "br") body = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  else if (encoding === "gzip") body = gzipSync(bytes, { level: 6 });
+  if (encoding) headers["Content-Encoding"] = encoding;
+  return c.body(body as Uint8Array<ArrayBuffer>, status as 200, headers);
+}

@@ -1,0 +1,50 @@
+/** Every route of the site, in one readable list. */
+import type { Hono } from "hono";
+import { contactsApi } from "../api/contacts";
+import { visitorCountApi } from "../api/visitor-count";
+import { aboutPage } from "../pages/about";
+import { contactPage } from "../pages/contact";
+import { handleContactFormPost } from "../pages/contact-post";
+import { homePage } from "../pages/home";
+import { privacyPage } from "../pages/privacy";
+import { servicesPage } from "../pages/services";
+import { serveAsset } from "./serve-asset";
+import type { AppDeps, AppEnv } from "./deps";
+import { servePage, siteOrigin } from "./render-page";
+import { robotsTxt, sitemapXml } from "./seo";
+
+export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
+  // Health and search engines
+  app.get("/healthz", (c) => {
+    deps.db.$client.query("SELECT 1").get();
+    return c.json({ status: "ok" });
+  });
+  app.get("/robots.txt", (c) => c.text(robotsTxt(siteOrigin(deps, c))));
+  app.get("/sitemap.xml", (c) => c.body(sitemapXml(siteOrigin(deps, c)), 200, { "Content-Type": "application/xml; charset=utf-8" }));
+
+  // Public pages
+  app.get("/", (c) => servePage(deps, c, homePage));
+  app.get("/services", (c) => servePage(deps, c, servicesPage));
+  app.get("/about", (c) => servePage(deps, c, aboutPage));
+  app.get("/privacy", (c) => servePage(deps, c, privacyPage));
+  app.get("/contact", (c) =>
+    c.req.query("sent") === "1" || c.req.query("service")
+      ? servePage(deps, c, (site) => contactPage(site, { sent: c.req.query("sent") === "1", values: serviceChoice(c.req.query("service")) }), { cache: false })
+      : servePage(deps, c, contactPage),
+  );
+  app.post("/contact", (c) => handleContactFormPost(deps, c));
+
+  // API
+  app.route("/api/contacts", contactsApi(deps));
+  app.route("/api/visitor-count", visitorCountApi(deps));
+
+  // Static files: hashed build output and public images
+  app.get("/assets/*", serveAsset);
+  app.get("/images/*", serveAsset);
+  app.get("/favicon.svg", serveAsset);
+}
+
+/** A service preselected from a link such as /contact?service=partner. */
+function serviceChoice(service: string | undefined) {
+  return service && /^[a-z-]{1,40}$/.test(service) ? { service } : undefined;
+}

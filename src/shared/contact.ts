@@ -1,0 +1,72 @@
+/** The contact form: one schema for the form island, the no-JS form post and the API. */
+import { z } from "zod";
+
+export const contactServiceValues = [
+  "checkup",
+  "partner",
+  "infidelity",
+  "fullcheating",
+  "hourly",
+  "ongoing",
+  "membership",
+  "consultation",
+  "other",
+] as const;
+
+/** Options without a package price (the six packages are labelled from the pricing table). */
+export const contactExtraServiceLabels: Record<string, string> = {
+  membership: "Membership",
+  consultation: "General Consultation",
+  other: "Other",
+};
+
+export const urgencyOptions = [
+  { value: "low", label: "Low - General inquiry" },
+  { value: "normal", label: "Normal - Within 24 hours" },
+  { value: "high", label: "High - Within 6 hours" },
+  { value: "emergency", label: "Emergency - Immediate response" },
+] as const;
+
+export const contactSchema = z.object({
+  name: z.string().trim().min(1, "Required").max(100, "Please keep the name under 100 characters"),
+  email: z
+    .string()
+    .trim()
+    .min(1, "Required")
+    .max(200, "Please keep the e-mail under 200 characters")
+    .pipe(z.email("Please enter a valid e-mail address")),
+  phone: z.string().trim().max(40, "Please keep the phone number under 40 characters").default(""),
+  service: z.enum(contactServiceValues, "Required"),
+  message: z.string().trim().min(1, "Required").max(5000, "Please keep the message under 5000 characters"),
+  urgency: z.enum(["low", "normal", "high", "emergency"], "Choose an urgency").default("normal"),
+});
+
+/** What the form holds before validation (every field a string). */
+export type ContactFormValues = {
+  name: string;
+  email: string;
+  phone: string;
+  service: string;
+  message: string;
+  urgency: string;
+};
+export type ContactInput = z.infer<typeof contactSchema>;
+
+export const contactDefaults: ContactFormValues = {
+  name: "",
+  email: "",
+  phone: "",
+  service: "",
+  message: "",
+  urgency: "normal",
+};
+
+export const contactMessages = {
+  successTitle: "Message Sent Successfully",
+  successText: "We'll contact you within 2 hours for secure consultation.",
+  failureTitle: "Error",
+  failureText: "Failed to send message. Please try again.",
+} as const;
+
+/** The hidden field bots fill in and people never see. */
+export const honeypotField = "website";

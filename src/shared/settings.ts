@@ -1,0 +1,42 @@
+/**
+ * Business settings the owner edits in the admin portal. Stored one row per key (JSON value);
+ * a missing or invalid value falls back to the default here, so the site always renders.
+ */
+import { z } from "zod";
+
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM");
+const percent = z.number().min(0).max(100);
+
+export const settingsSchema = z.object({
+  businessName: z.string().trim().min(1).max(100).default("Adelaide Discreet Investigations"),
+  phone: z.string().trim().max(40).default("+61 8 0000 0000"),
+  email: z.string().trim().max(200).default("enquiries@example.com"),
+  signal: z.string().trim().max(40).default("+61 400 000 000"),
+  whatsapp: z.string().trim().max(40).default("+61 400 000 001"),
+  messenger: z.string().trim().max(100).default("example.investigations"),
+  btcAddress: z.string().trim().max(120).default("bc1q-example-placeholder-address-not-real"),
+  ethAddress: z.string().trim().max(120).default("0xEXAMPLE0000000000000000000000000000PLACEHOLDER"),
+  usdcSolAddress: z.string().trim().max(120).default("SoLExamplePlaceholderAddressNotReal1111111111"),
+  timezone: z.string().trim().min(1).default("Australia/Adelaide"),
+  businessHours: z
+    .object({
+      start: hhmm,
+      end: hhmm,
+      slotMinutes: z.number().int().min(15).max(240),
+      days: z.array(z.number().int().min(0).max(6)),
+    })
+    .default({ start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] }),
+  newClientDiscountPercent: percent.default(50),
+  consultationDiscountPercent: percent.default(15),
+  cryptoDiscountPercent: percent.default(10),
+  freeShippingThreshold: z.number().min(0).default(200),
+  flatShippingFee: z.number().min(0).default(15),
+  gstEnabled: z.boolean().default(true),
+  responseTimeHours: z.number().int().min(1).max(72).default(2),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type SettingKey = keyof Settings;
+
+/** Defaults for every setting. */
+export const defaultSettings: Settings = settingsSchema.parse({});
