@@ -8,8 +8,8 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { basename, join, relative } from "node:path";
-import type { BunPlugin } from "bun";
 import { islandLoaders } from "../src/islands/registry";
+import { clientGuard } from "./client-guard";
 
 const root = join(import.meta.dir, "..");
 const outDir = join(root, "dist/client");
@@ -31,15 +31,7 @@ const cssName = `app-${hash(css)}.css`;
 await Bun.write(join(outDir, cssName), css);
 rmSync(cssTmp);
 
-// 2. Client bundles. Server-only modules can never end up in them.
-const serverOnly: BunPlugin = {
-  name: "no-server-code-in-the-browser",
-  setup(build) {
-    build.onResolve({ filter: /(\.server(\.tsx?)?$|^bun:|\/db\/|^node:)/ }, (args) => {
-      throw new Error(`client code may not import server-only module "${args.path}" (from ${relative(root, args.importer)})`);
-    });
-  },
-};
+// 2. Client bundles. Server-only modules can never end up in them (clientGuard).
 const islandNames = Object.keys(islandLoaders);
 const islandEntries = islandNames.map((n) => join(root, `src/islands/${n}.tsx`));
 const result = await Bun.build({
@@ -52,7 +44,7 @@ const result = await Bun.build({
   metafile: true,
   naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
   define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [serverOnly],
+  plugins: [clientGuard(root)],
   throw: false,
 });
 if (!result.success) {

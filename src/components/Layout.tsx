@@ -8,7 +8,7 @@ function PromoBanner({ site }: { site: SiteData }) {
   const promo = site.content["site.promo"];
   return (
     <div className="bg-neutral px-4 py-2 text-center text-sm text-neutral-content">
-      <span>{promo.text} Free shipping on orders of {formatDollars(site.settings.freeShippingThreshold)} and over. </span>
+      <span>{`${promo.text} Free shipping on orders of ${formatDollars(site.settings.freeShippingThreshold)} and over. `}</span>
       <a href="/shop" className="font-semibold underline underline-offset-2">
         {promo.linkLabel}
       </a>
@@ -33,9 +33,7 @@ function Footer({ site, showCounter }: { site: SiteData; showCounter: boolean })
         </nav>
       </div>
       <div className="border-t border-base-300 px-4 py-4 text-center text-xs text-base-content/80">
-        <p>
-          © {site.year} {site.settings.businessName}. All rights reserved.
-        </p>
+        <p>{`© ${site.year} ${site.settings.businessName}. All rights reserved.`}</p>
         {showCounter && (
           <p id="visitor-counter" hidden>
             Total visitors: <span id="visitor-count"></span>

@@ -73,7 +73,7 @@ export function PackageCard({ pkg, action, headingLevel = 3 }: { pkg: ServicePri
         </div>
         <p className="text-3xl font-bold">
           {priceWithUnit(pkg.price, pkg.unit)}
-          {pkg.minimumUnits > 1 && <span className="ml-2 text-sm font-normal text-base-content/80">{pkg.minimumUnits}-{pkg.unit} minimum</span>}
+          {pkg.minimumUnits > 1 && <span className="ml-2 text-sm font-normal text-base-content/80">{`${pkg.minimumUnits}-${pkg.unit} minimum`}</span>}
         </p>
         {pkg.duration && <p className="text-sm text-base-content/80">{pkg.duration}</p>}
         <p className="text-sm">{pkg.description}</p>

@@ -77,7 +77,7 @@ export function homePage(site: SiteData): PageDefinition {
           )}
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
             <p>
-              <strong>{c["home.payment-plans"].title}.</strong> {c["home.payment-plans"].text}
+              <strong>{`${c["home.payment-plans"].title}.`}</strong> {c["home.payment-plans"].text}
             </p>
             <a href="/services" className="btn btn-primary">{c["home.packages"].buttonLabel}</a>
           </div>

@@ -36,7 +36,7 @@ export function servicesPage(site: SiteData): PageDefinition {
                 pkg={p}
                 action={
                   <a href={`/contact?service=${encodeURIComponent(p.id)}#contact-form`} className="btn btn-primary w-full" data-service-id={p.id}>
-                    Select {p.name}
+                    {`Select ${p.name}`}
                   </a>
                 }
               />
@@ -88,7 +88,7 @@ export function servicesPage(site: SiteData): PageDefinition {
             </div>
           </div>
           <p className="mt-6">
-            <strong>{c["home.payment-plans"].title}.</strong> {c["home.payment-plans"].text}
+            <strong>{`${c["home.payment-plans"].title}.`}</strong> {c["home.payment-plans"].text}
           </p>
         </Section>
 

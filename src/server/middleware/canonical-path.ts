@@ -33,7 +33,8 @@ export const redirectToCanonical: MiddlewareHandler = async (c, next) => {
     const url = c.req.url;
     const path = rawPath(url);
     const canonical = canonicalPath(path);
-    if (canonical !== path && !path.startsWith("/api/")) {
+    // API calls are served on any spelling (routing is case-insensitive); pages get one canonical URL.
+    if (canonical !== path && !canonical.startsWith("/api/")) {
       const q = url.indexOf("?");
       return c.redirect(canonical + (q >= 0 ? url.slice(q) : ""), 301);
     }

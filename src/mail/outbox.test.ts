@@ -1,0 +1,59 @@
+import { afterEach, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { startSmtpServer } from "../../tests/helpers/smtp";
+import { retryDelayMs } from "./outbox.server";
+
+let t: TestApp | undefined;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+afterEach(async () => {
+  t?.close();
+  await smtp?.close();
+  t = undefined;
+  smtp = undefined;
+});
+
+const enquiry = { name: "Alex Doe", email: "alex@example.com", phone: "", service: "checkup", message: "Who is visiting the house on Tuesdays?", urgency: "normal" };
+
+test("a contact enquiry reaches the business through a real SMTP server", async () => {
+  smtp = await startSmtpServer();
+  t = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com", MAIL_FROM: "Site <site@example.com>" });
+  expect((await t.json("/api/contacts", enquiry)).status).toBe(201);
+  const [mail] = await smtp.waitFor(1);
+  expect(mail!.to).toEqual(["owner@example.com"]);
+  expect(mail!.from).toBe("site@example.com");
+  expect(mail!.raw).toContain("Subject: New enquiry from Alex Doe: Discreet Check Up ($75)");
+  expect(mail!.raw).toContain("Who is visiting the house on Tuesdays?");
+  expect(mail!.raw).toContain("Reply-To: alex@example.com");
+  // Drain again to settle the status update that follows delivery.
+  await t.deps.outbox.drain();
+  expect(t.db.$client.query("SELECT status, attempts FROM outbox").get()).toEqual({ status: "sent", attempts: 1 });
+});
+
+test("when the mail server is down the message stays in the outbox and is retried later", async () => {
+  smtp = await startSmtpServer();
+  const port = smtp.port;
+  await smtp.close();
+  t = createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, BUSINESS_EMAIL: "owner@example.com" });
+  expect((await t.json("/api/contacts", enquiry)).status).toBe(201);
+  await t.deps.outbox.drain();
+  const failed = t.db.$client.query("SELECT status, attempts, last_error AS lastError, next_attempt_at AS next FROM outbox").get() as { status: string; attempts: number; lastError: string; next: number };
+  expect(failed.status).toBe("pending");
+  expect(failed.attempts).toBe(1);
+  expect(failed.lastError.length).toBeGreaterThan(0);
+  expect(failed.next).toBeGreaterThan(Date.now());
+  expect(t.db.$client.query("SELECT count(*) AS n FROM contacts").get()).toEqual({ n: 1 });
+
+  // The server comes back on the same port; once the retry is due the message goes out.
+  smtp = await startSmtpServer(port);
+  t.db.$client.query("UPDATE outbox SET next_attempt_at = 0").run();
+  await t.deps.outbox.drain();
+  expect(smtp.received.length).toBe(1);
+  expect(t.db.$client.query("SELECT status, attempts FROM outbox").get()).toEqual({ status: "sent", attempts: 2 });
+});
+
+test("retries back off exponentially up to six hours", () => {
+  expect(retryDelayMs(1)).toBe(60_000);
+  expect(retryDelayMs(2)).toBe(120_000);
+  expect(retryDelayMs(5)).toBe(960_000);
+  expect(retryDelayMs(20)).toBe(6 * 60 * 60 * 1000);
+});

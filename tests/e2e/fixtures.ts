@@ -1,0 +1,94 @@
+/**
+ * Playwright fixtures: a fresh binary per worker on a temporary data directory, and a `page` that
+ * fails the test on any unexpected console error or uncaught exception (hydration warnings too).
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type SiteServer = { url: string; dataDir: string; process: ChildProcess; logs: string[] };
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts dist/pi-site on a free port with a new data directory; resolves once it answers. */
+export async function startSite(env: Record<string, string> = {}): Promise<SiteServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), "pi-site-e2e-"));
+  const child = spawn(join(process.cwd(), "dist/pi-site"), [], {
+    cwd: dataDir,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const logs: string[] = [];
+  child.stdout?.on("data", (d) => logs.push(String(d)));
+  child.stderr?.on("data", (d) => logs.push(String(d)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) return { url, dataDir, process: child, logs };
+    } catch {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  child.kill();
+  throw new Error(`site did not start:\n${logs.join("")}`);
+}
+
+export async function stopSite(site: SiteServer) {
+  site.process.kill("SIGTERM");
+  await new Promise((r) => site.process.once("exit", r));
+  rmSync(site.dataDir, { recursive: true, force: true });
+}
+
+type Fixtures = { allowConsoleErrors: RegExp[] };
+type WorkerFixtures = { site: SiteServer };
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  site: [
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await stopSite(site);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ site }, use) => use(site.url),
+  allowConsoleErrors: [[], { option: true }],
+  page: async ({ page, allowConsoleErrors }, use) => {
+    const problems: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() !== "error") return;
+      const text = m.text();
+      if (!allowConsoleErrors.some((re) => re.test(text))) problems.push(`console.error: ${text}`);
+    });
+    page.on("pageerror", (e) => problems.push(`uncaught: ${e.message}`));
+    await use(page);
+    expect(problems, "unexpected console errors").toEqual([]);
+  },
+});
+
+export { expect };
+
+/** The script URLs a page requested (to prove pages without islands load no framework). */
+export function collectScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (r) => {
+    if (r.resourceType() === "script") urls.push(new URL(r.url()).pathname);
+  });
+  return urls;
+}

@@ -1,0 +1,54 @@
+/**
+ * Route-test helpers: a real app on a real SQLite file in a temporary directory, called through
+ * app.request() with a fake socket address (what Bun.serve would pass as `server`).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDatabase } from "../../src/db/client.server";
+import { bootstrap, databaseFile } from "../../src/server/bootstrap.server";
+import { readEnv } from "../../src/server/env.server";
+import { setLogLevel } from "../../src/server/log.server";
+
+export type TestApp = ReturnType<typeof createTestApp>;
+
+/** A fresh app and database; call `close()` when done. */
+export function createTestApp(env: Record<string, string> = {}) {
+  setLogLevel("silent");
+  const dataDir = mkdtempSync(join(tmpdir(), "pi-site-test-"));
+  const config = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+  const db = openDatabase(databaseFile(dataDir));
+  const { app, deps } = bootstrap(config, db);
+  let ip = "203.0.113.10";
+  const server = { requestIP: () => ({ address: ip, family: "IPv4", port: 40000 }) };
+  return {
+    app,
+    deps,
+    db,
+    dataDir,
+    /** Sets the client address later requests come from. */
+    setIp(address: string) {
+      ip = address;
+    },
+    request(path: string, init?: RequestInit) {
+      return app.request(path, init, server);
+    },
+    json(path: string, body: unknown, init: RequestInit = {}) {
+      return app.request(
+        path,
+        { method: "POST", ...init, headers: { "Content-Type": "application/json", ...(init.headers ?? {}) }, body: JSON.stringify(body) },
+        server,
+      );
+    },
+    close() {
+      deps.outbox.stop();
+      db.$client.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Counts the rows of a table. */
+export function countRows(app: TestApp, table: string): number {
+  return (app.db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+}
