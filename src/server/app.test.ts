@@ -67,7 +67,7 @@ describe("routing", () => {
   });
 
   test("other casings and a trailing slash redirect to the canonical path", async () => {
-    for (const [from, to] of [
+    for (const [from, to] of <[string, string][]>[
       ["/Services", "/services"],
       ["/ABOUT/", "/about"],
       ["/contact/?service=partner", "/contact?service=partner"],

@@ -1,6 +1,7 @@
 /**
  * The executable's entry: reads the environment, migrates and seeds the database, starts the mail
- * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database.
+ * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database;
+ * `pi-site healthcheck` asks the running site's /healthz (for containers).
  */
 import { openDatabase } from "../db/client.server";
 import { bootstrap, databaseFile } from "./bootstrap.server";
@@ -10,7 +11,7 @@ import { log, setLogLevel } from "./log.server";
 const started = performance.now();
 const env = readEnv();
 setLogLevel(env.LOG_LEVEL);
-const [command, ...args] = process.argv.slice(2).filter((a) => !a.endsWith("main.ts"));
+const [command, ...args] = process.argv.slice(2);
 
 if (command === "backup") {
   const target = args[0];
@@ -22,8 +23,12 @@ if (command === "backup") {
   db.$client.query("VACUUM INTO ?").run(target);
   console.log(`backup written to ${target}`);
   process.exit(0);
+} else if (command === "healthcheck") {
+  // For container health checks: the slim image has no curl.
+  const ok = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then((r) => r.ok, () => false);
+  process.exit(ok ? 0 : 1);
 } else if (command && command !== "serve") {
-  console.error(`unknown command: ${command}\nusage: pi-site [serve] | pi-site backup FILE`);
+  console.error(`unknown command: ${command}\nusage: pi-site [serve] | pi-site backup FILE | pi-site healthcheck`);
   process.exit(2);
 }
 

@@ -30,11 +30,11 @@ export function createTestApp(env: Record<string, string> = {}) {
     setIp(address: string) {
       ip = address;
     },
-    request(path: string, init?: RequestInit) {
-      return app.request(path, init, server);
+    async request(path: string, init?: RequestInit): Promise<Response> {
+      return await app.request(path, init, server);
     },
-    json(path: string, body: unknown, init: RequestInit = {}) {
-      return app.request(
+    async json(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
+      return await app.request(
         path,
         { method: "POST", ...init, headers: { "Content-Type": "application/json", ...(init.headers ?? {}) }, body: JSON.stringify(body) },
         server,

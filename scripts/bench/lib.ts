@@ -1,0 +1,205 @@
+/**
+ * Shared helpers for the benchmarks in scripts/bench/: paths, starting and stopping the binary on a
+ * throw-away data dir, waiting for HTTP, and formatting tables. Nothing here builds anything.
+ */
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Subprocess } from "bun";
+
+export const root = join(import.meta.dir, "../..");
+export const binaryPath = join(root, "dist/pi-site");
+export const resultsDir = join(import.meta.dir, "results");
+export const PAGES = ["/", "/services", "/about", "/contact"] as const;
+export const HOST = "127.0.0.1";
+
+/** A failure with a message meant for the developer (printed without a stack trace). */
+export class BenchError extends Error {}
+
+/** One line of the summary: a measured value and its target. `ok` is null when there is no target. */
+export type Check = { part: string; metric: string; value: string; target: string; ok: boolean | null };
+
+export type PartResult<T> = {
+  part: string;
+  durationMs: number;
+  checks: Check[];
+  /** Markdown section for latest.md. */
+  markdown: string;
+  data: T;
+};
+
+export function requireBinary(): string {
+  if (!existsSync(binaryPath)) {
+    throw new BenchError(
+      `dist/pi-site not found. The benchmarks do not build: run \`npm run build\` (or \`node_modules/.bin/bun scripts/build.ts\`) first.`,
+    );
+  }
+  return binaryPath;
+}
+
+export function envNumber(name: string, fallback: number, min = 1): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new BenchError(`${name}=${raw} is not a number ≥ ${min}`);
+  return n;
+}
+
+export function log(part: string, msg: string) {
+  process.stderr.write(`[${part}] ${msg}\n`);
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `pi-site-bench-${prefix}-`));
+}
+
+export function removeDir(dir: string) {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** A free TCP port on 127.0.0.1 (asks the OS, then releases it). */
+export async function freePort(): Promise<number> {
+  const s = Bun.serve({ port: 0, hostname: HOST, fetch: () => new Response() });
+  const port = s.port;
+  await s.stop(true);
+  if (!port) throw new BenchError("could not get a free port");
+  return port;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Child processes. Every child is tracked so Ctrl-C or a crash never leaves a server running.
+
+const children = new Set<Subprocess>();
+let handlersInstalled = false;
+
+function installHandlers() {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  const killAll = () => {
+    for (const c of children) {
+      try {
+        c.kill("SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on("exit", killAll);
+  for (const sig of ["SIGINT", "SIGTERM"] as const) {
+    process.on(sig, () => {
+      killAll();
+      process.exit(130);
+    });
+  }
+}
+
+export type Child = {
+  proc: Subprocess<"ignore", "pipe", "pipe">;
+  /** Everything the child printed so far (stdout and stderr interleaved by arrival). */
+  output: () => string;
+};
+
+/** Spawns a command with piped output that is drained in the background. */
+export function spawnChild(cmd: string[], env: Record<string, string | undefined> = {}, cwd = root): Child {
+  installHandlers();
+  const proc = Bun.spawn(cmd, { cwd, env: { ...process.env, ...env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  children.add(proc);
+  void proc.exited.then(() => children.delete(proc));
+  const chunks: string[] = [];
+  const drain = async (stream: ReadableStream<Uint8Array>) => {
+    const dec = new TextDecoder();
+    for await (const chunk of stream) {
+      chunks.push(dec.decode(chunk, { stream: true }));
+      if (chunks.length > 2000) chunks.splice(0, 1000); // keep memory bounded for chatty children
+    }
+  };
+  void drain(proc.stdout);
+  void drain(proc.stderr);
+  return { proc, output: () => chunks.join("") };
+}
+
+/** Starts dist/pi-site on 127.0.0.1:port with the given data dir. Does not wait for it. */
+export function startBinary(opts: { port: number; dataDir: string; logLevel?: string }): Child {
+  return spawnChild([requireBinary()], {
+    PORT: String(opts.port),
+    HOST,
+    DATA_DIR: opts.dataDir,
+    LOG_LEVEL: opts.logLevel ?? "warn",
+    // Mail goes to the log, never to a real server, whatever the developer's shell has.
+    SMTP_URL: "",
+  });
+}
+
+/** Polls `url` until it answers 2xx; fails if the child exits or `timeoutMs` passes. */
+export async function waitForOk(url: string, child: Child, timeoutMs = 15_000, intervalMs = 2): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    if (child.proc.exitCode !== null || child.proc.signalCode !== null) {
+      throw new BenchError(`process exited (code ${child.proc.exitCode ?? child.proc.signalCode}) before ${url} answered:\n${child.output()}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      await res.arrayBuffer();
+      if (res.ok) return performance.now() - started;
+    } catch {
+      // not listening yet
+    }
+    if (performance.now() - started > timeoutMs) {
+      throw new BenchError(`${url} did not answer within ${timeoutMs} ms. Output so far:\n${child.output()}`);
+    }
+    await Bun.sleep(intervalMs);
+  }
+}
+
+/** SIGTERM, then SIGKILL after `graceMs`. Resolves when the process has exited. */
+export async function stopChild(child: Child, graceMs = 3000) {
+  const { proc } = child;
+  if (proc.exitCode !== null || proc.signalCode !== null) return;
+  proc.kill("SIGTERM");
+  const exited = await Promise.race([proc.exited.then(() => true), Bun.sleep(graceMs).then(() => false)]);
+  if (!exited) {
+    proc.kill("SIGKILL");
+    await proc.exited;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Numbers and tables.
+
+export function median(xs: number[]): number {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
+}
+
+export function mean(xs: number[]): number {
+  return xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN;
+}
+
+export const fmtInt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "n/a");
+export const fmtMs = (ms: number) => (Number.isFinite(ms) ? (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)) + " ms" : "n/a");
+export const fmtMiB = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(1) + " MiB" : "n/a");
+export const status = (ok: boolean | null) => (ok === null ? "-" : ok ? "PASS" : "FAIL");
+
+/** An aligned Markdown table (readable both in a terminal and rendered). */
+export function table(headers: string[], rows: string[][]): string {
+  const esc = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
+  const all = [headers, ...rows].map((r) => r.map(esc));
+  const widths = headers.map((_, i) => Math.max(3, ...all.map((r) => (r[i] ?? "").length)));
+  const line = (r: string[]) => `| ${widths.map((w, i) => (r[i] ?? "").padEnd(w)).join(" | ")} |`;
+  return [line(all[0]!), `| ${widths.map((w) => "-".repeat(w)).join(" | ")} |`, ...all.slice(1).map(line)].join("\n");
+}
+
+/** Runs a part on its own (when its file is executed directly) and prints its section. */
+export async function runStandalone<T>(fn: () => Promise<PartResult<T>>) {
+  try {
+    const r = await fn();
+    console.log(`\n${r.markdown}\n`);
+    console.log(table(["metric", "value", "target", "status"], r.checks.map((c) => [c.metric, c.value, c.target, status(c.ok)])));
+    process.exit(0);
+  } catch (e) {
+    console.error(e instanceof BenchError ? `error: ${e.message}` : e);
+    process.exit(1);
+  }
+}

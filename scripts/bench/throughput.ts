@@ -1,0 +1,322 @@
+/**
+ * Throughput: requests/s of dist/pi-site for each anonymous page, next to Bun's static-response
+ * server answering the very same bytes (scripts/bench/static-reference.ts).
+ *
+ * 1. Starts the binary on a temp data dir (it seeds itself) on 127.0.0.1.
+ * 2. Fetches each page once with `Accept-Encoding: br, gzip` and keeps the exact status, headers
+ *    and (compressed) body.
+ * 3. Starts the reference in its own process serving those captures, and checks that both answer
+ *    identically (apart from Date).
+ * 4. Per page: a short warm-up of each, then wrk rounds alternating binary/reference
+ *    (ABBA...), same settings for both.
+ *
+ * Env: BENCH_SECONDS (measured seconds per page per server, default 10), BENCH_ROUNDS (default 2,
+ * each round lasts BENCH_SECONDS/BENCH_ROUNDS), BENCH_WARMUP_SECONDS (default 1),
+ * BENCH_THREADS (default 2), BENCH_CONNECTIONS (default 32), WRK_PATH.
+ * Default wall time: about 4 pages × 2 × (10 + 1) s ≈ 90 s.
+ *
+ * Run alone: bun scripts/bench/throughput.ts
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { CapturedPage } from "./static-reference";
+import {
+  BenchError,
+  type Check,
+  type Child,
+  envNumber,
+  fmtInt,
+  fmtMs,
+  freePort,
+  HOST,
+  log,
+  mean,
+  PAGES,
+  type PartResult,
+  removeDir,
+  requireBinary,
+  runStandalone,
+  spawnChild,
+  startBinary,
+  stopChild,
+  table,
+  tempDir,
+  waitForOk,
+} from "./lib";
+
+export const RATIO_TARGET = 0.75;
+const ACCEPT_ENCODING = "br, gzip";
+/** Hop-by-hop or per-response headers that the reference server sets itself. */
+const NOT_COPIED = new Set(["date", "content-length", "transfer-encoding", "connection", "keep-alive"]);
+
+export type WrkResult = {
+  requests: number;
+  seconds: number;
+  rps: number;
+  transferPerSec: string;
+  latencyAvgMs: number;
+  p50Ms: number;
+  p75Ms: number;
+  p90Ms: number;
+  p99Ms: number;
+  non2xx3xx: number;
+  socketErrors: number;
+};
+
+export type ServerStats = { rps: number; p50Ms: number; p99Ms: number; runs: WrkResult[] };
+
+export type PageThroughput = {
+  path: string;
+  status: number;
+  contentType: string | null;
+  contentEncoding: string | null;
+  bodyBytes: number;
+  binary: ServerStats;
+  reference: ServerStats;
+  ratio: number;
+};
+
+export type ThroughputData = {
+  wrk: { threads: number; connections: number; secondsPerRound: number; rounds: number; warmupSeconds: number; header: string };
+  parityProblems: string[];
+  pages: PageThroughput[];
+};
+
+function wrkPath(): string {
+  const p = process.env.WRK_PATH || Bun.which("wrk") || "/usr/bin/wrk";
+  if (!existsSync(p)) throw new BenchError(`wrk not found (looked at ${p}); install it with \`apt-get install wrk\` or set WRK_PATH`);
+  return p;
+}
+
+/** wrk prints durations as 812.00us, 1.23ms, 2.01s or 1.00m. */
+function toMs(value: string, unit: string): number {
+  const v = Number(value);
+  switch (unit) {
+    case "us":
+      return v / 1000;
+    case "ms":
+      return v;
+    case "s":
+      return v * 1000;
+    case "m":
+      return v * 60_000;
+    case "h":
+      return v * 3_600_000;
+    default:
+      throw new BenchError(`unknown wrk time unit "${unit}"`);
+  }
+}
+
+export function parseWrk(out: string): WrkResult {
+  const num = (re: RegExp) => {
+    const m = out.match(re);
+    return m ? m : null;
+  };
+  const pct = (p: string) => {
+    const m = num(new RegExp(`^\\s*${p}%\\s+([\\d.]+)(us|ms|s|m|h)\\s*$`, "m"));
+    if (!m) throw new BenchError(`wrk output has no ${p}% latency (was --latency passed?):\n${out}`);
+    return toMs(m[1]!, m[2]!);
+  };
+  const rps = num(/^Requests\/sec:\s+([\d.]+)/m);
+  const total = num(/^\s*(\d+) requests in ([\d.]+)(us|ms|s|m|h)/m);
+  if (!rps || !total) throw new BenchError(`could not parse wrk output:\n${out}`);
+  const avg = num(/^\s*Latency\s+([\d.]+)(us|ms|s|m|h)/m);
+  const transfer = num(/^Transfer\/sec:\s+(\S+)/m);
+  const non = num(/Non-2xx or 3xx responses:\s+(\d+)/);
+  const sock = num(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/);
+  return {
+    requests: Number(total[1]),
+    seconds: toMs(total[2]!, total[3]!) / 1000,
+    rps: Number(rps[1]),
+    transferPerSec: transfer ? transfer[1]! : "",
+    latencyAvgMs: avg ? toMs(avg[1]!, avg[2]!) : NaN,
+    p50Ms: pct("50"),
+    p75Ms: pct("75"),
+    p90Ms: pct("90"),
+    p99Ms: pct("99"),
+    non2xx3xx: non ? Number(non[1]) : 0,
+    socketErrors: sock ? [1, 2, 3, 4].reduce((n, i) => n + Number(sock[i]), 0) : 0,
+  };
+}
+
+async function wrk(url: string, seconds: number, threads: number, connections: number): Promise<WrkResult> {
+  const cmd = [wrkPath(), `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Accept-Encoding: ${ACCEPT_ENCODING}`, url];
+  const p = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
+  const timer = setTimeout(() => p.kill("SIGKILL"), (seconds + 30) * 1000);
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  clearTimeout(timer);
+  if (code !== 0) throw new BenchError(`wrk failed (exit ${code}): ${cmd.join(" ")}\n${out}${err}`);
+  return parseWrk(out);
+}
+
+type Captured = { status: number; headers: [string, string][]; body: Uint8Array };
+
+async function capture(url: string): Promise<Captured> {
+  const res = await fetch(url, { headers: { "Accept-Encoding": ACCEPT_ENCODING }, decompress: false });
+  const body = new Uint8Array(await res.arrayBuffer());
+  const headers = [...res.headers].filter(([k]) => !NOT_COPIED.has(k.toLowerCase()));
+  const declared = res.headers.get("content-length");
+  if (declared !== null && Number(declared) !== body.byteLength) {
+    throw new BenchError(`${url}: captured ${body.byteLength} bytes but Content-Length says ${declared} (body was decompressed?)`);
+  }
+  return { status: res.status, headers, body };
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array) {
+  return a.byteLength === b.byteLength && Buffer.compare(a, b) === 0;
+}
+
+/** Differences between the two servers' answers for one path (empty when identical but for Date). */
+function compare(path: string, bin: Captured, ref: Captured): string[] {
+  const problems: string[] = [];
+  if (bin.status !== ref.status) problems.push(`${path}: status ${bin.status} vs ${ref.status}`);
+  if (!sameBytes(bin.body, ref.body)) problems.push(`${path}: bodies differ (${bin.body.byteLength} vs ${ref.body.byteLength} bytes)`);
+  const norm = (h: [string, string][]) => new Map(h.map(([k, v]) => [k.toLowerCase(), v]));
+  const hb = norm(bin.headers);
+  const hr = norm(ref.headers);
+  for (const k of new Set([...hb.keys(), ...hr.keys()])) {
+    if (hb.get(k) !== hr.get(k)) problems.push(`${path}: header ${k}: ${hb.get(k) ?? "(none)"} vs ${hr.get(k) ?? "(none)"}`);
+  }
+  return problems;
+}
+
+function summarize(runs: WrkResult[]): ServerStats {
+  return {
+    rps: mean(runs.map((r) => r.rps)),
+    p50Ms: mean(runs.map((r) => r.p50Ms)),
+    p99Ms: Math.max(...runs.map((r) => r.p99Ms)),
+    runs,
+  };
+}
+
+export async function runThroughput(): Promise<PartResult<ThroughputData>> {
+  const started = performance.now();
+  requireBinary();
+  wrkPath();
+  const totalSeconds = envNumber("BENCH_SECONDS", 10);
+  const rounds = Math.round(envNumber("BENCH_ROUNDS", 2));
+  const secondsPerRound = Math.max(1, Math.round(totalSeconds / rounds));
+  const warmupSeconds = Math.round(envNumber("BENCH_WARMUP_SECONDS", 1, 0));
+  const threads = Math.round(envNumber("BENCH_THREADS", 2));
+  const connections = Math.round(envNumber("BENCH_CONNECTIONS", 32));
+
+  const dataDir = tempDir("throughput-data");
+  const captureDir = tempDir("throughput-capture");
+  let binary: Child | undefined;
+  let reference: Child | undefined;
+  try {
+    const binPort = await freePort();
+    binary = startBinary({ port: binPort, dataDir });
+    await waitForOk(`http://${HOST}:${binPort}/healthz`, binary);
+    const binUrl = (p: string) => `http://${HOST}:${binPort}${p}`;
+
+    const captured = new Map<string, Captured>();
+    const manifest: CapturedPage[] = [];
+    for (const [i, path] of PAGES.entries()) {
+      const c = await capture(binUrl(path));
+      if (c.status !== 200) log("throughput", `warning: ${path} answered ${c.status}`);
+      captured.set(path, c);
+      const file = `page-${i}.body`;
+      writeFileSync(join(captureDir, file), c.body);
+      manifest.push({ path, status: c.status, headers: c.headers, file });
+    }
+    writeFileSync(join(captureDir, "manifest.json"), JSON.stringify(manifest, null, 2));
+
+    const refPort = await freePort();
+    reference = spawnChild([process.execPath, join(import.meta.dir, "static-reference.ts"), captureDir, String(refPort)]);
+    await waitForOk(`http://${HOST}:${refPort}${PAGES[0]}`, reference);
+    const refUrl = (p: string) => `http://${HOST}:${refPort}${p}`;
+
+    // Both must answer the same bytes, or the comparison means nothing.
+    const parityProblems: string[] = [];
+    for (const path of PAGES) {
+      const [b, r] = await Promise.all([capture(binUrl(path)), capture(refUrl(path))]);
+      parityProblems.push(...compare(path, b, r));
+      if (!sameBytes(b.body, captured.get(path)!.body)) parityProblems.push(`${path}: the binary's body changed between two requests`);
+    }
+    for (const p of parityProblems) log("throughput", `parity: ${p}`);
+
+    const pages: PageThroughput[] = [];
+    for (const path of PAGES) {
+      const c = captured.get(path)!;
+      const header = (name: string) => c.headers.find(([k]) => k.toLowerCase() === name)?.[1] ?? null;
+      if (warmupSeconds > 0) {
+        await wrk(binUrl(path), warmupSeconds, threads, connections);
+        await wrk(refUrl(path), warmupSeconds, threads, connections);
+      }
+      const binRuns: WrkResult[] = [];
+      const refRuns: WrkResult[] = [];
+      for (let r = 0; r < rounds; r++) {
+        const order = r % 2 === 0 ? (["binary", "reference"] as const) : (["reference", "binary"] as const);
+        for (const which of order) {
+          const res = await wrk(which === "binary" ? binUrl(path) : refUrl(path), secondsPerRound, threads, connections);
+          (which === "binary" ? binRuns : refRuns).push(res);
+          log("throughput", `${path.padEnd(9)} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}`);
+          if (res.non2xx3xx || res.socketErrors) log("throughput", `  warning: ${res.non2xx3xx} non-2xx/3xx, ${res.socketErrors} socket errors`);
+        }
+      }
+      const bin = summarize(binRuns);
+      const ref = summarize(refRuns);
+      pages.push({
+        path,
+        status: c.status,
+        contentType: header("content-type"),
+        contentEncoding: header("content-encoding"),
+        bodyBytes: c.body.byteLength,
+        binary: bin,
+        reference: ref,
+        ratio: bin.rps / ref.rps,
+      });
+    }
+
+    const data: ThroughputData = {
+      wrk: { threads, connections, secondsPerRound, rounds, warmupSeconds, header: `Accept-Encoding: ${ACCEPT_ENCODING}` },
+      parityProblems,
+      pages,
+    };
+    return { part: "throughput", durationMs: performance.now() - started, checks: checks(data), markdown: markdown(data), data };
+  } finally {
+    if (reference) await stopChild(reference);
+    if (binary) await stopChild(binary);
+    removeDir(dataDir);
+    removeDir(captureDir);
+  }
+}
+
+function checks(d: ThroughputData): Check[] {
+  const out: Check[] = d.pages.map((p) => ({
+    part: "throughput",
+    metric: `${p.path} binary/reference`,
+    value: `${p.ratio.toFixed(2)} (${fmtInt(p.binary.rps)} vs ${fmtInt(p.reference.rps)} req/s, p99 ${fmtMs(p.binary.p99Ms)} vs ${fmtMs(p.reference.p99Ms)})`,
+    target: `≥ ${RATIO_TARGET}`,
+    ok: p.ratio >= RATIO_TARGET,
+  }));
+  const errors = d.pages.flatMap((p) => [...p.binary.runs, ...p.reference.runs]).reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0);
+  out.push({ part: "throughput", metric: "identical responses, no errors", value: d.parityProblems.length || errors ? `${d.parityProblems.length} differences, ${errors} errors` : "yes", target: "yes", ok: d.parityProblems.length === 0 && errors === 0 });
+  return out;
+}
+
+function markdown(d: ThroughputData): string {
+  const w = d.wrk;
+  const rows = d.pages.map((p) => [
+    p.path,
+    `${p.status} ${p.contentEncoding ?? "identity"} ${p.bodyBytes} B`,
+    fmtInt(p.binary.rps),
+    fmtInt(p.reference.rps),
+    p.ratio.toFixed(2),
+    p.ratio >= RATIO_TARGET ? "PASS" : "FAIL",
+    `${fmtMs(p.binary.p50Ms)} / ${fmtMs(p.binary.p99Ms)}`,
+    `${fmtMs(p.reference.p50Ms)} / ${fmtMs(p.reference.p99Ms)}`,
+  ]);
+  const lines = [
+    "## Throughput",
+    "",
+    `wrk -t${w.threads} -c${w.connections} --latency -H '${w.header}', ${w.rounds} alternating rounds of ${w.secondsPerRound} s per server per page after a ${w.warmupSeconds} s warm-up. req/s and p50 are the mean over rounds, p99 the worst round. Target: binary/reference ≥ ${RATIO_TARGET}.`,
+    "",
+    table(["page", "response", "binary req/s", "reference req/s", "ratio", "status", "binary p50 / p99", "reference p50 / p99"], rows),
+  ];
+  if (d.parityProblems.length) lines.push("", "Responses differ between binary and reference:", "", ...d.parityProblems.map((p) => `- ${p}`));
+  return lines.join("\n");
+}
+
+if (import.meta.main) await runStandalone(runThroughput);

@@ -1,0 +1,81 @@
+/**
+ * Small helpers shared by the end-to-end specs (not a spec file itself).
+ */
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** The readable text of an HTML document: tags dropped, entities decoded, whitespace collapsed. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<script[\s\S]*?<\/script>/gi, " ")
+    .replace(/<style[\s\S]*?<\/style>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
+      if (e[0] === "#") return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10));
+      return entities[e.toLowerCase()] ?? m;
+    })
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** GETs `path` without JavaScript and returns the status, raw HTML and readable text the server sent. */
+export async function serverPage(request: APIRequestContext, path: string) {
+  const res = await request.get(path);
+  const html = await res.text();
+  return { status: res.status(), html, text: htmlToText(html), headers: res.headers() };
+}
+
+/** Asserts that every string of `expected` is part of the server-rendered text. */
+export function expectTextContains(text: string, expected: string[]) {
+  const missing = expected.filter((s) => !text.includes(s));
+  expect(missing, "texts missing from the server HTML").toEqual([]);
+}
+
+/** The main (header) navigation. */
+export function mainNav(page: Page): Locator {
+  return page.getByRole("navigation", { name: "Main" });
+}
+
+/** The contact form island element. */
+export function contactIsland(page: Page): Locator {
+  return page.locator('pi-island[data-island="ContactForm"]');
+}
+
+/** The secure contact form. */
+export function contactForm(page: Page): Locator {
+  return page.getByRole("form", { name: "Secure contact form" });
+}
+
+/** Scrolls the contact form into view and waits until its island has hydrated. */
+export async function hydrateContactForm(page: Page) {
+  await contactForm(page).scrollIntoViewIfNeeded();
+  await expect(contactIsland(page), "the contact form island hydrates once scrolled into view").toHaveAttribute("data-state", "hydrated");
+}
+
+/** A valid enquiry. */
+export const validEnquiry = {
+  name: "Jane Citizen",
+  email: "jane@example.com",
+  phone: "+61 400 123 456",
+  service: "partner",
+  message: "I would like to talk about a discreet check.",
+  urgency: "high",
+};
+
+/** Fills the contact form's fields with `values` (service and urgency by option value). */
+export async function fillContactForm(page: Page, values: Partial<typeof validEnquiry>) {
+  if (values.name !== undefined) await page.getByLabel("Full name").fill(values.name);
+  if (values.email !== undefined) await page.getByLabel("E-mail").fill(values.email);
+  if (values.phone !== undefined) await page.getByLabel("Phone (optional)").fill(values.phone);
+  if (values.service !== undefined) await page.getByLabel("Service of interest").selectOption(values.service);
+  if (values.urgency !== undefined) await page.getByLabel("Urgency").selectOption(values.urgency);
+  if (values.message !== undefined) await page.getByLabel("Message").fill(values.message);
+}
+
+/** Waits until the browser has painted twice, so observers and effects scheduled at load have run. */
+export async function afterTwoFrames(page: Page) {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
