@@ -1,5 +1,4 @@
 /** Mail delivery: SMTP through nodemailer when SMTP_URL is set, otherwise the log. */
-import nodemailer from "nodemailer";
 import { log } from "../server/log.server";
 
 export type OutgoingMail = {
@@ -28,11 +27,12 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
       },
     };
   }
-  const transporter = nodemailer.createTransport(smtpUrl);
+  // Loaded only when mail is configured: it is a large module a site without SMTP never needs.
+  const transporter = import("nodemailer").then((m) => m.default.createTransport(smtpUrl));
   return {
     kind: "smtp",
     async send(mail) {
-      await transporter.sendMail(mail);
+      await (await transporter).sendMail(mail);
     },
   };
 }
