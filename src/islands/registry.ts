@@ -6,6 +6,7 @@ import type { ComponentType } from "react";
 
 export const islandLoaders = {
   ContactForm: () => import("./ContactForm"),
+  ReferralPanel: () => import("./ReferralPanel"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
 export type IslandName = keyof typeof islandLoaders;

@@ -7,9 +7,11 @@ export type PageDefinition = {
   title: string;
   description: string;
   body: ReactElement;
-  status?: 200 | 400 | 404 | 429;
+  status?: 200 | 400 | 401 | 403 | 404 | 409 | 429;
   /** Plain (framework-free) scripts this page needs, as asset URLs. */
   scripts?: string[];
   jsonLd?: object[];
   noindex?: boolean;
+  /** Moves the browser on after a delay without JavaScript (meta refresh). */
+  refresh?: { seconds: number; url: string };
 };

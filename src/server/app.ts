@@ -6,7 +6,10 @@ import type { AppDeps, AppEnv } from "./deps";
 import { errorBody, jsonError, toHttpError } from "./errors";
 import { escapeHtml } from "./document";
 import { redirectToCanonical, routingPath } from "./middleware/canonical-path";
+import { originCheck } from "./middleware/origin-check";
 import { securityHeaders } from "./middleware/security-headers";
+import { referralLink } from "./middleware/referral-link";
+import { sessionMiddleware } from "./middleware/session";
 import { servePage } from "./render-page";
 import { registerRoutes } from "./routes";
 
@@ -22,10 +25,9 @@ export function createApp(deps: AppDeps) {
   app.use(securityHeaders(https));
   app.use(redirectToCanonical);
   app.use(bodyLimit({ maxSize: maxBodyBytes }));
-  app.use(async (c, next) => {
-    c.set("user", null);
-    await next();
-  });
+  app.use(originCheck(deps));
+  app.use(sessionMiddleware(deps));
+  app.use(referralLink(deps));
 
   registerRoutes(app, deps);
 

@@ -29,7 +29,13 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
     env,
     outbox,
     pageCache: new PageCache(),
-    limits: { contact: new RateLimiter(5, 60_000) },
+    limits: {
+      contact: new RateLimiter(5, 60_000),
+      signInByAccount: new RateLimiter(10, 15 * 60_000),
+      signInByAddress: new RateLimiter(10, 15 * 60_000),
+      passwordReset: new RateLimiter(5, 15 * 60_000),
+      signUp: new RateLimiter(10, 60 * 60_000),
+    },
   };
   return { deps, app: createApp(deps) };
 }

@@ -11,7 +11,7 @@ export type AppDeps = {
   env: Env;
   outbox: OutboxWorker;
   pageCache: PageCache;
-  limits: { contact: RateLimiter };
+  limits: { contact: RateLimiter; signInByAccount: RateLimiter; signInByAddress: RateLimiter; passwordReset: RateLimiter; signUp: RateLimiter };
 };
 
-export type AppEnv = { Variables: { user: CurrentUser | null } };
+export type AppEnv = { Variables: { user: CurrentUser | null; sessionId: string | null } };

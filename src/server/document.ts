@@ -15,6 +15,7 @@ export type DocumentInput = {
   scripts?: string[];
   jsonLd?: object[];
   noindex?: boolean;
+  refresh?: { seconds: number; url: string };
 };
 
 const escapeMap: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -44,6 +45,7 @@ export function renderDocument(input: DocumentInput): string {
     `<meta name="theme-color" content="#0f172a">`,
     `<meta name="referrer" content="no-referrer">`,
     input.noindex ? `<meta name="robots" content="noindex">` : "",
+    input.refresh ? `<meta http-equiv="refresh" content="${input.refresh.seconds};url=${escapeHtml(input.refresh.url)}">` : "",
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     `<link rel="stylesheet" href="${manifest.css}">`,
   ];

@@ -22,6 +22,10 @@ const envSchema = z.object({
   PAYPAL_API_BASE: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
+  /** Google's endpoints, overridable so tests can use a local OpenID provider. */
+  GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
+  GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
+  GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
   TRUST_PROXY: z
     .enum(["true", "false", "1", "0", ""])
     .optional()

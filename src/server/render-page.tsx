@@ -13,6 +13,7 @@ import { pickEncoding } from "./assets.server";
 import type { AppDeps, AppEnv } from "./deps";
 import { renderDocument } from "./document";
 import { compressPage, type RenderedPage } from "./page-cache";
+import { siteOrigin } from "./origin";
 
 /** Everything the layout reads, for one render. */
 export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
@@ -24,11 +25,6 @@ export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string
     year: new Date().getFullYear(),
     origin,
   };
-}
-
-/** The site's absolute origin: PUBLIC_URL when set, else the request's. */
-export function siteOrigin(deps: AppDeps, c: Context): string {
-  return deps.env.PUBLIC_URL?.replace(/\/$/, "") ?? new URL(c.req.url).origin;
 }
 
 /** Renders a page definition to a complete HTML document. */
@@ -45,6 +41,7 @@ export function renderPageHtml(def: PageDefinition, origin: string): string {
     scripts: def.scripts,
     jsonLd: def.jsonLd,
     noindex: def.noindex,
+    refresh: def.refresh,
   });
 }
 

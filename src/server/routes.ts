@@ -1,6 +1,12 @@
 /** Every route of the site, in one readable list. */
 import type { Hono } from "hono";
+import { authApi } from "../api/auth";
 import { contactsApi } from "../api/contacts";
+import { referralApi } from "../api/referral";
+import { showAccount, submitDeleteAccount, submitPassword, submitProfile } from "../pages/account-forms";
+import { showLogin, showResetPassword, submitForgotPassword, submitResetPassword, submitSignIn, submitSignUp } from "../pages/auth-forms";
+import { showDashboard } from "../pages/dashboard-route";
+import { forgotPasswordPage } from "../pages/password-reset";
 import { visitorCountApi } from "../api/visitor-count";
 import { aboutPage } from "../pages/about";
 import { contactPage } from "../pages/contact";
@@ -10,7 +16,8 @@ import { privacyPage } from "../pages/privacy";
 import { servicesPage } from "../pages/services";
 import { serveAsset } from "./serve-asset";
 import type { AppDeps, AppEnv } from "./deps";
-import { servePage, siteOrigin } from "./render-page";
+import { servePage } from "./render-page";
+import { siteOrigin } from "./origin";
 import { robotsTxt, sitemapXml } from "./seo";
 
 export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
@@ -34,7 +41,23 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   );
   app.post("/contact", (c) => handleContactFormPost(deps, c));
 
+  // Accounts (plain forms that work with JavaScript off)
+  app.get("/login", (c) => showLogin(deps, c));
+  app.post("/login", (c) => submitSignIn(deps, c));
+  app.post("/signup", (c) => submitSignUp(deps, c));
+  app.get("/forgot-password", (c) => servePage(deps, c, (site) => forgotPasswordPage(site), { cache: false }));
+  app.post("/forgot-password", (c) => submitForgotPassword(deps, c));
+  app.get("/reset-password", (c) => showResetPassword(deps, c));
+  app.post("/reset-password", (c) => submitResetPassword(deps, c));
+  app.get("/account", (c) => showAccount(deps, c));
+  app.post("/account/profile", (c) => submitProfile(deps, c));
+  app.post("/account/password", (c) => submitPassword(deps, c));
+  app.post("/account/delete", (c) => submitDeleteAccount(deps, c));
+  app.get("/dashboard", (c) => showDashboard(deps, c));
+
   // API
+  app.route("/api", authApi(deps));
+  app.route("/api/referral", referralApi(deps));
   app.route("/api/contacts", contactsApi(deps));
   app.route("/api/visitor-count", visitorCountApi(deps));
 

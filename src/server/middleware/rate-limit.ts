@@ -29,6 +29,18 @@ export class RateLimiter {
     return w.count > this.max ? Math.ceil((w.resetAt - now) / 1000) : 0;
   }
 
+  /** Seconds until `key` may try again, without counting a hit; 0 when not limited. */
+  retryAfter(key: string, now = Date.now()): number {
+    const w = this.windows.get(key);
+    if (!w || w.resetAt <= now || w.count < this.max) return 0;
+    return Math.ceil((w.resetAt - now) / 1000);
+  }
+
+  /** Forgets `key` (after a successful sign-in, for example). */
+  clear(key: string) {
+    this.windows.delete(key);
+  }
+
   reset() {
     this.windows.clear();
   }

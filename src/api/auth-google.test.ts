@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, beforeEach, afterEach, expect, test } from "bun:test";
+import { OAuth2Server } from "oauth2-mock-server";
+import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { browser } from "../../tests/helpers/browser";
+
+let provider: OAuth2Server;
+let t: TestApp;
+let profile: Record<string, unknown>;
+
+beforeAll(async () => {
+  provider = new OAuth2Server();
+  await provider.issuer.keys.generate("RS256");
+  await provider.start(0, "127.0.0.1");
+  provider.service.on("beforeUserinfo", (res: { body: unknown }) => {
+    res.body = profile;
+  });
+});
+afterAll(() => provider.stop());
+
+beforeEach(() => {
+  profile = { sub: "google-123", email: "gina@example.com", email_verified: true, given_name: "Gina", family_name: "Park" };
+  const base = provider.issuer.url!;
+  t = createTestApp({
+    GOOGLE_CLIENT_ID: "client-id",
+    GOOGLE_CLIENT_SECRET: "client-secret",
+    GOOGLE_AUTH_URL: `${base}/authorize`,
+    GOOGLE_TOKEN_URL: `${base}/token`,
+    GOOGLE_USERINFO_URL: `${base}/userinfo`,
+  });
+});
+afterEach(() => t.close());
+
+/** Starts sign-in and lets the provider approve it; returns the callback path it redirects to. */
+async function authorize(b: ReturnType<typeof browser>) {
+  const start = await b.get("/api/auth/google?returnTo=%2Fdashboard");
+  expect(start.status).toBe(302);
+  const url = new URL(start.headers.get("location")!);
+  expect(url.searchParams.get("code_challenge_method")).toBe("S256");
+  expect(url.searchParams.get("state")).toBe(b.jar.get("pi_oauth_state")!);
+  const approved = await fetch(url, { redirect: "manual" });
+  const back = new URL(approved.headers.get("location")!);
+  return `${back.pathname}${back.search}`;
+}
+
+test("Google sign-in creates the account and a session, then lands on returnTo", async () => {
+  const b = browser(t);
+  const login = await (await b.get("/login")).text();
+  expect(login).toContain("Continue with Google");
+  const callback = await authorize(b);
+  const res = await b.get(callback);
+  expect(res.status).toBe(302);
+  expect(res.headers.get("location")).toBe("/dashboard");
+  expect(b.jar.get("pi_oauth_state")).toBeUndefined();
+  const me = (await (await b.get("/api/auth/user")).json()) as { email: string; firstName: string };
+  expect(me).toMatchObject({ email: "gina@example.com", firstName: "Gina" });
+  expect(t.db.$client.query("SELECT google_id AS g, password_hash AS p FROM users").get()).toEqual({ g: "google-123", p: null });
+});
+
+test("a replayed callback creates no session", async () => {
+  const b = browser(t);
+  const callback = await authorize(b);
+  await b.get(callback);
+  expect(countRows(t, "sessions")).toBe(1);
+  const attacker = browser(t);
+  const replay = await attacker.get(callback);
+  expect(replay.headers.get("location")).toContain("error=google");
+  const again = await b.get(callback); // the same browser: its state cookie is gone
+  expect(again.headers.get("location")).toContain("error=google");
+  expect(countRows(t, "sessions")).toBe(1);
+});
+
+test("a callback whose state does not match creates no session", async () => {
+  const b = browser(t);
+  const callback = await authorize(b);
+  b.jar.set("pi_oauth_state", "someone-elses-state");
+  const res = await b.get(callback);
+  expect(res.headers.get("location")).toContain("error=google");
+  expect(countRows(t, "sessions")).toBe(0);
+  expect(countRows(t, "users")).toBe(0);
+});
+
+test("an unverified Google e-mail is refused", async () => {
+  profile.email_verified = false;
+  const b = browser(t);
+  const res = await b.get(await authorize(b));
+  expect(res.headers.get("location")).toContain("error=google");
+  expect(countRows(t, "users")).toBe(0);
+});
+
+test("without configuration the Google button is absent and the route answers 404", async () => {
+  const plain = createTestApp();
+  try {
+    expect(await (await plain.request("/login")).text()).not.toContain("Continue with Google");
+    expect((await plain.request("/api/auth/google")).status).toBe(404);
+  } finally {
+    plain.close();
+  }
+});

@@ -1,0 +1,122 @@
+/**
+ * Sign-in entry points: /api/login and /api/logout (full-page navigations), /api/auth/user, and
+ * Google sign-in through arctic (state and PKCE verifier in short-lived HttpOnly cookies).
+ */
+import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
+import { Hono, type Context } from "hono";
+import { deleteCookie, getCookie } from "hono/cookie";
+import { z } from "zod";
+import { safeReturnTo } from "../components/PlainForm";
+import { createUser, findUserByEmail } from "../db/users.server";
+import { users } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { writeShortCookie } from "../server/auth/cookies";
+import { endSession, startSession } from "../server/auth/sign-in.server";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { errorBody, HttpError } from "../server/errors";
+import { log } from "../server/log.server";
+import { referralCookie } from "../server/middleware/referral-link";
+import { isHttps, siteOrigin } from "../server/origin";
+
+const oauthCookies = { state: "pi_oauth_state", verifier: "pi_oauth_verifier", returnTo: "pi_oauth_return" } as const;
+const oauthCookieSeconds = 10 * 60;
+
+const googleProfile = z.object({
+  sub: z.string().min(1),
+  email: z.email(),
+  email_verified: z.union([z.boolean(), z.literal("true")]).optional(),
+  given_name: z.string().optional(),
+  family_name: z.string().optional(),
+  picture: z.string().optional(),
+});
+
+function googleClient(deps: AppDeps, c: Context) {
+  const { GOOGLE_CLIENT_ID: id, GOOGLE_CLIENT_SECRET: secret } = deps.env;
+  if (!id || !secret) return null;
+  return new OAuth2Client(id, secret, `${siteOrigin(deps, c)}/api/auth/google/callback`);
+}
+
+export function authApi(deps: AppDeps) {
+  const sec = { https: isHttps(deps) };
+  const api = new Hono<AppEnv>();
+
+  api.get("/login", (c) => {
+    const returnTo = safeReturnTo(c.req.query("returnTo"));
+    return c.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}`, 302);
+  });
+
+  api.get("/logout", (c) => {
+    endSession(deps, c);
+    return c.redirect("/", 302);
+  });
+
+  api.get("/auth/user", (c) => {
+    const user = c.get("user");
+    c.header("Cache-Control", "no-store");
+    if (!user) return c.json(errorBody("unauthorized", "Unauthorized"), 401);
+    return c.json(user);
+  });
+
+  api.get("/auth/google", (c) => {
+    const client = googleClient(deps, c);
+    if (!client) throw new HttpError(404, "not_configured", "Google sign-in is not available.");
+    const state = generateState();
+    const verifier = generateCodeVerifier();
+    const url = client.createAuthorizationURLWithPKCE(deps.env.GOOGLE_AUTH_URL, state, CodeChallengeMethod.S256, verifier, ["openid", "email", "profile"]);
+    writeShortCookie(c, sec, oauthCookies.state, state, oauthCookieSeconds);
+    writeShortCookie(c, sec, oauthCookies.verifier, verifier, oauthCookieSeconds);
+    writeShortCookie(c, sec, oauthCookies.returnTo, safeReturnTo(c.req.query("returnTo")), oauthCookieSeconds);
+    return c.redirect(url.toString(), 302);
+  });
+
+  api.get("/auth/google/callback", async (c) => {
+    const client = googleClient(deps, c);
+    if (!client) throw new HttpError(404, "not_configured", "Google sign-in is not available.");
+    const state = c.req.query("state");
+    const code = c.req.query("code");
+    const storedState = getCookie(c, oauthCookies.state);
+    const verifier = getCookie(c, oauthCookies.verifier);
+    const returnTo = safeReturnTo(getCookie(c, oauthCookies.returnTo));
+    // Single use: whatever happens next, this attempt's cookies are gone.
+    for (const name of Object.values(oauthCookies)) deleteCookie(c, name, { path: "/", secure: sec.https });
+    const failed = (reason: string) => {
+      log.warn("google sign-in refused", { reason });
+      return c.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}&error=google`, 302);
+    };
+    if (!state || !code || !storedState || !verifier || state !== storedState) return failed("state mismatch or missing");
+
+    let profile: z.infer<typeof googleProfile>;
+    try {
+      const tokens = await client.validateAuthorizationCode(deps.env.GOOGLE_TOKEN_URL, code, verifier);
+      const res = await fetch(deps.env.GOOGLE_USERINFO_URL, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } });
+      if (!res.ok) return failed(`userinfo ${res.status}`);
+      const parsed = googleProfile.safeParse(await res.json());
+      if (!parsed.success) return failed("userinfo shape");
+      profile = parsed.data;
+    } catch (err) {
+      return failed(err instanceof Error ? err.message : "token exchange failed");
+    }
+    if (profile.email_verified === false) return failed("e-mail not verified");
+
+    let user = deps.db.select().from(users).where(eq(users.googleId, profile.sub)).get() ?? findUserByEmail(deps.db, profile.email);
+    if (user && !user.googleId) {
+      deps.db.update(users).set({ googleId: profile.sub }).where(eq(users.id, user.id)).run();
+    }
+    if (!user) {
+      user = createUser(deps.db, {
+        email: profile.email,
+        googleId: profile.sub,
+        firstName: profile.given_name ?? null,
+        lastName: profile.family_name ?? null,
+        profileImageUrl: profile.picture ?? null,
+        referralCode: getCookie(c, referralCookie) ?? null,
+      }) ?? undefined;
+    }
+    if (!user) return failed("account could not be created");
+    if (user.suspendedAt) return failed("suspended");
+    startSession(deps, c, user.id, "google");
+    return c.redirect(returnTo, 302);
+  });
+
+  return api;
+}

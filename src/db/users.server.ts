@@ -1,0 +1,82 @@
+/** Customer accounts: creation (with referral), profile and password changes, and deletion. */
+import { eq } from "drizzle-orm";
+import { immediate, type Db } from "./client.server";
+import { referrerForCode } from "./referrals.server";
+import { bookings, cartItems, orders, passwordResets, reviews, sessions, users, wishlistItems, type User } from "./schema";
+import { sql } from "drizzle-orm";
+
+export function findUserByEmail(db: Db, email: string): User | undefined {
+  return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
+}
+
+export function findUserById(db: Db, id: string): User | undefined {
+  return db.select().from(users).where(eq(users.id, id)).get();
+}
+
+export type NewUser = {
+  email: string;
+  passwordHash?: string | null;
+  googleId?: string | null;
+  firstName?: string | null;
+  lastName?: string | null;
+  profileImageUrl?: string | null;
+  /** A referral code remembered from a link; ignored when unknown. */
+  referralCode?: string | null;
+};
+
+/** Creates an account; null when the e-mail is taken. The referrer is set once, here. */
+export function createUser(db: Db, input: NewUser): User | null {
+  return immediate(db, () => {
+    if (findUserByEmail(db, input.email)) return null;
+    const referredBy = input.referralCode ? referrerForCode(db, input.referralCode) : null;
+    return db
+      .insert(users)
+      .values({
+        email: input.email.toLowerCase(),
+        passwordHash: input.passwordHash ?? null,
+        googleId: input.googleId ?? null,
+        firstName: input.firstName || null,
+        lastName: input.lastName || null,
+        profileImageUrl: input.profileImageUrl ?? null,
+        referredBy,
+      })
+      .returning()
+      .get();
+  });
+}
+
+/** Updates name and e-mail; false when the new e-mail belongs to someone else. */
+export function updateProfile(db: Db, userId: string, p: { firstName: string; lastName: string; email: string }): boolean {
+  return immediate(db, () => {
+    const other = findUserByEmail(db, p.email);
+    if (other && other.id !== userId) return false;
+    db.update(users).set({ firstName: p.firstName || null, lastName: p.lastName || null, email: p.email.toLowerCase() }).where(eq(users.id, userId)).run();
+    return true;
+  });
+}
+
+export function setPasswordHash(db: Db, userId: string, passwordHash: string) {
+  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+}
+
+/**
+ * Deletes an account. Personal data goes; bookings and orders the business must keep stay,
+ * detached from the person and stripped of contact details.
+ */
+export function deleteAccount(db: Db, userId: string) {
+  immediate(db, () => {
+    db.delete(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`).run();
+    db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+    db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
+    db.delete(wishlistItems).where(eq(wishlistItems.userId, userId)).run();
+    db.update(reviews).set({ userId: null }).where(eq(reviews.userId, userId)).run();
+    db.update(bookings)
+      .set({ userId: null, contactEmail: null, contactPhone: null, location: null, notes: null, bookingDetails: null })
+      .where(eq(bookings.userId, userId))
+      .run();
+    const anonymous = { name: "Deleted customer", line1: "", city: "", state: "", postcode: "", country: "" };
+    db.update(orders).set({ userId: null, shippingAddress: anonymous, billingAddress: anonymous, notes: null }).where(eq(orders.userId, userId)).run();
+    db.update(users).set({ referredBy: null }).where(eq(users.referredBy, userId)).run();
+    db.delete(users).where(eq(users.id, userId)).run();
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * The referral program: codes that are easy to read aloud and type, and the reward rule
+ * ($30 for the referred customer's first recorded service, $10 for each later one, no limit).
+ */
+
+/** No 0/O, 1/I/L: codes are read from screens and typed on phones. */
+const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const referralCodePattern = /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+
+/** A random code like "K7QX-M4PD". */
+export function newReferralCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  const bytes = random(8);
+  let code = "";
+  for (let i = 0; i < 8; i++) {
+    code += alphabet[bytes[i]! % alphabet.length];
+    if (i === 3) code += "-";
+  }
+  return code;
+}
+
+/** Normalises what a person typed or a link carried ("k7qx m4pd" -> "K7QX-M4PD"); null if not a code. */
+export function normaliseReferralCode(input: string | undefined | null): string | null {
+  if (!input) return null;
+  const raw = input.toUpperCase().replace(/[^A-Z0-9]/g, "");
+  if (raw.length !== 8) return null;
+  const code = `${raw.slice(0, 4)}-${raw.slice(4)}`;
+  return referralCodePattern.test(code) ? code : null;
+}
+
+export const firstServiceReward = 30;
+export const laterServiceReward = 10;
+
+/**
+ * The reward for a referred customer's booking, given how many of their earlier bookings already
+ * earned one (cancelled ones do not count). No reward when the booker is the referrer.
+ */
+export function referralReward(input: { referrerId: string | null; bookerId: string; earlierRewardedBookings: number }): { amount: number; type: "first_service" | "repeat_service" } | null {
+  if (!input.referrerId || input.referrerId === input.bookerId) return null;
+  return input.earlierRewardedBookings === 0 ? { amount: firstServiceReward, type: "first_service" } : { amount: laterServiceReward, type: "repeat_service" };
+}

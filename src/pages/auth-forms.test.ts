@@ -1,0 +1,237 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { CookieJar } from "../../tests/helpers/cookies";
+import { testOrigin as origin, testPassword as password } from "../../tests/helpers/browser";
+import { hashToken } from "../server/auth/crypto.server";
+import { sessionTtlMs } from "../server/auth/sessions.server";
+
+let t: TestApp;
+let jar: CookieJar;
+
+beforeEach(() => {
+  t = createTestApp();
+  jar = new CookieJar();
+});
+afterEach(() => t.close());
+
+async function post(path: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: origin }, cookies = jar) {
+  return cookies.take(await t.request(path, { method: "POST", body: new URLSearchParams(fields), headers: { ...headers, Cookie: cookies.header() } }));
+}
+async function get(path: string, cookies = jar) {
+  return cookies.take(await t.request(path, { headers: { Cookie: cookies.header() } }));
+}
+async function signUp(email = "ann@example.com", extra: Record<string, string> = {}, cookies = jar) {
+  return post("/signup", { email, password, firstName: "Ann", lastName: "Lee", returnTo: "/dashboard", ...extra }, { Origin: origin }, cookies);
+}
+const sessionCount = () => countRows(t, "sessions");
+
+describe("creating an account", () => {
+  test("signs the new customer in and lands on returnTo; only an argon2id hash is stored", async () => {
+    const res = await signUp();
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard");
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pi_session="))!;
+    expect(cookie).toContain("HttpOnly");
+    expect(cookie).toContain("SameSite=Lax");
+    expect(cookie).not.toContain("Secure");
+    const token = jar.get("pi_session")!;
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    const user = t.db.$client.query("SELECT email, first_name AS firstName, password_hash AS hash, is_new_customer AS isNew FROM users").get() as Record<string, string | number>;
+    expect(user).toMatchObject({ email: "ann@example.com", firstName: "Ann", isNew: 1 });
+    expect(String(user.hash)).toStartWith("$argon2id$v=19$m=19456,t=2");
+    // The database holds only the token's hash.
+    expect(t.db.$client.query("SELECT sid FROM sessions").get()).toEqual({ sid: hashToken(token) });
+
+    const dash = await (await get("/dashboard")).text();
+    expect(dash).toContain("Welcome back, Ann");
+    expect(dash).toContain("New Customer");
+    expect(dash).toContain("Eligible for 50% discounts");
+    expect(dash).toContain("No bookings yet");
+    expect(dash).toContain("Investigations completed");
+    expect(dash).toContain('href="/api/logout"');
+  });
+
+  test("bad input gets 400 with messages under the fields, and nothing is written", async () => {
+    const cases: [Record<string, string>, string, string][] = [
+      [{ email: "not-an-email", password }, "signup-email-error", "Please enter a valid e-mail address"],
+      [{ email: "a@example.com", password: "short" }, "signup-password-error", "Use at least 10 characters"],
+      [{ email: "a@example.com", password: "x".repeat(129) }, "signup-password-error", "Use at most 128 characters"],
+      [{ email: "a@example.com", password: "password123" }, "signup-password-error", "This password is too common"],
+      [{ email: "a@example.com", password, referralCode: "nope" }, "signup-referralCode-error", "This referral code is not valid"],
+    ];
+    for (const [fields, id, message] of cases) {
+      const res = await post("/signup", fields);
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain(`id="${id}"`);
+      expect(html).toContain(message);
+    }
+    expect(countRows(t, "users")).toBe(0);
+    expect(sessionCount()).toBe(0);
+  });
+
+  test("a password is never truncated: 128 characters all count", async () => {
+    const long = "Correct horse battery staple ".repeat(5).slice(0, 128);
+    await post("/signup", { email: "long@example.com", password: long });
+    const other = new CookieJar();
+    const wrong = await post("/login", { email: "long@example.com", password: long.slice(0, 127) + "X" }, { Origin: origin }, other);
+    expect(wrong.status).toBe(401);
+    const right = await post("/login", { email: "long@example.com", password: long }, { Origin: origin }, other);
+    expect(right.status).toBe(303);
+  });
+
+  test("an e-mail that already has an account gets 409", async () => {
+    await signUp();
+    const res = await signUp("ANN@example.com", {}, new CookieJar());
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain("An account with this e-mail already exists");
+    expect(countRows(t, "users")).toBe(1);
+  });
+});
+
+describe("signing in and out", () => {
+  test("wrong password: 401 and the same message as an unknown e-mail", async () => {
+    await signUp();
+    const other = new CookieJar();
+    const wrong = await post("/login", { email: "ann@example.com", password: "not the password at all" }, { Origin: origin }, other);
+    const unknown = await post("/login", { email: "nobody@example.com", password: "not the password at all" }, { Origin: origin }, other);
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await wrong.text()).toContain("Invalid e-mail or password.");
+    expect(await unknown.text()).toContain("Invalid e-mail or password.");
+    expect(other.get("pi_session")).toBeUndefined();
+  });
+
+  test("every sign-in gets a new token and ends the session the browser had (no fixation)", async () => {
+    await signUp();
+    const before = jar.get("pi_session")!;
+    const res = await post("/login", { email: "ann@example.com", password, returnTo: "/account" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/account");
+    const after = jar.get("pi_session")!;
+    expect(after).not.toBe(before);
+    expect(t.db.$client.query("SELECT count(*) AS n FROM sessions WHERE sid = ?").get(hashToken(before))).toEqual({ n: 0 });
+  });
+
+  test("returnTo only ever leads back into this site", async () => {
+    await signUp();
+    for (const evil of ["https://evil.example/", "//evil.example", "/\\evil.example"]) {
+      const res = await post("/login", { email: "ann@example.com", password, returnTo: evil }, { Origin: origin }, new CookieJar());
+      expect(res.headers.get("location")).toBe("/dashboard");
+    }
+  });
+
+  test("/api/auth/user answers the user or 401", async () => {
+    const anon = await t.request("/api/auth/user");
+    expect(anon.status).toBe(401);
+    expect(await anon.json()).toEqual({ error: { code: "unauthorized", message: "Unauthorized" } });
+    await signUp();
+    const me = await get("/api/auth/user");
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: "ann@example.com", firstName: "Ann", isNewCustomer: true });
+  });
+
+  test("logout ends the session on the server; replaying the old cookie does nothing", async () => {
+    await signUp();
+    const token = jar.get("pi_session")!;
+    const res = await get("/api/logout");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/");
+    expect(jar.get("pi_session")).toBeUndefined();
+    expect(sessionCount()).toBe(0);
+    const replay = await t.request("/api/auth/user", { headers: { Cookie: `pi_session=${token}` } });
+    expect(replay.status).toBe(401);
+  });
+
+  test("the navigation changes for signed-in customers, rendered by the server", async () => {
+    const anon = await (await t.request("/about")).text();
+    expect(anon).toContain("Login / Sign Up");
+    await signUp();
+    const html = await (await get("/about")).text();
+    expect(html).not.toContain("Login / Sign Up");
+    expect(html).toContain('href="/dashboard"');
+    expect(html).toContain('href="/api/logout"');
+    // The signed-in page is not served from, nor stored in, the anonymous cache.
+    expect(await (await t.request("/about")).text()).toContain("Login / Sign Up");
+  });
+});
+
+describe("sessions", () => {
+  test("an expired session is refused and its cookie cleared", async () => {
+    await signUp();
+    t.db.$client.query("UPDATE sessions SET expire = ?").run(Date.now() - 1000);
+    const res = await get("/api/auth/user");
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("pi_session=;"))).toBe(true);
+    expect(sessionCount()).toBe(0);
+  });
+
+  test("expiry slides forward, at most once an hour", async () => {
+    await signUp();
+    const token = jar.get("pi_session")!;
+    const fresh = Date.now() + sessionTtlMs - 10 * 60 * 1000; // renewed 10 minutes ago
+    t.db.$client.query("UPDATE sessions SET expire = ?").run(fresh);
+    const quiet = await get("/api/auth/user");
+    expect(quiet.headers.getSetCookie()).toEqual([]);
+    expect((t.db.$client.query("SELECT expire FROM sessions").get() as { expire: number }).expire).toBe(fresh);
+
+    const old = Date.now() + sessionTtlMs - 2 * 60 * 60 * 1000; // two hours ago
+    t.db.$client.query("UPDATE sessions SET expire = ?").run(old);
+    const slid = await get("/api/auth/user");
+    expect(slid.headers.getSetCookie().some((c) => c.startsWith(`pi_session=${token}`))).toBe(true);
+    expect((t.db.$client.query("SELECT expire FROM sessions").get() as { expire: number }).expire).toBeGreaterThan(Date.now() + sessionTtlMs - 60_000);
+  });
+
+  test("a suspended customer's sessions end and they cannot sign in", async () => {
+    await signUp();
+    t.db.$client.query("UPDATE users SET suspended_at = ?").run(Date.now());
+    expect((await get("/api/auth/user")).status).toBe(401);
+    expect(sessionCount()).toBe(0);
+    const res = await post("/login", { email: "ann@example.com", password }, { Origin: origin }, new CookieJar());
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain("This account is suspended");
+    expect(sessionCount()).toBe(0);
+  });
+});
+
+describe("cross-site requests", () => {
+  test("a cookie-authenticated change without our Origin is refused with 403", async () => {
+    await signUp();
+    for (const headers of [{}, { Origin: "https://evil.example" }]) {
+      const res = await post("/account/profile", { firstName: "Mallory", lastName: "", email: "ann@example.com" }, headers);
+      expect(res.status).toBe(403);
+    }
+    expect(t.db.$client.query("SELECT first_name AS f FROM users").get()).toEqual({ f: "Ann" });
+    const ok = await post("/account/profile", { firstName: "Annie", lastName: "Lee", email: "ann@example.com" });
+    expect(ok.status).toBe(303);
+    expect(t.db.$client.query("SELECT first_name AS f FROM users").get()).toEqual({ f: "Annie" });
+  });
+
+  test("a sign-in form posted from another site is refused", async () => {
+    await signUp();
+    const res = await post("/login", { email: "ann@example.com", password }, { Origin: "https://evil.example" }, new CookieJar());
+    expect(res.status).toBe(403);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  test("more than 10 failures for one account in 15 minutes get 429 with Retry-After", async () => {
+    await signUp();
+    for (let i = 0; i < 10; i++) {
+      t.setIp(`198.51.100.${i + 1}`); // different addresses, same account
+      expect((await post("/login", { email: "ann@example.com", password: "wrong password here" }, { Origin: origin }, new CookieJar())).status).toBe(401);
+    }
+    t.setIp("198.51.100.99");
+    const res = await post("/login", { email: "ann@example.com", password }, { Origin: origin }, new CookieJar());
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await res.text()).toContain("Too many failed sign-ins");
+  });
+
+  test("more than 10 failures from one address get 429 for every account", async () => {
+    await signUp();
+    for (let i = 0; i < 10; i++) await post("/login", { email: `guess${i}@example.com`, password: "wrong password here" }, { Origin: origin }, new CookieJar());
+    const res = await post("/login", { email: "ann@example.com", password }, { Origin: origin }, new CookieJar());
+    expect(res.status).toBe(429);
+  });
+});

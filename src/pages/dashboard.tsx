@@ -1,0 +1,142 @@
+/** Customer dashboard (/dashboard): status, bookings, referral earnings and program, recent bookings. */
+import { Island } from "../components/Island";
+import { Layout } from "../components/Layout";
+import type { SiteData } from "../components/site";
+import type { DashboardData } from "../db/dashboard.server";
+import { firstServiceReward, laterServiceReward } from "../domain/referral";
+import { formatDollars } from "../domain/pricing";
+import { referralCodeKey } from "../islands/ReferralPanel";
+import { manifest } from "../server/assets.server";
+import type { PageDefinition } from "./page";
+
+const statusBadge: Record<string, string> = {
+  pending: "badge-warning",
+  confirmed: "badge-info",
+  completed: "badge-success",
+  cancelled: "badge-ghost",
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Adelaide" });
+
+export function dashboardPage(site: SiteData, d: DashboardData, notice?: string): PageDefinition {
+  const welcome = d.firstName ? `Welcome back, ${d.firstName}` : "Welcome back";
+  return {
+    path: "/dashboard",
+    title: `Dashboard | ${site.settings.businessName}`,
+    description: "Your bookings and referral program.",
+    noindex: true,
+    body: (
+      <Layout site={site} active="/dashboard">
+        <div className="mx-auto max-w-6xl px-4 py-10">
+          <div className="flex flex-wrap items-center justify-between gap-4">
+            <h1 className="text-3xl font-bold">{welcome}</h1>
+            <div className="flex gap-2">
+              <a href="/account" className="btn btn-ghost btn-sm">Account settings</a>
+              <a href="/api/logout" className="btn btn-outline btn-sm">Logout</a>
+            </div>
+          </div>
+          {notice && (
+            <div role="status" className="alert alert-success mt-6">
+              <p>{notice}</p>
+            </div>
+          )}
+
+          <div className="mt-8 grid gap-4 md:grid-cols-3">
+            <section aria-labelledby="status-title" className="card border border-base-300 bg-base-100">
+              <div className="card-body">
+                <h2 id="status-title" className="text-sm font-semibold text-base-content/80">Customer Status</h2>
+                <p>
+                  <span className={`badge ${d.isNewCustomer ? "badge-primary" : "badge-success"}`}>{d.isNewCustomer ? "New Customer" : "Returning Customer"}</span>
+                </p>
+                <p className="text-sm">{d.isNewCustomer ? `Eligible for ${site.settings.newClientDiscountPercent}% discounts` : "Thank you for your loyalty"}</p>
+              </div>
+            </section>
+            <section aria-labelledby="bookings-count-title" className="card border border-base-300 bg-base-100">
+              <div className="card-body">
+                <h2 id="bookings-count-title" className="text-sm font-semibold text-base-content/80">Total Bookings</h2>
+                <p className="text-3xl font-bold" data-testid="booking-count">{d.bookingCount}</p>
+                <p className="text-sm">Investigations completed</p>
+              </div>
+            </section>
+            <section aria-labelledby="earnings-title" className="card border border-base-300 bg-base-100">
+              <div className="card-body">
+                <h2 id="earnings-title" className="text-sm font-semibold text-base-content/80">Referral Earnings</h2>
+                <p className="text-3xl font-bold" data-testid="referral-total">{formatDollars(Number(d.earnings.total))}</p>
+                <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
+              </div>
+            </section>
+          </div>
+
+          <div className="mt-6 grid gap-4 lg:grid-cols-2">
+            <section aria-labelledby="referral-title" className="card border border-base-300 bg-base-100">
+              <div className="card-body">
+                <h2 id="referral-title" className="card-title">Referral Program</h2>
+                <Island
+                  name="ReferralPanel"
+                  props={{ origin: site.origin, firstReward: firstServiceReward, laterReward: laterServiceReward, generating: d.referralCode === null }}
+                  queries={d.referralCode ? [{ key: referralCodeKey, data: { referralCode: d.referralCode } }] : undefined}
+                />
+              </div>
+            </section>
+            <section aria-labelledby="recent-title" className="card border border-base-300 bg-base-100">
+              <div className="card-body">
+                <h2 id="recent-title" className="card-title">Recent Bookings</h2>
+                {d.recentBookings.length === 0 ? (
+                  <div className="py-6 text-center">
+                    <p className="font-semibold">No bookings yet</p>
+                    <p className="text-sm text-base-content/80">Book your first investigation service</p>
+                    <a href="/booking" className="btn btn-primary btn-sm mt-4">Book Now</a>
+                  </div>
+                ) : (
+                  <ul className="divide-y divide-base-300">
+                    {d.recentBookings.map((b) => (
+                      <li key={b.id} className="flex items-center justify-between gap-4 py-3">
+                        <div>
+                          <p className="font-semibold">{b.serviceName}</p>
+                          <p className="text-sm text-base-content/80">{`Booked ${dateFormat.format(new Date(b.createdAt))}`}</p>
+                        </div>
+                        <div className="text-right">
+                          <p className="font-semibold">{formatDollars(Number(b.servicePrice))}</p>
+                          <span className={`badge badge-sm ${statusBadge[b.status] ?? "badge-ghost"}`}>{b.status}</span>
+                        </div>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </section>
+          </div>
+        </div>
+      </Layout>
+    ),
+  };
+}
+
+/** What a signed-out visitor sees for a moment before being sent to sign in (SPEC.md section 2). */
+export function signedOutPage(site: SiteData, returnTo: string): PageDefinition {
+  const target = `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
+  return {
+    path: returnTo,
+    title: `Please sign in | ${site.settings.businessName}`,
+    description: "Sign in to continue.",
+    status: 401,
+    noindex: true,
+    scripts: [manifest.formPending],
+    refresh: { seconds: 1, url: target },
+    body: (
+      <Layout site={site} active="">
+        <div className="mx-auto max-w-md px-4 py-24 text-center" data-redirect={target} data-delay="500">
+          <div role="alert" className="alert alert-error text-left">
+            <div>
+              <p className="font-semibold">Unauthorized</p>
+              <p>You are logged out. Logging in again...</p>
+            </div>
+          </div>
+          <p className="mt-6">
+            <a href={target} className="link">Continue to sign in</a>
+          </p>
+        </div>
+      </Layout>
+    ),
+  };
+}

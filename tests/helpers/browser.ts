@@ -1,0 +1,32 @@
+/** A browser-like client for route tests: keeps cookies and sends our Origin on form posts. */
+import type { TestApp } from "./test-app";
+import { CookieJar } from "./cookies";
+
+export const testOrigin = "http://localhost";
+export const testPassword = "a long and unusual passphrase";
+
+export function browser(t: TestApp) {
+  const jar = new CookieJar();
+  const b = {
+    jar,
+    async get(path: string, headers: Record<string, string> = {}) {
+      return jar.take(await t.request(path, { headers: { ...headers, Cookie: jar.header() } }));
+    },
+    async post(path: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: testOrigin }) {
+      return jar.take(await t.request(path, { method: "POST", body: new URLSearchParams(fields), headers: { ...headers, Cookie: jar.header() } }));
+    },
+    async postJson(path: string, body: unknown, headers: Record<string, string> = { Origin: testOrigin }) {
+      return jar.take(await t.request(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers, Cookie: jar.header() } }));
+    },
+    /** Creates an account and signs in; returns the new user's id. */
+    async signUp(email = "ann@example.com", extra: Record<string, string> = {}) {
+      const res = await b.post("/signup", { email, password: testPassword, firstName: "Ann", lastName: "Lee", returnTo: "/dashboard", ...extra });
+      if (res.status !== 303) throw new Error(`sign-up failed: ${res.status}`);
+      return (t.db.$client.query("SELECT id FROM users WHERE email = ?").get(email.toLowerCase()) as { id: string }).id;
+    },
+    async signIn(email = "ann@example.com", password = testPassword) {
+      return b.post("/login", { email, password });
+    },
+  };
+  return b;
+}
