@@ -197,7 +197,7 @@ describe("sessions", () => {
 describe("cross-site requests", () => {
   test("a cookie-authenticated change without our Origin is refused with 403", async () => {
     await signUp();
-    for (const headers of [{}, { Origin: "https://evil.example" }]) {
+    for (const headers of [{}, { Origin: "https://evil.example" }] as Record<string, string>[]) {
       const res = await post("/account/profile", { firstName: "Mallory", lastName: "", email: "ann@example.com" }, headers);
       expect(res.status).toBe(403);
     }
