@@ -43,7 +43,7 @@ export function renderDocument(input: DocumentInput): string {
     `<meta name="description" content="${escapeHtml(input.description)}">`,
     `<link rel="canonical" href="${escapeHtml(input.canonicalUrl)}">`,
     `<meta name="theme-color" content="#0f172a">`,
-    `<meta name="referrer" content="no-referrer">`,
+    `<meta name="referrer" content="same-origin">`,
     input.noindex ? `<meta name="robots" content="noindex">` : "",
     input.refresh ? `<meta http-equiv="refresh" content="${input.refresh.seconds};url=${escapeHtml(input.refresh.url)}">` : "",
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,

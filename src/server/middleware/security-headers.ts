@@ -27,7 +27,7 @@ export function securityHeaderList(https: boolean): [string, string][] {
     ["Content-Security-Policy", contentSecurityPolicy(https)],
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
-    ["Referrer-Policy", "no-referrer"],
+    ["Referrer-Policy", "same-origin"],
     ["Cross-Origin-Opener-Policy", "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"],
