@@ -35,7 +35,8 @@ function onVisible(el: HTMLElement) {
       void hydrate(el);
     }
   }, { rootMargin: "200px" });
-  io.observe(el);
+  // <pi-island> is display:contents (no box of its own), so watch the root element inside it.
+  io.observe(el.querySelector(":scope > [data-island-root]") ?? el);
 }
 
 function onInteraction(el: HTMLElement) {

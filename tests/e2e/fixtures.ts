@@ -50,8 +50,10 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteS
 }
 
 export async function stopSite(site: SiteServer) {
-  site.process.kill("SIGTERM");
-  await new Promise((r) => site.process.once("exit", r));
+  if (site.process.exitCode === null && site.process.signalCode === null) {
+    site.process.kill("SIGTERM");
+    await new Promise((r) => site.process.once("exit", r));
+  }
   rmSync(site.dataDir, { recursive: true, force: true });
 }
 

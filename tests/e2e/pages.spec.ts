@@ -341,7 +341,7 @@ test.describe("contact page", () => {
   test("hero, contact details with response time, privacy guarantee and five service areas", async ({ page }) => {
     await page.goto("/contact");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us in Complete Confidentiality");
-    await expect(page.getByRole("main")).toContainText("complete confidentiality".replace("complete", "Complete"));
+    await expect(page.getByRole("main")).toContainText("stays between you and your investigator");
 
     const details = page.getByRole("region", { name: "Get in Touch" });
     await expect(details.getByRole("link", { name: "+61 8 0000 0000" })).toHaveAttribute("href", "tel:+61800000000");
