@@ -1,6 +1,6 @@
 /** POST /api/contacts: a contact enquiry from the form island. */
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { recordContactEnquiry } from "../db/contacts.server";
 import { getSettings } from "../db/settings.server";
 import { contactSchema, honeypotField, type ContactInput } from "../shared/contact";
@@ -11,7 +11,7 @@ import { validJson } from "../server/validate";
 
 export const contactRateLimitMessage = "Too many messages sent from your connection. Please wait a minute and try again.";
 
-const contactRequestSchema = contactSchema.extend({ [honeypotField]: z.string().max(2000).optional() });
+const contactRequestSchema = z.extend(contactSchema, { [honeypotField]: z.optional(z.string().check(z.maxLength(2000))) });
 
 /** Stores an enquiry and notifies the business, unless the honeypot says it is a bot. */
 export function submitEnquiry(deps: AppDeps, input: ContactInput, honeypot: string | undefined) {

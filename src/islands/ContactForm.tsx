@@ -3,11 +3,11 @@
  * once hydrated it validates with the shared zod schema, sends JSON, shows SPEC.md's toasts and
  * resets.
  */
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm, type Resolver } from "react-hook-form";
+import { useForm } from "react-hook-form";
 import { apiRequest, ApiError } from "../client/api";
+import { schemaResolver } from "../client/schema-resolver";
 import { toast } from "../client/toast-store";
 import { errorProps, FormField } from "../components/FormField";
 import { contactDefaults, contactMessages, contactSchema, honeypotField, urgencyOptions, type ContactFormValues, type ContactInput } from "../shared/contact";
@@ -24,7 +24,7 @@ const fieldIds = { name: "contact-name", email: "contact-email", phone: "contact
 export default function ContactForm({ serviceOptions, initialValues, initialErrors }: ContactFormProps) {
   const form = useForm<ContactFormValues, unknown, ContactInput>({
     // The form holds strings (an unchosen service is ""); the schema turns them into ContactInput.
-    resolver: zodResolver(contactSchema) as unknown as Resolver<ContactFormValues, unknown, ContactInput>,
+    resolver: schemaResolver<ContactFormValues, ContactInput>(contactSchema),
     defaultValues: { ...contactDefaults, ...initialValues },
   });
   // Errors of a no-JS submission are shown until the next submit, and rendered on the server too.

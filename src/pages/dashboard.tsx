@@ -18,6 +18,13 @@ const statusBadge: Record<string, string> = {
 
 const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Adelaide" });
 
+/** "Tue 1 Dec, 10:00" for an appointment's local date and time. */
+function appointmentLabel(date: string, time: string) {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const day = new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+  return `${day}, ${time}`;
+}
+
 export function dashboardPage(site: SiteData, d: DashboardData, notice?: string): PageDefinition {
   const welcome = d.firstName ? `Welcome back, ${d.firstName}` : "Welcome back";
   return {
@@ -25,6 +32,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
     title: `Dashboard | ${site.settings.businessName}`,
     description: "Your bookings and referral program.",
     noindex: true,
+    scripts: [manifest.formPending],
     body: (
       <Layout site={site} active="/dashboard">
         <div className="mx-auto max-w-6xl px-4 py-10">
@@ -90,15 +98,31 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
                 ) : (
                   <ul className="divide-y divide-base-300">
                     {d.recentBookings.map((b) => (
-                      <li key={b.id} className="flex items-center justify-between gap-4 py-3">
-                        <div>
-                          <p className="font-semibold">{b.serviceName}</p>
-                          <p className="text-sm text-base-content/80">{`Booked ${dateFormat.format(new Date(b.createdAt))}`}</p>
+                      <li key={b.id} className="py-3" data-testid="booking">
+                        <div className="flex items-center justify-between gap-4">
+                          <div>
+                            <p className="font-semibold">{b.serviceName}</p>
+                            <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${dateFormat.format(new Date(b.createdAt))}`}</p>
+                          </div>
+                          <div className="text-right">
+                            <p className="font-semibold">{formatDollars(Number(b.servicePrice))}</p>
+                            <span className={`badge badge-sm ${statusBadge[b.status] ?? "badge-ghost"}`}>{b.status}</span>
+                          </div>
                         </div>
-                        <div className="text-right">
-                          <p className="font-semibold">{formatDollars(Number(b.servicePrice))}</p>
-                          <span className={`badge badge-sm ${statusBadge[b.status] ?? "badge-ghost"}`}>{b.status}</span>
-                        </div>
+                        {b.status !== "cancelled" && (
+                          <div className="mt-2 flex flex-wrap gap-2">
+                            <a href={`/api/bookings/${b.id}/ics`} className="btn btn-ghost btn-xs" download>
+                              Add to calendar (.ics)
+                            </a>
+                            {b.status === "pending" && (
+                              <form method="post" action={`/bookings/${b.id}/cancel`} data-pending>
+                                <button type="submit" className="btn btn-outline btn-error btn-xs" data-pending-label="Cancelling...">
+                                  Cancel booking
+                                </button>
+                              </form>
+                            )}
+                          </div>
+                        )}
                       </li>
                     ))}
                   </ul>

@@ -1,0 +1,127 @@
+/**
+ * Booking API: the caller's bookings, booking a slot (POST /api/bookings/calendar), cancelling
+ * their own pending booking, and downloading its calendar invitation.
+ */
+import { Hono } from "hono";
+import { cancelOwnBooking, createBooking, findOwnBooking, listBookings, type Booking } from "../db/bookings.server";
+import { getSettings } from "../db/settings.server";
+import { bookingIcs } from "../domain/ics";
+import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates";
+import { bookingSchema } from "../shared/booking";
+import type { Settings } from "../shared/settings";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { HttpError, notFound } from "../server/errors";
+import { log } from "../server/log.server";
+import { requireUser } from "../server/middleware/require-user";
+import { rateLimit } from "../server/middleware/rate-limit";
+import { siteOrigin } from "../server/origin";
+import { validJson } from "../server/validate";
+
+/** "Tuesday 1 December 2026 at 10:00 am" for a local date and time. */
+export function appointmentText(date: string, time: string) {
+  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
+  const [h, mi] = time.split(":").map(Number) as [number, number];
+  const day = new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
+  const clock = `${h % 12 === 0 ? 12 : h % 12}:${String(mi).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
+  return `${day} at ${clock}`;
+}
+
+/** The calendar invitation of a booking. */
+export function icsFor(booking: Booking, settings: Settings, origin: string, cancelled = false) {
+  return bookingIcs({
+    uid: `${booking.id}@${new URL(origin).host}`,
+    date: booking.appointmentDate,
+    time: booking.appointmentTime,
+    durationMinutes: booking.duration,
+    summary: `${booking.serviceName} with ${settings.businessName}`,
+    description: `Your ${booking.serviceName} appointment. See or cancel it at ${origin}/dashboard`,
+    location: booking.location,
+    url: `${origin}/dashboard`,
+    organizerName: settings.businessName,
+    organizerEmail: settings.email,
+    timeZone: settings.timezone,
+    stamp: new Date(),
+    cancelled,
+  });
+}
+
+const publicBooking = (b: Booking) => ({
+  id: b.id,
+  serviceName: b.serviceName,
+  servicePrice: b.servicePrice,
+  originalPrice: b.originalPrice,
+  discountApplied: b.discountApplied,
+  appointmentDate: b.appointmentDate,
+  appointmentTime: b.appointmentTime,
+  duration: b.duration,
+  location: b.location,
+  status: b.status,
+  createdAt: b.createdAt,
+});
+
+export function bookingsApi(deps: AppDeps) {
+  const api = new Hono<AppEnv>().use(requireUser);
+
+  api.get("/", (c) => {
+    c.header("Cache-Control", "no-store");
+    return c.json(listBookings(deps.db, c.get("user")!.id).map(publicBooking));
+  });
+
+  api.post("/calendar", rateLimit(deps.limits.booking, "Too many booking attempts. Please wait a minute and try again.", (c) => c.get("user")!.id), validJson(bookingSchema), (c) => {
+    const user = c.get("user")!;
+    const settings = getSettings(deps.db);
+    const origin = siteOrigin(deps, c);
+    const businessEmail = deps.env.BUSINESS_EMAIL ?? settings.email;
+    const outcome = createBooking(
+      deps.db,
+      { userId: user.id, form: c.req.valid("json"), now: new Date(), timeZone: settings.timezone, newClientDiscountPercent: settings.newClientDiscountPercent },
+      (booking) => {
+        const mail = {
+          booking,
+          businessName: settings.businessName,
+          businessEmail,
+          businessPhone: settings.phone,
+          manageUrl: `${origin}/dashboard`,
+          whenText: appointmentText(booking.appointmentDate, booking.appointmentTime),
+          ics: icsFor(booking, settings, origin),
+        };
+        return [bookingConfirmationMail(mail), bookingNotificationMail(mail)];
+      },
+    );
+    if (!outcome.ok) {
+      switch (outcome.reason) {
+        case "suspended":
+          throw new HttpError(403, "suspended", "This account is suspended. Please contact us.");
+        case "no_user":
+          throw new HttpError(401, "unauthorized", "Unauthorized");
+        case "unknown_service":
+          throw new HttpError(400, "validation_error", "Please choose one of our service packages.", { serviceName: "Choose one of our service packages" });
+        case "slot_unavailable":
+          throw new HttpError(409, "slot_taken", "This time is no longer available. Please pick another time.", { appointmentTime: "This time is no longer available" });
+      }
+    }
+    deps.outbox.kick();
+    log.info("booking created", { bookingId: outcome.booking.id, userId: user.id });
+    return c.json(publicBooking(outcome.booking), 201);
+  });
+
+  api.post("/:id/cancel", (c) => {
+    const cancelled = cancelOwnBooking(deps.db, c.req.param("id"), c.get("user")!.id);
+    if (!cancelled) throw new HttpError(404, "not_found", "No pending booking of yours has this id.");
+    log.info("booking cancelled by customer", { bookingId: cancelled.id });
+    return c.json(publicBooking(cancelled));
+  });
+
+  api.get("/:id/ics", (c) => {
+    const booking = findOwnBooking(deps.db, c.req.param("id"), c.get("user")!.id);
+    if (!booking) throw notFound("No booking of yours has this id.");
+    const ics = icsFor(booking, getSettings(deps.db), siteOrigin(deps, c), booking.status === "cancelled");
+    return c.body(ics, 200, {
+      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Disposition": `attachment; filename="appointment-${booking.appointmentDate}.ics"`,
+      "Cache-Control": "private, no-store",
+    });
+  });
+
+  return api;
+}

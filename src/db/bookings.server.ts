@@ -1,0 +1,137 @@
+/**
+ * Bookings. Taking a slot, recording the booking, the referral reward and the e-mails all happen
+ * in one synchronous IMMEDIATE transaction, so a slot can never be over-booked.
+ */
+import { and, desc, eq, sql } from "drizzle-orm";
+import { bookingPrice, customerMayCancel, makesReturningCustomer } from "../domain/booking";
+import { centsToDecimal } from "../domain/pricing";
+import { slotHasPassed } from "../domain/slots";
+import type { MailMessage } from "../mail/outbox.server";
+import { enqueueMail } from "../mail/outbox.server";
+import type { BookingInput } from "../shared/booking";
+import { immediate, type Db } from "./client.server";
+import { recordReferralReward, voidReferralReward } from "./referrals.server";
+import { bookings, servicePricing, timeSlots, users } from "./schema";
+
+export type Booking = typeof bookings.$inferSelect;
+
+export type BookingOutcome =
+  | { ok: true; booking: Booking }
+  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" };
+
+/**
+ * Books a slot for a user. `mails` builds the confirmation and notification from the new booking;
+ * they are queued in the same transaction, so they go out exactly when the booking exists.
+ */
+export function createBooking(
+  db: Db,
+  input: { userId: string; form: BookingInput; now: Date; timeZone: string; newClientDiscountPercent: number },
+  mails: (booking: Booking) => MailMessage[],
+): BookingOutcome {
+  return immediate(db, () => {
+    const user = db.select().from(users).where(eq(users.id, input.userId)).get();
+    if (!user) return { ok: false, reason: "no_user" };
+    if (user.suspendedAt) return { ok: false, reason: "suspended" };
+    const pkg = db
+      .select()
+      .from(servicePricing)
+      .where(and(eq(servicePricing.name, input.form.serviceName), eq(servicePricing.kind, "package"), eq(servicePricing.isActive, true)))
+      .get();
+    if (!pkg) return { ok: false, reason: "unknown_service" };
+    const { appointmentDate: date, appointmentTime: time } = input.form;
+    if (slotHasPassed(date, time, input.now, input.timeZone)) return { ok: false, reason: "slot_unavailable" };
+
+    // One guarded statement takes a place in the slot, or nothing when it is full or closed.
+    const slot = db
+      .update(timeSlots)
+      .set({
+        currentBookings: sql`${timeSlots.currentBookings} + 1`,
+        isAvailable: sql`${timeSlots.currentBookings} + 1 < ${timeSlots.maxBookings}`,
+        updatedAt: input.now,
+      })
+      .where(and(eq(timeSlots.date, date), eq(timeSlots.time, time), eq(timeSlots.isAvailable, true), sql`${timeSlots.currentBookings} < ${timeSlots.maxBookings}`))
+      .returning({ id: timeSlots.id })
+      .get();
+    if (!slot) return { ok: false, reason: "slot_unavailable" };
+
+    const price = bookingPrice(pkg, !user.isNewCustomer, input.newClientDiscountPercent);
+    const booking = db
+      .insert(bookings)
+      .values({
+        userId: user.id,
+        serviceId: pkg.id,
+        serviceName: pkg.name,
+        servicePrice: centsToDecimal(price.servicePrice * 100),
+        originalPrice: centsToDecimal(price.originalPrice * 100),
+        discountApplied: price.discountApplied,
+        appointmentDate: date,
+        appointmentTime: time,
+        duration: input.form.duration,
+        location: input.form.location || null,
+        notes: input.form.notes || null,
+        contactPhone: input.form.contactPhone,
+        contactEmail: input.form.contactEmail,
+        status: "pending",
+        timeSlotId: slot.id,
+        bookingDetails: { unit: pkg.unit, units: price.units, listPrice: pkg.price, discountPercent: price.discountPercent },
+      })
+      .returning()
+      .get();
+    recordReferralReward(db, { id: booking.id, userId: user.id });
+    for (const m of mails(booking)) enqueueMail(db, m);
+    return { ok: true, booking };
+  });
+}
+
+/** The user's own bookings, newest first. */
+export function listBookings(db: Db, userId: string) {
+  return db.select().from(bookings).where(eq(bookings.userId, userId)).orderBy(desc(bookings.createdAt)).all();
+}
+
+/** One booking, only if it belongs to `userId`. */
+export function findOwnBooking(db: Db, bookingId: string, userId: string): Booking | undefined {
+  return db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId))).get();
+}
+
+/** Frees the booking's place in its slot (inside a transaction). */
+function releaseSlot(db: Db, booking: Booking) {
+  const slotWhere = booking.timeSlotId ? eq(timeSlots.id, booking.timeSlotId) : and(eq(timeSlots.date, booking.appointmentDate), eq(timeSlots.time, booking.appointmentTime));
+  db.update(timeSlots)
+    .set({ currentBookings: sql`max(${timeSlots.currentBookings} - 1, 0)`, isAvailable: true, updatedAt: new Date() })
+    .where(slotWhere)
+    .run();
+}
+
+/**
+ * A customer cancels their own pending booking: the slot is freed and any referral reward it
+ * earned is voided. Returns the cancelled booking, or null when not theirs or not pending.
+ */
+export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Booking | null {
+  return immediate(db, () => {
+    const booking = findOwnBooking(db, bookingId, userId);
+    if (!booking || !customerMayCancel(booking, userId)) return null;
+    const updated = db.update(bookings).set({ status: "cancelled" }).where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"))).returning().get();
+    if (!updated) return null;
+    releaseSlot(db, booking);
+    voidReferralReward(db, booking.id);
+    return updated;
+  });
+}
+
+/**
+ * Moves a booking to a new status (the admin portal uses this): cancelling frees the slot and
+ * voids the reward; completing makes the customer a returning customer.
+ */
+export function setBookingStatus(db: Db, bookingId: string, status: "confirmed" | "completed" | "cancelled"): Booking | null {
+  return immediate(db, () => {
+    const booking = db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+    if (!booking || booking.status === "cancelled" || booking.status === status) return null;
+    const updated = db.update(bookings).set({ status }).where(eq(bookings.id, bookingId)).returning().get();
+    if (status === "cancelled") {
+      releaseSlot(db, booking);
+      voidReferralReward(db, booking.id);
+    }
+    if (makesReturningCustomer(status) && booking.userId) db.update(users).set({ isNewCustomer: false }).where(eq(users.id, booking.userId)).run();
+    return updated ?? null;
+  });
+}

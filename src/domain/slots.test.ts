@@ -1,0 +1,80 @@
+import { describe, expect, test } from "bun:test";
+import { generationRangeProblem, isBookableDate, lastBookableDate, slotHasPassed, slotTimesForDate, businessToday } from "./slots";
+import { addDays, dayOfWeek, isIsoDate, localDate, localTime, offsetMinutes, zonedToInstant } from "./timezone";
+
+const tz = "Australia/Adelaide";
+const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
+
+describe("timezone", () => {
+  test("Adelaide is +9:30 in winter and +10:30 in summer", () => {
+    expect(offsetMinutes(new Date("2026-07-01T00:00:00Z"), tz)).toBe(570);
+    expect(offsetMinutes(new Date("2026-12-01T00:00:00Z"), tz)).toBe(630);
+  });
+
+  test("local times map to the right instants on both sides of the changes", () => {
+    expect(zonedToInstant("2026-07-01", "09:00", tz)!.toISOString()).toBe("2026-06-30T23:30:00.000Z");
+    expect(zonedToInstant("2026-12-01", "09:00", tz)!.toISOString()).toBe("2026-11-30T22:30:00.000Z");
+  });
+
+  test("first Sunday of October 2026: 02:00 jumps to 03:00, so 02:30 does not exist", () => {
+    expect(zonedToInstant("2026-10-04", "02:30", tz)).toBeNull();
+    expect(zonedToInstant("2026-10-04", "01:30", tz)!.toISOString()).toBe("2026-10-03T16:00:00.000Z"); // +9:30
+    expect(zonedToInstant("2026-10-04", "03:00", tz)!.toISOString()).toBe("2026-10-03T16:30:00.000Z"); // +10:30
+    expect(zonedToInstant("2026-10-04", "09:00", tz)!.toISOString()).toBe("2026-10-03T22:30:00.000Z");
+  });
+
+  test("first Sunday of April 2026: 03:00 falls back to 02:00, so 02:30 happens twice (first is used)", () => {
+    expect(zonedToInstant("2026-04-05", "02:30", tz)!.toISOString()).toBe("2026-04-04T16:00:00.000Z"); // +10:30
+    expect(zonedToInstant("2026-04-05", "09:00", tz)!.toISOString()).toBe("2026-04-04T23:30:00.000Z"); // +9:30
+  });
+
+  test("round trips and calendar helpers", () => {
+    const instant = zonedToInstant("2026-11-21", "14:00", tz)!;
+    expect(localDate(instant, tz)).toBe("2026-11-21");
+    expect(localTime(instant, tz)).toBe("14:00");
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+    expect(dayOfWeek("2026-11-22")).toBe(0);
+    expect(isIsoDate("2026-02-30")).toBe(false);
+    expect(isIsoDate("2026-2-3")).toBe(false);
+  });
+});
+
+describe("slots", () => {
+  test("business hours give hourly slots that fit before closing, on business days only", () => {
+    expect(slotTimesForDate("2026-11-23", hours, tz)).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"]);
+    expect(slotTimesForDate("2026-11-22", hours, tz)).toEqual([]); // a Sunday
+    expect(slotTimesForDate("2026-11-23", { ...hours, start: "09:30", end: "12:00", slotMinutes: 45 }, tz)).toEqual(["09:30", "10:15", "11:00"]);
+  });
+
+  test("a day with a skipped hour leaves that hour out", () => {
+    const night = { start: "00:00", end: "05:00", slotMinutes: 30, days: [0] };
+    expect(slotTimesForDate("2026-10-04", night, tz)).toEqual(["00:00", "00:30", "01:00", "01:30", "03:00", "03:30", "04:00", "04:30"]);
+    // The autumn change repeats an hour: each wall-clock time is still offered once.
+    expect(slotTimesForDate("2026-04-05", night, tz)).toEqual(["00:00", "00:30", "01:00", "01:30", "02:00", "02:30", "03:00", "03:30", "04:00", "04:30"]);
+  });
+
+  test("today is judged in Adelaide, not UTC", () => {
+    // 20:00 UTC on the 21st is already 06:30 on the 22nd in Adelaide.
+    expect(businessToday(new Date("2026-11-21T20:00:00Z"), tz)).toBe("2026-11-22");
+    expect(lastBookableDate(new Date("2026-11-21T20:00:00Z"), tz)).toBe("2026-12-22");
+  });
+
+  test("the generation window is today to 30 days ahead", () => {
+    const now = new Date("2026-11-21T02:00:00Z"); // 12:30 in Adelaide on the 21st
+    expect(generationRangeProblem("2026-11-21", "2026-12-21", now, tz)).toBeNull();
+    expect(generationRangeProblem("2026-11-20", "2026-11-25", now, tz)).toBe("The start date cannot be in the past");
+    expect(generationRangeProblem("2026-11-21", "2026-12-22", now, tz)).toBe("Slots can only be generated up to 30 days ahead");
+    expect(generationRangeProblem("2026-11-25", "2026-11-24", now, tz)).toBe("The end date must not be before the start date");
+    expect(generationRangeProblem("2026-11-31", "2026-12-01", now, tz)).toBe("Dates must be real dates written YYYY-MM-DD");
+    expect(isBookableDate("2026-12-21", now, tz)).toBe(true);
+    expect(isBookableDate("2026-12-22", now, tz)).toBe(false);
+    expect(isBookableDate("2026-11-20", now, tz)).toBe(false);
+  });
+
+  test("slots earlier today are past", () => {
+    const now = new Date("2026-11-21T02:00:00Z"); // 12:30 local
+    expect(slotHasPassed("2026-11-21", "12:00", now, tz)).toBe(true);
+    expect(slotHasPassed("2026-11-21", "13:00", now, tz)).toBe(false);
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * Booking: the package cards, then for the chosen package a calendar with the free times of the
+ * chosen date and the details form (BookingForm, loaded when a package is chosen).
+ */
+import { lazy, Suspense, useState } from "react";
+
+export type BookablePackage = {
+  id: string;
+  name: string;
+  /** What this viewer pays (the new-client price unless known to be returning). */
+  price: number;
+  listPrice: number;
+  discountPercent: number;
+  priceNote: string | null;
+  duration: string | null;
+  description: string;
+  features: string[];
+  isPopular: boolean;
+};
+
+export type BookingFlowProps = {
+  packages: BookablePackage[];
+  userEmail: string | null;
+  initialPackageId: string | null;
+  /** Today and the last bookable day in the business timezone (YYYY-MM-DD). */
+  today: string;
+  lastDay: string;
+};
+
+const money = (n: number) => `$${n.toLocaleString("en-US")}`;
+
+// The calendar and form (react-day-picker, the schema) load only once a package is chosen.
+const BookingForm = lazy(() => import("./BookingForm"));
+
+export default function BookingFlow({ packages, userEmail, initialPackageId, today, lastDay }: BookingFlowProps) {
+  const [selectedId, setSelectedId] = useState(initialPackageId);
+  const selected = packages.find((p) => p.id === selectedId) ?? null;
+
+  const choose = (id: string | null) => {
+    setSelectedId(id);
+    history.replaceState(null, "", id ? `/booking?service=${id}` : "/booking");
+    window.scrollTo({ top: 0 });
+  };
+
+  if (!selected) {
+    return (
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {packages.map((p) => (
+          <article key={p.id} className={`card border bg-base-100 ${p.isPopular ? "border-primary shadow-md" : "border-base-300"}`}>
+            <div className="card-body">
+              <div className="flex items-start justify-between gap-2">
+                <h2 className="card-title text-lg">{p.name}</h2>
+                {p.isPopular && <span className="badge badge-primary shrink-0">POPULAR</span>}
+              </div>
+              <PriceLine pkg={p} />
+              {p.duration && <p className="text-sm text-base-content/80">{p.duration}</p>}
+              <p className="text-sm">{p.description}</p>
+              <ul className="list-inside list-disc text-sm">
+                {p.features.map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+              <div className="card-actions mt-auto pt-4">
+                {userEmail ? (
+                  <a href={`/booking?service=${p.id}`} className="btn btn-primary w-full" onClick={(e) => (e.preventDefault(), choose(p.id))}>
+                    {`Book Now`}
+                    <span className="sr-only">{`: ${p.name}`}</span>
+                  </a>
+                ) : (
+                  <button type="button" className="btn btn-primary w-full" disabled>
+                    Book Now<span className="sr-only">{`: ${p.name} (log in first)`}</span>
+                  </button>
+                )}
+              </div>
+            </div>
+          </article>
+        ))}
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <a href="/booking" className="btn btn-ghost btn-sm mb-4" onClick={(e) => (e.preventDefault(), choose(null))}>
+        ← Back to Services
+      </a>
+      <Suspense fallback={<div className="skeleton h-96 w-full" aria-label="Loading the calendar" />}>
+        <BookingForm key={selected.id} pkg={selected} userEmail={userEmail} today={today} lastDay={lastDay} onBooked={() => choose(null)} />
+      </Suspense>
+      <HowItWorks />
+    </div>
+  );
+}
+
+function PriceLine({ pkg }: { pkg: BookablePackage }) {
+  return (
+    <p className="flex flex-wrap items-baseline gap-2">
+      <span className="text-3xl font-bold">{money(pkg.price)}</span>
+      {pkg.discountPercent > 0 && (
+        <>
+          <s className="text-base-content/70" aria-label={`was ${money(pkg.listPrice)}`}>{money(pkg.listPrice)}</s>
+          <span className="badge badge-accent">{`New client: ${pkg.discountPercent}% off`}</span>
+        </>
+      )}
+      {pkg.priceNote && <span className="w-full text-sm text-base-content/80">{pkg.priceNote}</span>}
+    </p>
+  );
+}
+
+function HowItWorks() {
+  const steps = [
+    ["Choose a time", "Pick a date and a time that suits you. Times are in Adelaide time."],
+    ["Tell us how to reach you", "Only your investigator sees your details, and we contact you only the way you ask."],
+    ["We confirm discreetly", "You receive a confirmation e-mail with a calendar invitation, and we confirm the booking."],
+  ];
+  return (
+    <section aria-labelledby="how-title" className="mt-10">
+      <h2 id="how-title" className="mb-4 text-2xl font-bold">How it works</h2>
+      <ol className="grid gap-4 md:grid-cols-3">
+        {steps.map(([title, text], i) => (
+          <li key={title} className="card border border-base-300 bg-base-100">
+            <div className="card-body">
+              <span className="badge badge-primary" aria-hidden="true">{i + 1}</span>
+              <h3 className="card-title text-lg">{title}</h3>
+              <p className="text-sm text-base-content/80">{text}</p>
+            </div>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
