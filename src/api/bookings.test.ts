@@ -1,0 +1,232 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { customerWithSession } from "../../tests/helpers/sessions";
+import { testOrigin } from "../../tests/helpers/browser";
+import { ensureReferralCode } from "../db/referrals.server";
+import { setBookingStatus } from "../db/bookings.server";
+import { businessToday, lastBookableDate } from "../domain/slots";
+import { addDays, dayOfWeek } from "../domain/timezone";
+
+const tz = "Australia/Adelaide";
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
+});
+afterEach(() => t.close());
+
+/** The next business day (Mon-Sat) at least `ahead` days from today. */
+function businessDay(ahead = 3) {
+  let d = addDays(businessToday(new Date(), tz), ahead);
+  while (dayOfWeek(d) === 0) d = addDays(d, 1);
+  return d;
+}
+
+const call = (cookie: string | null, method: string, path: string, body?: unknown) =>
+  t.request(path, {
+    method,
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body !== undefined ? { "Content-Type": "application/json" } : {}), Origin: testOrigin },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+function generate(cookie: string) {
+  const today = businessToday(new Date(), tz);
+  return call(cookie, "POST", "/api/timeslots/generate", { startDate: today, endDate: lastBookableDate(new Date(), tz) });
+}
+
+const form = (date: string, time = "10:00", extra: Record<string, unknown> = {}) => ({
+  serviceName: "Partner Check",
+  servicePrice: 1,
+  appointmentDate: date,
+  appointmentTime: time,
+  duration: 60,
+  contactPhone: "0400 000 000",
+  contactEmail: "ann@example.com",
+  ...extra,
+});
+
+describe("time slots", () => {
+  test("generation needs a session, stays inside today..today+30 and is idempotent", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    expect((await call(null, "POST", "/api/timeslots/generate", { startDate: "2026-01-01", endDate: "2026-01-02" })).status).toBe(401);
+    const first = await generate(ann.cookie);
+    expect(first.status).toBe(200);
+    const { created } = (await first.json()) as { created: number };
+    expect(created).toBeGreaterThan(150); // 8 a day, 6 days a week, 31 days
+    expect(countRows(t, "time_slots")).toBe(created);
+    expect(await (await generate(ann.cookie)).json()).toEqual({ created: 0 });
+
+    const today = businessToday(new Date(), tz);
+    for (const [startDate, endDate] of [
+      [addDays(today, -1), today],
+      [today, addDays(today, 31)],
+      ["2026-13-01", today],
+    ]) {
+      const res = await call(ann.cookie, "POST", "/api/timeslots/generate", { startDate, endDate });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("validation_error");
+    }
+    const bad = await call(ann.cookie, "POST", "/api/timeslots/generate", { startDate: 5 });
+    expect(bad.status).toBe(400);
+  });
+
+  test("free slots of a date, by path or query; past times of today are not offered", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    await generate(ann.cookie);
+    const day = businessDay();
+    const byPath = (await (await call(null, "GET", `/api/timeslots/${day}`)).json()) as { time: string }[];
+    expect(byPath.map((s) => s.time)).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"]);
+    const byQuery = (await (await call(null, "GET", `/api/timeslots?date=${day}`)).json()) as { time: string }[];
+    expect(byQuery).toEqual(byPath as never);
+    expect((await call(null, "GET", "/api/timeslots?date=tomorrow")).status).toBe(400);
+
+    const today = businessToday(new Date(), tz);
+    t.db.$client.query("INSERT OR IGNORE INTO time_slots (date, time, is_available, max_bookings, current_bookings, created_at, updated_at) VALUES (?, '00:00', 1, 1, 0, 0, 0)").run(today);
+    const todays = (await (await call(null, "GET", `/api/timeslots/${today}`)).json()) as { time: string }[];
+    expect(todays.map((s) => s.time)).not.toContain("00:00");
+  });
+});
+
+describe("booking", () => {
+  test("the price comes from the pricing table with the new-client discount, and both e-mails are queued", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    await generate(ann.cookie);
+    const day = businessDay();
+    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", form(day, "10:00", { location: "Glenelg", notes: "Evenings only" }));
+    expect(res.status).toBe(201);
+    const booking = (await res.json()) as Record<string, unknown>;
+    expect(booking).toMatchObject({ serviceName: "Partner Check", servicePrice: "148.00", originalPrice: "295.00", discountApplied: true, status: "pending", appointmentDate: day, appointmentTime: "10:00" });
+    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({ n: 1, a: 0 });
+
+    const mails = t.db.$client.query('SELECT "to", subject, text, attachments FROM outbox ORDER BY id').all() as { to: string; subject: string; text: string; attachments: string }[];
+    expect(mails.map((m) => m.to)).toEqual(["ann@example.com", "owner@example.com"]);
+    expect(mails[0]!.subject).toStartWith("Booking received: Partner Check on ");
+    expect(mails[0]!.text).toContain("/dashboard");
+    const ics = JSON.parse(mails[0]!.attachments)[0] as { filename: string; content: string };
+    expect(ics.filename).toBe("appointment.ics");
+    expect(ics.content).toContain(`DTSTART;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T100000`);
+    expect(mails[1]!.text).toContain("Evenings only");
+  });
+
+  test("a returning customer pays the list price; hourly surveillance is its 4-hour minimum", async () => {
+    const rex = customerWithSession(t.db, "rex@example.com", { returning: true });
+    await generate(rex.cookie);
+    const day = businessDay();
+    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "09:00"))).json()).toMatchObject({ servicePrice: "295.00", originalPrice: "295.00", discountApplied: false });
+    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "11:00", { serviceName: "Hourly Surveillance" }))).json()).toMatchObject({ servicePrice: "340.00" });
+  });
+
+  test("a taken, past or unknown slot answers 409 and changes nothing", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    const bob = customerWithSession(t.db, "bob@example.com");
+    await generate(ann.cookie);
+    const day = businessDay();
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).status).toBe(201);
+    const taken = await call(bob.cookie, "POST", "/api/bookings/calendar", form(day));
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({ error: { code: "slot_taken", message: "This time is no longer available. Please pick another time.", fields: { appointmentTime: "This time is no longer available" } } });
+    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(day, "08:00"))).status).toBe(409); // no such slot
+    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(addDays(businessToday(new Date(), tz), -1)))).status).toBe(409); // past
+    expect(countRows(t, "bookings")).toBe(1);
+  });
+
+  test("bad input gets 400 with SPEC.md's messages, and nothing is written", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    await generate(ann.cookie);
+    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", { serviceName: "", appointmentDate: "", appointmentTime: "", duration: 15, contactPhone: " ", contactEmail: "nope" });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
+      serviceName: "Service is required",
+      servicePrice: "Price is required",
+      appointmentDate: "Date is required",
+      appointmentTime: "Time is required",
+      duration: "Duration must be at least 30 minutes",
+      contactPhone: "Phone number is required",
+      contactEmail: "Valid email is required",
+    });
+    const unknown = await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay(), "10:00", { serviceName: "Free Lunch" }));
+    expect(unknown.status).toBe(400);
+    expect(countRows(t, "bookings")).toBe(0);
+    expect(t.db.$client.query("SELECT sum(current_bookings) AS n FROM time_slots").get()).toEqual({ n: 0 });
+  });
+
+  test("signed out or suspended: 401, nothing booked", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    await generate(ann.cookie);
+    expect((await call(null, "POST", "/api/bookings/calendar", form(businessDay()))).status).toBe(401);
+    t.db.$client.query("UPDATE users SET suspended_at = ?").run(Date.now());
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay()))).status).toBe(401);
+    expect(countRows(t, "bookings")).toBe(0);
+  });
+});
+
+describe("a customer's own bookings", () => {
+  test("listing, cancelling and the .ics are the owner's only; cancelling frees the slot", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    const bob = customerWithSession(t.db, "bob@example.com");
+    await generate(ann.cookie);
+    const day = businessDay();
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).json()) as { id: string };
+
+    expect(((await (await call(ann.cookie, "GET", "/api/bookings")).json()) as unknown[]).length).toBe(1);
+    expect(await (await call(bob.cookie, "GET", "/api/bookings")).json()).toEqual([]);
+    expect((await call(null, "GET", "/api/bookings")).status).toBe(401);
+
+    expect((await call(bob.cookie, "GET", `/api/bookings/${id}/ics`)).status).toBe(404);
+    const ics = await call(ann.cookie, "GET", `/api/bookings/${id}/ics`);
+    expect(ics.headers.get("content-type")).toContain("text/calendar");
+    expect(await ics.text()).toContain("BEGIN:VEVENT");
+
+    expect((await call(bob.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(404);
+    const cancelled = await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as { status: string }).status).toBe("cancelled");
+    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({ n: 0, a: 1 });
+    expect((await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(404);
+    // The freed time can be booked again, and the counter matches the active bookings.
+    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(day))).status).toBe(201);
+    expect(t.db.$client.query("SELECT current_bookings AS n FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({ n: 1 });
+  });
+
+  test("the dashboard lists the booking and cancels it with a plain form", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    await generate(ann.cookie);
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay()))).json()) as { id: string };
+    const dash = await (await call(ann.cookie, "GET", "/dashboard")).text();
+    expect(dash).toContain("Partner Check");
+    expect(dash).toContain("$148");
+    expect(dash).toContain(`action="/bookings/${id}/cancel"`);
+    const res = await t.request(`/bookings/${id}/cancel`, { method: "POST", headers: { Cookie: ann.cookie, Origin: testOrigin } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/dashboard?notice=cancelled");
+    expect(t.db.$client.query("SELECT status FROM bookings").get()).toEqual({ status: "cancelled" });
+  });
+
+  test("completing a booking makes a returning customer", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    await generate(ann.cookie);
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay()))).json()) as { id: string };
+    setBookingStatus(t.db, id, "confirmed");
+    setBookingStatus(t.db, id, "completed");
+    expect(t.db.$client.query("SELECT is_new_customer AS n FROM users WHERE email = 'ann@example.com'").get()).toEqual({ n: 0 });
+    expect(await (await call(ann.cookie, "GET", "/dashboard")).text()).toContain("Returning Customer");
+  });
+});
+
+describe("referral rewards through bookings", () => {
+  test("$30 for the first booking, $10 after, nothing for the referrer's own, voided on cancel", async () => {
+    const rita = customerWithSession(t.db, "rita@example.com");
+    const code = ensureReferralCode(t.db, rita.userId);
+    const sam = customerWithSession(t.db, "sam@example.com", { referralCode: code });
+    await generate(rita.cookie);
+    const day = businessDay();
+    const first = (await (await call(sam.cookie, "POST", "/api/bookings/calendar", form(day, "09:00"))).json()) as { id: string };
+    await call(sam.cookie, "POST", "/api/bookings/calendar", form(day, "10:00"));
+    await call(rita.cookie, "POST", "/api/bookings/calendar", form(day, "11:00"));
+    let earnings = (await (await call(rita.cookie, "GET", "/api/referral/earnings")).json()) as { total: string; transactions: unknown[] };
+    expect(earnings.total).toBe("40.00");
+    expect(earnings.transactions.length).toBe(2);
+    await call(sam.cookie, "POST", `/api/bookings/${first.id}/cancel`);
+    earnings = (await (await call(rita.cookie, "GET", "/api/referral/earnings")).json()) as typeof earnings;
+    expect(earnings.total).toBe("10.00");
+  });
+});
