@@ -1,6 +1,7 @@
 /**
- * Rendered HTML of anonymous pages, compressed once. Any write to the data those pages show
- * (content, pricing, settings, catalogue) must call `clear()`.
+ * Rendered HTML of anonymous pages, compressed once, and the site-wide data every page reads
+ * (settings, content, pricing). Any write to what public pages show (content, pricing, settings,
+ * catalogue) must call `clear()`.
  */
 import { gzipSync } from "bun";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -27,6 +28,15 @@ export function compressPage(html: string, status: number): RenderedPage {
 
 export class PageCache {
   private pages = new Map<string, RenderedPage>();
+  private data = new Map<string, unknown>();
+
+  /** A value computed once and kept until the next `clear()`. */
+  memo<T>(key: string, compute: () => T): T {
+    if (this.data.has(key)) return this.data.get(key) as T;
+    const value = compute();
+    this.data.set(key, value);
+    return value;
+  }
 
   get(key: string): RenderedPage | undefined {
     return this.pages.get(key);
@@ -39,6 +49,7 @@ export class PageCache {
   /** Drops every cached page; call after any write to what public pages show. */
   clear() {
     this.pages.clear();
+    this.data.clear();
   }
 
   get size() {
