@@ -50,27 +50,30 @@ export function Toaster() {
 
   return (
     <section ref={region} tabIndex={-1} aria-label="Notifications (F8)" className="toast toast-end toast-bottom z-50 outline-none">
-      <ol role="status" aria-live="polite" aria-atomic="true" className="flex flex-col gap-2">
-        {visible && (
-          <li
-            ref={item}
-            data-testid="toast"
-            className={`alert ${tone} shadow-lg max-w-sm touch-pan-y select-none transition-transform`}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerUp}
-            onPointerCancel={onPointerUp}
-          >
-            <div className="flex-1">
-              <p className="font-semibold">{visible.title}</p>
-              {visible.description && <p className="text-sm">{visible.description}</p>}
-            </div>
-            <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close notification" onClick={() => dismissToast(visible.id)}>
-              <span aria-hidden="true">✕</span>
-            </button>
-          </li>
-        )}
-      </ol>
+      {/* The live region is a div: ARIA does not allow role="status" on a list. */}
+      <div role="status" aria-live="polite" aria-atomic="true">
+        <ol className="flex flex-col gap-2">
+          {visible && (
+            <li
+              ref={item}
+              data-testid="toast"
+              className={`alert ${tone} shadow-lg max-w-sm touch-pan-y select-none transition-transform`}
+              onPointerDown={onPointerDown}
+              onPointerMove={onPointerMove}
+              onPointerUp={onPointerUp}
+              onPointerCancel={onPointerUp}
+            >
+              <div className="flex-1">
+                <p className="font-semibold">{visible.title}</p>
+                {visible.description && <p className="text-sm">{visible.description}</p>}
+              </div>
+              <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close notification" onClick={() => dismissToast(visible.id)}>
+                <span aria-hidden="true">✕</span>
+              </button>
+            </li>
+          )}
+        </ol>
+      </div>
     </section>
   );
 }

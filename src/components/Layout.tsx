@@ -60,7 +60,7 @@ export function Layout({ site, active, variant = "full", promo = false, showCoun
         Skip to content
       </a>
       {promo && <PromoBanner site={site} />}
-      <Nav active={active} user={site.user} businessName={site.settings.businessName} variant={variant} />
+      <Nav active={active} user={site.user} cartCount={site.cartCount} businessName={site.settings.businessName} variant={variant} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>

@@ -1,4 +1,5 @@
 /** The sticky top bar: full navigation, or the simpler header of Services, About and Contact. */
+import { Icon } from "./icons";
 import type { CurrentUser } from "./site";
 
 const fullLinks = [
@@ -17,7 +18,23 @@ const simpleLinks = [
   { href: "/contact", label: "Contact" },
 ];
 
-function AccountActions({ user }: { user: CurrentUser | null }) {
+/** The signed-in user's cart link; islands update its count in place (src/client/cart-count.ts). */
+function CartLink({ count, current }: { count: number; current: boolean }) {
+  return (
+    <a href="/cart" className="btn btn-ghost btn-sm" aria-current={current ? "page" : undefined}>
+      <Icon name="cart" className="size-5" />
+      Cart
+      <span className="badge badge-primary badge-sm" data-cart-count="">
+        {count}
+      </span>
+      <span className="sr-only" data-cart-unit="">
+        {count === 1 ? " item" : " items"}
+      </span>
+    </a>
+  );
+}
+
+function AccountActions({ user, cartCount, active }: { user: CurrentUser | null; cartCount: number; active: string }) {
   if (!user) {
     return (
       <a href="/api/login" className="btn btn-primary btn-sm">
@@ -27,6 +44,7 @@ function AccountActions({ user }: { user: CurrentUser | null }) {
   }
   return (
     <>
+      <CartLink count={cartCount} current={active === "/cart"} />
       <a href="/dashboard" className="btn btn-primary btn-sm">
         Dashboard
       </a>
@@ -38,7 +56,7 @@ function AccountActions({ user }: { user: CurrentUser | null }) {
 }
 
 /** Top navigation; `active` is the current path, highlighted and marked aria-current. */
-export function Nav({ active, user, businessName, variant }: { active: string; user: CurrentUser | null; businessName: string; variant: "full" | "simple" }) {
+export function Nav({ active, user, cartCount = 0, businessName, variant }: { active: string; user: CurrentUser | null; cartCount?: number; businessName: string; variant: "full" | "simple" }) {
   const links = variant === "full" ? fullLinks : simpleLinks;
   const item = (l: { href: string; label: string }) => {
     const current = l.href === active;
@@ -60,7 +78,7 @@ export function Nav({ active, user, businessName, variant }: { active: string; u
         </div>
         <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">{links.map(item)}</ul>
         <div className="hidden items-center gap-2 lg:flex">
-          <AccountActions user={user} />
+          <AccountActions user={user} cartCount={cartCount} active={active} />
         </div>
         <details className="mobile-menu dropdown dropdown-end lg:hidden">
           <summary className="btn btn-ghost btn-square" aria-label="Open menu">
@@ -71,7 +89,7 @@ export function Nav({ active, user, businessName, variant }: { active: string; u
           <div className="dropdown-content z-50 mt-2 w-64 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
             <ul className="menu w-full">{links.map(item)}</ul>
             <div className="flex flex-wrap gap-2 p-2">
-              <AccountActions user={user} />
+              <AccountActions user={user} cartCount={cartCount} active={active} />
             </div>
           </div>
         </details>

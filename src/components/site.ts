@@ -10,6 +10,8 @@ export type SiteData = {
   content: Content;
   pricing: ServicePrice[];
   user: CurrentUser | null;
+  /** Units in the signed-in user's cart (0 when signed out), shown in the navigation. */
+  cartCount: number;
   year: number;
   /** Absolute origin for canonical links and structured data. */
   origin: string;

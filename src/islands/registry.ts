@@ -5,8 +5,13 @@
 import type { ComponentType } from "react";
 
 export const islandLoaders = {
+  BookingFlow: () => import("./BookingFlow"),
   ContactForm: () => import("./ContactForm"),
+  PaymentDialog: () => import("./PaymentDialog"),
   ReferralPanel: () => import("./ReferralPanel"),
+  AddToCart: () => import("./AddToCart"),
+  CartView: () => import("./CartView"),
+  ShopCatalog: () => import("./ShopCatalog"),
 } satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
 export type IslandName = keyof typeof islandLoaders;

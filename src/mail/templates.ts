@@ -204,7 +204,7 @@ export function cashDepositRequestMail(p: PaymentMailInput): MailMessage {
       ``,
       `How it works:`,
       `1. You requested deposit locations (done).`,
-      `2. We e-mail you the deposit locations within 30 minutes, encrypted where your e-mail provider supports it.`,
+      `2. We send you the deposit locations by encrypted e-mail within 30 minutes.`,
       `3. Deposit exactly ${formatDollars(p.offer.amountDue)}.`,
       `4. Write the reference code ${p.referenceCode} on the deposit slip.`,
       `5. Your service starts once we have confirmed the deposit.`,

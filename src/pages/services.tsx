@@ -1,20 +1,38 @@
-/** Services (/services): hero, six service cards, combined surveillance & tracking, why choose us. */
+/**
+ * Services (/services): hero, six service cards whose Select buttons open the payment dialog,
+ * combined surveillance & tracking, why choose us.
+ */
 import { FeatureCard, Hero, PackageCard, Section } from "../components/blocks";
 import type { IconName } from "../components/icons";
+import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
+import { cryptoAddresses, isReturningCustomer, serviceOffer } from "../domain/payment";
 import { priceWithUnit } from "../domain/pricing";
+import type { PaymentDialogProps } from "../islands/PaymentDialog";
 import type { PageDefinition } from "./page";
 
 const whyIcons: IconName[] = ["lock", "award", "clock"];
 
-export function servicesPage(site: SiteData): PageDefinition {
+/**
+ * The page for one viewer. Prices in the dialog are computed here: signed out (the cached page) or
+ * new customer gets the new-client price; a returning customer (always rendered fresh) the list price.
+ */
+export function servicesPage(site: SiteData, payments: { paypalClientId: string | null } = { paypalClientId: null }): PageDefinition {
   const c = site.content;
   const packages = site.pricing.filter((p) => p.kind === "package");
   const tracking = site.pricing.filter((p) => p.kind === "tracking");
   const combined = site.pricing.filter((p) => p.kind === "combined");
   const volume = site.pricing.filter((p) => p.kind === "volume");
   const newClient = site.settings.newClientDiscountPercent;
+  const returning = isReturningCustomer(site.user);
+  const dialog: Omit<PaymentDialogProps, "service" | "fallbackHref"> = {
+    paypalClientId: payments.paypalClientId,
+    cryptoAddresses: cryptoAddresses(site.settings),
+    cryptoDiscountPercent: site.settings.cryptoDiscountPercent,
+    contact: { email: site.settings.email, phone: site.settings.phone },
+    accountEmail: site.user?.email ?? null,
+  };
   return {
     path: "/services",
     title: `Infidelity Investigation Services & Prices | ${site.settings.businessName}`,
@@ -35,9 +53,11 @@ export function servicesPage(site: SiteData): PageDefinition {
                 key={p.id}
                 pkg={p}
                 action={
-                  <a href={`/contact?service=${encodeURIComponent(p.id)}#contact-form`} className="btn btn-primary w-full" data-service-id={p.id}>
-                    {`Select ${p.name}`}
-                  </a>
+                  <Island
+                    name="PaymentDialog"
+                    hydrate="interaction"
+                    props={{ ...dialog, service: serviceOffer(p, returning, site.settings), fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form` }}
+                  />
                 }
               />
             ))}

@@ -39,10 +39,15 @@ describe("public pages", () => {
   });
 
   test("pages with no island carry no script; the home page only the counter", async () => {
-    for (const path of ["/about", "/services", "/privacy"]) {
+    for (const path of ["/about", "/privacy"]) {
       const html = await (await t.request(path)).text();
       expect(html.match(/<script(?![^>]*application\/(ld\+)?json)[^>]*>/g)).toBeNull();
     }
+    // The payment dialogs hydrate on first interaction: only the small entry script, nothing of React preloaded.
+    const services = await (await t.request("/services")).text();
+    expect(services.match(/<script(?![^>]*application\/(ld\+)?json)[^>]*>/g)).toEqual([`<script type="module" src="${manifest.entry}">`]);
+    expect(services).not.toContain("modulepreload");
+    expect(services.match(/data-island="PaymentDialog"/g)).toHaveLength(6);
     const home = await (await t.request("/")).text();
     expect(home.match(/<script type="module" src="[^"]+"/g)).toEqual([`<script type="module" src="${manifest.counter}"`]);
     const contact = await (await t.request("/contact")).text();

@@ -35,6 +35,10 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       signInByAddress: new RateLimiter(10, 15 * 60_000),
       passwordReset: new RateLimiter(5, 15 * 60_000),
       signUp: new RateLimiter(10, 60 * 60_000),
+      booking: new RateLimiter(20, 60_000),
+      slotGeneration: new RateLimiter(10, 60_000),
+      paymentRequests: new RateLimiter(10, 15 * 60_000),
+      paypalOrders: new RateLimiter(30, 15 * 60_000),
     },
   };
   return { deps, app: createApp(deps) };

@@ -5,13 +5,14 @@ import type { OutboxWorker } from "../mail/outbox.server";
 import type { Env } from "./env.server";
 import type { PageCache } from "./page-cache";
 import type { RateLimiter } from "./middleware/rate-limit";
+import type { SecurityExtension } from "./middleware/security-headers";
 
 export type AppDeps = {
   db: Db;
   env: Env;
   outbox: OutboxWorker;
   pageCache: PageCache;
-  limits: { contact: RateLimiter; signInByAccount: RateLimiter; signInByAddress: RateLimiter; passwordReset: RateLimiter; signUp: RateLimiter };
+  limits: { contact: RateLimiter; signInByAccount: RateLimiter; signInByAddress: RateLimiter; passwordReset: RateLimiter; signUp: RateLimiter; booking: RateLimiter; slotGeneration: RateLimiter; paymentRequests: RateLimiter; paypalOrders: RateLimiter };
 };
 
-export type AppEnv = { Variables: { user: CurrentUser | null; sessionId: string | null } };
+export type AppEnv = { Variables: { user: CurrentUser | null; sessionId: string | null; securityExtension?: SecurityExtension } };

@@ -3,6 +3,7 @@ import { gzipSync } from "bun";
 import type { Context } from "hono";
 import { brotliCompressSync, constants } from "node:zlib";
 import { renderToString } from "react-dom/server";
+import { cartCount } from "../db/cart.server";
 import { getContent } from "../db/content.server";
 import { listPricing } from "../db/pricing.server";
 import { getSettings } from "../db/settings.server";
@@ -18,10 +19,11 @@ import { siteOrigin } from "./origin";
 /** Everything the layout reads, for one render. */
 export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
   return {
-    settings: getSettings(deps.db),
-    content: getContent(deps.db),
-    pricing: listPricing(deps.db),
+    settings: deps.pageCache.memo("settings", () => getSettings(deps.db)),
+    content: deps.pageCache.memo("content", () => getContent(deps.db)),
+    pricing: deps.pageCache.memo("pricing", () => listPricing(deps.db)),
     user,
+    cartCount: user ? cartCount(deps.db, user.id) : 0,
     year: new Date().getFullYear(),
     origin,
   };
@@ -61,8 +63,8 @@ export function sendRendered(c: Context, page: RenderedPage) {
 }
 
 /**
- * Serves a page. Anonymous requests without a query string are rendered once and cached;
- * signed-in or query-carrying requests are rendered fresh.
+ * Serves a page. Anonymous requests without a query string are rendered once and cached (200s
+ * only); signed-in or query-carrying requests are rendered fresh.
  */
 export function servePage(deps: AppDeps, c: Context<AppEnv>, build: (site: SiteData) => PageDefinition, opts: { cache?: boolean } = {}) {
   const user = c.get("user") ?? null;
@@ -75,7 +77,8 @@ export function servePage(deps: AppDeps, c: Context<AppEnv>, build: (site: SiteD
   const origin = siteOrigin(deps, c);
   const def = build(loadSite(deps, user, origin));
   const html = renderPageHtml(def, origin);
-  if (!cacheable) return sendFresh(c, html, def.status ?? 200);
+  // Only a 200 is kept: an unknown product slug renders a 404 here, and must not grow the cache.
+  if (!cacheable || (def.status ?? 200) !== 200) return sendFresh(c, html, def.status ?? 200);
   const page = compressPage(html, def.status ?? 200);
   deps.pageCache.set(key, page);
   return sendRendered(c, page);

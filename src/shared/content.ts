@@ -45,6 +45,9 @@ export const contentSchemas = {
     title: line,
     items: z.array(z.object({ question: line, answer: paragraph })).min(1).max(12),
   }),
+  "shop.hero": z.object({ title: line, subtitle: paragraph, loginNotice: line }),
+  "shop.info": z.object({ items: z.array(titled).min(1).max(6) }),
+  "shop.shipping": z.object({ title: line, items: z.array(titled).min(1).max(6) }),
 } as const;
 
 export type ContentId = keyof typeof contentSchemas;

@@ -270,14 +270,6 @@ test.describe("with JavaScript", () => {
     await expect(service).toHaveValue("partner");
     await expect(service.locator("option:checked")).toHaveText("Partner Check ($295)");
   });
-
-  test("choosing 'Select Partner Check' on the services page opens the form with it preselected", async ({ page }) => {
-    await page.goto("/services");
-    await page.getByRole("link", { name: "Select Partner Check" }).click();
-    await expect(page).toHaveURL(/\/contact\?service=partner/);
-    await expect(page.getByLabel("Service of interest")).toHaveValue("partner");
-    await expect(page.getByLabel("Service of interest")).toBeInViewport();
-  });
 });
 
 test.describe("without JavaScript", () => {
@@ -322,6 +314,15 @@ test.describe("without JavaScript", () => {
     await expect(status).toContainText("We'll contact you within 2 hours for secure consultation.");
     // The form is ready for another message, empty.
     await expect(page.getByLabel("Full name")).toHaveValue("");
+  });
+
+  // With JavaScript the Select buttons open the payment dialog (payment-dialog.spec.ts); without it they lead here.
+  test("choosing 'Select Partner Check' on the services page opens the form with it preselected", async ({ page }) => {
+    await page.goto("/services");
+    await page.getByRole("link", { name: "Select Partner Check" }).click();
+    await expect(page).toHaveURL(/\/contact\?service=partner/);
+    await expect(page.getByLabel("Service of interest")).toHaveValue("partner");
+    await expect(page.getByLabel("Service of interest")).toBeInViewport();
   });
 });
 

@@ -1,12 +1,13 @@
 /**
  * What JavaScript each page loads: pages without islands load none, the home page only the small
  * visitor-counter script, and the contact page loads React only once the form is scrolled into view.
+ * (The services page loads React only on the first press of a Select button: payment-dialog.spec.ts.)
  */
 import { test, expect, collectScripts } from "./fixtures";
 import { afterTwoFrames, contactForm, contactIsland } from "./helpers";
 
 test.describe("pages without islands", () => {
-  for (const path of ["/about", "/services", "/privacy"]) {
+  for (const path of ["/about", "/privacy"]) {
     test(`${path} loads no script at all`, async ({ page, request }) => {
       const scripts = collectScripts(page);
       await page.goto(path, { waitUntil: "load" });

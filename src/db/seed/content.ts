@@ -24,6 +24,9 @@ export const seedContentTitles: Record<ContentId, string> = {
   "contact.privacy": "Contact: privacy guarantee",
   "contact.areas": "Contact: service areas",
   "contact.faq": "Contact: frequently asked questions",
+  "shop.hero": "Shop: heading and sign-in banner",
+  "shop.info": "Shop: info tiles",
+  "shop.shipping": "Product page: shipping box",
 };
 
 export const seedContent: Content = {
@@ -191,6 +194,26 @@ export const seedContent: Content = {
         question: "How can I pay?",
         answer: "We accept cryptocurrency (Bitcoin, Ethereum, USDC), PayPal and card payments, and cash deposits. Interest-free payment plans are available.",
       },
+    ],
+  },
+  "shop.hero": {
+    title: "Equipment Shop",
+    subtitle: "Professional investigation and surveillance equipment, chosen by working investigators and shipped discreetly across Australia.",
+    loginNotice: "Please log in to purchase. Browse freely; sign in or create an account to add equipment to your cart.",
+  },
+  "shop.info": {
+    items: [
+      { title: "Discreet Shipping", text: "Plain, unbranded packaging with nothing on the label about what is inside." },
+      { title: "Professional Grade", text: "Equipment tested in the field by licensed investigators before it joins our range." },
+      { title: "Expert Support", text: "Questions about setting up or lawfully using your equipment? Our team answers within 2 hours." },
+    ],
+  },
+  "shop.shipping": {
+    title: "Shipping & Handling",
+    items: [
+      { title: "Discreet packaging", text: "Plain, unbranded box; the sender name does not mention surveillance or investigations." },
+      { title: "Processing time", text: "Orders are processed within 1-2 business days." },
+      { title: "Secure payment", text: "Encrypted checkout: pay by card, PayPal, cryptocurrency or cash deposit." },
     ],
   },
 };

@@ -1,0 +1,145 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { referenceCodePattern } from "../domain/payment";
+import { browser } from "../../tests/helpers/browser";
+import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { startSmtpServer } from "../../tests/helpers/smtp";
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
+});
+afterEach(() => t.close());
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+const rows = () =>
+  t.db.$client.query("SELECT user_id AS userId, service_id AS serviceId, service_name AS serviceName, method, amount, currency, email, reference_code AS referenceCode, status FROM payments").all() as Record<string, string | null>[];
+const mails = () => t.db.$client.query('SELECT "to", subject, text, reply_to AS replyTo FROM outbox ORDER BY id').all() as { to: string; subject: string; text: string; replyTo: string | null }[];
+
+describe("POST /api/payment-requests", () => {
+  test("a signed-out client's instructions request is recorded and e-mailed with its reference code", async () => {
+    const res = await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: " jane@example.com " });
+    expect(res.status).toBe(201);
+    const body = (await res.json()) as { referenceCode: string; email: string };
+    expect(body.referenceCode).toMatch(referenceCodePattern);
+    expect(body.email).toBe("jane@example.com");
+    expect(rows()).toEqual([
+      { userId: null, serviceId: "partner", serviceName: "Partner Check", method: "instructions", amount: "148.00", currency: "USD", email: "jane@example.com", referenceCode: body.referenceCode, status: "requested" },
+    ]);
+
+    const [toClient, toBusiness] = mails();
+    expect(toClient!.to).toBe("jane@example.com");
+    expect(toClient!.replyTo).toBe("owner@example.com");
+    expect(toClient!.subject).toBe(`Payment instructions for Partner Check (${body.referenceCode})`);
+    for (const text of [
+      "Amount: $148 USD (new-client price, 50% off the list price of $295)",
+      `Reference code: ${body.referenceCode}`,
+      "http://localhost/services",
+      "Cryptocurrency (10% off): $133 USD, you save $15",
+      "Bitcoin (Bitcoin network): bc1q-example-placeholder-address-not-real",
+      "Ethereum (ERC-20 network):",
+      "USDC (Solana network):",
+      "1-6 network confirmations",
+      "Cash deposit",
+      "Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)",
+      "+61 8 0000 0000",
+      "Processing timeline:",
+      "Service start:",
+    ]) {
+      expect(toClient!.text).toContain(text);
+    }
+    expect(toBusiness!.to).toBe("owner@example.com");
+    expect(toBusiness!.replyTo).toBe("jane@example.com");
+    expect(toBusiness!.text).toContain(body.referenceCode);
+  });
+
+  test("a cash request e-mails the deposit process and asks the business for locations within 30 minutes", async () => {
+    const res = await t.json("/api/payment-requests", { serviceId: "hourly", method: "cash", email: "sam@example.com" });
+    expect(res.status).toBe(201);
+    const { referenceCode } = (await res.json()) as { referenceCode: string };
+    expect(rows()[0]).toMatchObject({ method: "cash", amount: "172.00", serviceName: "Hourly Surveillance" });
+    const [toClient, toBusiness] = mails();
+    expect(toClient!.subject).toBe(`Cash deposit request for Hourly Surveillance (${referenceCode})`);
+    expect(toClient!.text).toContain("Amount: $172 USD for the 4-hour minimum");
+    expect(toClient!.text).toContain("within 30 minutes");
+    expect(toClient!.text).toContain(`Write the reference code ${referenceCode} on the deposit slip.`);
+    expect(toBusiness!.subject).toBe(`[ACTION] Send cash deposit locations to sam@example.com (${referenceCode})`);
+  });
+
+  test("a signed-in client's account e-mail is used, and a returning customer's list price recorded", async () => {
+    const b = browser(t);
+    const userId = await b.signUp("rosa@example.com");
+    t.db.$client.query("UPDATE users SET is_new_customer = 0 WHERE id = ?").run(userId);
+    const res = await b.postJson("/api/payment-requests", { serviceId: "infidelity", method: "instructions", email: "someone-else@example.com" });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as { email: string }).email).toBe("rosa@example.com");
+    expect(rows()[0]).toMatchObject({ userId, email: "rosa@example.com", amount: "695.00" });
+    expect(mails()[0]!.to).toBe("rosa@example.com");
+    expect(mails()[0]!.text).toContain("Amount: $695 USD\n");
+  });
+
+  test("signed out without an e-mail, or with bad fields, gets 400 per field and nothing is written", async () => {
+    const cases: [unknown, Record<string, string>][] = [
+      [{ serviceId: "partner", method: "instructions" }, { email: "Required" }],
+      [{ serviceId: "partner", method: "instructions", email: "" }, { email: "Required" }],
+      [{ serviceId: "partner", method: "instructions", email: "not-an-email" }, { email: "Please enter a valid e-mail address" }],
+      [{ serviceId: "partner", method: "bitcoin", email: "a@example.com" }, { method: "Choose a payment method" }],
+      [{ serviceId: "combined-hourly", method: "cash", email: "a@example.com" }, { serviceId: "Choose a service" }],
+      [{ method: "cash" }, { serviceId: "Choose a service" }],
+      [{ serviceId: 7, method: "cash", email: ["x"] }, { serviceId: "Choose a service", email: "Required" }],
+    ];
+    for (const [payload, fields] of cases) {
+      const res = await t.json("/api/payment-requests", payload);
+      expect(res.status).toBe(400);
+      const body = (await res.json()) as ErrorBody;
+      expect(body.error.code).toBe("validation_error");
+      expect(body.error.fields).toEqual(fields);
+    }
+    const malformed = await t.request("/api/payment-requests", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{" });
+    expect(malformed.status).toBe(400);
+    expect(countRows(t, "payments")).toBe(0);
+    expect(countRows(t, "outbox")).toBe(0);
+  });
+
+  test("requests are limited per address: the 11th in 15 minutes gets 429", async () => {
+    const request = { serviceId: "checkup", method: "instructions", email: "a@example.com" };
+    for (let i = 0; i < 10; i++) expect((await t.json("/api/payment-requests", request)).status).toBe(201);
+    const limited = await t.json("/api/payment-requests", request);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as ErrorBody).error.code).toBe("rate_limited");
+    expect(countRows(t, "payments")).toBe(10);
+    t.setIp("198.51.100.23");
+    expect((await t.json("/api/payment-requests", request)).status).toBe(201);
+  });
+
+  test("every reference code is unique", async () => {
+    for (let i = 0; i < 10; i++) await t.json("/api/payment-requests", { serviceId: "checkup", method: "cash", email: "a@example.com" });
+    const codes = rows().map((r) => r.referenceCode);
+    expect(new Set(codes).size).toBe(10);
+  });
+
+  test("a signed-in browser must send our Origin", async () => {
+    const b = browser(t);
+    await b.signUp("rosa@example.com");
+    const res = await b.postJson("/api/payment-requests", { serviceId: "partner", method: "cash" }, {});
+    expect(res.status).toBe(403);
+    expect(countRows(t, "payments")).toBe(0);
+  });
+});
+
+test("the instructions reach the client through a real SMTP server", async () => {
+  const smtp = await startSmtpServer();
+  const app = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com", MAIL_FROM: "Site <site@example.com>" });
+  try {
+    const res = await app.json("/api/payment-requests", { serviceId: "checkup", method: "instructions", email: "lee@example.com" });
+    const { referenceCode } = (await res.json()) as { referenceCode: string };
+    const received = await smtp.waitFor(2);
+    const toClient = received.find((m) => m.to.includes("lee@example.com"))!;
+    expect(toClient.raw).toContain(`Subject: Payment instructions for Discreet Check Up (${referenceCode})`);
+    expect(toClient.raw).toContain(referenceCode);
+    expect(received.some((m) => m.to.includes("owner@example.com"))).toBe(true);
+  } finally {
+    app.close();
+    await smtp.close();
+  }
+});

@@ -1,0 +1,125 @@
+/**
+ * Customers' carts (`cart_items`). Every function takes the caller's user id and touches only that
+ * user's rows. Prices are never stored here: a cart is read at today's prices and stock. Adding and
+ * changing a quantity read the stock first, so each runs in one synchronous IMMEDIATE transaction.
+ */
+import { and, asc, eq, sql } from "drizzle-orm";
+import { buildCart, maxQuantityFor, type CartRow } from "../domain/cart";
+import { productImage } from "../domain/catalogue";
+import { maxLineQuantity, type CartView } from "../shared/cart-view";
+import { immediate, type Db } from "./client.server";
+import { productIsVisible } from "./products.server";
+import { cartItems, categories, products } from "./schema";
+import { getSettings } from "./settings.server";
+
+export type CartChange =
+  | { ok: true; name: string; quantity: number }
+  | { ok: false; reason: "unknown_product" | "not_in_cart" | "unavailable" | "out_of_stock" }
+  | { ok: false; reason: "insufficient_stock"; name: string; available: number; inCart: number };
+
+/** The units in a user's cart that can be bought now (the navigation's count), in one query. */
+export function cartCount(db: Db, userId: string): number {
+  const row = db
+    .select({ n: sql<number>`coalesce(sum(min(${cartItems.quantity}, ${products.stockQuantity}, ${maxLineQuantity})), 0)` })
+    .from(cartItems)
+    .innerJoin(products, eq(cartItems.productId, products.id))
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(eq(cartItems.userId, userId), productIsVisible))
+    .get();
+  return row?.n ?? 0;
+}
+
+function cartRows(db: Db, userId: string): CartRow[] {
+  return db
+    .select({
+      productId: products.id,
+      slug: products.slug,
+      name: products.name,
+      images: products.images,
+      price: products.price,
+      salePrice: products.salePrice,
+      stockQuantity: products.stockQuantity,
+      available: sql<number>`${productIsVisible}`,
+      requiresVerification: products.requiresVerification,
+      restrictedStates: products.restrictedStates,
+      quantity: cartItems.quantity,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(cartItems.productId, products.id))
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+    .all()
+    .map(({ images, available, ...r }) => ({ ...r, image: productImage(images), available: Boolean(available) }));
+}
+
+/** A user's cart at today's prices and stock, with shipping from the settings. */
+export function getCart(db: Db, userId: string): CartView {
+  const { freeShippingThreshold, flatShippingFee } = getSettings(db);
+  return buildCart(cartRows(db, userId), { freeShippingThreshold, flatShippingFee });
+}
+
+/** The product as the shop shows it, or undefined when unknown or withdrawn. */
+function shownProduct(db: Db, productId: number) {
+  return db
+    .select({ id: products.id, name: products.name, stockQuantity: products.stockQuantity })
+    .from(products)
+    .leftJoin(categories, eq(products.categoryId, categories.id))
+    .where(and(eq(products.id, productId), productIsVisible))
+    .get();
+}
+
+function lineQuantity(db: Db, userId: string, productId: number): number | undefined {
+  return db
+    .select({ quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .get()?.quantity;
+}
+
+/** Adds `quantity` of a product (to what the cart already holds), never beyond the stock. */
+export function addToCart(db: Db, userId: string, productId: number, quantity: number): CartChange {
+  return immediate(db, () => {
+    const product = shownProduct(db, productId);
+    if (!product) return { ok: false, reason: "unknown_product" };
+    if (product.stockQuantity <= 0) return { ok: false, reason: "out_of_stock" };
+    const inCart = lineQuantity(db, userId, productId) ?? 0;
+    const wanted = inCart + quantity;
+    const available = maxQuantityFor(product.stockQuantity);
+    if (wanted > available) return { ok: false, reason: "insufficient_stock", name: product.name, available, inCart };
+    const now = new Date();
+    db.insert(cartItems)
+      .values({ userId, productId, quantity: wanted, addedAt: now, updatedAt: now })
+      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: wanted, updatedAt: now } })
+      .run();
+    return { ok: true, name: product.name, quantity: wanted };
+  });
+}
+
+/** Sets the quantity of a product already in the cart, never beyond the stock. */
+export function setCartQuantity(db: Db, userId: string, productId: number, quantity: number): CartChange {
+  return immediate(db, () => {
+    const inCart = lineQuantity(db, userId, productId);
+    if (inCart === undefined) return { ok: false, reason: "not_in_cart" };
+    const product = shownProduct(db, productId);
+    if (!product) return { ok: false, reason: "unavailable" };
+    if (product.stockQuantity <= 0) return { ok: false, reason: "out_of_stock" };
+    const available = maxQuantityFor(product.stockQuantity);
+    if (quantity > available) return { ok: false, reason: "insufficient_stock", name: product.name, available, inCart };
+    db.update(cartItems)
+      .set({ quantity, updatedAt: new Date() })
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+      .run();
+    return { ok: true, name: product.name, quantity };
+  });
+}
+
+/** Removes a product from the cart; false when it was not there. */
+export function removeFromCart(db: Db, userId: string, productId: number): boolean {
+  const removed = db
+    .delete(cartItems)
+    .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))
+    .returning({ id: cartItems.id })
+    .all();
+  return removed.length > 0;
+}

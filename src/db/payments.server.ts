@@ -1,0 +1,193 @@
+/**
+ * Payment requests (instructions, cash deposit) and PayPal payments. Each write that e-mails joins
+ * the e-mails to the same transaction; a capture is recorded by one guarded update, so any number
+ * of simultaneous captures of one order record it exactly once.
+ */
+import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { newReferenceCode, paymentCurrency, type ServiceOffer } from "../domain/payment";
+import { centsToDecimal } from "../domain/pricing";
+import { enqueueMail, type MailMessage } from "../mail/outbox.server";
+import {
+  cashDepositRequestMail,
+  paymentInstructionsMail,
+  paymentReceiptMail,
+  paymentReceivedNotification,
+  paymentRequestNotification,
+  paymentReviewNotification,
+  type PaymentMailInput,
+} from "../mail/templates";
+import type { PaymentRequestMethod } from "../shared/payment";
+import { immediate, type Db } from "./client.server";
+import { payments } from "./schema";
+
+export type Payment = typeof payments.$inferSelect;
+
+/** Lifecycle of a row: requests stay `requested`; PayPal payments go created -> completed, or declined / failed / review. */
+export type PaymentStatus = "requested" | "created" | "completed" | "declined" | "failed" | "review";
+
+/** The business details the payment e-mails name. */
+export type BusinessContact = { businessName: string; businessEmail: string; businessPhone: string; responseTimeHours: number };
+
+/** A reference code no payment has yet. Call inside a transaction. */
+function unusedReferenceCode(db: Db): string {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const code = newReferenceCode();
+    if (!db.select({ id: payments.id }).from(payments).where(eq(payments.referenceCode, code)).get()) return code;
+  }
+  throw new Error("could not allocate a payment reference code");
+}
+
+const amountOf = (offer: ServiceOffer) => centsToDecimal(Math.round(offer.amountDue * 100));
+
+/**
+ * Records a payment request and queues the client's e-mail (instructions, or the cash-deposit
+ * confirmation) and the business's notice; all or nothing.
+ */
+export function recordPaymentRequest(
+  db: Db,
+  input: { userId: string | null; method: PaymentRequestMethod; offer: ServiceOffer; email: string; mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer"> },
+): Payment {
+  return immediate(db, () => {
+    const referenceCode = unusedReferenceCode(db);
+    const payment = db
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        serviceId: input.offer.id,
+        serviceName: input.offer.name,
+        method: input.method,
+        amount: amountOf(input.offer),
+        currency: paymentCurrency,
+        email: input.email,
+        referenceCode,
+        status: "requested" satisfies PaymentStatus,
+      })
+      .returning()
+      .get();
+    const mail: PaymentMailInput = { ...input.mail, referenceCode, email: input.email, offer: input.offer };
+    enqueueMail(db, input.method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
+    enqueueMail(db, paymentRequestNotification(mail, input.method));
+    return payment;
+  });
+}
+
+/** Starts a provider payment: our record (and reference code) exists before the provider is asked for an order. */
+export function startProviderPayment(db: Db, input: { userId: string | null; method: "paypal"; offer: ServiceOffer; email: string | null }): Payment {
+  return immediate(db, () =>
+    db
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        serviceId: input.offer.id,
+        serviceName: input.offer.name,
+        method: input.method,
+        amount: amountOf(input.offer),
+        currency: paymentCurrency,
+        email: input.email,
+        referenceCode: unusedReferenceCode(db),
+        status: "created" satisfies PaymentStatus,
+      })
+      .returning()
+      .get(),
+  );
+}
+
+/** Links the provider's order to our record. */
+export function attachProviderOrder(db: Db, paymentId: string, providerOrderId: string) {
+  db.update(payments).set({ providerOrderId }).where(and(eq(payments.id, paymentId), isNull(payments.providerOrderId))).run();
+}
+
+/** Marks a payment whose order could not be created. */
+export function markPaymentFailed(db: Db, paymentId: string) {
+  db.update(payments)
+    .set({ status: "failed" satisfies PaymentStatus })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
+    .run();
+}
+
+/** The payment for a provider order id, if we created that order. */
+export function paymentForProviderOrder(db: Db, providerOrderId: string): Payment | undefined {
+  return db.select().from(payments).where(eq(payments.providerOrderId, providerOrderId)).get();
+}
+
+/**
+ * Marks a declined capture. The row changes (and with it the capture's request id), so a capture
+ * after the customer picks another card is a new request to the provider, not a replay of this one.
+ */
+export function markCaptureDeclined(db: Db, paymentId: string) {
+  db.update(payments)
+    .set({ status: "declined" satisfies PaymentStatus, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
+    .run();
+}
+
+/**
+ * Records a completed capture. One synchronous transaction with a guarded update: only the first
+ * of any number of simultaneous calls changes the row, and only that one queues the receipt and
+ * the business's notice. Answers the payment as stored and whether this call recorded it.
+ */
+export function recordCapturedPayment(
+  db: Db,
+  paymentId: string,
+  capture: { captureId: string; payerEmail: string | null },
+  business: BusinessContact,
+): { payment: Payment; recorded: boolean } {
+  return immediate(db, () => {
+    const updated = db
+      .update(payments)
+      .set({
+        status: "completed" satisfies PaymentStatus,
+        providerCaptureId: capture.captureId,
+        email: sql`coalesce(${payments.email}, ${capture.payerEmail})`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
+      .returning()
+      .get();
+    if (!updated) return { payment: db.select().from(payments).where(eq(payments.id, paymentId)).get()!, recorded: false };
+    const receipt = { ...business, referenceCode: updated.referenceCode, email: updated.email, serviceName: updated.serviceName, amount: updated.amount, currency: updated.currency, captureId: capture.captureId };
+    const mails: MailMessage[] = [paymentReceivedNotification(receipt)];
+    if (updated.email) mails.unshift(paymentReceiptMail({ ...receipt, email: updated.email }));
+    for (const m of mails) enqueueMail(db, m);
+    return { payment: updated, recorded: true };
+  });
+}
+
+/**
+ * Sets aside a capture whose answer did not match the order (amount, currency, a missing capture):
+ * not recorded as paid, and the business is asked to check it, once.
+ */
+export function markPaymentForReview(
+  db: Db,
+  paymentId: string,
+  details: { orderId: string; reported: string; captureId: string | null; payerEmail: string | null },
+  business: BusinessContact,
+): Payment {
+  return immediate(db, () => {
+    const updated = db
+      .update(payments)
+      .set({
+        status: "review" satisfies PaymentStatus,
+        providerCaptureId: details.captureId,
+        email: sql`coalesce(${payments.email}, ${details.payerEmail})`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
+      .returning()
+      .get();
+    if (!updated) return db.select().from(payments).where(eq(payments.id, paymentId)).get()!;
+    enqueueMail(
+      db,
+      paymentReviewNotification({
+        ...business,
+        referenceCode: updated.referenceCode,
+        email: updated.email,
+        serviceName: updated.serviceName,
+        orderId: details.orderId,
+        expected: `${updated.amount} ${updated.currency}, capture COMPLETED`,
+        reported: details.reported,
+      }),
+    );
+    return updated;
+  });
+}

@@ -1,0 +1,145 @@
+/**
+ * The payment dialog's rules: what a viewer pays for a service (new-client or list price, the
+ * amount due now, the crypto price), payment-plan instalments, and reference codes. Pure functions;
+ * the server recomputes every amount with them and never trusts one sent by a browser.
+ */
+import { cryptoPrice, viewerPrice } from "./pricing";
+
+/** A bookable package as the pricing table stores it. */
+export type PackagePrice = { id: string; name: string; price: string; unit: string; minimumUnits: number };
+
+/** The discount settings the dialog prices depend on. */
+export type PaymentDiscounts = { newClientDiscountPercent: number; cryptoDiscountPercent: number };
+
+/** Everything the dialog shows about one service's price, in whole US dollars. */
+export type ServiceOffer = {
+  id: string;
+  name: string;
+  unit: string;
+  minimumUnits: number;
+  /** The list price per unit (struck through when a discount applies). */
+  unitListPrice: number;
+  /** What this viewer pays per unit. */
+  unitPrice: number;
+  /** The percent off shown on the badge; 0 means no discount and no badge. */
+  percentOff: number;
+  /** The amount due now: the unit price times the minimum units. */
+  amountDue: number;
+  /** The amount due at list price, for the record. */
+  listAmountDue: number;
+  /** The amount due when paying in cryptocurrency, and the saving against `amountDue`. */
+  cryptoAmount: number;
+  cryptoSaving: number;
+};
+
+export const paymentCurrency = "USD";
+
+/**
+ * The offer for one package: a viewer not known to be returning gets the new-client price (list
+ * price struck through, badge with the real percent); a returning customer pays the list price.
+ */
+export function serviceOffer(pkg: PackagePrice, returning: boolean, discounts: PaymentDiscounts): ServiceOffer {
+  const unitListPrice = Number(pkg.price);
+  const units = Math.max(1, pkg.minimumUnits);
+  const viewer = viewerPrice(unitListPrice, returning, discounts.newClientDiscountPercent);
+  const amountDue = viewer.price * units;
+  const crypto = cryptoPrice(amountDue, discounts.cryptoDiscountPercent);
+  return {
+    id: pkg.id,
+    name: pkg.name,
+    unit: pkg.unit,
+    minimumUnits: units,
+    unitListPrice,
+    unitPrice: viewer.price,
+    percentOff: viewer.discountApplied ? viewer.discountPercent : 0,
+    amountDue,
+    listAmountDue: unitListPrice * units,
+    cryptoAmount: crypto.price,
+    cryptoSaving: crypto.saving,
+  };
+}
+
+/** What the amount due covers, when it is more than "the service": "for the 4-hour minimum". */
+export function amountDueNote(unit: string, minimumUnits: number): string | null {
+  if (minimumUnits > 1) return `for the ${minimumUnits}-${unit} minimum`;
+  if (unit === "month") return "for the first month";
+  return null;
+}
+
+/** True when `sent` (what a browser claims) is the same money as `amountDue`, to the cent. */
+export function sameAmount(sent: number | string, amountDue: number): boolean {
+  const n = typeof sent === "number" ? sent : Number(sent);
+  return Number.isFinite(n) && Math.round(n * 100) === Math.round(amountDue * 100);
+}
+
+/** The interest-free plans offered (SPEC.md section 9). */
+export const instalmentCounts = [2, 3, 4] as const;
+
+/**
+ * Splits `total` dollars into `count` instalments in cents: equal parts, with the cents that do not
+ * divide evenly added to the first payment, so the parts always add up to the total.
+ */
+export function instalments(total: number, count: number): number[] {
+  const cents = Math.round(total * 100);
+  const part = Math.floor(cents / count);
+  return Array.from({ length: count }, (_, i) => (i === 0 ? part + (cents - part * count) : part));
+}
+
+/** No 0/O, 1/I/L: reference codes are read from e-mails and typed into bank and wallet memos. */
+const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+export const referenceCodePattern = /^PAY-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
+
+/** A random payment reference like "PAY-K7QX-M4PD". */
+export function newReferenceCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  const bytes = random(8);
+  let code = "PAY-";
+  for (let i = 0; i < 8; i++) {
+    code += alphabet[bytes[i]! % alphabet.length];
+    if (i === 3) code += "-";
+  }
+  return code;
+}
+
+/** A coin the business accepts, with the network to send it on and the address (from settings). */
+export type CryptoAddress = { coin: string; network: string; address: string };
+
+/** The crypto addresses to show, in SPEC.md's order; an empty address hides its coin. */
+export function cryptoAddresses(settings: { btcAddress: string; ethAddress: string; usdcSolAddress: string }): CryptoAddress[] {
+  const all: CryptoAddress[] = [
+    { coin: "Bitcoin", network: "Bitcoin network", address: settings.btcAddress.trim() },
+    { coin: "Ethereum", network: "ERC-20 network", address: settings.ethAddress.trim() },
+    { coin: "USDC", network: "Solana network", address: settings.usdcSolAddress.trim() },
+  ];
+  return all.filter((a) => a.address !== "");
+}
+
+/** A customer known to be returning pays list prices; a visitor or a new customer is offered the new-client price. */
+export function isReturningCustomer(user: { isNewCustomer: boolean } | null): boolean {
+  return user !== null && !user.isNewCustomer;
+}
+
+/** The offers for every package, for one viewer. */
+export function serviceOffers(packages: PackagePrice[], returning: boolean, discounts: PaymentDiscounts): ServiceOffer[] {
+  return packages.map((p) => serviceOffer(p, returning, discounts));
+}
+
+/** A provider's capture answer, reduced to what decides whether we were paid. */
+export type CaptureReport = { capture: { status: string; amount: string; currency: string } | null };
+
+/** Capture statuses that mean the money did not move and the customer may try another card. */
+const declinedCaptureStatuses = new Set(["DECLINED", "FAILED"]);
+
+/**
+ * Judges a capture against what we created: paid only when the capture's own status is COMPLETED
+ * and its amount and currency are ours; declined when the provider refused the payment; anything
+ * else (pending, another amount, no capture at all) is for a person to review.
+ */
+export function judgeCapture(report: CaptureReport, expected: { amount: string; currency: string }): { outcome: "completed" } | { outcome: "declined" } | { outcome: "review"; reported: string } {
+  const c = report.capture;
+  if (!c) return { outcome: "review", reported: "no capture in the answer" };
+  if (declinedCaptureStatuses.has(c.status)) return { outcome: "declined" };
+  const reported = `${c.amount} ${c.currency}, capture ${c.status}`;
+  if (c.status !== "COMPLETED") return { outcome: "review", reported };
+  if (!sameAmount(c.amount, Number(expected.amount)) || c.currency !== expected.currency) return { outcome: "review", reported };
+  return { outcome: "completed" };
+}

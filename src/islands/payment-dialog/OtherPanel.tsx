@@ -1,0 +1,55 @@
+/** Other: wire transfer, money orders, other coins, interest-free payment plans, and how to arrange them. */
+import { instalmentCounts, instalments, type ServiceOffer } from "../../domain/payment";
+import { formatDollars } from "../../domain/pricing";
+
+/** "3 × $216", or "$49.34, then 2 × $49.33" when the cents do not divide evenly. */
+function planText(total: number, count: number): string {
+  const parts = instalments(total, count).map((c) => formatDollars(c / 100));
+  const [first, ...rest] = parts;
+  return rest.every((p) => p === first) ? `${count} × ${first}` : `${first}, then ${rest.length} × ${rest[0]}`;
+}
+
+export function OtherPanel({ service, contact }: { service: ServiceOffer; contact: { email: string; phone: string } }) {
+  return (
+    <div className="space-y-4">
+      <ul className="space-y-3 text-sm">
+        <li>
+          <strong className="block text-base">Wire transfer</strong>
+          Suited to larger amounts. We send the bank details with your reference code.
+        </li>
+        <li>
+          <strong className="block text-base">Money orders</strong>
+          Accepted by arrangement; we tell you where to send it.
+        </li>
+        <li>
+          <strong className="block text-base">Other cryptocurrencies</strong>
+          Coins other than Bitcoin, Ethereum and USDC on request.
+        </li>
+        <li>
+          <strong className="block text-base">Payment plans</strong>
+          {`Split ${formatDollars(service.amountDue)} into 2, 3 or 4 payments at 0% interest, with no credit check:`}
+          <ul className="mt-1 list-inside list-disc">
+            {instalmentCounts.map((n) => (
+              <li key={n}>{`${n} payments: ${planText(service.amountDue, n)}`}</li>
+            ))}
+          </ul>
+        </li>
+      </ul>
+      <div className="rounded-box bg-base-200 p-4 text-sm">
+        <p className="font-semibold">To arrange any of these, contact us:</p>
+        <p className="mt-1">
+          {"E-mail: "}
+          <a className="link" href={`mailto:${contact.email}`}>
+            {contact.email}
+          </a>
+        </p>
+        <p>
+          {"Phone: "}
+          <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
+            {contact.phone}
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,112 @@
+/**
+ * The PayPal tab: the price and PayPal's checkout button. The SDK is loaded only when this tab is
+ * opened; the order's amount is set by the server, and the capture is checked and recorded there.
+ */
+import { useEffect, useRef, useState } from "react";
+import { ApiError, apiRequest } from "../../client/api";
+import { loadPayPalSdk, type PayPalButtons } from "../../client/paypal-sdk";
+import { toast } from "../../client/toast-store";
+import { paymentCurrency, type ServiceOffer } from "../../domain/payment";
+import { formatDollars } from "../../domain/pricing";
+import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult } from "../../shared/payment";
+
+type Status = "loading" | "ready" | "failed";
+
+export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOffer; clientId: string | null; onPaid: () => void }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [status, setStatus] = useState<Status>("loading");
+  const [attempt, setAttempt] = useState(0);
+  // The latest onPaid, without re-rendering PayPal's buttons whenever the dialog re-renders.
+  const paid = useRef(onPaid);
+  useEffect(() => {
+    paid.current = onPaid;
+  }, [onPaid]);
+
+  useEffect(() => {
+    if (!clientId) return;
+    let cancelled = false;
+    let buttons: PayPalButtons | null = null;
+    setStatus("loading");
+    void (async () => {
+      try {
+        const paypal = await loadPayPalSdk({
+          clientId,
+          currency: paymentCurrency,
+          clientToken: async () => (await apiRequest<{ clientToken: string }>("GET", "/paypal/setup")).clientToken,
+        });
+        if (cancelled || !container.current) return;
+        buttons = paypal.Buttons({
+          style: { layout: "vertical", label: "pay", shape: "rect" },
+          createOrder: async () => {
+            const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", { serviceId: service.id, amount: service.amountDue, currency: paymentCurrency, intent: "CAPTURE" });
+            return order.id;
+          },
+          onApprove: async ({ orderID }, actions) => {
+            try {
+              const result = await apiRequest<PayPalCaptureResult>("POST", `/paypal/order/${encodeURIComponent(orderID)}/capture`);
+              toast({
+                title: paymentMessages.paidTitle,
+                description: `Thank you. Your payment for ${service.name} is confirmed (reference ${result.referenceCode}). A receipt is on its way by e-mail.`,
+                variant: "success",
+              });
+              paid.current();
+            } catch (err) {
+              const declined = err instanceof ApiError && err.status === 402;
+              toast({ title: paymentMessages.paymentFailedTitle, description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "Your payment could not be completed. Please try again.", variant: "destructive" });
+              // A declined card: let the customer choose another funding source for the same order.
+              if (declined && actions.restart) await actions.restart();
+            }
+          },
+          onCancel: () => console.info("PayPal payment cancelled"),
+          onError: (err) => {
+            console.warn("PayPal payment failed", err);
+            toast({ title: paymentMessages.paymentFailedTitle, description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "PayPal could not start the payment. No money was taken. Please try again or choose another method.", variant: "destructive" });
+          },
+        });
+        await buttons.render(container.current);
+        if (!cancelled) setStatus("ready");
+      } catch (err) {
+        console.warn("PayPal could not be loaded", err);
+        if (!cancelled) setStatus("failed");
+      }
+    })();
+    return () => {
+      cancelled = true;
+      void buttons?.close?.().catch(() => undefined);
+    };
+  }, [clientId, attempt, service.id, service.amountDue, service.name]);
+
+  return (
+    <div className="space-y-4">
+      <p>
+        {"Pay "}
+        <strong className="text-xl">{`${formatDollars(service.amountDue)} ${paymentCurrency}`}</strong>
+        {" securely with PayPal."}
+      </p>
+      {clientId ? (
+        <>
+          <p className="text-sm">Use your PayPal balance, a linked bank account, or a debit or credit card. You do not need a PayPal account to pay by card.</p>
+          {status === "loading" && (
+            <p className="flex items-center gap-2 text-sm" role="status">
+              <span className="loading loading-spinner loading-sm" aria-hidden="true" />
+              Loading PayPal...
+            </p>
+          )}
+          {status === "failed" && (
+            <div role="alert" className="alert alert-error">
+              <p>PayPal could not be loaded. Check your connection and try again, or choose another payment method.</p>
+              <button type="button" className="btn btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+                Try again
+              </button>
+            </div>
+          )}
+          <div ref={container} data-testid="paypal-buttons" className="min-h-12" />
+        </>
+      ) : (
+        <div role="status" className="alert">
+          <p>{paymentMessages.cardsUnavailable}</p>
+        </div>
+      )}
+    </div>
+  );
+}

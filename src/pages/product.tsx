@@ -1,0 +1,187 @@
+/** Product detail (/shop/product/{slug}), and the 'Product Not Found' page for an unknown slug. */
+import { FeatureList } from "../components/blocks";
+import { Icon, type IconName } from "../components/icons";
+import { Island } from "../components/Island";
+import { Layout } from "../components/Layout";
+import { PriceTag, ProductBadges, SavingBadge, StarRating } from "../components/product";
+import type { SiteData } from "../components/site";
+import type { ProductWithCategory } from "../db/products.server";
+import { maxQuantityFor } from "../domain/cart";
+import { currentPriceCents, shopHref } from "../domain/catalogue";
+import { centsToDecimal } from "../domain/pricing";
+import { CartNoticeBanner, type CartNotice } from "./cart-notice";
+import type { PageDefinition } from "./page";
+
+/** Stock above this shows green, at or below it red (SPEC.md section 9). */
+const plentifulStock = 10;
+
+const shippingIcons: IconName[] = ["shield", "clock", "lock"];
+
+export const productPath = (slug: string) => `/shop/product/${slug}`;
+
+/** schema.org Product and BreadcrumbList for search engines. */
+function productJsonLd(site: SiteData, p: ProductWithCategory): object[] {
+  const url = site.origin + productPath(p.slug);
+  const crumbs = [
+    { name: "Home", url: `${site.origin}/` },
+    { name: "Equipment Shop", url: `${site.origin}/shop` },
+    ...(p.category ? [{ name: p.category.name, url: site.origin + shopHref({ category: p.category.slug, q: "", sort: "featured" }) }] : []),
+    { name: p.name, url },
+  ];
+  return [
+    {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: p.name,
+      description: p.shortDescription ?? p.description ?? p.name,
+      image: [site.origin + p.image],
+      ...(p.sku ? { sku: p.sku } : {}),
+      ...(p.category ? { category: p.category.name } : {}),
+      url,
+      offers: {
+        "@type": "Offer",
+        url,
+        priceCurrency: "USD",
+        price: centsToDecimal(currentPriceCents(p)),
+        availability: p.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
+        itemCondition: "https://schema.org/NewCondition",
+        seller: { "@type": "Organization", name: site.settings.businessName },
+      },
+    },
+    {
+      "@context": "https://schema.org",
+      "@type": "BreadcrumbList",
+      itemListElement: crumbs.map((c, i) => ({ "@type": "ListItem", position: i + 1, name: c.name, item: c.url })),
+    },
+  ];
+}
+
+function StockLine({ stock }: { stock: number }) {
+  if (stock <= 0) return <p className="font-semibold text-error">Out of Stock</p>;
+  return <p className={`font-semibold ${stock > plentifulStock ? "text-success" : "text-error"}`}>{`In Stock (${stock} available)`}</p>;
+}
+
+export function productPage(site: SiteData, p: ProductWithCategory, notice?: CartNotice): PageDefinition {
+  const path = productPath(p.slug);
+  const specs = Object.entries(p.specifications ?? {}).filter(([k, v]) => k.trim() && String(v).trim());
+  const shipping = site.content["shop.shipping"];
+  return {
+    path,
+    title: p.seoTitle || `${p.name} | ${site.settings.businessName}`,
+    description: p.seoDescription || p.shortDescription || `${p.name} from the ${site.settings.businessName} equipment shop.`,
+    jsonLd: productJsonLd(site, p),
+    body: (
+      <Layout site={site} active="/shop">
+        <div className="mx-auto max-w-6xl px-4 py-8">
+          <nav aria-label="Breadcrumb" className="breadcrumbs mb-6 text-sm">
+            <ul>
+              <li><a href="/">Home</a></li>
+              <li><a href="/shop">Equipment Shop</a></li>
+              {p.category && <li><a href={shopHref({ category: p.category.slug, q: "", sort: "featured" })}>{p.category.name}</a></li>}
+              <li><span aria-current="page">{p.name}</span></li>
+            </ul>
+          </nav>
+          <CartNoticeBanner notice={notice} showCartLink />
+
+          <div className="grid gap-8 md:grid-cols-2">
+            <div className="space-y-3">
+              <img src={p.image} alt={p.name} width={400} height={300} fetchPriority="high" className="aspect-[4/3] w-full rounded-box border border-base-300 bg-base-200 object-cover" />
+              <ProductBadges product={p} />
+            </div>
+
+            <div className="space-y-4">
+              {p.category && <p className="text-sm font-semibold uppercase tracking-wide text-base-content/70">{p.category.name}</p>}
+              <h1 className="text-3xl font-bold">{p.name}</h1>
+              <StarRating />
+              {p.description && <p className="text-base-content/90">{p.description}</p>}
+              <div className="flex flex-wrap items-center gap-3">
+                <PriceTag product={p} size="lg" />
+                <SavingBadge product={p} />
+              </div>
+              <StockLine stock={p.stockQuantity} />
+              {p.requiresVerification && (
+                <div role="note" className="alert alert-warning">
+                  <Icon name="shield" className="size-5 shrink-0" />
+                  <div>
+                    <p className="font-semibold">Verification Required</p>
+                    <p className="text-sm">This product requires identity verification before it ships. After you order, we will ask for photo ID; your order is held until it is verified.</p>
+                  </div>
+                </div>
+              )}
+              {p.restrictedStates.length > 0 && <p className="text-sm text-base-content/80">{`Cannot be shipped to ${p.restrictedStates.join(", ")}.`}</p>}
+              <Island
+                name="AddToCart"
+                hydrate="visible"
+                props={{ productId: p.id, name: p.name, maxQuantity: maxQuantityFor(p.stockQuantity), signedIn: site.user !== null, returnTo: path }}
+              />
+            </div>
+          </div>
+
+          <div className="mt-12 grid gap-8 lg:grid-cols-3">
+            <div className="space-y-8 lg:col-span-2">
+              {p.features.length > 0 && (
+                <section aria-labelledby="features-title">
+                  <h2 id="features-title" className="mb-3 text-2xl font-bold">Key Features</h2>
+                  <FeatureList items={p.features} />
+                </section>
+              )}
+              {specs.length > 0 && (
+                <section aria-labelledby="specs-title">
+                  <h2 id="specs-title" className="mb-3 text-2xl font-bold">Specifications</h2>
+                  <div className="overflow-x-auto rounded-box border border-base-300">
+                    <table className="table">
+                      <tbody>
+                        {specs.map(([name, value]) => (
+                          <tr key={name}>
+                            <th scope="row" className="w-1/3 bg-base-200">{name}</th>
+                            <td>{value}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
+                </section>
+              )}
+            </div>
+            <aside aria-labelledby="shipping-title" className="card h-fit border border-base-300 bg-base-200">
+              <div className="card-body">
+                <h2 id="shipping-title" className="card-title">{shipping.title}</h2>
+                <ul className="space-y-3">
+                  {shipping.items.map((item, i) => (
+                    <li key={item.title} className="flex gap-3">
+                      <Icon name={shippingIcons[i] ?? "check"} className="mt-0.5 size-5 shrink-0 text-primary" />
+                      <span>
+                        <span className="block font-semibold">{item.title}</span>
+                        <span className="text-sm">{item.text}</span>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            </aside>
+          </div>
+        </div>
+      </Layout>
+    ),
+  };
+}
+
+/** SPEC.md's 'Product Not Found' page, answered with 404. */
+export function productNotFoundPage(site: SiteData, path: string): PageDefinition {
+  return {
+    path,
+    title: `Product Not Found | ${site.settings.businessName}`,
+    description: "The product you're looking for doesn't exist or has been removed.",
+    status: 404,
+    noindex: true,
+    body: (
+      <Layout site={site} active="/shop">
+        <div className="mx-auto max-w-xl px-4 py-24 text-center">
+          <h1 className="text-3xl font-bold">Product Not Found</h1>
+          <p className="mt-2 text-base-content/80">The product you're looking for doesn't exist or has been removed.</p>
+          <a href="/shop" className="btn btn-primary mt-8">Back to Shop</a>
+        </div>
+      </Layout>
+    ),
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * GET /services: the page with the payment dialog. When PayPal is configured this one page's CSP
+ * also allows PayPal's hosts, so the SDK can load once the customer opens the PayPal tab, and its
+ * opener policy lets PayPal's checkout window talk back to it.
+ */
+import type { Context } from "hono";
+import { paypalConfig, paypalPageSecurity } from "../payments/paypal.server";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { extendSecurityHeaders } from "../server/middleware/security-headers";
+import { servePage } from "../server/render-page";
+import { servicesPage } from "./services";
+
+export function showServices(deps: AppDeps, c: Context<AppEnv>) {
+  const paypal = paypalConfig(deps.env);
+  if (paypal) extendSecurityHeaders(c, paypalPageSecurity);
+  return servePage(deps, c, (site) => servicesPage(site, { paypalClientId: paypal?.clientId ?? null }));
+}

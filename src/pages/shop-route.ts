@@ -1,0 +1,28 @@
+/** GET /shop and GET /shop/product/:slug. Anonymous views without a query are served from the page cache. */
+import type { Context } from "hono";
+import { findVisibleProduct, loadCatalogue } from "../db/products.server";
+import { categorySlugPattern, readShopQuery, readShowCount } from "../domain/catalogue";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { servePage } from "../server/render-page";
+import { cartNotice } from "./cart-notice";
+import { productNotFoundPage, productPage } from "./product";
+import { shopPage } from "./shop";
+
+/** The shop for the URL's ?category=&q=&sort=&show= (read leniently: a bad value means its default). */
+export function showShop(deps: AppDeps, c: Context<AppEnv>) {
+  return servePage(deps, c, (site) => {
+    const data = loadCatalogue(deps.db);
+    const known = new Set(data.categories.map((cat) => cat.slug));
+    const query = readShopQuery({ category: c.req.query("category"), q: c.req.query("q"), sort: c.req.query("sort") }, known);
+    return shopPage(site, data, query, readShowCount(c.req.query("show")), cartNotice(c.req.query("cart")));
+  });
+}
+
+/** A product page, or 'Product Not Found' (404, never cached) for an unknown or withdrawn product. */
+export function showProduct(deps: AppDeps, c: Context<AppEnv>) {
+  const slug = c.req.param("slug") ?? "";
+  return servePage(deps, c, (site) => {
+    const product = categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
+    return product ? productPage(site, product, cartNotice(c.req.query("cart"))) : productNotFoundPage(site, c.req.path);
+  });
+}
