@@ -34,10 +34,10 @@ export function loginPage(site: SiteData, s: LoginPageState): PageDefinition {
           <h1 className="mb-2 text-3xl font-bold">{signup ? "Create your account" : "Sign in"}</h1>
           <p className="mb-6 text-base-content/80">Your account is private: only you and your investigator see your bookings.</p>
           <div role="tablist" className="tabs tabs-box mb-6">
-            <a role="tab" href={`/login?${q}`} className={`tab ${signup ? "" : "tab-active"}`} aria-selected={!signup}>
+            <a role="tab" href={`/login?${q}`} className={`tab ${signup ? "text-base-content/80" : "tab-active"}`} aria-selected={!signup}>
               Sign in
             </a>
-            <a role="tab" href={`/login?mode=signup&${q}`} className={`tab ${signup ? "tab-active" : ""}`} aria-selected={signup}>
+            <a role="tab" href={`/login?mode=signup&${q}`} className={`tab ${signup ? "tab-active" : "text-base-content/80"}`} aria-selected={signup}>
               Create account
             </a>
           </div>
