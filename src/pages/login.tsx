@@ -33,14 +33,14 @@ export function loginPage(site: SiteData, s: LoginPageState): PageDefinition {
         <div className="mx-auto max-w-md px-4 py-12">
           <h1 className="mb-2 text-3xl font-bold">{signup ? "Create your account" : "Sign in"}</h1>
           <p className="mb-6 text-base-content/80">Your account is private: only you and your investigator see your bookings.</p>
-          <div role="tablist" className="tabs tabs-box mb-6">
-            <a role="tab" href={`/login?${q}`} className={`tab ${signup ? "text-base-content/80" : "tab-active"}`} aria-selected={!signup}>
+          <nav aria-label="Sign in or create an account" className="tabs tabs-box mb-6">
+            <a href={`/login?${q}`} className={`tab ${signup ? "text-base-content/80" : "tab-active"}`} aria-current={signup ? undefined : "page"}>
               Sign in
             </a>
-            <a role="tab" href={`/login?mode=signup&${q}`} className={`tab ${signup ? "tab-active" : "text-base-content/80"}`} aria-selected={signup}>
+            <a href={`/login?mode=signup&${q}`} className={`tab ${signup ? "tab-active" : "text-base-content/80"}`} aria-current={signup ? "page" : undefined}>
               Create account
             </a>
-          </div>
+          </nav>
           {s.notice && (
             <FormNotice tone={s.notice.tone} title={s.notice.title}>
               {s.notice.text}

@@ -31,7 +31,7 @@ test("sign up with a referral code, see the dashboard, copy the code, log out an
   // The friend follows Rita's link, then signs up: the code is remembered and prefilled.
   await page.goto(`/?ref=${ritaCode}`);
   await page.getByRole("link", { name: "Login / Sign Up" }).first().click();
-  await page.getByRole("tab", { name: "Create account" }).click();
+  await page.getByRole("link", { name: "Create account" }).click();
   await expect(page.getByLabel("Referral code (optional)")).toHaveValue(ritaCode);
   await signUpThroughForm(page, "sam@example.com", "Sam");
   await expect(page).toHaveURL(/\/dashboard$/);
