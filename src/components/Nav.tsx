@@ -23,7 +23,7 @@ function CartLink({ count, current }: { count: number; current: boolean }) {
   return (
     <a href="/cart" className="btn btn-ghost btn-sm" aria-current={current ? "page" : undefined}>
       <Icon name="cart" className="size-5" />
-      Cart
+      <span className="sr-only">Cart</span>
       <span className="badge badge-primary badge-sm" data-cart-count="">
         {count}
       </span>

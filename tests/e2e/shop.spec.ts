@@ -35,7 +35,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function signUpFromLoginPage(page: Page, email: string) {
-  await page.getByRole("tab", { name: "Create account" }).click();
+  await page.getByRole("link", { name: "Create account", exact: true }).click();
   await page.getByLabel("First name (optional)").fill("Sam");
   await page.getByLabel("E-mail").fill(email);
   await page.getByLabel("Password").fill(password);
