@@ -1,6 +1,6 @@
 /** POST /api/contacts: a contact enquiry from the form island. */
 import { Hono } from "hono";
-import * as z from "zod/mini";
+import { z } from "../shared/zod-mini";
 import { recordContactEnquiry } from "../db/contacts.server";
 import { getSettings } from "../db/settings.server";
 import { contactSchema, honeypotField, type ContactInput } from "../shared/contact";

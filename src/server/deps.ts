@@ -15,4 +15,4 @@ export type AppDeps = {
   limits: { contact: RateLimiter; signInByAccount: RateLimiter; signInByAddress: RateLimiter; passwordReset: RateLimiter; signUp: RateLimiter; booking: RateLimiter; slotGeneration: RateLimiter; paymentRequests: RateLimiter; paypalOrders: RateLimiter };
 };
 
-export type AppEnv = { Variables: { user: CurrentUser | null; sessionId: string | null; securityExtension?: SecurityExtension } };
+export type AppEnv = { Variables: { user: CurrentUser | null; sessionId: string | null; securityExtension?: SecurityExtension; https?: boolean } };

@@ -5,6 +5,7 @@
  */
 import { openDatabase } from "../db/client.server";
 import { bootstrap, databaseFile } from "./bootstrap.server";
+import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
 
@@ -38,7 +39,7 @@ deps.outbox.start();
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
-  fetch: app.fetch,
+  fetch: withCachedPages(deps.pageCache, app),
   maxRequestBodySize: 1024 * 1024,
 });
 

@@ -5,24 +5,35 @@
  */
 import { gzipSync } from "bun";
 import { brotliCompressSync, constants } from "node:zlib";
+import { pickEncoding } from "./assets.server";
 
 export type RenderedPage = {
   status: number;
+  /** Every header of the response except Content-Encoding (security headers included). */
+  headers: Record<string, string>;
   html: Uint8Array;
   br: Uint8Array;
   gzip: Uint8Array;
   etag: string;
 };
 
-/** Compresses a rendered page for serving. */
-export function compressPage(html: string, status: number): RenderedPage {
+/** Compresses a rendered page for serving; `headers` are the response's own (security etc.). */
+export function compressPage(html: string, status: number, headers: Record<string, string>): RenderedPage {
   const bytes = new TextEncoder().encode(html);
+  const etag = `"${Bun.hash(bytes).toString(36)}"`;
   return {
     status,
+    headers: {
+      ...headers,
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "public, max-age=0, must-revalidate",
+      Vary: "Accept-Encoding, Cookie",
+      ETag: etag,
+    },
     html: bytes,
     br: new Uint8Array(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })),
     gzip: gzipSync(bytes, { level: 9 }),
-    etag: `"${Bun.hash(bytes).toString(36)}"`,
+    etag,
   };
 }
 
@@ -55,4 +66,13 @@ export class PageCache {
   get size() {
     return this.pages.size;
   }
+}
+
+/** What to answer for a cached page: 304 on a matching ETag, else the best encoding accepted. */
+export function cachedPageReply(page: RenderedPage, ifNoneMatch: string | null | undefined, acceptEncoding: string | null | undefined) {
+  if (ifNoneMatch === page.etag) return { status: 304, headers: page.headers, body: null };
+  const encoding = pickEncoding(acceptEncoding);
+  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
+  const headers = encoding ? { ...page.headers, "Content-Encoding": encoding } : page.headers;
+  return { status: page.status, headers, body: body as Uint8Array<ArrayBuffer> };
 }

@@ -13,8 +13,9 @@ import type { PageDefinition } from "../pages/page";
 import { pickEncoding } from "./assets.server";
 import type { AppDeps, AppEnv } from "./deps";
 import { renderDocument } from "./document";
-import { compressPage, type RenderedPage } from "./page-cache";
-import { siteOrigin } from "./origin";
+import { cachedPageReply, compressPage, type RenderedPage } from "./page-cache";
+import { securityHeaderList } from "./middleware/security-headers";
+import { isHttps, siteOrigin } from "./origin";
 
 /** Everything the layout reads, for one render. */
 export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
@@ -47,19 +48,10 @@ export function renderPageHtml(def: PageDefinition, origin: string): string {
   });
 }
 
-/** Answers a cached page with the best encoding the client accepts, and 304 on a matching ETag. */
-export function sendRendered(c: Context, page: RenderedPage) {
-  const headers: Record<string, string> = {
-    "Content-Type": "text/html; charset=utf-8",
-    "Cache-Control": "public, max-age=0, must-revalidate",
-    Vary: "Accept-Encoding, Cookie",
-    ETag: page.etag,
-  };
-  if (c.req.header("if-none-match") === page.etag) return c.body(null, 304, headers);
-  const encoding = pickEncoding(c.req.header("accept-encoding"));
-  if (encoding) headers["Content-Encoding"] = encoding;
-  const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
-  return c.body(body as Uint8Array<ArrayBuffer>, page.status as 200, headers);
+/** Answers a cached page through the context, so headers set on it (a cleared cookie) are kept. */
+function sendCached(c: Context, page: RenderedPage) {
+  const reply = cachedPageReply(page, c.req.header("if-none-match"), c.req.header("accept-encoding"));
+  return reply.body ? c.body(reply.body, reply.status as 200, reply.headers) : c.body(null, 304, reply.headers);
 }
 
 /**
@@ -72,16 +64,17 @@ export function servePage(deps: AppDeps, c: Context<AppEnv>, build: (site: SiteD
   const key = c.req.path;
   if (cacheable) {
     const hit = deps.pageCache.get(key);
-    if (hit) return sendRendered(c, hit);
+    if (hit) return sendCached(c, hit);
   }
   const origin = siteOrigin(deps, c);
   const def = build(loadSite(deps, user, origin));
   const html = renderPageHtml(def, origin);
   // Only a 200 is kept: an unknown product slug renders a 404 here, and must not grow the cache.
   if (!cacheable || (def.status ?? 200) !== 200) return sendFresh(c, html, def.status ?? 200);
-  const page = compressPage(html, def.status ?? 200);
+  const security = Object.fromEntries(securityHeaderList(isHttps(deps), c.get("securityExtension")));
+  const page = compressPage(html, def.status ?? 200, security);
   deps.pageCache.set(key, page);
-  return sendRendered(c, page);
+  return sendCached(c, page);
 }
 
 /** Answers a page rendered for this request only, compressed quickly in the one encoding needed. */

@@ -2,7 +2,7 @@
  * The booking form (SPEC.md section 5), one schema for the island and the server. Written with
  * zod/mini so the booking page's JavaScript stays small.
  */
-import * as z from "zod/mini";
+import { z } from "./zod-mini";
 
 export const durationOptions = [
   { value: 30, label: "30 minutes" },

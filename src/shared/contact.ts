@@ -2,7 +2,7 @@
  * The contact form: one schema for the form island, the no-JS form post and the API. Written with
  * zod/mini so the page's JavaScript stays small.
  */
-import * as z from "zod/mini";
+import { z } from "./zod-mini";
 
 export const contactServiceValues = [
   "checkup",

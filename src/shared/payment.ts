@@ -3,7 +3,7 @@
  * deposit) and PayPal orders, used by the island and by the server's validators. Written with
  * zod/mini so the dialog's JavaScript stays small (decision 006).
  */
-import * as z from "zod/mini";
+import { z } from "./zod-mini";
 
 export const paymentRequestMethods = ["instructions", "cash"] as const;
 export type PaymentRequestMethod = (typeof paymentRequestMethods)[number];

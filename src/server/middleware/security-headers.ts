@@ -45,16 +45,22 @@ export function contentSecurityPolicy(https: boolean, extension: CspExtension = 
 /** Relaxes this response's headers as `extension` says, on top of the site's policy. */
 export function extendSecurityHeaders(c: Context<AppEnv>, extension: SecurityExtension) {
   c.set("securityExtension", extension);
+  for (const [k, v] of securityHeaderList(https(c), extension)) c.header(k, v);
 }
 
-/** Headers every response carries. */
-export function securityHeaderList(https: boolean): [string, string][] {
+/** Whether the site runs on https, as the security middleware recorded for this request. */
+const https = (c: Context<AppEnv>) => c.get("https") === true;
+
+/** Headers every response carries, with a route's extension applied. */
+export function securityHeaderList(https: boolean, extension: SecurityExtension = {}): [string, string][] {
   const headers: [string, string][] = [
-    ["Content-Security-Policy", contentSecurityPolicy(https)],
+    ["Content-Security-Policy", contentSecurityPolicy(https, extension.csp)],
     ["X-Content-Type-Options", "nosniff"],
     ["X-Frame-Options", "DENY"],
+    // same-origin, not no-referrer: browsers send "Origin: null" on form posts under no-referrer,
+    // which the CSRF check must refuse. Other sites still receive no referrer at all.
     ["Referrer-Policy", "same-origin"],
-    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Opener-Policy", extension.allowPopups ? "same-origin-allow-popups" : "same-origin"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"],
   ];
@@ -62,14 +68,17 @@ export function securityHeaderList(https: boolean): [string, string][] {
   return headers;
 }
 
-export function securityHeaders(https: boolean): MiddlewareHandler<AppEnv> {
-  const list = securityHeaderList(https);
+/**
+ * Sets the headers on the context before the handler runs (so they are part of the response it
+ * builds, at no extra cost), and adds them afterwards only to a response built some other way.
+ */
+export function securityHeaders(isHttps: boolean): MiddlewareHandler<AppEnv> {
+  const list = securityHeaderList(isHttps);
   return async (c, next) => {
+    c.set("https", isHttps);
+    for (const [k, v] of list) c.header(k, v);
     await next();
     const h = c.res.headers;
-    const extension = c.get("securityExtension");
-    if (extension?.csp && !h.has("Content-Security-Policy")) h.set("Content-Security-Policy", contentSecurityPolicy(https, extension.csp));
-    if (extension?.allowPopups && !h.has("Cross-Origin-Opener-Policy")) h.set("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
-    for (const [k, v] of list) if (!h.has(k)) h.set(k, v);
+    if (!h.has("Content-Security-Policy")) for (const [k, v] of list) h.set(k, v);
   };
 }
