@@ -5,7 +5,7 @@
  */
 import { canonicalPath, rawPath } from "./middleware/canonical-path";
 import type { PageCache } from "./page-cache";
-import { cachedPageReply } from "./page-cache";
+import { cachedPageResponse } from "./page-cache";
 
 type App = { fetch: (req: Request, server?: unknown) => Response | Promise<Response> };
 
@@ -21,10 +21,7 @@ export function withCachedPages(pageCache: PageCache, app: App) {
       const path = rawPath(req.url);
       // Other spellings go through the app, which redirects them to the canonical path.
       const page = canonicalPath(path) === path ? pageCache.get(path) : undefined;
-      if (page) {
-        const reply = cachedPageReply(page, req.headers.get("if-none-match"), req.headers.get("accept-encoding"));
-        return new Response(reply.body, reply);
-      }
+      if (page) return cachedPageResponse(page, req.headers.get("if-none-match"), req.headers.get("accept-encoding"));
     }
     return app.fetch(req, server);
   };

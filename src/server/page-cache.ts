@@ -15,6 +15,8 @@ export type RenderedPage = {
   br: Uint8Array;
   gzip: Uint8Array;
   etag: string;
+  /** Ready responses per encoding, cloned for each request (cheaper than building headers). */
+  responses: Map<string, Response>;
 };
 
 /** Compresses a rendered page for serving; `headers` are the response's own (security etc.). */
@@ -34,6 +36,7 @@ export function compressPage(html: string, status: number, headers: Record<strin
     br: new Uint8Array(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })),
     gzip: gzipSync(bytes, { level: 9 }),
     etag,
+    responses: new Map(),
   };
 }
 
@@ -75,4 +78,17 @@ export function cachedPageReply(page: RenderedPage, ifNoneMatch: string | null |
   const body = encoding === "br" ? page.br : encoding === "gzip" ? page.gzip : page.html;
   const headers = encoding ? { ...page.headers, "Content-Encoding": encoding } : page.headers;
   return { status: page.status, headers, body: body as Uint8Array<ArrayBuffer> };
+}
+
+/** A Response for a cached page, built once per encoding and cloned for each request. */
+export function cachedPageResponse(page: RenderedPage, ifNoneMatch: string | null, acceptEncoding: string | null): Response {
+  const reply = cachedPageReply(page, ifNoneMatch, acceptEncoding);
+  if (!reply.body) return new Response(null, reply);
+  const key = reply.headers["Content-Encoding"] ?? "identity";
+  let ready = page.responses.get(key);
+  if (!ready) {
+    ready = new Response(reply.body, reply);
+    page.responses.set(key, ready);
+  }
+  return ready.clone();
 }
