@@ -116,7 +116,8 @@ export function paymentForProviderOrder(db: Db, providerOrderId: string): Paymen
  */
 export function markCaptureDeclined(db: Db, paymentId: string) {
   db.update(payments)
-    .set({ status: "declined" satisfies PaymentStatus, updatedAt: new Date() })
+    // Strictly later than before, even within the same millisecond, so the request id always changes.
+    .set({ status: "declined" satisfies PaymentStatus, updatedAt: sql`max(${Date.now()}, ${payments.updatedAt} + 1)` })
     .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
     .run();
 }
