@@ -2,7 +2,7 @@
  * Shared helpers for the benchmarks in scripts/bench/: paths, starting and stopping the binary on a
  * throw-away data dir, waiting for HTTP, and formatting tables. Nothing here builds anything.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -49,12 +49,19 @@ export function log(part: string, msg: string) {
   process.stderr.write(`[${part}] ${msg}\n`);
 }
 
+/** Temp dirs not yet removed: removed on exit too, e.g. after Ctrl-C. */
+const tempDirs = new Set<string>();
+
 export function tempDir(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `pi-site-bench-${prefix}-`));
+  installHandlers();
+  const dir = mkdtempSync(join(tmpdir(), `pi-site-bench-${prefix}-`));
+  tempDirs.add(dir);
+  return dir;
 }
 
 export function removeDir(dir: string) {
   rmSync(dir, { recursive: true, force: true });
+  tempDirs.delete(dir);
 }
 
 /** A free TCP port on 127.0.0.1 (asks the OS, then releases it). */
@@ -83,6 +90,7 @@ function installHandlers() {
         // already gone
       }
     }
+    for (const d of tempDirs) rmSync(d, { recursive: true, force: true });
   };
   process.on("exit", killAll);
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -108,8 +116,11 @@ export function spawnChild(cmd: string[], env: Record<string, string | undefined
   const chunks: string[] = [];
   const drain = async (stream: ReadableStream<Uint8Array>) => {
     const dec = new TextDecoder();
-    for await (const chunk of stream) {
-      chunks.push(dec.decode(chunk, { stream: true }));
+    const reader = stream.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(dec.decode(value, { stream: true }));
       if (chunks.length > 2000) chunks.splice(0, 1000); // keep memory bounded for chatty children
     }
   };
@@ -202,4 +213,65 @@ export async function runStandalone<T>(fn: () => Promise<PartResult<T>>) {
     console.error(e instanceof BenchError ? `error: ${e.message}` : e);
     process.exit(1);
   }
+}
+
+/** Share of all cores busy over `ms` (from /proc/stat; null off Linux): was anything else running? */
+export async function cpuBusyPercent(ms = 1000): Promise<number | null> {
+  const sample = () => {
+    try {
+      const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+      const idle = (f[3] ?? 0) + (f[4] ?? 0);
+      return { idle, total: f.reduce((a, b) => a + b, 0) };
+    } catch {
+      return null;
+    }
+  };
+  const a = sample();
+  await Bun.sleep(ms);
+  const b = sample();
+  if (!a || !b || b.total === a.total) return null;
+  return Math.round((100 * (1 - (b.idle - a.idle) / (b.total - a.total))) * 10) / 10;
+}
+
+/**
+ * Clock ticks all cores spent busy (everything but idle and iowait), and in all, since boot (Linux;
+ * null elsewhere). Interrupt time is included: the kernel charges a process's own loopback
+ * networking to it in /proc/<pid>/stat while /proc/stat counts it as softirq.
+ */
+export function systemTicks(): { busy: number; total: number } | null {
+  try {
+    const f = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = f.reduce((a, b) => a + b, 0);
+    return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+/** Clock ticks of CPU a process used (user + system), plus those of its reaped children if asked. */
+export function processTicks(pid: number | "self", withChildren = false): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+    // After the command name: f[0] is field 3 (state), so field n is f[n - 3].
+    return f[11]! + f[12]! + (withChildren ? f[13]! + f[14]! : 0);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Measures how much CPU processes other than ours (this one, its reaped children such as wrk, and
+ * `pids`) used meanwhile: start() before, then stop() returns the share of all cores, in percent.
+ */
+export function otherCpu(pids: number[]) {
+  const own = () => processTicks("self", true) + pids.reduce((n, p) => n + processTicks(p), 0);
+  const s0 = systemTicks();
+  const o0 = own();
+  return () => {
+    const s1 = systemTicks();
+    if (!s0 || !s1 || s1.total === s0.total) return null;
+    const other = s1.busy - s0.busy - (own() - o0);
+    return Math.max(0, Math.round((1000 * other) / (s1.total - s0.total)) / 10);
+  };
 }

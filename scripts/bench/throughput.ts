@@ -12,7 +12,9 @@
  *
  * Env: BENCH_SECONDS (measured seconds per page per server, default 10), BENCH_ROUNDS (default 2,
  * each round lasts BENCH_SECONDS/BENCH_ROUNDS), BENCH_WARMUP_SECONDS (default 1),
- * BENCH_THREADS (default 2), BENCH_CONNECTIONS (default 32), WRK_PATH.
+ * BENCH_THREADS (default 2), BENCH_CONNECTIONS (default 32), WRK_PATH, BENCH_NOISE_PERCENT and
+ * BENCH_NOISE_RETRIES (a run during which other processes used more than 10% of the CPU is run
+ * again, at most twice per run and 6 times in all, and the quietest kept).
  * Default wall time: about 4 pages × 2 × (10 + 1) s ≈ 90 s.
  *
  * Run alone: bun scripts/bench/throughput.ts
@@ -31,6 +33,7 @@ import {
   HOST,
   log,
   mean,
+  otherCpu,
   PAGES,
   type PartResult,
   removeDir,
@@ -61,6 +64,8 @@ export type WrkResult = {
   p99Ms: number;
   non2xx3xx: number;
   socketErrors: number;
+  /** Share of all cores used by other processes than wrk and the server during the run (Linux). */
+  otherCpuPercent?: number | null;
 };
 
 export type ServerStats = { rps: number; p50Ms: number; p99Ms: number; runs: WrkResult[] };
@@ -139,14 +144,36 @@ export function parseWrk(out: string): WrkResult {
   };
 }
 
-async function wrk(url: string, seconds: number, threads: number, connections: number): Promise<WrkResult> {
+async function wrk(url: string, seconds: number, threads: number, connections: number, serverPid?: number): Promise<WrkResult> {
+  const stopCpu = otherCpu(serverPid ? [serverPid] : []);
   const cmd = [wrkPath(), `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Accept-Encoding: ${ACCEPT_ENCODING}`, url];
   const p = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
   const timer = setTimeout(() => p.kill("SIGKILL"), (seconds + 30) * 1000);
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
   clearTimeout(timer);
   if (code !== 0) throw new BenchError(`wrk failed (exit ${code}): ${cmd.join(" ")}\n${out}${err}`);
-  return parseWrk(out);
+  return { ...parseWrk(out), otherCpuPercent: stopCpu() };
+}
+
+/** Repeated runs left for this benchmark (BENCH_NOISE_RETRIES), so a busy machine cannot stretch it much. */
+let noiseRetriesLeft = 0;
+
+/**
+ * One measured run; when other processes took more than BENCH_NOISE_PERCENT (default 10) of the CPU
+ * meanwhile, it is run again (at most twice per run, and BENCH_NOISE_RETRIES times in all,
+ * default 6) and the least disturbed run is kept.
+ */
+async function measuredWrk(url: string, seconds: number, threads: number, connections: number, serverPid: number, label: string) {
+  const limit = envNumber("BENCH_NOISE_PERCENT", 10, 0);
+  let best: WrkResult | undefined;
+  for (let attempt = 0; ; attempt++) {
+    const r = await wrk(url, seconds, threads, connections, serverPid);
+    if (!best || (r.otherCpuPercent ?? 0) < (best.otherCpuPercent ?? 0)) best = r;
+    if ((r.otherCpuPercent ?? 0) <= limit || attempt >= 2 || noiseRetriesLeft <= 0) break;
+    noiseRetriesLeft--;
+    log("throughput", `${label}: other processes used ${r.otherCpuPercent}% of the CPU, running it again`);
+  }
+  return best!;
 }
 
 type Captured = { status: number; headers: [string, string][]; body: Uint8Array };
@@ -199,6 +226,7 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
   const warmupSeconds = Math.round(envNumber("BENCH_WARMUP_SECONDS", 1, 0));
   const threads = Math.round(envNumber("BENCH_THREADS", 2));
   const connections = Math.round(envNumber("BENCH_CONNECTIONS", 32));
+  noiseRetriesLeft = Math.round(envNumber("BENCH_NOISE_RETRIES", 6, 0));
 
   const dataDir = tempDir("throughput-data");
   const captureDir = tempDir("throughput-capture");
@@ -249,9 +277,10 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
       for (let r = 0; r < rounds; r++) {
         const order = r % 2 === 0 ? (["binary", "reference"] as const) : (["reference", "binary"] as const);
         for (const which of order) {
-          const res = await wrk(which === "binary" ? binUrl(path) : refUrl(path), secondsPerRound, threads, connections);
+          const pid = which === "binary" ? binary.proc.pid : reference.proc.pid;
+          const res = await measuredWrk(which === "binary" ? binUrl(path) : refUrl(path), secondsPerRound, threads, connections, pid, `${path} ${which}`);
           (which === "binary" ? binRuns : refRuns).push(res);
-          log("throughput", `${path.padEnd(9)} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}`);
+          log("throughput", `${path.padEnd(9)} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}  other CPU ${res.otherCpuPercent ?? "?"}%`);
           if (res.non2xx3xx || res.socketErrors) log("throughput", `  warning: ${res.non2xx3xx} non-2xx/3xx, ${res.socketErrors} socket errors`);
         }
       }
@@ -287,13 +316,18 @@ function checks(d: ThroughputData): Check[] {
   const out: Check[] = d.pages.map((p) => ({
     part: "throughput",
     metric: `${p.path} binary/reference`,
-    value: `${p.ratio.toFixed(2)} (${fmtInt(p.binary.rps)} vs ${fmtInt(p.reference.rps)} req/s, p99 ${fmtMs(p.binary.p99Ms)} vs ${fmtMs(p.reference.p99Ms)})`,
+    value: `${p.ratio.toFixed(2)} (${fmtInt(p.binary.rps)} vs ${fmtInt(p.reference.rps)} req/s, p99 ${fmtMs(p.binary.p99Ms)} vs ${fmtMs(p.reference.p99Ms)})${(maxOtherCpu(p) ?? 0) > envNumber("BENCH_NOISE_PERCENT", 10, 0) ? ` (disturbed: other CPU up to ${maxOtherCpu(p)}%)` : ""}`,
     target: `≥ ${RATIO_TARGET}`,
     ok: p.ratio >= RATIO_TARGET,
   }));
   const errors = d.pages.flatMap((p) => [...p.binary.runs, ...p.reference.runs]).reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0);
   out.push({ part: "throughput", metric: "identical responses, no errors", value: d.parityProblems.length || errors ? `${d.parityProblems.length} differences, ${errors} errors` : "yes", target: "yes", ok: d.parityProblems.length === 0 && errors === 0 });
   return out;
+}
+
+function maxOtherCpu(p: PageThroughput): number | null {
+  const xs = [...p.binary.runs, ...p.reference.runs].map((r) => r.otherCpuPercent).filter((x): x is number => typeof x === "number");
+  return xs.length ? Math.max(...xs) : null;
 }
 
 function markdown(d: ThroughputData): string {
@@ -307,13 +341,16 @@ function markdown(d: ThroughputData): string {
     p.ratio >= RATIO_TARGET ? "PASS" : "FAIL",
     `${fmtMs(p.binary.p50Ms)} / ${fmtMs(p.binary.p99Ms)}`,
     `${fmtMs(p.reference.p50Ms)} / ${fmtMs(p.reference.p99Ms)}`,
+    maxOtherCpu(p) === null ? "n/a" : `${maxOtherCpu(p)}%`,
   ]);
   const lines = [
     "## Throughput",
     "",
     `wrk -t${w.threads} -c${w.connections} --latency -H '${w.header}', ${w.rounds} alternating rounds of ${w.secondsPerRound} s per server per page after a ${w.warmupSeconds} s warm-up. req/s and p50 are the mean over rounds, p99 the worst round. Target: binary/reference ≥ ${RATIO_TARGET}.`,
     "",
-    table(["page", "response", "binary req/s", "reference req/s", "ratio", "status", "binary p50 / p99", "reference p50 / p99"], rows),
+    table(["page", "response", "binary req/s", "reference req/s", "ratio", "status", "binary p50 / p99", "reference p50 / p99", "other CPU (max)"], rows),
+    "",
+    "Other CPU: the largest share of the machine that processes other than wrk and the server under test used during one of the page's kept runs. Runs over BENCH_NOISE_PERCENT (10%) are repeated (at most twice each, BENCH_NOISE_RETRIES = 6 times in all) and the quietest kept; a high value means the numbers of that page are disturbed.",
   ];
   if (d.parityProblems.length) lines.push("", "Responses differ between binary and reference:", "", ...d.parityProblems.map((p) => `- ${p}`));
   return lines.join("\n");

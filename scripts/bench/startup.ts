@@ -1,0 +1,166 @@
+/**
+ * Start-up time and idle memory of dist/pi-site.
+ *
+ * Start-up: the data dir is created and seeded by a first start (not measured), then the binary is
+ * started BENCH_STARTUP_RUNS times (default 5) on that existing database; each time, the clock runs
+ * from spawning the process to the first 2xx answer of /healthz, polled every 2 ms. Median and max
+ * are reported (target < 100 ms). The binary's own `startupMs` log field (module load to listen)
+ * is kept alongside.
+ *
+ * Idle memory: one more start, each anonymous page fetched once (br, gzip), 2 s of idling, then
+ * VmRSS from /proc/<pid>/status (target ≤ 64 MiB). VmHWM (peak RSS) is reported too.
+ *
+ * Run alone: bun scripts/bench/startup.ts
+ */
+import { readFileSync } from "node:fs";
+import {
+  BenchError,
+  type Check,
+  type Child,
+  envNumber,
+  fmtMiB,
+  fmtMs,
+  freePort,
+  HOST,
+  log,
+  median,
+  PAGES,
+  type PartResult,
+  removeDir,
+  requireBinary,
+  runStandalone,
+  startBinary,
+  stopChild,
+  table,
+  tempDir,
+  waitForOk,
+} from "./lib";
+
+export const STARTUP_TARGET_MS = 100;
+export const RSS_TARGET_BYTES = 64 * 1024 * 1024;
+const POLL_MS = 2;
+const IDLE_MS = 2000;
+
+export type StartupData = {
+  runs: { ms: number; selfReportedMs: number | null }[];
+  medianMs: number;
+  maxMs: number;
+  memory: { afterStartBytes: number; idleRssBytes: number; peakRssBytes: number; pagesServed: { path: string; status: number; bytes: number }[] };
+};
+
+/** VmRSS / VmHWM of a live process, in bytes (Linux). */
+function procMemory(pid: number): { rss: number; hwm: number } {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    throw new BenchError(`cannot read /proc/${pid}/status (this benchmark needs Linux)`);
+  }
+  const kb = (field: string) => {
+    const m = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+    if (!m) throw new BenchError(`/proc/${pid}/status has no ${field}`);
+    return Number(m[1]) * 1024;
+  };
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+}
+
+/** The `startupMs` the binary logs with its "listening" line, if it did. */
+function selfReported(child: Child): number | null {
+  const m = child.output().match(/"msg":"listening".*?"startupMs":(\d+)/);
+  return m ? Number(m[1]) : null;
+}
+
+export async function runStartup(): Promise<PartResult<StartupData>> {
+  const started = performance.now();
+  requireBinary();
+  const runsWanted = Math.round(envNumber("BENCH_STARTUP_RUNS", 5));
+  const dataDir = tempDir("startup-data");
+  let child: Child | undefined;
+  try {
+    // Seed once, unmeasured.
+    {
+      const port = await freePort();
+      child = startBinary({ port, dataDir });
+      await waitForOk(`http://${HOST}:${port}/healthz`, child, 30_000);
+      await stopChild(child);
+      child = undefined;
+    }
+
+    const runs: StartupData["runs"] = [];
+    for (let i = 0; i < runsWanted; i++) {
+      const port = await freePort();
+      const t0 = performance.now();
+      child = startBinary({ port, dataDir, logLevel: "info" });
+      await waitForOk(`http://${HOST}:${port}/healthz`, child, 10_000, POLL_MS);
+      const ms = performance.now() - t0;
+      await Bun.sleep(50); // let the "listening" line arrive
+      runs.push({ ms, selfReportedMs: selfReported(child) });
+      log("startup", `run ${i + 1}/${runsWanted}: ${fmtMs(ms)} to first /healthz 200 (binary says ${selfReported(child) ?? "?"} ms)`);
+      await stopChild(child);
+      child = undefined;
+      await Bun.sleep(100);
+    }
+
+    // Idle memory after serving each page once.
+    const port = await freePort();
+    child = startBinary({ port, dataDir });
+    await waitForOk(`http://${HOST}:${port}/healthz`, child);
+    const pid = child.proc.pid;
+    const afterStart = procMemory(pid).rss;
+    const pagesServed: StartupData["memory"]["pagesServed"] = [];
+    for (const path of PAGES) {
+      const res = await fetch(`http://${HOST}:${port}${path}`, { headers: { "Accept-Encoding": "br, gzip" }, decompress: false });
+      const body = await res.arrayBuffer();
+      pagesServed.push({ path, status: res.status, bytes: body.byteLength });
+      if (res.status !== 200) log("startup", `warning: ${path} answered ${res.status}`);
+    }
+    await Bun.sleep(IDLE_MS);
+    const mem = procMemory(pid);
+    log("startup", `idle RSS ${fmtMiB(mem.rss)} (after start ${fmtMiB(afterStart)}, peak ${fmtMiB(mem.hwm)})`);
+
+    const ms = runs.map((r) => r.ms);
+    const data: StartupData = {
+      runs,
+      medianMs: median(ms),
+      maxMs: Math.max(...ms),
+      memory: { afterStartBytes: afterStart, idleRssBytes: mem.rss, peakRssBytes: mem.hwm, pagesServed },
+    };
+    return { part: "startup", durationMs: performance.now() - started, checks: checks(data), markdown: markdown(data), data };
+  } finally {
+    if (child) await stopChild(child);
+    removeDir(dataDir);
+  }
+}
+
+function checks(d: StartupData): Check[] {
+  return [
+    { part: "startup", metric: "spawn → /healthz 200, median", value: fmtMs(d.medianMs), target: `< ${STARTUP_TARGET_MS} ms`, ok: d.medianMs < STARTUP_TARGET_MS },
+    { part: "startup", metric: "spawn → /healthz 200, max", value: fmtMs(d.maxMs), target: `< ${STARTUP_TARGET_MS} ms`, ok: d.maxMs < STARTUP_TARGET_MS },
+    {
+      part: "startup",
+      metric: "idle RSS after serving each page",
+      value: `${fmtMiB(d.memory.idleRssBytes)} (peak ${fmtMiB(d.memory.peakRssBytes)})`,
+      target: `≤ ${RSS_TARGET_BYTES / 1024 / 1024} MiB`,
+      ok: d.memory.idleRssBytes <= RSS_TARGET_BYTES,
+    },
+  ];
+}
+
+function markdown(d: StartupData): string {
+  return [
+    "## Start-up and memory",
+    "",
+    `Spawn to first 2xx of /healthz (polled every ${POLL_MS} ms) on an already seeded data dir, ${d.runs.length} runs: median **${fmtMs(d.medianMs)}**, max **${fmtMs(d.maxMs)}** (target < ${STARTUP_TARGET_MS} ms).`,
+    "",
+    table(
+      ["run", "spawn → /healthz 200", "binary's own startupMs"],
+      d.runs.map((r, i) => [String(i + 1), fmtMs(r.ms), r.selfReportedMs === null ? "n/a" : `${r.selfReportedMs} ms`]),
+    ),
+    "",
+    "The binary's own `startupMs` starts at the first statement of main.ts, after every import has been evaluated; the difference is process start plus module loading and evaluation.",
+    "",
+    `Idle RSS after serving ${d.memory.pagesServed.map((p) => p.path).join(", ")} once each and idling ${IDLE_MS / 1000} s: **${fmtMiB(d.memory.idleRssBytes)}** (${Math.round(d.memory.idleRssBytes / 1024)} kB; target ≤ ${RSS_TARGET_BYTES / 1024 / 1024} MiB). Right after start: ${fmtMiB(d.memory.afterStartBytes)}; peak (VmHWM): ${fmtMiB(d.memory.peakRssBytes)}.`,
+  ].join("\n");
+}
+
+if (import.meta.main) await runStandalone(runStartup);
