@@ -116,7 +116,7 @@ console.log(`assets: ${files.length} files, client JS ${(sizes / 1024).toFixed(1
 if (!assetsOnly) {
   const compile = Bun.spawnSync(
     // Bytecode: the binary skips parsing its own code at launch (about 25 ms sooner to first answer).
-    [process.execPath, "build", "--compile", "--minify", "--sourcemap=none", "--bytecode", "--format=esm", join(root, "src/server/main.ts"), "--outfile", join(root, "dist/pi-site")],
+    [process.execPath, "build", "--compile", "--minify", "--sourcemap=none", "--bytecode", "--format=esm", "--define", 'process.env.NODE_ENV="production"', join(root, "src/server/main.ts"), "--outfile", join(root, "dist/pi-site")],
     { cwd: root, stdout: "inherit", stderr: "inherit", env: { ...process.env, NODE_ENV: "production" } },
   );
   if (compile.exitCode !== 0) throw new Error("compile failed");

@@ -3,6 +3,7 @@
  * user's rows. Prices are never stored here: a cart is read at today's prices and stock. Adding and
  * changing a quantity read the stock first, so each runs in one synchronous IMMEDIATE transaction.
  */
+import { prepared } from "./prepared.server";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { buildCart, maxQuantityFor, type CartRow } from "../domain/cart";
 import { productImage } from "../domain/catalogue";
@@ -19,13 +20,16 @@ export type CartChange =
 
 /** The units in a user's cart that can be bought now (the navigation's count), in one query. */
 export function cartCount(db: Db, userId: string): number {
-  const row = db
-    .select({ n: sql<number>`coalesce(sum(min(${cartItems.quantity}, ${products.stockQuantity}, ${maxLineQuantity})), 0)` })
-    .from(cartItems)
-    .innerJoin(products, eq(cartItems.productId, products.id))
-    .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(and(eq(cartItems.userId, userId), productIsVisible))
-    .get();
+  // Every signed-in page shows this count, so the statement is prepared once.
+  const row = prepared(db, "cart-count", (d) =>
+    d
+      .select({ n: sql<number>`coalesce(sum(min(${cartItems.quantity}, ${products.stockQuantity}, ${maxLineQuantity})), 0)` })
+      .from(cartItems)
+      .innerJoin(products, eq(cartItems.productId, products.id))
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(and(eq(cartItems.userId, sql.placeholder("userId")), productIsVisible))
+      .prepare(),
+  ).get({ userId });
   return row?.n ?? 0;
 }
 

@@ -4,6 +4,7 @@
  */
 import { and, eq, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
+import { prepared } from "../../db/prepared.server";
 import { sessions, users, type User } from "../../db/schema";
 import { hashToken, randomToken } from "./crypto.server";
 
@@ -25,13 +26,13 @@ export type ValidSession = { user: User; sid: string; expire: Date; renewed: boo
 export function validateSession(db: Db, token: string, now = Date.now()): ValidSession | null {
   if (!token || token.length > 100) return null;
   const sid = hashToken(token);
-  const row = db.select().from(sessions).where(eq(sessions.sid, sid)).get();
+  const row = prepared(db, "session-by-sid", (d) => d.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare()).get({ sid });
   if (!row) return null;
   if (row.expire.getTime() <= now) {
     db.delete(sessions).where(eq(sessions.sid, sid)).run();
     return null;
   }
-  const user = db.select().from(users).where(eq(users.id, row.sess.userId)).get();
+  const user = prepared(db, "user-by-id", (d) => d.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id: row.sess.userId });
   if (!user || user.suspendedAt) {
     db.delete(sessions).where(eq(sessions.sid, sid)).run();
     return null;
