@@ -7,7 +7,6 @@
  *
  *   bun scripts/bench/accounts-booking.ts
  */
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client.server";
 import { generateSlots } from "../../src/db/timeslots.server";
@@ -15,7 +14,7 @@ import { businessToday, lastBookableDate } from "../../src/domain/slots";
 import { defaultSettings } from "../../src/shared/settings";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import { BenchError, type Check, envNumber, fmtInt, fmtMs, freePort, HOST, log, type PartResult, removeDir, runStandalone, startBinary, stopChild, table, tempDir, waitForOk } from "./lib";
-import { parseWrk, type WrkResult } from "./throughput";
+import { wrk, type WrkResult } from "./throughput";
 
 export type AccountsBookingData = {
   dashboard: WrkResult;
@@ -23,15 +22,6 @@ export type AccountsBookingData = {
 };
 
 const DASHBOARD_P99_TARGET_MS = 15;
-
-async function wrkWithCookie(url: string, cookie: string, seconds: number, connections: number): Promise<WrkResult> {
-  const wrk = process.env.WRK_PATH || Bun.which("wrk") || "/usr/bin/wrk";
-  if (!existsSync(wrk)) throw new BenchError("wrk not found; install it with `apt-get install wrk` or set WRK_PATH");
-  const p = Bun.spawn([wrk, "-t2", `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Cookie: ${cookie}`, "-H", "Accept-Encoding: br, gzip", url], { stdout: "pipe", stderr: "pipe" });
-  const [out, code] = await Promise.all([new Response(p.stdout).text(), p.exited]);
-  if (code !== 0) throw new BenchError(`wrk failed: ${out}`);
-  return parseWrk(out);
-}
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -58,7 +48,7 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
     // Dashboard: one customer with a few bookings and referral history, many requests.
     const reader = customerWithSession(db, "reader@example.com");
     log("accounts", `wrk /dashboard, ${seconds}s, 32 connections`);
-    const dashboard = await wrkWithCookie(`${base}/dashboard`, reader.cookie, seconds, 32);
+    const dashboard = await wrk(`${base}/dashboard`, seconds, 2, 32, child.proc.pid, [`Cookie: ${reader.cookie}`]);
 
     // Booking: 50 workers, each on its own slot; a fresh customer per booking (the per-customer
     // rate limit would otherwise be what is measured).

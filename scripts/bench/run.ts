@@ -12,6 +12,7 @@ import { mkdirSync, statSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { BenchError, binaryPath, type Check, cpuBusyPercent, type PartResult, requireBinary, resultsDir, root, status, table } from "./lib";
+import { runAccountsBooking } from "./accounts-booking";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
 import { runStartup } from "./startup";
@@ -23,6 +24,7 @@ const PARTS = {
   throughput: runThroughput,
   lighthouse: runLighthouseBench,
   shop: runShopBench,
+  "accounts-booking": runAccountsBooking,
 } as const satisfies Record<string, () => Promise<PartResult<unknown>>>;
 type PartName = keyof typeof PARTS;
 const ALL = Object.keys(PARTS) as PartName[];

@@ -14,7 +14,7 @@
  *
  * Run alone: bun scripts/bench/shop.ts
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { seedCategories, seedProducts } from "../../src/db/seed/catalogue";
 import { filterCatalogue, productImage, sortValues, type CatalogueItem, type ShopQuery, type SortValue } from "../../src/domain/catalogue";
@@ -42,13 +42,12 @@ import {
   waitForOk,
 } from "./lib";
 import type { CapturedPage } from "./static-reference";
-import { parseWrk, RATIO_TARGET, type WrkResult } from "./throughput";
+import { capture, RATIO_TARGET, wrk, wrkPath, type Captured, type WrkResult } from "./throughput";
 
 export const SHOP_PAGES = ["/shop", "/shop/product/covert-body-worn-camera-4k"] as const;
 const FILTER_PRODUCTS = 500;
 const KEYSTROKE_TARGET_MS = 16;
 const ACCEPT_ENCODING = "br, gzip";
-const NOT_COPIED = new Set(["date", "content-length", "transfer-encoding", "connection", "keep-alive"]);
 
 // ---------------------------------------------------------------------------------------------
 // Filter
@@ -152,30 +151,6 @@ export function runFilterBench(rounds: number): FilterData {
 
 // ---------------------------------------------------------------------------------------------
 // Throughput (the same method as throughput.ts, on the shop's pages)
-
-function wrkPath(): string {
-  const p = process.env.WRK_PATH || Bun.which("wrk") || "/usr/bin/wrk";
-  if (!existsSync(p)) throw new BenchError(`wrk not found (looked at ${p}); install it with \`apt-get install wrk\` or set WRK_PATH`);
-  return p;
-}
-
-async function wrk(url: string, seconds: number, threads: number, connections: number): Promise<WrkResult> {
-  const cmd = [wrkPath(), `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Accept-Encoding: ${ACCEPT_ENCODING}`, url];
-  const p = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
-  const timer = setTimeout(() => p.kill("SIGKILL"), (seconds + 30) * 1000);
-  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  clearTimeout(timer);
-  if (code !== 0) throw new BenchError(`wrk failed (exit ${code}): ${cmd.join(" ")}\n${out}${err}`);
-  return parseWrk(out);
-}
-
-type Captured = { status: number; headers: [string, string][]; body: Uint8Array };
-
-async function capture(url: string): Promise<Captured> {
-  const res = await fetch(url, { headers: { "Accept-Encoding": ACCEPT_ENCODING }, decompress: false });
-  const body = new Uint8Array(await res.arrayBuffer());
-  return { status: res.status, headers: [...res.headers].filter(([k]) => !NOT_COPIED.has(k.toLowerCase())), body };
-}
 
 const sameAnswer = (a: Captured, b: Captured) =>
   a.status === b.status && Buffer.compare(a.body, b.body) === 0 && JSON.stringify([...a.headers].sort()) === JSON.stringify([...b.headers].sort());

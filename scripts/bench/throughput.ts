@@ -87,7 +87,8 @@ export type ThroughputData = {
   pages: PageThroughput[];
 };
 
-function wrkPath(): string {
+/** The wrk executable (WRK_PATH, PATH, or Debian's). */
+export function wrkPath(): string {
   const p = process.env.WRK_PATH || Bun.which("wrk") || "/usr/bin/wrk";
   if (!existsSync(p)) throw new BenchError(`wrk not found (looked at ${p}); install it with \`apt-get install wrk\` or set WRK_PATH`);
   return p;
@@ -144,9 +145,10 @@ export function parseWrk(out: string): WrkResult {
   };
 }
 
-async function wrk(url: string, seconds: number, threads: number, connections: number, serverPid?: number): Promise<WrkResult> {
+/** One wrk run with the compressed-page Accept-Encoding (plus `headers`); notes other processes' CPU. */
+export async function wrk(url: string, seconds: number, threads: number, connections: number, serverPid?: number, headers: string[] = []): Promise<WrkResult> {
   const stopCpu = otherCpu(serverPid ? [serverPid] : []);
-  const cmd = [wrkPath(), `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Accept-Encoding: ${ACCEPT_ENCODING}`, url];
+  const cmd = [wrkPath(), `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Accept-Encoding: ${ACCEPT_ENCODING}`, ...headers.flatMap((h) => ["-H", h]), url];
   const p = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
   const timer = setTimeout(() => p.kill("SIGKILL"), (seconds + 30) * 1000);
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
@@ -176,9 +178,10 @@ async function measuredWrk(url: string, seconds: number, threads: number, connec
   return best!;
 }
 
-type Captured = { status: number; headers: [string, string][]; body: Uint8Array };
+export type Captured = { status: number; headers: [string, string][]; body: Uint8Array };
 
-async function capture(url: string): Promise<Captured> {
+/** A page's exact bytes and headers, as a browser asking for br/gzip would receive them. */
+export async function capture(url: string): Promise<Captured> {
   const res = await fetch(url, { headers: { "Accept-Encoding": ACCEPT_ENCODING }, decompress: false });
   const body = new Uint8Array(await res.arrayBuffer());
   const headers = [...res.headers].filter(([k]) => !NOT_COPIED.has(k.toLowerCase()));
