@@ -123,6 +123,19 @@ export function markCaptureDeclined(db: Db, paymentId: string) {
 }
 
 /**
+ * Moves a payment to its final capture status with one guarded UPDATE: only the first caller
+ * changes a payment that is not yet completed or under review; the others get undefined.
+ */
+function settleCapture(db: Db, paymentId: string, status: "completed" | "review", captureId: string | null, payerEmail: string | null) {
+  return db
+    .update(payments)
+    .set({ status: status satisfies PaymentStatus, providerCaptureId: captureId, email: sql`coalesce(${payments.email}, ${payerEmail})`, updatedAt: new Date() })
+    .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
+    .returning()
+    .get();
+}
+
+/**
  * Records a completed capture. One synchronous transaction with a guarded update: only the first
  * of any number of simultaneous calls changes the row, and only that one queues the receipt and
  * the business's notice. Answers the payment as stored and whether this call recorded it.
@@ -134,17 +147,7 @@ export function recordCapturedPayment(
   business: BusinessContact,
 ): { payment: Payment; recorded: boolean } {
   return immediate(db, () => {
-    const updated = db
-      .update(payments)
-      .set({
-        status: "completed" satisfies PaymentStatus,
-        providerCaptureId: capture.captureId,
-        email: sql`coalesce(${payments.email}, ${capture.payerEmail})`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
-      .returning()
-      .get();
+    const updated = settleCapture(db, paymentId, "completed", capture.captureId, capture.payerEmail);
     if (!updated) return { payment: db.select().from(payments).where(eq(payments.id, paymentId)).get()!, recorded: false };
     const receipt = { ...business, referenceCode: updated.referenceCode, email: updated.email, serviceName: updated.serviceName, amount: updated.amount, currency: updated.currency, captureId: capture.captureId };
     const mails: MailMessage[] = [paymentReceivedNotification(receipt)];
@@ -165,17 +168,7 @@ export function markPaymentForReview(
   business: BusinessContact,
 ): Payment {
   return immediate(db, () => {
-    const updated = db
-      .update(payments)
-      .set({
-        status: "review" satisfies PaymentStatus,
-        providerCaptureId: details.captureId,
-        email: sql`coalesce(${payments.email}, ${details.payerEmail})`,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
-      .returning()
-      .get();
+    const updated = settleCapture(db, paymentId, "review", details.captureId, details.payerEmail);
     if (!updated) return db.select().from(payments).where(eq(payments.id, paymentId)).get()!;
     enqueueMail(
       db,
