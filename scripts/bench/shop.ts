@@ -14,40 +14,14 @@
  *
  * Run alone: bun scripts/bench/shop.ts
  */
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
 import { seedCategories, seedProducts } from "../../src/db/seed/catalogue";
 import { filterCatalogue, productImage, sortValues, type CatalogueItem, type ShopQuery, type SortValue } from "../../src/domain/catalogue";
-import {
-  BenchError,
-  type Check,
-  type Child,
-  envNumber,
-  fmtInt,
-  fmtMs,
-  freePort,
-  HOST,
-  log,
-  mean,
-  median,
-  type PartResult,
-  removeDir,
-  requireBinary,
-  runStandalone,
-  spawnChild,
-  startBinary,
-  stopChild,
-  table,
-  tempDir,
-  waitForOk,
-} from "./lib";
-import type { CapturedPage } from "./static-reference";
-import { capture, RATIO_TARGET, wrk, wrkPath, type Captured, type WrkResult } from "./throughput";
+import { type Check, envNumber, fmtInt, fmtMs, log, mean, median, type PartResult, requireBinary, runStandalone, table } from "./lib";
+import { checks as throughputChecks, measurePages, RATIO_TARGET, type ThroughputData } from "./throughput";
 
 export const SHOP_PAGES = ["/shop", "/shop/product/covert-body-worn-camera-4k"] as const;
 const FILTER_PRODUCTS = 500;
 const KEYSTROKE_TARGET_MS = 16;
-const ACCEPT_ENCODING = "br, gzip";
 
 // ---------------------------------------------------------------------------------------------
 // Filter
@@ -150,119 +124,21 @@ export function runFilterBench(rounds: number): FilterData {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Throughput (the same method as throughput.ts, on the shop's pages)
 
-const sameAnswer = (a: Captured, b: Captured) =>
-  a.status === b.status && Buffer.compare(a.body, b.body) === 0 && JSON.stringify([...a.headers].sort()) === JSON.stringify([...b.headers].sort());
-
-export type ShopPageThroughput = { path: string; status: number; bodyBytes: number; encoding: string | null; binaryRps: number; referenceRps: number; ratio: number; binaryP99Ms: number; referenceP99Ms: number; errors: number };
-
-async function runShopThroughput(): Promise<{ pages: ShopPageThroughput[]; parityProblems: string[]; wrk: string }> {
-  const totalSeconds = envNumber("BENCH_SECONDS", 10);
-  const rounds = Math.round(envNumber("BENCH_ROUNDS", 2));
-  const secondsPerRound = Math.max(1, Math.round(totalSeconds / rounds));
-  const warmupSeconds = Math.round(envNumber("BENCH_WARMUP_SECONDS", 1, 0));
-  const threads = Math.round(envNumber("BENCH_THREADS", 2));
-  const connections = Math.round(envNumber("BENCH_CONNECTIONS", 32));
-  wrkPath();
-
-  const dataDir = tempDir("shop-data");
-  const captureDir = tempDir("shop-capture");
-  let binary: Child | undefined;
-  let reference: Child | undefined;
-  try {
-    const binPort = await freePort();
-    binary = startBinary({ port: binPort, dataDir });
-    await waitForOk(`http://${HOST}:${binPort}/healthz`, binary);
-    const binUrl = (p: string) => `http://${HOST}:${binPort}${p}`;
-
-    const captured = new Map<string, Captured>();
-    const manifest: CapturedPage[] = [];
-    for (const [i, path] of SHOP_PAGES.entries()) {
-      const c = await capture(binUrl(path));
-      if (c.status !== 200) throw new BenchError(`${path} answered ${c.status}`);
-      captured.set(path, c);
-      writeFileSync(join(captureDir, `page-${i}.body`), c.body);
-      manifest.push({ path, status: c.status, headers: c.headers, file: `page-${i}.body` });
-    }
-    writeFileSync(join(captureDir, "manifest.json"), JSON.stringify(manifest, null, 2));
-
-    const refPort = await freePort();
-    reference = spawnChild([process.execPath, join(import.meta.dir, "static-reference.ts"), captureDir, String(refPort)]);
-    await waitForOk(`http://${HOST}:${refPort}${SHOP_PAGES[0]}`, reference);
-    const refUrl = (p: string) => `http://${HOST}:${refPort}${p}`;
-
-    const parityProblems: string[] = [];
-    for (const path of SHOP_PAGES) {
-      const [b, r] = await Promise.all([capture(binUrl(path)), capture(refUrl(path))]);
-      if (!sameAnswer(b, r)) parityProblems.push(`${path}: binary and reference answers differ`);
-      if (Buffer.compare(b.body, captured.get(path)!.body) !== 0) parityProblems.push(`${path}: the binary's body changed between two requests`);
-    }
-    for (const p of parityProblems) log("shop", `parity: ${p}`);
-
-    const pages: ShopPageThroughput[] = [];
-    for (const path of SHOP_PAGES) {
-      if (warmupSeconds > 0) {
-        await wrk(binUrl(path), warmupSeconds, threads, connections);
-        await wrk(refUrl(path), warmupSeconds, threads, connections);
-      }
-      const bin: WrkResult[] = [];
-      const ref: WrkResult[] = [];
-      for (let r = 0; r < rounds; r++) {
-        for (const which of r % 2 === 0 ? (["binary", "reference"] as const) : (["reference", "binary"] as const)) {
-          const res = await wrk(which === "binary" ? binUrl(path) : refUrl(path), secondsPerRound, threads, connections);
-          (which === "binary" ? bin : ref).push(res);
-          log("shop", `${path} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p99 ${fmtMs(res.p99Ms)}`);
-        }
-      }
-      const c = captured.get(path)!;
-      const binaryRps = mean(bin.map((r) => r.rps));
-      const referenceRps = mean(ref.map((r) => r.rps));
-      pages.push({
-        path,
-        status: c.status,
-        bodyBytes: c.body.byteLength,
-        encoding: c.headers.find(([k]) => k.toLowerCase() === "content-encoding")?.[1] ?? null,
-        binaryRps,
-        referenceRps,
-        ratio: binaryRps / referenceRps,
-        binaryP99Ms: Math.max(...bin.map((r) => r.p99Ms)),
-        referenceP99Ms: Math.max(...ref.map((r) => r.p99Ms)),
-        errors: [...bin, ...ref].reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0),
-      });
-    }
-    return { pages, parityProblems, wrk: `wrk -t${threads} -c${connections} --latency -H 'Accept-Encoding: ${ACCEPT_ENCODING}', ${rounds} alternating rounds of ${secondsPerRound} s after a ${warmupSeconds} s warm-up` };
-  } finally {
-    if (reference) await stopChild(reference);
-    if (binary) await stopChild(binary);
-    removeDir(dataDir);
-    removeDir(captureDir);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-
-export type ShopBenchData = { filter: FilterData; throughput: Awaited<ReturnType<typeof runShopThroughput>> };
+export type ShopBenchData = { filter: FilterData; throughput: ThroughputData };
 
 export async function runShopBench(): Promise<PartResult<ShopBenchData>> {
   const started = performance.now();
   requireBinary();
   const filter = runFilterBench(Math.round(envNumber("BENCH_FILTER_ROUNDS", 30)));
   log("shop", `filter: ${filter.products} products, ${filter.keystrokesPerRound * filter.rounds} keystrokes, median ${fmtMs(filter.medianMs)}, p95 ${fmtMs(filter.p95Ms)}`);
-  const throughput = await runShopThroughput();
+  // The same method as throughput.ts, on the shop's two pages.
+  const throughput = await measurePages(SHOP_PAGES, "shop");
 
   const checks: Check[] = [
     { part: "shop", metric: `filter ${filter.products} products: per keystroke median / p95`, value: `${fmtMs(filter.medianMs)} / ${fmtMs(filter.p95Ms)} (max ${fmtMs(filter.maxMs)})`, target: `p95 < ${KEYSTROKE_TARGET_MS} ms`, ok: filter.p95Ms < KEYSTROKE_TARGET_MS },
-    ...throughput.pages.map((p) => ({
-      part: "shop",
-      metric: `${p.path} binary/reference`,
-      value: `${p.ratio.toFixed(2)} (${fmtInt(p.binaryRps)} vs ${fmtInt(p.referenceRps)} req/s, p99 ${fmtMs(p.binaryP99Ms)} vs ${fmtMs(p.referenceP99Ms)})`,
-      target: `≥ ${RATIO_TARGET}`,
-      ok: p.ratio >= RATIO_TARGET,
-    })),
+    ...throughputChecks(throughput, "shop"),
   ];
-  const errors = throughput.pages.reduce((n, p) => n + p.errors, 0);
-  checks.push({ part: "shop", metric: "identical responses, no errors", value: throughput.parityProblems.length || errors ? `${throughput.parityProblems.length} differences, ${errors} errors` : "yes", target: "yes", ok: throughput.parityProblems.length === 0 && errors === 0 });
 
   const markdown = [
     "## Shop",
@@ -274,11 +150,11 @@ export async function runShopBench(): Promise<PartResult<ShopBenchData>> {
       [[fmtMs(filter.medianMs), fmtMs(filter.p95Ms), fmtMs(filter.maxMs), fmtMs(filter.firstKeystrokeMedianMs), fmtInt(filter.meanShown)]],
     ),
     "",
-    `Throughput, anonymous visitors: ${throughput.wrk}. Target: binary/reference ≥ ${RATIO_TARGET}.`,
+    `Throughput, anonymous visitors: wrk -t${throughput.wrk.threads} -c${throughput.wrk.connections} --latency -H '${throughput.wrk.header}', ${throughput.wrk.rounds} alternating rounds of ${throughput.wrk.secondsPerRound} s after a ${throughput.wrk.warmupSeconds} s warm-up. Target: binary/reference ≥ ${RATIO_TARGET}.`,
     "",
     table(
       ["page", "response", "binary req/s", "reference req/s", "ratio", "binary p99", "reference p99"],
-      throughput.pages.map((p) => [p.path, `${p.status} ${p.encoding ?? "identity"} ${p.bodyBytes} B`, fmtInt(p.binaryRps), fmtInt(p.referenceRps), p.ratio.toFixed(2), fmtMs(p.binaryP99Ms), fmtMs(p.referenceP99Ms)]),
+      throughput.pages.map((p) => [p.path, `${p.status} ${p.contentEncoding ?? "identity"} ${p.bodyBytes} B`, fmtInt(p.binary.rps), fmtInt(p.reference.rps), p.ratio.toFixed(2), fmtMs(p.binary.p99Ms), fmtMs(p.reference.p99Ms)]),
     ),
     ...(throughput.parityProblems.length ? ["", ...throughput.parityProblems.map((p) => `- ${p}`)] : []),
   ].join("\n");

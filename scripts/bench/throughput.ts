@@ -19,7 +19,7 @@
  *
  * Run alone: bun scripts/bench/throughput.ts
  */
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CapturedPage } from "./static-reference";
 import {
@@ -221,6 +221,15 @@ function summarize(runs: WrkResult[]): ServerStats {
 
 export async function runThroughput(): Promise<PartResult<ThroughputData>> {
   const started = performance.now();
+  const data = await measurePages(PAGES, "throughput");
+  return { part: "throughput", durationMs: performance.now() - started, checks: checks(data), markdown: markdown(data), data };
+}
+
+/**
+ * Serves `paths` from the binary and the same captured bytes from the static reference, then
+ * measures both with wrk in alternating rounds (shared with the shop's benchmark).
+ */
+export async function measurePages(paths: readonly string[], label: string): Promise<ThroughputData> {
   requireBinary();
   wrkPath();
   const totalSeconds = envNumber("BENCH_SECONDS", 10);
@@ -231,8 +240,8 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
   const connections = Math.round(envNumber("BENCH_CONNECTIONS", 32));
   noiseRetriesLeft = Math.round(envNumber("BENCH_NOISE_RETRIES", 6, 0));
 
-  const dataDir = tempDir("throughput-data");
-  const captureDir = tempDir("throughput-capture");
+  const dataDir = tempDir(`${label}-data`);
+  const captureDir = tempDir(`${label}-capture`);
   let binary: Child | undefined;
   let reference: Child | undefined;
   try {
@@ -243,9 +252,9 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
 
     const captured = new Map<string, Captured>();
     const manifest: CapturedPage[] = [];
-    for (const [i, path] of PAGES.entries()) {
+    for (const [i, path] of paths.entries()) {
       const c = await capture(binUrl(path));
-      if (c.status !== 200) log("throughput", `warning: ${path} answered ${c.status}`);
+      if (c.status !== 200) log(label, `warning: ${path} answered ${c.status}`);
       captured.set(path, c);
       const file = `page-${i}.body`;
       writeFileSync(join(captureDir, file), c.body);
@@ -255,20 +264,20 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
 
     const refPort = await freePort();
     reference = spawnChild([process.execPath, join(import.meta.dir, "static-reference.ts"), captureDir, String(refPort)]);
-    await waitForOk(`http://${HOST}:${refPort}${PAGES[0]}`, reference);
+    await waitForOk(`http://${HOST}:${refPort}${paths[0]}`, reference);
     const refUrl = (p: string) => `http://${HOST}:${refPort}${p}`;
 
     // Both must answer the same bytes, or the comparison means nothing.
     const parityProblems: string[] = [];
-    for (const path of PAGES) {
+    for (const path of paths) {
       const [b, r] = await Promise.all([capture(binUrl(path)), capture(refUrl(path))]);
       parityProblems.push(...compare(path, b, r));
       if (!sameBytes(b.body, captured.get(path)!.body)) parityProblems.push(`${path}: the binary's body changed between two requests`);
     }
-    for (const p of parityProblems) log("throughput", `parity: ${p}`);
+    for (const p of parityProblems) log(label, `parity: ${p}`);
 
     const pages: PageThroughput[] = [];
-    for (const path of PAGES) {
+    for (const path of paths) {
       const c = captured.get(path)!;
       const header = (name: string) => c.headers.find(([k]) => k.toLowerCase() === name)?.[1] ?? null;
       if (warmupSeconds > 0) {
@@ -283,8 +292,8 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
           const pid = which === "binary" ? binary.proc.pid : reference.proc.pid;
           const res = await measuredWrk(which === "binary" ? binUrl(path) : refUrl(path), secondsPerRound, threads, connections, pid, `${path} ${which}`);
           (which === "binary" ? binRuns : refRuns).push(res);
-          log("throughput", `${path.padEnd(9)} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}  other CPU ${res.otherCpuPercent ?? "?"}%`);
-          if (res.non2xx3xx || res.socketErrors) log("throughput", `  warning: ${res.non2xx3xx} non-2xx/3xx, ${res.socketErrors} socket errors`);
+          log(label, `${path.padEnd(9)} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}  other CPU ${res.otherCpuPercent ?? "?"}%`);
+          if (res.non2xx3xx || res.socketErrors) log(label, `  warning: ${res.non2xx3xx} non-2xx/3xx, ${res.socketErrors} socket errors`);
         }
       }
       const bin = summarize(binRuns);
@@ -301,12 +310,11 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
       });
     }
 
-    const data: ThroughputData = {
+    return {
       wrk: { threads, connections, secondsPerRound, rounds, warmupSeconds, header: `Accept-Encoding: ${ACCEPT_ENCODING}` },
       parityProblems,
       pages,
     };
-    return { part: "throughput", durationMs: performance.now() - started, checks: checks(data), markdown: markdown(data), data };
   } finally {
     if (reference) await stopChild(reference);
     if (binary) await stopChild(binary);
@@ -315,16 +323,17 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
   }
 }
 
-function checks(d: ThroughputData): Check[] {
+/** One check per page (ratio to the reference) and one for identical answers without errors. */
+export function checks(d: ThroughputData, part = "throughput"): Check[] {
   const out: Check[] = d.pages.map((p) => ({
-    part: "throughput",
+    part,
     metric: `${p.path} binary/reference`,
     value: `${p.ratio.toFixed(2)} (${fmtInt(p.binary.rps)} vs ${fmtInt(p.reference.rps)} req/s, p99 ${fmtMs(p.binary.p99Ms)} vs ${fmtMs(p.reference.p99Ms)})${(maxOtherCpu(p) ?? 0) > envNumber("BENCH_NOISE_PERCENT", 10, 0) ? ` (disturbed: other CPU up to ${maxOtherCpu(p)}%)` : ""}`,
     target: `≥ ${RATIO_TARGET}`,
     ok: p.ratio >= RATIO_TARGET,
   }));
   const errors = d.pages.flatMap((p) => [...p.binary.runs, ...p.reference.runs]).reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0);
-  out.push({ part: "throughput", metric: "identical responses, no errors", value: d.parityProblems.length || errors ? `${d.parityProblems.length} differences, ${errors} errors` : "yes", target: "yes", ok: d.parityProblems.length === 0 && errors === 0 });
+  out.push({ part, metric: "identical responses, no errors", value: d.parityProblems.length || errors ? `${d.parityProblems.length} differences, ${errors} errors` : "yes", target: "yes", ok: d.parityProblems.length === 0 && errors === 0 });
   return out;
 }
 
