@@ -39,6 +39,25 @@ function unusedReferenceCode(db: Db): string {
 
 const amountOf = (offer: ServiceOffer) => centsToDecimal(Math.round(offer.amountDue * 100));
 
+/** Inserts a payment row for an offer with a fresh reference code (inside the caller's transaction). */
+function insertPayment(db: Db, p: { userId: string | null; method: string; offer: ServiceOffer; email: string | null; status: PaymentStatus }): Payment {
+  return db
+    .insert(payments)
+    .values({
+      userId: p.userId,
+      serviceId: p.offer.id,
+      serviceName: p.offer.name,
+      method: p.method,
+      amount: amountOf(p.offer),
+      currency: paymentCurrency,
+      email: p.email,
+      referenceCode: unusedReferenceCode(db),
+      status: p.status,
+    })
+    .returning()
+    .get();
+}
+
 /**
  * Records a payment request and queues the client's e-mail (instructions, or the cash-deposit
  * confirmation) and the business's notice; all or nothing.
@@ -48,23 +67,8 @@ export function recordPaymentRequest(
   input: { userId: string | null; method: PaymentRequestMethod; offer: ServiceOffer; email: string; mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer"> },
 ): Payment {
   return immediate(db, () => {
-    const referenceCode = unusedReferenceCode(db);
-    const payment = db
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        serviceId: input.offer.id,
-        serviceName: input.offer.name,
-        method: input.method,
-        amount: amountOf(input.offer),
-        currency: paymentCurrency,
-        email: input.email,
-        referenceCode,
-        status: "requested" satisfies PaymentStatus,
-      })
-      .returning()
-      .get();
-    const mail: PaymentMailInput = { ...input.mail, referenceCode, email: input.email, offer: input.offer };
+    const payment = insertPayment(db, { ...input, status: "requested" });
+    const mail: PaymentMailInput = { ...input.mail, referenceCode: payment.referenceCode, email: input.email, offer: input.offer };
     enqueueMail(db, input.method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
     enqueueMail(db, paymentRequestNotification(mail, input.method));
     return payment;
@@ -73,23 +77,7 @@ export function recordPaymentRequest(
 
 /** Starts a provider payment: our record (and reference code) exists before the provider is asked for an order. */
 export function startProviderPayment(db: Db, input: { userId: string | null; method: "paypal"; offer: ServiceOffer; email: string | null }): Payment {
-  return immediate(db, () =>
-    db
-      .insert(payments)
-      .values({
-        userId: input.userId,
-        serviceId: input.offer.id,
-        serviceName: input.offer.name,
-        method: input.method,
-        amount: amountOf(input.offer),
-        currency: paymentCurrency,
-        email: input.email,
-        referenceCode: unusedReferenceCode(db),
-        status: "created" satisfies PaymentStatus,
-      })
-      .returning()
-      .get(),
-  );
+  return immediate(db, () => insertPayment(db, { ...input, status: "created" }));
 }
 
 /** Links the provider's order to our record. */
