@@ -7,9 +7,7 @@ import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import { safeReturnTo } from "../components/PlainForm";
-import { createUser, findUserByEmail } from "../db/users.server";
-import { users } from "../db/schema";
-import { eq } from "drizzle-orm";
+import { createUser, findOrLinkGoogleUser } from "../db/users.server";
 import { writeShortCookie } from "../server/auth/cookies";
 import { endSession, startSession } from "../server/auth/sign-in.server";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -98,10 +96,7 @@ export function authApi(deps: AppDeps) {
     }
     if (profile.email_verified === false) return failed("e-mail not verified");
 
-    let user = deps.db.select().from(users).where(eq(users.googleId, profile.sub)).get() ?? findUserByEmail(deps.db, profile.email);
-    if (user && !user.googleId) {
-      deps.db.update(users).set({ googleId: profile.sub }).where(eq(users.id, user.id)).run();
-    }
+    let user = findOrLinkGoogleUser(deps.db, profile.sub, profile.email);
     if (!user) {
       user = createUser(deps.db, {
         email: profile.email,

@@ -9,6 +9,20 @@ export function findUserByEmail(db: Db, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
 
+/**
+ * The account for a Google profile: the one already linked to it, else the one with its verified
+ * e-mail, which is then linked. Undefined when neither exists.
+ */
+export function findOrLinkGoogleUser(db: Db, googleId: string, email: string): User | undefined {
+  return immediate(db, () => {
+    const linked = db.select().from(users).where(eq(users.googleId, googleId)).get();
+    if (linked) return linked;
+    const byEmail = findUserByEmail(db, email);
+    if (byEmail && !byEmail.googleId) db.update(users).set({ googleId }).where(eq(users.id, byEmail.id)).run();
+    return byEmail;
+  });
+}
+
 export function findUserById(db: Db, id: string): User | undefined {
   return db.select().from(users).where(eq(users.id, id)).get();
 }

@@ -7,6 +7,7 @@ import { contactRateLimitMessage, submitEnquiry } from "../api/contacts";
 import { contactSchema, honeypotField, type ContactFormValues } from "../shared/contact";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors } from "../server/errors";
+import { readForm } from "../server/form";
 import { clientIp } from "../server/client-ip";
 import { servePage } from "../server/render-page";
 import { contactPage } from "./contact";
@@ -14,12 +15,9 @@ import { contactPage } from "./contact";
 const formFields = ["name", "email", "phone", "service", "message", "urgency"] as const;
 
 export async function handleContactFormPost(deps: AppDeps, c: Context<AppEnv>) {
-  const form = await c.req.parseBody();
+  const form = await readForm(c);
   const values: Partial<ContactFormValues> = {};
-  for (const f of formFields) {
-    const v = form[f];
-    values[f] = typeof v === "string" ? v.slice(0, 6000) : "";
-  }
+  for (const f of formFields) values[f] = form[f] ?? "";
   if (deps.limits.contact.hit(clientIp(c)) > 0) {
     return servePage(deps, c, (site) => contactPage(site, { values, formError: contactRateLimitMessage }), { cache: false });
   }
@@ -27,7 +25,6 @@ export async function handleContactFormPost(deps: AppDeps, c: Context<AppEnv>) {
   if (!parsed.success) {
     return servePage(deps, c, (site) => contactPage(site, { values, errors: fieldErrors(parsed.error) }), { cache: false });
   }
-  const trap = form[honeypotField];
-  submitEnquiry(deps, parsed.data, typeof trap === "string" ? trap : undefined);
+  submitEnquiry(deps, parsed.data, form[honeypotField]);
   return c.redirect("/contact?sent=1#contact-form", 303);
 }
