@@ -25,6 +25,15 @@ function futureBusinessDay() {
   return d;
 }
 
+/** Clicks a day on the calendar by its full date, moving to its month first (never by its number alone). */
+async function pickCalendarDay(page: Page, day: Date) {
+  const iso = day.toLocaleDateString("en-CA");
+  const button = page.locator(`[data-day="${iso}"]:not([data-outside]) button`);
+  await expect(page.locator("[data-day]").first()).toBeVisible();
+  for (let i = 0; i < 2 && !(await button.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  await button.click();
+}
+
 test("signed out: Book Now is disabled and the banner offers 'Log In to Book'", async ({ page }) => {
   await page.goto("/booking");
   await expect(page.getByRole("heading", { name: "Infidelity Investigation" })).toBeVisible();
@@ -47,7 +56,7 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
 
   // Choose a date: no slots yet, so generate them.
   const day = futureBusinessDay();
-  await page.locator(`[data-day="${day.toLocaleDateString("en-CA")}"] button, button[aria-label*="${day.getDate()}"]`).first().click();
+  await pickCalendarDay(page, day);
   await expect(page.getByText("No available times for this date.")).toBeVisible();
   await page.getByRole("button", { name: "Generate Time Slots" }).click();
   await expect(page.getByTestId("toast")).toContainText("Time slots generated");
