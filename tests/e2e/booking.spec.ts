@@ -29,7 +29,7 @@ function futureBusinessDay() {
 async function pickCalendarDay(page: Page, day: Date) {
   const iso = day.toLocaleDateString("en-CA");
   const button = page.locator(`[data-day="${iso}"]:not([data-outside]) button`);
-  await expect(page.locator("[data-day]").first()).toBeVisible();
+  await expect(page.locator("[data-day]:not([data-outside]) button").first()).toBeVisible();
   for (let i = 0; i < 2 && !(await button.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();
   await button.click();
 }
