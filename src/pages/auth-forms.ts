@@ -11,7 +11,7 @@ import { createUser, findUserByEmail, findUserById, setPasswordHash } from "../d
 import { passwordResetMail } from "../mail/templates";
 import { enqueueMail } from "../mail/outbox.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../shared/auth";
-import { safeReturnTo } from "../components/PlainForm";
+import { safeReturnTo } from "../server/safe-redirect";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../server/auth/crypto.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import { emailKey, startSession } from "../server/auth/sign-in.server";

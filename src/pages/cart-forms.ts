@@ -4,7 +4,7 @@
  * The islands use the JSON API instead (src/api/cart.ts); both call the same db functions.
  */
 import type { Context } from "hono";
-import { safeReturnTo } from "../components/PlainForm";
+import { safeReturnTo } from "../server/safe-redirect";
 import { addToCart, getCart, removeFromCart, setCartQuantity, type CartChange } from "../db/cart.server";
 import { addToCartSchema, cartItemParamSchema, cartQuantitySchema } from "../shared/cart";
 import type { AppDeps, AppEnv } from "../server/deps";
