@@ -96,3 +96,12 @@ test("without configuration the Google button is absent and the route answers 40
     plain.close();
   }
 });
+
+test("a hostile returnTo is replaced before it is kept for the callback", async () => {
+  for (const evil of ["/%09/evil.example", "/%0A/evil.example", "/%5Cevil.example", "//evil.example"]) {
+    const b = browser(t);
+    const start = await b.get(`/api/auth/google?returnTo=${evil}`);
+    expect(start.status).toBe(302);
+    expect([evil, decodeURIComponent(b.jar.get("pi_oauth_return")!)]).toEqual([evil, "/dashboard"]);
+  }
+});

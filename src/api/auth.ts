@@ -6,7 +6,7 @@ import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState 
 import { Hono, type Context } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
-import { safeReturnTo } from "../components/PlainForm";
+import { safeReturnTo } from "../server/safe-redirect";
 import { createUser, findOrLinkGoogleUser } from "../db/users.server";
 import { writeShortCookie } from "../server/auth/cookies";
 import { endSession, startSession } from "../server/auth/sign-in.server";

@@ -55,10 +55,3 @@ export function FormNotice({ tone, title, children }: { tone: "error" | "success
     </div>
   );
 }
-
-/** Only local paths may be returned to after signing in (no open redirects). */
-export function safeReturnTo(value: unknown, fallback = "/dashboard"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\") || value.length > 500) return fallback;
-  if (value.startsWith("/api/login") || value.startsWith("/login")) return fallback;
-  return value;
-}

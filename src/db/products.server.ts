@@ -1,10 +1,13 @@
 /**
- * Reads of the equipment catalogue. A product is shown (listed, opened, added to a cart) only when
- * it is active and its category, if it has one, is active too.
+ * The equipment catalogue. A product is shown (listed, opened, added to a cart) only when it is
+ * active and its category, if it has one, is active too. Every write here (price, stock,
+ * visibility, categories) signals "public data changed", since the shop pages show all of it.
  */
-import { and, asc, eq, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { productImage, type CatalogueCategory, type CatalogueItem } from "../domain/catalogue";
-import type { Db } from "./client.server";
+import { categoryEditSchema, productEditSchema } from "../shared/catalogue-edits";
+import { immediate, type Db } from "./client.server";
+import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { categories, products, type Category, type Product } from "./schema";
 
 /** The condition for a product the shop shows (needs the left join on categories). */
@@ -106,4 +109,32 @@ export function listProductSlugs(db: Db): string[] {
     .orderBy(asc(products.id))
     .all()
     .map((r) => r.slug);
+}
+
+/** Changes a product's price, sale price, stock or active flag; signals the change. */
+export function updateProduct(db: Db, id: number, edit: unknown): PublicWrite {
+  const parsed = productEditSchema.safeParse(edit);
+  if (!parsed.success) return invalid(parsed.error);
+  const changed = immediate(db, () =>
+    db.update(products).set({ ...parsed.data, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id }).all(),
+  );
+  if (changed.length === 0) return notFound;
+  publicDataChanged(db);
+  return { ok: true };
+}
+
+/** Changes a category's name, description, order or active flag; signals the change. */
+export function updateCategory(db: Db, id: number, edit: unknown): PublicWrite {
+  const parsed = categoryEditSchema.safeParse(edit);
+  if (!parsed.success) return invalid(parsed.error);
+  const data = parsed.data;
+  const result = immediate(db, () => {
+    // Names are unique: a clash is the editor's to fix, not a failed request.
+    if (data.name !== undefined && db.select({ id: categories.id }).from(categories).where(and(eq(categories.name, data.name), ne(categories.id, id))).get()) return "taken";
+    return db.update(categories).set({ ...data, updatedAt: new Date() }).where(eq(categories.id, id)).returning({ id: categories.id }).all().length ? "changed" : "missing";
+  });
+  if (result === "taken") return { ok: false, reason: "invalid", fields: { name: "Another category has this name" } };
+  if (result === "missing") return notFound;
+  publicDataChanged(db);
+  return { ok: true };
 }

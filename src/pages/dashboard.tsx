@@ -135,32 +135,3 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
     ),
   };
 }
-
-/** What a signed-out visitor sees for a moment before being sent to sign in (SPEC.md section 2). */
-export function signedOutPage(site: SiteData, returnTo: string): PageDefinition {
-  const target = `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
-  return {
-    path: returnTo,
-    title: `Please sign in | ${site.settings.businessName}`,
-    description: "Sign in to continue.",
-    status: 401,
-    noindex: true,
-    scripts: [manifest.formPending],
-    refresh: { seconds: 1, url: target },
-    body: (
-      <Layout site={site} active="">
-        <div className="mx-auto max-w-md px-4 py-24 text-center" data-redirect={target} data-delay="500">
-          <div role="alert" className="alert alert-error text-left">
-            <div>
-              <p className="font-semibold">Unauthorized</p>
-              <p>You are logged out. Logging in again...</p>
-            </div>
-          </div>
-          <p className="mt-6">
-            <a href={target} className="link">Continue to sign in</a>
-          </p>
-        </div>
-      </Layout>
-    ),
-  };
-}

@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps) {
 
   app.notFound((c) => {
     if (isApi(c.req.path)) return c.json(errorBody("not_found", "Not found"), 404);
-    return servePage(deps, c, (site) => notFoundPage(site, c.req.path), { cache: false });
+    return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
   });
 
   app.onError((err, c) => {

@@ -1,6 +1,7 @@
 /** Opens the data directory and builds everything the app needs; shared by main.ts and tests. */
 import { join } from "node:path";
 import { openDatabase, type Db } from "../db/client.server";
+import { onPublicDataChange } from "../db/public-data.server";
 import { seedDatabase } from "../db/seed/index.server";
 import { getSettings } from "../db/settings.server";
 import { OutboxWorker } from "../mail/outbox.server";
@@ -41,5 +42,7 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       paypalOrders: new RateLimiter(30, 15 * 60_000),
     },
   };
+  // Every write to what public pages show signals it; the cached pages and site data go with it.
+  onPublicDataChange(db, () => deps.pageCache.clear());
   return { deps, app: createApp(deps) };
 }

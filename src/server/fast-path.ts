@@ -5,7 +5,7 @@
  */
 import { canonicalPath, rawPath } from "./middleware/canonical-path";
 import type { PageCache } from "./page-cache";
-import { cachedPageResponse } from "./page-cache";
+import { cachedPageResponse, neverPublic } from "./page-cache";
 
 type App = { fetch: (req: Request, server?: unknown) => Response | Promise<Response> };
 
@@ -19,8 +19,9 @@ export function withCachedPages(pageCache: PageCache, app: App) {
   return (req: Request, server?: unknown): Response | Promise<Response> => {
     if (req.method === "GET" && pageCache.size > 0 && !req.url.includes("?") && !maySignedIn(req)) {
       const path = rawPath(req.url);
-      // Other spellings go through the app, which redirects them to the canonical path.
-      const page = canonicalPath(path) === path ? pageCache.get(path) : undefined;
+      // Other spellings go through the app, which redirects them to the canonical path; /admin
+      // never comes from here, even if something put it in the cache.
+      const page = canonicalPath(path) === path && !neverPublic(path) ? pageCache.get(path) : undefined;
       if (page) return cachedPageResponse(page, req.headers.get("if-none-match"), req.headers.get("accept-encoding"));
     }
     return app.fetch(req, server);

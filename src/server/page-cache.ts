@@ -1,7 +1,8 @@
 /**
- * Rendered HTML of anonymous pages, compressed once, and the site-wide data every page reads
- * (settings, content, pricing). Any write to what public pages show (content, pricing, settings,
- * catalogue) must call `clear()`.
+ * Rendered HTML of the pages whose routes chose public caching, compressed once, and the site-wide
+ * data every page reads (settings, content, pricing). It is cleared by mechanism, not by memory:
+ * bootstrap subscribes `clear()` to the database's "public data changed" signal
+ * (db/public-data.server.ts), and a middleware clears it after any successful admin write.
  */
 import { gzipSync } from "bun";
 import { brotliCompressSync, constants } from "node:zlib";
@@ -38,6 +39,12 @@ export function compressPage(html: string, status: number, headers: Record<strin
     etag,
     responses: new Map(),
   };
+}
+
+/** Paths never kept in or served from the public cache, whatever a route asks: admin shells arrive without a cookie. */
+export function neverPublic(path: string) {
+  const p = path.toLowerCase();
+  return p === "/admin" || p.startsWith("/admin/");
 }
 
 export class PageCache {

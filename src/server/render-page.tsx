@@ -13,7 +13,7 @@ import type { PageDefinition } from "../pages/page";
 import { pickEncoding } from "./assets.server";
 import type { AppDeps, AppEnv } from "./deps";
 import { renderDocument } from "./document";
-import { cachedPageReply, compressPage, type RenderedPage } from "./page-cache";
+import { cachedPageReply, compressPage, neverPublic, type RenderedPage } from "./page-cache";
 import { securityHeaderList } from "./middleware/security-headers";
 import { isHttps, siteOrigin } from "./origin";
 
@@ -54,14 +54,18 @@ function sendCached(c: Context, page: RenderedPage) {
   return reply.body ? c.body(reply.body, reply.status as 200, reply.headers) : c.body(null, 304, reply.headers);
 }
 
+/** How a page may be kept: "public" pages are rendered once and shared; the default is per request. */
+export type PageCaching = { cache?: "public" | "private" };
+
 /**
- * Serves a page. Anonymous requests without a query string are rendered once and cached (200s
- * only); signed-in or query-carrying requests are rendered fresh.
+ * Serves a page. A page is kept in the public cache only when its route asks for it
+ * (`{ cache: "public" }`) and the request is anonymous, has no query string and is not under
+ * /admin; only a 200 is kept. Everything else is rendered for this request, `private, no-store`.
  */
-export function servePage(deps: AppDeps, c: Context<AppEnv>, build: (site: SiteData) => PageDefinition, opts: { cache?: boolean } = {}) {
+export function servePage<E extends AppEnv>(deps: AppDeps, c: Context<E>, build: (site: SiteData) => PageDefinition, opts: PageCaching = {}) {
   const user = c.get("user") ?? null;
-  const cacheable = (opts.cache ?? true) && user === null && !c.req.url.includes("?");
   const key = c.req.path;
+  const cacheable = opts.cache === "public" && user === null && !c.req.url.includes("?") && !neverPublic(key);
   if (cacheable) {
     const hit = deps.pageCache.get(key);
     if (hit) return sendCached(c, hit);

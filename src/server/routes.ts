@@ -1,36 +1,35 @@
-/** Every route of the site, in one readable list. */
+/** Every route of the site, in one readable list: each page's routes, the API, the provider, files. */
 import type { Hono } from "hono";
 import { authApi } from "../api/auth";
 import { bookingsApi } from "../api/bookings";
-import { timeslotsApi } from "../api/timeslots";
-import { bookingPage } from "../pages/booking";
+import { cartApi } from "../api/cart";
+import { categoriesApi } from "../api/categories";
 import { contactsApi } from "../api/contacts";
 import { paymentsApi } from "../api/payments";
 import { paypalApi } from "../api/paypal";
-import { referralApi } from "../api/referral";
-import { cartApi } from "../api/cart";
-import { categoriesApi } from "../api/categories";
 import { productsApi } from "../api/products";
-import { listProductSlugs } from "../db/products.server";
-import { showCart, submitAddToCart, submitCartQuantity, submitCartRemove } from "../pages/cart-forms";
-import { productPath } from "../pages/product";
-import { showProduct, showShop } from "../pages/shop-route";
-import { showAccount, submitDeleteAccount, submitPassword, submitProfile } from "../pages/account-forms";
-import { showLogin, showResetPassword, submitForgotPassword, submitResetPassword, submitSignIn, submitSignUp } from "../pages/auth-forms";
-import { showDashboard, submitCancelBooking } from "../pages/dashboard-route";
-import { forgotPasswordPage } from "../pages/password-reset";
+import { referralApi } from "../api/referral";
+import { timeslotsApi } from "../api/timeslots";
 import { visitorCountApi } from "../api/visitor-count";
-import { aboutPage } from "../pages/about";
-import { contactPage } from "../pages/contact";
-import { handleContactFormPost } from "../pages/contact-post";
-import { homePage } from "../pages/home";
-import { privacyPage } from "../pages/privacy";
-import { showServices } from "../pages/services-route";
-import { serveAsset } from "./serve-asset";
+import { listProductSlugs } from "../db/products.server";
+import { aboutRoutes } from "../pages/about.routes";
+import { accountRoutes } from "../pages/account.routes";
+import { bookingRoutes } from "../pages/booking.routes";
+import { cartRoutes } from "../pages/cart.routes";
+import { contactRoutes } from "../pages/contact.routes";
+import { dashboardRoutes } from "../pages/dashboard.routes";
+import { homeRoutes } from "../pages/home.routes";
+import { loginRoutes } from "../pages/login.routes";
+import { passwordResetRoutes } from "../pages/password-reset.routes";
+import { privacyRoutes } from "../pages/privacy.routes";
+import { productPath } from "../pages/product";
+import { servicesRoutes } from "../pages/services.routes";
+import { shopRoutes } from "../pages/shop.routes";
 import type { AppDeps, AppEnv } from "./deps";
-import { servePage } from "./render-page";
+import { clearPagesAfterAdminWrites } from "./middleware/clear-pages-after-admin-writes";
 import { siteOrigin } from "./origin";
 import { robotsTxt, sitemapXml } from "./seo";
+import { serveAsset } from "./serve-asset";
 
 export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   // Health and search engines
@@ -41,49 +40,27 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.get("/robots.txt", (c) => c.text(robotsTxt(siteOrigin(deps, c))));
   app.get("/sitemap.xml", (c) => c.body(sitemapXml(siteOrigin(deps, c), listProductSlugs(deps.db).map(productPath)), 200, { "Content-Type": "application/xml; charset=utf-8" }));
 
-  // Public pages
-  app.get("/", (c) => servePage(deps, c, homePage));
-  app.get("/services", (c) => showServices(deps, c));
-  app.get("/about", (c) => servePage(deps, c, aboutPage));
-  app.get("/privacy", (c) => servePage(deps, c, privacyPage));
-  app.get("/contact", (c) =>
-    c.req.query("sent") === "1" || c.req.query("service")
-      ? servePage(deps, c, (site) => contactPage(site, { sent: c.req.query("sent") === "1", values: serviceChoice(c.req.query("service")) }), { cache: false })
-      : servePage(deps, c, contactPage),
-  );
-  app.post("/contact", (c) => handleContactFormPost(deps, c));
+  // Public pages (each page's routes say whether it is publicly cached)
+  app.route("/", homeRoutes(deps));
+  app.route("/", servicesRoutes(deps));
+  app.route("/", aboutRoutes(deps));
+  app.route("/", privacyRoutes(deps));
+  app.route("/", contactRoutes(deps)); // GET and POST /contact
+  app.route("/", bookingRoutes(deps)); // the calendar is an island; ?service=<id> opens a package
 
   // Accounts (plain forms that work with JavaScript off)
-  app.get("/login", (c) => showLogin(deps, c));
-  app.post("/login", (c) => submitSignIn(deps, c));
-  app.post("/signup", (c) => submitSignUp(deps, c));
-  app.get("/forgot-password", (c) => servePage(deps, c, (site) => forgotPasswordPage(site), { cache: false }));
-  app.post("/forgot-password", (c) => submitForgotPassword(deps, c));
-  app.get("/reset-password", (c) => showResetPassword(deps, c));
-  app.post("/reset-password", (c) => submitResetPassword(deps, c));
-  app.get("/account", (c) => showAccount(deps, c));
-  app.post("/account/profile", (c) => submitProfile(deps, c));
-  app.post("/account/password", (c) => submitPassword(deps, c));
-  app.post("/account/delete", (c) => submitDeleteAccount(deps, c));
-  app.get("/dashboard", (c) => showDashboard(deps, c));
-  app.post("/bookings/:id/cancel", (c) => submitCancelBooking(deps, c));
+  app.route("/", loginRoutes(deps)); // GET and POST /login, POST /signup
+  app.route("/", passwordResetRoutes(deps)); // /forgot-password, /reset-password
+  app.route("/", accountRoutes(deps)); // /account and its forms (signed-in customers)
+  app.route("/", dashboardRoutes(deps)); // /dashboard and POST /bookings/:id/cancel (signed-in customers)
 
-  // Booking (the calendar is an island; /booking?service=<id> opens a package directly)
-  app.get("/booking", (c) => {
-    const service = c.req.query("service") ?? null;
-    return servePage(deps, c, (site) => bookingPage(site, service), { cache: !service });
-  });
+  // Shop (filters live in the URL) and the cart's plain forms, which redirect back (303) with
+  // ?cart=<notice>; the islands use /api/cart instead.
+  app.route("/", shopRoutes(deps)); // /shop, /shop/product/:slug
+  app.route("/", cartRoutes(deps)); // /cart, POST /cart/items…
 
-  // Shop (filters live in the URL: /shop?category=&q=&sort=) and the cart's plain forms, which
-  // redirect back (303) with ?cart=<notice>; the islands use /api/cart instead.
-  app.get("/shop", (c) => showShop(deps, c));
-  app.get("/shop/product/:slug", (c) => showProduct(deps, c));
-  app.get("/cart", (c) => showCart(deps, c));
-  app.post("/cart/items", (c) => submitAddToCart(deps, c));
-  app.post("/cart/items/:productId", (c) => submitCartQuantity(deps, c));
-  app.post("/cart/items/:productId/delete", (c) => submitCartRemove(deps, c));
-
-  // API
+  // API (any successful write under /api/admin clears the public page cache)
+  app.use("/api/admin/*", clearPagesAfterAdminWrites(deps));
   app.route("/api", authApi(deps));
   app.route("/api/referral", referralApi(deps));
   app.route("/api/contacts", contactsApi(deps));
@@ -102,9 +79,4 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.get("/assets/*", serveAsset);
   app.get("/images/*", serveAsset);
   app.get("/favicon.svg", serveAsset);
-}
-
-/** A service preselected from a link such as /contact?service=partner. */
-function serviceChoice(service: string | undefined) {
-  return service && /^[a-z-]{1,40}$/.test(service) ? { service } : undefined;
 }

@@ -4,12 +4,17 @@
  * redirected permanently to the lowercase path without the slash. Hashed assets keep their case.
  */
 import type { MiddlewareHandler } from "hono";
+import { safeRedirectPath } from "../safe-redirect";
 
 const keepCase = /^\/assets\//;
 
-/** The path Hono routes on: lowercase, no trailing slash (except "/"). */
+/**
+ * The path Hono routes on: lowercase, no trailing slash (except "/"), no repeated slashes. A path
+ * starting with "//" would read as another host in a Location header, so runs of slashes collapse.
+ */
 export function canonicalPath(path: string): string {
-  let p = keepCase.test(path) ? path : path.toLowerCase();
+  let p = path.replace(/\/{2,}/g, "/");
+  p = keepCase.test(p) ? p : p.toLowerCase();
   if (p.length > 1 && p.endsWith("/")) p = p.replace(/\/+$/, "") || "/";
   return p;
 }
@@ -36,7 +41,9 @@ export const redirectToCanonical: MiddlewareHandler = async (c, next) => {
     // API calls are served on any spelling (routing is case-insensitive); pages get one canonical URL.
     if (canonical !== path && !canonical.startsWith("/api/")) {
       const q = url.indexOf("?");
-      return c.redirect(canonical + (q >= 0 ? url.slice(q) : ""), 301);
+      // The last word on where we send anyone: a target that would leave our origin is not followed.
+      const target = safeRedirectPath(canonical + (q >= 0 ? url.slice(q) : ""), "");
+      if (target) return c.redirect(target, 301);
     }
   }
   await next();

@@ -1,11 +1,12 @@
 /** GET /dashboard and the dashboard's booking cancellation form (works with JavaScript off). */
-import type { Context } from "hono";
+import { Hono, type Context } from "hono";
 import { cancelOwnBooking } from "../db/bookings.server";
 import { dashboardData } from "../db/dashboard.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { log } from "../server/log.server";
+import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
-import { dashboardPage, signedOutPage } from "./dashboard";
+import { dashboardPage } from "./dashboard";
 
 const notices: Record<string, string> = {
   passwordReset: "Your new password is saved, and every other device was signed out.",
@@ -13,19 +14,24 @@ const notices: Record<string, string> = {
   notCancelled: "That booking could not be cancelled: only your own pending bookings can be.",
 };
 
-export function showDashboard(deps: AppDeps, c: Context<AppEnv>) {
+export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
-  if (!user) return servePage(deps, c, (site) => signedOutPage(site, "/dashboard"), { cache: false });
   const key = c.req.query("passwordReset") === "1" ? "passwordReset" : (c.req.query("notice") ?? "");
   const data = dashboardData(deps.db, user.id);
-  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key]), { cache: false });
+  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key]));
 }
 
 /** POST /bookings/:id/cancel: a customer cancels their own pending booking. */
-export function submitCancelBooking(deps: AppDeps, c: Context<AppEnv>) {
+export function submitCancelBooking(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
-  if (!user) return servePage(deps, c, (site) => signedOutPage(site, "/dashboard"), { cache: false });
   const cancelled = cancelOwnBooking(deps.db, c.req.param("id") ?? "", user.id);
   if (cancelled) log.info("booking cancelled by customer", { bookingId: cancelled.id });
   return c.redirect(`/dashboard?notice=${cancelled ? "cancelled" : "notCancelled"}`, 303);
+}
+
+export function dashboardRoutes(deps: AppDeps) {
+  const customer = requireCustomer(deps, { returnTo: "/dashboard" });
+  return new Hono<AppEnv>()
+    .get("/dashboard", customer, (c) => showDashboard(deps, c))
+    .post("/bookings/:id/cancel", customer, (c) => submitCancelBooking(deps, c));
 }

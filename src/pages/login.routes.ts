@@ -1,19 +1,14 @@
 /**
- * The account forms' POST handlers (they work with JavaScript off): sign in, create account,
- * forgotten password and reset. Errors re-render the form with messages under the fields.
+ * GET /login and its two forms, sign in (POST /login) and create account (POST /signup); they
+ * work with JavaScript off. Errors re-render the form with messages under the fields.
  */
-import type { Context } from "hono";
+import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { normaliseReferralCode } from "../domain/referral";
-import { createPasswordReset, consumePasswordReset, peekPasswordReset } from "../db/password-resets.server";
-import { getSettings } from "../db/settings.server";
-import { createUser, findUserByEmail, findUserById, setPasswordHash } from "../db/users.server";
-import { passwordResetMail } from "../mail/templates";
-import { enqueueMail } from "../mail/outbox.server";
-import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../shared/auth";
-import { safeReturnTo } from "../components/PlainForm";
+import { createUser, findUserByEmail } from "../db/users.server";
+import { signInSchema, signUpSchema } from "../shared/auth";
+import { safeReturnTo } from "../server/safe-redirect";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "../server/auth/crypto.server";
-import { deleteUserSessions } from "../server/auth/sessions.server";
 import { emailKey, startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -21,15 +16,13 @@ import { fieldErrors } from "../server/errors";
 import { readForm } from "../server/form";
 import { log } from "../server/log.server";
 import { referralCookie } from "../server/middleware/referral-link";
-import { siteOrigin } from "../server/origin";
 import { servePage } from "../server/render-page";
 import { loginPage, type LoginPageState } from "./login";
-import { forgotPasswordPage, resetPasswordPage } from "./password-reset";
 
 const googleEnabled = (deps: AppDeps) => Boolean(deps.env.GOOGLE_CLIENT_ID && deps.env.GOOGLE_CLIENT_SECRET);
 
 function renderLogin(deps: AppDeps, c: Context<AppEnv>, s: Omit<LoginPageState, "googleEnabled">) {
-  return servePage(deps, c, (site) => loginPage(site, { ...s, googleEnabled: googleEnabled(deps) }), { cache: false });
+  return servePage(deps, c, (site) => loginPage(site, { ...s, googleEnabled: googleEnabled(deps) }));
 }
 
 /** GET /login */
@@ -114,59 +107,9 @@ export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
   return c.redirect(returnTo, 303);
 }
 
-/** POST /forgot-password: the same answer whether or not the address has an account. */
-export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
-  const form = await readForm(c, 500);
-  const parsed = forgotPasswordSchema.safeParse(form);
-  if (!parsed.success) {
-    return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, errors: fieldErrors(parsed.error), status: 400 }), { cache: false });
-  }
-  const wait = deps.limits.passwordReset.hit(clientIp(c));
-  if (wait > 0) {
-    c.header("Retry-After", String(wait));
-    return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, notice: { tone: "error", text: "Too many requests. Please wait a few minutes and try again." }, status: 429 }), { cache: false });
-  }
-  const user = findUserByEmail(deps.db, parsed.data.email);
-  if (user && !user.suspendedAt) {
-    const token = createPasswordReset(deps.db, user.id);
-    const link = `${siteOrigin(deps, c)}/reset-password?token=${token}`;
-    enqueueMail(deps.db, passwordResetMail(user.email, link, getSettings(deps.db).businessName));
-    deps.outbox.kick();
-    log.info("password reset requested", { userId: user.id });
-  }
-  return servePage(
-    deps,
-    c,
-    (site) => forgotPasswordPage(site, { notice: { tone: "success", title: "Check your e-mail", text: "If an account exists for that address, we have sent it a link to choose a new password. The link works once, within one hour." } }),
-    { cache: false },
-  );
-}
-
-/** GET /reset-password?token= */
-export function showResetPassword(deps: AppDeps, c: Context<AppEnv>) {
-  const token = c.req.query("token") ?? "";
-  const valid = token.length >= 20 && token.length <= 200 && peekPasswordReset(deps.db, token) !== null;
-  return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, status: valid ? 200 : 400 }), { cache: false });
-}
-
-/** POST /reset-password: sets the password, ends every session, signs in afresh. */
-export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
-  const form = await readForm(c, 500);
-  const parsed = resetPasswordSchema.safeParse(form);
-  const token = form.token ?? "";
-  if (!parsed.success) {
-    const valid = token.length >= 20 && peekPasswordReset(deps.db, token) !== null;
-    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, errors: fieldErrors(parsed.error), status: 400 }), { cache: false });
-  }
-  const passwordHash = await hashPassword(parsed.data.password);
-  const userId = consumePasswordReset(deps.db, parsed.data.token);
-  const user = userId ? findUserById(deps.db, userId) : undefined;
-  if (!user || user.suspendedAt) {
-    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: 400 }), { cache: false });
-  }
-  setPasswordHash(deps.db, user.id, passwordHash);
-  deleteUserSessions(deps.db, user.id);
-  log.info("password reset", { userId: user.id });
-  startSession(deps, c, user.id, "password-reset");
-  return c.redirect("/dashboard?passwordReset=1", 303);
+export function loginRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/login", (c) => showLogin(deps, c))
+    .post("/login", (c) => submitSignIn(deps, c))
+    .post("/signup", (c) => submitSignUp(deps, c));
 }

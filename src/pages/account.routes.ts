@@ -1,5 +1,5 @@
-/** /account and its three forms (details, password, delete); each needs the signed-in user. */
-import type { Context } from "hono";
+/** /account and its three forms (details, password, delete); each needs the signed-in customer. */
+import { Hono, type Context } from "hono";
 import { deleteAccount, findUserById, setPasswordHash, updateProfile } from "../db/users.server";
 import type { User } from "../db/schema";
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from "../shared/auth";
@@ -10,25 +10,24 @@ import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors } from "../server/errors";
 import { readForm } from "../server/form";
 import { log } from "../server/log.server";
+import { asAppContext, requireCustomer, signedOutResponse, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { accountPage, type AccountPageState } from "./account";
-import { signedOutPage } from "./dashboard";
 
-function render(deps: AppDeps, c: Context<AppEnv>, user: User, extra: Partial<AccountPageState> = {}) {
+function render(deps: AppDeps, c: Context<CustomerEnv>, user: User, extra: Partial<AccountPageState> = {}) {
   const fresh = findUserById(deps.db, user.id) ?? user;
   const profile = { firstName: fresh.firstName ?? "", lastName: fresh.lastName ?? "", email: fresh.email };
-  return servePage(deps, c, (site) => accountPage(site, { profile, hasPassword: Boolean(fresh.passwordHash), ...extra }), { cache: false });
+  return servePage(deps, c, (site) => accountPage(site, { profile, hasPassword: Boolean(fresh.passwordHash), ...extra }));
 }
 
-/** The signed-in user's row, or null (the caller answers with the signed-out page). */
-function currentUser(deps: AppDeps, c: Context<AppEnv>): User | null {
-  const id = c.get("user")?.id;
-  return id ? (findUserById(deps.db, id) ?? null) : null;
+/** The customer's own row (password hash included), or null if it went since the session was read. */
+function currentUser(deps: AppDeps, c: Context<CustomerEnv>): User | null {
+  return findUserById(deps.db, c.get("user").id) ?? null;
 }
 
-const signedOut = (deps: AppDeps, c: Context<AppEnv>) => servePage(deps, c, (site) => signedOutPage(site, "/account"), { cache: false });
+const signedOut = (deps: AppDeps, c: Context<CustomerEnv>) => signedOutResponse(deps, c, "/account");
 
-export function showAccount(deps: AppDeps, c: Context<AppEnv>) {
+export function showAccount(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = currentUser(deps, c);
   if (!user) return signedOut(deps, c);
   const saved = c.req.query("saved");
@@ -40,7 +39,7 @@ async function passwordOk(user: User, given: string | undefined) {
   return !user.passwordHash || (await verifyPassword(given ?? "", user.passwordHash));
 }
 
-export async function submitProfile(deps: AppDeps, c: Context<AppEnv>) {
+export async function submitProfile(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = currentUser(deps, c);
   if (!user) return signedOut(deps, c);
   const form = await readForm(c, 500);
@@ -60,7 +59,7 @@ export async function submitProfile(deps: AppDeps, c: Context<AppEnv>) {
   return c.redirect("/account?saved=profile", 303);
 }
 
-export async function submitPassword(deps: AppDeps, c: Context<AppEnv>) {
+export async function submitPassword(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = currentUser(deps, c);
   if (!user) return signedOut(deps, c);
   const form = await readForm(c, 500);
@@ -75,7 +74,7 @@ export async function submitPassword(deps: AppDeps, c: Context<AppEnv>) {
   return c.redirect("/account?saved=password", 303);
 }
 
-export async function submitDeleteAccount(deps: AppDeps, c: Context<AppEnv>) {
+export async function submitDeleteAccount(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = currentUser(deps, c);
   if (!user) return signedOut(deps, c);
   const form = await readForm(c, 500);
@@ -84,8 +83,17 @@ export async function submitDeleteAccount(deps: AppDeps, c: Context<AppEnv>) {
   if (!(await passwordOk(user, parsed.data.currentPassword))) {
     return render(deps, c, user, { form: "delete", errors: { currentPassword: "Your current password is not correct" }, status: 400 });
   }
-  endSession(deps, c);
+  endSession(deps, asAppContext(c));
   deleteAccount(deps.db, user.id);
   log.info("account deleted", { userId: user.id });
   return c.redirect("/?deleted=1", 303);
+}
+
+export function accountRoutes(deps: AppDeps) {
+  const customer = requireCustomer(deps, { returnTo: "/account" });
+  return new Hono<AppEnv>()
+    .get("/account", customer, (c) => showAccount(deps, c))
+    .post("/account/profile", customer, (c) => submitProfile(deps, c))
+    .post("/account/password", customer, (c) => submitPassword(deps, c))
+    .post("/account/delete", customer, (c) => submitDeleteAccount(deps, c));
 }

@@ -1,5 +1,9 @@
-/** GET /shop and GET /shop/product/:slug. Anonymous views without a query are served from the page cache. */
-import type { Context } from "hono";
+/**
+ * GET /shop and GET /shop/product/:slug, both publicly cached for anonymous views without a query.
+ * They show live stock: every stock change goes through a db write that signals "public data
+ * changed" (db/public-data.server.ts), which clears the cache (decision 009).
+ */
+import { Hono, type Context } from "hono";
 import { findVisibleProduct, loadCatalogue } from "../db/products.server";
 import { categorySlugPattern, readShopQuery, readShowCount } from "../domain/catalogue";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -15,7 +19,7 @@ export function showShop(deps: AppDeps, c: Context<AppEnv>) {
     const known = new Set(data.categories.map((cat) => cat.slug));
     const query = readShopQuery({ category: c.req.query("category"), q: c.req.query("q"), sort: c.req.query("sort") }, known);
     return shopPage(site, data, query, readShowCount(c.req.query("show")), cartNotice(c.req.query("cart")));
-  });
+  }, { cache: "public" });
 }
 
 /** A product page, or 'Product Not Found' (404, never cached) for an unknown or withdrawn product. */
@@ -24,5 +28,11 @@ export function showProduct(deps: AppDeps, c: Context<AppEnv>) {
   return servePage(deps, c, (site) => {
     const product = categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
     return product ? productPage(site, product, cartNotice(c.req.query("cart"))) : productNotFoundPage(site, c.req.path);
-  });
+  }, { cache: "public" });
+}
+
+export function shopRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/shop", (c) => showShop(deps, c))
+    .get("/shop/product/:slug", (c) => showProduct(deps, c));
 }

@@ -121,6 +121,23 @@ describe("signing in and out", () => {
     }
   });
 
+  test("a returnTo with a tab, a newline or a backslash never leaves the site, and never breaks the answer", async () => {
+    const hostile = ["/\t/evil.example", "/\n/evil.example", "/\r\n/evil.example", "/\\evil.example", "/.//evil.example"];
+    await signUp();
+    for (const evil of hostile) {
+      const signIn = await post("/login", { email: "ann@example.com", password, returnTo: evil }, { Origin: origin }, new CookieJar());
+      expect([evil, signIn.status, signIn.headers.get("location")]).toEqual([evil, 303, "/dashboard"]);
+      const shown = await get(`/login?returnTo=${encodeURIComponent(evil)}`);
+      expect([evil, shown.status, shown.headers.get("location")]).toEqual([evil, 302, "/dashboard"]);
+      const apiLogin = await t.request(`/api/login?returnTo=${encodeURIComponent(evil)}`);
+      expect(apiLogin.headers.get("location")).toBe("/login?returnTo=%2Fdashboard");
+    }
+    for (const [i, evil] of hostile.entries()) {
+      const res = await signUp(`new${i}@example.com`, { returnTo: evil }, new CookieJar());
+      expect([evil, res.status, res.headers.get("location")]).toEqual([evil, 303, "/dashboard"]);
+    }
+  });
+
   test("/api/auth/user answers the user or 401", async () => {
     const anon = await t.request("/api/auth/user");
     expect(anon.status).toBe(401);

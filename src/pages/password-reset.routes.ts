@@ -1,0 +1,91 @@
+/**
+ * The forgotten-password form (GET and POST /forgot-password) and the reset form it e-mails a
+ * link to (GET and POST /reset-password); they work with JavaScript off.
+ */
+import { Hono, type Context } from "hono";
+import { createPasswordReset, consumePasswordReset, peekPasswordReset } from "../db/password-resets.server";
+import { getSettings } from "../db/settings.server";
+import { findUserByEmail, findUserById, setPasswordHash } from "../db/users.server";
+import { passwordResetMail } from "../mail/templates";
+import { enqueueMail } from "../mail/outbox.server";
+import { forgotPasswordSchema, resetPasswordSchema } from "../shared/auth";
+import { hashPassword } from "../server/auth/crypto.server";
+import { deleteUserSessions } from "../server/auth/sessions.server";
+import { startSession } from "../server/auth/sign-in.server";
+import { clientIp } from "../server/client-ip";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { fieldErrors } from "../server/errors";
+import { readForm } from "../server/form";
+import { log } from "../server/log.server";
+import { siteOrigin } from "../server/origin";
+import { servePage } from "../server/render-page";
+import { forgotPasswordPage, resetPasswordPage } from "./password-reset";
+
+/** GET /forgot-password */
+export function showForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
+  return servePage(deps, c, (site) => forgotPasswordPage(site));
+}
+
+/** POST /forgot-password: the same answer whether or not the address has an account. */
+export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
+  const form = await readForm(c, 500);
+  const parsed = forgotPasswordSchema.safeParse(form);
+  if (!parsed.success) {
+    return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, errors: fieldErrors(parsed.error), status: 400 }));
+  }
+  const wait = deps.limits.passwordReset.hit(clientIp(c));
+  if (wait > 0) {
+    c.header("Retry-After", String(wait));
+    return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, notice: { tone: "error", text: "Too many requests. Please wait a few minutes and try again." }, status: 429 }));
+  }
+  const user = findUserByEmail(deps.db, parsed.data.email);
+  if (user && !user.suspendedAt) {
+    const token = createPasswordReset(deps.db, user.id);
+    const link = `${siteOrigin(deps, c)}/reset-password?token=${token}`;
+    enqueueMail(deps.db, passwordResetMail(user.email, link, getSettings(deps.db).businessName));
+    deps.outbox.kick();
+    log.info("password reset requested", { userId: user.id });
+  }
+  return servePage(
+    deps,
+    c,
+    (site) => forgotPasswordPage(site, { notice: { tone: "success", title: "Check your e-mail", text: "If an account exists for that address, we have sent it a link to choose a new password. The link works once, within one hour." } })
+  );
+}
+
+/** GET /reset-password?token= */
+export function showResetPassword(deps: AppDeps, c: Context<AppEnv>) {
+  const token = c.req.query("token") ?? "";
+  const valid = token.length >= 20 && token.length <= 200 && peekPasswordReset(deps.db, token) !== null;
+  return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, status: valid ? 200 : 400 }));
+}
+
+/** POST /reset-password: sets the password, ends every session, signs in afresh. */
+export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
+  const form = await readForm(c, 500);
+  const parsed = resetPasswordSchema.safeParse(form);
+  const token = form.token ?? "";
+  if (!parsed.success) {
+    const valid = token.length >= 20 && peekPasswordReset(deps.db, token) !== null;
+    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, errors: fieldErrors(parsed.error), status: 400 }));
+  }
+  const passwordHash = await hashPassword(parsed.data.password);
+  const userId = consumePasswordReset(deps.db, parsed.data.token);
+  const user = userId ? findUserById(deps.db, userId) : undefined;
+  if (!user || user.suspendedAt) {
+    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: 400 }));
+  }
+  setPasswordHash(deps.db, user.id, passwordHash);
+  deleteUserSessions(deps.db, user.id);
+  log.info("password reset", { userId: user.id });
+  startSession(deps, c, user.id, "password-reset");
+  return c.redirect("/dashboard?passwordReset=1", 303);
+}
+
+export function passwordResetRoutes(deps: AppDeps) {
+  return new Hono<AppEnv>()
+    .get("/forgot-password", (c) => showForgotPassword(deps, c))
+    .post("/forgot-password", (c) => submitForgotPassword(deps, c))
+    .get("/reset-password", (c) => showResetPassword(deps, c))
+    .post("/reset-password", (c) => submitResetPassword(deps, c));
+}

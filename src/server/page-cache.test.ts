@@ -1,0 +1,74 @@
+/** Public caching is a page's explicit choice, and never for /admin, a signed-in viewer or a query. */
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { customerWithSession } from "../../tests/helpers/sessions";
+import { aboutPage } from "../pages/about";
+import { withCachedPages } from "./fast-path";
+import { clearPagesAfterAdminWrites } from "./middleware/clear-pages-after-admin-writes";
+import { compressPage } from "./page-cache";
+import { servePage } from "./render-page";
+
+let t: TestApp;
+let handle: ReturnType<typeof withCachedPages>;
+const server = { requestIP: () => ({ address: "203.0.113.9", family: "IPv4", port: 1 }) };
+beforeAll(() => {
+  t = createTestApp();
+  // Routes this test adds to the real app, as an admin shell or a page without a choice would be.
+  t.app.get("/admin", (c) => servePage(t.deps, c, (site) => ({ ...aboutPage(site), path: "/admin" }), { cache: "public" }));
+  t.app.get("/admin/products", (c) => servePage(t.deps, c, (site) => ({ ...aboutPage(site), path: "/admin/products" }), { cache: "public" }));
+  t.app.get("/no-choice", (c) => servePage(t.deps, c, aboutPage));
+  t.app.use("/api/admin/*", clearPagesAfterAdminWrites(t.deps));
+  t.app.post("/api/admin/thing", (c) => c.json({ ok: true }));
+  t.app.post("/api/admin/refused", (c) => c.json({ error: { code: "validation_error", message: "no" } }, 400));
+  handle = withCachedPages(t.deps.pageCache, t.app);
+});
+afterAll(() => t.close());
+
+const get = (path: string, headers: Record<string, string> = {}) => handle(new Request(`http://localhost${path}`, { headers }), server);
+
+test("a page is rendered per request unless its route chooses public caching", async () => {
+  t.deps.pageCache.clear();
+  const res = await get("/no-choice");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("cache-control")).toBe("private, no-store");
+  expect(t.deps.pageCache.size).toBe(0);
+  const about = await get("/about");
+  expect(about.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+  expect(t.deps.pageCache.get("/about")).toBeDefined();
+});
+
+test("/admin is never cached, even when a route asks", async () => {
+  t.deps.pageCache.clear();
+  for (const path of ["/admin", "/admin/products"]) {
+    const res = await get(path);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(t.deps.pageCache.get(path)).toBeUndefined();
+  }
+});
+
+test("the fast path never serves /admin, even if such a page were in the cache", async () => {
+  const planted = compressPage("<!doctype html><p>planted admin page</p>", 200, {});
+  for (const path of ["/admin", "/admin/products", "/admin/anything"]) t.deps.pageCache.set(path, planted);
+  t.deps.pageCache.set("/about", planted); // proves the shortcut is live for other paths
+  expect(await (await get("/about")).text()).toContain("planted admin page");
+  for (const path of ["/admin", "/admin/products", "/admin/anything"]) expect(await (await get(path)).text()).not.toContain("planted admin page");
+  t.deps.pageCache.clear();
+});
+
+test("signed-in and query-carrying requests are never cached", async () => {
+  t.deps.pageCache.clear();
+  const { cookie } = customerWithSession(t.db, "ann@example.com");
+  expect((await get("/about", { Cookie: cookie })).headers.get("cache-control")).toBe("private, no-store");
+  expect((await get("/about?x=1")).headers.get("cache-control")).toBe("private, no-store");
+  expect(t.deps.pageCache.size).toBe(0);
+});
+
+test("a successful admin API write clears the cache; a refused one does not", async () => {
+  await get("/about");
+  expect(t.deps.pageCache.size).toBeGreaterThan(0);
+  await t.request("/api/admin/refused", { method: "POST", headers: { Origin: "http://localhost" } });
+  expect(t.deps.pageCache.size).toBeGreaterThan(0);
+  const ok = await t.request("/api/admin/thing", { method: "POST", headers: { Origin: "http://localhost" } });
+  expect(ok.status).toBe(200);
+  expect(t.deps.pageCache.size).toBe(0);
+});
