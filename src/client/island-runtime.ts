@@ -1,10 +1,19 @@
 /**
- * The page's only script for islands. It imports no framework itself: it finds islands not yet
- * hydrated, marks them, and loads React plus the island's chunk when the island's moment comes
- * (at once, when visible, or on first interaction, replaying the click that woke it).
+ * The scheduling half of an entry script (entry.ts, admin-entry.ts). It imports no framework itself:
+ * it finds islands not yet hydrated, marks them, and loads React plus the island's chunk when the
+ * island's moment comes (at once, when visible, or on first interaction, replaying the click that
+ * woke it). Each entry passes its own registry, so an entry can only ever load its own islands.
  */
-import { islandAttrs, islandLoaders, islandTag, type IslandName } from "../islands/registry";
+import { islandAttrs, islandTag, type IslandLoaders } from "../islands/registry";
 
+/** The hydration runtime an entry imports lazily (hydrate.tsx or admin-hydrate.tsx). */
+export type HydrationRuntime = {
+  hydrateIsland(el: HTMLElement, Component: never, prefix: string): void;
+};
+
+// Set once by startIslands: a page runs exactly one entry.
+let loaders: IslandLoaders = {};
+let loadRuntime!: () => Promise<HydrationRuntime>;
 const started = new WeakMap<HTMLElement, Promise<void>>();
 
 /** Hydrates `el` once; every caller gets the same promise. */
@@ -19,10 +28,10 @@ function hydrate(el: HTMLElement): Promise<void> {
 
 async function load(el: HTMLElement) {
   el.setAttribute(islandAttrs.state, "loading");
-  const name = el.getAttribute(islandAttrs.name) as IslandName;
-  const loader = islandLoaders[name];
+  const name = el.getAttribute(islandAttrs.name) ?? "";
+  const loader = loaders[name];
   if (!loader) throw new Error(`unknown island ${name}`);
-  const [mod, runtime] = await Promise.all([loader(), import("./hydrate")]);
+  const [mod, runtime] = await Promise.all([loader(), loadRuntime()]);
   runtime.hydrateIsland(el, mod.default as never, el.getAttribute(islandAttrs.prefix) ?? "");
   el.setAttribute(islandAttrs.state, "hydrated");
 }
@@ -60,7 +69,7 @@ function onInteraction(el: HTMLElement) {
 }
 
 /** Schedules every island on the page that has not been picked up yet. */
-export function startIslands(root: ParentNode = document) {
+function scheduleIslands(root: ParentNode) {
   for (const el of root.querySelectorAll<HTMLElement>(`${islandTag}:not([${islandAttrs.state}])`)) {
     el.setAttribute(islandAttrs.state, "pending");
     const when = el.getAttribute(islandAttrs.hydrate);
@@ -70,4 +79,9 @@ export function startIslands(root: ParentNode = document) {
   }
 }
 
-startIslands();
+/** Starts an entry: its registry, how to import its hydration runtime, then every island on the page. */
+export function startIslands(registry: IslandLoaders, runtime: () => Promise<HydrationRuntime>) {
+  loaders = registry;
+  loadRuntime = runtime;
+  scheduleIslands(document);
+}
