@@ -1,15 +1,19 @@
 /**
- * Builds everything: the stylesheet (Tailwind + daisyUI), the client bundles (entry, hydration
- * runtime, one chunk per island, the counter script), the asset manifest, and unless
- * `--assets-only`, the single executable dist/pi-site that embeds it all.
+ * Builds everything: the stylesheet (Tailwind + daisyUI), the island registries generated from
+ * src/islands/ (`*.gen.ts`, which tsc and the tests need too), the client bundles (client-bundles.ts:
+ * the public and the admin entry, hydration runtimes, one chunk per island, the counter and
+ * form-pending scripts), the asset manifest, and unless `--assets-only`, the single executable
+ * dist/pi-site that embeds it all.
  *
- * Fails when an island in the registry has no chunk, or when client code imports server-only code.
+ * Fails when the islands folder breaks the rule of island-registry.ts (two islands of one name, an
+ * island without a default export), when an island has no chunk, when client code imports
+ * server-only code, or when public client code imports an admin island's code.
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
-import { basename, join, relative } from "node:path";
-import { islandLoaders } from "../src/islands/registry";
-import { clientGuard } from "./client-guard";
+import { join, relative } from "node:path";
+import { buildClientBundles } from "./client-bundles";
+import { IslandRegistryError } from "./island-registry";
 
 const root = join(import.meta.dir, "..");
 const outDir = join(root, "dist/client");
@@ -31,65 +35,20 @@ const cssName = `app-${hash(css)}.css`;
 await Bun.write(join(outDir, cssName), css);
 rmSync(cssTmp);
 
-// 2. Client bundles. Server-only modules can never end up in them (clientGuard).
-const islandNames = Object.keys(islandLoaders);
-const islandEntries = islandNames.map((n) => join(root, `src/islands/${n}.tsx`));
-const result = await Bun.build({
-  entrypoints: [join(root, "src/client/entry.ts"), join(root, "src/client/hydrate.tsx"), join(root, "src/client/counter.ts"), join(root, "src/client/form-pending.ts"), ...islandEntries],
-  outdir: outDir,
-  target: "browser",
-  format: "esm",
-  splitting: true,
-  minify: true,
-  metafile: true,
-  naming: { entry: "[name]-[hash].[ext]", chunk: "chunk-[hash].[ext]", asset: "[name]-[hash].[ext]" },
-  define: { "process.env.NODE_ENV": '"production"' },
-  plugins: [clientGuard(root)],
-  throw: false,
-});
-if (!result.success) {
-  for (const log of result.logs) console.error(log);
-  throw new Error("client build failed");
+// 2. The island registries, generated from the islands folder, and the client bundles (public and
+//    admin entries, built apart). Server-only modules can never end up in them (clientGuard).
+let client: Awaited<ReturnType<typeof buildClientBundles>>;
+try {
+  client = await buildClientBundles({ root, islandsDir: join(root, "src/islands"), outDir });
+} catch (e) {
+  // A broken islands folder is the author's to fix: the message says how, the stack adds nothing.
+  if (e instanceof IslandRegistryError) {
+    console.error(`build failed: ${e.message}`);
+    process.exit(1);
+  }
+  throw e;
 }
-
-type Meta = { outputs: Record<string, { entryPoint?: string; imports: { path: string; kind: string }[]; bytes: number }> };
-const meta = (typeof result.metafile === "string" ? JSON.parse(result.metafile) : result.metafile) as Meta;
-const url = (outPath: string) => `/assets/${basename(outPath)}`;
-const outputFor = (entry: string) => {
-  const rel = relative(root, entry);
-  const found = Object.entries(meta.outputs).find(([, o]) => o.entryPoint && relative(root, join(root, o.entryPoint)) === rel);
-  if (!found) throw new Error(`no output for ${rel}`);
-  return found[0];
-};
-/** An output and every chunk it statically imports. */
-const closure = (out: string): string[] => {
-  const seen = new Set<string>();
-  const walk = (p: string) => {
-    if (seen.has(p)) return;
-    seen.add(p);
-    for (const i of meta.outputs[p]?.imports ?? []) if (i.kind === "import-statement") walk(resolveOut(p, i.path));
-  };
-  walk(out);
-  return [...seen].map(url);
-};
-const resolveOut = (from: string, path: string) => {
-  const byName = Object.keys(meta.outputs).find((k) => basename(k) === basename(path));
-  if (!byName) throw new Error(`unresolved import ${path} from ${from}`);
-  return byName;
-};
-
-const islands: Record<string, string[]> = {};
-for (const [i, name] of islandNames.entries()) islands[name] = closure(outputFor(islandEntries[i]!));
-for (const name of islandNames) if (!islands[name]?.length) throw new Error(`island ${name} has no chunk`);
-
-const manifest = {
-  css: `/assets/${cssName}`,
-  entry: url(outputFor(join(root, "src/client/entry.ts"))),
-  counter: url(outputFor(join(root, "src/client/counter.ts"))),
-  formPending: url(outputFor(join(root, "src/client/form-pending.ts"))),
-  hydrate: closure(outputFor(join(root, "src/client/hydrate.tsx"))),
-  islands,
-};
+const manifest = { css: `/assets/${cssName}`, ...client.assets };
 await Bun.write(join(root, "dist/manifest.json"), JSON.stringify(manifest, null, 2));
 
 // 3. The embedding module: every built asset and public file as a static file import.
@@ -106,11 +65,13 @@ walkPublic(join(root, "public"));
 const genPath = join(root, "src/server/assets.gen.ts");
 const lines = ["// @ts-nocheck: file imports of built assets have no declarations.", "// Generated by scripts/build.ts. Do not edit.", ...files.map(([, f], i) => `import f${i} from ${JSON.stringify(relative(join(root, "src/server"), f))} with { type: "file" };`)];
 lines.push(`export const assetFiles: Record<string, string> = {`, ...files.map(([u], i) => `  ${JSON.stringify(u)}: f${i},`), `};`);
-lines.push(`export const manifest: { css: string; entry: string; counter: string; formPending: string; hydrate: string[]; islands: Record<string, string[]> } = ${JSON.stringify(manifest)};`, "");
+// The manifest's declared type: `{ css }` and client-bundles.ts's ClientAssets.
+const entryType = "entry: string; hydrate: string[]; islands: Record<string, string[]>";
+const manifestType = `{ css: string; counter: string; formPending: string; ${entryType}; admin: { ${entryType} } }`;
+lines.push(`export const manifest: ${manifestType} = ${JSON.stringify(manifest)};`, "");
 await Bun.write(genPath, lines.join("\n"));
 
-const sizes = Object.values(meta.outputs).reduce((n, o) => n + o.bytes, 0);
-console.log(`assets: ${files.length} files, client JS ${(sizes / 1024).toFixed(1)} KiB, css ${(css.byteLength / 1024).toFixed(1)} KiB`);
+console.log(`assets: ${files.length} files, client JS ${(client.bytes / 1024).toFixed(1)} KiB, css ${(css.byteLength / 1024).toFixed(1)} KiB`);
 
 // 4. The executable.
 if (!assetsOnly) {
@@ -123,6 +84,7 @@ if (!assetsOnly) {
   console.log(`binary: dist/pi-site (${(statSync(join(root, "dist/pi-site")).size / 1024 / 1024).toFixed(1)} MiB)`);
 }
 console.log(`build done in ${Math.round(performance.now() - started)} ms`);
+
 
 function hash(bytes: Uint8Array) {
   return createHash("sha256").update(bytes).digest("hex").slice(0, 10);

@@ -23,7 +23,10 @@ export class ApiError extends Error {
   }
 }
 
-/** Sends a request and returns the parsed JSON (or null for an empty body). */
+/**
+ * Sends a request and returns the parsed JSON (or null for an empty body). It never sends an
+ * Authorization header: the admin's bearer token goes only through admin-api.ts.
+ */
 export async function apiRequest<T = unknown>(method: string, url: string, payload?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
@@ -31,6 +34,11 @@ export async function apiRequest<T = unknown>(method: string, url: string, paylo
     headers: payload === undefined ? { Accept: "application/json" } : { Accept: "application/json", "Content-Type": "application/json" },
     body: payload === undefined ? undefined : JSON.stringify(payload),
   });
+  return readApiResponse<T>(res);
+}
+
+/** The parsed JSON of a successful response (null for an empty body), or an ApiError. */
+export async function readApiResponse<T>(res: Response): Promise<T> {
   const text = await res.text();
   if (!res.ok) {
     let body: ApiErrorBody | null = null;

@@ -1,35 +1,9 @@
-/**
- * Hydrates one island: reads its JSON props, wraps it like the server did and calls hydrateRoot
- * with the same identifierPrefix. Also mounts the shared toast region the first time.
- */
-import { createElement, type ComponentType } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import type { DehydratedState } from "@tanstack/react-query";
-import { IslandShell } from "./IslandShell";
+/** The public islands' hydration runtime, imported by entry.ts: islands share the public QueryClient. */
+import type { ComponentType } from "react";
+import { mountIsland } from "./mount-island";
 import { getBrowserQueryClient } from "./query-client";
-import { Toaster } from "./Toaster";
 
-let toasterMounted = false;
-
-function mountToaster() {
-  if (toasterMounted) return;
-  toasterMounted = true;
-  const host = document.createElement("div");
-  host.id = "toaster";
-  document.body.append(host);
-  createRoot(host).render(createElement(Toaster));
-}
-
-/** Hydrates `el` with `Component`; the payload is `{ props, state }` written by the server. */
+/** Hydrates a public island in `el`. */
 export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<string, unknown>>, prefix: string) {
-  const payload = el.querySelector(":scope > script[type='application/json']");
-  const root = el.querySelector<HTMLElement>(":scope > [data-island-root]");
-  if (!payload || !root) throw new Error("island markup is incomplete");
-  const { props, state } = JSON.parse(payload.textContent || "{}") as { props: Record<string, unknown>; state?: DehydratedState };
-  mountToaster();
-  hydrateRoot(
-    root,
-    createElement(IslandShell, { client: getBrowserQueryClient(), state, children: createElement(Component, props) }),
-    { identifierPrefix: prefix },
-  );
+  mountIsland(getBrowserQueryClient(), el, Component, prefix);
 }

@@ -2,8 +2,11 @@
 import { QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
-/** A QueryClient configured as SPEC.md asks; default reads GET the query key joined by slashes. */
-export function createQueryClient() {
+/**
+ * A QueryClient configured as SPEC.md asks; default reads GET the query key joined by slashes
+ * through `request` (the public helper, or the admin one for the portal's islands).
+ */
+export function createQueryClient(request: typeof apiRequest = apiRequest) {
   return new QueryClient({
     defaultOptions: {
       queries: {
@@ -11,7 +14,7 @@ export function createQueryClient() {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         retry: false,
-        queryFn: ({ queryKey }) => apiRequest("GET", queryKey.join("/")),
+        queryFn: ({ queryKey }) => request("GET", queryKey.join("/")),
       },
       mutations: { retry: false },
     },

@@ -9,7 +9,7 @@ import { renderToString } from "react-dom/server";
 import { IslandShell } from "../client/IslandShell";
 import { createQueryClient } from "../client/query-client";
 import { islandAttrs, islandTag, type HydrateOn, type IslandName } from "../islands/registry";
-import { serverIslands } from "../islands/server";
+import { serverIslands } from "../islands/server.gen";
 import { RenderContext } from "./render-context";
 
 type IslandProps<N extends IslandName> = {

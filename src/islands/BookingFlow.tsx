@@ -30,7 +30,7 @@ export type BookingFlowProps = {
 const money = (n: number) => `$${n.toLocaleString("en-US")}`;
 
 // The calendar and form (react-day-picker, the schema) load only once a package is chosen.
-const BookingForm = lazy(() => import("./BookingForm"));
+const BookingForm = lazy(() => import("./booking-flow/BookingForm"));
 
 export default function BookingFlow({ packages, userEmail, initialPackageId, today, lastDay }: BookingFlowProps) {
   const [selectedId, setSelectedId] = useState(initialPackageId);

@@ -1,24 +1,47 @@
 import { afterAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { clientGuard } from "../../scripts/client-guard";
+import { findIslands } from "../../scripts/island-registry";
 import { manifest } from "../server/assets.server";
-import { islandLoaders } from "./registry";
-import { serverIslands } from "./server";
+import { adminIslandLoaders } from "./admin-registry.gen";
+import { islandLoaders } from "./registry.gen";
+import { serverIslands } from "./server.gen";
 
 const root = join(import.meta.dir, "../..");
-const scratch = mkdtempSync(join(root, ".tmp-guard-"));
+const scratch = mkdtempSync(join(tmpdir(), "pi-guard-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-test("the server renders exactly the islands the browser can load", () => {
-  expect(Object.keys(serverIslands).sort()).toEqual(Object.keys(islandLoaders).sort());
+test("the server renders exactly the islands the two entries can load", () => {
+  expect(Object.keys(serverIslands).sort()).toEqual([...Object.keys(islandLoaders), ...Object.keys(adminIslandLoaders)].sort());
 });
 
-test("the build made a chunk for every island", () => {
+test("parts of islands are not islands: the payment dialog's panels and the booking form", () => {
+  const names = Object.keys(serverIslands);
+  expect(names).toContain("PaymentDialog");
+  expect(names).toContain("BookingFlow");
+  for (const part of ["BookingForm", "PaymentModal", "CashPanel", "PayPalPanel"]) expect(names).not.toContain(part);
+});
+
+test("the build made a chunk for every island, each in its own entry's manifest", () => {
   for (const name of Object.keys(islandLoaders)) {
     expect(manifest.islands[name]?.[0]).toMatch(new RegExp(`^/assets/${name}-[a-z0-9]+\\.js$`));
   }
+  for (const name of Object.keys(adminIslandLoaders)) {
+    expect(manifest.admin.islands[name]?.[0]).toMatch(new RegExp(`^/assets/${name}-[a-z0-9]+\\.js$`));
+  }
+  expect(Object.keys(manifest.islands).sort()).toEqual(Object.keys(islandLoaders).sort());
+  expect(Object.keys(manifest.admin.islands).sort()).toEqual(Object.keys(adminIslandLoaders).sort());
+});
+
+test("the booking form stays a chunk of its own, loaded by BookingFlow only when a package is chosen", () => {
+  const [own, ...staticImports] = manifest.islands.BookingFlow ?? [];
+  const code = readFileSync(join(root, "dist/client", basename(own ?? "")), "utf8");
+  const lazy = [...code.matchAll(/import\("\.\/([\w.-]+\.js)"\)/g)].map((m) => `/assets/${m[1]}`);
+  expect(lazy.length).toBe(1);
+  expect(staticImports).not.toContain(lazy[0]);
+  expect(readFileSync(join(root, "dist/client", basename(lazy[0] ?? "")), "utf8")).toContain("rdp-");
 });
 
 test("island code that imports server-only modules fails the client build", async () => {
@@ -31,7 +54,7 @@ test("island code that imports server-only modules fails the client build", asyn
 
 test("the real islands pass the guard", async () => {
   const result = await Bun.build({
-    entrypoints: Object.keys(islandLoaders).map((n) => join(root, `src/islands/${n}.tsx`)),
+    entrypoints: findIslands(join(root, "src/islands")).map((i) => i.file),
     target: "browser",
     plugins: [clientGuard(root)],
     throw: false,

@@ -1,20 +1,16 @@
 /**
- * Every island by name, loaded lazily: the browser downloads an island's chunk only when a page
- * has that island and it is time to hydrate it. The server imports components from server.ts.
+ * What server and browser share about islands. The islands themselves are found by folder at build
+ * time (scripts/island-registry.ts): registry.gen.ts (public islands, name → lazy import, for
+ * entry.js), admin-registry.gen.ts (admin islands, for admin-entry.js) and server.gen.ts (every
+ * island's component, for server rendering).
  */
 import type { ComponentType } from "react";
+import type { serverIslands } from "./server.gen";
 
-export const islandLoaders = {
-  BookingFlow: () => import("./BookingFlow"),
-  ContactForm: () => import("./ContactForm"),
-  PaymentDialog: () => import("./PaymentDialog"),
-  ReferralPanel: () => import("./ReferralPanel"),
-  AddToCart: () => import("./AddToCart"),
-  CartView: () => import("./CartView"),
-  ShopCatalog: () => import("./ShopCatalog"),
-} satisfies Record<string, () => Promise<{ default: ComponentType<never> }>>;
+/** Name → lazy import: the browser downloads an island's chunk only when it is time to hydrate it. */
+export type IslandLoaders = Record<string, () => Promise<{ default: ComponentType<never> }>>;
 
-export type IslandName = keyof typeof islandLoaders;
+export type IslandName = keyof typeof serverIslands;
 
 /** When an island hydrates: at once, when scrolled into view, or on first interaction. */
 export type HydrateOn = "load" | "visible" | "interaction";

@@ -1,9 +1,10 @@
 /**
- * The HTML shell around a rendered page body. Scripts: the island entry and preloads only when the
- * page used islands (nothing at all otherwise), plus any plain scripts the page asks for.
+ * The HTML shell around a rendered page body. Scripts: the island entry (public, or admin for the
+ * portal's islands) and preloads only when the page used islands (nothing at all otherwise), plus
+ * any plain scripts the page asks for.
  */
 import type { IslandName } from "../islands/registry";
-import { manifest } from "./assets.server";
+import { manifest, type AssetManifest } from "./assets.server";
 
 export type DocumentInput = {
   title: string;
@@ -25,13 +26,25 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => escapeMap[ch] ?? ch);
 }
 
-/** The module URLs to preload for islands that hydrate at load. */
-function preloadsFor(eager: Set<IslandName>): string[] {
-  const urls = new Set<string>();
-  if (eager.size === 0) return [];
-  for (const u of manifest.hydrate) urls.add(u);
-  for (const name of eager) for (const u of manifest.islands[name] ?? []) urls.add(u);
-  return [...urls];
+type ClientEntries = Pick<AssetManifest, "entry" | "hydrate" | "islands" | "admin">;
+
+/**
+ * The entry script and module preloads for a page's islands: none without islands, the admin entry
+ * when they are admin islands, the public one otherwise. Preloads cover the hydration runtime and
+ * the islands that hydrate at load. A page never mixes both kinds (the public entry cannot load an
+ * admin island, nor the reverse), so a page that tries is a programming error.
+ */
+export function islandScripts(islands: ReadonlySet<string>, eager: ReadonlySet<string>, assets: ClientEntries = manifest): string[] {
+  if (islands.size === 0) return [];
+  const admin = [...islands].filter((name) => name in assets.admin.islands);
+  if (admin.length > 0 && admin.length < islands.size) {
+    throw new Error(`a page may not mix admin islands (${admin.join(", ")}) with public ones (${[...islands].filter((n) => !admin.includes(n)).join(", ")})`);
+  }
+  const entry = admin.length > 0 ? assets.admin : assets;
+  const preloads = new Set<string>();
+  if (eager.size > 0) for (const u of entry.hydrate) preloads.add(u);
+  for (const name of eager) for (const u of entry.islands[name] ?? []) preloads.add(u);
+  return [`<script type="module" src="${entry.entry}"></script>`, ...[...preloads].map((u) => `<link rel="modulepreload" href="${u}">`)];
 }
 
 /** Renders the full HTML document. */
@@ -49,10 +62,7 @@ export function renderDocument(input: DocumentInput): string {
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
     `<link rel="stylesheet" href="${manifest.css}">`,
   ];
-  if (input.islands.size > 0) {
-    head.push(`<script type="module" src="${manifest.entry}"></script>`);
-    for (const url of preloadsFor(input.eagerIslands)) head.push(`<link rel="modulepreload" href="${url}">`);
-  }
+  head.push(...islandScripts(input.islands, input.eagerIslands));
   for (const src of input.scripts ?? []) head.push(`<script type="module" src="${src}"></script>`);
   for (const ld of input.jsonLd ?? []) {
     head.push(`<script type="application/ld+json">${JSON.stringify(ld).replace(/</g, "\\u003c")}</script>`);

@@ -5,11 +5,11 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { DayPicker } from "react-day-picker";
-import { ApiError, apiRequest } from "../client/api";
-import { toast } from "../client/toast-store";
-import { errorProps, FormField } from "../components/FormField";
-import { bookingMessages, bookingSchema, durationOptions, type BookingInput } from "../shared/booking";
-import type { BookablePackage } from "./BookingFlow";
+import { ApiError, apiRequest } from "../../client/api";
+import { toast } from "../../client/toast-store";
+import { errorProps, FormField } from "../../components/FormField";
+import { bookingMessages, bookingSchema, durationOptions, type BookingInput } from "../../shared/booking";
+import type { BookablePackage } from "../BookingFlow";
 
 type FormValues = Omit<BookingInput, "location" | "notes"> & { location: string; notes: string };
 type Slot = { id: number; time: string };

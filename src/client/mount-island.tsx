@@ -1,0 +1,31 @@
+/**
+ * Hydrates one island: reads its JSON props, wraps it like the server did and calls hydrateRoot
+ * with the same identifierPrefix. Also mounts the shared toast region the first time. The entry's
+ * hydration runtime (hydrate.tsx, admin-hydrate.tsx) says which QueryClient its islands share.
+ */
+import { createElement, type ComponentType } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import type { DehydratedState, QueryClient } from "@tanstack/react-query";
+import { IslandShell } from "./IslandShell";
+import { Toaster } from "./Toaster";
+
+let toasterMounted = false;
+
+function mountToaster() {
+  if (toasterMounted) return;
+  toasterMounted = true;
+  const host = document.createElement("div");
+  host.id = "toaster";
+  document.body.append(host);
+  createRoot(host).render(createElement(Toaster));
+}
+
+/** Hydrates `el` with `Component` inside `client`; the payload is `{ props, state }` written by the server. */
+export function mountIsland(client: QueryClient, el: HTMLElement, Component: ComponentType<Record<string, unknown>>, prefix: string) {
+  const payload = el.querySelector(":scope > script[type='application/json']");
+  const root = el.querySelector<HTMLElement>(":scope > [data-island-root]");
+  if (!payload || !root) throw new Error("island markup is incomplete");
+  const { props, state } = JSON.parse(payload.textContent || "{}") as { props: Record<string, unknown>; state?: DehydratedState };
+  mountToaster();
+  hydrateRoot(root, createElement(IslandShell, { client, state, children: createElement(Component, props) }), { identifierPrefix: prefix });
+}
