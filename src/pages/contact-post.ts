@@ -3,7 +3,7 @@
  * the success message; errors re-render the form with the values kept and messages under fields.
  */
 import type { Context } from "hono";
-import { contactRateLimitMessage, submitEnquiry } from "../api/contacts";
+import { contactRateLimitMessage, submitEnquiry } from "../server/contact-enquiry.server";
 import { contactSchema, honeypotField, type ContactFormValues } from "../shared/contact";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors } from "../server/errors";
