@@ -1,6 +1,7 @@
 /** Small pieces of product markup shared by the shop grid (an island) and the product page. */
 import { currentPriceCents, displayedRating, isOnSale, savingCents } from "../domain/catalogue";
-import { formatDollars, toCents } from "../domain/pricing";
+import { toCents } from "../domain/pricing";
+import { formatMoney } from "../domain/format";
 
 type Priced = { price: string; salePrice: string | null };
 
@@ -27,7 +28,7 @@ export function StarRating({ className = "" }: { className?: string }) {
   );
 }
 
-const dollars = (cents: number) => formatDollars(cents / 100);
+const dollars = (cents: number) => formatMoney(cents / 100);
 
 /** The price: the sale price with the regular price struck through, or the regular price. */
 export function PriceTag({ product, size = "md" }: { product: Priced; size?: "md" | "lg" }) {

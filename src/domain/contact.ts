@@ -1,6 +1,6 @@
 /** The service options of the contact form, labelled with prices from the pricing table. */
 import { contactExtraServiceLabels, contactServiceValues } from "../shared/contact";
-import { priceWithUnit } from "./pricing";
+import { formatMoneyPerUnit } from "./format";
 
 export type ServiceOption = { value: string; label: string };
 
@@ -9,7 +9,7 @@ export function contactServiceOptions(pricing: { id: string; name: string; price
   const byId = new Map(pricing.map((p) => [p.id, p]));
   return contactServiceValues.map((value) => {
     const p = byId.get(value);
-    if (p) return { value, label: `${p.name} (${priceWithUnit(p.price, p.unit)})` };
+    if (p) return { value, label: `${p.name} (${formatMoneyPerUnit(p.price, p.unit)})` };
     return { value, label: contactExtraServiceLabels[value] ?? value };
   });
 }

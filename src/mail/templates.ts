@@ -2,7 +2,7 @@
 import type { Contact } from "../db/schema";
 import type { MailMessage } from "./outbox.server";
 import { amountDueNote, cryptoAddresses, paymentCurrency, type ServiceOffer } from "../domain/payment";
-import { formatDollars } from "../domain/pricing";
+import { formatMoney, timeZoneCity } from "../domain/format";
 import type { Settings } from "../shared/settings";
 
 const urgencyLabel: Record<string, string> = {
@@ -72,13 +72,15 @@ export type BookingMailInput = {
   businessPhone: string;
   manageUrl: string;
   whenText: string;
+  /** The business timezone the appointment's wall-clock time is in (settings). */
+  timeZone: string;
   ics: string;
 };
 
 /** The customer's confirmation, with the calendar invitation attached. */
 export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   const b = m.booking;
-  const saved = b.originalPrice && b.originalPrice !== b.servicePrice ? ` (new-client price; list price $${b.originalPrice})` : "";
+  const saved = b.originalPrice && b.originalPrice !== b.servicePrice ? ` (new-client price; list price ${formatMoney(b.originalPrice)})` : "";
   return {
     to: b.contactEmail!,
     replyTo: m.businessEmail,
@@ -87,8 +89,8 @@ export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
       `Thank you. Your appointment is scheduled:`,
       ``,
       `Service: ${b.serviceName}`,
-      `When: ${m.whenText} (Adelaide time), ${b.duration} minutes`,
-      `Price: $${b.servicePrice}${saved}`,
+      `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `Price: ${formatMoney(b.servicePrice)}${saved}`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
       `Reference: ${b.id.slice(0, 8).toUpperCase()}`,
       ``,
@@ -115,8 +117,8 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       `A customer booked through the website.`,
       ``,
       `Service: ${b.serviceName}`,
-      `When: ${m.whenText} (Adelaide time), ${b.duration} minutes`,
-      `Price: $${b.servicePrice}${b.originalPrice && b.originalPrice !== b.servicePrice ? ` (list $${b.originalPrice})` : ""}`,
+      `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `Price: ${formatMoney(b.servicePrice)}${b.originalPrice && b.originalPrice !== b.servicePrice ? ` (list ${formatMoney(b.originalPrice)})` : ""}`,
       `Phone: ${b.contactPhone ?? ""}`,
       `E-mail: ${b.contactEmail ?? ""}`,
       `Location: ${b.location ?? "(not given)"}`,
@@ -140,8 +142,8 @@ export type PaymentMailInput = {
 
 function amountLine(p: PaymentMailInput): string {
   const note = amountDueNote(p.offer.unit, p.offer.minimumUnits);
-  const discount = p.offer.percentOff > 0 ? ` (new-client price, ${p.offer.percentOff}% off the list price of ${formatDollars(p.offer.listAmountDue)})` : "";
-  return `${formatDollars(p.offer.amountDue)} ${paymentCurrency}${note ? ` ${note}` : ""}${discount}`;
+  const discount = p.offer.percentOff > 0 ? ` (new-client price, ${p.offer.percentOff}% off the list price of ${formatMoney(p.offer.listAmountDue)})` : "";
+  return `${formatMoney(p.offer.amountDue)} ${paymentCurrency}${note ? ` ${note}` : ""}${discount}`;
 }
 
 /** The client's payment instructions for every way to pay, with the reference code to quote. */
@@ -165,7 +167,7 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
       ``,
       ...(coins.length > 0
         ? [
-            `2. Cryptocurrency (${s.cryptoDiscountPercent}% off): ${formatDollars(p.offer.cryptoAmount)} ${paymentCurrency}, you save ${formatDollars(p.offer.cryptoSaving)}`,
+            `2. Cryptocurrency (${s.cryptoDiscountPercent}% off): ${formatMoney(p.offer.cryptoAmount)} ${paymentCurrency}, you save ${formatMoney(p.offer.cryptoSaving)}`,
             `   Send the exact USD equivalent to one of these addresses:`,
             ...coins.map((c) => `   ${c.coin} (${c.network}): ${c.address}`),
             `   Put your e-mail address (${p.email}) in the transaction memo.`,
@@ -174,7 +176,7 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
         : [`2. Cryptocurrency: reply to this e-mail and we will send a payment address.`]),
       ``,
       `3. Cash deposit`,
-      `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatDollars(p.offer.amountDue)} and write ${p.referenceCode} on the deposit.`,
+      `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatMoney(p.offer.amountDue)} and write ${p.referenceCode} on the deposit.`,
       ``,
       `4. Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)`,
       `   Reply to this e-mail or call ${s.phone} and we will arrange it with you.`,
@@ -205,7 +207,7 @@ export function cashDepositRequestMail(p: PaymentMailInput): MailMessage {
       `How it works:`,
       `1. You requested deposit locations (done).`,
       `2. We send you the deposit locations by encrypted e-mail within 30 minutes.`,
-      `3. Deposit exactly ${formatDollars(p.offer.amountDue)}.`,
+      `3. Deposit exactly ${formatMoney(p.offer.amountDue)}.`,
       `4. Write the reference code ${p.referenceCode} on the deposit slip.`,
       `5. Your service starts once we have confirmed the deposit.`,
       ``,
@@ -262,7 +264,7 @@ export function paymentReceiptMail(r: PaymentReceiptInput & { email: string }): 
       `Thank you. We have received your payment.`,
       ``,
       `Service: ${r.serviceName}`,
-      `Amount paid: ${formatDollars(Number(r.amount))} ${r.currency}`,
+      `Amount paid: ${formatMoney(Number(r.amount))} ${r.currency}`,
       `Reference code: ${r.referenceCode}`,
       `PayPal transaction: ${r.captureId}`,
       ``,
@@ -279,12 +281,12 @@ export function paymentReceivedNotification(r: PaymentReceiptInput): MailMessage
   return {
     to: r.businessEmail,
     replyTo: r.email ?? undefined,
-    subject: `Payment received: ${formatDollars(Number(r.amount))} ${r.currency} for ${r.serviceName} (${r.referenceCode})`,
+    subject: `Payment received: ${formatMoney(Number(r.amount))} ${r.currency} for ${r.serviceName} (${r.referenceCode})`,
     text: [
       `A client paid through PayPal on the website.`,
       ``,
       `Service: ${r.serviceName}`,
-      `Amount: ${formatDollars(Number(r.amount))} ${r.currency}`,
+      `Amount: ${formatMoney(Number(r.amount))} ${r.currency}`,
       `Client e-mail: ${r.email ?? "(not known)"}`,
       `Reference code: ${r.referenceCode}`,
       `PayPal capture id: ${r.captureId}`,
