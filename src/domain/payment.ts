@@ -35,6 +35,13 @@ export type ServiceOffer = {
 export const paymentCurrency = "USD";
 
 /**
+ * Every status of a service payment row: requests (instructions, cash deposit) stay `requested`;
+ * PayPal payments go `created` -> `completed`, or `declined` / `failed` / `review` (decision 007).
+ */
+export const paymentStatuses = ["requested", "created", "completed", "declined", "failed", "review"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
  * The offer for one package: a viewer not known to be returning gets the new-client price (list
  * price struck through, badge with the real percent); a returning customer pays the list price.
  */
