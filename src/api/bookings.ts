@@ -7,7 +7,7 @@ import { cancelOwnBooking, createBooking, findOwnBooking, listBookings, type Boo
 import { getSettings } from "../db/settings.server";
 import { formatAppointment } from "../domain/format";
 import { bookingIcs } from "../domain/ics";
-import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates";
+import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates/bookings";
 import { bookingSchema } from "../shared/booking";
 import type { Settings } from "../shared/settings";
 import type { AppDeps, AppEnv } from "../server/deps";

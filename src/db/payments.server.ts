@@ -15,7 +15,7 @@ import {
   paymentRequestNotification,
   paymentReviewNotification,
   type PaymentMailInput,
-} from "../mail/templates";
+} from "../mail/templates/payments";
 import type { PaymentRequestMethod } from "../shared/payment";
 import { immediate, type Db } from "./client.server";
 import { payments } from "./schema";

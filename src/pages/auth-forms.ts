@@ -8,7 +8,7 @@ import { normaliseReferralCode } from "../domain/referral";
 import { createPasswordReset, consumePasswordReset, peekPasswordReset } from "../db/password-resets.server";
 import { getSettings } from "../db/settings.server";
 import { createUser, findUserByEmail, findUserById, setPasswordHash } from "../db/users.server";
-import { passwordResetMail } from "../mail/templates";
+import { passwordResetMail } from "../mail/templates/accounts";
 import { enqueueMail } from "../mail/outbox.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../shared/auth";
 import { safeReturnTo } from "../components/PlainForm";
