@@ -129,7 +129,7 @@ describe("booking", () => {
     expect(countRows(t, "bookings")).toBe(1);
   });
 
-  test("bad input gets 400 with SPEC.md's messages, and nothing is written", async () => {
+  test("bad input gets 400 with the form's field messages, and nothing is written", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
     const res = await call(ann.cookie, "POST", "/api/bookings/calendar", { serviceName: "", appointmentDate: "", appointmentTime: "", duration: 15, contactPhone: " ", contactEmail: "nope" });

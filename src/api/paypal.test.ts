@@ -121,7 +121,7 @@ describe("with PayPal configured", () => {
       expect((call!.body as { purchase_units: { reference_id: string }[] }).purchase_units[0]!.reference_id).toBe(row!.referenceCode);
     });
 
-    test("SPEC.md's amount, currency and intent are accepted when they match", async () => {
+    test("the old client's amount, currency and intent are accepted when they match", async () => {
       await createOrder({ serviceId: "hourly", amount: 172, currency: "usd", intent: "capture" });
       await createOrder({ serviceId: "infidelity", amount: "348.00", currency: "USD", intent: "CAPTURE" });
       expect(paymentRows().map((r) => r.amount)).toEqual(["172.00", "348.00"]);

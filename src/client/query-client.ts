@@ -1,8 +1,8 @@
-/** TanStack Query defaults of SPEC.md section 7: never stale, no refetch on focus, no retries. */
+/** TanStack Query defaults the islands rely on: never stale, no refetch on focus, no retries. */
 import { QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
-/** A QueryClient configured as SPEC.md asks; default reads GET the query key joined by slashes. */
+/** A QueryClient configured that way; default reads GET the query key joined by slashes. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

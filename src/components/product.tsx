@@ -18,7 +18,7 @@ export function ProductBadges({ product, className = "" }: { product: Priced & {
   );
 }
 
-/** The fixed 4.5-star display (SPEC.md section 9): one cached image for every card. */
+/** The fixed 4.5-star display (docs/product.md#pages): one cached image for every card. */
 export function StarRating({ className = "" }: { className?: string }) {
   return (
     <p className={`flex items-center gap-1 text-sm ${className}`}>

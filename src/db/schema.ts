@@ -1,7 +1,7 @@
 /**
- * The whole data model: every entity of SPEC.md section 3 plus what DECISIONS.md adds
- * (admins, admin tokens, settings, outbox, payments, content sections, service pricing).
- * Money is stored as decimal strings with two places ("695.00"), as SPEC.md's API shapes expect.
+ * The whole data model: customers and sessions, bookings and time slots, referrals, contacts, the
+ * shop, admins and their tokens, settings, the outbox, payments, content sections and pricing.
+ * Money is stored as decimal strings with two places ("695.00"), as the API shapes expect (docs/product.md#prices).
  */
 import { sql } from "drizzle-orm";
 import {

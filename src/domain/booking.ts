@@ -34,7 +34,7 @@ export type PackagePrice = { price: string; unit: string; minimumUnits: number }
 /**
  * What a customer pays for a package: the list price times its minimum units (Hourly
  * Surveillance is booked as its 4-hour minimum), with the new-client discount unless the
- * customer is known to be returning (DECISIONS.md '50% OFF').
+ * customer is known to be returning (docs/product.md#new-client-discount).
  */
 export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number) {
   const units = pkg.unit === "hour" ? Math.max(1, pkg.minimumUnits) : 1;

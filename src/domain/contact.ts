@@ -4,7 +4,7 @@ import { formatMoneyPerUnit } from "./format";
 
 export type ServiceOption = { value: string; label: string };
 
-/** The nine options of SPEC.md section 9; the six packages take name and price from `pricing`. */
+/** The nine options of the contact form (docs/product.md#field-messages); the six packages take name and price from `pricing`. */
 export function contactServiceOptions(pricing: { id: string; name: string; price: string; unit: string }[]): ServiceOption[] {
   const byId = new Map(pricing.map((p) => [p.id, p]));
   return contactServiceValues.map((value) => {

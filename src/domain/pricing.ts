@@ -13,7 +13,7 @@ export function centsToDecimal(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** The price after a percentage discount, rounded to whole dollars (DECISIONS.md '50% OFF'). */
+/** The price after a percentage discount, rounded to whole dollars (docs/product.md#new-client-discount). */
 export function discountedPrice(price: number, percentOff: number): number {
   return Math.round(price * (1 - percentOff / 100));
 }
@@ -45,7 +45,7 @@ export function viewerPrice(listPrice: number, isReturning: boolean, newClientDi
   };
 }
 
-/** The volume discount percent for a surveillance engagement of `days` days (SPEC.md section 9). */
+/** The volume discount percent for a surveillance engagement of `days` days (docs/product.md#prices). */
 export function volumeDiscountPercent(days: number): number {
   if (days >= 15) return 20;
   if (days >= 8) return 15;

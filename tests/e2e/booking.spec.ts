@@ -62,7 +62,7 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   await expect(page.getByTestId("toast")).toContainText("Time slots generated");
   await expect(page.getByRole("button", { name: "10:00 am" })).toBeVisible();
 
-  // The confirm button waits for a time; the form shows SPEC.md's messages.
+  // The confirm button waits for a time; the form shows its field messages (docs/product.md#field-messages).
   const confirm = page.getByRole("button", { name: "Confirm Booking" });
   await expect(confirm).toBeDisabled();
   await page.getByRole("button", { name: "10:00 am" }).click();

@@ -5,7 +5,7 @@ import type { CryptoAddress, ServiceOffer } from "../../domain/payment";
 import { formatMoney } from "../../domain/format";
 import { paymentMessages } from "../../shared/payment";
 
-/** How long a Copy Address button reads "Copied!" (SPEC.md section 9). */
+/** How long a Copy Address button reads "Copied!" (docs/product.md#toasts-and-notices). */
 export const copiedIndicatorMs = 2000;
 
 export function CryptoPanel({ service, addresses, discountPercent }: { service: ServiceOffer; addresses: CryptoAddress[]; discountPercent: number }) {
