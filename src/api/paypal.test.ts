@@ -141,8 +141,7 @@ describe("with PayPal configured", () => {
 
     test("a returning customer is charged the list price, and the new-client price is refused for them", async () => {
       const b = browser(t);
-      const userId = await b.signUp("rosa@example.com");
-      t.db.$client.query("UPDATE users SET is_new_customer = 0 WHERE id = ?").run(userId);
+      const userId = b.signInAs("rosa@example.com", { returning: true });
       expect((await b.postJson("/paypal/order", { serviceId: "partner", amount: 148 })).status).toBe(400);
       const res = await b.postJson("/paypal/order", { serviceId: "partner", amount: 295 });
       expect(res.status).toBe(201);
