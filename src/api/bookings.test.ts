@@ -129,7 +129,7 @@ describe("booking", () => {
     expect(countRows(t, "bookings")).toBe(1);
   });
 
-  test("bad input gets 400 with SPEC.md's messages, and nothing is written", async () => {
+  test("bad input gets 400 with the form's field messages, and nothing is written", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
     const res = await call(ann.cookie, "POST", "/api/bookings/calendar", { serviceName: "", appointmentDate: "", appointmentTime: "", duration: 15, contactPhone: " ", contactEmail: "nope" });
@@ -209,6 +209,23 @@ describe("a customer's own bookings", () => {
     setBookingStatus(t.db, id, "completed");
     expect(t.db.$client.query("SELECT is_new_customer AS n FROM users WHERE email = 'ann@example.com'").get()).toEqual({ n: 0 });
     expect(await (await call(ann.cookie, "GET", "/dashboard")).text()).toContain("Returning Customer");
+  });
+
+  test("status changes follow the transition table: no skipping confirmation, no leaving a final state", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    await generate(ann.cookie);
+    const day = businessDay();
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).json()) as { id: string };
+    const row = () => t.db.$client.query("SELECT b.status, s.current_bookings AS taken, u.is_new_customer AS isNew FROM bookings b JOIN time_slots s ON s.id = b.time_slot_id JOIN users u ON u.id = b.user_id").get();
+    expect(setBookingStatus(t.db, id, "completed")).toBeNull();
+    expect(row()).toEqual({ status: "pending", taken: 1, isNew: 1 });
+    expect(setBookingStatus(t.db, id, "confirmed")?.status).toBe("confirmed");
+    // A confirmed booking is the business's to cancel, not the customer's.
+    expect((await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(404);
+    expect(setBookingStatus(t.db, id, "completed")?.status).toBe("completed");
+    expect(setBookingStatus(t.db, id, "cancelled")).toBeNull();
+    expect(setBookingStatus(t.db, id, "pending")).toBeNull();
+    expect(row()).toEqual({ status: "completed", taken: 1, isNew: 0 });
   });
 });
 

@@ -5,8 +5,9 @@
 import { Hono } from "hono";
 import { cancelOwnBooking, createBooking, findOwnBooking, listBookings, type Booking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
+import { formatAppointment } from "../domain/format";
 import { bookingIcs } from "../domain/ics";
-import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates";
+import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates/bookings";
 import { bookingSchema } from "../shared/booking";
 import type { Settings } from "../shared/settings";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -16,15 +17,6 @@ import { requireUser } from "../server/middleware/require-user";
 import { rateLimit } from "../server/middleware/rate-limit";
 import { siteOrigin } from "../server/origin";
 import { validJson } from "../server/validate";
-
-/** "Tuesday 1 December 2026 at 10:00 am" for a local date and time. */
-export function appointmentText(date: string, time: string) {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const [h, mi] = time.split(":").map(Number) as [number, number];
-  const day = new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
-  const clock = `${h % 12 === 0 ? 12 : h % 12}:${String(mi).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
-  return `${day} at ${clock}`;
-}
 
 /** The calendar invitation of a booking. */
 export function icsFor(booking: Booking, settings: Settings, origin: string, cancelled = false) {
@@ -82,7 +74,8 @@ export function bookingsApi(deps: AppDeps) {
           businessEmail,
           businessPhone: settings.phone,
           manageUrl: `${origin}/dashboard`,
-          whenText: appointmentText(booking.appointmentDate, booking.appointmentTime),
+          whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
+          timeZone: settings.timezone,
           ics: icsFor(booking, settings, origin),
         };
         return [bookingConfirmationMail(mail), bookingNotificationMail(mail)];

@@ -33,7 +33,7 @@ const rows = () => t.db.select({ userId: cartItems.userId, productId: cartItems.
 
 async function signedIn(email = "ann@example.com") {
   const b = browser(t);
-  const id = await b.signUp(email);
+  const id = b.signInAs(email);
   return Object.assign(b, { id });
 }
 

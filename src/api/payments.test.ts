@@ -67,8 +67,7 @@ describe("POST /api/payment-requests", () => {
 
   test("a signed-in client's account e-mail is used, and a returning customer's list price recorded", async () => {
     const b = browser(t);
-    const userId = await b.signUp("rosa@example.com");
-    t.db.$client.query("UPDATE users SET is_new_customer = 0 WHERE id = ?").run(userId);
+    const userId = b.signInAs("rosa@example.com", { returning: true });
     const res = await b.postJson("/api/payment-requests", { serviceId: "infidelity", method: "instructions", email: "someone-else@example.com" });
     expect(res.status).toBe(201);
     expect(((await res.json()) as { email: string }).email).toBe("rosa@example.com");
@@ -120,7 +119,7 @@ describe("POST /api/payment-requests", () => {
 
   test("a signed-in browser must send our Origin", async () => {
     const b = browser(t);
-    await b.signUp("rosa@example.com");
+    b.signInAs("rosa@example.com");
     const res = await b.postJson("/api/payment-requests", { serviceId: "partner", method: "cash" }, {});
     expect(res.status).toBe(403);
     expect(countRows(t, "payments")).toBe(0);

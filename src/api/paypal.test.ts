@@ -121,7 +121,7 @@ describe("with PayPal configured", () => {
       expect((call!.body as { purchase_units: { reference_id: string }[] }).purchase_units[0]!.reference_id).toBe(row!.referenceCode);
     });
 
-    test("SPEC.md's amount, currency and intent are accepted when they match", async () => {
+    test("the old client's amount, currency and intent are accepted when they match", async () => {
       await createOrder({ serviceId: "hourly", amount: 172, currency: "usd", intent: "capture" });
       await createOrder({ serviceId: "infidelity", amount: "348.00", currency: "USD", intent: "CAPTURE" });
       expect(paymentRows().map((r) => r.amount)).toEqual(["172.00", "348.00"]);
@@ -141,8 +141,7 @@ describe("with PayPal configured", () => {
 
     test("a returning customer is charged the list price, and the new-client price is refused for them", async () => {
       const b = browser(t);
-      const userId = await b.signUp("rosa@example.com");
-      t.db.$client.query("UPDATE users SET is_new_customer = 0 WHERE id = ?").run(userId);
+      const userId = b.signInAs("rosa@example.com", { returning: true });
       expect((await b.postJson("/paypal/order", { serviceId: "partner", amount: 148 })).status).toBe(400);
       const res = await b.postJson("/paypal/order", { serviceId: "partner", amount: 295 });
       expect(res.status).toBe(201);

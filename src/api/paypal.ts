@@ -1,5 +1,5 @@
 /**
- * The PayPal tab's server side (SPEC.md section 7, settled by DECISIONS.md 'Payments'):
+ * The PayPal tab's server side (docs/product.md#payments, decision 007):
  * GET /paypal/setup (client token for the SDK), POST /paypal/order (the amount computed here from
  * the pricing table and the viewer's discount, never taken from the browser) and
  * POST /paypal/order/{orderId}/capture (checked against what we created, recorded only when paid).

@@ -1,6 +1,6 @@
 /**
  * The admin islands' fetch wrapper: like the public one (api.ts), but it authenticates with the
- * admin's bearer token from sessionStorage (DECISIONS.md: it dies with the tab) and never with a
+ * admin's bearer token from sessionStorage (it dies with the tab) and never with a
  * cookie. A 401 means the token is missing, expired or revoked: it is forgotten and the browser is
  * sent to the sign-in page, which brings the admin back to where they were.
  */

@@ -1,5 +1,5 @@
 /**
- * The islands' fetch wrapper (SPEC.md sections 7 and 8): credentials included, a JSON body only when
+ * The islands' fetch wrapper (errors: docs/product.md#errors-from-the-server): credentials included, a JSON body only when
  * there is a payload, and any non-successful response raised as an ApiError whose message is
  * "status: body text".
  */

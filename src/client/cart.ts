@@ -8,7 +8,7 @@ import { cartKey, cartMessages, type CartView } from "../shared/cart-view";
 import { apiRequest, ApiError } from "./api";
 import { toast } from "./toast-store";
 
-/** Delay before a signed-out customer is sent to sign in (SPEC.md section 8). */
+/** Delay before a signed-out customer is sent to sign in (docs/product.md#toasts-and-notices). */
 const signInRedirectMs = 500;
 
 /** Shows `count` in every cart link of the page (desktop and mobile navigation). */

@@ -1,9 +1,9 @@
-/** TanStack Query defaults of SPEC.md section 7: never stale, no refetch on focus, no retries. */
+/** TanStack Query defaults (docs/product.md#pages): never stale, no refetch on focus, no retries. */
 import { QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
 /**
- * A QueryClient configured as SPEC.md asks; default reads GET the query key joined by slashes
+ * A QueryClient configured with those defaults; default reads GET the query key joined by slashes
  * through `request` (the public helper, or the admin one for the portal's islands).
  */
 export function createQueryClient(request: typeof apiRequest = apiRequest) {

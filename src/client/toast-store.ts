@@ -12,7 +12,7 @@ export type Toast = {
 };
 
 export const toastDurationMs = 5000;
-/** How long a dismissed toast stays in the list for its exit (SPEC.md: 1,000,000 ms). */
+/** How long a dismissed toast stays in the list for its exit (1,000,000 ms, as the original toaster kept it). */
 export const toastRemoveDelayMs = 1_000_000;
 
 let current: Toast | null = null;

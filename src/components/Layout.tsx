@@ -1,6 +1,6 @@
 /** The page frame: skip link, optional promo banner, navigation, main content and footer. */
 import type { ReactNode } from "react";
-import { formatDollars } from "../domain/pricing";
+import { formatMoney } from "../domain/format";
 import { Nav } from "./Nav";
 import type { SiteData } from "./site";
 
@@ -8,7 +8,7 @@ function PromoBanner({ site }: { site: SiteData }) {
   const promo = site.content["site.promo"];
   return (
     <div className="bg-neutral px-4 py-2 text-center text-sm text-neutral-content">
-      <span>{`${promo.text} Free shipping on orders of ${formatDollars(site.settings.freeShippingThreshold)} and over. `}</span>
+      <span>{`${promo.text} Free shipping on orders of ${formatMoney(site.settings.freeShippingThreshold)} and over. `}</span>
       <a href="/shop" className="font-semibold underline underline-offset-2">
         {promo.linkLabel}
       </a>

@@ -1,7 +1,7 @@
 /** Small presentational pieces shared by the public pages. */
 import type { ReactNode } from "react";
 import type { ServicePrice } from "../db/schema";
-import { priceWithUnit } from "../domain/pricing";
+import { formatMoneyPerUnit } from "../domain/format";
 import { Icon, type IconName } from "./icons";
 
 export function Section({ id, title, subtitle, children, className = "" }: { id?: string; title?: string; subtitle?: string; children: ReactNode; className?: string }) {
@@ -72,7 +72,7 @@ export function PackageCard({ pkg, action, headingLevel = 3 }: { pkg: ServicePri
           {pkg.isPopular && <span className="badge badge-primary shrink-0">POPULAR</span>}
         </div>
         <p className="text-3xl font-bold">
-          {priceWithUnit(pkg.price, pkg.unit)}
+          {formatMoneyPerUnit(pkg.price, pkg.unit)}
           {pkg.minimumUnits > 1 && <span className="ml-2 text-sm font-normal text-base-content/80">{`${pkg.minimumUnits}-${pkg.unit} minimum`}</span>}
         </p>
         {pkg.duration && <p className="text-sm text-base-content/80">{pkg.duration}</p>}

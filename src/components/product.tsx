@@ -1,6 +1,7 @@
 /** Small pieces of product markup shared by the shop grid (an island) and the product page. */
 import { currentPriceCents, displayedRating, isOnSale, savingCents } from "../domain/catalogue";
-import { formatDollars, toCents } from "../domain/pricing";
+import { toCents } from "../domain/pricing";
+import { formatMoney } from "../domain/format";
 
 type Priced = { price: string; salePrice: string | null };
 
@@ -17,7 +18,7 @@ export function ProductBadges({ product, className = "" }: { product: Priced & {
   );
 }
 
-/** The fixed 4.5-star display (SPEC.md section 9): one cached image for every card. */
+/** The fixed 4.5-star display (docs/product.md#pages): one cached image for every card. */
 export function StarRating({ className = "" }: { className?: string }) {
   return (
     <p className={`flex items-center gap-1 text-sm ${className}`}>
@@ -27,7 +28,7 @@ export function StarRating({ className = "" }: { className?: string }) {
   );
 }
 
-const dollars = (cents: number) => formatDollars(cents / 100);
+const dollars = (cents: number) => formatMoney(cents / 100);
 
 /** The price: the sale price with the regular price struck through, or the regular price. */
 export function PriceTag({ product, size = "md" }: { product: Priced; size?: "md" | "lg" }) {

@@ -3,7 +3,7 @@
  * in one synchronous IMMEDIATE transaction, so a slot can never be over-booked.
  */
 import { and, desc, eq, sql } from "drizzle-orm";
-import { bookingPrice, customerMayCancel, makesReturningCustomer } from "../domain/booking";
+import { bookingPrice, canChangeBookingStatus, customerMayCancel, makesReturningCustomer, type BookingStatus } from "../domain/booking";
 import { centsToDecimal } from "../domain/pricing";
 import { slotHasPassed } from "../domain/slots";
 import type { MailMessage } from "../mail/outbox.server";
@@ -110,7 +110,7 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Boo
   return immediate(db, () => {
     const booking = findOwnBooking(db, bookingId, userId);
     if (!booking || !customerMayCancel(booking, userId)) return null;
-    const updated = db.update(bookings).set({ status: "cancelled" }).where(and(eq(bookings.id, bookingId), eq(bookings.status, "pending"))).returning().get();
+    const updated = db.update(bookings).set({ status: "cancelled" }).where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status))).returning().get();
     if (!updated) return null;
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
@@ -119,13 +119,14 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Boo
 }
 
 /**
- * Moves a booking to a new status (the admin portal uses this): cancelling frees the slot and
- * voids the reward; completing makes the customer a returning customer.
+ * Moves a booking to a new status (the admin portal uses this) when the transition table allows
+ * it; null otherwise. Cancelling frees the slot and voids the reward; completing makes the
+ * customer a returning customer.
  */
-export function setBookingStatus(db: Db, bookingId: string, status: "confirmed" | "completed" | "cancelled"): Booking | null {
+export function setBookingStatus(db: Db, bookingId: string, status: BookingStatus): Booking | null {
   return immediate(db, () => {
     const booking = db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
-    if (!booking || booking.status === "cancelled" || booking.status === status) return null;
+    if (!booking || !canChangeBookingStatus(booking.status, status, "admin")) return null;
     const updated = db.update(bookings).set({ status }).where(eq(bookings.id, bookingId)).returning().get();
     if (status === "cancelled") {
       releaseSlot(db, booking);

@@ -1,4 +1,4 @@
-/** Opens the SQLite database with the pragmas DECISIONS.md asks for and applies migrations. */
+/** Opens the SQLite database with WAL, busy timeout and foreign keys (docs/architecture.md#data) and applies migrations. */
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { mkdirSync } from "node:fs";

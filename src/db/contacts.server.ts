@@ -1,6 +1,6 @@
 /** Contact enquiries: stored, and the business notified through the outbox, in one transaction. */
 import { contactServiceOptions } from "../domain/contact";
-import { contactNotification } from "../mail/templates";
+import { contactNotification } from "../mail/templates/contact";
 import { enqueueMail } from "../mail/outbox.server";
 import type { ContactInput } from "../shared/contact";
 import { immediate, type Db } from "./client.server";

@@ -4,7 +4,7 @@
  * of simultaneous captures of one order record it exactly once.
  */
 import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
-import { newReferenceCode, paymentCurrency, type ServiceOffer } from "../domain/payment";
+import { newReferenceCode, paymentCurrency, type PaymentStatus, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { enqueueMail, type MailMessage } from "../mail/outbox.server";
 import {
@@ -15,15 +15,14 @@ import {
   paymentRequestNotification,
   paymentReviewNotification,
   type PaymentMailInput,
-} from "../mail/templates";
+} from "../mail/templates/payments";
 import type { PaymentRequestMethod } from "../shared/payment";
 import { immediate, type Db } from "./client.server";
 import { payments } from "./schema";
 
 export type Payment = typeof payments.$inferSelect;
 
-/** Lifecycle of a row: requests stay `requested`; PayPal payments go created -> completed, or declined / failed / review. */
-export type PaymentStatus = "requested" | "created" | "completed" | "declined" | "failed" | "review";
+export type { PaymentStatus } from "../domain/payment";
 
 /** The business details the payment e-mails name. */
 export type BusinessContact = { businessName: string; businessEmail: string; businessPhone: string; responseTimeHours: number };

@@ -1,7 +1,7 @@
 /**
- * The whole data model: every entity of SPEC.md section 3 plus what DECISIONS.md adds
- * (admins, admin tokens, settings, outbox, payments, content sections, service pricing).
- * Money is stored as decimal strings with two places ("695.00"), as SPEC.md's API shapes expect.
+ * The whole data model: customers and sessions, bookings and time slots, referrals, contacts, the
+ * shop, admins and their tokens, settings, the outbox, payments, content sections and pricing.
+ * Money is stored as decimal strings with two places ("695.00"), as the API shapes expect (docs/product.md#prices).
  */
 import { sql } from "drizzle-orm";
 import {
@@ -13,6 +13,11 @@ import {
   text,
   uniqueIndex,
 } from "drizzle-orm/sqlite-core";
+import { bookingStatuses } from "../domain/booking";
+import { orderPaymentStatuses, orderStatuses } from "../domain/order";
+import { outboxStatuses } from "../domain/outbox";
+import { paymentStatuses } from "../domain/payment";
+import { referralStatuses } from "../domain/referral";
 
 const id = () =>
   text("id")
@@ -85,7 +90,7 @@ export const bookings = sqliteTable(
     notes: text("notes"),
     contactPhone: text("contact_phone"),
     contactEmail: text("contact_email"),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
     timeSlotId: integer("time_slot_id").references(() => timeSlots.id),
     bookingDetails: json<Record<string, unknown>>("booking_details"),
     createdAt: createdAt(),
@@ -131,7 +136,7 @@ export const referralTransactions = sqliteTable("referral_transactions", {
   bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
   amount: money("amount").notNull(),
   type: text("type").notNull(),
-  status: text("status").notNull().default("pending"),
+  status: text("status", { enum: referralStatuses }).notNull().default("pending"),
   createdAt: createdAt(),
 });
 
@@ -234,13 +239,13 @@ export const orders = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     orderNumber: text("order_number").notNull().unique(),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: orderStatuses }).notNull().default("pending"),
     totalAmount: money("total_amount").notNull(),
     subtotal: money("subtotal").notNull(),
     taxAmount: money("tax_amount").notNull().default("0.00"),
     shippingAmount: money("shipping_amount").notNull().default("0.00"),
     discountAmount: money("discount_amount").notNull().default("0.00"),
-    paymentStatus: text("payment_status").notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: orderPaymentStatuses }).notNull().default("pending"),
     paymentMethod: text("payment_method"),
     paymentIntentId: text("payment_intent_id"),
     shippingAddress: json<Address>("shipping_address").notNull(),
@@ -374,7 +379,7 @@ export const outbox = sqliteTable(
     html: text("html"),
     replyTo: text("reply_to"),
     attachments: json<{ filename: string; content: string; contentType: string }[]>("attachments"),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" })
@@ -401,7 +406,7 @@ export const payments = sqliteTable(
     referenceCode: text("reference_code").notNull().unique(),
     providerOrderId: text("provider_order_id").unique(),
     providerCaptureId: text("provider_capture_id"),
-    status: text("status").notNull().default("requested"),
+    status: text("status", { enum: paymentStatuses }).notNull().default("requested"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { bookingPrice, customerMayCancel, makesReturningCustomer, nextStatuses } from "./booking";
+import { bookingPrice, bookingStatuses, canChangeBookingStatus, customerMayCancel, makesReturningCustomer, nextStatuses } from "./booking";
 import { bookingIcs } from "./ics";
 
 test("a new client pays the new-client price; a returning one the list price", () => {
@@ -21,6 +21,19 @@ test("only the owner cancels, and only while pending; completion makes a returni
   expect(nextStatuses("completed")).toEqual([]);
   expect(makesReturningCustomer("completed")).toBe(true);
   expect(makesReturningCustomer("confirmed")).toBe(false);
+});
+
+test("the status table: the business confirms, completes or cancels; the customer only cancels a pending booking; the end states are final", () => {
+  const allowed = (by: "admin" | "customer") =>
+    bookingStatuses.flatMap((from) => bookingStatuses.filter((to) => canChangeBookingStatus(from, to, by)).map((to) => `${from}->${to}`));
+  expect(allowed("admin")).toEqual(["pending->confirmed", "pending->cancelled", "confirmed->completed", "confirmed->cancelled"]);
+  expect(allowed("customer")).toEqual(["pending->cancelled"]);
+  // The business is the default actor; unknown statuses never move.
+  expect(canChangeBookingStatus("pending", "completed")).toBe(false);
+  expect(canChangeBookingStatus("pending", "archived")).toBe(false);
+  expect(canChangeBookingStatus("toString", "cancelled")).toBe(false);
+  expect(nextStatuses("confirmed")).toEqual(["completed", "cancelled"]);
+  expect(nextStatuses("cancelled")).toEqual([]);
 });
 
 test("the invitation carries Adelaide times with its daylight-saving rules", () => {

@@ -1,8 +1,32 @@
 /** Booking rules with no HTTP in them: what a booking costs, who may cancel it, and what completing it means. */
 import { viewerPrice } from "./pricing";
 
-export type BookingStatus = "pending" | "confirmed" | "completed" | "cancelled";
-export const bookingStatuses: BookingStatus[] = ["pending", "confirmed", "completed", "cancelled"];
+/** Every status a booking can have; the schema's column takes exactly these. */
+export const bookingStatuses = ["pending", "confirmed", "completed", "cancelled"] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** Who changes a booking's status: the business (the admin portal) or the customer who booked it. */
+export type BookingActor = "admin" | "customer";
+
+/**
+ * Every allowed status change and who may make it (docs/product.md#bookings). A new booking is
+ * pending; the business confirms it, completes it once delivered, or cancels it; the customer may
+ * cancel their own booking only while it is pending. Completed and cancelled are final.
+ */
+const bookingTransitions: Record<BookingStatus, Partial<Record<BookingStatus, readonly BookingActor[]>>> = {
+  pending: { confirmed: ["admin"], cancelled: ["admin", "customer"] },
+  confirmed: { completed: ["admin"], cancelled: ["admin"] },
+  completed: {},
+  cancelled: {},
+};
+
+const isBookingStatus = (s: string): s is BookingStatus => (bookingStatuses as readonly string[]).includes(s);
+
+/** True when `by` may move a booking from `from` to `to`. */
+export function canChangeBookingStatus(from: string, to: string, by: BookingActor = "admin"): boolean {
+  if (!isBookingStatus(from) || !isBookingStatus(to)) return false;
+  return bookingTransitions[from][to]?.includes(by) ?? false;
+}
 
 /** The part of a pricing row a booking's price depends on. */
 export type PackagePrice = { price: string; unit: string; minimumUnits: number };
@@ -10,7 +34,7 @@ export type PackagePrice = { price: string; unit: string; minimumUnits: number }
 /**
  * What a customer pays for a package: the list price times its minimum units (Hourly
  * Surveillance is booked as its 4-hour minimum), with the new-client discount unless the
- * customer is known to be returning (DECISIONS.md '50% OFF').
+ * customer is known to be returning (docs/product.md#new-client-discount).
  */
 export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number) {
   const units = pkg.unit === "hour" ? Math.max(1, pkg.minimumUnits) : 1;
@@ -19,21 +43,14 @@ export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientD
   return { servicePrice: p.price, originalPrice: p.originalPrice, discountApplied: p.discountApplied, discountPercent: p.discountPercent, units };
 }
 
-/** A customer may cancel their own booking while it is still pending. */
+/** A customer may cancel only their own booking, and only when the transition table lets them. */
 export function customerMayCancel(booking: { userId: string | null; status: string }, userId: string): boolean {
-  return booking.userId === userId && booking.status === "pending";
+  return booking.userId === userId && canChangeBookingStatus(booking.status, "cancelled", "customer");
 }
 
 /** Statuses an admin may move a booking to from its current one. */
 export function nextStatuses(status: string): BookingStatus[] {
-  switch (status) {
-    case "pending":
-      return ["confirmed", "cancelled"];
-    case "confirmed":
-      return ["completed", "cancelled"];
-    default:
-      return [];
-  }
+  return bookingStatuses.filter((to) => canChangeBookingStatus(status, to, "admin"));
 }
 
 /** A customer becomes returning once one of their bookings is completed. */

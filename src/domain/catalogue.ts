@@ -47,7 +47,7 @@ export const categorySlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The image shown when a product has none we can serve. */
 export const fallbackProductImage = "/images/products/placeholder.svg";
 
-/** The SPEC's fixed star rating (the shop has no review data yet). */
+/** The fixed star rating (docs/product.md#pages) (the shop has no review data yet). */
 export const displayedRating = 4.5;
 
 /** How many features a shop card lists before "+N more". */

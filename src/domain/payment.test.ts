@@ -76,7 +76,7 @@ describe("payment plans", () => {
 });
 
 describe("crypto addresses", () => {
-  test("in SPEC.md's order, with an empty address hiding its coin", () => {
+  test("in the dialog's order, with an empty address hiding its coin", () => {
     const all = cryptoAddresses({ btcAddress: "bc1-test", ethAddress: "0x-test", usdcSolAddress: "sol-test" });
     expect(all.map((a) => `${a.coin} (${a.network})`)).toEqual(["Bitcoin (Bitcoin network)", "Ethereum (ERC-20 network)", "USDC (Solana network)"]);
     expect(cryptoAddresses({ btcAddress: "bc1-test", ethAddress: "  ", usdcSolAddress: "sol-test" }).map((a) => a.coin)).toEqual(["Bitcoin", "USDC"]);

@@ -35,6 +35,13 @@ export type ServiceOffer = {
 export const paymentCurrency = "USD";
 
 /**
+ * Every status of a service payment row: requests (instructions, cash deposit) stay `requested`;
+ * PayPal payments go `created` -> `completed`, or `declined` / `failed` / `review` (decision 007).
+ */
+export const paymentStatuses = ["requested", "created", "completed", "declined", "failed", "review"] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
  * The offer for one package: a viewer not known to be returning gets the new-client price (list
  * price struck through, badge with the real percent); a returning customer pays the list price.
  */
@@ -72,7 +79,7 @@ export function sameAmount(sent: number | string, amountDue: number): boolean {
   return Number.isFinite(n) && Math.round(n * 100) === Math.round(amountDue * 100);
 }
 
-/** The interest-free plans offered (SPEC.md section 9). */
+/** The interest-free plans offered (docs/product.md#payments). */
 export const instalmentCounts = [2, 3, 4] as const;
 
 /**
@@ -103,7 +110,7 @@ export function newReferenceCode(random: (n: number) => Uint8Array = (n) => cryp
 /** A coin the business accepts, with the network to send it on and the address (from settings). */
 export type CryptoAddress = { coin: string; network: string; address: string };
 
-/** The crypto addresses to show, in SPEC.md's order; an empty address hides its coin. */
+/** The crypto addresses to show, in the dialog's order (docs/product.md#payments); an empty address hides its coin. */
 export function cryptoAddresses(settings: { btcAddress: string; ethAddress: string; usdcSolAddress: string }): CryptoAddress[] {
   const all: CryptoAddress[] = [
     { coin: "Bitcoin", network: "Bitcoin network", address: settings.btcAddress.trim() },

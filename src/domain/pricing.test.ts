@@ -2,9 +2,7 @@ import { describe, expect, test } from "bun:test";
 import {
   centsToDecimal,
   cryptoPrice,
-  formatDollars,
   newClientPrice,
-  priceWithUnit,
   toCents,
   viewerPrice,
   volumeDiscountPercent,
@@ -17,16 +15,6 @@ describe("money", () => {
     expect(toCents("abc")).toBeNull();
     expect(toCents(null)).toBeNull();
     expect(centsToDecimal(129500)).toBe("1295.00");
-  });
-  test("formats dollars as SPEC.md shows them", () => {
-    expect(formatDollars(1295)).toBe("$1,295");
-    expect(formatDollars(75)).toBe("$75");
-    expect(formatDollars(19.5)).toBe("$19.50");
-    expect(priceWithUnit("85.00", "hour")).toBe("$85/hr");
-    expect(priceWithUnit("395.00", "month")).toBe("$395/mo");
-    expect(priceWithUnit("100.00", "day")).toBe("$100/day");
-    expect(priceWithUnit("450.00", "week")).toBe("$450/week");
-    expect(priceWithUnit("1295.00", "once")).toBe("$1,295");
   });
 });
 

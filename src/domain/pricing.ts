@@ -13,20 +13,7 @@ export function centsToDecimal(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-const dollars = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
-
-/** Formats an amount in dollars for display: 1295 -> "$1,295", 19.5 -> "$19.50". */
-export function formatDollars(amount: number): string {
-  const whole = Number.isInteger(amount);
-  return whole ? dollars.format(amount) : `$${amount.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-}
-
-/** The price after a percentage discount, rounded to whole dollars (DECISIONS.md '50% OFF'). */
+/** The price after a percentage discount, rounded to whole dollars (docs/product.md#new-client-discount). */
 export function discountedPrice(price: number, percentOff: number): number {
   return Math.round(price * (1 - percentOff / 100));
 }
@@ -58,15 +45,7 @@ export function viewerPrice(listPrice: number, isReturning: boolean, newClientDi
   };
 }
 
-const unitSuffix: Record<string, string> = { hour: "/hr", day: "/day", week: "/week", month: "/mo" };
-
-/** A service price with its unit, as SPEC.md writes it: "$85/hr", "$395/mo", "$1,295". */
-export function priceWithUnit(price: string | number, unit: string): string {
-  const amount = typeof price === "number" ? price : Number(price);
-  return `${formatDollars(amount)}${unitSuffix[unit] ?? ""}`;
-}
-
-/** The volume discount percent for a surveillance engagement of `days` days (SPEC.md section 9). */
+/** The volume discount percent for a surveillance engagement of `days` days (docs/product.md#prices). */
 export function volumeDiscountPercent(days: number): number {
   if (days >= 15) return 20;
   if (days >= 8) return 15;

@@ -27,6 +27,10 @@ export function normaliseReferralCode(input: string | undefined | null): string 
   return referralCodePattern.test(code) ? code : null;
 }
 
+/** A reward is `pending` when earned, `paid` once the business pays it, `void` when its booking is cancelled. */
+export const referralStatuses = ["pending", "paid", "void"] as const;
+export type ReferralStatus = (typeof referralStatuses)[number];
+
 export const firstServiceReward = 30;
 export const laterServiceReward = 10;
 

@@ -78,3 +78,46 @@ describe("slots", () => {
     expect(slotHasPassed("2026-11-21", "13:00", now, tz)).toBe(false);
   });
 });
+
+// The e2e booking specs cannot set the binary's clock, so the server's side of booking on these
+// dates is proved here with an injected `now` (tests/e2e/booking.spec.ts explains the split).
+describe("booking on awkward dates", () => {
+  const cases = [
+    // [now, Adelaide's today, last bookable day, what the moment is]
+    ["2026-11-30T12:59:00Z", "2026-11-30", "2026-12-30", "23:29 on a month's last day (summer time, +10:30)"],
+    ["2026-11-30T13:30:00Z", "2026-12-01", "2026-12-31", "just after midnight into December, still 30 November in UTC"],
+    ["2026-12-31T13:00:00Z", "2026-12-31", "2027-01-30", "23:30 on New Year's Eve: the window runs into the next year"],
+    ["2026-12-31T13:31:00Z", "2027-01-01", "2027-01-31", "New Year's Day in Adelaide while UTC is still in 2026"],
+    ["2026-04-04T15:00:00Z", "2026-04-05", "2026-05-05", "01:30 on April's first Sunday, before clocks go back"],
+    ["2026-04-05T14:00:00Z", "2026-04-05", "2026-05-05", "23:30 that Sunday, after the change (+9:30)"],
+    ["2026-10-03T16:00:00Z", "2026-10-04", "2026-11-03", "01:30 on October's first Sunday, before clocks go forward"],
+    ["2026-10-04T13:00:00Z", "2026-10-04", "2026-11-03", "23:30 that Sunday, after the change (+10:30)"],
+  ] as const;
+
+  for (const [instant, today, lastDay, what] of cases) {
+    test(`${what}: today ${today}, bookable to ${lastDay}`, () => {
+      const now = new Date(instant);
+      expect(businessToday(now, tz)).toBe(today);
+      expect(lastBookableDate(now, tz)).toBe(lastDay);
+      expect(isBookableDate(today, now, tz)).toBe(true);
+      expect(isBookableDate(addDays(today, -1), now, tz)).toBe(false);
+      expect(isBookableDate(lastDay, now, tz)).toBe(true);
+      expect(isBookableDate(addDays(lastDay, 1), now, tz)).toBe(false);
+      expect(generationRangeProblem(today, lastDay, now, tz)).toBeNull();
+      expect(generationRangeProblem(addDays(today, -1), lastDay, now, tz)).toBe("The start date cannot be in the past");
+      // Every one of today's slots that starts before now has passed; tomorrow's have not.
+      const nowLocal = localTime(now, tz);
+      for (const time of slotTimesForDate(today, hours, tz)) expect(slotHasPassed(today, time, now, tz)).toBe(time <= nowLocal);
+      for (const time of slotTimesForDate(addDays(today, 1), hours, tz)) expect(slotHasPassed(addDays(today, 1), time, now, tz)).toBe(false);
+    });
+  }
+
+  test("on the spring-forward Sunday the skipped 02:30 is never bookable; on the autumn one 02:30 is the first of the two", () => {
+    const before = new Date("2026-10-03T14:00:00Z"); // 23:30 on Saturday 3 October
+    expect(slotHasPassed("2026-10-04", "02:30", before, tz)).toBe(true);
+    expect(slotHasPassed("2026-10-04", "03:00", before, tz)).toBe(false);
+    const autumn = new Date("2026-04-04T14:00:00Z"); // 00:30 on Sunday 5 April (+10:30)
+    expect(slotHasPassed("2026-04-05", "02:30", autumn, tz)).toBe(false);
+    expect(zonedToInstant("2026-04-05", "02:30", tz)!.toISOString()).toBe("2026-04-04T16:00:00.000Z");
+  });
+});

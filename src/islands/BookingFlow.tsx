@@ -3,6 +3,7 @@
  * chosen date and the details form (BookingForm, loaded when a package is chosen).
  */
 import { lazy, Suspense, useState } from "react";
+import { formatMoney, timeZoneCity } from "../domain/format";
 
 export type BookablePackage = {
   id: string;
@@ -25,14 +26,14 @@ export type BookingFlowProps = {
   /** Today and the last bookable day in the business timezone (YYYY-MM-DD). */
   today: string;
   lastDay: string;
+  /** The business timezone (settings), named beside the times. */
+  timeZone: string;
 };
-
-const money = (n: number) => `$${n.toLocaleString("en-US")}`;
 
 // The calendar and form (react-day-picker, the schema) load only once a package is chosen.
 const BookingForm = lazy(() => import("./booking-flow/BookingForm"));
 
-export default function BookingFlow({ packages, userEmail, initialPackageId, today, lastDay }: BookingFlowProps) {
+export default function BookingFlow({ packages, userEmail, initialPackageId, today, lastDay, timeZone }: BookingFlowProps) {
   const [selectedId, setSelectedId] = useState(initialPackageId);
   const selected = packages.find((p) => p.id === selectedId) ?? null;
 
@@ -85,9 +86,9 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
         ← Back to Services
       </a>
       <Suspense fallback={<div className="skeleton h-96 w-full" aria-label="Loading the calendar" />}>
-        <BookingForm key={selected.id} pkg={selected} userEmail={userEmail} today={today} lastDay={lastDay} onBooked={() => choose(null)} />
+        <BookingForm key={selected.id} pkg={selected} userEmail={userEmail} today={today} lastDay={lastDay} timeZone={timeZone} onBooked={() => choose(null)} />
       </Suspense>
-      <HowItWorks />
+      <HowItWorks timeZone={timeZone} />
     </div>
   );
 }
@@ -95,10 +96,10 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
 function PriceLine({ pkg }: { pkg: BookablePackage }) {
   return (
     <p className="flex flex-wrap items-baseline gap-2">
-      <span className="text-3xl font-bold">{money(pkg.price)}</span>
+      <span className="text-3xl font-bold">{formatMoney(pkg.price)}</span>
       {pkg.discountPercent > 0 && (
         <>
-          <s className="text-base-content/70" aria-label={`was ${money(pkg.listPrice)}`}>{money(pkg.listPrice)}</s>
+          <s className="text-base-content/70" aria-label={`was ${formatMoney(pkg.listPrice)}`}>{formatMoney(pkg.listPrice)}</s>
           <span className="badge badge-accent">{`New client: ${pkg.discountPercent}% off`}</span>
         </>
       )}
@@ -107,9 +108,9 @@ function PriceLine({ pkg }: { pkg: BookablePackage }) {
   );
 }
 
-function HowItWorks() {
+function HowItWorks({ timeZone }: { timeZone: string }) {
   const steps = [
-    ["Choose a time", "Pick a date and a time that suits you. Times are in Adelaide time."],
+    ["Choose a time", `Pick a date and a time that suits you. Times are in ${timeZoneCity(timeZone)} time.`],
     ["Tell us how to reach you", "Only your investigator sees your details, and we contact you only the way you ask."],
     ["We confirm discreetly", "You receive a confirmation e-mail with a calendar invitation, and we confirm the booking."],
   ];

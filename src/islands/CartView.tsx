@@ -9,12 +9,12 @@ import { useEffect, useState, type FormEvent } from "react";
 import { apiRequest } from "../client/api";
 import { applyCart, reportCartError } from "../client/cart";
 import { toast } from "../client/toast-store";
-import { formatDollars } from "../domain/pricing";
+import { formatMoney } from "../domain/format";
 import { cartKey, type CartLine, type CartView as Cart } from "../shared/cart-view";
 
 export type CartViewProps = { gstIncluded: boolean };
 
-const money = (decimal: string) => formatDollars(Number(decimal));
+const money = (decimal: string) => formatMoney(Number(decimal));
 
 export default function CartView({ gstIncluded }: CartViewProps) {
   const cart = useQuery<Cart>({ queryKey: cartKey }).data;

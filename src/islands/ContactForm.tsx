@@ -1,6 +1,6 @@
 /**
  * The secure contact form. Rendered by the server as a plain POST form (works with JavaScript off);
- * once hydrated it validates with the shared zod schema, sends JSON, shows SPEC.md's toasts and
+ * once hydrated it validates with the shared zod schema, sends JSON, shows the contact toasts (docs/product.md#toasts-and-notices) and
  * resets.
  */
 import { useMutation } from "@tanstack/react-query";

@@ -1,6 +1,6 @@
 /**
  * The dashboard's Referral Program panel: the user's code (created on first request), a copy
- * button with SPEC.md's toast, the share link and the reward rules.
+ * button with its toast (docs/product.md#toasts-and-notices), the share link and the reward rules.
  */
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";

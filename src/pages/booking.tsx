@@ -4,7 +4,7 @@ import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import { bookingPrice } from "../domain/booking";
-import { priceWithUnit } from "../domain/pricing";
+import { formatMoneyPerUnit } from "../domain/format";
 import { businessToday, lastBookableDate } from "../domain/slots";
 import type { BookablePackage } from "../islands/BookingFlow";
 import type { PageDefinition } from "./page";
@@ -22,7 +22,7 @@ export function bookablePackages(site: SiteData): BookablePackage[] {
         price: price.servicePrice,
         listPrice: price.originalPrice,
         discountPercent: price.discountPercent,
-        priceNote: price.units > 1 ? `${price.units}-${p.unit} minimum at ${priceWithUnit(p.price, p.unit)}` : p.unit === "month" ? "per month" : null,
+        priceNote: price.units > 1 ? `${price.units}-${p.unit} minimum at ${formatMoneyPerUnit(p.price, p.unit)}` : p.unit === "month" ? "per month" : null,
         duration: p.duration,
         description: p.description,
         features: p.features,
@@ -60,7 +60,7 @@ export function bookingPage(site: SiteData, initialPackageId: string | null, now
           </noscript>
           <Island
             name="BookingFlow"
-            props={{ packages, userEmail: site.user?.email ?? null, initialPackageId: chosen, today: businessToday(now, tz), lastDay: lastBookableDate(now, tz) }}
+            props={{ packages, userEmail: site.user?.email ?? null, initialPackageId: chosen, today: businessToday(now, tz), lastDay: lastBookableDate(now, tz), timeZone: tz }}
           />
         </div>
       </Layout>

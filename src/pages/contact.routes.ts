@@ -4,7 +4,7 @@
  * re-render the form with the values kept and messages under fields.
  */
 import { Hono, type Context } from "hono";
-import { contactRateLimitMessage, submitEnquiry } from "../api/contacts";
+import { contactRateLimitMessage, submitEnquiry } from "../server/contact-enquiry.server";
 import { contactSchema, honeypotField, type ContactFormValues } from "../shared/contact";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors } from "../server/errors";

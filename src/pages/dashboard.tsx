@@ -4,7 +4,7 @@ import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
-import { formatDollars } from "../domain/pricing";
+import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { PageDefinition } from "./page";
@@ -16,14 +16,8 @@ const statusBadge: Record<string, string> = {
   cancelled: "badge-ghost",
 };
 
-const dateFormat = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone: "Australia/Adelaide" });
-
-/** "Tue 1 Dec, 10:00" for an appointment's local date and time. */
-function appointmentLabel(date: string, time: string) {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  const day = new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }).format(new Date(Date.UTC(y, m - 1, d)));
-  return `${day}, ${time}`;
-}
+/** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
+const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
 
 export function dashboardPage(site: SiteData, d: DashboardData, notice?: string): PageDefinition {
   const welcome = d.firstName ? `Welcome back, ${d.firstName}` : "Welcome back";
@@ -69,7 +63,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
             <section aria-labelledby="earnings-title" className="card border border-base-300 bg-base-100">
               <div className="card-body">
                 <h2 id="earnings-title" className="text-sm font-semibold text-base-content/80">Referral Earnings</h2>
-                <p className="text-3xl font-bold" data-testid="referral-total">{formatDollars(Number(d.earnings.total))}</p>
+                <p className="text-3xl font-bold" data-testid="referral-total">{formatMoney(Number(d.earnings.total))}</p>
                 <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
               </div>
             </section>
@@ -102,10 +96,10 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
                         <div className="flex items-center justify-between gap-4">
                           <div>
                             <p className="font-semibold">{b.serviceName}</p>
-                            <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${dateFormat.format(new Date(b.createdAt))}`}</p>
+                            <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${formatInstantDate(b.createdAt, site.settings.timezone)}`}</p>
                           </div>
                           <div className="text-right">
-                            <p className="font-semibold">{formatDollars(Number(b.servicePrice))}</p>
+                            <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
                             <span className={`badge badge-sm ${statusBadge[b.status] ?? "badge-ghost"}`}>{b.status}</span>
                           </div>
                         </div>

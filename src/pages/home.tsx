@@ -3,7 +3,7 @@ import { Hero, FeatureCard, PackageCard, Section } from "../components/blocks";
 import type { IconName } from "../components/icons";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
-import { priceWithUnit } from "../domain/pricing";
+import { formatMoneyPerUnit } from "../domain/format";
 import { manifest } from "../server/assets.server";
 import { businessJsonLd } from "../server/seo";
 import type { PageDefinition } from "./page";
@@ -72,7 +72,7 @@ export function homePage(site: SiteData): PageDefinition {
           {tracking.length > 0 && (
             <p className="mt-6 rounded-box bg-base-200 p-4">
               <strong>Vehicle Tracking (GPS):</strong>{" "}
-              {tracking.map((t) => priceWithUnit(t.price, t.unit)).join(" or ")}
+              {tracking.map((t) => formatMoneyPerUnit(t.price, t.unit)).join(" or ")}
             </p>
           )}
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">

@@ -6,7 +6,7 @@ import { Hono, type Context } from "hono";
 import { createPasswordReset, consumePasswordReset, peekPasswordReset } from "../db/password-resets.server";
 import { getSettings } from "../db/settings.server";
 import { findUserByEmail, findUserById, setPasswordHash } from "../db/users.server";
-import { passwordResetMail } from "../mail/templates";
+import { passwordResetMail } from "../mail/templates/accounts";
 import { enqueueMail } from "../mail/outbox.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "../shared/auth";
 import { hashPassword } from "../server/auth/crypto.server";

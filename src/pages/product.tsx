@@ -12,7 +12,7 @@ import { centsToDecimal } from "../domain/pricing";
 import { CartNoticeBanner, type CartNotice } from "./cart-notice";
 import type { PageDefinition } from "./page";
 
-/** Stock above this shows green, at or below it red (SPEC.md section 9). */
+/** Stock above this shows green, at or below it red (docs/product.md#pages). */
 const plentifulStock = 10;
 
 const shippingIcons: IconName[] = ["shield", "clock", "lock"];
@@ -166,7 +166,7 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
   };
 }
 
-/** SPEC.md's 'Product Not Found' page, answered with 404. */
+/** The 'Product Not Found' page (docs/product.md#toasts-and-notices), answered with 404. */
 export function productNotFoundPage(site: SiteData, path: string): PageDefinition {
   return {
     path,

@@ -8,7 +8,7 @@ import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import { cryptoAddresses, isReturningCustomer, serviceOffer } from "../domain/payment";
-import { priceWithUnit } from "../domain/pricing";
+import { formatMoneyPerUnit } from "../domain/format";
 import type { PaymentDialogProps } from "../islands/PaymentDialog";
 import type { PageDefinition } from "./page";
 
@@ -73,13 +73,13 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
                   {combined.map((p) => (
                     <li key={p.id} className="flex justify-between gap-4">
                       <span>{p.id === "combined-daily-max" ? "Daily maximum" : p.name}</span>
-                      <strong>{priceWithUnit(p.price, p.unit)}</strong>
+                      <strong>{formatMoneyPerUnit(p.price, p.unit)}</strong>
                     </li>
                   ))}
                   {tracking.map((p) => (
                     <li key={p.id} className="flex justify-between gap-4">
                       <span>Vehicle Tracking (GPS)</span>
-                      <strong>{priceWithUnit(p.price, p.unit)}</strong>
+                      <strong>{formatMoneyPerUnit(p.price, p.unit)}</strong>
                     </li>
                   ))}
                 </ul>

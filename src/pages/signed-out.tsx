@@ -4,7 +4,7 @@ import type { SiteData } from "../components/site";
 import { manifest } from "../server/assets.server";
 import type { PageDefinition } from "./page";
 
-/** What a signed-out visitor sees for a moment before being sent to sign in (SPEC.md section 2). */
+/** What a signed-out visitor sees for a moment before being sent to sign in (docs/product.md#toasts-and-notices). */
 export function signedOutPage(site: SiteData, returnTo: string): PageDefinition {
   const target = `/api/login?returnTo=${encodeURIComponent(returnTo)}`;
   return {

@@ -1,5 +1,5 @@
 /**
- * Typed HTTP errors and the one place that turns any error into the JSON shape of DECISIONS.md:
+ * Typed HTTP errors and the one place that turns any error into the JSON shape of docs/product.md#errors-from-the-server:
  * `{ "error": { "code", "message", "fields"? } }`.
  */
 import type { Context } from "hono";
@@ -38,7 +38,7 @@ export function fieldErrors(error: { issues: readonly { path: readonly PropertyK
   return fields;
 }
 
-/** The JSON error body of DECISIONS.md. */
+/** The JSON error body (docs/product.md#errors-from-the-server). */
 export function errorBody(code: string, message: string, fields?: FieldErrors) {
   return { error: fields ? { code, message, fields } : { code, message } };
 }

@@ -72,7 +72,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/api/cart", cartApi(deps)); // GET; POST /items; PATCH and DELETE /items/:productId
   app.route("/api/payment-requests", paymentsApi(deps));
 
-  // The payment provider (SPEC.md section 7: /{provider}/setup, /order, /order/{id}/capture)
+  // The payment provider (/{provider}/setup, /order, /order/{id}/capture; docs/product.md#payments)
   app.route("/paypal", paypalApi(deps));
 
   // Static files: hashed build output and public images

@@ -1,5 +1,5 @@
 /**
- * The booking form (SPEC.md section 5), one schema for the island and the server. Written with
+ * The booking form (docs/product.md#field-messages), one schema for the island and the server. Written with
  * zod/mini so the booking page's JavaScript stays small.
  */
 import { z } from "./zod-mini";

@@ -33,7 +33,7 @@ const intentMessage = "Only immediate capture is supported";
 
 /**
  * POST /paypal/order. The server computes the amount from the pricing table and the viewer's
- * discount; `amount`, `currency` and `intent` (SPEC.md section 7) may be sent and must then match.
+ * discount; `amount`, `currency` and `intent` (the payment provider's usual order fields) may be sent and must then match.
  */
 export const paypalOrderSchema = z.object({
   serviceId: serviceIdField,
@@ -48,7 +48,7 @@ export type PaymentRequestResult = { referenceCode: string; email: string };
 export type PayPalOrderResult = { id: string };
 export type PayPalCaptureResult = { id: string; status: "COMPLETED"; referenceCode: string };
 
-/** The dialog's toast titles (SPEC.md section 8) and texts. */
+/** The dialog's toast titles (docs/product.md#toasts-and-notices) and texts. */
 export const paymentMessages = {
   instructionsTitle: "Payment Instructions Requested",
   cashTitle: "Cash Deposit Instructions Sent",

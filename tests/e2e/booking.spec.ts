@@ -4,34 +4,52 @@
  * the disabled button and the banner.
  */
 import type { Page } from "@playwright/test";
+import { formatDate } from "../../src/domain/format";
+import { addDays, dayOfWeek } from "../../src/domain/timezone";
 import { expect, test } from "./mail-fixtures";
 
 test.use({ allowConsoleErrors: [/status of 40[19]/] });
 
-async function signUp(page: Page, email: string) {
-  await page.goto("/login?mode=signup&returnTo=%2Fbooking");
-  await page.getByLabel("First name (optional)").fill("Bea");
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password").fill("a long and unusual passphrase");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/booking$/);
+/**
+ * Dates in these specs. The server judges "today" in the business timezone and cannot be given a
+ * fake clock inside the binary, so no spec assumes what today is: every day is picked relative to
+ * the today the server hands the calendar (its `data-today` cell). The browser's own clock is
+ * faked (page.clock) to month ends and to Adelaide's daylight-saving Sundays, which proves the
+ * calendar never uses the browser's date. What the server does on those dates (today, the 30-day
+ * window, past times, the skipped hour) is tested in bun test with an injected `now`
+ * (src/domain/slots.test.ts, "booking on awkward dates").
+ */
+const browserDates = ["2026-11-30T23:30:00+10:30", "2026-12-31T23:30:00+10:30", "2026-04-05T02:30:00+09:30", "2026-10-04T02:30:00+09:30"];
+
+/** The server's today, read from the calendar (YYYY-MM-DD). */
+async function serverToday(page: Page) {
+  const today = page.locator("[data-day][data-today]");
+  await expect(today).toHaveCount(1);
+  return (await today.getAttribute("data-day"))!;
 }
 
-/** A day 3+ days ahead that is not a Sunday, as the calendar's accessible name shows it. */
-function futureBusinessDay() {
-  const d = new Date();
-  d.setDate(d.getDate() + 3);
-  if (d.getDay() === 0) d.setDate(d.getDate() + 1);
-  return d;
+/** A business day (not a Sunday) at least three days after the server's today. */
+function businessDayAfter(today: string) {
+  let day = addDays(today, 3);
+  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  return day;
 }
 
 /** Clicks a day on the calendar by its full date, moving to its month first (never by its number alone). */
-async function pickCalendarDay(page: Page, day: Date) {
-  const iso = day.toLocaleDateString("en-CA");
+async function pickCalendarDay(page: Page, iso: string) {
   const button = page.locator(`[data-day="${iso}"]:not([data-outside]) button`);
+  // Outside days of the first week are rendered hidden: wait for a day of the month itself.
   await expect(page.locator("[data-day]:not([data-outside]) button").first()).toBeVisible();
   for (let i = 0; i < 2 && !(await button.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();
   await button.click();
+}
+
+/** Opens a package's calendar as a customer signed in directly. */
+async function openPartnerCheck(page: Page, signIn: (email: string) => Promise<unknown>, email: string) {
+  await signIn(email);
+  await page.goto("/booking");
+  await page.getByRole("link", { name: /Book Now.*Partner Check/ }).click();
+  await expect(page).toHaveURL(/service=partner/);
 }
 
 test("signed out: Book Now is disabled and the banner offers 'Log In to Book'", async ({ page }) => {
@@ -45,24 +63,22 @@ test("signed out: Book Now is disabled and the banner offers 'Log In to Book'", 
   await expect(login).toHaveAttribute("href", "/api/login?returnTo=%2Fbooking");
 });
 
-test("a customer books a package on the calendar and sees it on the dashboard", async ({ page, mailbox }) => {
-  await signUp(page, "bea@example.com");
-  await page.getByRole("link", { name: /Book Now.*Partner Check/ }).click();
-  await expect(page).toHaveURL(/service=partner/);
+test("a customer books a package on the calendar and sees it on the dashboard", async ({ page, signIn, mailbox }) => {
+  await openPartnerCheck(page, signIn, "bea@example.com");
   await expect(page.getByRole("button", { name: "Back to Services" }).or(page.getByRole("link", { name: /Back to Services/ }))).toBeVisible();
   await expect(page.getByLabel("Service")).toHaveValue("Partner Check");
   await expect(page.getByLabel("E-mail")).toHaveValue("bea@example.com");
   await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
 
   // Choose a date: no slots yet, so generate them.
-  const day = futureBusinessDay();
+  const day = businessDayAfter(await serverToday(page));
   await pickCalendarDay(page, day);
   await expect(page.getByText("No available times for this date.")).toBeVisible();
   await page.getByRole("button", { name: "Generate Time Slots" }).click();
   await expect(page.getByTestId("toast")).toContainText("Time slots generated");
   await expect(page.getByRole("button", { name: "10:00 am" })).toBeVisible();
 
-  // The confirm button waits for a time; the form shows SPEC.md's messages.
+  // The confirm button waits for a time; the form shows its field messages (docs/product.md#field-messages).
   const confirm = page.getByRole("button", { name: "Confirm Booking" });
   await expect(confirm).toBeDisabled();
   await page.getByRole("button", { name: "10:00 am" }).click();
@@ -99,3 +115,24 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   await expect(page.getByText("Your booking was cancelled and the time released.")).toBeVisible();
   await expect(page.getByTestId("booking")).toContainText("cancelled");
 });
+
+for (const [i, when] of browserDates.entries()) {
+  test(`with the browser's clock at ${when}, the calendar follows the server's today`, async ({ page, signIn }) => {
+    await page.clock.setFixedTime(new Date(when));
+    await openPartnerCheck(page, signIn, `clock${i}@example.com`);
+    const today = await serverToday(page);
+    // Days before the server's today are disabled, today itself is not.
+    await expect(page.locator(`[data-day="${today}"]:not([data-outside])`)).not.toHaveAttribute("data-disabled", "true");
+    const yesterday = page.locator(`[data-day="${addDays(today, -1)}"]:not([data-outside])`);
+    if ((await yesterday.count()) > 0) await expect(yesterday).toHaveAttribute("data-disabled", "true");
+
+    const day = businessDayAfter(today);
+    await pickCalendarDay(page, day);
+    const generate = page.getByRole("button", { name: "Generate Time Slots" });
+    const ten = page.getByRole("button", { name: "10:00 am" });
+    await expect(generate.or(ten)).toBeVisible();
+    if (await generate.isVisible()) await generate.click();
+    await ten.click();
+    await expect(page.getByText(/ at 10:00 am, Adelaide time$/)).toHaveText(new RegExp(`^${formatDate(day, "long")} at 10:00 am`));
+  });
+}

@@ -1,5 +1,5 @@
 /**
- * The secure contact form (SPEC.md sections 5 and 8): client-side validation, pending label, toasts,
+ * The secure contact form (docs/product.md#messages): client-side validation, pending label, toasts,
  * reset, the notification region, the no-JavaScript form post and the per-address rate limit.
  */
 import type { Page, Request } from "@playwright/test";

@@ -2,8 +2,8 @@
  * Playwright fixtures: a fresh binary per worker on a temporary data directory, and a `page` that
  * fails the test on any unexpected console error or uncaught exception (hydration warnings too).
  */
-import { test as base, expect, type Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -57,7 +57,26 @@ export async function stopSite(site: SiteServer) {
   rmSync(site.dataDir, { recursive: true, force: true });
 }
 
-type Fixtures = { allowConsoleErrors: RegExp[] };
+/**
+ * Creates a customer with a session straight in the site's database and gives the browser its
+ * cookie: the Epic Stack way, so only the specs about signing up and in use the forms (and pay
+ * for an argon2 hash). Playwright runs under Node, which has no SQLite, so Bun runs our own
+ * modules (tests/e2e/create-customer.ts) against the binary's database file.
+ */
+export async function signInAs(context: BrowserContext, site: SiteServer, email: string, opts: { returning?: boolean } = {}): Promise<{ userId: string }> {
+  const args = ["tests/e2e/create-customer.ts", join(site.dataDir, "pi-site.db"), email, ...(opts.returning ? ["--returning"] : [])];
+  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), args, { encoding: "utf8" });
+  if (run.status !== 0) throw new Error(`could not create ${email}: ${run.stderr}`);
+  const { userId, token } = JSON.parse(run.stdout) as { userId: string; token: string };
+  await context.addCookies([{ name: "pi_session", value: token, url: site.url, httpOnly: true, sameSite: "Lax" }]);
+  return { userId };
+}
+
+type Fixtures = {
+  allowConsoleErrors: RegExp[];
+  /** Signs this test's browser in as a new customer created directly in the database. */
+  signIn: (email: string, opts?: { returning?: boolean }) => Promise<{ userId: string }>;
+};
 type WorkerFixtures = { site: SiteServer };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
@@ -71,6 +90,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   ],
   baseURL: async ({ site }, use) => use(site.url),
   allowConsoleErrors: [[], { option: true }],
+  signIn: async ({ context, site }, use) => use((email, opts) => signInAs(context, site, email, opts)),
   page: async ({ page, allowConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on("console", (m) => {

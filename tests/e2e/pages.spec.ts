@@ -1,5 +1,5 @@
 /**
- * The public pages render every block of SPEC.md section 2 with the seeded texts and prices, both in
+ * The public pages render every block of the public pages with the seeded texts and prices, both in
  * the HTML the server sends (no JavaScript needed) and in the browser; plus per-page metadata,
  * navigation variants and the footer.
  */
@@ -144,7 +144,7 @@ test.describe("home page", () => {
     await expect(grid.getByText("POPULAR", { exact: true })).toHaveCount(1);
     await expect(cards.filter({ hasText: "POPULAR" }).getByRole("heading")).toHaveText("Infidelity Investigation");
     await expect(cards.nth(4)).toContainText("4-hour minimum");
-    // One vehicle-tracking price everywhere (DECISIONS.md): the services page's $100/day, not the old $120.
+    // One vehicle-tracking price everywhere (docs/product.md#prices): the services page's $100/day, not the old $120.
     await expect(grid).toContainText("$100/day");
     await expect(grid).not.toContainText("$120");
     await expect(grid.getByRole("link", { name: "View All Services" })).toHaveAttribute("href", "/services");

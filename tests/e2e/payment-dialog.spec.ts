@@ -6,7 +6,7 @@
  * (served by the test in place of PayPal's, against a local stand-in of PayPal's REST API).
  */
 import type { Page } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { join } from "node:path";
 import { collectScripts, startSite, stopSite, type SiteServer } from "./fixtures";
 import { afterTwoFrames } from "./helpers";
@@ -303,21 +303,8 @@ test.describe("on a 360 px phone", () => {
   });
 });
 
-/** Marks a customer as returning, straight in the site's database (bun:sqlite, as the site uses). */
-function markReturning(site: SiteServer, email: string) {
-  const code = `const { Database } = require("bun:sqlite"); const db = new Database(process.env.DB_FILE); db.exec("PRAGMA busy_timeout = 5000"); db.query("UPDATE users SET is_new_customer = 0 WHERE email = ?").run(process.env.EMAIL); db.close();`;
-  const r = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["-e", code], { env: { ...process.env, DB_FILE: join(site.dataDir, "pi-site.db"), EMAIL: email } });
-  if (r.status !== 0) throw new Error(`could not update the database: ${r.stderr}`);
-}
-
-test("a signed-in returning customer sees list prices without a badge, and requests go to the account's e-mail", async ({ page, site, mailbox }) => {
-  await page.goto("/login?mode=signup");
-  await page.getByLabel("First name (optional)").fill("Rosa");
-  await page.getByLabel("E-mail").fill("rosa.returning@example.com");
-  await page.getByLabel("Password").fill("a long and unusual passphrase");
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  markReturning(site, "rosa.returning@example.com");
+test("a signed-in returning customer sees list prices without a badge, and requests go to the account's e-mail", async ({ page, signIn, mailbox }) => {
+  await signIn("rosa.returning@example.com", { returning: true });
 
   await page.goto("/services");
   await openDialog(page, "partner");

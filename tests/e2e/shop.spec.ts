@@ -154,11 +154,8 @@ test.describe("the cart", () => {
     await expect(cartCount(page)).toHaveText("0");
   });
 
-  test("signed in, adding updates the count; the cart shows totals and free-shipping progress", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill("shopper@example.com");
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+  test("signed in, adding updates the count; the cart shows totals and free-shipping progress", async ({ page, signIn }) => {
+    await signIn("cart@example.com");
 
     // Product page: the stepper and Add to Cart, in place.
     await page.goto("/shop/product/faraday-evidence-bag"); // $79
@@ -214,16 +211,13 @@ test.describe("the cart", () => {
     await expect(cartCount(page)).toHaveText("2");
   });
 
-  test("an ID-required item shows its notice in the cart", async ({ page }) => {
-    await page.goto("/login");
-    await page.getByLabel("E-mail").fill("shopper@example.com");
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+  test("an ID-required item shows its notice in the cart", async ({ page, signIn }) => {
+    await signIn("verify@example.com");
     await page.goto("/shop/product/digital-voice-recorder-pro");
     await expect(page.getByText("Verification Required")).toBeVisible();
     await expect(page.locator('pi-island[data-island="AddToCart"]')).toHaveAttribute("data-state", "hydrated");
     await page.getByRole("button", { name: "Add to Cart" }).click();
-    await expect(cartCount(page)).toHaveText("3");
+    await expect(cartCount(page)).toHaveText("1");
     await page.goto("/cart");
     await expect(page.getByText("ID verification required")).toBeVisible();
     await expect(page.getByText("Professional Digital Voice Recorder requires identity verification.", { exact: false })).toBeVisible();
@@ -233,13 +227,9 @@ test.describe("the cart", () => {
 test.describe("stock limits", () => {
   test.use({ allowConsoleErrors: [/status of 409/] });
 
-  test("the stepper stops at the stock, and the server refuses more than is left", async ({ page }) => {
-    await page.goto("/login?mode=signup&returnTo=%2Fshop%2Fproduct%2Fobd-fleet-gps-tracker");
-    await page.getByLabel("First name (optional)").fill("Lee");
-    await page.getByLabel("E-mail").fill("stock@example.com");
-    await page.getByLabel("Password").fill(password);
-    await page.getByRole("button", { name: "Create Account" }).click();
-    await expect(page).toHaveURL(/\/shop\/product\/obd-fleet-gps-tracker$/);
+  test("the stepper stops at the stock, and the server refuses more than is left", async ({ page, signIn }) => {
+    await signIn("stock@example.com");
+    await page.goto("/shop/product/obd-fleet-gps-tracker");
     await expect(page.getByText("In Stock (3 available)")).toBeVisible();
     await expect(page.locator('pi-island[data-island="AddToCart"]')).toHaveAttribute("data-state", "hydrated");
     const more = page.getByRole("button", { name: "Increase quantity" });

@@ -1,6 +1,7 @@
 /** A browser-like client for route tests: keeps cookies and sends our Origin on form posts. */
 import type { TestApp } from "./test-app";
 import { CookieJar } from "./cookies";
+import { customerWithSession, sessionCookie } from "./sessions";
 
 export const testOrigin = "http://localhost";
 export const testPassword = "a long and unusual passphrase";
@@ -18,7 +19,13 @@ export function browser(t: TestApp) {
     async postJson(path: string, body: unknown, headers: Record<string, string> = { Origin: testOrigin }) {
       return jar.take(await t.request(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers, Cookie: jar.header() } }));
     },
-    /** Creates an account and signs in; returns the new user's id. */
+    /** A customer signed in directly (tests/helpers/sessions.ts); returns their id. For anything but testing sign-up itself. */
+    signInAs(email = "ann@example.com", opts: Parameters<typeof customerWithSession>[2] = {}) {
+      const customer = customerWithSession(t.db, email, opts);
+      jar.set(sessionCookie, customer.token);
+      return customer.userId;
+    },
+    /** Creates an account through the sign-up form and signs in; returns the new user's id. */
     async signUp(email = "ann@example.com", extra: Record<string, string> = {}) {
       const res = await b.post("/signup", { email, password: testPassword, firstName: "Ann", lastName: "Lee", returnTo: "/dashboard", ...extra });
       if (res.status !== 303) throw new Error(`sign-up failed: ${res.status}`);

@@ -1,4 +1,4 @@
-/** The texts of the public pages as first shipped, from SPEC.md; the owner edits them later. */
+/** The texts of the public pages as first shipped (docs/product.md#pages); the owner edits them later. */
 import type { Content, ContentId } from "../../shared/content";
 
 export const seedContentTitles: Record<ContentId, string> = {

@@ -1,4 +1,4 @@
-/** The service-pricing table as first shipped (SPEC.md section 9, settled by DECISIONS.md). */
+/** The service-pricing table as first shipped (docs/product.md#prices). */
 import type { servicePricing } from "../schema";
 
 type SeedPrice = Omit<typeof servicePricing.$inferInsert, "updatedAt">;

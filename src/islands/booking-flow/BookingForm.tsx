@@ -8,6 +8,7 @@ import { DayPicker } from "react-day-picker";
 import { ApiError, apiRequest } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { errorProps, FormField } from "../../components/FormField";
+import { formatDate, formatMoney, formatTime, timeZoneCity } from "../../domain/format";
 import { bookingMessages, bookingSchema, durationOptions, type BookingInput } from "../../shared/booking";
 import type { BookablePackage } from "../BookingFlow";
 
@@ -19,11 +20,6 @@ const toDate = (iso: string) => {
   return new Date(y, m - 1, d);
 };
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-const money = (n: number) => `$${n.toLocaleString("en-US")}`;
-const clock = (t: string) => {
-  const [h, m] = t.split(":").map(Number) as [number, number];
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
-};
 const loginUrl = "/api/login?returnTo=%2Fbooking";
 
 /** Tells the visitor why, then sends them to sign in (and back here) after 500 ms. */
@@ -41,7 +37,7 @@ function issuesByField(issues: readonly { path: readonly PropertyKey[]; message:
   return errors;
 }
 
-export default function BookingForm({ pkg, userEmail, today, lastDay, onBooked }: { pkg: BookablePackage; userEmail: string | null; today: string; lastDay: string; onBooked: () => void }) {
+export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, onBooked }: { pkg: BookablePackage; userEmail: string | null; today: string; lastDay: string; timeZone: string; onBooked: () => void }) {
   const queryClient = useQueryClient();
   const initial: FormValues = { serviceName: pkg.name, servicePrice: pkg.price, appointmentDate: "", appointmentTime: "", duration: 60, location: "", notes: "", contactPhone: "", contactEmail: userEmail ?? "" };
   // A plain controlled form: the shared zod/mini schema validates it, here and on the server.
@@ -138,7 +134,7 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, onBooked }
           {err("appointmentDate") && <p className="text-sm text-error" role="alert">{err("appointmentDate")}</p>}
           <div aria-live="polite">
             {!date ? (
-              <p className="text-sm text-base-content/80">Pick a date to see the available times (Adelaide time).</p>
+              <p className="text-sm text-base-content/80">Pick a date to see the available times ({`${timeZoneCity(timeZone)} time`}).</p>
             ) : slots.isPending ? (
               <div className="grid grid-cols-3 gap-2" aria-label="Loading times" data-testid="slot-placeholders">
                 {Array.from({ length: 6 }, (_, i) => (
@@ -160,7 +156,7 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, onBooked }
                 <div className="grid grid-cols-3 gap-2">
                   {slots.data.map((s) => (
                     <button key={s.id} type="button" aria-pressed={time === s.time} className={`btn btn-sm ${time === s.time ? "btn-primary" : "btn-outline"}`} onClick={() => update({ appointmentTime: s.time })}>
-                      {clock(s.time)}
+                      {formatTime(s.time)}
                     </button>
                   ))}
                 </div>
@@ -178,7 +174,7 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, onBooked }
             <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
           </FormField>
           <FormField id="b-price" label="Price (USD)" error={err("servicePrice")}>
-            <input className="input w-full" readOnly id="b-price" value={money(pkg.price)} />
+            <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price)} />
           </FormField>
           <FormField id="b-duration" label="Appointment length" error={err("duration")}>
             <select className="select w-full" {...input("b-duration", "duration")} onChange={(e) => update({ duration: Number(e.target.value) })}>
@@ -201,7 +197,7 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, onBooked }
           <FormField id="b-notes" label="Notes (optional)" error={err("notes")}>
             <textarea className="textarea w-full" rows={3} {...input("b-notes", "notes")} />
           </FormField>
-          <p className="text-sm text-base-content/80">{date && time ? `${toDate(date).toLocaleDateString("en-AU", { weekday: "long", day: "numeric", month: "long" })} at ${clock(time)}, Adelaide time` : "Choose a date and a time on the left."}</p>
+          <p className="text-sm text-base-content/80">{date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time on the left."}</p>
           <button type="submit" className="btn btn-primary w-full" disabled={book.isPending || !time}>
             {book.isPending ? "Booking..." : "Confirm Booking"}
           </button>

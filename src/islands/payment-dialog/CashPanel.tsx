@@ -2,7 +2,7 @@
 import { useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { toast } from "../../client/toast-store";
-import { formatDollars } from "../../domain/pricing";
+import { formatMoney } from "../../domain/format";
 import { paymentMessages, type PaymentEmailValues, type PaymentRequestResult } from "../../shared/payment";
 import { RequestForm } from "./RequestForm";
 import type { PaymentDialogProps } from "./types";
@@ -12,7 +12,7 @@ export function CashPanel({ service, accountEmail, emailForm }: PaymentDialogPro
   const steps = [
     "Request deposit locations with the button below.",
     "Receive the locations by encrypted e-mail within 30 minutes.",
-    `Deposit exactly ${formatDollars(service.amountDue)} in cash.`,
+    `Deposit exactly ${formatMoney(service.amountDue)} in cash.`,
     "Write your reference code on the deposit slip.",
     "Your service starts once we confirm the deposit.",
   ];

@@ -2,10 +2,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../client/toast-store";
 import type { CryptoAddress, ServiceOffer } from "../../domain/payment";
-import { formatDollars } from "../../domain/pricing";
+import { formatMoney } from "../../domain/format";
 import { paymentMessages } from "../../shared/payment";
 
-/** How long a Copy Address button reads "Copied!" (SPEC.md section 9). */
+/** How long a Copy Address button reads "Copied!" (docs/product.md#toasts-and-notices). */
 export const copiedIndicatorMs = 2000;
 
 export function CryptoPanel({ service, addresses, discountPercent }: { service: ServiceOffer; addresses: CryptoAddress[]; discountPercent: number }) {
@@ -38,8 +38,8 @@ export function CryptoPanel({ service, addresses, discountPercent }: { service: 
     <div className="space-y-4">
       <p>
         {"Pay "}
-        <strong className="text-xl">{`${formatDollars(service.cryptoAmount)} USD`}</strong>
-        {` in cryptocurrency: ${discountPercent}% off, you save ${formatDollars(service.cryptoSaving)}.`}
+        <strong className="text-xl">{`${formatMoney(service.cryptoAmount)} USD`}</strong>
+        {` in cryptocurrency: ${discountPercent}% off, you save ${formatMoney(service.cryptoSaving)}.`}
       </p>
       <ul className="space-y-3">
         {addresses.map((a) => {
@@ -60,7 +60,7 @@ export function CryptoPanel({ service, addresses, discountPercent }: { service: 
         })}
       </ul>
       <ul className="list-inside list-disc space-y-1 text-sm">
-        <li>{`Send the exact USD equivalent of ${formatDollars(service.cryptoAmount)} at the time you pay.`}</li>
+        <li>{`Send the exact USD equivalent of ${formatMoney(service.cryptoAmount)} at the time you pay.`}</li>
         <li>Include your e-mail address in the transaction memo so we can match the payment to you.</li>
         <li>Your service begins once the payment is confirmed.</li>
         <li>Confirmation takes 1-6 network confirmations, depending on the network.</li>

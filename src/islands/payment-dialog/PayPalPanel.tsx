@@ -7,7 +7,7 @@ import { ApiError, apiRequest } from "../../client/api";
 import { loadPayPalSdk, type PayPalButtons } from "../../client/paypal-sdk";
 import { toast } from "../../client/toast-store";
 import { paymentCurrency, type ServiceOffer } from "../../domain/payment";
-import { formatDollars } from "../../domain/pricing";
+import { formatMoney } from "../../domain/format";
 import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult } from "../../shared/payment";
 
 type Status = "loading" | "ready" | "failed";
@@ -80,7 +80,7 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
     <div className="space-y-4">
       <p>
         {"Pay "}
-        <strong className="text-xl">{`${formatDollars(service.amountDue)} ${paymentCurrency}`}</strong>
+        <strong className="text-xl">{`${formatMoney(service.amountDue)} ${paymentCurrency}`}</strong>
         {" securely with PayPal."}
       </p>
       {clientId ? (

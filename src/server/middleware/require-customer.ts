@@ -1,6 +1,6 @@
 /**
  * Customer-only pages and their forms. A signed-out visitor gets, on GET, the signed-out page
- * (a notice, then on to sign-in and back: SPEC.md section 2) and, on any other method, a 303 to
+ * (a notice, then on to sign-in and back: docs/product.md#toasts-and-notices) and, on any other method, a 303 to
  * sign-in. Handlers behind it are typed with `CustomerEnv`, so they read a user that is never null.
  */
 import type { Context, MiddlewareHandler } from "hono";

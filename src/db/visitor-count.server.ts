@@ -1,0 +1,29 @@
+/** The footer's visitor counter and the per-day tally behind the analytics. */
+import { eq, sql } from "drizzle-orm";
+import { immediate, type Db } from "./client.server";
+import { visitLog, visitorCounter } from "./schema";
+
+/** Where the counter starts on a fresh database (the old site's figure). */
+const initialCount = 3333;
+
+/** Adds one visit to the total and to today's tally in one transaction; returns the new total. */
+export function countVisit(db: Db, day = new Date().toISOString().slice(0, 10)): number {
+  return immediate(db, () => {
+    const row = db
+      .insert(visitorCounter)
+      .values({ id: 1, count: initialCount + 1 })
+      .onConflictDoUpdate({ target: visitorCounter.id, set: { count: sql`${visitorCounter.count} + 1`, updatedAt: new Date() } })
+      .returning({ count: visitorCounter.count })
+      .get();
+    db.insert(visitLog)
+      .values({ day, visits: 1 })
+      .onConflictDoUpdate({ target: visitLog.day, set: { visits: sql`${visitLog.visits} + 1` } })
+      .run();
+    return row.count;
+  });
+}
+
+/** The current total. */
+export function readVisitCount(db: Db): number {
+  return db.select({ count: visitorCounter.count }).from(visitorCounter).where(eq(visitorCounter.id, 1)).get()?.count ?? initialCount;
+}

@@ -1,0 +1,57 @@
+import { describe, expect, test } from "bun:test";
+import { formatAppointment, formatDate, formatInstantDate, formatMoney, formatMoneyPerUnit, formatTime, timeZoneCity } from "./format";
+
+describe("money", () => {
+  test("whole dollars bare, anything else with cents, from numbers or decimal strings", () => {
+    expect(formatMoney(1295)).toBe("$1,295");
+    expect(formatMoney(75)).toBe("$75");
+    expect(formatMoney(19.5)).toBe("$19.50");
+    expect(formatMoney("695.00")).toBe("$695");
+    expect(formatMoney("147.50")).toBe("$147.50");
+    expect(formatMoney(0)).toBe("$0");
+  });
+  test("a service price carries its unit", () => {
+    expect(formatMoneyPerUnit("85.00", "hour")).toBe("$85/hr");
+    expect(formatMoneyPerUnit("395.00", "month")).toBe("$395/mo");
+    expect(formatMoneyPerUnit("100.00", "day")).toBe("$100/day");
+    expect(formatMoneyPerUnit("450.00", "week")).toBe("$450/week");
+    expect(formatMoneyPerUnit("1295.00", "once")).toBe("$1,295");
+  });
+});
+
+describe("wall-clock dates and times", () => {
+  test("times read as the calendar shows them", () => {
+    expect(formatTime("00:30")).toBe("12:30 am");
+    expect(formatTime("09:05")).toBe("9:05 am");
+    expect(formatTime("12:00")).toBe("12:00 pm");
+    expect(formatTime("17:45")).toBe("5:45 pm");
+  });
+  test("a date is the date written, in each style, whatever zone the process runs in", () => {
+    expect(formatDate("2026-12-01")).toBe("Tuesday 1 December 2026");
+    expect(formatDate("2026-12-01", "long")).toBe("Tuesday 1 December");
+    expect(formatDate("2026-12-01", "short")).toBe("Tue, 1 Dec");
+    // The days of Adelaide's daylight-saving changes and a year's end stay themselves.
+    expect(formatDate("2026-04-05", "short")).toBe("Sun, 5 Apr");
+    expect(formatDate("2026-10-04", "short")).toBe("Sun, 4 Oct");
+    expect(formatDate("2026-12-31")).toBe("Thursday 31 December 2026");
+  });
+  test("an appointment as e-mails write it", () => {
+    expect(formatAppointment("2026-12-01", "10:00")).toBe("Tuesday 1 December 2026 at 10:00 am");
+  });
+});
+
+describe("instants in the business timezone", () => {
+  // 15:00 UTC on 1 March is 01:30 on 2 March in Adelaide (UTC+10:30 in summer), still 1 March in
+  // Los Angeles (UTC-8), and 00:00 on 2 March in Tokyo (UTC+9).
+  const instant = new Date("2026-03-01T15:00:00Z");
+  test("the calendar day depends on the zone given, not on the process's", () => {
+    expect(formatInstantDate(instant, "Australia/Adelaide")).toBe("2 Mar 2026");
+    expect(formatInstantDate(instant, "America/Los_Angeles")).toBe("1 Mar 2026");
+    expect(formatInstantDate(instant.toISOString(), "Asia/Tokyo")).toBe("2 Mar 2026");
+  });
+  test("the zone is named by its city", () => {
+    expect(timeZoneCity("Australia/Adelaide")).toBe("Adelaide");
+    expect(timeZoneCity("America/Los_Angeles")).toBe("Los Angeles");
+    expect(timeZoneCity("UTC")).toBe("UTC");
+  });
+});

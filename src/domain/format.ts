@@ -1,0 +1,73 @@
+/**
+ * How money, dates and times read on every page, island and e-mail. Pure and free of server
+ * imports, so islands use it too.
+ *
+ * Two kinds of date exist here. An appointment's date and time ("2026-12-01", "10:00") are already
+ * wall-clock values in the business timezone, so they are formatted as written, with no zone
+ * conversion. A moment (a row's createdAt) is an instant: it is shown in the business timezone from
+ * settings, which every instant formatter takes explicitly (never the server's or browser's own).
+ */
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
+const dollarsAndCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** An amount in dollars as the site shows it: whole dollars bare, else with cents. 1295 -> "$1,295", 19.5 -> "$19.50". */
+export function formatMoney(amount: number | string): string {
+  const n = typeof amount === "number" ? amount : Number(amount);
+  return Number.isInteger(n) ? dollars.format(n) : dollarsAndCents.format(n);
+}
+
+const unitSuffix: Record<string, string> = { hour: "/hr", day: "/day", week: "/week", month: "/mo" };
+
+/** A service price with its unit: "$85/hr", "$395/mo", "$1,295" (a one-off has no suffix). */
+export function formatMoneyPerUnit(price: number | string, unit: string): string {
+  return `${formatMoney(price)}${unitSuffix[unit] ?? ""}`;
+}
+
+/** "10:00 am" for a wall-clock "HH:MM" (the booking calendar's and e-mails' way of writing times). */
+export function formatTime(hhmm: string): string {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  return `${h % 12 === 0 ? 12 : h % 12}:${String(m).padStart(2, "0")} ${h < 12 ? "am" : "pm"}`;
+}
+
+// A wall-clock date is formatted as the UTC midnight of that date, read back in UTC: no zone can
+// move it to the day before or after.
+const calendarDate = (isoDate: string) => {
+  const [y, m, d] = isoDate.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+};
+const dateStyles = {
+  /** "Tuesday 1 December 2026": e-mails. */
+  full: new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
+  /** "Tuesday 1 December": the booking form's summary, where the year is on the calendar beside it. */
+  long: new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }),
+  /** "Tue, 1 Dec": the dashboard's compact list. */
+  short: new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }),
+};
+
+/** An appointment's wall-clock date ("YYYY-MM-DD") in one of the site's styles. */
+export function formatDate(isoDate: string, style: keyof typeof dateStyles = "full"): string {
+  return dateStyles[style].format(calendarDate(isoDate));
+}
+
+/** "Tuesday 1 December 2026 at 10:00 am": an appointment as e-mails write it. */
+export function formatAppointment(isoDate: string, hhmm: string): string {
+  return `${formatDate(isoDate, "full")} at ${formatTime(hhmm)}`;
+}
+
+const instantFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "1 Dec 2026": the calendar day of an instant in `timeZone` (the business timezone from settings). */
+export function formatInstantDate(instant: Date | string, timeZone: string): string {
+  let f = instantFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone });
+    instantFormatters.set(timeZone, f);
+  }
+  return f.format(typeof instant === "string" ? new Date(instant) : instant);
+}
+
+/** "Adelaide" for "Australia/Adelaide": how the site names its timezone to customers ("Adelaide time"). */
+export function timeZoneCity(timeZone: string): string {
+  return (timeZone.split("/").pop() ?? timeZone).replaceAll("_", " ");
+}
