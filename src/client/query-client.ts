@@ -1,4 +1,4 @@
-/** TanStack Query defaults (docs/product.md#pages): never stale, no refetch on focus, no retries. */
+/** TanStack Query defaults for every island: data never goes stale, no refetch on focus, no retries. */
 import { QueryClient } from "@tanstack/react-query";
 import { apiRequest } from "./api";
 
