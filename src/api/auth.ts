@@ -31,7 +31,7 @@ const googleProfile = z.object({
 function googleClient(deps: AppDeps, c: Context) {
   const { GOOGLE_CLIENT_ID: id, GOOGLE_CLIENT_SECRET: secret } = deps.env;
   if (!id || !secret) return null;
-  return new OAuth2Client(id, secret, `${siteOrigin(deps, c)}/api/auth/google/callback`);
+  return new OAuth2Client(id, secret, `${siteOrigin(deps)}/api/auth/google/callback`);
 }
 
 export function authApi(deps: AppDeps) {

@@ -129,7 +129,7 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
   const user = findUserByEmail(deps.db, parsed.data.email);
   if (user && !user.suspendedAt) {
     const token = createPasswordReset(deps.db, user.id);
-    const link = `${siteOrigin(deps, c)}/reset-password?token=${token}`;
+    const link = `${siteOrigin(deps)}/reset-password?token=${token}`;
     enqueueMail(deps.db, passwordResetMail(user.email, link, getSettings(deps.db).businessName));
     deps.outbox.kick();
     log.info("password reset requested", { userId: user.id });

@@ -8,6 +8,7 @@ import { bootstrap, databaseFile } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
+import { publicUrlWarning } from "./origin";
 
 const started = performance.now();
 const env = readEnv();
@@ -35,6 +36,8 @@ if (command === "backup") {
 
 const { deps, app } = bootstrap(env);
 deps.outbox.start();
+const originWarning = publicUrlWarning(env);
+if (originWarning) log.warn(originWarning);
 
 const server = Bun.serve({
   port: env.PORT,

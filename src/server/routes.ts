@@ -38,8 +38,8 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
     deps.db.$client.query("SELECT 1").get();
     return c.json({ status: "ok" });
   });
-  app.get("/robots.txt", (c) => c.text(robotsTxt(siteOrigin(deps, c))));
-  app.get("/sitemap.xml", (c) => c.body(sitemapXml(siteOrigin(deps, c), listProductSlugs(deps.db).map(productPath)), 200, { "Content-Type": "application/xml; charset=utf-8" }));
+  app.get("/robots.txt", (c) => c.text(robotsTxt(siteOrigin(deps))));
+  app.get("/sitemap.xml", (c) => c.body(sitemapXml(siteOrigin(deps), listProductSlugs(deps.db).map(productPath)), 200, { "Content-Type": "application/xml; charset=utf-8" }));
 
   // Public pages
   app.get("/", (c) => servePage(deps, c, homePage));
