@@ -69,8 +69,12 @@ export function updateProfile(db: Db, userId: string, p: { firstName: string; la
   });
 }
 
-export function setPasswordHash(db: Db, userId: string, passwordHash: string) {
-  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+/** Sets a new password (or none) and voids every outstanding reset link: an old link must not undo it. */
+export function setPasswordHash(db: Db, userId: string, passwordHash: string | null) {
+  immediate(db, () => {
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+  });
 }
 
 /**

@@ -5,16 +5,17 @@
 import type { Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { normaliseReferralCode } from "../domain/referral";
-import { createPasswordReset, consumePasswordReset, peekPasswordReset } from "../db/password-resets.server";
+import { createPasswordReset, peekPasswordReset } from "../db/password-resets.server";
 import { getSettings } from "../db/settings.server";
-import { createUser, findUserByEmail, findUserById, setPasswordHash } from "../db/users.server";
+import { createUser, findUserByEmail } from "../db/users.server";
 import { passwordResetMail } from "../mail/templates";
 import { enqueueMail } from "../mail/outbox.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../shared/auth";
 import { safeReturnTo } from "../components/PlainForm";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../server/auth/crypto.server";
-import { deleteUserSessions } from "../server/auth/sessions.server";
-import { emailKey, startSession } from "../server/auth/sign-in.server";
+import { hashPassword } from "../server/auth/crypto.server";
+import { resetPasswordWithToken } from "../server/auth/password-reset.server";
+import { checkPasswordSignIn } from "../server/auth/password-sign-in.server";
+import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors } from "../server/errors";
@@ -53,30 +54,16 @@ export async function submitSignIn(deps: AppDeps, c: Context<AppEnv>) {
   const form = await readForm(c, 500);
   const returnTo = safeReturnTo(form.returnTo);
   const values = { email: form.email ?? "" };
-  const ip = clientIp(c);
-  const accountKey = emailKey(values.email);
-  const wait = Math.max(deps.limits.signInByAddress.retryAfter(ip), deps.limits.signInByAccount.retryAfter(accountKey));
-  if (wait > 0) {
-    c.header("Retry-After", String(wait));
-    log.warn("sign-in rate limited", { ip, account: accountKey });
-    return renderLogin(deps, c, { returnTo, values, notice: tooMany(wait), status: 429 });
-  }
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success) return renderLogin(deps, c, { returnTo, values, errors: fieldErrors(parsed.error), status: 400 });
-
-  const user = findUserByEmail(deps.db, parsed.data.email);
-  const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    deps.limits.signInByAddress.hit(ip);
-    deps.limits.signInByAccount.hit(accountKey);
-    log.info("sign-in failed", { ip, account: accountKey });
-    return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "Invalid e-mail or password." }, status: 401 });
+  const result = await checkPasswordSignIn(deps, clientIp(c), parsed.data.email, parsed.data.password);
+  if (result.outcome === "limited") {
+    c.header("Retry-After", String(result.retryAfter));
+    return renderLogin(deps, c, { returnTo, values, notice: tooMany(result.retryAfter), status: 429 });
   }
-  if (user.suspendedAt) {
-    log.info("sign-in refused: suspended", { userId: user.id });
-    return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "This account is suspended. Please contact us." }, status: 403 });
-  }
-  deps.limits.signInByAccount.clear(accountKey);
+  if (result.outcome === "invalid") return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "Invalid e-mail or password." }, status: 401 });
+  if (result.outcome === "suspended") return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "This account is suspended. Please contact us." }, status: 403 });
+  const { user } = result;
   startSession(deps, c, user.id, "password");
   return c.redirect(returnTo, 303);
 }
@@ -158,15 +145,10 @@ export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
     const valid = token.length >= 20 && peekPasswordReset(deps.db, token) !== null;
     return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, errors: fieldErrors(parsed.error), status: 400 }), { cache: false });
   }
-  const passwordHash = await hashPassword(parsed.data.password);
-  const userId = consumePasswordReset(deps.db, parsed.data.token);
-  const user = userId ? findUserById(deps.db, userId) : undefined;
-  if (!user || user.suspendedAt) {
-    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: 400 }), { cache: false });
-  }
-  setPasswordHash(deps.db, user.id, passwordHash);
-  deleteUserSessions(deps.db, user.id);
-  log.info("password reset", { userId: user.id });
+  const result = await resetPasswordWithToken(deps, clientIp(c), parsed.data.token, parsed.data.password);
+  if (result.outcome === "limited") c.header("Retry-After", String(result.retryAfter));
+  if (result.outcome !== "ok") return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: result.outcome === "limited" ? 429 : 400 }), { cache: false });
+  const { user } = result;
   startSession(deps, c, user.id, "password-reset");
   return c.redirect("/dashboard?passwordReset=1", 303);
 }

@@ -42,6 +42,12 @@ export class RateLimiter {
     return Math.ceil((w.resetAt - now) / 1000);
   }
 
+  /** Gives back one hit counted for `key` (an attempt reserved up front that turned out fine). */
+  release(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count--;
+  }
+
   /** Forgets `key` (after a successful sign-in, for example). */
   clear(key: string) {
     this.windows.delete(key);
