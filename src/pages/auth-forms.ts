@@ -13,7 +13,9 @@ import { enqueueMail } from "../mail/outbox.server";
 import { forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from "../shared/auth";
 import { safeReturnTo } from "../components/PlainForm";
 import { hashPassword } from "../server/auth/crypto.server";
+import { sendEmailVerification } from "../server/auth/email-verification.server";
 import { resetPasswordWithToken } from "../server/auth/password-reset.server";
+import { googleSignInNotice } from "../server/auth/google-notices";
 import { checkPasswordSignIn } from "../server/auth/password-sign-in.server";
 import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
@@ -39,7 +41,7 @@ export function showLogin(deps: AppDeps, c: Context<AppEnv>) {
   if (c.get("user")) return c.redirect(returnTo, 302);
   const referralCode = normaliseReferralCode(c.req.query("ref")) ?? getCookie(c, referralCookie) ?? null;
   const mode = c.req.query("mode") === "signup" || c.req.query("ref") ? "signup" : "signin";
-  const notice = c.req.query("error") === "google" ? { tone: "error" as const, text: "Google sign-in did not complete. Please try again, or use your e-mail and password." } : undefined;
+  const notice = googleSignInNotice(c.req.query("error"));
   return renderLogin(deps, c, { mode, returnTo, referralCode, notice });
 }
 
@@ -97,6 +99,7 @@ export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
     });
   }
   log.info("account created", { userId: user.id, referred: Boolean(user.referredBy) });
+  sendEmailVerification(deps, user);
   startSession(deps, c, user.id, "signup");
   return c.redirect(returnTo, 303);
 }

@@ -9,6 +9,7 @@ import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
 import { publicUrlWarning } from "./origin";
+import { startAuthHousekeeping } from "./auth/housekeeping.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -36,6 +37,7 @@ if (command === "backup") {
 
 const { deps, app } = bootstrap(env);
 deps.outbox.start();
+const stopHousekeeping = startAuthHousekeeping(deps.db);
 const originWarning = publicUrlWarning(env);
 if (originWarning) log.warn(originWarning);
 
@@ -57,6 +59,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     log.info("shutting down", { signal });
     deps.outbox.stop();
+    stopHousekeeping();
     void server.stop().then(() => {
       deps.db.$client.close();
       process.exit(0);

@@ -19,6 +19,7 @@ import { showAccount, submitDeleteAccount, submitPassword, submitProfile } from 
 import { showLogin, showResetPassword, submitForgotPassword, submitResetPassword, submitSignIn, submitSignUp } from "../pages/auth-forms";
 import { showDashboard, submitCancelBooking } from "../pages/dashboard-route";
 import { forgotPasswordPage } from "../pages/password-reset";
+import { showVerifyEmail, submitResendVerification } from "../pages/verify-email.routes";
 import { visitorCountApi } from "../api/visitor-count";
 import { aboutPage } from "../pages/about";
 import { contactPage } from "../pages/contact";
@@ -61,6 +62,8 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.post("/forgot-password", (c) => submitForgotPassword(deps, c));
   app.get("/reset-password", (c) => showResetPassword(deps, c));
   app.post("/reset-password", (c) => submitResetPassword(deps, c));
+  app.get("/verify-email", (c) => showVerifyEmail(deps, c));
+  app.post("/verify-email/resend", (c) => submitResendVerification(deps, c));
   app.get("/account", (c) => showAccount(deps, c));
   app.post("/account/profile", (c) => submitProfile(deps, c));
   app.post("/account/password", (c) => submitPassword(deps, c));
