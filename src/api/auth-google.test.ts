@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, afterEach, expect, test } from "bun:test";
 import { OAuth2Server } from "oauth2-mock-server";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { browser } from "../../tests/helpers/browser";
+import { browser, testPassword } from "../../tests/helpers/browser";
 
 let provider: OAuth2Server;
 let t: TestApp;
@@ -104,4 +104,57 @@ test("a hostile returnTo is replaced before it is kept for the callback", async 
     expect(start.status).toBe(302);
     expect([evil, decodeURIComponent(b.jar.get("pi_oauth_return")!)]).toEqual([evil, "/dashboard"]);
   }
+});
+
+test("a profile without email_verified is refused with a clear message", async () => {
+  delete profile.email_verified;
+  const b = browser(t);
+  const res = await b.get(await authorize(b));
+  const location = res.headers.get("location")!;
+  expect(location).toContain("error=google-unverified");
+  expect(countRows(t, "users")).toBe(0);
+  expect(await (await b.get(location)).text()).toContain("Google has not confirmed the e-mail address");
+});
+
+test("email_verified given as a string is not taken as true", async () => {
+  profile.email_verified = "true";
+  const b = browser(t);
+  expect((await b.get(await authorize(b))).headers.get("location")).toContain("error=google-unverified");
+  expect(countRows(t, "users")).toBe(0);
+});
+
+test("a new account from Google starts verified", async () => {
+  const b = browser(t);
+  await b.get(await authorize(b));
+  expect((t.db.$client.query("SELECT email_verified_at AS v FROM users").get() as { v: number | null }).v).not.toBeNull();
+});
+
+test("linking into an unverified account ends its sessions and clears its password", async () => {
+  // Someone else signed up first with Gina's address (never verified) and is signed in.
+  const squatter = browser(t);
+  await squatter.signUp("gina@example.com");
+  expect((await squatter.get("/api/auth/user")).status).toBe(200);
+
+  const gina = browser(t);
+  const res = await gina.get(await authorize(gina));
+  expect(res.headers.get("location")).toBe("/dashboard");
+  expect((await gina.get("/api/auth/user")).status).toBe(200);
+
+  expect((await squatter.get("/api/auth/user")).status).toBe(401);
+  expect((await browser(t).signIn("gina@example.com", testPassword)).status).toBe(401);
+  const row = t.db.$client.query("SELECT google_id AS g, password_hash AS p, email_verified_at AS v FROM users").get() as { g: string; p: string | null; v: number | null };
+  expect(row.g).toBe("google-123");
+  expect(row.p).toBeNull();
+  expect(row.v).not.toBeNull();
+  expect(countRows(t, "sessions")).toBe(1);
+});
+
+test("linking into a verified account keeps its password and sessions", async () => {
+  const owner = browser(t);
+  const userId = await owner.signUp("gina@example.com");
+  t.db.$client.query("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), userId);
+  const viaGoogle = browser(t);
+  await viaGoogle.get(await authorize(viaGoogle));
+  expect((await owner.get("/api/auth/user")).status).toBe(200);
+  expect((await browser(t).signIn("gina@example.com", testPassword)).status).toBe(303);
 });

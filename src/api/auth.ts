@@ -9,12 +9,16 @@ import { z } from "zod";
 import { safeReturnTo } from "../server/safe-redirect";
 import { createUser, findOrLinkGoogleUser } from "../db/users.server";
 import { writeShortCookie } from "../server/auth/cookies";
+import { googleErrors } from "../server/auth/google-notices";
+import { isSameSiteRequest } from "../server/auth/same-site";
 import { endSession, startSession } from "../server/auth/sign-in.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { errorBody, HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import { referralCookie } from "../server/middleware/referral-link";
 import { isHttps, siteOrigin } from "../server/origin";
+import { servePage } from "../server/render-page";
+import { confirmSignOutPage } from "../pages/sign-out";
 
 const oauthCookies = { state: "pi_oauth_state", verifier: "pi_oauth_verifier", returnTo: "pi_oauth_return" } as const;
 const oauthCookieSeconds = 10 * 60;
@@ -22,7 +26,7 @@ const oauthCookieSeconds = 10 * 60;
 const googleProfile = z.object({
   sub: z.string().min(1),
   email: z.email(),
-  email_verified: z.union([z.boolean(), z.literal("true")]).optional(),
+  email_verified: z.unknown().optional(),
   given_name: z.string().optional(),
   family_name: z.string().optional(),
   picture: z.string().optional(),
@@ -31,7 +35,7 @@ const googleProfile = z.object({
 function googleClient(deps: AppDeps, c: Context) {
   const { GOOGLE_CLIENT_ID: id, GOOGLE_CLIENT_SECRET: secret } = deps.env;
   if (!id || !secret) return null;
-  return new OAuth2Client(id, secret, `${siteOrigin(deps, c)}/api/auth/google/callback`);
+  return new OAuth2Client(id, secret, `${siteOrigin(deps)}/api/auth/google/callback`);
 }
 
 export function authApi(deps: AppDeps) {
@@ -44,8 +48,15 @@ export function authApi(deps: AppDeps) {
   });
 
   api.get("/logout", (c) => {
+    if (!isSameSiteRequest(deps, c)) return servePage(deps, c, confirmSignOutPage, { cache: false });
     endSession(deps, c);
     return c.redirect("/", 302);
+  });
+
+  // The confirmation page's button; originCheck has already refused another site's Origin.
+  api.post("/logout", (c) => {
+    endSession(deps, c);
+    return c.redirect("/", 303);
   });
 
   api.get("/auth/user", (c) => {
@@ -77,9 +88,9 @@ export function authApi(deps: AppDeps) {
     const returnTo = safeReturnTo(getCookie(c, oauthCookies.returnTo));
     // Single use: whatever happens next, this attempt's cookies are gone.
     for (const name of Object.values(oauthCookies)) deleteCookie(c, name, { path: "/", secure: sec.https });
-    const failed = (reason: string) => {
+    const failed = (reason: string, error: string = googleErrors.failed) => {
       log.warn("google sign-in refused", { reason });
-      return c.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}&error=google`, 302);
+      return c.redirect(`/login?returnTo=${encodeURIComponent(returnTo)}&error=${error}`, 302);
     };
     if (!state || !code || !storedState || !verifier || state !== storedState) return failed("state mismatch or missing");
 
@@ -94,7 +105,8 @@ export function authApi(deps: AppDeps) {
     } catch (err) {
       return failed(err instanceof Error ? err.message : "token exchange failed");
     }
-    if (profile.email_verified === false) return failed("e-mail not verified");
+    // Only Google's explicit "verified" proves the address: a missing claim proves nothing.
+    if (profile.email_verified !== true) return failed("e-mail not verified", googleErrors.unverified);
 
     let user = findOrLinkGoogleUser(deps.db, profile.sub, profile.email);
     if (!user) {
@@ -105,6 +117,7 @@ export function authApi(deps: AppDeps) {
         lastName: profile.family_name ?? null,
         profileImageUrl: profile.picture ?? null,
         referralCode: getCookie(c, referralCookie) ?? null,
+        emailVerifiedAt: new Date(),
       }) ?? undefined;
     }
     if (!user) return failed("account could not be created");

@@ -62,7 +62,7 @@ export function bookingsApi(deps: AppDeps) {
   api.post("/calendar", rateLimit(deps.limits.booking, "Too many booking attempts. Please wait a minute and try again.", (c) => c.get("user")!.id), validJson(bookingSchema), (c) => {
     const user = c.get("user")!;
     const settings = getSettings(deps.db);
-    const origin = siteOrigin(deps, c);
+    const origin = siteOrigin(deps);
     const businessEmail = deps.env.BUSINESS_EMAIL ?? settings.email;
     const outcome = createBooking(
       deps.db,
@@ -108,7 +108,7 @@ export function bookingsApi(deps: AppDeps) {
   api.get("/:id/ics", (c) => {
     const booking = findOwnBooking(deps.db, c.req.param("id"), c.get("user")!.id);
     if (!booking) throw notFound("No booking of yours has this id.");
-    const ics = icsFor(booking, getSettings(deps.db), siteOrigin(deps, c), booking.status === "cancelled");
+    const ics = icsFor(booking, getSettings(deps.db), siteOrigin(deps), booking.status === "cancelled");
     return c.body(ics, 200, {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="appointment-${booking.appointmentDate}.ics"`,

@@ -37,7 +37,7 @@ export function paymentsApi(deps: AppDeps) {
         method: input.method,
         offer,
         email,
-        mail: { settings, businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps, c) },
+        mail: { settings, businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
       });
       deps.outbox.kick();
       log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });

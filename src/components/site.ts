@@ -3,7 +3,7 @@ import type { ServicePrice } from "../db/schema";
 import type { Content } from "../shared/content";
 import type { Settings } from "../shared/settings";
 
-export type CurrentUser = { id: string; email: string; firstName: string | null; lastName: string | null; isNewCustomer: boolean };
+export type CurrentUser = { id: string; email: string; firstName: string | null; lastName: string | null; isNewCustomer: boolean; emailVerified: boolean };
 
 export type SiteData = {
   settings: Settings;

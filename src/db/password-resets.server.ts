@@ -1,8 +1,10 @@
 /** One-time password reset tokens: only their hash is stored; they expire after an hour. */
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
+import { deleteUserSessions } from "../server/auth/sessions.server";
 import { immediate, type Db } from "./client.server";
-import { passwordResets } from "./schema";
+import { passwordResets, type User } from "./schema";
+import { findUserById, setPasswordHash } from "./users.server";
 
 export const resetTtlMs = 60 * 60 * 1000;
 
@@ -31,4 +33,27 @@ export function consumePasswordReset(db: Db, token: string, now = Date.now()): s
     db.update(passwordResets).set({ usedAt: new Date(now) }).where(eq(passwordResets.tokenHash, hashToken(token))).run();
     return userId;
   });
+}
+
+/**
+ * Sets a new password from a reset link, all at once: the token is used up (with every other
+ * outstanding one of the user, through setPasswordHash) and every session ends. Null when the
+ * token is unknown, used or expired, or the account is suspended.
+ */
+export function completePasswordReset(db: Db, token: string, passwordHash: string, now = Date.now()): User | null {
+  return immediate(db, () => {
+    const userId = consumePasswordReset(db, token, now);
+    const user = userId ? findUserById(db, userId) : undefined;
+    if (!user || user.suspendedAt) return null;
+    setPasswordHash(db, user.id, passwordHash);
+    deleteUserSessions(db, user.id);
+    return user;
+  });
+}
+
+/** Removes used and expired tokens (at start-up and hourly). */
+export function purgeStalePasswordResets(db: Db, now = Date.now()) {
+  db.delete(passwordResets)
+    .where(or(isNotNull(passwordResets.usedAt), lt(passwordResets.expiresAt, new Date(now))))
+    .run();
 }

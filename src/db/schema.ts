@@ -48,6 +48,8 @@ export const users = sqliteTable("users", {
   referredBy: text("referred_by"),
   totalReferralEarnings: money("total_referral_earnings").notNull().default("0.00"),
   suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+  /** When the owner of `email` proved it (a link by e-mail, or Google); null until then. */
+  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -72,6 +74,21 @@ export const passwordResets = sqliteTable("password_resets", {
   usedAt: integer("used_at", { mode: "timestamp_ms" }),
   createdAt: createdAt(),
 });
+
+/** One-time e-mail verification links: only the token's hash is kept, with the address it proves. */
+export const emailVerifications = sqliteTable(
+  "email_verifications",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("email_verifications_user_idx").on(t.userId)],
+);
 
 export const bookings = sqliteTable(
   "bookings",

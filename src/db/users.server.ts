@@ -4,22 +4,30 @@ import { immediate, type Db } from "./client.server";
 import { referrerForCode } from "./referrals.server";
 import { bookings, cartItems, orders, passwordResets, reviews, sessions, users, wishlistItems, type User } from "./schema";
 import { sql } from "drizzle-orm";
+import { deleteUserSessions } from "../server/auth/sessions.server";
 
 export function findUserByEmail(db: Db, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }
 
 /**
- * The account for a Google profile: the one already linked to it, else the one with its verified
- * e-mail, which is then linked. Undefined when neither exists.
+ * The account for a Google profile whose e-mail Google has verified: the one already linked to
+ * it, else the one with that e-mail, which is then linked. An account whose address was never
+ * verified may have been created by someone else with that address: before linking, its sessions
+ * end and its password is cleared (Google-only until a reset), so that person is locked out.
+ * Undefined when neither exists.
  */
-export function findOrLinkGoogleUser(db: Db, googleId: string, email: string): User | undefined {
+export function findOrLinkGoogleUser(db: Db, googleId: string, email: string, now = Date.now()): User | undefined {
   return immediate(db, () => {
     const linked = db.select().from(users).where(eq(users.googleId, googleId)).get();
     if (linked) return linked;
     const byEmail = findUserByEmail(db, email);
-    if (byEmail && !byEmail.googleId) db.update(users).set({ googleId }).where(eq(users.id, byEmail.id)).run();
-    return byEmail;
+    if (!byEmail || byEmail.googleId) return byEmail;
+    if (!byEmail.emailVerifiedAt) {
+      deleteUserSessions(db, byEmail.id);
+      setPasswordHash(db, byEmail.id, null);
+    }
+    return db.update(users).set({ googleId, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(now) }).where(eq(users.id, byEmail.id)).returning().get();
   });
 }
 
@@ -36,6 +44,8 @@ export type NewUser = {
   profileImageUrl?: string | null;
   /** A referral code remembered from a link; ignored when unknown. */
   referralCode?: string | null;
+  /** Set when the address is already proven (Google said so). */
+  emailVerifiedAt?: Date | null;
 };
 
 /** Creates an account; null when the e-mail is taken. The referrer is set once, here. */
@@ -52,6 +62,7 @@ export function createUser(db: Db, input: NewUser): User | null {
         firstName: input.firstName || null,
         lastName: input.lastName || null,
         profileImageUrl: input.profileImageUrl ?? null,
+        emailVerifiedAt: input.emailVerifiedAt ?? null,
         referredBy,
       })
       .returning()
@@ -59,18 +70,27 @@ export function createUser(db: Db, input: NewUser): User | null {
   });
 }
 
-/** Updates name and e-mail; false when the new e-mail belongs to someone else. */
+/** Updates name and e-mail; false when the new e-mail belongs to someone else. A new e-mail is unverified. */
 export function updateProfile(db: Db, userId: string, p: { firstName: string; lastName: string; email: string }): boolean {
   return immediate(db, () => {
-    const other = findUserByEmail(db, p.email);
+    const email = p.email.toLowerCase();
+    const other = findUserByEmail(db, email);
     if (other && other.id !== userId) return false;
-    db.update(users).set({ firstName: p.firstName || null, lastName: p.lastName || null, email: p.email.toLowerCase() }).where(eq(users.id, userId)).run();
+    const changed = findUserById(db, userId)?.email !== email;
+    db.update(users)
+      .set({ firstName: p.firstName || null, lastName: p.lastName || null, email, ...(changed ? { emailVerifiedAt: null } : {}) })
+      .where(eq(users.id, userId))
+      .run();
     return true;
   });
 }
 
-export function setPasswordHash(db: Db, userId: string, passwordHash: string) {
-  db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+/** Sets a new password (or none) and voids every outstanding reset link: an old link must not undo it. */
+export function setPasswordHash(db: Db, userId: string, passwordHash: string | null) {
+  immediate(db, () => {
+    db.update(users).set({ passwordHash }).where(eq(users.id, userId)).run();
+    db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import type { User } from "../db/schema";
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from "../shared/auth";
 import { hashPassword, verifyPassword } from "../server/auth/crypto.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
+import { sendEmailVerification } from "../server/auth/email-verification.server";
 import { endSession } from "../server/auth/sign-in.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors } from "../server/errors";
@@ -55,6 +56,7 @@ export async function submitProfile(deps: AppDeps, c: Context<CustomerEnv>) {
   if (emailChanged) {
     deleteUserSessions(deps.db, user.id, c.get("sessionId") ?? undefined);
     log.info("e-mail changed", { userId: user.id });
+    sendEmailVerification(deps, { id: user.id, email: parsed.data.email });
   }
   return c.redirect("/account?saved=profile", 303);
 }

@@ -1,4 +1,5 @@
 /** Account settings (/account): name and e-mail, password, and deleting the account. */
+import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
 import { FormNotice, SubmitButton, TextField, type FormErrors } from "../components/PlainForm";
 import type { SiteData } from "../components/site";
@@ -31,6 +32,7 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
             <a href="/dashboard" className="btn btn-ghost btn-sm">Back to Dashboard</a>
           </div>
           {s.notice && <FormNotice tone={s.notice.tone}>{s.notice.text}</FormNotice>}
+          <EmailVerificationNotice user={site.user} />
 
           <section aria-labelledby="profile-title" className="card border border-base-300 bg-base-100">
             <form method="post" action="/account/profile" data-pending noValidate className="card-body">

@@ -1,5 +1,6 @@
 /** Customer dashboard (/dashboard): status, bookings, referral earnings and program, recent bookings. */
 import { Island } from "../components/Island";
+import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
@@ -37,6 +38,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
               <a href="/api/logout" className="btn btn-outline btn-sm">Logout</a>
             </div>
           </div>
+          <EmailVerificationNotice user={site.user} />
           {notice && (
             <div role="status" className="alert alert-success mt-6">
               <p>{notice}</p>

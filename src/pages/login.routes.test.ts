@@ -151,7 +151,7 @@ describe("signing in and out", () => {
   test("logout ends the session on the server; replaying the old cookie does nothing", async () => {
     await signUp();
     const token = jar.get("pi_session")!;
-    const res = await get("/api/logout");
+    const res = jar.take(await t.request("/api/logout", { headers: { Cookie: jar.header(), "Sec-Fetch-Site": "same-origin" } }));
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/");
     expect(jar.get("pi_session")).toBeUndefined();

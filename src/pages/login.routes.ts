@@ -8,8 +8,11 @@ import { normaliseReferralCode } from "../domain/referral";
 import { createUser, findUserByEmail } from "../db/users.server";
 import { signInSchema, signUpSchema } from "../shared/auth";
 import { safeReturnTo } from "../server/safe-redirect";
-import { dummyPasswordHash, hashPassword, verifyPassword } from "../server/auth/crypto.server";
-import { emailKey, startSession } from "../server/auth/sign-in.server";
+import { hashPassword } from "../server/auth/crypto.server";
+import { sendEmailVerification } from "../server/auth/email-verification.server";
+import { googleSignInNotice } from "../server/auth/google-notices";
+import { checkPasswordSignIn } from "../server/auth/password-sign-in.server";
+import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors } from "../server/errors";
@@ -31,7 +34,7 @@ export function showLogin(deps: AppDeps, c: Context<AppEnv>) {
   if (c.get("user")) return c.redirect(returnTo, 302);
   const referralCode = normaliseReferralCode(c.req.query("ref")) ?? getCookie(c, referralCookie) ?? null;
   const mode = c.req.query("mode") === "signup" || c.req.query("ref") ? "signup" : "signin";
-  const notice = c.req.query("error") === "google" ? { tone: "error" as const, text: "Google sign-in did not complete. Please try again, or use your e-mail and password." } : undefined;
+  const notice = googleSignInNotice(c.req.query("error"));
   return renderLogin(deps, c, { mode, returnTo, referralCode, notice });
 }
 
@@ -46,30 +49,16 @@ export async function submitSignIn(deps: AppDeps, c: Context<AppEnv>) {
   const form = await readForm(c, 500);
   const returnTo = safeReturnTo(form.returnTo);
   const values = { email: form.email ?? "" };
-  const ip = clientIp(c);
-  const accountKey = emailKey(values.email);
-  const wait = Math.max(deps.limits.signInByAddress.retryAfter(ip), deps.limits.signInByAccount.retryAfter(accountKey));
-  if (wait > 0) {
-    c.header("Retry-After", String(wait));
-    log.warn("sign-in rate limited", { ip, account: accountKey });
-    return renderLogin(deps, c, { returnTo, values, notice: tooMany(wait), status: 429 });
-  }
   const parsed = signInSchema.safeParse(form);
   if (!parsed.success) return renderLogin(deps, c, { returnTo, values, errors: fieldErrors(parsed.error), status: 400 });
-
-  const user = findUserByEmail(deps.db, parsed.data.email);
-  const ok = await verifyPassword(parsed.data.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) {
-    deps.limits.signInByAddress.hit(ip);
-    deps.limits.signInByAccount.hit(accountKey);
-    log.info("sign-in failed", { ip, account: accountKey });
-    return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "Invalid e-mail or password." }, status: 401 });
+  const result = await checkPasswordSignIn(deps, clientIp(c), parsed.data.email, parsed.data.password);
+  if (result.outcome === "limited") {
+    c.header("Retry-After", String(result.retryAfter));
+    return renderLogin(deps, c, { returnTo, values, notice: tooMany(result.retryAfter), status: 429 });
   }
-  if (user.suspendedAt) {
-    log.info("sign-in refused: suspended", { userId: user.id });
-    return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "This account is suspended. Please contact us." }, status: 403 });
-  }
-  deps.limits.signInByAccount.clear(accountKey);
+  if (result.outcome === "invalid") return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "Invalid e-mail or password." }, status: 401 });
+  if (result.outcome === "suspended") return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "This account is suspended. Please contact us." }, status: 403 });
+  const { user } = result;
   startSession(deps, c, user.id, "password");
   return c.redirect(returnTo, 303);
 }
@@ -103,6 +92,7 @@ export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
     });
   }
   log.info("account created", { userId: user.id, referred: Boolean(user.referredBy) });
+  sendEmailVerification(deps, user);
   startSession(deps, c, user.id, "signup");
   return c.redirect(returnTo, 303);
 }

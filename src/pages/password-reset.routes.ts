@@ -3,14 +3,13 @@
  * link to (GET and POST /reset-password); they work with JavaScript off.
  */
 import { Hono, type Context } from "hono";
-import { createPasswordReset, consumePasswordReset, peekPasswordReset } from "../db/password-resets.server";
+import { createPasswordReset, peekPasswordReset } from "../db/password-resets.server";
 import { getSettings } from "../db/settings.server";
-import { findUserByEmail, findUserById, setPasswordHash } from "../db/users.server";
+import { findUserByEmail } from "../db/users.server";
 import { passwordResetMail } from "../mail/templates/accounts";
 import { enqueueMail } from "../mail/outbox.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "../shared/auth";
-import { hashPassword } from "../server/auth/crypto.server";
-import { deleteUserSessions } from "../server/auth/sessions.server";
+import { resetPasswordWithToken } from "../server/auth/password-reset.server";
 import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -41,7 +40,7 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
   const user = findUserByEmail(deps.db, parsed.data.email);
   if (user && !user.suspendedAt) {
     const token = createPasswordReset(deps.db, user.id);
-    const link = `${siteOrigin(deps, c)}/reset-password?token=${token}`;
+    const link = `${siteOrigin(deps)}/reset-password?token=${token}`;
     enqueueMail(deps.db, passwordResetMail(user.email, link, getSettings(deps.db).businessName));
     deps.outbox.kick();
     log.info("password reset requested", { userId: user.id });
@@ -69,15 +68,10 @@ export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
     const valid = token.length >= 20 && peekPasswordReset(deps.db, token) !== null;
     return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, errors: fieldErrors(parsed.error), status: 400 }));
   }
-  const passwordHash = await hashPassword(parsed.data.password);
-  const userId = consumePasswordReset(deps.db, parsed.data.token);
-  const user = userId ? findUserById(deps.db, userId) : undefined;
-  if (!user || user.suspendedAt) {
-    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: 400 }));
-  }
-  setPasswordHash(deps.db, user.id, passwordHash);
-  deleteUserSessions(deps.db, user.id);
-  log.info("password reset", { userId: user.id });
+  const result = await resetPasswordWithToken(deps, clientIp(c), parsed.data.token, parsed.data.password);
+  if (result.outcome === "limited") c.header("Retry-After", String(result.retryAfter));
+  if (result.outcome !== "ok") return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: result.outcome === "limited" ? 429 : 400 }));
+  const { user } = result;
   startSession(deps, c, user.id, "password-reset");
   return c.redirect("/dashboard?passwordReset=1", 303);
 }

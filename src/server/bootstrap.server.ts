@@ -35,6 +35,8 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       signInByAccount: new RateLimiter(10, 15 * 60_000),
       signInByAddress: new RateLimiter(10, 15 * 60_000),
       passwordReset: new RateLimiter(5, 15 * 60_000),
+      passwordResetSubmit: new RateLimiter(10, 15 * 60_000),
+      emailVerification: new RateLimiter(3, 60 * 60_000),
       signUp: new RateLimiter(10, 60 * 60_000),
       booking: new RateLimiter(20, 60_000),
       slotGeneration: new RateLimiter(10, 60_000),

@@ -1,20 +1,32 @@
-/** The client's address: the socket's, or X-Forwarded-For's first entry behind a trusted proxy. */
+/**
+ * The client's address, for per-address rate limits. X-Forwarded-For is written by whoever sends
+ * the request, so only the entries our own proxies appended can be believed: with TRUST_PROXY=N
+ * (N proxy hops in front of the site) the client is the N-th entry from the right; without it the
+ * header is ignored and the socket's address is used.
+ */
 import type { Context } from "hono";
 
 type RequestIpServer = { requestIP?: (req: Request) => { address: string } | null };
 
-let trustProxy = false;
+let trustedHops = 0;
 
-/** Trusts X-Forwarded-For (set TRUST_PROXY=true only behind your own reverse proxy). */
-export function setTrustProxy(value: boolean) {
-  trustProxy = value;
+/** How many reverse proxies in front of the site append to X-Forwarded-For (0: trust none). */
+export function setTrustProxy(hops: number) {
+  trustedHops = hops;
+}
+
+/** The address the outermost trusted proxy saw, from an X-Forwarded-For value; null when absent. */
+export function forwardedClient(header: string | undefined, hops: number): string | null {
+  if (!header || hops < 1) return null;
+  const entries = header.split(",").map((e) => e.trim());
+  // Fewer entries than proxies means the request did not come through them all: believe none.
+  const entry = entries.length >= hops ? entries[entries.length - hops] : undefined;
+  return entry ? entry : null;
 }
 
 export function clientIp(c: Context): string {
-  if (trustProxy) {
-    const fwd = c.req.header("x-forwarded-for");
-    if (fwd) return fwd.split(",")[0]!.trim();
-  }
+  const forwarded = forwardedClient(c.req.header("x-forwarded-for"), trustedHops);
+  if (forwarded) return forwarded;
   const server = c.env as RequestIpServer | undefined;
   return server?.requestIP?.(c.req.raw)?.address ?? "unknown";
 }

@@ -26,10 +26,11 @@ const envSchema = z.object({
   GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  /** Reverse proxies in front of the site that append to X-Forwarded-For ("true" means one). */
   TRUST_PROXY: z
-    .enum(["true", "false", "1", "0", ""])
+    .union([z.enum(["true", "false", ""]), z.string().regex(/^\d{1,2}$/, "a number of proxy hops (0-99), true or false")])
     .optional()
-    .transform((v) => v === "true" || v === "1"),
+    .transform((v) => (v === "true" ? 1 : v && v !== "false" ? Number(v) : 0)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -8,6 +8,8 @@ import { bootstrap, databaseFile } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
+import { publicUrlWarning } from "./origin";
+import { startAuthHousekeeping } from "./auth/housekeeping.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -35,6 +37,9 @@ if (command === "backup") {
 
 const { deps, app } = bootstrap(env);
 deps.outbox.start();
+const stopHousekeeping = startAuthHousekeeping(deps.db);
+const originWarning = publicUrlWarning(env);
+if (originWarning) log.warn(originWarning);
 
 const server = Bun.serve({
   port: env.PORT,
@@ -54,6 +59,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     log.info("shutting down", { signal });
     deps.outbox.stop();
+    stopHousekeeping();
     void server.stop().then(() => {
       deps.db.$client.close();
       process.exit(0);

@@ -70,7 +70,7 @@ export function servePage<E extends AppEnv>(deps: AppDeps, c: Context<E>, build:
     const hit = deps.pageCache.get(key);
     if (hit) return sendCached(c, hit);
   }
-  const origin = siteOrigin(deps, c);
+  const origin = siteOrigin(deps);
   const def = build(loadSite(deps, user, origin));
   const html = renderPageHtml(def, origin);
   // Only a 200 is kept: an unknown product slug renders a 404 here, and must not grow the cache.

@@ -22,6 +22,7 @@ import { homeRoutes } from "../pages/home.routes";
 import { loginRoutes } from "../pages/login.routes";
 import { passwordResetRoutes } from "../pages/password-reset.routes";
 import { privacyRoutes } from "../pages/privacy.routes";
+import { verifyEmailRoutes } from "../pages/verify-email.routes";
 import { productPath } from "../pages/product";
 import { servicesRoutes } from "../pages/services.routes";
 import { shopRoutes } from "../pages/shop.routes";
@@ -37,8 +38,8 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
     deps.db.$client.query("SELECT 1").get();
     return c.json({ status: "ok" });
   });
-  app.get("/robots.txt", (c) => c.text(robotsTxt(siteOrigin(deps, c))));
-  app.get("/sitemap.xml", (c) => c.body(sitemapXml(siteOrigin(deps, c), listProductSlugs(deps.db).map(productPath)), 200, { "Content-Type": "application/xml; charset=utf-8" }));
+  app.get("/robots.txt", (c) => c.text(robotsTxt(siteOrigin(deps))));
+  app.get("/sitemap.xml", (c) => c.body(sitemapXml(siteOrigin(deps), listProductSlugs(deps.db).map(productPath)), 200, { "Content-Type": "application/xml; charset=utf-8" }));
 
   // Public pages (each page's routes say whether it is publicly cached)
   app.route("/", homeRoutes(deps));
@@ -53,6 +54,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/", passwordResetRoutes(deps)); // /forgot-password, /reset-password
   app.route("/", accountRoutes(deps)); // /account and its forms (signed-in customers)
   app.route("/", dashboardRoutes(deps)); // /dashboard and POST /bookings/:id/cancel (signed-in customers)
+  app.route("/", verifyEmailRoutes(deps)); // /verify-email and POST /verify-email/resend
 
   // Shop (filters live in the URL) and the cart's plain forms, which redirect back (303) with
   // ?cart=<notice>; the islands use /api/cart instead.

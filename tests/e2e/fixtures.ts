@@ -28,15 +28,15 @@ export function freePort(): Promise<number> {
 export async function startSite(env: Record<string, string> = {}): Promise<SiteServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), "pi-site-e2e-"));
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(join(process.cwd(), "dist/pi-site"), [], {
     cwd: dataDir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, PUBLIC_URL: url, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];
   child.stdout?.on("data", (d) => logs.push(String(d)));
   child.stderr?.on("data", (d) => logs.push(String(d)));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     try {

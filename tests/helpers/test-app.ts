@@ -12,11 +12,11 @@ import { setLogLevel } from "../../src/server/log.server";
 
 export type TestApp = ReturnType<typeof createTestApp>;
 
-/** A fresh app and database; call `close()` when done. */
+/** A fresh app and database (PUBLIC_URL http://localhost unless `env` says otherwise); call `close()` when done. */
 export function createTestApp(env: Record<string, string> = {}) {
   setLogLevel("silent");
   const dataDir = mkdtempSync(join(tmpdir(), "pi-site-test-"));
-  const config = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env });
+  const config = readEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent", PUBLIC_URL: "http://localhost", ...env });
   const db = openDatabase(databaseFile(dataDir));
   const { app, deps } = bootstrap(config, db);
   let ip = "203.0.113.10";

@@ -1,6 +1,8 @@
 /**
  * Fixed-window rate limiting in memory, per key (usually the client address). One process serves
- * the site, so memory is the right place; counters reset when the window passes.
+ * the site, so memory is the right place; counters reset when the window passes. Every new key
+ * costs memory, and keys are chosen by clients, so the map is bounded: expired windows go first,
+ * then the oldest windows once `maxKeys` is reached.
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { tooManyRequests } from "../errors";
@@ -9,19 +11,23 @@ import { clientIp } from "../client-ip";
 type Window = { count: number; resetAt: number };
 
 export class RateLimiter {
+  // Insertion order is window-start order (a new window is re-inserted), so the first entries
+  // are always the oldest: expiring and evicting only ever look at the front.
   private windows = new Map<string, Window>();
-  private lastSweep = 0;
 
   constructor(
     readonly max: number,
     readonly windowMs: number,
+    readonly maxKeys = 10_000,
   ) {}
 
   /** Counts one hit for `key`; returns seconds to wait when over the limit, else 0. */
   hit(key: string, now = Date.now()): number {
-    this.sweep(now);
     let w = this.windows.get(key);
     if (!w || w.resetAt <= now) {
+      this.windows.delete(key);
+      this.expire(now);
+      while (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
       w = { count: 0, resetAt: now + this.windowMs };
       this.windows.set(key, w);
     }
@@ -36,6 +42,12 @@ export class RateLimiter {
     return Math.ceil((w.resetAt - now) / 1000);
   }
 
+  /** Gives back one hit counted for `key` (an attempt reserved up front that turned out fine). */
+  release(key: string) {
+    const w = this.windows.get(key);
+    if (w && w.count > 0) w.count--;
+  }
+
   /** Forgets `key` (after a successful sign-in, for example). */
   clear(key: string) {
     this.windows.delete(key);
@@ -45,10 +57,16 @@ export class RateLimiter {
     this.windows.clear();
   }
 
-  private sweep(now: number) {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [k, w] of this.windows) if (w.resetAt <= now) this.windows.delete(k);
+  /** How many keys are held (for tests and health checks). */
+  get size() {
+    return this.windows.size;
+  }
+
+  private expire(now: number) {
+    for (const [k, w] of this.windows) {
+      if (w.resetAt > now) return;
+      this.windows.delete(k);
+    }
   }
 }
 

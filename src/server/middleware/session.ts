@@ -9,7 +9,7 @@ import { isHttps } from "../origin";
 
 /** What pages and islands may know about the signed-in user. */
 export function toCurrentUser(u: User): CurrentUser {
-  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isNewCustomer: u.isNewCustomer };
+  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isNewCustomer: u.isNewCustomer, emailVerified: u.emailVerifiedAt !== null };
 }
 
 export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {

@@ -1,0 +1,33 @@
+/**
+ * Removes what sign-in leaves behind once it is of no use: expired sessions and used or expired
+ * reset and verification links. Run at start-up and hourly; the timer never keeps the process alive.
+ */
+import type { Db } from "../../db/client.server";
+import { purgeStaleEmailVerifications } from "../../db/email-verifications.server";
+import { purgeStalePasswordResets } from "../../db/password-resets.server";
+import { log } from "../log.server";
+import { purgeExpiredSessions } from "./sessions.server";
+
+const hourMs = 60 * 60 * 1000;
+
+/** Deletes expired sessions and stale one-time links. */
+export function purgeStaleAuthRecords(db: Db, now = Date.now()) {
+  purgeExpiredSessions(db, now);
+  purgeStalePasswordResets(db, now);
+  purgeStaleEmailVerifications(db, now);
+}
+
+/** Purges now and then every `intervalMs`; returns a function that stops the timer. */
+export function startAuthHousekeeping(db: Db, intervalMs = hourMs): () => void {
+  const run = () => {
+    try {
+      purgeStaleAuthRecords(db);
+    } catch (err) {
+      log.error("auth housekeeping failed", { error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+  run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,43 @@
+/**
+ * E-mail and password sign-in, limited per address and per account. The attempt is counted
+ * before the password is checked: counting after the (slow, awaited) argon2 check let a burst of
+ * parallel guesses all pass the limit before any of them was recorded.
+ */
+import type { User } from "../../db/schema";
+import { findUserByEmail } from "../../db/users.server";
+import type { AppDeps } from "../deps";
+import { log } from "../log.server";
+import { dummyPasswordHash, verifyPassword } from "./crypto.server";
+import { emailKey } from "./sign-in.server";
+
+export type PasswordSignIn =
+  | { outcome: "limited"; retryAfter: number }
+  | { outcome: "invalid" }
+  | { outcome: "suspended"; user: User }
+  | { outcome: "ok"; user: User };
+
+/** Checks an e-mail and password from `ip`; the caller starts the session on "ok". */
+export async function checkPasswordSignIn(deps: AppDeps, ip: string, email: string, password: string): Promise<PasswordSignIn> {
+  const { signInByAddress, signInByAccount } = deps.limits;
+  const account = emailKey(email);
+  // Both hits are taken synchronously, before any await: the reservation is the count.
+  const retryAfter = Math.max(signInByAddress.hit(ip), signInByAccount.hit(account));
+  if (retryAfter > 0) {
+    log.warn("sign-in rate limited", { ip, account });
+    return { outcome: "limited", retryAfter };
+  }
+  const user = findUserByEmail(deps.db, email);
+  const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !ok) {
+    log.info("sign-in failed", { ip, account });
+    return { outcome: "invalid" };
+  }
+  // A right password gives the attempt back, so people signing in from one office never lock it.
+  signInByAccount.clear(account);
+  signInByAddress.release(ip);
+  if (user.suspendedAt) {
+    log.info("sign-in refused: suspended", { userId: user.id });
+    return { outcome: "suspended", user };
+  }
+  return { outcome: "ok", user };
+}
