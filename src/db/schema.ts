@@ -385,7 +385,7 @@ export const outbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt), index("outbox_recipient_idx").on(t.to, t.createdAt)],
+  (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
 );
 
 /** Payment requests (instructions, cash deposit) and provider payments, recorded by the server. */
