@@ -131,6 +131,22 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Boo
 }
 
 /**
+ * Cancels a customer's pending and confirmed bookings that have not started yet, freeing their
+ * places and voiding their referral rewards, as a cancellation does (inside the caller's
+ * transaction: account deletion). Returns the bookings cancelled.
+ */
+export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZone: string): Booking[] {
+  const active = db.select().from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.status, ["pending", "confirmed"]))).all();
+  const upcoming = active.filter((b) => !slotHasPassed(b.appointmentDate, b.appointmentTime, now, timeZone));
+  for (const booking of upcoming) {
+    db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id)).run();
+    releaseSlot(db, booking);
+    voidReferralReward(db, booking.id);
+  }
+  return upcoming;
+}
+
+/**
  * Moves a booking to a new status (the admin portal uses this): cancelling frees the slot and
  * voids the reward; completing makes the customer a returning customer.
  */

@@ -5,7 +5,7 @@
  * attempts and last error, a message undelivered for long is logged as a warning, and
  * `listUndeliveredMail` lists them for the back office.
  */
-import { and, asc, eq, gte, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { HttpError } from "../server/errors";
@@ -204,4 +204,24 @@ export function listUndeliveredMail(db: Db, now = new Date()): UndeliveredMail[]
     .orderBy(asc(outbox.createdAt), asc(outbox.id))
     .all()
     .map((m) => ({ ...m, ageHours: Math.max(0, (now.getTime() - m.createdAt.getTime()) / hourMs) }));
+}
+
+const removedBody = "The content of this message was removed because the customer deleted their account.";
+
+/**
+ * Removes a person's e-mails from the outbox (inside the deletion's transaction): messages to any
+ * of `addresses` are deleted, queued or sent; the business's notices that name them as reply-to
+ * keep only their subject, so nothing of their notes, locations or messages stays behind.
+ */
+export function scrubMailFor(db: Db, addresses: readonly string[]): { deleted: number; redacted: number } {
+  const lower = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter(Boolean))];
+  if (lower.length === 0) return { deleted: 0, redacted: 0 };
+  const deleted = db.delete(outbox).where(inArray(sql`lower(${outbox.to})`, lower)).returning({ id: outbox.id }).all().length;
+  const redacted = db
+    .update(outbox)
+    .set({ text: removedBody, html: null, attachments: null, replyTo: null })
+    .where(inArray(sql`lower(${outbox.replyTo})`, lower))
+    .returning({ id: outbox.id })
+    .all().length;
+  return { deleted, redacted };
 }
