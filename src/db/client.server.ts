@@ -21,6 +21,7 @@ export function openDatabase(file: string): Db {
 }
 
 export type Migration = { tag: string; sql: string };
+export { migrations };
 
 /**
  * Applies the migrations not yet recorded, the way SQLite documents schema changes: foreign keys
