@@ -48,7 +48,7 @@ export function authApi(deps: AppDeps) {
   });
 
   api.get("/logout", (c) => {
-    if (!isSameSiteRequest(deps, c)) return servePage(deps, c, confirmSignOutPage, { cache: false });
+    if (!isSameSiteRequest(deps, c)) return servePage(deps, c, confirmSignOutPage);
     endSession(deps, c);
     return c.redirect("/", 302);
   });

@@ -49,11 +49,12 @@ function slotDay() {
   return d;
 }
 
+/** Each booking mails its own address, so the per-recipient mail limit plays no part here. */
 function book(cookie: string, date: string, time: string) {
   return fetch(`${base}/api/bookings/calendar`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
-    body: JSON.stringify({ serviceName: "Discreet Check Up", servicePrice: 75, appointmentDate: date, appointmentTime: time, duration: 60, contactPhone: "0400 000 000", contactEmail: "race@example.com" }),
+    body: JSON.stringify({ serviceName: "Discreet Check Up", servicePrice: 75, appointmentDate: date, appointmentTime: time, duration: 60, contactPhone: "0400 000 000", contactEmail: `race-${crypto.randomUUID()}@example.com` }),
   });
 }
 

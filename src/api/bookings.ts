@@ -66,7 +66,7 @@ export function bookingsApi(deps: AppDeps) {
     const businessEmail = deps.env.BUSINESS_EMAIL ?? settings.email;
     const outcome = createBooking(
       deps.db,
-      { userId: user.id, form: c.req.valid("json"), now: new Date(), timeZone: settings.timezone, newClientDiscountPercent: settings.newClientDiscountPercent },
+      { userId: user.id, form: c.req.valid("json"), now: new Date(), timeZone: settings.timezone, newClientDiscountPercent: settings.newClientDiscountPercent, maxPendingBookings: settings.maxPendingBookings },
       (booking) => {
         const mail = {
           booking,
@@ -89,6 +89,8 @@ export function bookingsApi(deps: AppDeps) {
           throw new HttpError(401, "unauthorized", "Unauthorized");
         case "unknown_service":
           throw new HttpError(400, "validation_error", "Please choose one of our service packages.", { serviceName: "Choose one of our service packages" });
+        case "too_many_pending":
+          throw new HttpError(409, "too_many_pending_bookings", `You already have ${settings.maxPendingBookings} bookings waiting for confirmation. Please wait for us to confirm them, or cancel one, before booking another time.`);
         case "slot_unavailable":
           throw new HttpError(409, "slot_taken", "This time is no longer available. Please pick another time.", { appointmentTime: "This time is no longer available" });
       }

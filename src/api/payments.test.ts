@@ -101,8 +101,9 @@ describe("POST /api/payment-requests", () => {
   });
 
   test("requests are limited per address: the 11th in 15 minutes gets 429", async () => {
+    // A different address each time: the per-recipient mail limit is tested in mail-limits.test.ts.
     const request = { serviceId: "checkup", method: "instructions", email: "a@example.com" };
-    for (let i = 0; i < 10; i++) expect((await t.json("/api/payment-requests", request)).status).toBe(201);
+    for (let i = 0; i < 10; i++) expect((await t.json("/api/payment-requests", { ...request, email: `a${i}@example.com` })).status).toBe(201);
     const limited = await t.json("/api/payment-requests", request);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -113,7 +114,7 @@ describe("POST /api/payment-requests", () => {
   });
 
   test("every reference code is unique", async () => {
-    for (let i = 0; i < 10; i++) await t.json("/api/payment-requests", { serviceId: "checkup", method: "cash", email: "a@example.com" });
+    for (let i = 0; i < 10; i++) await t.json("/api/payment-requests", { serviceId: "checkup", method: "cash", email: `a${i}@example.com` });
     const codes = rows().map((r) => r.referenceCode);
     expect(new Set(codes).size).toBe(10);
   });

@@ -2,12 +2,12 @@
  * Bookings. Taking a slot, recording the booking, the referral reward and the e-mails all happen
  * in one synchronous IMMEDIATE transaction, so a slot can never be over-booked.
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { bookingPrice, canChangeBookingStatus, customerMayCancel, makesReturningCustomer, type BookingStatus } from "../domain/booking";
 import { centsToDecimal } from "../domain/pricing";
 import { slotHasPassed } from "../domain/slots";
 import type { MailMessage } from "../mail/outbox.server";
-import { enqueueMail } from "../mail/outbox.server";
+import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
 import type { BookingInput } from "../shared/booking";
 import { immediate, type Db } from "./client.server";
 import { recordReferralReward, voidReferralReward } from "./referrals.server";
@@ -17,15 +17,18 @@ export type Booking = typeof bookings.$inferSelect;
 
 export type BookingOutcome =
   | { ok: true; booking: Booking }
-  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" };
+  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" | "too_many_pending" };
 
 /**
  * Books a slot for a user. `mails` builds the confirmation and notification from the new booking;
- * they are queued in the same transaction, so they go out exactly when the booking exists.
+ * they are queued in the same transaction, so they go out exactly when the booking exists. Mail to
+ * the contact address the customer typed counts towards its per-recipient limit: beyond it
+ * RecipientMailLimitError is thrown and nothing is booked. A customer holds at most
+ * `maxPendingBookings` pending bookings.
  */
 export function createBooking(
   db: Db,
-  input: { userId: string; form: BookingInput; now: Date; timeZone: string; newClientDiscountPercent: number },
+  input: { userId: string; form: BookingInput; now: Date; timeZone: string; newClientDiscountPercent: number; maxPendingBookings: number },
   mails: (booking: Booking) => MailMessage[],
 ): BookingOutcome {
   return immediate(db, () => {
@@ -38,6 +41,12 @@ export function createBooking(
       .where(and(eq(servicePricing.name, input.form.serviceName), eq(servicePricing.kind, "package"), eq(servicePricing.isActive, true)))
       .get();
     if (!pkg) return { ok: false, reason: "unknown_service" };
+    const pending = db
+      .select({ n: sql<number>`count(*)` })
+      .from(bookings)
+      .where(and(eq(bookings.userId, user.id), eq(bookings.status, "pending")))
+      .get();
+    if ((pending?.n ?? 0) >= input.maxPendingBookings) return { ok: false, reason: "too_many_pending" };
     const { appointmentDate: date, appointmentTime: time } = input.form;
     if (slotHasPassed(date, time, input.now, input.timeZone)) return { ok: false, reason: "slot_unavailable" };
 
@@ -78,7 +87,10 @@ export function createBooking(
       .returning()
       .get();
     recordReferralReward(db, { id: booking.id, userId: user.id });
-    for (const m of mails(booking)) enqueueMail(db, m);
+    for (const m of mails(booking)) {
+      if (m.to === booking.contactEmail) enqueueCustomerMail(db, m, input.now);
+      else enqueueMail(db, m);
+    }
     return { ok: true, booking };
   });
 }
@@ -116,6 +128,22 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Boo
     voidReferralReward(db, booking.id);
     return updated;
   });
+}
+
+/**
+ * Cancels a customer's pending and confirmed bookings that have not started yet, freeing their
+ * places and voiding their referral rewards, as a cancellation does (inside the caller's
+ * transaction: account deletion). Returns the bookings cancelled.
+ */
+export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZone: string): Booking[] {
+  const active = db.select().from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.status, ["pending", "confirmed"]))).all();
+  const upcoming = active.filter((b) => !slotHasPassed(b.appointmentDate, b.appointmentTime, now, timeZone));
+  for (const booking of upcoming) {
+    db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id)).run();
+    releaseSlot(db, booking);
+    voidReferralReward(db, booking.id);
+  }
+  return upcoming;
 }
 
 /**

@@ -2,7 +2,7 @@
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { mkdirSync } from "node:fs";
-import { dirname } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { migrations } from "./migrations.gen";
 import * as schema from "./schema";
 
@@ -20,28 +20,63 @@ export function openDatabase(file: string): Db {
   return drizzle(sqlite, { schema }) as Db;
 }
 
-/** Applies the embedded migrations not yet recorded, each in its own immediate transaction. */
-export function applyMigrations(sqlite: Database): string[] {
+export type Migration = { tag: string; sql: string };
+export { migrations };
+
+/**
+ * Applies the migrations not yet recorded, the way SQLite documents schema changes: foreign keys
+ * off outside the transaction (a table rebuild's DROP TABLE would otherwise cascade-delete the
+ * rows that point at it), each migration in its own transaction that commits only when
+ * `PRAGMA foreign_key_check` finds nothing broken, then foreign keys back on. A database that
+ * already holds data is first copied with `VACUUM INTO` beside itself.
+ */
+export function applyMigrations(sqlite: Database, list: readonly Migration[] = migrations): string[] {
   sqlite.exec(
     "CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
   );
   const done = new Set(
     sqlite.query<{ tag: string }, []>("SELECT tag FROM __migrations").all().map((r) => r.tag),
   );
+  const pending = list.filter((m) => !done.has(m.tag));
+  if (pending.length === 0) return [];
+  if (done.size > 0) backupBeforeMigrating(sqlite, pending[0]!.tag);
+
   const applied: string[] = [];
-  for (const m of migrations) {
-    if (done.has(m.tag)) continue;
-    sqlite
-      .transaction(() => {
+  sqlite.exec("PRAGMA foreign_keys = OFF");
+  try {
+    for (const m of pending) {
+      sqlite.exec("BEGIN IMMEDIATE");
+      try {
         for (const statement of m.sql.split("--> statement-breakpoint")) {
           if (statement.trim()) sqlite.exec(statement);
         }
+        const broken = sqlite.query<{ table: string; parent: string }, []>("PRAGMA foreign_key_check").all();
+        if (broken.length > 0) {
+          const where = [...new Set(broken.map((b) => `${b.table} -> ${b.parent}`))].join(", ");
+          throw new Error(`migration ${m.tag} would break foreign keys (${where}); nothing was changed`);
+        }
         sqlite.query("INSERT INTO __migrations (tag, applied_at) VALUES (?, ?)").run(m.tag, Date.now());
-      })
-      .immediate();
-    applied.push(m.tag);
+        sqlite.exec("COMMIT");
+      } catch (err) {
+        sqlite.exec("ROLLBACK");
+        throw err;
+      }
+      applied.push(m.tag);
+    }
+  } finally {
+    sqlite.exec("PRAGMA foreign_keys = ON");
   }
   return applied;
+}
+
+/** Writes a consistent copy of the database next to it before its schema changes; returns its path. */
+function backupBeforeMigrating(sqlite: Database, firstTag: string): string | null {
+  const file = sqlite.filename;
+  if (!file || file === ":memory:") return null;
+  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const target = join(dirname(file), `${basename(file, ".db")}-before-${firstTag}-${stamp}.db`);
+  sqlite.query("VACUUM INTO ?").run(target);
+  return target;
 }
 
 /**

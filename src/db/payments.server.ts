@@ -6,7 +6,7 @@
 import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
 import { newReferenceCode, paymentCurrency, type PaymentStatus, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
-import { enqueueMail, type MailMessage } from "../mail/outbox.server";
+import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
 import {
   cashDepositRequestMail,
   paymentInstructionsMail,
@@ -59,7 +59,8 @@ function insertPayment(db: Db, p: { userId: string | null; method: string; offer
 
 /**
  * Records a payment request and queues the client's e-mail (instructions, or the cash-deposit
- * confirmation) and the business's notice; all or nothing.
+ * confirmation) and the business's notice; all or nothing. The client's address may be typed by
+ * anyone, so its mail counts towards the per-recipient limit (RecipientMailLimitError, nothing kept).
  */
 export function recordPaymentRequest(
   db: Db,
@@ -68,7 +69,7 @@ export function recordPaymentRequest(
   return immediate(db, () => {
     const payment = insertPayment(db, { ...input, status: "requested" });
     const mail: PaymentMailInput = { ...input.mail, referenceCode: payment.referenceCode, email: input.email, offer: input.offer };
-    enqueueMail(db, input.method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
+    enqueueCustomerMail(db, input.method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
     enqueueMail(db, paymentRequestNotification(mail, input.method));
     return payment;
   });

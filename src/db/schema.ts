@@ -397,6 +397,8 @@ export const outbox = sqliteTable(
     replyTo: text("reply_to"),
     attachments: json<{ filename: string; content: string; contentType: string }[]>("attachments"),
     status: text("status", { enum: outboxStatuses }).notNull().default("pending"),
+    /** Customer mail counts towards the per-recipient hourly limit; business notifications do not. */
+    recipientLimited: integer("recipient_limited", { mode: "boolean" }).notNull().default(false),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" })
@@ -405,7 +407,7 @@ export const outbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
 );
 
 /** Payment requests (instructions, cash deposit) and provider payments, recorded by the server. */
@@ -429,6 +431,14 @@ export const payments = sqliteTable(
   },
   (t) => [index("payments_user_idx").on(t.userId)],
 );
+
+/** Seed versions applied to this database: each is applied once, so the owner's deletions stay deleted. */
+export const seedVersions = sqliteTable("seed_versions", {
+  version: integer("version").primaryKey(),
+  appliedAt: integer("applied_at", { mode: "timestamp_ms" })
+    .notNull()
+    .$defaultFn(() => new Date()),
+});
 
 /** One row per site visit counted, for the analytics charts. */
 export const visitLog = sqliteTable("visit_log", {

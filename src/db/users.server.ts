@@ -1,9 +1,11 @@
 /** Customer accounts: creation (with referral), profile and password changes, and deletion. */
-import { eq } from "drizzle-orm";
+import { eq, inArray, or, sql } from "drizzle-orm";
+import { scrubMailFor } from "../mail/outbox.server";
+import { cancelUpcomingBookings } from "./bookings.server";
 import { immediate, type Db } from "./client.server";
 import { referrerForCode } from "./referrals.server";
-import { bookings, cartItems, orders, passwordResets, reviews, sessions, users, wishlistItems, type User } from "./schema";
-import { sql } from "drizzle-orm";
+import { bookings, cartItems, orders, passwordResets, payments, reviews, sessions, users, wishlistItems, type User } from "./schema";
+import { getSettings } from "./settings.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 
 export function findUserByEmail(db: Db, email: string): User | undefined {
@@ -94,11 +96,23 @@ export function setPasswordHash(db: Db, userId: string, passwordHash: string | n
 }
 
 /**
- * Deletes an account. Personal data goes; bookings and orders the business must keep stay,
- * detached from the person and stripped of contact details.
+ * Deletes an account, all in one transaction. Personal data goes; bookings and orders the business
+ * must keep stay, detached from the person and stripped of contact details. Upcoming bookings are
+ * cancelled (their places freed, rewards voided), their e-mails leave the outbox, and payments
+ * keep no e-mail address.
  */
-export function deleteAccount(db: Db, userId: string) {
+export function deleteAccount(db: Db, userId: string, now = new Date()) {
   immediate(db, () => {
+    const user = findUserById(db, userId);
+    if (!user) return;
+    cancelUpcomingBookings(db, userId, now, getSettings(db).timezone);
+    const contactEmails = db.selectDistinct({ email: bookings.contactEmail }).from(bookings).where(eq(bookings.userId, userId)).all();
+    const addresses = [user.email, ...contactEmails.flatMap((b) => (b.email ? [b.email] : []))].map((a) => a.toLowerCase());
+    scrubMailFor(db, addresses);
+    db.update(payments)
+      .set({ email: null, userId: null })
+      .where(or(eq(payments.userId, userId), inArray(sql`lower(${payments.email})`, addresses)))
+      .run();
     db.delete(sessions).where(sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`).run();
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
     db.delete(cartItems).where(eq(cartItems.userId, userId)).run();

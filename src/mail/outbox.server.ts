@@ -1,11 +1,14 @@
 /**
  * The outbox: every e-mail is written to the database first (inside the caller's transaction when
- * there is one), then delivered by the worker and retried with backoff, so a mail server that is
- * down never loses a message.
+ * there is one), then delivered by the worker and retried with backoff for as long as it takes, so
+ * a mail server that is down never loses a message. Failures stay visible: each row keeps its
+ * attempts and last error, a message undelivered for long is logged as a warning, and
+ * `listUndeliveredMail` lists them for the back office.
  */
-import { and, asc, eq, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema";
+import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import type { MailTransport } from "./transport.server";
 
@@ -18,13 +21,57 @@ export type MailMessage = {
   attachments?: { filename: string; content: string; contentType: string }[];
 };
 
-const maxAttempts = 10;
+/** Customer mail queued to one address within an hour, at most. */
+export const customerMailPerHour = 5;
+
+/** A message undelivered for longer than this is logged as a warning at every further attempt. */
+export const undeliveredWarningHours = 6;
+
+const hourMs = 60 * 60 * 1000;
+
+/**
+ * Thrown when a message would exceed the per-recipient limit. It is an HttpError so that the
+ * transaction queuing the mail rolls back and every form answers 429 without its own mapping.
+ */
+export class RecipientMailLimitError extends HttpError {
+  constructor() {
+    super(
+      429,
+      "mail_limited",
+      `We have already sent ${customerMailPerHour} e-mails to this address in the last hour. Please try again later or use another e-mail address.`,
+      undefined,
+      { "Retry-After": String(60 * 60) },
+    );
+  }
+}
 
 /** Writes a message to the outbox; it is sent by the worker. Synchronous, so it can join a transaction. */
 export function enqueueMail(db: Db, message: MailMessage): number {
+  return insertMail(db, message, false);
+}
+
+/**
+ * Queues mail to an address a visitor typed (confirmations, payment instructions): at most
+ * `customerMailPerHour` per address per hour, so the site cannot be used to flood someone's inbox.
+ * Throws RecipientMailLimitError beyond that; call inside the transaction that records the
+ * request, so the request is not recorded either.
+ */
+export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date()): number {
+  const recent = db
+    .select({ n: sql<number>`count(*)` })
+    .from(outbox)
+    // Addresses differ only in case for the same inbox; the last hour's rows are few (indexed by time).
+    .where(and(gte(outbox.createdAt, new Date(now.getTime() - hourMs)), eq(outbox.recipientLimited, true), sql`lower(${outbox.to}) = lower(${message.to})`))
+    .get();
+  if ((recent?.n ?? 0) >= customerMailPerHour) throw new RecipientMailLimitError();
+  return insertMail(db, message, true);
+}
+
+function insertMail(db: Db, message: MailMessage, recipientLimited: boolean): number {
   const row = db
     .insert(outbox)
     .values({
+      recipientLimited,
       to: message.to,
       subject: message.subject,
       text: message.text,
@@ -37,7 +84,7 @@ export function enqueueMail(db: Db, message: MailMessage): number {
   return row.id;
 }
 
-/** Delay before retry number `attempts` (1-based): 1 min, 2 min, 4 min ... capped at 6 hours. */
+/** Delay before retry number `attempts` (1-based): 1 min, 2 min, 4 min ... then every 6 hours, forever. */
 export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
 }
@@ -116,11 +163,10 @@ export class OutboxWorker {
         sent++;
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
-        const failed = attempts >= maxAttempts;
+        // Never marked failed: the message stays pending and is retried at the longest interval.
         this.db
           .update(outbox)
           .set({
-            status: failed ? "failed" : "pending",
             attempts,
             lastError: error.slice(0, 500),
             nextAttemptAt: new Date(Date.now() + retryDelayMs(attempts)),
@@ -128,8 +174,54 @@ export class OutboxWorker {
           .where(eq(outbox.id, message.id))
           .run();
         log.warn("mail delivery failed", { outboxId: message.id, attempts, error });
+        const ageHours = (Date.now() - message.createdAt.getTime()) / hourMs;
+        if (ageHours > undeliveredWarningHours) {
+          log.warn("mail undelivered for hours", { outboxId: message.id, to: message.to, subject: message.subject, attempts, ageHours: Math.floor(ageHours), error });
+        }
       }
     }
     return sent;
   }
+}
+
+export type UndeliveredMail = {
+  id: number;
+  to: string;
+  subject: string;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  nextAttemptAt: Date;
+  ageHours: number;
+};
+
+/** Messages not yet delivered, oldest first, with their age and last error (for the back office). */
+export function listUndeliveredMail(db: Db, now = new Date()): UndeliveredMail[] {
+  return db
+    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, nextAttemptAt: outbox.nextAttemptAt })
+    .from(outbox)
+    .where(ne(outbox.status, "sent"))
+    .orderBy(asc(outbox.createdAt), asc(outbox.id))
+    .all()
+    .map((m) => ({ ...m, ageHours: Math.max(0, (now.getTime() - m.createdAt.getTime()) / hourMs) }));
+}
+
+const removedBody = "The content of this message was removed because the customer deleted their account.";
+
+/**
+ * Removes a person's e-mails from the outbox (inside the deletion's transaction): messages to any
+ * of `addresses` are deleted, queued or sent; the business's notices that name them as reply-to
+ * keep only their subject, so nothing of their notes, locations or messages stays behind.
+ */
+export function scrubMailFor(db: Db, addresses: readonly string[]): { deleted: number; redacted: number } {
+  const lower = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter(Boolean))];
+  if (lower.length === 0) return { deleted: 0, redacted: 0 };
+  const deleted = db.delete(outbox).where(inArray(sql`lower(${outbox.to})`, lower)).returning({ id: outbox.id }).all().length;
+  const redacted = db
+    .update(outbox)
+    .set({ text: removedBody, html: null, attachments: null, replyTo: null })
+    .where(inArray(sql`lower(${outbox.replyTo})`, lower))
+    .returning({ id: outbox.id })
+    .all().length;
+  return { deleted, redacted };
 }

@@ -1,7 +1,8 @@
-import { afterEach, expect, test } from "bun:test";
+import { afterEach, expect, spyOn, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { startSmtpServer } from "../../tests/helpers/smtp";
-import { retryDelayMs } from "./outbox.server";
+import { setLogLevel } from "../server/log.server";
+import { listUndeliveredMail, retryDelayMs } from "./outbox.server";
 
 let t: TestApp | undefined;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
@@ -56,4 +57,45 @@ test("retries back off exponentially up to six hours", () => {
   expect(retryDelayMs(2)).toBe(120_000);
   expect(retryDelayMs(5)).toBe(960_000);
   expect(retryDelayMs(20)).toBe(6 * 60 * 60 * 1000);
+});
+
+test("a refused message is retried forever, shown as undelivered with its last error, and sent once accepted", async () => {
+  smtp = await startSmtpServer();
+  smtp.refusing = true;
+  t = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
+  expect((await t.json("/api/contacts", enquiry)).status).toBe(201);
+  await t.deps.outbox.drain();
+  let [undelivered] = listUndeliveredMail(t.db);
+  expect(undelivered!.attempts).toBe(1);
+  expect(undelivered!.to).toBe("owner@example.com");
+  expect(undelivered!.lastError).toContain("Mailbox unavailable");
+
+  // A day and a half of refusals later, past every step of the backoff.
+  const dayAndHalfAgo = Date.now() - 36 * 60 * 60 * 1000;
+  t.db.$client.query("UPDATE outbox SET attempts = 19, created_at = ?, next_attempt_at = 0").run(dayAndHalfAgo);
+  const warnings: string[] = [];
+  const spy = spyOn(console, "error").mockImplementation((line: string) => void warnings.push(line));
+  setLogLevel("warn");
+  try {
+    await t.deps.outbox.drain();
+  } finally {
+    setLogLevel("silent");
+    spy.mockRestore();
+  }
+  const row = t.db.$client.query("SELECT status, attempts, next_attempt_at AS next FROM outbox").get() as { status: string; attempts: number; next: number };
+  expect(row.status).toBe("pending");
+  expect(row.attempts).toBe(20);
+  expect(row.next - Date.now()).toBeGreaterThan(5.9 * 60 * 60 * 1000);
+  const warning = warnings.map((l) => JSON.parse(l)).find((l) => l.msg === "mail undelivered for hours");
+  expect(warning).toMatchObject({ level: "warn", to: "owner@example.com", attempts: 20, ageHours: 36 });
+  [undelivered] = listUndeliveredMail(t.db);
+  expect(undelivered!.ageHours).toBeGreaterThanOrEqual(36);
+  expect(undelivered!.lastError).toContain("Mailbox unavailable");
+
+  smtp.refusing = false;
+  t.db.$client.query("UPDATE outbox SET next_attempt_at = 0").run();
+  await t.deps.outbox.drain();
+  expect(smtp.received.length).toBe(1);
+  expect(t.db.$client.query("SELECT status, attempts FROM outbox").get()).toEqual({ status: "sent", attempts: 21 });
+  expect(listUndeliveredMail(t.db)).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { afterAll, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase } from "../db/client.server";
@@ -47,4 +47,18 @@ test("bad configuration stops start-up with a readable message", () => {
   const run = Bun.spawnSync([process.execPath, main], { env: { ...process.env, PORT: "not-a-port", DATA_DIR: join(dir, "y") } });
   expect(run.exitCode).not.toBe(0);
   expect(run.stderr.toString()).toContain("Invalid configuration: PORT");
+});
+
+test("`restore FILE` is refused while the pid file names a running site", () => {
+  const dataDir = join(dir, "running");
+  openDatabase(databaseFile(dataDir)).$client.close();
+  // This test process stands in for the running site.
+  writeFileSync(join(dataDir, "pi-site.pid"), String(process.pid));
+  const target = join(dir, "running-backup.db");
+  Bun.spawnSync([process.execPath, main, "backup", target], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } });
+  const run = Bun.spawnSync([process.execPath, main, "restore", target], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent", PORT: "1" } });
+  expect(run.exitCode).toBe(1);
+  expect(run.stderr.toString()).toContain("restore refused: the site is running");
+  expect(existsSync(target)).toBe(true);
+  expect(readdirSync(dataDir).filter((f) => f.includes("replaced"))).toEqual([]);
 });

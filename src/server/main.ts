@@ -1,9 +1,13 @@
 /**
  * The executable's entry: reads the environment, migrates and seeds the database, starts the mail
  * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database;
- * `pi-site healthcheck` asks the running site's /healthz (for containers).
+ * `pi-site restore FILE` puts one back while the site is stopped; `pi-site healthcheck` asks the
+ * running site's /healthz (for containers).
  */
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { openDatabase } from "../db/client.server";
+import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { bootstrap, databaseFile } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
@@ -15,6 +19,24 @@ const started = performance.now();
 const env = readEnv();
 setLogLevel(env.LOG_LEVEL);
 const [command, ...args] = process.argv.slice(2);
+const usage = "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site healthcheck";
+// Written while the site serves, so `restore` can tell it is running even on another port.
+const pidFile = join(env.DATA_DIR, "pi-site.pid");
+
+/** True when a site answers on PORT or the pid file names a live process other than this one. */
+async function siteIsRunning(): Promise<boolean> {
+  const answers = await fetch(`http://127.0.0.1:${env.PORT}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+  if (answers) return true;
+  if (!existsSync(pidFile)) return false;
+  const pid = Number(readFileSync(pidFile, "utf8").trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false; // left behind by a crash
+  }
+}
 
 if (command === "backup") {
   const target = args[0];
@@ -26,12 +48,31 @@ if (command === "backup") {
   db.$client.query("VACUUM INTO ?").run(target);
   console.log(`backup written to ${target}`);
   process.exit(0);
+} else if (command === "restore") {
+  const source = args[0];
+  if (!source) {
+    console.error("usage: pi-site restore FILE");
+    process.exit(2);
+  }
+  if (await siteIsRunning()) {
+    console.error("restore refused: the site is running. Stop it first, then restore.");
+    process.exit(1);
+  }
+  try {
+    const aside = restoreDatabase(databaseFile(env.DATA_DIR), source);
+    console.log(`restored ${source}${aside ? `; the previous database is kept at ${aside}` : ""}`);
+    process.exit(0);
+  } catch (err) {
+    if (!(err instanceof RestoreRefused)) throw err;
+    console.error(`restore refused: ${err.message}`);
+    process.exit(1);
+  }
 } else if (command === "healthcheck") {
   // For container health checks: the slim image has no curl.
   const ok = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then((r) => r.ok, () => false);
   process.exit(ok ? 0 : 1);
 } else if (command && command !== "serve") {
-  console.error(`unknown command: ${command}\nusage: pi-site [serve] | pi-site backup FILE | pi-site healthcheck`);
+  console.error(`unknown command: ${command}\n${usage}`);
   process.exit(2);
 }
 
@@ -48,6 +89,8 @@ const server = Bun.serve({
   maxRequestBodySize: 1024 * 1024,
 });
 
+writeFileSync(pidFile, String(process.pid));
+
 log.info("listening", {
   url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`,
   dataDir: env.DATA_DIR,
@@ -62,6 +105,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopHousekeeping();
     void server.stop().then(() => {
       deps.db.$client.close();
+      rmSync(pidFile, { force: true });
       process.exit(0);
     });
   });

@@ -33,6 +33,8 @@ export const settingsSchema = z.object({
   flatShippingFee: z.number().min(0).default(15),
   gstEnabled: z.boolean().default(true),
   responseTimeHours: z.number().int().min(1).max(72).default(2),
+  /** Pending bookings one customer may hold at once, so one account cannot hold the calendar. */
+  maxPendingBookings: z.number().int().min(1).max(100).default(5),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -3,13 +3,19 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
-/** Starts the server on `port` (0 picks a free one). */
+/** Starts the server on `port` (0 picks a free one). Set `refusing` to make it reject recipients. */
 export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
+  const state = { refusing: false };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!state.refusing) return callback();
+      const err = Object.assign(new Error(`Mailbox unavailable: ${address.address}`), { responseCode: 550 });
+      callback(err);
+    },
     onData(stream, session, callback) {
       let raw = "";
       stream.on("data", (chunk: Buffer) => (raw += chunk.toString("utf8")));
@@ -29,6 +35,10 @@ export async function startSmtpServer(port = 0) {
     url: `smtp://127.0.0.1:${bound}`,
     port: bound,
     received,
+    /** While true, every recipient is refused with a 550. */
+    set refusing(value: boolean) {
+      state.refusing = value;
+    },
     /** Resolves once `count` messages have arrived (or rejects after `ms`). */
     async waitFor(count: number, ms = 5000) {
       const deadline = Date.now() + ms;

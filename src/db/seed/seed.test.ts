@@ -1,9 +1,11 @@
 import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { applyMigrations } from "../client.server";
-import { contentSections, servicePricing, settings } from "../schema";
-import { seedDatabase } from "./index.server";
+import { readEnv } from "../../server/env.server";
+import { bootstrap, databaseFile } from "../../server/bootstrap.server";
+import { applyMigrations, openDatabase } from "../client.server";
+import { categories, contentSections, products, servicePricing, settings } from "../schema";
+import { seedDatabase, seedVersions } from "./index.server";
 
 let t: TestApp;
 afterEach(() => t?.close());
@@ -52,4 +54,70 @@ test("CHECK constraints keep counters and stock from going negative", () => {
   t = createTestApp();
   expect(() => t.db.$client.query("UPDATE visitor_counter SET count = -1 WHERE id = 1").run()).toThrow();
   expect(() => t.db.$client.query("UPDATE products SET stock_quantity = -1").run()).toThrow();
+});
+
+/** What main.ts does at start: open (migrate) the data directory's database and bootstrap (seed). */
+function restart(dataDir: string) {
+  const db = openDatabase(databaseFile(dataDir));
+  bootstrap(readEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), db);
+  const state = {
+    productSlugs: db.select({ slug: products.slug }).from(products).all().map((p) => p.slug),
+    categorySlugs: db.select({ slug: categories.slug }).from(categories).all().map((c) => c.slug),
+    categoryNames: db.select({ name: categories.name }).from(categories).all().map((c) => c.name),
+    packages: db.select({ id: servicePricing.id }).from(servicePricing).all().map((p) => p.id),
+  };
+  db.$client.close();
+  return state;
+}
+
+test("products, categories and packages the owner deleted or renamed stay so across restarts", () => {
+  t = createTestApp();
+  const db = t.db.$client;
+  db.query("UPDATE products SET name = 'Owner''s camera', slug = 'owners-camera' WHERE id = (SELECT min(id) FROM products)").run();
+  db.query("DELETE FROM products WHERE id = (SELECT max(id) FROM products)").run();
+  db.query("UPDATE categories SET name = 'Cameras', slug = 'cameras' WHERE slug = 'surveillance-cameras'").run();
+  db.query("DELETE FROM categories WHERE slug = 'communication'").run();
+  db.query("DELETE FROM service_pricing WHERE id = 'ongoing'").run();
+  const before = {
+    productSlugs: db.query("SELECT slug FROM products").all().map((r) => (r as { slug: string }).slug),
+    productCount: countRows(t, "products"),
+  };
+  db.close();
+
+  for (let i = 0; i < 2; i++) {
+    const after = restart(t.dataDir);
+    expect(after.productSlugs).toEqual(before.productSlugs);
+    expect(after.productSlugs).toContain("owners-camera");
+    expect(after.categorySlugs).not.toContain("surveillance-cameras");
+    expect(after.categorySlugs).not.toContain("communication");
+    expect(after.categoryNames).toContain("Cameras");
+    expect(after.packages).not.toContain("ongoing");
+  }
+  t.db = openDatabase(databaseFile(t.dataDir));
+  expect(countRows(t, "products")).toBe(before.productCount);
+  expect(t.db.$client.query("SELECT version FROM seed_versions").all()).toEqual([{ version: 1 }]);
+});
+
+test("a database seeded before versions were recorded counts as seed version 1 and is not seeded again", () => {
+  t = createTestApp();
+  t.db.$client.query("DELETE FROM seed_versions").run();
+  t.db.$client.query("DELETE FROM service_pricing WHERE id = 'checkup'").run();
+  expect(seedDatabase(t.db)).toEqual([]);
+  expect(t.db.select().from(servicePricing).where(eq(servicePricing.id, "checkup")).get()).toBeUndefined();
+  expect(t.db.$client.query("SELECT version FROM seed_versions").all()).toEqual([{ version: 1 }]);
+});
+
+test("a later seed version adds its rows once and leaves the owner's deletions alone", () => {
+  t = createTestApp();
+  t.db.$client.query("DELETE FROM service_pricing WHERE id = 'checkup'").run();
+  const addsAPackage = {
+    version: 2,
+    apply: (db: typeof t.db) =>
+      void db.insert(servicePricing).values({ id: "background-check", kind: "package", name: "Background Check", price: "150.00", unit: "once" }).onConflictDoNothing().run(),
+  };
+  expect(seedDatabase(t.db, [...seedVersions, addsAPackage])).toEqual([2]);
+  t.db.$client.query("UPDATE service_pricing SET name = 'Renamed by owner' WHERE id = 'background-check'").run();
+  expect(seedDatabase(t.db, [...seedVersions, addsAPackage])).toEqual([]);
+  expect(t.db.select().from(servicePricing).where(eq(servicePricing.id, "checkup")).get()).toBeUndefined();
+  expect(t.db.select().from(servicePricing).where(eq(servicePricing.id, "background-check")).get()!.name).toBe("Renamed by owner");
 });

@@ -3,7 +3,7 @@ import { createEmailVerification } from "../../db/email-verifications.server";
 import { getSettings } from "../../db/settings.server";
 import { findUserById } from "../../db/users.server";
 import { enqueueMail } from "../../mail/outbox.server";
-import { emailVerificationMail } from "../../mail/templates/email-verification";
+import { emailVerificationMail } from "../../mail/templates/accounts";
 import type { AppDeps } from "../deps";
 import { log } from "../log.server";
 import { siteOrigin } from "../origin";

@@ -1,0 +1,116 @@
+/** Limits that keep the site from flooding an inbox or one account from holding the calendar. */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { testOrigin } from "../../tests/helpers/browser";
+import { customerWithSession } from "../../tests/helpers/sessions";
+import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { settings } from "../db/schema";
+import { generateSlots } from "../db/timeslots.server";
+import { businessToday } from "../domain/slots";
+import { addDays, dayOfWeek } from "../domain/timezone";
+import { defaultSettings } from "../shared/settings";
+import { customerMailPerHour } from "../mail/outbox.server";
+
+const tz = "Australia/Adelaide";
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
+});
+afterEach(() => t.close());
+
+type ErrorBody = { error: { code: string; message: string } };
+
+/** The next `count` business days (Mon-Sat), starting three days out, with their slots generated. */
+function businessDays(count: number) {
+  const days: string[] = [];
+  let d = addDays(businessToday(new Date(), tz), 3);
+  while (days.length < count) {
+    if (dayOfWeek(d) !== 0) days.push(d);
+    d = addDays(d, 1);
+  }
+  generateSlots(t.db, days[0]!, days.at(-1)!, defaultSettings.businessHours, tz);
+  return days;
+}
+
+function setSetting(key: string, value: unknown) {
+  t.db.insert(settings).values({ key, value: JSON.stringify(value) }).onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }).run();
+}
+
+const book = (cookie: string, date: string, time: string, contactEmail: string) =>
+  t.request("/api/bookings/calendar", {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/json", Origin: testOrigin },
+    body: JSON.stringify({ serviceName: "Partner Check", servicePrice: 1, appointmentDate: date, appointmentTime: time, duration: 60, contactPhone: "0400 000 000", contactEmail, notes: "Free text the customer chose" }),
+  });
+
+const takenPlaces = () => (t.db.$client.query("SELECT coalesce(sum(current_bookings), 0) AS n FROM time_slots").get() as { n: number }).n;
+const mailTo = (address: string) => (t.db.$client.query('SELECT count(*) AS n FROM outbox WHERE lower("to") = lower(?)').get(address) as { n: number }).n;
+
+test("booking confirmations to one address stop at the hourly limit with a 429; the business's notices are not limited", async () => {
+  setSetting("maxPendingBookings", 50);
+  const mallory = customerWithSession(t.db, "mallory@example.com");
+  const [day] = businessDays(1);
+  const times = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00"];
+  for (const time of times.slice(0, customerMailPerHour)) {
+    expect((await book(mallory.cookie, day!, time, "victim@example.com")).status).toBe(201);
+  }
+  const refused = await book(mallory.cookie, day!, times[customerMailPerHour]!, "VICTIM@example.com");
+  expect(refused.status).toBe(429);
+  expect(refused.headers.get("Retry-After")).toBe("3600");
+  const body = (await refused.json()) as ErrorBody;
+  expect(body.error.code).toBe("mail_limited");
+  expect(body.error.message).toContain("in the last hour");
+  // Nothing of the refused booking remains: no row, no place taken, no mail.
+  expect(countRows(t, "bookings")).toBe(customerMailPerHour);
+  expect(takenPlaces()).toBe(customerMailPerHour);
+  expect(mailTo("victim@example.com")).toBe(customerMailPerHour);
+  expect(mailTo("owner@example.com")).toBe(customerMailPerHour);
+  // Another address is not affected.
+  expect((await book(mallory.cookie, day!, times[customerMailPerHour]!, "mallory@example.com")).status).toBe(201);
+});
+
+test("anonymous payment requests to one address stop at the hourly limit with a 429 and record nothing more", async () => {
+  for (let i = 0; i < customerMailPerHour; i++) {
+    t.setIp(`198.51.100.${i + 1}`);
+    expect((await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "victim@example.com" })).status).toBe(201);
+  }
+  t.setIp("198.51.100.200");
+  const refused = await t.json("/api/payment-requests", { serviceId: "checkup", method: "cash", email: "victim@example.com" });
+  expect(refused.status).toBe(429);
+  expect(((await refused.json()) as ErrorBody).error.code).toBe("mail_limited");
+  expect(countRows(t, "payments")).toBe(customerMailPerHour);
+  expect(mailTo("victim@example.com")).toBe(customerMailPerHour);
+  expect(mailTo("owner@example.com")).toBe(customerMailPerHour);
+});
+
+test("mail older than an hour no longer counts towards the limit", async () => {
+  for (let i = 0; i < customerMailPerHour; i++) {
+    t.setIp(`198.51.100.${i + 1}`);
+    expect((await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "jo@example.com" })).status).toBe(201);
+  }
+  t.db.$client.query("UPDATE outbox SET created_at = ?").run(Date.now() - 61 * 60 * 1000);
+  t.setIp("198.51.100.200");
+  expect((await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "jo@example.com" })).status).toBe(201);
+});
+
+test("a customer holds at most maxPendingBookings pending bookings; a cancelled one frees the place", async () => {
+  setSetting("maxPendingBookings", 2);
+  const ann = customerWithSession(t.db, "ann@example.com");
+  const [day] = businessDays(1);
+  const first = (await (await book(ann.cookie, day!, "09:00", "ann@example.com")).json()) as { id: string };
+  expect((await book(ann.cookie, day!, "10:00", "ann@example.com")).status).toBe(201);
+  const refused = await book(ann.cookie, day!, "11:00", "ann@example.com");
+  expect(refused.status).toBe(409);
+  const body = (await refused.json()) as ErrorBody;
+  expect(body.error.code).toBe("too_many_pending_bookings");
+  expect(body.error.message).toContain("2 bookings waiting for confirmation");
+  expect(countRows(t, "bookings")).toBe(2);
+  expect(takenPlaces()).toBe(2);
+
+  const cancel = await t.request(`/api/bookings/${first.id}/cancel`, { method: "POST", headers: { Cookie: ann.cookie, Origin: testOrigin } });
+  expect(cancel.status).toBe(200);
+  expect((await book(ann.cookie, day!, "11:00", "ann@example.com")).status).toBe(201);
+});
+
+test("the default cap is five pending bookings", () => {
+  expect(defaultSettings.maxPendingBookings).toBe(5);
+});

@@ -1,0 +1,84 @@
+import { Database } from "bun:sqlite";
+import { afterEach, expect, test } from "bun:test";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { applyMigrations, type Migration } from "./client.server";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A database file opened the way openDatabase opens it (foreign keys on). */
+function freshFile() {
+  const dir = mkdtempSync(join(tmpdir(), "pi-site-migrate-"));
+  dirs.push(dir);
+  const file = join(dir, "pi-site.db");
+  const sqlite = new Database(file, { create: true, strict: true });
+  sqlite.exec("PRAGMA journal_mode = WAL");
+  sqlite.exec("PRAGMA foreign_keys = ON");
+  return { dir, file, sqlite };
+}
+
+const init: Migration = {
+  tag: "0000_test_init",
+  sql: [
+    "CREATE TABLE parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL)",
+    "CREATE TABLE child (id INTEGER PRIMARY KEY, parent_id INTEGER NOT NULL REFERENCES parent(id) ON DELETE CASCADE)",
+  ].join(";\n--> statement-breakpoint\n"),
+};
+
+/** What drizzle-kit writes when a column changes: a new table, copy, drop, rename. */
+const rebuildParent: Migration = {
+  tag: "0001_test_rebuild",
+  sql: [
+    "PRAGMA foreign_keys=OFF",
+    "CREATE TABLE __new_parent (id INTEGER PRIMARY KEY, name TEXT NOT NULL, note TEXT)",
+    "INSERT INTO __new_parent (id, name) SELECT id, name FROM parent",
+    "DROP TABLE parent",
+    "ALTER TABLE __new_parent RENAME TO parent",
+    "PRAGMA foreign_keys=ON",
+  ].join(";\n--> statement-breakpoint\n"),
+};
+
+function withData() {
+  const db = freshFile();
+  applyMigrations(db.sqlite, [init]);
+  db.sqlite.exec("INSERT INTO parent (id, name) VALUES (1, 'Sam'), (2, 'Alex')");
+  db.sqlite.exec("INSERT INTO child (id, parent_id) VALUES (10, 1), (11, 1), (12, 2)");
+  return db;
+}
+
+test("a table rebuild does not cascade-delete the rows that point at it", () => {
+  const { sqlite } = withData();
+  expect(applyMigrations(sqlite, [init, rebuildParent])).toEqual(["0001_test_rebuild"]);
+  expect(sqlite.query("SELECT count(*) AS n FROM child").get()).toEqual({ n: 3 });
+  expect(sqlite.query("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+});
+
+test("a migration that would break a foreign key is rolled back and not recorded", () => {
+  const { sqlite } = withData();
+  const orphaning: Migration = { tag: "0001_test_orphans", sql: "DELETE FROM parent WHERE id = 2" };
+  expect(() => applyMigrations(sqlite, [init, orphaning])).toThrow(/would break foreign keys/);
+  expect(sqlite.query("SELECT count(*) AS n FROM parent").get()).toEqual({ n: 2 });
+  expect(sqlite.query("SELECT tag FROM __migrations").all()).toEqual([{ tag: "0000_test_init" }]);
+  expect(sqlite.query("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 });
+});
+
+test("a database at an older migration is backed up beside itself before migrating", () => {
+  const { dir, sqlite } = withData();
+  applyMigrations(sqlite, [init, rebuildParent]);
+  const backups = readdirSync(dir).filter((f) => /^pi-site-before-0001_test_rebuild-\d{8}T\d{6}Z\.db$/.test(f));
+  expect(backups.length).toBe(1);
+  const copy = new Database(join(dir, backups[0]!), { readonly: true });
+  expect(copy.query("SELECT tag FROM __migrations").all()).toEqual([{ tag: "0000_test_init" }]);
+  expect(copy.query("SELECT count(*) AS n FROM child").get()).toEqual({ n: 3 });
+  copy.close();
+});
+
+test("a new database is migrated without a backup", () => {
+  const { dir, sqlite } = freshFile();
+  applyMigrations(sqlite, [init, rebuildParent]);
+  expect(readdirSync(dir).filter((f) => f.includes("-before-"))).toEqual([]);
+});

@@ -1,0 +1,41 @@
+import { afterEach, expect, spyOn, test } from "bun:test";
+import { setLogLevel } from "../server/log.server";
+import { passwordResetMail } from "./templates/accounts";
+import { createMailTransport } from "./transport.server";
+
+const token = "Zx9secretResetToken_abc123";
+const reset = passwordResetMail("sam@example.com", `https://pi.example/reset-password?token=${token}`, "Adelaide Discreet Investigations");
+
+/** Everything the logger writes while `fn` runs, at `level`. */
+async function logged(level: "info" | "debug", fn: () => Promise<void>) {
+  const lines: string[] = [];
+  const out = spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+  const err = spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+  setLogLevel(level);
+  try {
+    await fn();
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+  return lines.join("\n");
+}
+
+afterEach(() => setLogLevel("silent"));
+
+test("without SMTP_URL a mail is logged by recipient and subject only at info", async () => {
+  const transport = createMailTransport(undefined);
+  const text = await logged("info", () => transport.send({ from: "site@example.com", ...reset }));
+  expect(text).toContain("sam@example.com");
+  expect(text).toContain("Reset your Adelaide Discreet Investigations password");
+  expect(text).not.toContain(token);
+  expect(text).not.toContain("Someone (hopefully you)");
+});
+
+test("at debug the body is logged with the reset token redacted", async () => {
+  const transport = createMailTransport(undefined);
+  const text = await logged("debug", () => transport.send({ from: "site@example.com", ...reset }));
+  expect(text).toContain("Someone (hopefully you)");
+  expect(text).toContain("reset-password?token=[redacted]");
+  expect(text).not.toContain(token);
+});
