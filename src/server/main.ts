@@ -4,6 +4,7 @@
  * `pi-site healthcheck` asks the running site's /healthz (for containers).
  */
 import { openDatabase } from "../db/client.server";
+import { startPaymentReconciliation } from "../payments/reconcile.server";
 import { bootstrap, databaseFile } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
@@ -35,6 +36,7 @@ if (command === "backup") {
 
 const { deps, app } = bootstrap(env);
 deps.outbox.start();
+const stopPaymentCheck = startPaymentReconciliation(deps);
 
 const server = Bun.serve({
   port: env.PORT,
@@ -54,6 +56,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     log.info("shutting down", { signal });
     deps.outbox.stop();
+    stopPaymentCheck();
     void server.stop().then(() => {
       deps.db.$client.close();
       process.exit(0);
