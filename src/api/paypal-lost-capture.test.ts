@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { paypalClientFromEnv, type PayPalClient } from "../payments/paypal.server";
-import { reconcilePayments } from "../payments/reconcile.server";
+import { reconcilePayments, startPaymentReconciliation } from "../payments/reconcile.server";
 import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 
@@ -188,5 +188,17 @@ describe("the payment check", () => {
     const late = await capture(lostId);
     expect(late.status).toBe(409);
     expect(((await late.json()) as ErrorBody).error.code).toBe("payment_closed");
+  });
+
+  test("runs at start-up as the site starts it, and is stopped", async () => {
+    await unknownPayment();
+    t.db.$client.query("UPDATE payments SET created_at = created_at - 600000").run();
+    const stop = startPaymentReconciliation(t.deps, 60_000);
+    try {
+      for (let i = 0; i < 200 && row().status !== "completed"; i++) await Bun.sleep(10);
+      expect(row().status).toBe("completed");
+    } finally {
+      stop();
+    }
   });
 });
