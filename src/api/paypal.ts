@@ -2,26 +2,26 @@
  * The PayPal tab's server side (docs/product.md#payments, decision 007):
  * GET /paypal/setup (client token for the SDK), POST /paypal/order (the amount computed here from
  * the pricing table and the viewer's discount, never taken from the browser) and
- * POST /paypal/order/{orderId}/capture (checked against what we created, recorded only when paid).
+ * POST /paypal/order/{orderId}/capture (checked against what we created, recorded only when paid;
+ * a capture whose answer is lost is looked up at PayPal before the customer is told anything).
  * Without PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET every route answers 503.
  */
 import { Hono, type Context } from "hono";
 import {
   attachProviderOrder,
   markCaptureDeclined,
+  markCaptureNotTaken,
+  markCaptureUnknown,
   markPaymentFailed,
-  markPaymentForReview,
   paymentForProviderOrder,
-  recordCapturedPayment,
   startProviderPayment,
-  type BusinessContact,
   type Payment,
 } from "../db/payments.server";
-import { getSettings } from "../db/settings.server";
-import { judgeCapture, paymentCurrency, sameAmount } from "../domain/payment";
+import { paymentCurrency, sameAmount } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { offerForViewer } from "../payments/offers.server";
-import { PayPalClient, PayPalError, paypalConfig, type PayPalClientOptions } from "../payments/paypal.server";
+import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient, type PayPalClientOptions } from "../payments/paypal.server";
+import { neverCaptured, settleReportedCapture } from "../payments/settle-capture.server";
 import { paypalOrderSchema, type PayPalCaptureResult, type PayPalOrderResult } from "../shared/payment";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, HttpError, notFound } from "../server/errors";
@@ -50,11 +50,28 @@ export function captureRequestId(payment: Pick<Payment, "id" | "updatedAt">): st
 
 const unavailable = () => new HttpError(503, "payments_unavailable", "Card payments are not available right now. Please choose another payment method.");
 const providerFailed = () => new HttpError(502, "payment_provider_error", "PayPal could not be reached. No payment was taken. Please try again or choose another payment method.");
+const declined = () => new HttpError(402, "payment_declined", "Your payment was declined. Please try another card or payment method.");
+/** PayPal may have taken the money: never say it did not. */
+const beingChecked = (p: Payment) =>
+  new HttpError(
+    502,
+    "payment_pending",
+    `PayPal did not confirm your payment in time, so we are checking with PayPal whether it went through. Please don't pay again: we will e-mail or call you once it is confirmed. Your reference is ${p.referenceCode}.`,
+  );
+
+/** A failed capture after which PayPal may hold the money: no clear answer, or "already captured". */
+function outcomeUnknown(err: unknown): boolean {
+  return !(err instanceof PayPalError) || err.retryable || err.issue === "ORDER_ALREADY_CAPTURED";
+}
+
+function logProviderFailure(err: unknown, what: string) {
+  if (err instanceof PayPalError) log.error(`paypal ${what} failed`, { status: err.status, issue: err.issue, debugId: err.debugId, error: err.message });
+  else log.error(`paypal ${what} failed`, { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+}
 
 /** Logs a failed PayPal call and answers the customer without PayPal's internals. */
 function providerError(err: unknown, what: string): HttpError {
-  if (err instanceof PayPalError) log.error(`paypal ${what} failed`, { status: err.status, issue: err.issue, debugId: err.debugId, error: err.message });
-  else log.error(`paypal ${what} failed`, { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  logProviderFailure(err, what);
   return providerFailed();
 }
 
@@ -70,19 +87,13 @@ function rawOrderId(c: Context): string | null {
   }
 }
 
-function businessContact(deps: AppDeps): BusinessContact {
-  const s = getSettings(deps.db);
-  return { businessName: s.businessName, businessEmail: deps.env.BUSINESS_EMAIL ?? s.email, businessPhone: s.phone, responseTimeHours: s.responseTimeHours };
-}
-
 const captured = (p: Payment): PayPalCaptureResult => ({ id: p.providerOrderId!, status: "COMPLETED", referenceCode: p.referenceCode });
 
 const unconfirmed = (p: Payment) =>
   new HttpError(502, "payment_unconfirmed", `We could not confirm this payment automatically. We will check it and contact you; please quote reference ${p.referenceCode}.`);
 
 export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
-  const config = paypalConfig(deps.env);
-  const paypal = config ? new PayPalClient(config, options) : null;
+  const paypal = paypalClientFromEnv(deps.env, options);
   const api = new Hono<AppEnv>();
 
   // Each setup asks PayPal for a client token, so it counts against the same per-address limit as orders.
@@ -134,44 +145,56 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
     if (!orderId || !payment) throw notFound("No such order.");
     if (payment.status === "completed") return c.json(captured(payment));
     if (payment.status === "review") throw unconfirmed(payment);
+    if (payment.status === "expired" || payment.status === "failed") {
+      throw new HttpError(409, "payment_closed", `This payment has been closed and nothing was taken. Please start a new payment (reference ${payment.referenceCode}).`);
+    }
 
-    let report;
+    let report: PayPalCapture;
     try {
       report = await paypal.captureOrder(orderId, captureRequestId(payment));
     } catch (err) {
       if (err instanceof PayPalError && err.issue && declinedIssues.has(err.issue)) {
         markCaptureDeclined(deps.db, payment.id);
         log.info("paypal capture declined", { paymentId: payment.id, orderId, issue: err.issue });
-        throw new HttpError(402, "payment_declined", "Your payment was declined. Please try another card or payment method.");
+        throw declined();
       }
       if (err instanceof PayPalError && err.issue === "ORDER_NOT_APPROVED") {
         throw new HttpError(409, "order_not_approved", "This payment has not been approved in PayPal yet.");
       }
-      throw providerError(err, "capture");
+      if (!outcomeUnknown(err)) throw providerError(err, "capture");
+      // The capture's answer was lost (timeout, network, 5xx): PayPal may have captured it all the
+      // same, so ask before telling the customer anything.
+      logProviderFailure(err, "capture");
+      report = await outcomeOfLostCapture(paypal, payment, orderId);
     }
 
-    const verdict = judgeCapture(report, { amount: payment.amount, currency: payment.currency });
-    if (verdict.outcome === "declined") {
-      markCaptureDeclined(deps.db, payment.id);
-      log.info("paypal capture declined", { paymentId: payment.id, orderId, status: report.capture?.status });
-      throw new HttpError(402, "payment_declined", "Your payment was declined. Please try another card or payment method.");
-    }
-    if (verdict.outcome === "review" || report.orderId !== orderId) {
-      const reported = verdict.outcome === "review" ? verdict.reported : `order ${report.orderId}`;
-      const held = markPaymentForReview(deps.db, payment.id, { orderId, reported, captureId: report.capture?.id ?? null, payerEmail: report.payerEmail }, businessContact(deps));
-      deps.outbox.kick();
-      log.error("paypal capture does not match the order", { paymentId: payment.id, orderId, expected: `${payment.amount} ${payment.currency}`, reported });
-      throw unconfirmed(held);
-    }
-
-    const { payment: paid, recorded } = recordCapturedPayment(deps.db, payment.id, { captureId: report.capture!.id, payerEmail: report.payerEmail }, businessContact(deps));
-    if (recorded) {
-      deps.outbox.kick();
-      log.info("paypal payment captured", { paymentId: paid.id, orderId, amount: paid.amount, captureId: report.capture!.id });
-    }
-    if (paid.status === "review") throw unconfirmed(paid);
-    return c.json(captured(paid));
+    const settled = settleReportedCapture(deps, payment, orderId, report);
+    if (settled.outcome === "declined") throw declined();
+    if (settled.outcome === "review") throw unconfirmed(settled.payment);
+    return c.json(captured(settled.payment));
   });
+
+  /**
+   * Looks up an order whose capture failed without a clear answer. Answers the order when PayPal
+   * shows a capture; throws "no payment was taken" when it shows none, and "being checked" (the
+   * row `unknown`, for the payment check) when PayPal can't be asked either.
+   */
+  async function outcomeOfLostCapture(client: PayPalClient, payment: Payment, orderId: string): Promise<PayPalCapture> {
+    let order: PayPalCapture;
+    try {
+      order = await client.getOrder(orderId);
+    } catch (err) {
+      logProviderFailure(err, "order lookup");
+      markCaptureUnknown(deps.db, payment.id);
+      log.warn("paypal capture outcome unknown", { paymentId: payment.id, orderId });
+      throw beingChecked(payment);
+    }
+    if (neverCaptured(order)) {
+      markCaptureNotTaken(deps.db, payment.id);
+      throw providerFailed();
+    }
+    return order;
+  }
 
   return api;
 }

@@ -3,7 +3,7 @@
  * the e-mails to the same transaction; a capture is recorded by one guarded update, so any number
  * of simultaneous captures of one order record it exactly once.
  */
-import { and, eq, isNull, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { newReferenceCode, paymentCurrency, type PaymentStatus, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
@@ -15,6 +15,8 @@ import {
   paymentRequestNotification,
   paymentReviewNotification,
   type PaymentMailInput,
+  paymentFoundNotification,
+  paymentNotTakenNotification,
 } from "../mail/templates/payments";
 import type { PaymentRequestMethod } from "../shared/payment";
 import { immediate, type Db } from "./client.server";
@@ -23,6 +25,9 @@ import { payments } from "./schema";
 export type Payment = typeof payments.$inferSelect;
 
 export type { PaymentStatus } from "../domain/payment";
+
+/** PayPal payments the payment check still has to settle. */
+const unsettledStatuses: PaymentStatus[] = ["created", "unknown"];
 
 /** The business details the payment e-mails name. */
 export type BusinessContact = { businessName: string; businessEmail: string; businessPhone: string; responseTimeHours: number };
@@ -111,6 +116,57 @@ export function markCaptureDeclined(db: Db, paymentId: string) {
 }
 
 /**
+ * Marks a capture whose outcome is unknown. `updatedAt` is kept on purpose: the capture's request
+ * id is derived from it, and a retry must reuse it so PayPal never captures a second time.
+ */
+export function markCaptureUnknown(db: Db, paymentId: string) {
+  db.update(payments)
+    .set({ status: "unknown" satisfies PaymentStatus, updatedAt: sql`${payments.updatedAt}` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
+    .run();
+}
+
+/** PayPal showed the order not captured: the payment may be captured again (same request id, so `updatedAt` is kept). */
+export function markCaptureNotTaken(db: Db, paymentId: string) {
+  db.update(payments)
+    .set({ status: "created" satisfies PaymentStatus, updatedAt: sql`${payments.updatedAt}` })
+    .where(and(eq(payments.id, paymentId), eq(payments.status, "unknown")))
+    .run();
+}
+
+/** PayPal payments still `created` or `unknown` that were started before `startedBefore`, oldest first. */
+export function unsettledPayments(db: Db, startedBefore: Date): Payment[] {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.method, "paypal"), inArray(payments.status, unsettledStatuses), lt(payments.createdAt, startedBefore)))
+    .orderBy(payments.createdAt)
+    .all();
+}
+
+/**
+ * Closes a payment the payment check found never captured: `expired` (nothing more will happen),
+ * with the business told when the customer had been promised an answer (the row was `unknown`).
+ * One guarded update, so a capture recorded meanwhile is never overwritten.
+ */
+export function closeUncapturedPayment(db: Db, paymentId: string, business: BusinessContact, orderId: string | null): Payment | undefined {
+  return immediate(db, () => {
+    const before = db.select().from(payments).where(eq(payments.id, paymentId)).get();
+    if (!before || !unsettledStatuses.includes(before.status as PaymentStatus)) return undefined;
+    const closed = db
+      .update(payments)
+      .set({ status: "expired" satisfies PaymentStatus })
+      .where(and(eq(payments.id, paymentId), inArray(payments.status, unsettledStatuses)))
+      .returning()
+      .get();
+    if (closed && before.status === "unknown") {
+      enqueueMail(db, paymentNotTakenNotification({ ...business, referenceCode: closed.referenceCode, email: closed.email, serviceName: closed.serviceName, orderId }));
+    }
+    return closed;
+  });
+}
+
+/**
  * Moves a payment to its final capture status with one guarded UPDATE: only the first caller
  * changes a payment that is not yet completed or under review; the others get undefined.
  */
@@ -133,12 +189,14 @@ export function recordCapturedPayment(
   paymentId: string,
   capture: { captureId: string; payerEmail: string | null },
   business: BusinessContact,
+  /** `found`: the payment check found it captured after the customer's capture lost its answer. */
+  how: "captured" | "found" = "captured",
 ): { payment: Payment; recorded: boolean } {
   return immediate(db, () => {
     const updated = settleCapture(db, paymentId, "completed", capture.captureId, capture.payerEmail);
     if (!updated) return { payment: db.select().from(payments).where(eq(payments.id, paymentId)).get()!, recorded: false };
     const receipt = { ...business, referenceCode: updated.referenceCode, email: updated.email, serviceName: updated.serviceName, amount: updated.amount, currency: updated.currency, captureId: capture.captureId };
-    const mails: MailMessage[] = [paymentReceivedNotification(receipt)];
+    const mails: MailMessage[] = [how === "found" ? paymentFoundNotification(receipt) : paymentReceivedNotification(receipt)];
     if (updated.email) mails.unshift(paymentReceiptMail({ ...receipt, email: updated.email }));
     for (const m of mails) enqueueMail(db, m);
     return { payment: updated, recorded: true };

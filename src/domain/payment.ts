@@ -37,8 +37,10 @@ export const paymentCurrency = "USD";
 /**
  * Every status of a service payment row: requests (instructions, cash deposit) stay `requested`;
  * PayPal payments go `created` -> `completed`, or `declined` / `failed` / `review` (decision 007).
+ * `unknown`: a capture was sent but its answer lost and PayPal could not be asked; the payment
+ * check settles it. `expired`: never captured and closed by that check.
  */
-export const paymentStatuses = ["requested", "created", "completed", "declined", "failed", "review"] as const;
+export const paymentStatuses = ["requested", "created", "unknown", "completed", "declined", "failed", "review", "expired"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /**

@@ -119,3 +119,36 @@ describe("create and capture", () => {
     expect(standIn.requestsTo(/\/capture$/)).toHaveLength(1);
   });
 });
+
+describe("order lookup", () => {
+  test("is a GET PayPal's spec accepts (no body, no request id) and reports the capture", async () => {
+    const paypal = client();
+    const { id } = await paypal.createOrder(order("pi-order-6"));
+    expect(await paypal.getOrder(id)).toEqual({ orderId: id, orderStatus: "CREATED", capture: null, payerEmail: null });
+    await paypal.captureOrder(id, "pi-capture-6");
+    const shown = await paypal.getOrder(id);
+    expect(shown).toMatchObject({ orderId: id, orderStatus: "COMPLETED", capture: { status: "COMPLETED", amount: "148.00", currency: "USD" }, payerEmail: "payer@example.com" });
+    const lookups = standIn.requests.filter((r) => r.method === "GET");
+    expect(lookups).toHaveLength(2);
+    expect(lookups.every((r) => r.requestId === null && r.body === null)).toBe(true);
+    expect(standIn.violations).toEqual([]);
+  });
+
+  test("after a declined card the completed capture is the one reported", async () => {
+    const paypal = client();
+    const { id } = await paypal.createOrder(order("pi-order-7"));
+    standIn.behaviour.capture = "declined";
+    await paypal.captureOrder(id, "pi-capture-7a");
+    expect((await paypal.getOrder(id)).capture?.status).toBe("DECLINED");
+    standIn.behaviour.capture = "ok";
+    await paypal.captureOrder(id, "pi-capture-7b");
+    expect((await paypal.getOrder(id)).capture?.status).toBe("COMPLETED");
+  });
+
+  test("an id PayPal's spec refuses is a 400 from the stand-in, as from PayPal", async () => {
+    const err = (await client().getOrder("lower-case-id").catch((e: unknown) => e)) as PayPalError;
+    expect(err).toBeInstanceOf(PayPalError);
+    expect(err.status).toBe(400);
+    expect(standIn.violations[0]).toContain("does not match");
+  });
+});

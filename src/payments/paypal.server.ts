@@ -1,7 +1,7 @@
 /**
  * PayPal's REST API, the part the payment dialog uses: an OAuth client-credentials token (cached
  * until shortly before it expires), a client token for the browser SDK, Orders v2 create and
- * capture. Create and capture carry a `PayPal-Request-Id` the caller derives from its own record,
+ * capture, and the order lookup that settles a capture whose answer was lost. Create and capture carry a `PayPal-Request-Id` the caller derives from its own record,
  * so a retried call (ours after a timeout, or the customer's) is answered by PayPal from the first
  * one and never charges twice.
  */
@@ -44,6 +44,15 @@ export function paypalConfig(env: Pick<Env, "PAYPAL_CLIENT_ID" | "PAYPAL_CLIENT_
   return { clientId, clientSecret, apiBase: url.origin + url.pathname.replace(/\/+$/, "") };
 }
 
+/** The PayPal client the site uses, or null when PayPal is not configured. */
+export function paypalClientFromEnv(
+  env: Pick<Env, "PAYPAL_CLIENT_ID" | "PAYPAL_CLIENT_SECRET" | "PAYPAL_API_BASE" | "PAYPAL_TIMEOUT_MS">,
+  options: PayPalClientOptions = {},
+): PayPalClient | null {
+  const config = paypalConfig(env);
+  return config ? new PayPalClient(config, { timeoutMs: env.PAYPAL_TIMEOUT_MS, ...options }) : null;
+}
+
 /** A failed PayPal call. `status` 0 means PayPal was not reached or did not answer in time. */
 export class PayPalError extends Error {
   constructor(
@@ -64,7 +73,8 @@ const tokenAnswer = z.object({ access_token: z.string().min(1), expires_in: z.nu
 const clientTokenAnswer = z.object({ client_token: z.string().min(1) });
 const orderAnswer = z.object({ id: z.string().min(1), status: z.string() });
 const money = z.object({ currency_code: z.string(), value: z.string() });
-const captureAnswer = z.object({
+/** An order as the capture call and the order lookup (`GET /v2/checkout/orders/{id}`) both answer it. */
+const orderReport = z.object({
   id: z.string().min(1),
   status: z.string(),
   payer: z.object({ email_address: z.string().optional() }).optional(),
@@ -98,7 +108,7 @@ export type NewPayPalOrder = {
   currency: string;
 };
 
-/** What a capture call reports, reduced to what we check. */
+/** What a capture call or an order lookup reports, reduced to what we check. */
 export type PayPalCapture = {
   orderId: string;
   orderStatus: string;
@@ -162,14 +172,15 @@ export class PayPalClient {
 
   /** Captures an approved order. */
   async captureOrder(orderId: string, requestId: string): Promise<PayPalCapture> {
-    const answer = parseAnswer(captureAnswer, await this.call("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, requestId), "capture");
-    const capture = answer.purchase_units?.[0]?.payments?.captures?.[0];
-    return {
-      orderId: answer.id,
-      orderStatus: answer.status,
-      capture: capture ? { id: capture.id, status: capture.status, amount: capture.amount.value, currency: capture.amount.currency_code } : null,
-      payerEmail: answer.payer?.email_address ?? null,
-    };
+    return reportOf(parseAnswer(orderReport, await this.call("POST", `/v2/checkout/orders/${encodeURIComponent(orderId)}/capture`, {}, requestId), "capture"));
+  }
+
+  /**
+   * Looks an order up: whether it was captured, and for how much. Asked when a capture's answer
+   * was lost (timeout, network, 5xx), since PayPal may have captured it all the same.
+   */
+  async getOrder(orderId: string): Promise<PayPalCapture> {
+    return reportOf(parseAnswer(orderReport, await this.call("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`, undefined, undefined), "order lookup"));
   }
 
   /** One API call, retried with the same request id while the failure is worth retrying. */
@@ -187,14 +198,11 @@ export class PayPalClient {
 
   private async send(method: string, path: string, body: unknown, requestId: string | undefined, tokenRenewed: boolean): Promise<unknown> {
     const token = await this.accessToken();
-    const headers: Record<string, string> = {
-      Authorization: `Bearer ${token}`,
-      "Content-Type": "application/json",
-      Accept: "application/json",
-      Prefer: "return=representation",
-    };
+    const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json", Prefer: "return=representation" };
+    // A GET carries no body (fetch refuses one) and so no Content-Type.
+    if (body !== undefined) headers["Content-Type"] = "application/json";
     if (requestId) headers["PayPal-Request-Id"] = requestId;
-    const res = await this.fetchText(this.config.apiBase + path, { method, headers, body: JSON.stringify(body) });
+    const res = await this.fetchText(this.config.apiBase + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
     if (res.status === 401 && !tokenRenewed) {
       // The cached token was revoked or expired early: fetch a new one once.
       this.token = null;
@@ -237,6 +245,18 @@ export class PayPalClient {
       throw new PayPalError(timedOut ? `PayPal did not answer within ${this.timeoutMs} ms` : `PayPal could not be reached: ${err instanceof Error ? err.message : String(err)}`, 0);
     }
   }
+}
+
+function reportOf(answer: z.infer<typeof orderReport>): PayPalCapture {
+  // After a declined card the order lists that capture too: a completed one is what counts.
+  const captures = answer.purchase_units?.[0]?.payments?.captures ?? [];
+  const capture = captures.find((c) => c.status === "COMPLETED") ?? captures.at(-1);
+  return {
+    orderId: answer.id,
+    orderStatus: answer.status,
+    capture: capture ? { id: capture.id, status: capture.status, amount: capture.amount.value, currency: capture.amount.currency_code } : null,
+    payerEmail: answer.payer?.email_address ?? null,
+  };
 }
 
 function parseJson(text: string): unknown {

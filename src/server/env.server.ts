@@ -20,6 +20,8 @@ const envSchema = z.object({
   PAYPAL_CLIENT_ID: optional,
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: optional,
+  /** How long one PayPal call may take (default 15 s); tests shorten it to reach the unknown-outcome paths quickly. */
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).optional().or(z.literal("").transform(() => undefined)),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   /** Google's endpoints, overridable so tests can use a local OpenID provider. */

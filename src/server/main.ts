@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
+import { startPaymentReconciliation } from "../payments/reconcile.server";
 import { bootstrap, databaseFile } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
@@ -81,6 +82,7 @@ deps.outbox.start();
 const stopHousekeeping = startAuthHousekeeping(deps.db);
 const originWarning = publicUrlWarning(env);
 if (originWarning) log.warn(originWarning);
+const stopPaymentCheck = startPaymentReconciliation(deps);
 
 const server = Bun.serve({
   port: env.PORT,
@@ -103,6 +105,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log.info("shutting down", { signal });
     deps.outbox.stop();
     stopHousekeeping();
+    stopPaymentCheck();
     void server.stop().then(() => {
       deps.db.$client.close();
       rmSync(pidFile, { force: true });

@@ -1,6 +1,6 @@
 /**
  * A local stand-in for the part of PayPal's REST API the site uses: OAuth client-credentials
- * tokens, client tokens, Orders v2 create and capture. It keeps PayPal's idempotency rule (a
+ * tokens, client tokens, Orders v2 create, capture and show (the order lookup). It keeps PayPal's idempotency rule (a
  * repeated `PayPal-Request-Id` gets the first answer, never a second charge) and can be switched
  * to answer errors, time out, or decline. Bun.serve on loopback, port 0.
  *
@@ -15,9 +15,12 @@ export type StandInBehaviour = {
   /**
    * Capture: normal; DECLINED capture inside a COMPLETED order; 422 INSTRUMENT_DECLINED; always 500;
    * 500 once per request id; slow once (processed, answered late); another amount; another currency;
-   * a PENDING capture.
+   * a PENDING capture; always slow having captured ("slow": every answer lost to a timeout); always
+   * slow without capturing ("lost": the request never took effect).
    */
-  capture: "ok" | "declined" | "instrument-declined" | "error" | "error-once" | "slow-once" | "wrong-amount" | "wrong-currency" | "pending";
+  capture: "ok" | "declined" | "instrument-declined" | "error" | "error-once" | "slow-once" | "wrong-amount" | "wrong-currency" | "pending" | "slow" | "lost";
+  /** The order lookup (GET /v2/checkout/orders/{id}): normal, always 500, or always slow. */
+  getOrder: "ok" | "error" | "slow";
   /** How long "slow" answers take. */
   delayMs: number;
   /** Seconds an access token lives. */
@@ -27,7 +30,38 @@ export type StandInBehaviour = {
 export type StandInRequest = { method: string; path: string; requestId: string | null; authorization: string | null; body: unknown };
 
 type StoredAnswer = { status: number; body: unknown };
-type Order = { id: string; status: string; amount: string; currency: string; referenceId: string; customId: string; captureId?: string };
+type Capture = { id: string; status: string; amount: string; currency: string };
+type Order = { id: string; status: string; amount: string; currency: string; referenceId: string; customId: string; captureId?: string; captures: Capture[]; createTime: string };
+
+/**
+ * Show order details (operationId orders.get) as PayPal's published Orders v2 OpenAPI document
+ * defines it (/work/shared/reference/paypal/checkout_orders_v2.json): the `id` path parameter
+ * (components.parameters.id) and the optional `fields` query (components.parameters.fields), no
+ * request body; the answer's `status` from components.schemas.order_status and each capture's from
+ * components.schemas.capture_status.
+ */
+const orderIdParameter = { pattern: /^[A-Z0-9]+$/, maxLength: 36 };
+const fieldsParameter = /^[a-z_]*$/;
+export const orderStatuses = ["CREATED", "SAVED", "APPROVED", "VOIDED", "COMPLETED", "PAYER_ACTION_REQUIRED"] as const;
+export const captureStatuses = ["COMPLETED", "DECLINED", "PARTIALLY_REFUNDED", "PENDING", "REFUNDED", "FAILED"] as const;
+
+/** What PayPal would refuse in a request to show an order; empty when the call is valid. */
+function showOrderViolations(rawId: string, url: URL, req: Request, text: string): string[] {
+  const problems: string[] = [];
+  let id = rawId;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    problems.push(`order id ${rawId} is not valid percent-encoding`);
+  }
+  if (id.length < 1 || id.length > orderIdParameter.maxLength || !orderIdParameter.pattern.test(id)) problems.push(`order id ${JSON.stringify(id)} does not match ${orderIdParameter.pattern} (max ${orderIdParameter.maxLength})`);
+  for (const key of url.searchParams.keys()) if (key !== "fields") problems.push(`unknown query parameter ${key}`);
+  const fields = url.searchParams.get("fields");
+  if (fields !== null && !fieldsParameter.test(fields)) problems.push(`fields ${JSON.stringify(fields)} does not match ${fieldsParameter}`);
+  if (text !== "") problems.push("a GET must not carry a body");
+  if (req.headers.get("paypal-request-id")) problems.push("PayPal-Request-Id is not a parameter of orders.get");
+  return problems;
+}
 
 export const standInCredentials = { clientId: "stand-in-client-id", clientSecret: "stand-in-secret" };
 
@@ -37,12 +71,14 @@ const paypalError = (status: number, name: string, issue?: string) =>
 
 /** Starts the stand-in; `behaviour` can be changed between (or during) tests. */
 export function startPayPalStandIn(credentials = standInCredentials) {
-  const behaviour: StandInBehaviour = { oauth: "ok", createOrder: "ok", capture: "ok", delayMs: 0, tokenSeconds: 32400 };
+  const behaviour: StandInBehaviour = { oauth: "ok", createOrder: "ok", capture: "ok", getOrder: "ok", delayMs: 0, tokenSeconds: 32400 };
+  /** Requests PayPal would have refused as malformed (each also answered 400); tests expect none. */
+  const violations: string[] = [];
   const requests: StandInRequest[] = [];
   const tokens = new Set<string>();
   const orders = new Map<string, Order>();
   const answered = new Map<string, StoredAnswer>();
-  const stats = { tokensIssued: 0, clientTokensIssued: 0, ordersCreated: 0, capturesExecuted: 0 };
+  const stats = { tokensIssued: 0, clientTokensIssued: 0, ordersCreated: 0, capturesExecuted: 0, orderLookups: 0 };
   const onceUsed = new Set<string>();
   let counter = 0;
 
@@ -73,6 +109,7 @@ export function startPayPalStandIn(credentials = standInCredentials) {
     const amount = behaviour.capture === "wrong-amount" ? (Number(order.amount) - 1).toFixed(2) : order.amount;
     const currency = behaviour.capture === "wrong-currency" ? "AUD" : order.currency;
     const captureId = `CAP${String(++counter).padStart(14, "0")}`;
+    order.captures.push({ id: captureId, status: captureStatus, amount, currency });
     // A declined capture leaves the order open: the customer may pick another card and capture again.
     if (captureStatus !== "DECLINED") {
       order.status = "COMPLETED";
@@ -143,7 +180,7 @@ export function startPayPalStandIn(credentials = standInCredentials) {
         const answer = replayOrStore(requestId && `create:${requestId}`, () => {
           stats.ordersCreated++;
           const id = `ORDER${String(++counter).padStart(12, "0")}`;
-          orders.set(id, { id, status: "CREATED", amount: unit.amount!.value!, currency: unit.amount!.currency_code!, referenceId: unit.reference_id ?? "", customId: unit.custom_id ?? "" });
+          orders.set(id, { id, status: "CREATED", amount: unit.amount!.value!, currency: unit.amount!.currency_code!, referenceId: unit.reference_id ?? "", customId: unit.custom_id ?? "", captures: [], createTime: new Date().toISOString() });
           return { status: 201, body: { id, status: "CREATED", links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: "approve", method: "GET" }] } };
         });
         if (behaviour.createOrder === "slow-once" && once(`create-slow:${requestId}`)) return late(answer);
@@ -155,9 +192,28 @@ export function startPayPalStandIn(credentials = standInCredentials) {
         const order = orders.get(decodeURIComponent(capture[1]!));
         if (!order) return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
         if (behaviour.capture === "error" || (behaviour.capture === "error-once" && once(`capture-error:${requestId}`))) return paypalError(500, "INTERNAL_SERVER_ERROR");
+        if (behaviour.capture === "lost") {
+          await Bun.sleep(behaviour.delayMs);
+          return paypalError(504, "GATEWAY_TIMEOUT");
+        }
         const answer = replayOrStore(requestId && `capture:${requestId}`, () => captureAnswer(order));
-        if (behaviour.capture === "slow-once" && once(`capture-slow:${requestId}`)) return late(answer);
+        if (behaviour.capture === "slow" || (behaviour.capture === "slow-once" && once(`capture-slow:${requestId}`))) return late(answer);
         return json(answer.status, answer.body);
+      }
+
+      const show = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(url.pathname);
+      if (show && req.method === "GET") {
+        const problems = showOrderViolations(show[1]!, url, req, text);
+        if (problems.length > 0) {
+          violations.push(...problems.map((p) => `GET ${url.pathname}: ${p}`));
+          return paypalError(400, "INVALID_REQUEST", "INVALID_PARAMETER_SYNTAX");
+        }
+        if (behaviour.getOrder === "error") return paypalError(500, "INTERNAL_SERVER_ERROR");
+        const order = orders.get(decodeURIComponent(show[1]!));
+        if (!order) return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+        stats.orderLookups++;
+        const answer = { status: 200, body: orderDetails(order) };
+        return behaviour.getOrder === "slow" ? late(answer) : json(answer.status, answer.body);
       }
 
       return paypalError(404, "RESOURCE_NOT_FOUND");
@@ -167,6 +223,7 @@ export function startPayPalStandIn(credentials = standInCredentials) {
   return {
     url: `http://127.0.0.1:${server.port}`,
     behaviour,
+    violations,
     requests,
     orders,
     stats,
@@ -183,6 +240,28 @@ export function startPayPalStandIn(credentials = standInCredentials) {
 }
 
 export type PayPalStandIn = ReturnType<typeof startPayPalStandIn>;
+
+/** An order as orders.get answers it: captures appear under the purchase unit once there are any. */
+function orderDetails(order: Order) {
+  return {
+    id: order.id,
+    intent: "CAPTURE",
+    status: order.status,
+    create_time: order.createTime,
+    ...(order.captures.length > 0 ? { payer: { email_address: "payer@example.com", payer_id: "PAYER123" } } : {}),
+    purchase_units: [
+      {
+        reference_id: order.referenceId,
+        custom_id: order.customId,
+        amount: { currency_code: order.currency, value: order.amount },
+        ...(order.captures.length > 0
+          ? { payments: { captures: order.captures.map((c) => ({ id: c.id, status: c.status, amount: { currency_code: c.currency, value: c.amount }, final_capture: true, custom_id: order.customId })) } }
+          : {}),
+      },
+    ],
+    links: [{ href: `https://api-m.sandbox.paypal.com/v2/checkout/orders/${order.id}`, rel: "self", method: "GET" }],
+  };
+}
 
 function errorBody(name: string, issue: string) {
   return { name, message: "The requested action could not be performed.", debug_id: `debug-${issue}`, details: [{ issue, description: issue }] };

@@ -1,0 +1,204 @@
+/**
+ * Captures whose answer is lost (decision 007): PayPal may have taken the money, so the customer is
+ * never told otherwise before PayPal has been asked; the payment check settles what stays unknown.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { paypalClientFromEnv, type PayPalClient } from "../payments/paypal.server";
+import { reconcilePayments, startPaymentReconciliation } from "../payments/reconcile.server";
+import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+
+let standIn: PayPalStandIn;
+let t: TestApp;
+let paypal: PayPalClient;
+beforeAll(() => {
+  standIn = startPayPalStandIn();
+});
+afterAll(() => standIn.close());
+
+beforeEach(() => {
+  t = createTestApp({
+    PAYPAL_CLIENT_ID: standInCredentials.clientId,
+    PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
+    PAYPAL_API_BASE: standIn.url,
+    BUSINESS_EMAIL: "owner@example.com",
+    // Short, so a capture "times out" quickly; the stand-in's slow answers take longer.
+    PAYPAL_TIMEOUT_MS: "120",
+  });
+  paypal = paypalClientFromEnv(t.deps.env, { retryDelayMs: 10 })!;
+  Object.assign(standIn.behaviour, { oauth: "ok", createOrder: "ok", capture: "ok", getOrder: "ok", delayMs: 400 });
+  standIn.requests.length = 0;
+  standIn.violations.length = 0;
+});
+afterEach(() => {
+  expect(standIn.violations).toEqual([]);
+  t.close();
+});
+
+type ErrorBody = { error: { code: string; message: string } };
+type Row = { id: string; status: string; referenceCode: string; captureId: string | null; updatedAt: number };
+
+const row = () =>
+  t.db.$client.query("SELECT id, status, reference_code AS referenceCode, provider_capture_id AS captureId, updated_at AS updatedAt FROM payments").get() as Row;
+const mails = () => t.db.$client.query('SELECT "to", subject FROM outbox ORDER BY id').all() as { to: string; subject: string }[];
+const captureIds = () => new Set(standIn.requestsTo(/\/capture$/).map((r) => r.requestId));
+
+async function createOrder() {
+  const res = await t.json("/paypal/order", { serviceId: "partner" });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+const capture = (orderId: string) => t.request(`/paypal/order/${orderId}/capture`, { method: "POST" });
+const inTenMinutes = () => ({ now: new Date(Date.now() + 10 * 60_000) });
+
+/** Leaves a payment `unknown`: the capture is taken at PayPal but every answer is lost, and the lookup fails. */
+async function unknownPayment() {
+  const id = await createOrder();
+  standIn.behaviour.capture = "slow";
+  standIn.behaviour.getOrder = "error";
+  const res = await capture(id);
+  expect(res.status).toBe(502);
+  expect(((await res.json()) as ErrorBody).error.code).toBe("payment_pending");
+  expect(row().status).toBe("unknown");
+  Object.assign(standIn.behaviour, { capture: "ok", getOrder: "ok" });
+  return id;
+}
+
+describe("a capture whose answer is lost", () => {
+  test("and that PayPal shows captured is recorded as paid, once", async () => {
+    const id = await createOrder();
+    standIn.behaviour.capture = "slow";
+    const executed = standIn.stats.capturesExecuted;
+    const res = await capture(id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ id, status: "COMPLETED", referenceCode: row().referenceCode });
+    expect(row().status).toBe("completed");
+    expect(row().captureId).toMatch(/^CAP\d+$/);
+    // Every attempt timed out with the one request id; PayPal captured once and was then asked.
+    expect(standIn.requestsTo(/\/capture$/).length).toBeGreaterThan(1);
+    expect(captureIds().size).toBe(1);
+    expect(standIn.stats.capturesExecuted).toBe(executed + 1);
+    expect(standIn.requests.filter((r) => r.method === "GET")).toHaveLength(1);
+    expect(mails().map((m) => m.to).sort()).toEqual(["owner@example.com", "payer@example.com"]);
+  });
+
+  test("and that PayPal shows not captured says no payment was taken, and can be tried again", async () => {
+    const id = await createOrder();
+    const before = row();
+    standIn.behaviour.capture = "lost";
+    const res = await capture(id);
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe("payment_provider_error");
+    expect(body.error.message).toContain("No payment was taken");
+    expect(row()).toEqual(before);
+    expect(mails()).toEqual([]);
+
+    standIn.behaviour.capture = "ok";
+    expect((await capture(id)).status).toBe(200);
+    expect(row().status).toBe("completed");
+    expect(captureIds().size).toBe(1);
+  });
+});
+
+describe("the unknown state", () => {
+  test("when PayPal can't be asked either: the customer is told it is being checked, the row keeps its request id, no e-mail yet", async () => {
+    const id = await createOrder();
+    const before = row();
+    standIn.behaviour.capture = "slow";
+    standIn.behaviour.getOrder = "error";
+    const res = await capture(id);
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe("payment_pending");
+    expect(body.error.message).toContain(before.referenceCode);
+    expect(body.error.message).toContain("we are checking");
+    expect(body.error.message).not.toContain("No payment was taken");
+    expect(row()).toEqual({ ...before, status: "unknown" });
+    expect(mails()).toEqual([]);
+  });
+
+  test("the customer's retry reuses the request id: PayPal replays its capture, recorded once", async () => {
+    const id = await unknownPayment();
+    const executed = standIn.stats.capturesExecuted;
+    const res = await capture(id);
+    expect(res.status).toBe(200);
+    expect(row().status).toBe("completed");
+    expect(captureIds().size).toBe(1);
+    expect(standIn.stats.capturesExecuted).toBe(executed);
+    expect(mails()).toHaveLength(2);
+  });
+});
+
+describe("the payment check", () => {
+  test("finds a payment PayPal captured: one payment recorded, the receipt and one notice to the business", async () => {
+    await unknownPayment();
+    expect(await reconcilePayments(t.deps, paypal)).toMatchObject({ checked: 0 }); // too young to check
+    expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 1, found: 1 });
+    expect(row().status).toBe("completed");
+    const sent = mails();
+    expect(sent.map((m) => m.to).sort()).toEqual(["owner@example.com", "payer@example.com"]);
+    expect(sent.find((m) => m.to === "owner@example.com")!.subject).toStartWith("Payment found:");
+    // Nothing left to settle, nothing sent twice.
+    expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 0 });
+    expect(mails()).toHaveLength(2);
+  });
+
+  test("and a retrying customer at the same moment record it once", async () => {
+    const id = await unknownPayment();
+    const [job, res] = await Promise.all([reconcilePayments(t.deps, paypal, inTenMinutes()), capture(id)]);
+    expect(res.status).toBe(200);
+    expect(row().status).toBe("completed");
+    // Whichever of the two recorded it sent the e-mails: one receipt, one notice to the business.
+    expect(mails().map((m) => m.to).sort()).toEqual(["owner@example.com", "payer@example.com"]);
+    expect(job.found).toBeLessThanOrEqual(1);
+    expect(captureIds().size).toBe(1);
+  });
+
+  test("leaves PayPal's unanswered payments for the next run", async () => {
+    await unknownPayment();
+    standIn.behaviour.getOrder = "error";
+    expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 1, unreachable: 1, found: 0 });
+    expect(row().status).toBe("unknown");
+    expect(mails()).toEqual([]);
+  });
+
+  test("closes payments PayPal can no longer capture; the business hears of those the customer was promised news of", async () => {
+    // An abandoned order and an unknown one that PayPal shows never captured.
+    await createOrder();
+    const abandoned = row().id;
+    const lostId = await createOrder();
+    standIn.behaviour.capture = "lost";
+    standIn.behaviour.getOrder = "error";
+    const res = await capture(lostId);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("payment_pending");
+    standIn.behaviour.getOrder = "ok";
+    const statuses = () => t.db.$client.query("SELECT id, status FROM payments ORDER BY created_at").all() as { id: string; status: string }[];
+    expect(statuses().map((r) => r.status)).toEqual(["created", "unknown"]);
+
+    // Young: PayPal could still capture them, so they stay.
+    expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 2, closed: 0 });
+    expect(statuses().map((r) => r.status)).toEqual(["created", "unknown"]);
+
+    expect(await reconcilePayments(t.deps, paypal, { now: new Date(Date.now() + 7 * 60 * 60_000) })).toMatchObject({ checked: 2, closed: 2 });
+    expect(statuses()).toEqual([expect.objectContaining({ id: abandoned, status: "expired" }), expect.objectContaining({ status: "expired" })]);
+    expect(mails()).toEqual([{ to: "owner@example.com", subject: expect.stringContaining("[CHECK] PayPal payment was not taken") }]);
+
+    // A closed payment is not captured any more.
+    const late = await capture(lostId);
+    expect(late.status).toBe(409);
+    expect(((await late.json()) as ErrorBody).error.code).toBe("payment_closed");
+  });
+
+  test("runs at start-up as the site starts it, and is stopped", async () => {
+    await unknownPayment();
+    t.db.$client.query("UPDATE payments SET created_at = created_at - 600000").run();
+    const stop = startPaymentReconciliation(t.deps, 60_000);
+    try {
+      for (let i = 0; i < 200 && row().status !== "completed"; i++) await Bun.sleep(10);
+      expect(row().status).toBe("completed");
+    } finally {
+      stop();
+    }
+  });
+});

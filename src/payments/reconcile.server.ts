@@ -1,0 +1,100 @@
+/**
+ * The payment check (decision 007): PayPal payments left `created` or `unknown` are looked up at
+ * PayPal. One PayPal shows captured is recorded exactly as a confirmed capture (same guarded
+ * update, receipt, and the business told it was found); one PayPal can no longer capture is closed
+ * as `expired`. Runs at start-up and then on an unref'd timer; `reconcilePayments` is callable
+ * directly.
+ */
+import { closeUncapturedPayment, unsettledPayments, type Payment } from "../db/payments.server";
+import type { AppDeps } from "../server/deps";
+import { log } from "../server/log.server";
+import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
+import { businessContact, neverCaptured, settleReportedCapture } from "./settle-capture.server";
+
+export type ReconcileOptions = {
+  now?: Date;
+  /** Payments younger than this are left alone: the customer may still be in PayPal's window. */
+  minAgeMs?: number;
+  /** After this, an order never captured can no longer be (PayPal: 3 hours to approve, 3 to capture). */
+  expireAfterMs?: number;
+};
+
+export type ReconcileReport = { checked: number; found: number; closed: number; declined: number; review: number; unreachable: number };
+
+export const reconcileIntervalMs = 10 * 60_000;
+const defaultMinAgeMs = 5 * 60_000;
+const defaultExpireAfterMs = 6 * 60 * 60_000;
+
+type Deps = Pick<AppDeps, "db" | "env" | "outbox">;
+
+/** Settles every PayPal payment left unsettled; answers what it did. */
+export async function reconcilePayments(deps: Deps, paypal: PayPalClient, options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const expireBefore = now.getTime() - (options.expireAfterMs ?? defaultExpireAfterMs);
+  const report: ReconcileReport = { checked: 0, found: 0, closed: 0, declined: 0, review: 0, unreachable: 0 };
+  for (const payment of unsettledPayments(deps.db, new Date(now.getTime() - (options.minAgeMs ?? defaultMinAgeMs)))) {
+    report.checked++;
+    const expired = payment.createdAt.getTime() < expireBefore;
+    const orderId = payment.providerOrderId;
+    if (!orderId) {
+      // The order was never linked (the process stopped mid-creation): nothing can be captured.
+      if (expired && close(deps, payment, null)) report.closed++;
+      continue;
+    }
+    let order: PayPalCapture | "gone";
+    try {
+      order = await paypal.getOrder(orderId);
+    } catch (err) {
+      // PayPal forgets orders some time after they expire.
+      if (err instanceof PayPalError && err.status === 404) order = "gone";
+      else {
+        report.unreachable++;
+        log.warn("payment check: PayPal order lookup failed", { paymentId: payment.id, orderId, status: err instanceof PayPalError ? err.status : undefined, error: err instanceof Error ? err.message : String(err) });
+        continue;
+      }
+    }
+    if (order === "gone" || neverCaptured(order)) {
+      const closable = order === "gone" ? expired : order.orderStatus === "VOIDED" || expired;
+      if (closable && close(deps, payment, orderId)) report.closed++;
+      continue;
+    }
+    const settled = settleReportedCapture(deps, payment, orderId, order, "found");
+    if (settled.outcome === "completed" && settled.recorded) report.found++;
+    else if (settled.outcome === "declined") report.declined++;
+    else if (settled.outcome === "review") report.review++;
+  }
+  if (report.found + report.closed + report.review > 0 || report.unreachable > 0) log.info("payment check done", report);
+  return report;
+}
+
+function close(deps: Deps, payment: Payment, orderId: string | null): boolean {
+  const closed = closeUncapturedPayment(deps.db, payment.id, businessContact(deps), orderId);
+  if (closed && payment.status === "unknown") deps.outbox.kick();
+  if (closed) log.info("payment check: closed a payment never captured", { paymentId: payment.id, orderId, was: payment.status });
+  return closed !== undefined;
+}
+
+/**
+ * Runs the payment check now and every `intervalMs` (unref'd, so it never keeps the process
+ * alive), never two runs at once. Does nothing without PayPal configured. Answers a stop function.
+ */
+export function startPaymentReconciliation(deps: Deps, intervalMs = reconcileIntervalMs): () => void {
+  const paypal = paypalClientFromEnv(deps.env);
+  if (!paypal) return () => {};
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await reconcilePayments(deps, paypal);
+    } catch (err) {
+      log.error("payment check failed", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    } finally {
+      running = false;
+    }
+  };
+  void run();
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,69 @@
+/**
+ * Turns what PayPal reports about an order (the capture's answer, or a later lookup of the order)
+ * into our record, by decision 007's rules. Shared by the capture route and the payment check, so
+ * a payment found paid later is recorded exactly like one confirmed at once.
+ */
+import {
+  markCaptureDeclined,
+  markPaymentForReview,
+  recordCapturedPayment,
+  type BusinessContact,
+  type Payment,
+} from "../db/payments.server";
+import { getSettings } from "../db/settings.server";
+import { judgeCapture } from "../domain/payment";
+import type { AppDeps } from "../server/deps";
+import { log } from "../server/log.server";
+import type { PayPalCapture } from "./paypal.server";
+
+export type CaptureSettlement =
+  | { outcome: "completed"; payment: Payment; recorded: boolean }
+  | { outcome: "declined" }
+  | { outcome: "review"; payment: Payment };
+
+/** Who the payment e-mails come from and go to. */
+export function businessContact(deps: Pick<AppDeps, "db" | "env">): BusinessContact {
+  const s = getSettings(deps.db);
+  return { businessName: s.businessName, businessEmail: deps.env.BUSINESS_EMAIL ?? s.email, businessPhone: s.phone, responseTimeHours: s.responseTimeHours };
+}
+
+/** An order lookup showing no capture at all: nothing was taken (yet). */
+export function neverCaptured(report: PayPalCapture): boolean {
+  return report.capture === null && report.orderStatus !== "COMPLETED";
+}
+
+/**
+ * Records what PayPal reported for our payment: paid only when the capture is COMPLETED for our
+ * amount and currency (one guarded update), declined when refused, and anything else held for the
+ * business to review. Only the call that changed the row queues e-mail.
+ */
+export function settleReportedCapture(
+  deps: Pick<AppDeps, "db" | "env" | "outbox">,
+  payment: Payment,
+  orderId: string,
+  report: PayPalCapture,
+  how: "captured" | "found" = "captured",
+): CaptureSettlement {
+  const verdict = judgeCapture(report, { amount: payment.amount, currency: payment.currency });
+  if (verdict.outcome === "declined") {
+    markCaptureDeclined(deps.db, payment.id);
+    log.info("paypal capture declined", { paymentId: payment.id, orderId, status: report.capture?.status });
+    return { outcome: "declined" };
+  }
+  if (verdict.outcome === "review" || report.orderId !== orderId) {
+    const reported = verdict.outcome === "review" ? verdict.reported : `order ${report.orderId}`;
+    const held = markPaymentForReview(deps.db, payment.id, { orderId, reported, captureId: report.capture?.id ?? null, payerEmail: report.payerEmail }, businessContact(deps));
+    deps.outbox.kick();
+    log.error("paypal capture does not match the order", { paymentId: payment.id, orderId, expected: `${payment.amount} ${payment.currency}`, reported });
+    return { outcome: "review", payment: held };
+  }
+  const capture = report.capture!;
+  const { payment: paid, recorded } = recordCapturedPayment(deps.db, payment.id, { captureId: capture.id, payerEmail: report.payerEmail }, businessContact(deps), how);
+  if (recorded) {
+    deps.outbox.kick();
+    log.info(how === "found" ? "paypal payment found captured" : "paypal payment captured", { paymentId: paid.id, orderId, amount: paid.amount, captureId: capture.id });
+  }
+  // Another call settled the row first, otherwise than paid: say what is stored.
+  if (paid.status !== "completed") return { outcome: "review", payment: paid };
+  return { outcome: "completed", payment: paid, recorded };
+}

@@ -1,0 +1,233 @@
+/**
+ * Hostile input over every route the app registers, read from `app.routes` so a new route is
+ * covered without editing this file. Each method and path (its `:params` and `*` filled with
+ * plausible and hostile values) gets malformed JSON, wrong types, 1 MB bodies, control characters,
+ * mixed scripts and RTL overrides, missing and wrong content types and garbage multipart, both
+ * signed out and signed in as a customer, always with our own Origin so the origin check does not
+ * hide the handler. Never a 5xx; /api/* and /paypal/* errors in the JSON error shape; and a refused
+ * (4xx) request leaves every table's rows exactly as they were.
+ */
+import { afterAll, describe, expect, test } from "bun:test";
+import { testOrigin } from "../../tests/helpers/browser";
+import { startPayPalStandIn, standInCredentials } from "../../tests/helpers/paypal-stand-in";
+import { customerWithSession } from "../../tests/helpers/sessions";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+
+const standIn = startPayPalStandIn();
+afterAll(() => standIn.close());
+
+// PayPal configured (against the stand-in), so /paypal/* reach their handlers instead of a 503.
+const newApp = () =>
+  createTestApp({ PAYPAL_CLIENT_ID: standInCredentials.clientId, PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret, PAYPAL_API_BASE: standIn.url, PAYPAL_TIMEOUT_MS: "2000" });
+
+/** Every method and path the app registers; `ALL …/*` entries are middleware, not routes. */
+function registeredRoutes(): { method: string; path: string }[] {
+  const t = newApp();
+  const seen = new Map<string, { method: string; path: string }>();
+  for (const r of t.app.routes) {
+    if (r.method === "ALL" && r.path.endsWith("*")) continue;
+    for (const method of r.method === "ALL" ? ["GET", "POST"] : [r.method]) seen.set(`${method} ${r.path}`, { method, path: r.path });
+  }
+  t.close();
+  return [...seen.values()];
+}
+
+const megabyte = "x".repeat(1024 * 1024);
+const controlChars = "a\u0000b\u0001\u0007\u0008\u001b[31m\r\n\t\u007f\u0085\u2028\u2029end";
+const mixedScripts = "p\u0430yp\u0430l \u202Egnp.exe\u202C \u200B\u200D\uFEFF \u0645\u0631\u062D\u0628\u0627 \u05E9\u05DC\u05D5\u05DD \uD835\uDC00\uD835\uDC01 e\u0301\u0301\u0301 \u{1F600}";
+/** Field names the site's forms and JSON payloads use, so wrong values reach real validators. */
+const fieldNames = [
+  "email", "password", "newPassword", "currentPassword", "confirm", "firstName", "lastName", "name", "phone", "message", "subject",
+  "service", "serviceId", "amount", "currency", "intent", "method", "productId", "quantity", "date", "time", "slot", "slotId",
+  "timeslotId", "bookingId", "code", "referralCode", "returnTo", "token", "notes", "q", "sort", "category", "reason", "state",
+];
+const withEvery = (value: unknown) => Object.fromEntries(fieldNames.map((k) => [k, value]));
+const form = (value: string) => new URLSearchParams(withEvery(value) as Record<string, string>).toString();
+
+type Body = { name: string; body: string | Blob; contentType?: string; expect413?: boolean };
+const bodies: Body[] = [
+  { name: "malformed JSON", body: '{"email": "a@b.c", "password": ', contentType: "application/json" },
+  { name: "JSON with a lone surrogate and deep nesting", body: `{"message":"\\ud800","x":${"[".repeat(5000)}${"]".repeat(5000)}}`, contentType: "application/json" },
+  { name: "JSON null", body: "null", contentType: "application/json" },
+  { name: "JSON array", body: "[1,2,3]", contentType: "application/json" },
+  { name: "JSON string", body: '"just a string"', contentType: "application/json" },
+  { name: "JSON numbers everywhere", body: JSON.stringify(withEvery(1e308)), contentType: "application/json" },
+  { name: "JSON objects everywhere", body: JSON.stringify(withEvery({ $gt: "", __proto__: { admin: true } })), contentType: "application/json" },
+  { name: "JSON arrays everywhere", body: JSON.stringify(withEvery(["a", "b"])), contentType: "application/json" },
+  { name: "JSON booleans and nulls", body: JSON.stringify({ ...withEvery(true), email: null, quantity: -1, amount: "NaN" }), contentType: "application/json" },
+  { name: "JSON prototype keys", body: '{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}', contentType: "application/json" },
+  { name: "JSON control characters", body: JSON.stringify(withEvery(controlChars)), contentType: "application/json" },
+  { name: "JSON mixed scripts and RTL overrides", body: JSON.stringify(withEvery(mixedScripts)), contentType: "application/json" },
+  { name: "JSON 1 MB string", body: JSON.stringify({ message: megabyte, email: megabyte }), contentType: "application/json", expect413: true },
+  { name: "form control characters", body: form(controlChars), contentType: "application/x-www-form-urlencoded" },
+  { name: "form mixed scripts and RTL overrides", body: form(mixedScripts), contentType: "application/x-www-form-urlencoded" },
+  { name: "form with broken percent-encoding", body: "email=%ZZ&password=%E0%A4%A&message=%00%", contentType: "application/x-www-form-urlencoded" },
+  { name: "form with repeated keys", body: "email=a@b.c&email=d@e.f&quantity=1&quantity=2&returnTo=//evil.example", contentType: "application/x-www-form-urlencoded" },
+  { name: "form 1 MB string", body: `message=${megabyte}`, contentType: "application/x-www-form-urlencoded", expect413: true },
+  { name: "JSON sent as a form", body: JSON.stringify({ email: "a@b.c", password: "x" }), contentType: "application/x-www-form-urlencoded" },
+  { name: "form sent as JSON", body: "email=a%40b.c&password=x", contentType: "application/json" },
+  { name: "JSON without a content type", body: new Blob([JSON.stringify({ email: "a@b.c" })]) },
+  { name: "XML", body: "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x>&e;</x>", contentType: "text/xml" },
+  { name: "multipart without a boundary", body: "garbage", contentType: "multipart/form-data" },
+  { name: "garbage multipart", body: "--zz\r\nnot a header\r\n\r\n\u0000\u0001--zz", contentType: "multipart/form-data; boundary=zz" },
+  { name: "truncated multipart", body: '--zz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c', contentType: "multipart/form-data; boundary=zz" },
+  {
+    name: "multipart with a file where text is expected",
+    body: '--zz\r\nContent-Disposition: form-data; name="email"; filename="x.exe"\r\nContent-Type: application/octet-stream\r\n\r\nMZ\u0000\u0000\r\n--zz--\r\n',
+    contentType: "multipart/form-data; boundary=zz",
+  },
+  { name: "empty body with JSON content type", body: "", contentType: "application/json" },
+];
+
+/** Query strings for GET routes: the site's filters, return paths and tokens, made hostile. */
+const hostileQueries = [
+  "",
+  `?q=${encodeURIComponent(controlChars)}&category=${encodeURIComponent(mixedScripts)}&sort=%00&show=-1`,
+  "?returnTo=%2F%2Fevil.example&next=https:%2F%2Fevil.example&service=%0D%0ASet-Cookie:x=1",
+  "?returnTo=%2Fdashboard%0D%0ASet-Cookie:%20x%3D1&redirect=%0A&cart=%0D%0A",
+  "?token=%ZZ&code=%E0%A4%A&state=%00&ref=%E2%80%AE",
+  `?q=${"a".repeat(10_000)}&token=${"b".repeat(4000)}`,
+  "?sent=1&service=partner&cart=added&q[]=1&q[x]=2",
+];
+
+/** Values for a path parameter: plausible ones first, then hostile ones (already URL-encoded). */
+function paramValues(name: string, plausible: Record<string, string>): { value: string; hostile: boolean }[] {
+  const real = plausible[name];
+  return [
+    ...(real ? [{ value: encodeURIComponent(real), hostile: false }] : []),
+    { value: "1", hostile: false },
+    { value: "2026-12-01", hostile: false },
+    { value: "00000000-0000-4000-8000-000000000000", hostile: false },
+    ...[
+      "%00",
+      "%0A%0DLocation:%20https://evil.example",
+      "..%2F..%2Fetc%2Fpasswd",
+      "%ZZ",
+      "%E2%80%AEgnp.exe",
+      encodeURIComponent("'; DROP TABLE users;--"),
+      encodeURIComponent(mixedScripts),
+      "a".repeat(3000),
+      "-1",
+      "1e309",
+    ].map((value) => ({ value, hostile: true })),
+  ];
+}
+
+/** Fills `:name`, `:name{pattern}` and `*` of a route path. */
+function fill(path: string, value: (name: string) => string): string {
+  return path.replace(/:([A-Za-z0-9_]+)(\{(?:[^{}]|\{[^{}]*\})*\})?\??/g, (_, name: string) => value(name)).replace(/\*/g, () => value("*"));
+}
+const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!).concat(path.includes("*") ? ["*"] : []);
+
+/** A digest of every row of every table, to prove a refused request wrote nothing. */
+function databaseDigest(t: TestApp): string {
+  const tables = t.db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  const hasher = new Bun.CryptoHasher("sha256");
+  for (const { name } of tables) {
+    hasher.update(name);
+    for (const row of t.db.$client.query(`SELECT * FROM "${name}" ORDER BY rowid`).values()) hasher.update(JSON.stringify(row, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)));
+  }
+  return hasher.digest("hex");
+}
+
+const isJsonArea = (path: string) => path.startsWith("/api/") || path.startsWith("/paypal/");
+
+type Case = { label: string; path: string; method: string; body?: Body; signedIn: boolean; expect413: boolean };
+
+async function runRoute(method: string, routePath: string): Promise<string[]> {
+  const t = newApp();
+  const failures: string[] = [];
+  try {
+    const product = t.db.$client.query("SELECT id, slug FROM products ORDER BY rowid LIMIT 1").get() as { id: string; slug: string } | null;
+    const plausible: Record<string, string> = { slug: product?.slug ?? "", productId: product?.id ?? "", orderId: "ORDER000000000001", date: "2026-12-01", "*": "missing.js" };
+    const customer = customerWithSession(t.db, "hostile@example.com");
+
+    // Plausible parameters get every body; each hostile parameter gets one ordinary body.
+    const names = paramNames(routePath);
+    const paths: { path: string; hostile: boolean }[] = [{ path: fill(routePath, (n) => paramValues(n, plausible)[0]!.value), hostile: false }];
+    for (const name of names) for (const v of paramValues(name, plausible).slice(1)) paths.push({ path: fill(routePath, (n) => (n === name ? v.value : paramValues(n, plausible)[0]!.value)), hostile: v.hostile });
+    const ordinary = bodies.find((b) => b.name === "JSON booleans and nulls")!;
+
+    const cases: Case[] = [];
+    for (const signedIn of [false, true]) {
+      for (const [i, p] of paths.entries()) {
+        if (method === "GET" || method === "HEAD") {
+          for (const q of i === 0 ? hostileQueries : [""]) cases.push({ label: `${p.path}${q}`, path: p.path + q, method, signedIn, expect413: false });
+          // Another spelling of the path takes the canonical redirect, carrying the hostile query.
+          if (i === 0) for (const q of hostileQueries.slice(1, 4)) cases.push({ label: `${p.path.toUpperCase()}/${q}`, path: `${p.path.toUpperCase()}/${q}`, method, signedIn, expect413: false });
+        } else {
+          for (const body of i === 0 ? bodies : [ordinary]) cases.push({ label: `${p.path} with ${body.name}`, path: p.path, method, body, signedIn, expect413: body.expect413 === true });
+        }
+      }
+    }
+
+    let digest = databaseDigest(t);
+    let address = 0;
+    for (const c of cases) {
+      // A fresh client address each time, so the per-address limits don't answer for the handler.
+      t.setIp(`198.18.${(address >> 8) & 255}.${address++ & 255}`);
+      const headers: Record<string, string> = { Origin: testOrigin, Accept: "text/html,application/json;q=0.9" };
+      if (c.signedIn) headers.Cookie = customer.cookie;
+      if (c.body?.contentType) headers["Content-Type"] = c.body.contentType;
+      const who = c.signedIn ? "signed in" : "signed out";
+      let res: Response;
+      try {
+        res = await t.request(c.path, { method: c.method, headers, body: c.body?.body });
+      } catch (err) {
+        failures.push(`${c.method} ${c.label} (${who}): threw ${err instanceof Error ? err.message : String(err)}`);
+        continue;
+      }
+      const text = await res.text();
+      if (res.status >= 500) failures.push(`${c.method} ${c.label} (${who}): ${res.status} ${text.slice(0, 200)}`);
+      if (c.expect413 && res.status !== 413) failures.push(`${c.method} ${c.label} (${who}): ${res.status}, expected 413`);
+      if (res.status >= 400 && isJsonArea(new URL(c.path, "http://localhost").pathname.toLowerCase())) {
+        let shaped = false;
+        try {
+          const parsed = JSON.parse(text) as { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+          const e = parsed.error;
+          shaped =
+            Object.keys(parsed).length === 1 &&
+            typeof e?.code === "string" &&
+            typeof e.message === "string" &&
+            (e.fields === undefined || (typeof e.fields === "object" && e.fields !== null)) &&
+            Object.keys(e).every((k) => ["code", "message", "fields"].includes(k));
+        } catch {
+          // Not JSON: reported below.
+        }
+        if (!shaped) failures.push(`${c.method} ${c.label} (${who}): ${res.status} is not the JSON error shape: ${text.slice(0, 120)}`);
+      }
+      const after = databaseDigest(t);
+      if (res.status >= 400 && res.status < 500 && after !== digest) failures.push(`${c.method} ${c.label} (${who}): refused with ${res.status} but the database changed`);
+      digest = after;
+    }
+  } finally {
+    t.close();
+  }
+  return failures;
+}
+
+describe("hostile input never gets a 5xx, gets the JSON error shape on the API, and a refusal writes nothing", () => {
+  const routes = registeredRoutes();
+
+  test("the route list is read from the app", () => {
+    expect(routes.length).toBeGreaterThan(40);
+    expect(routes).toContainEqual({ method: "POST", path: "/paypal/order/:orderId/capture" });
+  });
+
+  test("the database digest sees a change to any row", () => {
+    const t = newApp();
+    try {
+      const before = databaseDigest(t);
+      t.db.$client.query("UPDATE products SET name = name || ' ' WHERE rowid = (SELECT min(rowid) FROM products)").run();
+      expect(databaseDigest(t)).not.toBe(before);
+    } finally {
+      t.close();
+    }
+  });
+
+  for (const { method, path } of routes) {
+    test(`${method} ${path}`, async () => {
+      expect(await runRoute(method, path)).toEqual([]);
+    });
+  }
+});
