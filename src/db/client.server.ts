@@ -8,6 +8,11 @@ import * as schema from "./schema";
 
 export type Db = ReturnType<typeof drizzle<typeof schema>> & { $client: Database };
 
+/** The database file inside a data directory. */
+export function databaseFile(dataDir: string) {
+  return join(dataDir, "pi-site.db");
+}
+
 /** Opens (creating if needed) the database file and brings its schema up to date. */
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
@@ -38,8 +43,9 @@ export function applyMigrations(sqlite: Database, list: readonly Migration[] = m
     sqlite.query<{ tag: string }, []>("SELECT tag FROM __migrations").all().map((r) => r.tag),
   );
   const pending = list.filter((m) => !done.has(m.tag));
-  if (pending.length === 0) return [];
-  if (done.size > 0) backupBeforeMigrating(sqlite, pending[0]!.tag);
+  const [first] = pending;
+  if (!first) return [];
+  if (done.size > 0) backupBeforeMigrating(sqlite, first.tag);
 
   const applied: string[] = [];
   sqlite.exec("PRAGMA foreign_keys = OFF");

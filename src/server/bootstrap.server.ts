@@ -1,6 +1,5 @@
 /** Opens the data directory and builds everything the app needs; shared by main.ts and tests. */
-import { join } from "node:path";
-import { openDatabase, type Db } from "../db/client.server";
+import { databaseFile, openDatabase, type Db } from "../db/client.server";
 import { onPublicDataChange } from "../db/public-data.server";
 import { seedDatabase } from "../db/seed/index.server";
 import { getSettings } from "../db/settings.server";
@@ -12,11 +11,6 @@ import type { AppDeps } from "./deps";
 import type { Env } from "./env.server";
 import { RateLimiter } from "./middleware/rate-limit";
 import { PageCache } from "./page-cache";
-
-/** The database file inside a data directory. */
-export function databaseFile(dataDir: string) {
-  return join(dataDir, "pi-site.db");
-}
 
 /** Opens (migrating and seeding) the database and wires the app's dependencies. */
 export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_DIR))) {

@@ -3,8 +3,8 @@ import { Database } from "bun:sqlite";
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../db/client.server";
-import { bootstrap, databaseFile } from "./bootstrap.server";
+import { databaseFile, openDatabase } from "../db/client.server";
+import { bootstrap } from "./bootstrap.server";
 import { readEnv } from "./env.server";
 
 const dir = mkdtempSync(join(tmpdir(), "pi-site-backup-"));

@@ -6,10 +6,10 @@
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { openDatabase } from "../db/client.server";
+import { databaseFile, openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { startPaymentReconciliation } from "../payments/reconcile.server";
-import { bootstrap, databaseFile } from "./bootstrap.server";
+import { bootstrap } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";

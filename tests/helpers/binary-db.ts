@@ -7,11 +7,10 @@
  *   query DB_FILE SQL        the rows of one query
  */
 import { Database } from "bun:sqlite";
-import { openDatabase } from "../../src/db/client.server";
+import { databaseFile, openDatabase } from "../../src/db/client.server";
 import { seedDatabase } from "../../src/db/seed/index.server";
 import { settings } from "../../src/db/schema";
 import { generateSlots } from "../../src/db/timeslots.server";
-import { databaseFile } from "../../src/server/bootstrap.server";
 import { businessToday } from "../../src/domain/slots";
 import { addDays } from "../../src/domain/timezone";
 import { defaultSettings } from "../../src/shared/settings";

@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { openDatabase } from "../../src/db/client.server";
-import { bootstrap, databaseFile } from "../../src/server/bootstrap.server";
+import { databaseFile, openDatabase } from "../../src/db/client.server";
+import { bootstrap } from "../../src/server/bootstrap.server";
 import { readEnv } from "../../src/server/env.server";
 import { setLogLevel } from "../../src/server/log.server";
 

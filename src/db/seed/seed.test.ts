@@ -2,8 +2,8 @@ import { afterEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { readEnv } from "../../server/env.server";
-import { bootstrap, databaseFile } from "../../server/bootstrap.server";
-import { applyMigrations, openDatabase } from "../client.server";
+import { bootstrap } from "../../server/bootstrap.server";
+import { applyMigrations, databaseFile, openDatabase } from "../client.server";
 import { categories, contentSections, products, servicePricing, settings } from "../schema";
 import { seedDatabase, seedVersions } from "./index.server";
 
