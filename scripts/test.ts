@@ -1,7 +1,8 @@
 /**
- * `npm test`: makes sure Chromium is there, builds the binary, runs the unit and route tests
- * (`bun test`) and the end-to-end tests (Playwright against dist/pi-site), and ends with one line
- * `tests: N passed, N failed` counting both.
+ * `npm test`: makes sure Chromium is there, builds the binary, checks lint and format (`biome ci`;
+ * a finding counts as one failure), runs the unit and route tests (`bun test`) and the end-to-end
+ * tests (Playwright against dist/pi-site), and ends with one line `tests: N passed, N failed`
+ * counting both.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -31,6 +32,12 @@ const build = step("build", [process.execPath, "scripts/build.ts"]);
 if (!build.ok) {
   console.log("tests: 0 passed, 1 failed");
   process.exit(1);
+}
+
+const lint = step("lint and format", [join(root, "node_modules/.bin/biome"), "ci", "--colors=off"]);
+if (!lint.ok) {
+  failed += 1;
+  problems.push("biome ci found lint or format problems (npm run lint:fix fixes most)");
 }
 
 // bun test prints its summary (" N pass", " N fail") on stderr.
