@@ -15,8 +15,6 @@ const rect = (x: number, y: number, w: number, h: number, rx = 0) =>
   `<rect x="${n(x)}" y="${n(y)}" width="${n(w)}" height="${n(h)}"${rx ? ` rx="${n(rx)}"` : ""}/>`;
 const circ = (cx: number, cy: number, r: number) => `<circle cx="${n(cx)}" cy="${n(cy)}" r="${n(r)}"/>`;
 const path = (d: string) => `<path d="${d}"/>`;
-const line = (x1: number, y1: number, x2: number, y2: number) =>
-  path(`M${n(x1)} ${n(y1)}L${n(x2)} ${n(y2)}`);
 
 /** Concentric quarter arcs opening upwards (a wireless signal) centred on (cx, cy). */
 const signal = (cx: number, cy: number, radii: number[]) =>
@@ -219,7 +217,7 @@ const placeholder: Art = {
 };
 
 const svg = ({ t, a = "", f = "" }: Art) =>
-  [
+  `${[
     '<svg xmlns="http://www.w3.org/2000/svg" width="400" height="300" viewBox="0 0 400 300" aria-hidden="true">',
     '<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0f172a"/><stop offset="1" stop-color="#1e293b"/></linearGradient></defs>',
     '<rect width="400" height="300" fill="url(#bg)"/>',
@@ -231,7 +229,7 @@ const svg = ({ t, a = "", f = "" }: Art) =>
     "",
   ]
     .filter((s) => s !== "")
-    .join("\n") + "\n";
+    .join("\n")}\n`;
 
 const dir = new URL("../public/images/products/", import.meta.url);
 mkdirSync(dir, { recursive: true });

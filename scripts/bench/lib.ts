@@ -189,8 +189,8 @@ export function mean(xs: number[]): number {
 }
 
 export const fmtInt = (n: number) => (Number.isFinite(n) ? Math.round(n).toLocaleString("en-US") : "n/a");
-export const fmtMs = (ms: number) => (Number.isFinite(ms) ? (ms < 10 ? ms.toFixed(2) : ms.toFixed(1)) + " ms" : "n/a");
-export const fmtMiB = (bytes: number) => (Number.isFinite(bytes) ? (bytes / 1024 / 1024).toFixed(1) + " MiB" : "n/a");
+export const fmtMs = (ms: number) => (Number.isFinite(ms) ? `${ms < 10 ? ms.toFixed(2) : ms.toFixed(1)} ms` : "n/a");
+export const fmtMiB = (bytes: number) => (Number.isFinite(bytes) ? `${(bytes / 1024 / 1024).toFixed(1)} MiB` : "n/a");
 export const status = (ok: boolean | null) => (ok === null ? "-" : ok ? "PASS" : "FAIL");
 
 /** An aligned Markdown table (readable both in a terminal and rendered). */

@@ -134,7 +134,7 @@ const json = {
   errors,
   results: Object.fromEntries(results.map((r) => [r.part, { durationMs: Math.round(r.durationMs), data: r.data }])),
 };
-writeFileSync(join(resultsDir, "latest.json"), JSON.stringify(json, null, 2) + "\n");
+writeFileSync(join(resultsDir, "latest.json"), `${JSON.stringify(json, null, 2)}\n`);
 
 const md = [
   `# pi-site benchmarks, ${meta.startedAt}`,
@@ -146,7 +146,7 @@ const md = [
   "",
   summary,
   "",
-  ...results.map((r) => r.markdown + "\n"),
+  ...results.map((r) => `${r.markdown}\n`),
   ...errors.map((e) => `## ${e.part}: error\n\n\`\`\`\n${e.message}\n\`\`\`\n`),
 ].join("\n");
 writeFileSync(join(resultsDir, "latest.md"), md);

@@ -3,7 +3,7 @@
  * Google sign-in through arctic (state and PKCE verifier in short-lived HttpOnly cookies).
  */
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
 import { safeReturnTo } from "../server/safe-redirect";
@@ -32,7 +32,7 @@ const googleProfile = z.object({
   picture: z.string().optional(),
 });
 
-function googleClient(deps: AppDeps, c: Context) {
+function googleClient(deps: AppDeps) {
   const { GOOGLE_CLIENT_ID: id, GOOGLE_CLIENT_SECRET: secret } = deps.env;
   if (!id || !secret) return null;
   return new OAuth2Client(id, secret, `${siteOrigin(deps)}/api/auth/google/callback`);
@@ -67,7 +67,7 @@ export function authApi(deps: AppDeps) {
   });
 
   api.get("/auth/google", (c) => {
-    const client = googleClient(deps, c);
+    const client = googleClient(deps);
     if (!client) throw new HttpError(404, "not_configured", "Google sign-in is not available.");
     const state = generateState();
     const verifier = generateCodeVerifier();
@@ -79,7 +79,7 @@ export function authApi(deps: AppDeps) {
   });
 
   api.get("/auth/google/callback", async (c) => {
-    const client = googleClient(deps, c);
+    const client = googleClient(deps);
     if (!client) throw new HttpError(404, "not_configured", "Google sign-in is not available.");
     const state = c.req.query("state");
     const code = c.req.query("code");

@@ -13,7 +13,7 @@ import type { Settings } from "../shared/settings";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
-import { requireUser } from "../server/middleware/require-user";
+import { requireUser, signedInUser } from "../server/middleware/require-user";
 import { rateLimit } from "../server/middleware/rate-limit";
 import { siteOrigin } from "../server/origin";
 import { validJson } from "../server/validate";
@@ -56,11 +56,11 @@ export function bookingsApi(deps: AppDeps) {
 
   api.get("/", (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(listBookings(deps.db, c.get("user")!.id).map(publicBooking));
+    return c.json(listBookings(deps.db, signedInUser(c).id).map(publicBooking));
   });
 
-  api.post("/calendar", rateLimit(deps.limits.booking, "Too many booking attempts. Please wait a minute and try again.", (c) => c.get("user")!.id), validJson(bookingSchema), (c) => {
-    const user = c.get("user")!;
+  api.post("/calendar", rateLimit(deps.limits.booking, "Too many booking attempts. Please wait a minute and try again.", (c) => signedInUser(c).id), validJson(bookingSchema), (c) => {
+    const user = signedInUser(c);
     const settings = getSettings(deps.db);
     const origin = siteOrigin(deps);
     const businessEmail = deps.env.BUSINESS_EMAIL ?? settings.email;
@@ -101,14 +101,14 @@ export function bookingsApi(deps: AppDeps) {
   });
 
   api.post("/:id/cancel", (c) => {
-    const cancelled = cancelOwnBooking(deps.db, c.req.param("id"), c.get("user")!.id);
+    const cancelled = cancelOwnBooking(deps.db, c.req.param("id"), signedInUser(c).id);
     if (!cancelled) throw new HttpError(404, "not_found", "No pending booking of yours has this id.");
     log.info("booking cancelled by customer", { bookingId: cancelled.id });
     return c.json(publicBooking(cancelled));
   });
 
   api.get("/:id/ics", (c) => {
-    const booking = findOwnBooking(deps.db, c.req.param("id"), c.get("user")!.id);
+    const booking = findOwnBooking(deps.db, c.req.param("id"), signedInUser(c).id);
     if (!booking) throw notFound("No booking of yours has this id.");
     const ics = icsFor(booking, getSettings(deps.db), siteOrigin(deps), booking.status === "cancelled");
     return c.body(ics, 200, {

@@ -15,7 +15,7 @@ import { addToCart, getCart, removeFromCart, setCartQuantity, type CartChange } 
 import { addToCartSchema, cartItemParamSchema, cartQuantitySchema } from "../shared/cart";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError, notFound } from "../server/errors";
-import { requireUser } from "../server/middleware/require-user";
+import { requireUser, signedInUser } from "../server/middleware/require-user";
 import { validJson, validParams } from "../server/validate";
 
 /** The message a refused stock change shows the customer. */
@@ -50,23 +50,23 @@ export function cartApi(deps: AppDeps) {
       await next();
       c.header("Cache-Control", "no-store");
     })
-    .get("/", (c) => c.json(getCart(deps.db, c.get("user")!.id)))
+    .get("/", (c) => c.json(getCart(deps.db, signedInUser(c).id)))
     .post("/items", validJson(addToCartSchema), (c) => {
-      const userId = c.get("user")!.id;
+      const userId = signedInUser(c).id;
       const { productId, quantity } = c.req.valid("json");
       const change = addToCart(deps.db, userId, productId, quantity);
       if (!change.ok) throw cartChangeError(change);
       return c.json(getCart(deps.db, userId));
     })
     .patch("/items/:productId", validParams(cartItemParamSchema), validJson(cartQuantitySchema), (c) => {
-      const userId = c.get("user")!.id;
+      const userId = signedInUser(c).id;
       const { productId } = c.req.valid("param");
       const change = setCartQuantity(deps.db, userId, productId, c.req.valid("json").quantity);
       if (!change.ok) throw cartChangeError(change);
       return c.json(getCart(deps.db, userId));
     })
     .delete("/items/:productId", validParams(cartItemParamSchema), (c) => {
-      const userId = c.get("user")!.id;
+      const userId = signedInUser(c).id;
       if (!removeFromCart(deps.db, userId, c.req.valid("param").productId)) throw cartChangeError({ ok: false, reason: "not_in_cart" });
       return c.json(getCart(deps.db, userId));
     });

@@ -141,7 +141,7 @@ describe("with PayPal configured", () => {
 
     test("a returning customer is charged the list price, and the new-client price is refused for them", async () => {
       const b = browser(t);
-      const userId = b.signInAs("rosa@example.com", { returning: true });
+      b.signInAs("rosa@example.com", { returning: true });
       expect((await b.postJson("/paypal/order", { serviceId: "partner", amount: 148 })).status).toBe(400);
       const res = await b.postJson("/paypal/order", { serviceId: "partner", amount: 295 });
       expect(res.status).toBe(201);

@@ -77,17 +77,21 @@ function providerError(err: unknown, what: string): HttpError {
 
 /** The order id as sent (routing lowercases paths; PayPal's ids are case-sensitive). */
 function rawOrderId(c: Context): string | null {
-  const match = /\/order\/([^/]+)\/capture\/?$/i.exec(rawPath(c.req.url));
-  if (!match) return null;
+  const encoded = /\/order\/([^/]+)\/capture\/?$/i.exec(rawPath(c.req.url))?.[1];
+  if (encoded === undefined) return null;
   try {
-    const id = decodeURIComponent(match[1]!);
+    const id = decodeURIComponent(encoded);
     return /^[A-Za-z0-9-]{1,64}$/.test(id) ? id : null;
   } catch {
     return null;
   }
 }
 
-const captured = (p: Payment): PayPalCaptureResult => ({ id: p.providerOrderId!, status: "COMPLETED", referenceCode: p.referenceCode });
+/** The answer for a captured payment, which was found by (so always carries) its PayPal order id. */
+function captured(p: Payment): PayPalCaptureResult {
+  if (p.providerOrderId === null) throw new Error(`payment ${p.id} has no PayPal order id`);
+  return { id: p.providerOrderId, status: "COMPLETED", referenceCode: p.referenceCode };
+}
 
 const unconfirmed = (p: Payment) =>
   new HttpError(502, "payment_unconfirmed", `We could not confirm this payment automatically. We will check it and contact you; please quote reference ${p.referenceCode}.`);

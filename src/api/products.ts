@@ -23,6 +23,12 @@ export function productsApi(deps: AppDeps) {
     // A well-formed but unknown category simply matches nothing.
     const query = { ...readShopQuery(params), category: params.category ?? null };
     const byId = new Map(products.map((p) => [p.id, p]));
-    return c.json(filterCatalogue(products.map(toCatalogueItem), query).map((item) => byId.get(item.id)!));
+    return c.json(
+      filterCatalogue(products.map(toCatalogueItem), query).map((item) => {
+        const product = byId.get(item.id);
+        if (!product) throw new Error(`catalogue item ${item.id} is not one of the listed products`);
+        return product;
+      }),
+    );
   });
 }

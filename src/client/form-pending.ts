@@ -14,4 +14,9 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-pending
 }
 // A page that asks to move on (e.g. "signed out, signing in again..."): data-redirect after data-delay ms.
 const next = document.querySelector<HTMLElement>("[data-redirect]");
-if (next) setTimeout(() => location.assign(next.dataset.redirect!), Number(next.dataset.delay ?? 500));
+if (next) {
+  setTimeout(() => {
+    const target = next.dataset.redirect;
+    if (target !== undefined) location.assign(target);
+  }, Number(next.dataset.delay ?? 500));
+}

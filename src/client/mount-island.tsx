@@ -27,5 +27,11 @@ export function mountIsland(client: QueryClient, el: HTMLElement, Component: Com
   if (!payload || !root) throw new Error("island markup is incomplete");
   const { props, state } = JSON.parse(payload.textContent || "{}") as { props: Record<string, unknown>; state?: DehydratedState };
   mountToaster();
-  hydrateRoot(root, createElement(IslandShell, { client, state, children: createElement(Component, props) }), { identifierPrefix: prefix });
+  hydrateRoot(
+    root,
+    <IslandShell client={client} state={state}>
+      <Component {...props} />
+    </IslandShell>,
+    { identifierPrefix: prefix },
+  );
 }

@@ -39,13 +39,17 @@ export function Island<N extends IslandName>({ name, props, hydrate = "load", qu
 
   const Component = serverIslands[name] as unknown as ComponentType<Record<string, unknown>>;
   const html = renderToString(
-    createElement(IslandShell, { client, state, children: createElement(Component, props as Record<string, unknown>) }),
+    <IslandShell client={client} state={state}>
+      <Component {...(props as Record<string, unknown>)} />
+    </IslandShell>,
     { identifierPrefix: prefix },
   );
   return createElement(
     islandTag,
     { [islandAttrs.name]: name, [islandAttrs.prefix]: prefix, [islandAttrs.hydrate]: hydrate, className },
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: a JSON data block, not markup; jsonForScript escapes "<", U+2028 and U+2029, so no "</script>" or "<!--" can end it early.
     createElement("script", { type: "application/json", dangerouslySetInnerHTML: { __html: jsonForScript({ props, state }) } }),
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: the island's own markup from React's renderToString above (React escapes it); the browser hydrates this root.
     createElement("div", { "data-island-root": "", dangerouslySetInnerHTML: { __html: html } }),
   );
 }

@@ -179,6 +179,13 @@ function settleCapture(db: Db, paymentId: string, status: "completed" | "review"
     .get();
 }
 
+/** A payment that `settleCapture` left alone because it was already settled: it exists. */
+function settledPayment(db: Db, paymentId: string): Payment {
+  const payment = db.select().from(payments).where(eq(payments.id, paymentId)).get();
+  if (!payment) throw new Error(`payment ${paymentId} does not exist`);
+  return payment;
+}
+
 /**
  * Records a completed capture. One synchronous transaction with a guarded update: only the first
  * of any number of simultaneous calls changes the row, and only that one queues the receipt and
@@ -194,7 +201,7 @@ export function recordCapturedPayment(
 ): { payment: Payment; recorded: boolean } {
   return immediate(db, () => {
     const updated = settleCapture(db, paymentId, "completed", capture.captureId, capture.payerEmail);
-    if (!updated) return { payment: db.select().from(payments).where(eq(payments.id, paymentId)).get()!, recorded: false };
+    if (!updated) return { payment: settledPayment(db, paymentId), recorded: false };
     const receipt = { ...business, referenceCode: updated.referenceCode, email: updated.email, serviceName: updated.serviceName, amount: updated.amount, currency: updated.currency, captureId: capture.captureId };
     const mails: MailMessage[] = [how === "found" ? paymentFoundNotification(receipt) : paymentReceivedNotification(receipt)];
     if (updated.email) mails.unshift(paymentReceiptMail({ ...receipt, email: updated.email }));
@@ -215,7 +222,7 @@ export function markPaymentForReview(
 ): Payment {
   return immediate(db, () => {
     const updated = settleCapture(db, paymentId, "review", details.captureId, details.payerEmail);
-    if (!updated) return db.select().from(payments).where(eq(payments.id, paymentId)).get()!;
+    if (!updated) return settledPayment(db, paymentId);
     enqueueMail(
       db,
       paymentReviewNotification({

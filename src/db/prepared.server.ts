@@ -9,7 +9,10 @@ const statements = new WeakMap<Db, Map<string, unknown>>();
 /** The statement `build` makes for `db`, prepared on first use and kept with the connection. */
 export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
   let forDb = statements.get(db);
-  if (!forDb) statements.set(db, (forDb = new Map()));
+  if (!forDb) {
+    forDb = new Map();
+    statements.set(db, forDb);
+  }
   let statement = forDb.get(key) as T | undefined;
   if (statement === undefined) {
     statement = build(db);

@@ -14,7 +14,10 @@ const listeners = new WeakMap<Db, Set<Listener>>();
 /** Calls `listener` after each change to public data in `db`; returns the unsubscribe. */
 export function onPublicDataChange(db: Db, listener: Listener): () => void {
   let set = listeners.get(db);
-  if (!set) listeners.set(db, (set = new Set()));
+  if (!set) {
+    set = new Set();
+    listeners.set(db, set);
+  }
   set.add(listener);
   return () => set.delete(listener);
 }

@@ -8,7 +8,6 @@ import {
   check,
   index,
   integer,
-  real,
   sqliteTable,
   text,
   uniqueIndex,

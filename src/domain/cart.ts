@@ -66,7 +66,7 @@ export function cartLine(row: CartRow): CartLine {
 export function buildCart(rows: CartRow[], rules: ShippingRules): CartView {
   const items = rows.map(cartLine);
   const counted = items.filter((l) => l.status === "available" || l.status === "reduced");
-  const subtotal = counted.reduce((sum, l) => sum + toCents(l.lineTotal)!, 0);
+  const subtotal = counted.reduce((sum, l) => sum + (toCents(l.lineTotal) ?? 0), 0);
   const threshold = toCents(rules.freeShippingThreshold) ?? 0;
   const qualifies = counted.length > 0 && subtotal >= threshold;
   const shipping = counted.length === 0 || qualifies ? 0 : (toCents(rules.flatShippingFee) ?? 0);

@@ -72,7 +72,8 @@ export function isOnSale(p: { price: string; salePrice: string | null }): boolea
 
 /** What the product sells for now, in cents: the sale price when there is one. */
 export function currentPriceCents(p: { price: string; salePrice: string | null }): number {
-  return isOnSale(p) ? toCents(p.salePrice)! : (toCents(p.price) ?? 0);
+  const sale = toCents(p.salePrice);
+  return isOnSale(p) && sale !== null ? sale : (toCents(p.price) ?? 0);
 }
 
 /** The saving of a sale, in cents (0 when not on sale). */

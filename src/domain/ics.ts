@@ -65,16 +65,11 @@ function fold(line: string) {
 const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
 const local = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
 
-function addMinutesLocal(date: string, time: string, minutes: number, timeZone: string) {
-  const start = zonedToInstant(date, time, timeZone)!;
-  return new Date(start.getTime() + minutes * 60_000);
-}
-
 /** The .ics text for one event. */
 export function bookingIcs(e: IcsEvent): string {
   const start = zonedToInstant(e.date, e.time, e.timeZone);
   if (!start) throw new Error("the appointment time does not exist in the business timezone");
-  const end = addMinutesLocal(e.date, e.time, e.durationMinutes, e.timeZone);
+  const end = new Date(start.getTime() + e.durationMinutes * 60_000);
   const isAdelaide = e.timeZone === "Australia/Adelaide";
   const endParts = isAdelaide ? new Intl.DateTimeFormat("en-CA", { timeZone: e.timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(end) : [];
   const part = (t: string) => endParts.find((p) => p.type === t)?.value ?? "";
@@ -99,5 +94,5 @@ export function bookingIcs(e: IcsEvent): string {
     "END:VEVENT",
     "END:VCALENDAR",
   ];
-  return lines.map(fold).join("\r\n") + "\r\n";
+  return `${lines.map(fold).join("\r\n")}\r\n`;
 }

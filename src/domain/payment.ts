@@ -103,7 +103,9 @@ export function newReferenceCode(random: (n: number) => Uint8Array = (n) => cryp
   const bytes = random(8);
   let code = "PAY-";
   for (let i = 0; i < 8; i++) {
-    code += alphabet[bytes[i]! % alphabet.length];
+    const byte = bytes[i];
+    if (byte === undefined) throw new Error("random() gave fewer than 8 bytes");
+    code += alphabet[byte % alphabet.length];
     if (i === 3) code += "-";
   }
   return code;

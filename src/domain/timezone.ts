@@ -28,7 +28,11 @@ function formatter(timeZone: string) {
 export function zonedParts(instant: Date, timeZone: string) {
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(instant)) if (p.type !== "literal") parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour!, minute: parts.minute!, second: parts.second! };
+  const { year, month, day, hour, minute, second } = parts;
+  if (year === undefined || month === undefined || day === undefined || hour === undefined || minute === undefined || second === undefined) {
+    throw new Error(`Intl.DateTimeFormat gave no full date and time for ${timeZone}`);
+  }
+  return { year, month, day, hour, minute, second };
 }
 
 /** Minutes the zone is ahead of UTC at `instant` (Adelaide: 570 in winter, 630 in summer). */

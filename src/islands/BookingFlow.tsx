@@ -63,7 +63,14 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
               </ul>
               <div className="card-actions mt-auto pt-4">
                 {userEmail ? (
-                  <a href={`/booking?service=${p.id}`} className="btn btn-primary w-full" onClick={(e) => (e.preventDefault(), choose(p.id))}>
+                  <a
+                    href={`/booking?service=${p.id}`}
+                    className="btn btn-primary w-full"
+                    onClick={(e) => {
+                      e.preventDefault();
+                      choose(p.id);
+                    }}
+                  >
                     {`Book Now`}
                     <span className="sr-only">{`: ${p.name}`}</span>
                   </a>
@@ -82,10 +89,23 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
 
   return (
     <div>
-      <a href="/booking" className="btn btn-ghost btn-sm mb-4" onClick={(e) => (e.preventDefault(), choose(null))}>
+      <a
+        href="/booking"
+        className="btn btn-ghost btn-sm mb-4"
+        onClick={(e) => {
+          e.preventDefault();
+          choose(null);
+        }}
+      >
         ← Back to Services
       </a>
-      <Suspense fallback={<div className="skeleton h-96 w-full" aria-label="Loading the calendar" />}>
+      <Suspense
+        fallback={
+          <div className="skeleton h-96 w-full">
+            <span className="sr-only">Loading the calendar</span>
+          </div>
+        }
+      >
         <BookingForm key={selected.id} pkg={selected} userEmail={userEmail} today={today} lastDay={lastDay} timeZone={timeZone} onBooked={() => choose(null)} />
       </Suspense>
       <HowItWorks timeZone={timeZone} />
@@ -99,7 +119,10 @@ function PriceLine({ pkg }: { pkg: BookablePackage }) {
       <span className="text-3xl font-bold">{formatMoney(pkg.price)}</span>
       {pkg.discountPercent > 0 && (
         <>
-          <s className="text-base-content/70" aria-label={`was ${formatMoney(pkg.listPrice)}`}>{formatMoney(pkg.listPrice)}</s>
+          <s className="text-base-content/70">
+            <span className="sr-only">was </span>
+            {formatMoney(pkg.listPrice)}
+          </s>
           <span className="badge badge-accent">{`New client: ${pkg.discountPercent}% off`}</span>
         </>
       )}

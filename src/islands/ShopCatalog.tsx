@@ -6,7 +6,7 @@
  * large catalogue shows a page of cards at a time ("Show more"), so a keystroke never renders
  * hundreds of cards.
  */
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from "react";
+import { memo, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from "react";
 import { useAddToCart } from "../client/cart";
 import { PriceTag, ProductBadges, StarRating } from "../components/product";
 import {
@@ -69,22 +69,26 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
   /** A new filter, search or order starts again from the first page. */
   const show = (next: ShopQuery, how: "push" | "replace") => go({ query: next, show: shopPageSize }, how);
 
-  useEffect(() => {
-    // Text typed or a sort chosen before hydration is in the DOM but not in the state yet.
+  // Text typed or a sort chosen before hydration is in the DOM but not in the state yet.
+  const catchUpWithForm = useEffectEvent(() => {
     const q = searchRef.current?.value ?? "";
     const sort = sortRef.current?.value ?? initialQuery.sort;
     if (cleanSearch(q) !== initialQuery.q || sort !== initialQuery.sort) show(readShopQuery({ category: initialQuery.category, q, sort }, known), "replace");
-    // Back and forward show the view of that URL again.
-    const onPopState = () => {
-      const params = new URLSearchParams(location.search);
-      const next = readShopQuery({ category: params.get("category"), q: params.get("q"), sort: params.get("sort") }, known);
-      if (searchRef.current) searchRef.current.value = next.q;
-      if (sortRef.current) sortRef.current.value = next.sort;
-      setView({ query: next, show: readShowCount(params.get("show")) });
-    };
+  });
+  // Back and forward show the view of that URL again.
+  const showUrlView = useEffectEvent(() => {
+    const params = new URLSearchParams(location.search);
+    const next = readShopQuery({ category: params.get("category"), q: params.get("q"), sort: params.get("sort") }, known);
+    if (searchRef.current) searchRef.current.value = next.q;
+    if (sortRef.current) sortRef.current.value = next.sort;
+    setView({ query: next, show: readShowCount(params.get("show")) });
+  });
+  // Once, at hydration.
+  useEffect(() => {
+    catchUpWithForm();
+    const onPopState = () => showUrlView();
     window.addEventListener("popstate", onPopState);
     return () => window.removeEventListener("popstate", onPopState);
-    // Once, at hydration.
   }, []);
 
   const chooseCategory = (e: MouseEvent<HTMLAnchorElement>, category: string | null) => {
@@ -143,41 +147,43 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
       </nav>
 
       <div className="min-w-0">
-        <form role="search" aria-label="Search the shop" method="get" action="/shop" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          {query.category && <input type="hidden" name="category" value={query.category} />}
-          <div className="flex-1">
-            <label htmlFor="shop-search" className="mb-1 block text-sm font-semibold">
-              Search products
-            </label>
-            <input
-              ref={searchRef}
-              id="shop-search"
-              name="q"
-              type="search"
-              defaultValue={initialQuery.q}
-              onChange={onSearch}
-              maxLength={100}
-              placeholder="Name or feature, e.g. battery"
-              autoComplete="off"
-              className="input w-full"
-            />
-          </div>
-          <div>
-            <label htmlFor="shop-sort" className="mb-1 block text-sm font-semibold">
-              Sort by
-            </label>
-            <select ref={sortRef} id="shop-sort" name="sort" defaultValue={initialQuery.sort} onChange={onSort} className="select w-full sm:w-52">
-              {sortOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="btn btn-outline">
-            Search
-          </button>
-        </form>
+        <search aria-label="Search the shop" className="block">
+          <form method="get" action="/shop" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            {query.category && <input type="hidden" name="category" value={query.category} />}
+            <div className="flex-1">
+              <label htmlFor="shop-search" className="mb-1 block text-sm font-semibold">
+                Search products
+              </label>
+              <input
+                ref={searchRef}
+                id="shop-search"
+                name="q"
+                type="search"
+                defaultValue={initialQuery.q}
+                onChange={onSearch}
+                maxLength={100}
+                placeholder="Name or feature, e.g. battery"
+                autoComplete="off"
+                className="input w-full"
+              />
+            </div>
+            <div>
+              <label htmlFor="shop-sort" className="mb-1 block text-sm font-semibold">
+                Sort by
+              </label>
+              <select ref={sortRef} id="shop-sort" name="sort" defaultValue={initialQuery.sort} onChange={onSort} className="select w-full sm:w-52">
+                {sortOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn btn-outline">
+              Search
+            </button>
+          </form>
+        </search>
 
         <p role="status" aria-live="polite" className="mt-4 text-sm font-semibold" data-testid="shop-summary">
           {summary}

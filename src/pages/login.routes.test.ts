@@ -74,7 +74,7 @@ describe("creating an account", () => {
     const long = "Correct horse battery staple ".repeat(5).slice(0, 128);
     await post("/signup", { email: "long@example.com", password: long });
     const other = new CookieJar();
-    const wrong = await post("/login", { email: "long@example.com", password: long.slice(0, 127) + "X" }, { Origin: origin }, other);
+    const wrong = await post("/login", { email: "long@example.com", password: `${long.slice(0, 127)}X` }, { Origin: origin }, other);
     expect(wrong.status).toBe(401);
     const right = await post("/login", { email: "long@example.com", password: long }, { Origin: origin }, other);
     expect(right.status).toBe(303);

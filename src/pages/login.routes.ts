@@ -5,7 +5,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import { normaliseReferralCode } from "../domain/referral";
-import { createUser, findUserByEmail } from "../db/users.server";
+import { createUser } from "../db/users.server";
 import { signInSchema, signUpSchema } from "../shared/auth";
 import { safeReturnTo } from "../server/safe-redirect";
 import { hashPassword } from "../server/auth/crypto.server";

@@ -212,7 +212,7 @@ describe("the cart without JavaScript", () => {
     const cart = (await page("/cart", ann)).html;
     expect(cart).toContain("Your Cart");
     expect(cart).toContain("Evidence Collection Kit");
-    expect(cart).toContain('action="/cart/items/' + id + '"');
+    expect(cart).toContain(`action="/cart/items/${id}"`);
     expect(cart).toContain("Subtotal (3 items)");
     expect(cart).toContain("$387");
     expect(cart).toContain("You qualify for free shipping!");

@@ -57,7 +57,9 @@ export function settleReportedCapture(
     log.error("paypal capture does not match the order", { paymentId: payment.id, orderId, expected: `${payment.amount} ${payment.currency}`, reported });
     return { outcome: "review", payment: held };
   }
-  const capture = report.capture!;
+  // judgeCapture answers "completed" only for a capture it has seen.
+  const capture = report.capture;
+  if (!capture) throw new Error(`paypal order ${orderId}: a completed capture without the capture`);
   const { payment: paid, recorded } = recordCapturedPayment(deps.db, payment.id, { captureId: capture.id, payerEmail: report.payerEmail }, businessContact(deps), how);
   if (recorded) {
     deps.outbox.kick();

@@ -26,7 +26,7 @@ test("anything that could leave our origin becomes the fallback", () => {
     "evil.com",
     "",
     " /dashboard",
-    "/" + "a".repeat(600),
+    `/${"a".repeat(600)}`,
   ];
   for (const value of hostile) expect([value, safeRedirectPath(value)]).toEqual([value, "/"]);
   for (const value of [undefined, null, 42, ["/a"]]) expect(safeRedirectPath(value)).toBe("/");

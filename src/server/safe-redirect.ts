@@ -7,7 +7,8 @@
 
 const base = "http://x";
 // C0 and C1 control characters (tab, newline, NUL...) and backslashes are never part of our paths.
-const forbidden = /[\u0000-\u001f\u007f-\u009f\\]/;
+// \p{Cc} is exactly U+0000-U+001F and U+007F-U+009F.
+const forbidden = /[\p{Cc}\\]/u;
 const maxLength = 500;
 
 /** A same-origin path (with its query and fragment, percent-encoded) for `value`, or `fallback`. */

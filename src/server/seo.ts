@@ -19,7 +19,7 @@ export function businessJsonLd(settings: Settings, origin: string): object {
     "@context": "https://schema.org",
     "@type": "ProfessionalService",
     name: settings.businessName,
-    url: origin + "/",
+    url: `${origin}/`,
     telephone: settings.phone,
     email: settings.email,
     areaServed: [

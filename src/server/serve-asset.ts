@@ -14,6 +14,8 @@ export async function serveAsset(c: Context) {
   if (c.req.header("if-none-match") === asset.etag) return c.body(null, 304, headers);
   const encoding = asset.br ? pickEncoding(c.req.header("accept-encoding")) : null;
   if (encoding) headers["Content-Encoding"] = encoding;
-  const body = encoding === "br" ? asset.br! : encoding === "gzip" ? asset.gzip! : asset.body;
+  const body = encoding === "br" ? asset.br : encoding === "gzip" ? asset.gzip : asset.body;
+  // Compressible assets get both encodings at once (assets.server.ts).
+  if (!body) throw new Error(`asset ${c.req.path} has no ${encoding} encoding`);
   return c.body(body as Uint8Array<ArrayBuffer>, 200, headers);
 }

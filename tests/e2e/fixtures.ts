@@ -81,6 +81,7 @@ type WorkerFixtures = { site: SiteServer };
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   site: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
     async ({}, use) => {
       const site = await startSite();
       await use(site);

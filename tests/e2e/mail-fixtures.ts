@@ -10,6 +10,7 @@ export type Mailbox = { url: string; mails: Mail[]; to(address: string): Mail[] 
 
 export const test = base.extend<object, { mailbox: Mailbox }>({
   mailbox: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
     async ({}, use) => {
       const mails: Mail[] = [];
       const smtp = new SMTPServer({

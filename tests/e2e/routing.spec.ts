@@ -41,7 +41,7 @@ test.describe("canonical lowercase URLs", () => {
   test("/ABOUT/ redirects to /about and renders it", async ({ page, request, site }) => {
     const raw = await request.get("/ABOUT/", { maxRedirects: 0 });
     expect(raw.status()).toBe(301);
-    expect(raw.headers()["location"]).toBe("/about");
+    expect(raw.headers().location).toBe("/about");
 
     const res = await page.goto("/ABOUT/");
     expect(res?.status()).toBe(200);
@@ -52,7 +52,7 @@ test.describe("canonical lowercase URLs", () => {
   test("/Services redirects to /services and renders it", async ({ page, request, site }) => {
     const raw = await request.get("/Services", { maxRedirects: 0 });
     expect(raw.status()).toBe(301);
-    expect(raw.headers()["location"]).toBe("/services");
+    expect(raw.headers().location).toBe("/services");
 
     await page.goto("/Services");
     expect(page.url()).toBe(`${site.url}/services`);
@@ -62,7 +62,7 @@ test.describe("canonical lowercase URLs", () => {
   test("a trailing slash redirects and the query string survives", async ({ page, request, site }) => {
     const raw = await request.get("/contact/?service=partner", { maxRedirects: 0 });
     expect(raw.status()).toBe(301);
-    expect(raw.headers()["location"]).toBe("/contact?service=partner");
+    expect(raw.headers().location).toBe("/contact?service=partner");
 
     await page.goto("/Contact/?service=partner");
     expect(page.url()).toBe(`${site.url}/contact?service=partner`);

@@ -21,6 +21,8 @@ const toDate = (iso: string) => {
 };
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 const loginUrl = "/api/login?returnTo=%2Fbooking";
+/** Keys of the six placeholders shown while the times load (they never move or change). */
+const slotPlaceholderKeys = ["p1", "p2", "p3", "p4", "p5", "p6"];
 
 /** Tells the visitor why, then sends them to sign in (and back here) after 500 ms. */
 export function goToLogin(message: { title: string; text: string }) {
@@ -136,9 +138,10 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, 
             {!date ? (
               <p className="text-sm text-base-content/80">Pick a date to see the available times ({`${timeZoneCity(timeZone)} time`}).</p>
             ) : slots.isPending ? (
-              <div className="grid grid-cols-3 gap-2" aria-label="Loading times" data-testid="slot-placeholders">
-                {Array.from({ length: 6 }, (_, i) => (
-                  <div key={i} className="skeleton h-8" />
+              <div className="grid grid-cols-3 gap-2" data-testid="slot-placeholders">
+                <span className="sr-only">Loading times</span>
+                {slotPlaceholderKeys.map((key) => (
+                  <div key={key} className="skeleton h-8" />
                 ))}
               </div>
             ) : slots.isError ? (

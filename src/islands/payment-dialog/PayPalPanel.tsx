@@ -22,6 +22,7 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
     paid.current = onPaid;
   }, [onPaid]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; "Try again" bumps it so the SDK is loaded and the buttons rendered again.
   useEffect(() => {
     if (!clientId) return;
     let cancelled = false;

@@ -49,7 +49,9 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
     const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
     if (next === undefined) return;
     e.preventDefault();
-    select(tabs[(next + tabs.length) % tabs.length]!.id);
+    const tab = tabs[(next + tabs.length) % tabs.length];
+    if (!tab) throw new Error("tab index out of range");
+    select(tab.id);
   };
 
   return (
@@ -93,6 +95,7 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
         </div>
 
         {tabs.map((t) => (
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: the tab panel takes focus (Tab from the tab list) so keyboard and screen-reader users reach its content even when it starts with no focusable element.
           <div key={t.id} role="tabpanel" id={`${base}panel-${t.id}`} aria-labelledby={`${base}tab-${t.id}`} hidden={active !== t.id} tabIndex={0} className="outline-offset-4">
             {active === t.id && t.id === "instructions" && <InstructionsPanel {...props} emailForm={emailForm} onRequested={close} />}
             {active === t.id && t.id === "paypal" && <PayPalPanel service={props.service} clientId={props.paypalClientId} onPaid={close} />}

@@ -30,9 +30,10 @@ export type BookingMailInput = {
 /** The customer's confirmation, with the calendar invitation attached. */
 export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   const b = m.booking;
+  if (b.contactEmail === null) throw new Error(`booking ${b.id} has no contact e-mail to confirm to`);
   const saved = b.originalPrice && b.originalPrice !== b.servicePrice ? ` (new-client price; list price ${formatMoney(b.originalPrice)})` : "";
   return {
-    to: b.contactEmail!,
+    to: b.contactEmail,
     replyTo: m.businessEmail,
     subject: `Booking received: ${b.serviceName} on ${m.whenText}`,
     text: plainText([

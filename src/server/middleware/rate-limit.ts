@@ -27,7 +27,10 @@ export class RateLimiter {
     if (!w || w.resetAt <= now) {
       this.windows.delete(key);
       this.expire(now);
-      while (this.windows.size >= this.maxKeys) this.windows.delete(this.windows.keys().next().value!);
+      for (const oldest of this.windows.keys()) {
+        if (this.windows.size < this.maxKeys) break;
+        this.windows.delete(oldest);
+      }
       w = { count: 0, resetAt: now + this.windowMs };
       this.windows.set(key, w);
     }
