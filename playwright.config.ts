@@ -18,7 +18,15 @@ export default defineConfig({
     browserName: "chromium",
     launchOptions: {
       executablePath: chromiumPath,
-      args: ["--no-sandbox", "--disable-background-networking", "--disable-component-update", "--no-first-run", "--disable-gpu", "--disable-quic", "--disable-sync"],
+      args: [
+        "--no-sandbox",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-gpu",
+        "--disable-quic",
+        "--disable-sync",
+      ],
     },
     trace: "retain-on-failure",
   },

@@ -30,13 +30,27 @@ export async function buildClientBundles(opts: { root: string; islandsDir: strin
   const client = (f: string) => join(root, "src/client", f);
   const files = (kind: IslandKind) => islands.filter((i) => i.kind === kind);
 
-  const pub = await bundle({ root, islandsDir, outDir, chunkPrefix: "", entries: [client("entry.ts"), client("hydrate.tsx"), client("counter.ts"), client("form-pending.ts")], islands: files("public") });
+  const pub = await bundle({
+    root,
+    islandsDir,
+    outDir,
+    chunkPrefix: "",
+    entries: [client("entry.ts"), client("hydrate.tsx"), client("counter.ts"), client("form-pending.ts")],
+    islands: files("public"),
+  });
   // A public island that imported an admin module would carry the portal's code onto public pages.
   const adminDir = resolve(islandsDir, "admin");
   const leaked = Object.keys(pub.meta.inputs).filter((p) => resolve(p).startsWith(`${adminDir}/`));
   if (leaked.length) throw new Error(`public client code imports admin islands' code: ${leaked.join(", ")}`);
 
-  const admin = await bundle({ root, islandsDir, outDir, chunkPrefix: "admin-", entries: [client("admin-entry.ts"), client("admin-hydrate.tsx")], islands: files("admin") });
+  const admin = await bundle({
+    root,
+    islandsDir,
+    outDir,
+    chunkPrefix: "admin-",
+    entries: [client("admin-entry.ts"), client("admin-hydrate.tsx")],
+    islands: files("admin"),
+  });
 
   const assets: ClientAssets = {
     entry: pub.url(client("entry.ts")),

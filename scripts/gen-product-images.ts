@@ -51,8 +51,9 @@ const dots = (x: number, y: number, cols: number, rows: number, gap: number, r: 
 
 /** A map pin with its point at (x, y). */
 const pin = (x: number, y: number, s: number) =>
-  path(`M${n(x)} ${n(y)}C${n(x - s)} ${n(y - s * 1.2)} ${n(x - s)} ${n(y - s * 2.4)} ${n(x)} ${n(y - s * 2.4)}C${n(x + s)} ${n(y - s * 2.4)} ${n(x + s)} ${n(y - s * 1.2)} ${n(x)} ${n(y)}Z`) +
-  circ(x, y - s * 1.6, s * 0.35);
+  path(
+    `M${n(x)} ${n(y)}C${n(x - s)} ${n(y - s * 1.2)} ${n(x - s)} ${n(y - s * 2.4)} ${n(x)} ${n(y - s * 2.4)}C${n(x + s)} ${n(y - s * 2.4)} ${n(x + s)} ${n(y - s * 1.2)} ${n(x)} ${n(y)}Z`,
+  ) + circ(x, y - s * 1.6, s * 0.35);
 
 /** A small satellite (body and two solar panels) centred on (x, y), tilted. */
 const satellite = (x: number, y: number) =>
@@ -64,8 +65,7 @@ const satellite = (x: number, y: number) =>
   "</g>";
 
 /** A padlock centred on (x, y). */
-const lock = (x: number, y: number) =>
-  rect(x - 14, y - 4, 28, 22, 4) + path(`M${x - 8} ${y - 4}v-8a8 8 0 0 1 16 0v8`);
+const lock = (x: number, y: number) => rect(x - 14, y - 4, 28, 22, 4) + path(`M${x - 8} ${y - 4}v-8a8 8 0 0 1 16 0v8`);
 
 const art: Record<string, Art> = {
   // Surveillance cameras
@@ -178,9 +178,7 @@ const art: Record<string, Art> = {
   "hidden-camera-lens-finder": {
     t: circ(200, 135, 55) + circ(200, 135, 22) + path("M200 190v55"),
     a: path("M120 135h-20M300 135h-20M200 55v-15"),
-    f: [0, 60, 120, 180, 240, 300]
-      .map((d) => circ(200 + 38 * Math.cos((d * Math.PI) / 180), 135 + 38 * Math.sin((d * Math.PI) / 180), 6))
-      .join(""),
+    f: [0, 60, 120, 180, 240, 300].map((d) => circ(200 + 38 * Math.cos((d * Math.PI) / 180), 135 + 38 * Math.sin((d * Math.PI) / 180), 6)).join(""),
   },
   "non-linear-junction-detector": {
     t: rect(115, 70, 130, 50, 10) + path("M180 120l45 110") + rect(218, 225, 30, 20, 6),

@@ -57,7 +57,11 @@ function islandsIn(dir: string, kind: IslandKind): FoundIsland[] {
 
 /** Writes the browser registries (one per entry) and the server's name → component map. */
 export function writeIslandRegistries(islandsDir: string, islands: FoundIsland[]) {
-  const spec = (island: FoundIsland) => `./${relative(islandsDir, island.file).split("\\").join("/").replace(/\.tsx$/, "")}`;
+  const spec = (island: FoundIsland) =>
+    `./${relative(islandsDir, island.file)
+      .split("\\")
+      .join("/")
+      .replace(/\.tsx$/, "")}`;
   const loaders = (constName: string, kind: IslandKind) => [
     ...header,
     `import type { IslandLoaders } from "./registry";`,

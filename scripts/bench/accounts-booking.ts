@@ -13,7 +13,24 @@ import { generateSlots } from "../../src/db/timeslots.server";
 import { businessToday, lastBookableDate } from "../../src/domain/slots";
 import { defaultSettings } from "../../src/shared/settings";
 import { customerWithSession } from "../../tests/helpers/sessions";
-import { BenchError, type Check, envNumber, fmtInt, fmtMs, freePort, HOST, log, type PartResult, removeDir, runStandalone, startBinary, stopChild, table, tempDir, waitForOk } from "./lib";
+import {
+  BenchError,
+  type Check,
+  envNumber,
+  fmtInt,
+  fmtMs,
+  freePort,
+  HOST,
+  log,
+  type PartResult,
+  removeDir,
+  runStandalone,
+  startBinary,
+  stopChild,
+  table,
+  tempDir,
+  waitForOk,
+} from "./lib";
 import { wrk, type WrkResult } from "./throughput";
 
 export type AccountsBookingData = {
@@ -43,7 +60,10 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
     generateSlots(db, businessToday(now, tz), lastBookableDate(now, tz), defaultSettings.businessHours, tz);
     // Room for everyone: the benchmark measures booking, not the 409 path.
     db.$client.query("UPDATE time_slots SET max_bookings = 100000").run();
-    const slots = db.$client.query("SELECT date, time FROM time_slots WHERE date > ? ORDER BY date, time").all(businessToday(now, tz)) as { date: string; time: string }[];
+    const slots = db.$client.query("SELECT date, time FROM time_slots WHERE date > ? ORDER BY date, time").all(businessToday(now, tz)) as {
+      date: string;
+      time: string;
+    }[];
 
     // Dashboard: one customer with a few bookings and referral history, many requests.
     const reader = customerWithSession(db, "reader@example.com");
@@ -69,7 +89,15 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
           const res = await fetch(`${base}/api/bookings/calendar`, {
             method: "POST",
             headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
-            body: JSON.stringify({ serviceName: "Partner Check", servicePrice: 295, appointmentDate: slot.date, appointmentTime: slot.time, duration: 60, contactPhone: "0400 000 000", contactEmail: "bench@example.com" }),
+            body: JSON.stringify({
+              serviceName: "Partner Check",
+              servicePrice: 295,
+              appointmentDate: slot.date,
+              appointmentTime: slot.time,
+              duration: 60,
+              contactPhone: "0400 000 000",
+              contactEmail: "bench@example.com",
+            }),
           });
           await res.arrayBuffer();
           latencies.push(performance.now() - t0);
@@ -78,10 +106,24 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
       }),
     );
     db.$client.close();
-    const booking = { customers, seconds, bookings: latencies.length - failures, perSecond: (latencies.length - failures) / seconds, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), failures };
+    const booking = {
+      customers,
+      seconds,
+      bookings: latencies.length - failures,
+      perSecond: (latencies.length - failures) / seconds,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      failures,
+    };
 
     const checks: Check[] = [
-      { part: "accounts", metric: "/dashboard p99 (32 connections)", value: fmtMs(dashboard.p99Ms), target: `< ${DASHBOARD_P99_TARGET_MS} ms`, ok: dashboard.p99Ms < DASHBOARD_P99_TARGET_MS && dashboard.non2xx3xx === 0 },
+      {
+        part: "accounts",
+        metric: "/dashboard p99 (32 connections)",
+        value: fmtMs(dashboard.p99Ms),
+        target: `< ${DASHBOARD_P99_TARGET_MS} ms`,
+        ok: dashboard.p99Ms < DASHBOARD_P99_TARGET_MS && dashboard.non2xx3xx === 0,
+      },
       { part: "accounts", metric: "/dashboard requests/s", value: fmtInt(dashboard.rps), target: "", ok: null },
       { part: "booking", metric: "bookings/s (50 customers)", value: fmtInt(booking.perSecond), target: "", ok: null },
       { part: "booking", metric: "booking p99", value: fmtMs(booking.p99Ms), target: "", ok: null },
@@ -96,7 +138,10 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
       "",
       `Booking: ${customers} customers at once, each on its own slot, ${seconds}s (a new signed-in customer per booking):`,
       "",
-      table(["bookings", "bookings/s", "p50", "p99", "failed"], [[fmtInt(booking.bookings), fmtInt(booking.perSecond), fmtMs(booking.p50Ms), fmtMs(booking.p99Ms), String(failures)]]),
+      table(
+        ["bookings", "bookings/s", "p50", "p99", "failed"],
+        [[fmtInt(booking.bookings), fmtInt(booking.perSecond), fmtMs(booking.p50Ms), fmtMs(booking.p99Ms), String(failures)]],
+      ),
     ].join("\n");
     return { part: "accounts-booking", durationMs: performance.now() - started, checks, markdown, data: { dashboard, booking } };
   } finally {

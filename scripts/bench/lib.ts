@@ -30,9 +30,7 @@ export type PartResult<T> = {
 
 export function requireBinary(): string {
   if (!existsSync(binaryPath)) {
-    throw new BenchError(
-      `dist/pi-site not found. The benchmarks do not build: run \`npm run build\` (or \`node_modules/.bin/bun scripts/build.ts\`) first.`,
-    );
+    throw new BenchError(`dist/pi-site not found. The benchmarks do not build: run \`npm run build\` (or \`node_modules/.bin/bun scripts/build.ts\`) first.`);
   }
   return binaryPath;
 }
@@ -207,7 +205,12 @@ export async function runStandalone<T>(fn: () => Promise<PartResult<T>>) {
   try {
     const r = await fn();
     console.log(`\n${r.markdown}\n`);
-    console.log(table(["metric", "value", "target", "status"], r.checks.map((c) => [c.metric, c.value, c.target, status(c.ok)])));
+    console.log(
+      table(
+        ["metric", "value", "target", "status"],
+        r.checks.map((c) => [c.metric, c.value, c.target, status(c.ok)]),
+      ),
+    );
     process.exit(0);
   } catch (e) {
     console.error(e instanceof BenchError ? `error: ${e.message}` : e);
@@ -230,7 +233,7 @@ export async function cpuBusyPercent(ms = 1000): Promise<number | null> {
   await Bun.sleep(ms);
   const b = sample();
   if (!a || !b || b.total === a.total) return null;
-  return Math.round((100 * (1 - (b.idle - a.idle) / (b.total - a.total))) * 10) / 10;
+  return Math.round(100 * (1 - (b.idle - a.idle) / (b.total - a.total)) * 10) / 10;
 }
 
 /**
@@ -252,7 +255,10 @@ export function systemTicks(): { busy: number; total: number } | null {
 export function processTicks(pid: number | "self", withChildren = false): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+    const f = stat
+      .slice(stat.lastIndexOf(")") + 2)
+      .split(" ")
+      .map(Number);
     // After the command name: f[0] is field 3 (state), so field n is f[n - 3].
     return f[11]! + f[12]! + (withChildren ? f[13]! + f[14]! : 0);
   } catch {

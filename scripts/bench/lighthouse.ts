@@ -103,7 +103,10 @@ function chromiumPath(): string {
 function nodeBinary(): { path: string; version: string } {
   const path = process.env.NODE_BINARY || Bun.which("node") || "";
   if (!path) throw new BenchError("node not found on PATH (Lighthouse runs on Node ≥ 18.20); set NODE_BINARY");
-  const r = Bun.spawnSync([path, "-e", "console.log(JSON.stringify({ node: process.versions.node, bun: process.versions.bun ?? null }))"], { stdout: "pipe", stderr: "pipe" });
+  const r = Bun.spawnSync([path, "-e", "console.log(JSON.stringify({ node: process.versions.node, bun: process.versions.bun ?? null }))"], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (r.exitCode !== 0) throw new BenchError(`${path} does not run: ${r.stderr.toString()}`);
   const v = JSON.parse(r.stdout.toString()) as { node: string; bun: string | null };
   if (v.bun) throw new BenchError(`${path} is Bun's node shim, not Node; set NODE_BINARY to a real Node ≥ 18.20`);
@@ -122,10 +125,13 @@ export function ensureLighthouse(): string {
     mkdirSync(dir, { recursive: true });
     const npm = Bun.which("npm");
     if (!npm) throw new BenchError("npm not found on PATH: it is needed once to install Lighthouse");
-    const r = Bun.spawnSync([npm, "install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", dir, `lighthouse@${LIGHTHOUSE_VERSION}`], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const r = Bun.spawnSync(
+      [npm, "install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", dir, `lighthouse@${LIGHTHOUSE_VERSION}`],
+      {
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     if (r.exitCode !== 0 || !installed()) {
       throw new BenchError(`installing lighthouse@${LIGHTHOUSE_VERSION} failed:\n${r.stdout.toString()}${r.stderr.toString()}`);
     }
@@ -201,7 +207,10 @@ export function failingAudits(r: LhResult): FailingAudit[] {
       }
       if (a.score === null || a.score >= 1 || ["notApplicable", "informative", "manual"].includes(a.scoreDisplayMode)) continue;
       // Items of a failing audit: nodes for accessibility/SEO, URLs for best practices.
-      const items = (a.details?.items ?? []).map(describeItem).filter((x): x is string => !!x).slice(0, 10);
+      const items = (a.details?.items ?? [])
+        .map(describeItem)
+        .filter((x): x is string => !!x)
+        .slice(0, 10);
       out.push({ category: cat, id: a.id, title: a.title, score: a.score, weight: ref.weight, displayValue: a.displayValue, items });
     }
   }
@@ -291,7 +300,11 @@ function markdown(d: LighthouseData): string {
     "",
     table(
       ["page", ...CATEGORIES, ...METRICS.map(([, l]) => l)],
-      d.pages.map((p) => [p.path, ...CATEGORIES.map((c) => `${p.scores[c] ?? "n/a"}${belowTarget(c, p.scores[c]) ? " ✗" : ""}`), ...METRICS.map(([, l]) => p.metrics[l] ?? "n/a")]),
+      d.pages.map((p) => [
+        p.path,
+        ...CATEGORIES.map((c) => `${p.scores[c] ?? "n/a"}${belowTarget(c, p.scores[c]) ? " ✗" : ""}`),
+        ...METRICS.map(([, l]) => p.metrics[l] ?? "n/a"),
+      ]),
     ),
   ];
   for (const p of d.pages) {
@@ -303,12 +316,17 @@ function markdown(d: LighthouseData): string {
       const fs = p.failing.filter((f) => f.category === c);
       notes.push(`- **${c} ${p.scores[c] ?? "n/a"}** (target ${targetText(c)})${fs.length ? "" : ": no single failing audit (score lost on metrics)"}`);
       for (const f of fs) {
-        notes.push(`  - \`${f.id}\`: ${f.title} (score ${Math.round(f.score * 100)}${f.weight ? `, weight ${f.weight}` : ""}${f.displayValue ? `, ${f.displayValue}` : ""})`);
+        notes.push(
+          `  - \`${f.id}\`: ${f.title} (score ${Math.round(f.score * 100)}${f.weight ? `, weight ${f.weight}` : ""}${f.displayValue ? `, ${f.displayValue}` : ""})`,
+        );
         for (const item of f.items) notes.push(`    - \`${item.replace(/`/g, "'")}\``);
       }
     }
     const other = p.failing.filter((f) => !below.includes(f.category));
-    if (other.length) notes.push(`- not passing, but the category met its target: ${other.map((f) => `\`${f.id}\`${f.displayValue ? ` (${f.displayValue})` : ""}`).join(", ")}`);
+    if (other.length)
+      notes.push(
+        `- not passing, but the category met its target: ${other.map((f) => `\`${f.id}\`${f.displayValue ? ` (${f.displayValue})` : ""}`).join(", ")}`,
+      );
     if (notes.length) lines.push("", `### ${p.path}`, "", ...notes);
   }
   return lines.join("\n");

@@ -43,7 +43,10 @@ function parseArgs(argv: string[]): { parts: PartName[]; strict: boolean } {
     else if (a === "--strict") strict = true;
     else if (a.startsWith("--only=") || a === "--only") {
       const value = a === "--only" ? argv[++i] : a.slice("--only=".length);
-      const names = (value ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+      const names = (value ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
       const bad = names.filter((n) => !(n in PARTS));
       if (!names.length || bad.length) {
         console.error(`unknown part${bad.length > 1 ? "s" : ""}: ${bad.join(", ") || "(none)"}`);

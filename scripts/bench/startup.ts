@@ -134,7 +134,13 @@ export async function runStartup(): Promise<PartResult<StartupData>> {
 
 function checks(d: StartupData): Check[] {
   return [
-    { part: "startup", metric: "spawn → /healthz 200, median", value: fmtMs(d.medianMs), target: `< ${STARTUP_TARGET_MS} ms`, ok: d.medianMs < STARTUP_TARGET_MS },
+    {
+      part: "startup",
+      metric: "spawn → /healthz 200, median",
+      value: fmtMs(d.medianMs),
+      target: `< ${STARTUP_TARGET_MS} ms`,
+      ok: d.medianMs < STARTUP_TARGET_MS,
+    },
     { part: "startup", metric: "spawn → /healthz 200, max", value: fmtMs(d.maxMs), target: `< ${STARTUP_TARGET_MS} ms`, ok: d.maxMs < STARTUP_TARGET_MS },
     {
       part: "startup",

@@ -148,7 +148,17 @@ export function parseWrk(out: string): WrkResult {
 /** One wrk run with the compressed-page Accept-Encoding (plus `headers`); notes other processes' CPU. */
 export async function wrk(url: string, seconds: number, threads: number, connections: number, serverPid?: number, headers: string[] = []): Promise<WrkResult> {
   const stopCpu = otherCpu(serverPid ? [serverPid] : []);
-  const cmd = [wrkPath(), `-t${threads}`, `-c${connections}`, `-d${seconds}s`, "--latency", "-H", `Accept-Encoding: ${ACCEPT_ENCODING}`, ...headers.flatMap((h) => ["-H", h]), url];
+  const cmd = [
+    wrkPath(),
+    `-t${threads}`,
+    `-c${connections}`,
+    `-d${seconds}s`,
+    "--latency",
+    "-H",
+    `Accept-Encoding: ${ACCEPT_ENCODING}`,
+    ...headers.flatMap((h) => ["-H", h]),
+    url,
+  ];
   const p = Bun.spawn(cmd, { stdout: "pipe", stderr: "pipe" });
   const timer = setTimeout(() => p.kill("SIGKILL"), (seconds + 30) * 1000);
   const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
@@ -292,7 +302,10 @@ export async function measurePages(paths: readonly string[], label: string): Pro
           const pid = which === "binary" ? binary.proc.pid : reference.proc.pid;
           const res = await measuredWrk(which === "binary" ? binUrl(path) : refUrl(path), secondsPerRound, threads, connections, pid, `${path} ${which}`);
           (which === "binary" ? binRuns : refRuns).push(res);
-          log(label, `${path.padEnd(9)} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}  other CPU ${res.otherCpuPercent ?? "?"}%`);
+          log(
+            label,
+            `${path.padEnd(9)} round ${r + 1}/${rounds} ${which.padEnd(9)} ${fmtInt(res.rps).padStart(7)} req/s  p50 ${fmtMs(res.p50Ms)}  p99 ${fmtMs(res.p99Ms)}  other CPU ${res.otherCpuPercent ?? "?"}%`,
+          );
           if (res.non2xx3xx || res.socketErrors) log(label, `  warning: ${res.non2xx3xx} non-2xx/3xx, ${res.socketErrors} socket errors`);
         }
       }
@@ -333,7 +346,13 @@ export function checks(d: ThroughputData, part = "throughput"): Check[] {
     ok: p.ratio >= RATIO_TARGET,
   }));
   const errors = d.pages.flatMap((p) => [...p.binary.runs, ...p.reference.runs]).reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0);
-  out.push({ part, metric: "identical responses, no errors", value: d.parityProblems.length || errors ? `${d.parityProblems.length} differences, ${errors} errors` : "yes", target: "yes", ok: d.parityProblems.length === 0 && errors === 0 });
+  out.push({
+    part,
+    metric: "identical responses, no errors",
+    value: d.parityProblems.length || errors ? `${d.parityProblems.length} differences, ${errors} errors` : "yes",
+    target: "yes",
+    ok: d.parityProblems.length === 0 && errors === 0,
+  });
   return out;
 }
 

@@ -142,7 +142,11 @@ test("linking into an unverified account ends its sessions and clears its passwo
 
   expect((await squatter.get("/api/auth/user")).status).toBe(401);
   expect((await browser(t).signIn("gina@example.com", testPassword)).status).toBe(401);
-  const row = t.db.$client.query("SELECT google_id AS g, password_hash AS p, email_verified_at AS v FROM users").get() as { g: string; p: string | null; v: number | null };
+  const row = t.db.$client.query("SELECT google_id AS g, password_hash AS p, email_verified_at AS v FROM users").get() as {
+    g: string;
+    p: string | null;
+    v: number | null;
+  };
   expect(row.g).toBe("google-123");
   expect(row.p).toBeNull();
   expect(row.v).not.toBeNull();

@@ -110,15 +110,16 @@ export function authApi(deps: AppDeps) {
 
     let user = findOrLinkGoogleUser(deps.db, profile.sub, profile.email);
     if (!user) {
-      user = createUser(deps.db, {
-        email: profile.email,
-        googleId: profile.sub,
-        firstName: profile.given_name ?? null,
-        lastName: profile.family_name ?? null,
-        profileImageUrl: profile.picture ?? null,
-        referralCode: getCookie(c, referralCookie) ?? null,
-        emailVerifiedAt: new Date(),
-      }) ?? undefined;
+      user =
+        createUser(deps.db, {
+          email: profile.email,
+          googleId: profile.sub,
+          firstName: profile.given_name ?? null,
+          lastName: profile.family_name ?? null,
+          profileImageUrl: profile.picture ?? null,
+          referralCode: getCookie(c, referralCookie) ?? null,
+          emailVerifiedAt: new Date(),
+        }) ?? undefined;
     }
     if (!user) return failed("account could not be created");
     if (user.suspendedAt) return failed("suspended");

@@ -23,7 +23,12 @@ const tz = defaultSettings.timezone;
 beforeAll(async () => {
   if (!existsSync(binary)) throw new Error("dist/pi-site is missing: run `bun scripts/build.ts` first (npm test does)");
   const port = 20000 + Math.floor(Math.random() * 20000);
-  proc = Bun.spawn([binary], { cwd: dataDir, env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" }, stdout: "ignore", stderr: "inherit" });
+  proc = Bun.spawn([binary], {
+    cwd: dataDir,
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
+    stdout: "ignore",
+    stderr: "inherit",
+  });
   base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {
@@ -54,14 +59,30 @@ function book(cookie: string, date: string, time: string) {
   return fetch(`${base}/api/bookings/calendar`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
-    body: JSON.stringify({ serviceName: "Discreet Check Up", servicePrice: 75, appointmentDate: date, appointmentTime: time, duration: 60, contactPhone: "0400 000 000", contactEmail: `race-${crypto.randomUUID()}@example.com` }),
+    body: JSON.stringify({
+      serviceName: "Discreet Check Up",
+      servicePrice: 75,
+      appointmentDate: date,
+      appointmentTime: time,
+      duration: 60,
+      contactPhone: "0400 000 000",
+      contactEmail: `race-${crypto.randomUUID()}@example.com`,
+    }),
   });
 }
 
 const customers = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => customerWithSession(db, `${prefix}${i}@example.com`));
-const slot = (date: string, time: string) => db.$client.query("SELECT current_bookings AS current, max_bookings AS max FROM time_slots WHERE date = ? AND time = ?").get(date, time) as { current: number; max: number };
+const slot = (date: string, time: string) =>
+  db.$client.query("SELECT current_bookings AS current, max_bookings AS max FROM time_slots WHERE date = ? AND time = ?").get(date, time) as {
+    current: number;
+    max: number;
+  };
 const bookingsAt = (date: string, time: string, status = "pending") =>
-  (db.$client.query("SELECT count(*) AS n FROM bookings WHERE appointment_date = ? AND appointment_time = ? AND status = ?").get(date, time, status) as { n: number }).n;
+  (
+    db.$client.query("SELECT count(*) AS n FROM bookings WHERE appointment_date = ? AND appointment_time = ? AND status = ?").get(date, time, status) as {
+      n: number;
+    }
+  ).n;
 
 test("200 simultaneous bookings of a one-place slot: exactly 1 succeeds, 199 get 409", async () => {
   const date = slotDay();

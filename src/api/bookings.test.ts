@@ -80,7 +80,11 @@ describe("time slots", () => {
     expect((await call(null, "GET", "/api/timeslots?date=tomorrow")).status).toBe(400);
 
     const today = businessToday(new Date(), tz);
-    t.db.$client.query("INSERT OR IGNORE INTO time_slots (date, time, is_available, max_bookings, current_bookings, created_at, updated_at) VALUES (?, '00:00', 1, 1, 0, 0, 0)").run(today);
+    t.db.$client
+      .query(
+        "INSERT OR IGNORE INTO time_slots (date, time, is_available, max_bookings, current_bookings, created_at, updated_at) VALUES (?, '00:00', 1, 1, 0, 0, 0)",
+      )
+      .run(today);
     const todays = (await (await call(null, "GET", `/api/timeslots/${today}`)).json()) as { time: string }[];
     expect(todays.map((s) => s.time)).not.toContain("00:00");
   });
@@ -94,10 +98,26 @@ describe("booking", () => {
     const res = await call(ann.cookie, "POST", "/api/bookings/calendar", form(day, "10:00", { location: "Glenelg", notes: "Evenings only" }));
     expect(res.status).toBe(201);
     const booking = (await res.json()) as Record<string, unknown>;
-    expect(booking).toMatchObject({ serviceName: "Partner Check", servicePrice: "148.00", originalPrice: "295.00", discountApplied: true, status: "pending", appointmentDate: day, appointmentTime: "10:00" });
-    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({ n: 1, a: 0 });
+    expect(booking).toMatchObject({
+      serviceName: "Partner Check",
+      servicePrice: "148.00",
+      originalPrice: "295.00",
+      discountApplied: true,
+      status: "pending",
+      appointmentDate: day,
+      appointmentTime: "10:00",
+    });
+    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({
+      n: 1,
+      a: 0,
+    });
 
-    const mails = t.db.$client.query('SELECT "to", subject, text, attachments FROM outbox ORDER BY id').all() as { to: string; subject: string; text: string; attachments: string }[];
+    const mails = t.db.$client.query('SELECT "to", subject, text, attachments FROM outbox ORDER BY id').all() as {
+      to: string;
+      subject: string;
+      text: string;
+      attachments: string;
+    }[];
     expect(mails.map((m) => m.to)).toEqual(["ann@example.com", "owner@example.com"]);
     expect(mails[0]!.subject).toStartWith("Booking received: Partner Check on ");
     expect(mails[0]!.text).toContain("/dashboard");
@@ -111,8 +131,14 @@ describe("booking", () => {
     const rex = customerWithSession(t.db, "rex@example.com", { returning: true });
     await generate(rex.cookie);
     const day = businessDay();
-    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "09:00"))).json()).toMatchObject({ servicePrice: "295.00", originalPrice: "295.00", discountApplied: false });
-    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "11:00", { serviceName: "Hourly Surveillance" }))).json()).toMatchObject({ servicePrice: "340.00" });
+    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "09:00"))).json()).toMatchObject({
+      servicePrice: "295.00",
+      originalPrice: "295.00",
+      discountApplied: false,
+    });
+    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "11:00", { serviceName: "Hourly Surveillance" }))).json()).toMatchObject({
+      servicePrice: "340.00",
+    });
   });
 
   test("a taken, past or unknown slot answers 409 and changes nothing", async () => {
@@ -123,7 +149,13 @@ describe("booking", () => {
     expect((await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).status).toBe(201);
     const taken = await call(bob.cookie, "POST", "/api/bookings/calendar", form(day));
     expect(taken.status).toBe(409);
-    expect(await taken.json()).toEqual({ error: { code: "slot_taken", message: "This time is no longer available. Please pick another time.", fields: { appointmentTime: "This time is no longer available" } } });
+    expect(await taken.json()).toEqual({
+      error: {
+        code: "slot_taken",
+        message: "This time is no longer available. Please pick another time.",
+        fields: { appointmentTime: "This time is no longer available" },
+      },
+    });
     expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(day, "08:00"))).status).toBe(409); // no such slot
     expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(addDays(businessToday(new Date(), tz), -1)))).status).toBe(409); // past
     expect(countRows(t, "bookings")).toBe(1);
@@ -132,7 +164,14 @@ describe("booking", () => {
   test("bad input gets 400 with the form's field messages, and nothing is written", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
-    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", { serviceName: "", appointmentDate: "", appointmentTime: "", duration: 15, contactPhone: " ", contactEmail: "nope" });
+    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", {
+      serviceName: "",
+      appointmentDate: "",
+      appointmentTime: "",
+      duration: 15,
+      contactPhone: " ",
+      contactEmail: "nope",
+    });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { error: { fields: Record<string, string> } }).error.fields).toEqual({
       serviceName: "Service is required",
@@ -180,7 +219,10 @@ describe("a customer's own bookings", () => {
     const cancelled = await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`);
     expect(cancelled.status).toBe(200);
     expect(((await cancelled.json()) as { status: string }).status).toBe("cancelled");
-    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({ n: 0, a: 1 });
+    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({
+      n: 0,
+      a: 1,
+    });
     expect((await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(404);
     // The freed time can be booked again, and the counter matches the active bookings.
     expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(day))).status).toBe(201);
@@ -216,7 +258,12 @@ describe("a customer's own bookings", () => {
     await generate(ann.cookie);
     const day = businessDay();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).json()) as { id: string };
-    const row = () => t.db.$client.query("SELECT b.status, s.current_bookings AS taken, u.is_new_customer AS isNew FROM bookings b JOIN time_slots s ON s.id = b.time_slot_id JOIN users u ON u.id = b.user_id").get();
+    const row = () =>
+      t.db.$client
+        .query(
+          "SELECT b.status, s.current_bookings AS taken, u.is_new_customer AS isNew FROM bookings b JOIN time_slots s ON s.id = b.time_slot_id JOIN users u ON u.id = b.user_id",
+        )
+        .get();
     expect(setBookingStatus(t.db, id, "completed")).toBeNull();
     expect(row()).toEqual({ status: "pending", taken: 1, isNew: 1 });
     expect(setBookingStatus(t.db, id, "confirmed")?.status).toBe("confirmed");

@@ -59,46 +59,64 @@ export function bookingsApi(deps: AppDeps) {
     return c.json(listBookings(deps.db, signedInUser(c).id).map(publicBooking));
   });
 
-  api.post("/calendar", rateLimit(deps.limits.booking, "Too many booking attempts. Please wait a minute and try again.", (c) => signedInUser(c).id), validJson(bookingSchema), (c) => {
-    const user = signedInUser(c);
-    const settings = getSettings(deps.db);
-    const origin = siteOrigin(deps);
-    const businessEmail = deps.env.BUSINESS_EMAIL ?? settings.email;
-    const outcome = createBooking(
-      deps.db,
-      { userId: user.id, form: c.req.valid("json"), now: new Date(), timeZone: settings.timezone, newClientDiscountPercent: settings.newClientDiscountPercent, maxPendingBookings: settings.maxPendingBookings },
-      (booking) => {
-        const mail = {
-          booking,
-          businessName: settings.businessName,
-          businessEmail,
-          businessPhone: settings.phone,
-          manageUrl: `${origin}/dashboard`,
-          whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
+  api.post(
+    "/calendar",
+    rateLimit(deps.limits.booking, "Too many booking attempts. Please wait a minute and try again.", (c) => signedInUser(c).id),
+    validJson(bookingSchema),
+    (c) => {
+      const user = signedInUser(c);
+      const settings = getSettings(deps.db);
+      const origin = siteOrigin(deps);
+      const businessEmail = deps.env.BUSINESS_EMAIL ?? settings.email;
+      const outcome = createBooking(
+        deps.db,
+        {
+          userId: user.id,
+          form: c.req.valid("json"),
+          now: new Date(),
           timeZone: settings.timezone,
-          ics: icsFor(booking, settings, origin),
-        };
-        return [bookingConfirmationMail(mail), bookingNotificationMail(mail)];
-      },
-    );
-    if (!outcome.ok) {
-      switch (outcome.reason) {
-        case "suspended":
-          throw new HttpError(403, "suspended", "This account is suspended. Please contact us.");
-        case "no_user":
-          throw new HttpError(401, "unauthorized", "Unauthorized");
-        case "unknown_service":
-          throw new HttpError(400, "validation_error", "Please choose one of our service packages.", { serviceName: "Choose one of our service packages" });
-        case "too_many_pending":
-          throw new HttpError(409, "too_many_pending_bookings", `You already have ${settings.maxPendingBookings} bookings waiting for confirmation. Please wait for us to confirm them, or cancel one, before booking another time.`);
-        case "slot_unavailable":
-          throw new HttpError(409, "slot_taken", "This time is no longer available. Please pick another time.", { appointmentTime: "This time is no longer available" });
+          newClientDiscountPercent: settings.newClientDiscountPercent,
+          maxPendingBookings: settings.maxPendingBookings,
+        },
+        (booking) => {
+          const mail = {
+            booking,
+            businessName: settings.businessName,
+            businessEmail,
+            businessPhone: settings.phone,
+            manageUrl: `${origin}/dashboard`,
+            whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
+            timeZone: settings.timezone,
+            ics: icsFor(booking, settings, origin),
+          };
+          return [bookingConfirmationMail(mail), bookingNotificationMail(mail)];
+        },
+      );
+      if (!outcome.ok) {
+        switch (outcome.reason) {
+          case "suspended":
+            throw new HttpError(403, "suspended", "This account is suspended. Please contact us.");
+          case "no_user":
+            throw new HttpError(401, "unauthorized", "Unauthorized");
+          case "unknown_service":
+            throw new HttpError(400, "validation_error", "Please choose one of our service packages.", { serviceName: "Choose one of our service packages" });
+          case "too_many_pending":
+            throw new HttpError(
+              409,
+              "too_many_pending_bookings",
+              `You already have ${settings.maxPendingBookings} bookings waiting for confirmation. Please wait for us to confirm them, or cancel one, before booking another time.`,
+            );
+          case "slot_unavailable":
+            throw new HttpError(409, "slot_taken", "This time is no longer available. Please pick another time.", {
+              appointmentTime: "This time is no longer available",
+            });
+        }
       }
-    }
-    deps.outbox.kick();
-    log.info("booking created", { bookingId: outcome.booking.id, userId: user.id });
-    return c.json(publicBooking(outcome.booking), 201);
-  });
+      deps.outbox.kick();
+      log.info("booking created", { bookingId: outcome.booking.id, userId: user.id });
+      return c.json(publicBooking(outcome.booking), 201);
+    },
+  );
 
   api.post("/:id/cancel", (c) => {
     const cancelled = cancelOwnBooking(deps.db, c.req.param("id"), signedInUser(c).id);

@@ -47,7 +47,11 @@ describe("a session is required", () => {
       ["DELETE", `/api/cart/items/${id}`, undefined],
     ];
     for (const [method, path, body] of calls) {
-      const res = await t.request(path, { method, headers: { "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await t.request(path, {
+        method,
+        headers: { "Content-Type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       expect(res.status).toBe(401);
       expect(((await res.json()) as ErrorBody).error.code).toBe("unauthorized");
     }
@@ -76,7 +80,17 @@ describe("adding", () => {
     expect(first.headers.get("cache-control")).toBe("no-store");
     const cart = (await first.json()) as CartView;
     expect(cart.items).toHaveLength(1);
-    expect(cart.items[0]).toMatchObject({ productId: camera().id, name: "Covert Body-Worn Camera 4K", quantity: 2, unitPrice: "399.00", regularPrice: "449.00", onSale: true, lineTotal: "798.00", status: "available", maxQuantity: 18 });
+    expect(cart.items[0]).toMatchObject({
+      productId: camera().id,
+      name: "Covert Body-Worn Camera 4K",
+      quantity: 2,
+      unitPrice: "399.00",
+      regularPrice: "449.00",
+      onSale: true,
+      lineTotal: "798.00",
+      status: "available",
+      maxQuantity: 18,
+    });
     expect(cart).toMatchObject({ count: 2, subtotal: "798.00" });
 
     const again = (await (await add(ann, { productId: camera().id })).json()) as CartView;
@@ -139,7 +153,11 @@ describe("adding", () => {
       expect(err.code).toBe("validation_error");
       expect(Object.keys(err.fields ?? {})).toEqual([field]);
     }
-    const malformed = await t.request("/api/cart/items", { method: "POST", headers: { "Content-Type": "application/json", Origin: testOrigin, Cookie: ann.jar.header() }, body: "{not json" });
+    const malformed = await t.request("/api/cart/items", {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Origin: testOrigin, Cookie: ann.jar.header() },
+      body: "{not json",
+    });
     expect(malformed.status).toBe(400);
     expect(countRows(t, "cart_items")).toBe(0);
   });
@@ -231,7 +249,15 @@ describe("reading the cart", () => {
   test("free-shipping progress uses the threshold and flat fee from the settings", async () => {
     const ann = await signedIn();
     await add(ann, { productId: recorder().id }); // 159.00 on sale
-    expect(await cartOf(ann)).toMatchObject({ subtotal: "159.00", shipping: "15.00", total: "174.00", freeShippingThreshold: "200.00", amountToFreeShipping: "41.00", qualifiesForFreeShipping: false, requiresVerification: true });
+    expect(await cartOf(ann)).toMatchObject({
+      subtotal: "159.00",
+      shipping: "15.00",
+      total: "174.00",
+      freeShippingThreshold: "200.00",
+      amountToFreeShipping: "41.00",
+      qualifiesForFreeShipping: false,
+      requiresVerification: true,
+    });
     t.db.update(settings).set({ value: "150" }).where(eq(settings.key, "freeShippingThreshold")).run();
     expect(await cartOf(ann)).toMatchObject({ shipping: "0.00", total: "159.00", amountToFreeShipping: "0.00", qualifiesForFreeShipping: true });
   });

@@ -22,7 +22,7 @@ describe("POST /api/contacts", () => {
     expect(res.status).toBe(201);
     const row = t.db.$client.query("SELECT name, email, phone, service, message, urgency FROM contacts").get();
     expect(row).toEqual(valid);
-    const mail = t.db.$client.query("SELECT \"to\", subject, text, reply_to AS replyTo FROM outbox").get() as Record<string, string>;
+    const mail = t.db.$client.query('SELECT "to", subject, text, reply_to AS replyTo FROM outbox').get() as Record<string, string>;
     expect(mail.to).toBe("owner@example.com");
     expect(mail.replyTo).toBe("jane@example.com");
     expect(mail.subject).toBe("[URGENT] New enquiry from Jane Citizen: Partner Check ($295)");
@@ -85,7 +85,9 @@ describe("POST /api/contacts", () => {
     const res = await t.json("/api/contacts", valid);
     expect(res.status).toBe(429);
     expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(await res.json()).toEqual({ error: { code: "rate_limited", message: "Too many messages sent from your connection. Please wait a minute and try again." } });
+    expect(await res.json()).toEqual({
+      error: { code: "rate_limited", message: "Too many messages sent from your connection. Please wait a minute and try again." },
+    });
     expect(countRows(t, "contacts")).toBe(5);
     // Another address is not affected.
     t.setIp("198.51.100.7");

@@ -10,14 +10,9 @@ import { validJson } from "../server/validate";
 const contactRequestSchema = z.extend(contactSchema, { [honeypotField]: z.optional(z.string().check(z.maxLength(2000))) });
 
 export function contactsApi(deps: AppDeps) {
-  return new Hono<AppEnv>().post(
-    "/",
-    rateLimit(deps.limits.contact, contactRateLimitMessage),
-    validJson(contactRequestSchema),
-    (c) => {
-      const { [honeypotField]: trap, ...input } = c.req.valid("json");
-      submitEnquiry(deps, input, trap);
-      return c.json({ ok: true }, 201);
-    },
-  );
+  return new Hono<AppEnv>().post("/", rateLimit(deps.limits.contact, contactRateLimitMessage), validJson(contactRequestSchema), (c) => {
+    const { [honeypotField]: trap, ...input } = c.req.valid("json");
+    submitEnquiry(deps, input, trap);
+    return c.json({ ok: true }, 201);
+  });
 }

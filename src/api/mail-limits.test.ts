@@ -32,14 +32,27 @@ function businessDays(count: number) {
 }
 
 function setSetting(key: string, value: unknown) {
-  t.db.insert(settings).values({ key, value: JSON.stringify(value) }).onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } }).run();
+  t.db
+    .insert(settings)
+    .values({ key, value: JSON.stringify(value) })
+    .onConflictDoUpdate({ target: settings.key, set: { value: JSON.stringify(value) } })
+    .run();
 }
 
 const book = (cookie: string, date: string, time: string, contactEmail: string) =>
   t.request("/api/bookings/calendar", {
     method: "POST",
     headers: { Cookie: cookie, "Content-Type": "application/json", Origin: testOrigin },
-    body: JSON.stringify({ serviceName: "Partner Check", servicePrice: 1, appointmentDate: date, appointmentTime: time, duration: 60, contactPhone: "0400 000 000", contactEmail, notes: "Free text the customer chose" }),
+    body: JSON.stringify({
+      serviceName: "Partner Check",
+      servicePrice: 1,
+      appointmentDate: date,
+      appointmentTime: time,
+      duration: 60,
+      contactPhone: "0400 000 000",
+      contactEmail,
+      notes: "Free text the customer chose",
+    }),
   });
 
 const takenPlaces = () => (t.db.$client.query("SELECT coalesce(sum(current_bookings), 0) AS n FROM time_slots").get() as { n: number }).n;

@@ -12,8 +12,18 @@ afterEach(() => t.close());
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const rows = () =>
-  t.db.$client.query("SELECT user_id AS userId, service_id AS serviceId, service_name AS serviceName, method, amount, currency, email, reference_code AS referenceCode, status FROM payments").all() as Record<string, string | null>[];
-const mails = () => t.db.$client.query('SELECT "to", subject, text, reply_to AS replyTo FROM outbox ORDER BY id').all() as { to: string; subject: string; text: string; replyTo: string | null }[];
+  t.db.$client
+    .query(
+      "SELECT user_id AS userId, service_id AS serviceId, service_name AS serviceName, method, amount, currency, email, reference_code AS referenceCode, status FROM payments",
+    )
+    .all() as Record<string, string | null>[];
+const mails = () =>
+  t.db.$client.query('SELECT "to", subject, text, reply_to AS replyTo FROM outbox ORDER BY id').all() as {
+    to: string;
+    subject: string;
+    text: string;
+    replyTo: string | null;
+  }[];
 
 describe("POST /api/payment-requests", () => {
   test("a signed-out client's instructions request is recorded and e-mailed with its reference code", async () => {
@@ -23,7 +33,17 @@ describe("POST /api/payment-requests", () => {
     expect(body.referenceCode).toMatch(referenceCodePattern);
     expect(body.email).toBe("jane@example.com");
     expect(rows()).toEqual([
-      { userId: null, serviceId: "partner", serviceName: "Partner Check", method: "instructions", amount: "148.00", currency: "USD", email: "jane@example.com", referenceCode: body.referenceCode, status: "requested" },
+      {
+        userId: null,
+        serviceId: "partner",
+        serviceName: "Partner Check",
+        method: "instructions",
+        amount: "148.00",
+        currency: "USD",
+        email: "jane@example.com",
+        referenceCode: body.referenceCode,
+        status: "requested",
+      },
     ]);
 
     const [toClient, toBusiness] = mails();
@@ -85,7 +105,10 @@ describe("POST /api/payment-requests", () => {
       [{ serviceId: "partner", method: "bitcoin", email: "a@example.com" }, { method: "Choose a payment method" }],
       [{ serviceId: "combined-hourly", method: "cash", email: "a@example.com" }, { serviceId: "Choose a service" }],
       [{ method: "cash" }, { serviceId: "Choose a service" }],
-      [{ serviceId: 7, method: "cash", email: ["x"] }, { serviceId: "Choose a service", email: "Required" }],
+      [
+        { serviceId: 7, method: "cash", email: ["x"] },
+        { serviceId: "Choose a service", email: "Required" },
+      ],
     ];
     for (const [payload, fields] of cases) {
       const res = await t.json("/api/payment-requests", payload);

@@ -17,31 +17,26 @@ import { validJson } from "../server/validate";
 export const paymentRequestRateLimitMessage = "Too many payment requests from your connection. Please wait a few minutes and try again.";
 
 export function paymentsApi(deps: AppDeps) {
-  return new Hono<AppEnv>().post(
-    "/",
-    rateLimit(deps.limits.paymentRequests, paymentRequestRateLimitMessage),
-    validJson(paymentRequestSchema),
-    (c) => {
-      const input = c.req.valid("json");
-      const user = c.get("user");
-      const email = user?.email ?? input.email;
-      const priced = offerForViewer(deps.db, input.serviceId, user);
-      const fields: Record<string, string> = {};
-      if (!priced) fields.serviceId = "Choose a service";
-      if (!email) fields.email = "Required";
-      if (!priced || !email) throw badRequest("Some fields need attention.", fields);
+  return new Hono<AppEnv>().post("/", rateLimit(deps.limits.paymentRequests, paymentRequestRateLimitMessage), validJson(paymentRequestSchema), (c) => {
+    const input = c.req.valid("json");
+    const user = c.get("user");
+    const email = user?.email ?? input.email;
+    const priced = offerForViewer(deps.db, input.serviceId, user);
+    const fields: Record<string, string> = {};
+    if (!priced) fields.serviceId = "Choose a service";
+    if (!email) fields.email = "Required";
+    if (!priced || !email) throw badRequest("Some fields need attention.", fields);
 
-      const { offer, settings } = priced;
-      const payment = recordPaymentRequest(deps.db, {
-        userId: user?.id ?? null,
-        method: input.method,
-        offer,
-        email,
-        mail: { settings, businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
-      });
-      deps.outbox.kick();
-      log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });
-      return c.json({ referenceCode: payment.referenceCode, email } satisfies PaymentRequestResult, 201);
-    },
-  );
+    const { offer, settings } = priced;
+    const payment = recordPaymentRequest(deps.db, {
+      userId: user?.id ?? null,
+      method: input.method,
+      offer,
+      email,
+      mail: { settings, businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
+    });
+    deps.outbox.kick();
+    log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });
+    return c.json({ referenceCode: payment.referenceCode, email } satisfies PaymentRequestResult, 201);
+  });
 }

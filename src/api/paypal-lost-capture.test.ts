@@ -39,7 +39,9 @@ type ErrorBody = { error: { code: string; message: string } };
 type Row = { id: string; status: string; referenceCode: string; captureId: string | null; updatedAt: number };
 
 const row = () =>
-  t.db.$client.query("SELECT id, status, reference_code AS referenceCode, provider_capture_id AS captureId, updated_at AS updatedAt FROM payments").get() as Row;
+  t.db.$client
+    .query("SELECT id, status, reference_code AS referenceCode, provider_capture_id AS captureId, updated_at AS updatedAt FROM payments")
+    .get() as Row;
 const mails = () => t.db.$client.query('SELECT "to", subject FROM outbox ORDER BY id').all() as { to: string; subject: string }[];
 const captureIds = () => new Set(standIn.requestsTo(/\/capture$/).map((r) => r.requestId));
 
@@ -79,7 +81,11 @@ describe("a capture whose answer is lost", () => {
     expect(captureIds().size).toBe(1);
     expect(standIn.stats.capturesExecuted).toBe(executed + 1);
     expect(standIn.requests.filter((r) => r.method === "GET")).toHaveLength(1);
-    expect(mails().map((m) => m.to).sort()).toEqual(["owner@example.com", "payer@example.com"]);
+    expect(
+      mails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["owner@example.com", "payer@example.com"]);
   });
 
   test("and that PayPal shows not captured says no payment was taken, and can be tried again", async () => {
@@ -150,7 +156,11 @@ describe("the payment check", () => {
     expect(res.status).toBe(200);
     expect(row().status).toBe("completed");
     // Whichever of the two recorded it sent the e-mails: one receipt, one notice to the business.
-    expect(mails().map((m) => m.to).sort()).toEqual(["owner@example.com", "payer@example.com"]);
+    expect(
+      mails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(["owner@example.com", "payer@example.com"]);
     expect(job.found).toBeLessThanOrEqual(1);
     expect(captureIds().size).toBe(1);
   });

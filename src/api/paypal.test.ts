@@ -18,11 +18,23 @@ const paypalEnv = () => ({
 });
 
 type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-type PaymentRow = { status: string; amount: string; currency: string; method: string; serviceId: string; email: string | null; referenceCode: string; orderId: string | null; captureId: string | null };
+type PaymentRow = {
+  status: string;
+  amount: string;
+  currency: string;
+  method: string;
+  serviceId: string;
+  email: string | null;
+  referenceCode: string;
+  orderId: string | null;
+  captureId: string | null;
+};
 
 const paymentRows = () =>
   t.db.$client
-    .query("SELECT status, amount, currency, method, service_id AS serviceId, email, reference_code AS referenceCode, provider_order_id AS orderId, provider_capture_id AS captureId FROM payments ORDER BY created_at")
+    .query(
+      "SELECT status, amount, currency, method, service_id AS serviceId, email, reference_code AS referenceCode, provider_order_id AS orderId, provider_capture_id AS captureId FROM payments ORDER BY created_at",
+    )
     .all() as PaymentRow[];
 const mails = () => t.db.$client.query('SELECT "to", subject, text FROM outbox ORDER BY id').all() as { to: string; subject: string; text: string }[];
 
@@ -114,7 +126,10 @@ describe("with PayPal configured", () => {
       const id = await createOrder({ serviceId: "partner" });
       const [call] = standIn.requestsTo("/v2/checkout/orders");
       // Partner Check: $295 list, $148 for a new client.
-      expect(call!.body).toMatchObject({ intent: "CAPTURE", purchase_units: [{ amount: { currency_code: "USD", value: "148.00" }, description: "Partner Check" }] });
+      expect(call!.body).toMatchObject({
+        intent: "CAPTURE",
+        purchase_units: [{ amount: { currency_code: "USD", value: "148.00" }, description: "Partner Check" }],
+      });
       const [row] = paymentRows();
       expect(row).toMatchObject({ status: "created", amount: "148.00", currency: "USD", method: "paypal", serviceId: "partner", orderId: id, captureId: null });
       expect(call!.requestId).toMatch(/^pi-order-[0-9a-f-]{36}$/);

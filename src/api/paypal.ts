@@ -49,7 +49,8 @@ export function captureRequestId(payment: Pick<Payment, "id" | "updatedAt">): st
 }
 
 const unavailable = () => new HttpError(503, "payments_unavailable", "Card payments are not available right now. Please choose another payment method.");
-const providerFailed = () => new HttpError(502, "payment_provider_error", "PayPal could not be reached. No payment was taken. Please try again or choose another payment method.");
+const providerFailed = () =>
+  new HttpError(502, "payment_provider_error", "PayPal could not be reached. No payment was taken. Please try again or choose another payment method.");
 const declined = () => new HttpError(402, "payment_declined", "Your payment was declined. Please try another card or payment method.");
 /** PayPal may have taken the money: never say it did not. */
 const beingChecked = (p: Payment) =>
@@ -94,7 +95,11 @@ function captured(p: Payment): PayPalCaptureResult {
 }
 
 const unconfirmed = (p: Payment) =>
-  new HttpError(502, "payment_unconfirmed", `We could not confirm this payment automatically. We will check it and contact you; please quote reference ${p.referenceCode}.`);
+  new HttpError(
+    502,
+    "payment_unconfirmed",
+    `We could not confirm this payment automatically. We will check it and contact you; please quote reference ${p.referenceCode}.`,
+  );
 
 export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
   const paypal = paypalClientFromEnv(deps.env, options);
@@ -120,7 +125,9 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
     const { offer } = priced;
     const amount = centsToDecimal(Math.round(offer.amountDue * 100));
     if (input.amount !== undefined && !sameAmount(input.amount, offer.amountDue)) {
-      throw badRequest("The amount does not match the price of this service. Reload the page and try again.", { amount: `The amount for ${offer.name} is ${amount} ${paymentCurrency}` });
+      throw badRequest("The amount does not match the price of this service. Reload the page and try again.", {
+        amount: `The amount for ${offer.name} is ${amount} ${paymentCurrency}`,
+      });
     }
 
     const payment = startProviderPayment(deps.db, { userId: user?.id ?? null, method: "paypal", offer, email: user?.email ?? null });
@@ -150,7 +157,11 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
     if (payment.status === "completed") return c.json(captured(payment));
     if (payment.status === "review") throw unconfirmed(payment);
     if (payment.status === "expired" || payment.status === "failed") {
-      throw new HttpError(409, "payment_closed", `This payment has been closed and nothing was taken. Please start a new payment (reference ${payment.referenceCode}).`);
+      throw new HttpError(
+        409,
+        "payment_closed",
+        `This payment has been closed and nothing was taken. Please start a new payment (reference ${payment.referenceCode}).`,
+      );
     }
 
     let report: PayPalCapture;

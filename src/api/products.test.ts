@@ -5,8 +5,13 @@ import { categories, products } from "../db/schema";
 import { seedCategories, seedProducts } from "../db/seed/catalogue";
 import { currentPriceCents } from "../domain/catalogue";
 
-type ApiProduct = (typeof products.$inferSelect) & { image: string; category: { id: number; name: string; slug: string } | null; createdAt: string; updatedAt: string };
-type ApiCategory = (typeof categories.$inferSelect) & { productCount: number };
+type ApiProduct = typeof products.$inferSelect & {
+  image: string;
+  category: { id: number; name: string; slug: string } | null;
+  createdAt: string;
+  updatedAt: string;
+};
+type ApiCategory = typeof categories.$inferSelect & { productCount: number };
 
 let t: TestApp;
 let testCategoryId: number;
@@ -24,7 +29,10 @@ beforeAll(() => {
     { name: "Cheap On Sale", slug: "cheap-on-sale", price: "150.00", salePrice: "90.00", isFeatured: true, features: ["Discounted"] },
     { name: "Another Unit", slug: "another-unit", price: "120.00", salePrice: null, isFeatured: false, features: ["Zinc battery holder"] },
   ]) {
-    t.db.insert(products).values({ ...p, categoryId: testCategoryId, stockQuantity: 3, images: [] }).run();
+    t.db
+      .insert(products)
+      .values({ ...p, categoryId: testCategoryId, stockQuantity: 3, images: [] })
+      .run();
   }
 });
 afterAll(() => t.close());
@@ -61,7 +69,12 @@ describe("GET /api/products", () => {
 
   test("filters by category", async () => {
     const gps = await list("?category=gps-tracking");
-    expect(gps.map((p) => p.slug).sort()).toEqual(seedProducts.filter((p) => p.categorySlug === "gps-tracking").map((p) => p.slug).sort());
+    expect(gps.map((p) => p.slug).sort()).toEqual(
+      seedProducts
+        .filter((p) => p.categorySlug === "gps-tracking")
+        .map((p) => p.slug)
+        .sort(),
+    );
     expect(await list("?category=no-such-category")).toEqual([]);
   });
 

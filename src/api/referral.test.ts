@@ -14,7 +14,11 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 function addBooking(userId: string) {
-  return t.db.insert(bookings).values({ userId, serviceName: "Partner Check", servicePrice: "148.00", appointmentDate: "2026-12-01", appointmentTime: "10:00" }).returning().get();
+  return t.db
+    .insert(bookings)
+    .values({ userId, serviceName: "Partner Check", servicePrice: "148.00", appointmentDate: "2026-12-01", appointmentTime: "10:00" })
+    .returning()
+    .get();
 }
 
 test("the referral code is created on first request, unique and stable", async () => {
@@ -69,7 +73,10 @@ test("rewards: $30 for the first booking, $10 after, voided on cancel; earnings 
   const own = addBooking(annId);
   expect(immediate(t.db, () => recordReferralReward(t.db, { id: own.id, userId: annId }))).toBeNull();
 
-  let earnings = (await (await ann.get("/api/referral/earnings")).json()) as { total: string; transactions: { amount: string; type: string; status: string }[] };
+  let earnings = (await (await ann.get("/api/referral/earnings")).json()) as {
+    total: string;
+    transactions: { amount: string; type: string; status: string }[];
+  };
   expect(earnings.total).toBe("40.00");
   expect(earnings.transactions.map((x) => [x.amount, x.type, x.status]).sort()).toEqual([
     ["10.00", "repeat_service", "pending"],

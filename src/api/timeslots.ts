@@ -28,14 +28,20 @@ export function timeslotsApi(deps: AppDeps) {
   api.get("/", (c) => c.json(list(c.req.query("date"))));
   api.get("/:date{\\d{4}-\\d{2}-\\d{2}}", (c) => c.json(list(c.req.param("date"))));
 
-  api.post("/generate", requireUser, rateLimit(deps.limits.slotGeneration, "Too many requests. Please wait a minute and try again."), validJson(generateSlotsSchema), (c) => {
-    const { startDate, endDate } = c.req.valid("json");
-    const settings = getSettings(deps.db);
-    const problem = generationRangeProblem(startDate, endDate, new Date(), settings.timezone);
-    if (problem) throw badRequest(problem, { startDate: problem });
-    const created = generateSlots(deps.db, startDate, endDate, settings.businessHours, settings.timezone);
-    return c.json({ created });
-  });
+  api.post(
+    "/generate",
+    requireUser,
+    rateLimit(deps.limits.slotGeneration, "Too many requests. Please wait a minute and try again."),
+    validJson(generateSlotsSchema),
+    (c) => {
+      const { startDate, endDate } = c.req.valid("json");
+      const settings = getSettings(deps.db);
+      const problem = generationRangeProblem(startDate, endDate, new Date(), settings.timezone);
+      if (problem) throw badRequest(problem, { startDate: problem });
+      const created = generateSlots(deps.db, startDate, endDate, settings.businessHours, settings.timezone);
+      return c.json({ created });
+    },
+  );
 
   return api;
 }

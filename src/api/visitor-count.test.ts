@@ -17,7 +17,9 @@ test("the counter starts at 3333; POST counts a visit, GET reads it", async () =
 });
 
 test("simultaneous visits are each counted once", async () => {
-  const results = await Promise.all(Array.from({ length: 100 }, () => t.request("/api/visitor-count", { method: "POST" }).then((r) => r.json() as Promise<{ count: number }>)));
+  const results = await Promise.all(
+    Array.from({ length: 100 }, () => t.request("/api/visitor-count", { method: "POST" }).then((r) => r.json() as Promise<{ count: number }>)),
+  );
   const counts = results.map((r) => r.count).sort((a, b) => a - b);
   expect(new Set(counts).size).toBe(100);
   expect(counts[99]).toBe(3433);

@@ -3,9 +3,5 @@ import { HydrationBoundary, QueryClientProvider, type DehydratedState, type Quer
 import type { ReactNode } from "react";
 
 export function IslandShell({ client, state, children }: { client: QueryClient; state?: DehydratedState; children: ReactNode }) {
-  return (
-    <QueryClientProvider client={client}>
-      {state ? <HydrationBoundary state={state}>{children}</HydrationBoundary> : children}
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={client}>{state ? <HydrationBoundary state={state}>{children}</HydrationBoundary> : children}</QueryClientProvider>;
 }

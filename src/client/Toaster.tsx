@@ -41,12 +41,7 @@ export function Toaster() {
   };
 
   const visible = toast?.open ? toast : null;
-  const tone =
-    visible?.variant === "destructive"
-      ? "alert-error"
-      : visible?.variant === "success"
-        ? "alert-success"
-        : "bg-base-100 border-base-300";
+  const tone = visible?.variant === "destructive" ? "alert-error" : visible?.variant === "success" ? "alert-success" : "bg-base-100 border-base-300";
 
   return (
     <section ref={region} tabIndex={-1} aria-label="Notifications (F8)" className="toast toast-end toast-bottom z-50 outline-none">

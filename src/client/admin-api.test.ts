@@ -32,7 +32,14 @@ const fakeSessionStorage = {
   setItem: (k: string, v: string) => void storage.set(k, String(v)),
   removeItem: (k: string) => void storage.delete(k),
 };
-const fakeLocation = { pathname: "/admin/orders", search: "?status=pending", assigned: [] as string[], assign(url: string) { this.assigned.push(url); } };
+const fakeLocation = {
+  pathname: "/admin/orders",
+  search: "?status=pending",
+  assigned: [] as string[],
+  assign(url: string) {
+    this.assigned.push(url);
+  },
+};
 Object.defineProperty(globalThis, "sessionStorage", { value: fakeSessionStorage, configurable: true });
 Object.defineProperty(globalThis, "location", { value: fakeLocation, configurable: true });
 

@@ -15,8 +15,11 @@ for (const form of document.querySelectorAll<HTMLFormElement>("form[data-pending
 // A page that asks to move on (e.g. "signed out, signing in again..."): data-redirect after data-delay ms.
 const next = document.querySelector<HTMLElement>("[data-redirect]");
 if (next) {
-  setTimeout(() => {
-    const target = next.dataset.redirect;
-    if (target !== undefined) location.assign(target);
-  }, Number(next.dataset.delay ?? 500));
+  setTimeout(
+    () => {
+      const target = next.dataset.redirect;
+      if (target !== undefined) location.assign(target);
+    },
+    Number(next.dataset.delay ?? 500),
+  );
 }

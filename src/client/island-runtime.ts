@@ -38,12 +38,15 @@ async function load(el: HTMLElement) {
 
 function onVisible(el: HTMLElement) {
   if (!("IntersectionObserver" in window)) return void hydrate(el);
-  const io = new IntersectionObserver((entries) => {
-    if (entries.some((e) => e.isIntersecting)) {
-      io.disconnect();
-      void hydrate(el);
-    }
-  }, { rootMargin: "200px" });
+  const io = new IntersectionObserver(
+    (entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        io.disconnect();
+        void hydrate(el);
+      }
+    },
+    { rootMargin: "200px" },
+  );
   // <pi-island> is display:contents (no box of its own), so watch the root element inside it.
   io.observe(el.querySelector(":scope > [data-island-root]") ?? el);
 }

@@ -7,13 +7,20 @@ import type { FieldErrors, FieldValues, Resolver } from "react-hook-form";
 
 type StandardSchema<Out> = {
   "~standard": {
-    validate(value: unknown): { value: Out; issues?: undefined } | { issues: readonly { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] }[] } | Promise<unknown>;
+    validate(
+      value: unknown,
+    ):
+      | { value: Out; issues?: undefined }
+      | { issues: readonly { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] }[] }
+      | Promise<unknown>;
   };
 };
 
 export function schemaResolver<In extends FieldValues, Out>(schema: StandardSchema<Out>): Resolver<In, unknown, Out> {
   return (values) => {
-    const result = schema["~standard"].validate(values) as { value: Out; issues?: undefined } | { issues: readonly { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] }[] };
+    const result = schema["~standard"].validate(values) as
+      | { value: Out; issues?: undefined }
+      | { issues: readonly { message: string; path?: readonly (PropertyKey | { key: PropertyKey })[] }[] };
     if (!result.issues) return { values: result.value, errors: {} } as never;
     const errors: Record<string, { type: string; message: string }> = {};
     for (const issue of result.issues) {

@@ -10,7 +10,9 @@ export function EmailVerificationNotice({ user }: { user: CurrentUser | null }) 
         <p className="text-sm">We sent a link to {user.email}. Until you open it, signing in with Google cannot be linked to this account safely.</p>
       </div>
       <form method="post" action="/verify-email/resend">
-        <button type="submit" className="btn btn-sm">Send the link again</button>
+        <button type="submit" className="btn btn-sm">
+          Send the link again
+        </button>
       </form>
     </div>
   );

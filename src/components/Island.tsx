@@ -23,7 +23,10 @@ type IslandProps<N extends IslandName> = {
 
 /** Escapes JSON for a <script> data block: no "</script>" or "<!--" can appear. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 export function Island<N extends IslandName>({ name, props, hydrate = "load", queries, className }: IslandProps<N>) {

@@ -26,10 +26,18 @@ function Footer({ site, showCounter }: { site: SiteData; showCounter: boolean })
           <p className="text-base-content/80">{site.content["site.disclaimer"].text}</p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-1 sm:items-end">
-          <a className="link-hover link" href="/services">Services</a>
-          <a className="link-hover link" href="/shop">Equipment Shop</a>
-          <a className="link-hover link" href="/contact">Contact</a>
-          <a className="link-hover link" href="/privacy">Privacy Policy</a>
+          <a className="link-hover link" href="/services">
+            Services
+          </a>
+          <a className="link-hover link" href="/shop">
+            Equipment Shop
+          </a>
+          <a className="link-hover link" href="/contact">
+            Contact
+          </a>
+          <a className="link-hover link" href="/privacy">
+            Privacy Policy
+          </a>
         </nav>
       </div>
       <div className="border-t border-base-300 px-4 py-4 text-center text-xs text-base-content/80">

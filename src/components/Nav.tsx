@@ -56,7 +56,19 @@ function AccountActions({ user, cartCount, active }: { user: CurrentUser | null;
 }
 
 /** Top navigation; `active` is the current path, highlighted and marked aria-current. */
-export function Nav({ active, user, cartCount = 0, businessName, variant }: { active: string; user: CurrentUser | null; cartCount?: number; businessName: string; variant: "full" | "simple" }) {
+export function Nav({
+  active,
+  user,
+  cartCount = 0,
+  businessName,
+  variant,
+}: {
+  active: string;
+  user: CurrentUser | null;
+  cartCount?: number;
+  businessName: string;
+  variant: "full" | "simple";
+}) {
   const links = variant === "full" ? fullLinks : simpleLinks;
   const item = (l: { href: string; label: string }) => {
     const current = l.href === active;

@@ -4,7 +4,19 @@ import type { ServicePrice } from "../db/schema";
 import { formatMoneyPerUnit } from "../domain/format";
 import { Icon, type IconName } from "./icons";
 
-export function Section({ id, title, subtitle, children, className = "" }: { id?: string; title?: string; subtitle?: string; children: ReactNode; className?: string }) {
+export function Section({
+  id,
+  title,
+  subtitle,
+  children,
+  className = "",
+}: {
+  id?: string;
+  title?: string;
+  subtitle?: string;
+  children: ReactNode;
+  className?: string;
+}) {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section id={id} aria-labelledby={title ? headingId : undefined} className={`mx-auto max-w-6xl px-4 py-12 ${className}`}>

@@ -58,7 +58,9 @@ export function createBooking(
         isAvailable: sql`${timeSlots.currentBookings} + 1 < ${timeSlots.maxBookings}`,
         updatedAt: input.now,
       })
-      .where(and(eq(timeSlots.date, date), eq(timeSlots.time, time), eq(timeSlots.isAvailable, true), sql`${timeSlots.currentBookings} < ${timeSlots.maxBookings}`))
+      .where(
+        and(eq(timeSlots.date, date), eq(timeSlots.time, time), eq(timeSlots.isAvailable, true), sql`${timeSlots.currentBookings} < ${timeSlots.maxBookings}`),
+      )
       .returning({ id: timeSlots.id })
       .get();
     if (!slot) return { ok: false, reason: "slot_unavailable" };
@@ -102,12 +104,18 @@ export function listBookings(db: Db, userId: string) {
 
 /** One booking, only if it belongs to `userId`. */
 export function findOwnBooking(db: Db, bookingId: string, userId: string): Booking | undefined {
-  return db.select().from(bookings).where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId))).get();
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .get();
 }
 
 /** Frees the booking's place in its slot (inside a transaction). */
 function releaseSlot(db: Db, booking: Booking) {
-  const slotWhere = booking.timeSlotId ? eq(timeSlots.id, booking.timeSlotId) : and(eq(timeSlots.date, booking.appointmentDate), eq(timeSlots.time, booking.appointmentTime));
+  const slotWhere = booking.timeSlotId
+    ? eq(timeSlots.id, booking.timeSlotId)
+    : and(eq(timeSlots.date, booking.appointmentDate), eq(timeSlots.time, booking.appointmentTime));
   db.update(timeSlots)
     .set({ currentBookings: sql`max(${timeSlots.currentBookings} - 1, 0)`, isAvailable: true, updatedAt: new Date() })
     .where(slotWhere)
@@ -122,7 +130,12 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Boo
   return immediate(db, () => {
     const booking = findOwnBooking(db, bookingId, userId);
     if (!booking || !customerMayCancel(booking, userId)) return null;
-    const updated = db.update(bookings).set({ status: "cancelled" }).where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status))).returning().get();
+    const updated = db
+      .update(bookings)
+      .set({ status: "cancelled" })
+      .where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status)))
+      .returning()
+      .get();
     if (!updated) return null;
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
@@ -136,7 +149,11 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Boo
  * transaction: account deletion). Returns the bookings cancelled.
  */
 export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZone: string): Booking[] {
-  const active = db.select().from(bookings).where(and(eq(bookings.userId, userId), inArray(bookings.status, ["pending", "confirmed"]))).all();
+  const active = db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ["pending", "confirmed"])))
+    .all();
   const upcoming = active.filter((b) => !slotHasPassed(b.appointmentDate, b.appointmentTime, now, timeZone));
   for (const booking of upcoming) {
     db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id)).run();

@@ -36,11 +36,12 @@ export { migrations };
  * already holds data is first copied with `VACUUM INTO` beside itself.
  */
 export function applyMigrations(sqlite: Database, list: readonly Migration[] = migrations): string[] {
-  sqlite.exec(
-    "CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)",
-  );
+  sqlite.exec("CREATE TABLE IF NOT EXISTS __migrations (tag TEXT PRIMARY KEY, applied_at INTEGER NOT NULL)");
   const done = new Set(
-    sqlite.query<{ tag: string }, []>("SELECT tag FROM __migrations").all().map((r) => r.tag),
+    sqlite
+      .query<{ tag: string }, []>("SELECT tag FROM __migrations")
+      .all()
+      .map((r) => r.tag),
   );
   const pending = list.filter((m) => !done.has(m.tag));
   const [first] = pending;
@@ -79,7 +80,10 @@ export function applyMigrations(sqlite: Database, list: readonly Migration[] = m
 function backupBeforeMigrating(sqlite: Database, firstTag: string): string | null {
   const file = sqlite.filename;
   if (!file || file === ":memory:") return null;
-  const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  const stamp = new Date()
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
   const target = join(dirname(file), `${basename(file, ".db")}-before-${firstTag}-${stamp}.db`);
   sqlite.query("VACUUM INTO ?").run(target);
   return target;

@@ -10,21 +10,47 @@ export type DashboardData = {
   isNewCustomer: boolean;
   referralCode: string | null;
   bookingCount: number;
-  recentBookings: { id: string; serviceName: string; servicePrice: string; status: string; createdAt: string; appointmentDate: string; appointmentTime: string }[];
+  recentBookings: {
+    id: string;
+    serviceName: string;
+    servicePrice: string;
+    status: string;
+    createdAt: string;
+    appointmentDate: string;
+    appointmentTime: string;
+  }[];
   earnings: { total: string; count: number };
 };
 
 // Prepared once per connection: the dashboard is rendered on every visit.
 const userQuery = (db: Db) =>
   prepared(db, "dashboard-user", (d) =>
-    d.select({ firstName: users.firstName, isNewCustomer: users.isNewCustomer, referralCode: users.referralCode }).from(users).where(eq(users.id, sql.placeholder("userId"))).prepare(),
+    d
+      .select({ firstName: users.firstName, isNewCustomer: users.isNewCustomer, referralCode: users.referralCode })
+      .from(users)
+      .where(eq(users.id, sql.placeholder("userId")))
+      .prepare(),
   );
 const countQuery = (db: Db) =>
-  prepared(db, "dashboard-count", (d) => d.select({ n: sql<number>`count(*)` }).from(bookings).where(eq(bookings.userId, sql.placeholder("userId"))).prepare());
+  prepared(db, "dashboard-count", (d) =>
+    d
+      .select({ n: sql<number>`count(*)` })
+      .from(bookings)
+      .where(eq(bookings.userId, sql.placeholder("userId")))
+      .prepare(),
+  );
 const recentQuery = (db: Db) =>
   prepared(db, "dashboard-recent", (d) =>
     d
-      .select({ id: bookings.id, serviceName: bookings.serviceName, servicePrice: bookings.servicePrice, status: bookings.status, createdAt: bookings.createdAt, appointmentDate: bookings.appointmentDate, appointmentTime: bookings.appointmentTime })
+      .select({
+        id: bookings.id,
+        serviceName: bookings.serviceName,
+        servicePrice: bookings.servicePrice,
+        status: bookings.status,
+        createdAt: bookings.createdAt,
+        appointmentDate: bookings.appointmentDate,
+        appointmentTime: bookings.appointmentTime,
+      })
       .from(bookings)
       .where(eq(bookings.userId, sql.placeholder("userId")))
       .orderBy(desc(bookings.createdAt))

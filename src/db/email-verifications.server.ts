@@ -12,7 +12,9 @@ export const verificationTtlMs = 48 * 60 * 60 * 1000;
 /** Creates a link token for the user's current address; returns the token. */
 export function createEmailVerification(db: Db, userId: string, email: string, now = Date.now()): string {
   const token = randomToken(32);
-  db.insert(emailVerifications).values({ tokenHash: hashToken(token), userId, email: email.toLowerCase(), expiresAt: new Date(now + verificationTtlMs) }).run();
+  db.insert(emailVerifications)
+    .values({ tokenHash: hashToken(token), userId, email: email.toLowerCase(), expiresAt: new Date(now + verificationTtlMs) })
+    .run();
   return token;
 }
 
@@ -32,11 +34,20 @@ export function verifyEmailToken(db: Db, token: string, now = Date.now()): User 
     if (!user || user.email !== link.email) return null;
     db.delete(emailVerifications).where(eq(emailVerifications.userId, user.id)).run();
     if (user.emailVerifiedAt) return user;
-    return db.update(users).set({ emailVerifiedAt: new Date(now) }).where(eq(users.id, user.id)).returning().get() ?? null;
+    return (
+      db
+        .update(users)
+        .set({ emailVerifiedAt: new Date(now) })
+        .where(eq(users.id, user.id))
+        .returning()
+        .get() ?? null
+    );
   });
 }
 
 /** Removes expired links (at start-up and hourly). */
 export function purgeStaleEmailVerifications(db: Db, now = Date.now()) {
-  db.delete(emailVerifications).where(lt(emailVerifications.expiresAt, new Date(now))).run();
+  db.delete(emailVerifications)
+    .where(lt(emailVerifications.expiresAt, new Date(now)))
+    .run();
 }

@@ -11,7 +11,9 @@ export const resetTtlMs = 60 * 60 * 1000;
 /** Creates a reset token for a user; returns the token for the link. */
 export function createPasswordReset(db: Db, userId: string, now = Date.now()): string {
   const token = randomToken(32);
-  db.insert(passwordResets).values({ tokenHash: hashToken(token), userId, expiresAt: new Date(now + resetTtlMs) }).run();
+  db.insert(passwordResets)
+    .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(now + resetTtlMs) })
+    .run();
   return token;
 }
 
@@ -30,7 +32,10 @@ export function consumePasswordReset(db: Db, token: string, now = Date.now()): s
   return immediate(db, () => {
     const userId = peekPasswordReset(db, token, now);
     if (!userId) return null;
-    db.update(passwordResets).set({ usedAt: new Date(now) }).where(eq(passwordResets.tokenHash, hashToken(token))).run();
+    db.update(passwordResets)
+      .set({ usedAt: new Date(now) })
+      .where(eq(passwordResets.tokenHash, hashToken(token)))
+      .run();
     return userId;
   });
 }

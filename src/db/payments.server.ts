@@ -69,7 +69,13 @@ function insertPayment(db: Db, p: { userId: string | null; method: string; offer
  */
 export function recordPaymentRequest(
   db: Db,
-  input: { userId: string | null; method: PaymentRequestMethod; offer: ServiceOffer; email: string; mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer"> },
+  input: {
+    userId: string | null;
+    method: PaymentRequestMethod;
+    offer: ServiceOffer;
+    email: string;
+    mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer">;
+  },
 ): Payment {
   return immediate(db, () => {
     const payment = insertPayment(db, { ...input, status: "requested" });
@@ -87,7 +93,10 @@ export function startProviderPayment(db: Db, input: { userId: string | null; met
 
 /** Links the provider's order to our record. */
 export function attachProviderOrder(db: Db, paymentId: string, providerOrderId: string) {
-  db.update(payments).set({ providerOrderId }).where(and(eq(payments.id, paymentId), isNull(payments.providerOrderId))).run();
+  db.update(payments)
+    .set({ providerOrderId })
+    .where(and(eq(payments.id, paymentId), isNull(payments.providerOrderId)))
+    .run();
 }
 
 /** Marks a payment whose order could not be created. */
@@ -160,7 +169,10 @@ export function closeUncapturedPayment(db: Db, paymentId: string, business: Busi
       .returning()
       .get();
     if (closed && before.status === "unknown") {
-      enqueueMail(db, paymentNotTakenNotification({ ...business, referenceCode: closed.referenceCode, email: closed.email, serviceName: closed.serviceName, orderId }));
+      enqueueMail(
+        db,
+        paymentNotTakenNotification({ ...business, referenceCode: closed.referenceCode, email: closed.email, serviceName: closed.serviceName, orderId }),
+      );
     }
     return closed;
   });
@@ -173,7 +185,12 @@ export function closeUncapturedPayment(db: Db, paymentId: string, business: Busi
 function settleCapture(db: Db, paymentId: string, status: "completed" | "review", captureId: string | null, payerEmail: string | null) {
   return db
     .update(payments)
-    .set({ status: status satisfies PaymentStatus, providerCaptureId: captureId, email: sql`coalesce(${payments.email}, ${payerEmail})`, updatedAt: new Date() })
+    .set({
+      status: status satisfies PaymentStatus,
+      providerCaptureId: captureId,
+      email: sql`coalesce(${payments.email}, ${payerEmail})`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
     .returning()
     .get();
@@ -202,7 +219,15 @@ export function recordCapturedPayment(
   return immediate(db, () => {
     const updated = settleCapture(db, paymentId, "completed", capture.captureId, capture.payerEmail);
     if (!updated) return { payment: settledPayment(db, paymentId), recorded: false };
-    const receipt = { ...business, referenceCode: updated.referenceCode, email: updated.email, serviceName: updated.serviceName, amount: updated.amount, currency: updated.currency, captureId: capture.captureId };
+    const receipt = {
+      ...business,
+      referenceCode: updated.referenceCode,
+      email: updated.email,
+      serviceName: updated.serviceName,
+      amount: updated.amount,
+      currency: updated.currency,
+      captureId: capture.captureId,
+    };
     const mails: MailMessage[] = [how === "found" ? paymentFoundNotification(receipt) : paymentReceivedNotification(receipt)];
     if (updated.email) mails.unshift(paymentReceiptMail({ ...receipt, email: updated.email }));
     for (const m of mails) enqueueMail(db, m);

@@ -7,12 +7,7 @@ import { servicePricing, type ServicePrice } from "./schema";
 
 /** Active pricing rows in display order. */
 export function listPricing(db: Db): ServicePrice[] {
-  return db
-    .select()
-    .from(servicePricing)
-    .where(eq(servicePricing.isActive, true))
-    .orderBy(asc(servicePricing.sortOrder))
-    .all();
+  return db.select().from(servicePricing).where(eq(servicePricing.isActive, true)).orderBy(asc(servicePricing.sortOrder)).all();
 }
 
 /** The six bookable packages. */
@@ -25,7 +20,12 @@ export function updateServicePrice(db: Db, id: string, edit: unknown): PublicWri
   const parsed = servicePriceEditSchema.safeParse(edit);
   if (!parsed.success) return invalid(parsed.error);
   const changed = immediate(db, () =>
-    db.update(servicePricing).set({ ...parsed.data, updatedAt: new Date() }).where(eq(servicePricing.id, id)).returning({ id: servicePricing.id }).all(),
+    db
+      .update(servicePricing)
+      .set({ ...parsed.data, updatedAt: new Date() })
+      .where(eq(servicePricing.id, id))
+      .returning({ id: servicePricing.id })
+      .all(),
   );
   if (changed.length === 0) return notFound;
   publicDataChanged(db);

@@ -116,7 +116,12 @@ export function updateProduct(db: Db, id: number, edit: unknown): PublicWrite {
   const parsed = productEditSchema.safeParse(edit);
   if (!parsed.success) return invalid(parsed.error);
   const changed = immediate(db, () =>
-    db.update(products).set({ ...parsed.data, updatedAt: new Date() }).where(eq(products.id, id)).returning({ id: products.id }).all(),
+    db
+      .update(products)
+      .set({ ...parsed.data, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id })
+      .all(),
   );
   if (changed.length === 0) return notFound;
   publicDataChanged(db);
@@ -130,8 +135,23 @@ export function updateCategory(db: Db, id: number, edit: unknown): PublicWrite {
   const data = parsed.data;
   const result = immediate(db, () => {
     // Names are unique: a clash is the editor's to fix, not a failed request.
-    if (data.name !== undefined && db.select({ id: categories.id }).from(categories).where(and(eq(categories.name, data.name), ne(categories.id, id))).get()) return "taken";
-    return db.update(categories).set({ ...data, updatedAt: new Date() }).where(eq(categories.id, id)).returning({ id: categories.id }).all().length ? "changed" : "missing";
+    if (
+      data.name !== undefined &&
+      db
+        .select({ id: categories.id })
+        .from(categories)
+        .where(and(eq(categories.name, data.name), ne(categories.id, id)))
+        .get()
+    )
+      return "taken";
+    return db
+      .update(categories)
+      .set({ ...data, updatedAt: new Date() })
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id })
+      .all().length
+      ? "changed"
+      : "missing";
   });
   if (result === "taken") return { ok: false, reason: "invalid", fields: { name: "Another category has this name" } };
   if (result === "missing") return notFound;

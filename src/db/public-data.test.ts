@@ -41,7 +41,9 @@ async function cachedThen(path: string, write: () => unknown) {
 const product = () => t.db.select().from(products).where(eq(products.slug, "covert-body-worn-camera-4k")).get()!;
 
 test("a content section", async () => {
-  const before = await cachedThen("/", () => expect(updateContentSection(t.db, "home.hero", { ...seedContent["home.hero"], title: "Quiet answers, fast" })).toEqual({ ok: true }));
+  const before = await cachedThen("/", () =>
+    expect(updateContentSection(t.db, "home.hero", { ...seedContent["home.hero"], title: "Quiet answers, fast" })).toEqual({ ok: true }),
+  );
   expect(before).not.toContain("Quiet answers, fast");
   expect(await page("/")).toContain("Quiet answers, fast");
 });

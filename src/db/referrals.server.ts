@@ -34,7 +34,10 @@ function refreshEarnings(db: Db, userId: string) {
     .from(referralTransactions)
     .where(and(eq(referralTransactions.referrerId, userId), ne(referralTransactions.status, "void")))
     .get();
-  db.update(users).set({ totalReferralEarnings: centsToDecimal(row?.cents ?? 0) }).where(eq(users.id, userId)).run();
+  db.update(users)
+    .set({ totalReferralEarnings: centsToDecimal(row?.cents ?? 0) })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 /**
@@ -53,7 +56,13 @@ export function recordReferralReward(db: Db, booking: { id: string; userId: stri
   if (!reward) return null;
   const row = db
     .insert(referralTransactions)
-    .values({ referrerId: booker.referredBy, referredUserId: booking.userId, bookingId: booking.id, amount: centsToDecimal(reward.amount * 100), type: reward.type })
+    .values({
+      referrerId: booker.referredBy,
+      referredUserId: booking.userId,
+      bookingId: booking.id,
+      amount: centsToDecimal(reward.amount * 100),
+      type: reward.type,
+    })
     .returning()
     .get();
   refreshEarnings(db, booker.referredBy);
@@ -62,7 +71,12 @@ export function recordReferralReward(db: Db, booking: { id: string; userId: stri
 
 /** Voids the reward a booking earned (the booking was cancelled). Call inside the same transaction. */
 export function voidReferralReward(db: Db, bookingId: string) {
-  const rows = db.update(referralTransactions).set({ status: "void" }).where(and(eq(referralTransactions.bookingId, bookingId), ne(referralTransactions.status, "void"))).returning().all();
+  const rows = db
+    .update(referralTransactions)
+    .set({ status: "void" })
+    .where(and(eq(referralTransactions.bookingId, bookingId), ne(referralTransactions.status, "void")))
+    .returning()
+    .all();
   for (const r of rows) refreshEarnings(db, r.referrerId);
   return rows.length;
 }
@@ -70,7 +84,13 @@ export function voidReferralReward(db: Db, bookingId: string) {
 /** The referrer's earnings: total of rewards not voided, and the transactions, newest first. */
 export function referralEarnings(db: Db, userId: string) {
   const transactions = db
-    .select({ id: referralTransactions.id, amount: referralTransactions.amount, type: referralTransactions.type, status: referralTransactions.status, createdAt: referralTransactions.createdAt })
+    .select({
+      id: referralTransactions.id,
+      amount: referralTransactions.amount,
+      type: referralTransactions.type,
+      status: referralTransactions.status,
+      createdAt: referralTransactions.createdAt,
+    })
     .from(referralTransactions)
     .where(eq(referralTransactions.referrerId, userId))
     .orderBy(desc(referralTransactions.createdAt))

@@ -29,7 +29,10 @@ function backupWith(dir: string, marker: string) {
 
 const markers = (file: string) => {
   const db = new Database(file, { readonly: true });
-  const days = db.query<{ day: string }, []>("SELECT day FROM visit_log").all().map((r) => r.day);
+  const days = db
+    .query<{ day: string }, []>("SELECT day FROM visit_log")
+    .all()
+    .map((r) => r.day);
   db.close();
   return days;
 };

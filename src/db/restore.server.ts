@@ -15,7 +15,10 @@ const sqliteHeader = "SQLite format 3\0";
 
 /** "20261123T093246Z" for file names. */
 export function fileStamp(now = new Date()) {
-  return now.toISOString().replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+  return now
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
 }
 
 function removeSidecars(file: string) {
@@ -40,14 +43,21 @@ export function checkBackup(file: string, known: readonly Migration[] = embedded
     throw new RestoreRefused(`${file} cannot be opened: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
-    const integrity = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) => r.integrity_check);
+    const integrity = db
+      .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
+      .all()
+      .map((r) => r.integrity_check);
     if (integrity.join() !== "ok") throw new RestoreRefused(`${file} fails the integrity check: ${integrity.slice(0, 5).join("; ")}`);
     const hasMigrations = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__migrations'").get();
     if (!hasMigrations) throw new RestoreRefused(`${file} is not a pi-site database (it has no migrations table)`);
-    const tags = db.query<{ tag: string }, []>("SELECT tag FROM __migrations").all().map((r) => r.tag);
+    const tags = db
+      .query<{ tag: string }, []>("SELECT tag FROM __migrations")
+      .all()
+      .map((r) => r.tag);
     const knownTags = new Set(known.map((m) => m.tag));
     const newer = tags.filter((t) => !knownTags.has(t));
-    if (newer.length > 0) throw new RestoreRefused(`${file} was written by a newer version of pi-site (migrations ${newer.join(", ")}); use that version to restore it`);
+    if (newer.length > 0)
+      throw new RestoreRefused(`${file} was written by a newer version of pi-site (migrations ${newer.join(", ")}); use that version to restore it`);
   } catch (err) {
     if (err instanceof RestoreRefused) throw err;
     throw new RestoreRefused(`${file} cannot be read: ${err instanceof Error ? err.message : String(err)}`);

@@ -4,14 +4,7 @@
  * Money is stored as decimal strings with two places ("695.00"), as the API shapes expect (docs/product.md#prices).
  */
 import { sql } from "drizzle-orm";
-import {
-  check,
-  index,
-  integer,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from "drizzle-orm/sqlite-core";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bookingStatuses } from "../domain/booking";
 import { orderPaymentStatuses, orderStatuses } from "../domain/order";
 import { outboxStatuses } from "../domain/outbox";
@@ -210,10 +203,7 @@ export const products = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index("products_category_idx").on(t.categoryId),
-    check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`),
-  ],
+  (t) => [index("products_category_idx").on(t.categoryId), check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`)],
 );
 
 export const cartItems = sqliteTable(
@@ -232,10 +222,7 @@ export const cartItems = sqliteTable(
       .$defaultFn(() => new Date()),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("cart_items_user_product_idx").on(t.userId, t.productId),
-    check("cart_items_quantity_positive", sql`${t.quantity} >= 1`),
-  ],
+  (t) => [uniqueIndex("cart_items_user_product_idx").on(t.userId, t.productId), check("cart_items_quantity_positive", sql`${t.quantity} >= 1`)],
 );
 
 export type Address = {

@@ -24,10 +24,24 @@ function businessDay() {
 }
 
 const post = (cookie: string | null, path: string, body: unknown) =>
-  t.request(path, { method: "POST", headers: { ...(cookie ? { Cookie: cookie } : {}), "Content-Type": "application/json", Origin: testOrigin }, body: JSON.stringify(body) });
+  t.request(path, {
+    method: "POST",
+    headers: { ...(cookie ? { Cookie: cookie } : {}), "Content-Type": "application/json", Origin: testOrigin },
+    body: JSON.stringify(body),
+  });
 
 const book = (cookie: string, date: string, time: string, contactEmail: string, notes: string, location = "12 Secret St, Glenelg") =>
-  post(cookie, "/api/bookings/calendar", { serviceName: "Partner Check", servicePrice: 1, appointmentDate: date, appointmentTime: time, duration: 60, contactPhone: "0400 000 000", contactEmail, location, notes });
+  post(cookie, "/api/bookings/calendar", {
+    serviceName: "Partner Check",
+    servicePrice: 1,
+    appointmentDate: date,
+    appointmentTime: time,
+    duration: 60,
+    contactPhone: "0400 000 000",
+    contactEmail,
+    location,
+    notes,
+  });
 
 const q = <T>(sql: string, ...args: (string | number)[]) => t.db.$client.query(sql).all(...args) as T[];
 
@@ -47,9 +61,12 @@ test("deleting an account scrubs its mail, blanks its payment e-mails, cancels i
 
   deleteAccount(t.db, ann.userId);
 
-  const mails = q<{ to: string; replyTo: string | null; text: string; attachments: string | null }>('SELECT "to", reply_to AS replyTo, text, attachments FROM outbox ORDER BY id');
+  const mails = q<{ to: string; replyTo: string | null; text: string; attachments: string | null }>(
+    'SELECT "to", reply_to AS replyTo, text, attachments FROM outbox ORDER BY id',
+  );
   const everything = JSON.stringify(mails);
-  for (const secret of ["ann@example.com", "ann.private@example.com", "He leaves at 6pm", "12 Secret St"]) expect(everything.toLowerCase()).not.toContain(secret.toLowerCase());
+  for (const secret of ["ann@example.com", "ann.private@example.com", "He leaves at 6pm", "12 Secret St"])
+    expect(everything.toLowerCase()).not.toContain(secret.toLowerCase());
   // Bob's confirmation and the business's notices (emptied of Ann) remain.
   expect(mails.filter((m) => m.to === "bob@example.com").length).toBe(1);
   expect(everything).toContain("Bob's own notes");
@@ -59,7 +76,9 @@ test("deleting an account scrubs its mail, blanks its payment e-mails, cancels i
     { email: null, userId: null },
     { email: null, userId: null },
   ]);
-  expect(q("SELECT status, contact_email AS email, notes, user_id AS userId FROM bookings WHERE appointment_time = '09:00'")).toEqual([{ status: "cancelled", email: null, notes: null, userId: null }]);
+  expect(q("SELECT status, contact_email AS email, notes, user_id AS userId FROM bookings WHERE appointment_time = '09:00'")).toEqual([
+    { status: "cancelled", email: null, notes: null, userId: null },
+  ]);
   expect(q("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '09:00'", day)).toEqual([{ n: 0, a: 1 }]);
   expect(q("SELECT current_bookings AS n FROM time_slots WHERE date = ? AND time = '10:00'", day)).toEqual([{ n: 1 }]);
   expect(q("SELECT status FROM referral_transactions")).toEqual([{ status: "void" }]);

@@ -29,7 +29,12 @@ export function findOrLinkGoogleUser(db: Db, googleId: string, email: string, no
       deleteUserSessions(db, byEmail.id);
       setPasswordHash(db, byEmail.id, null);
     }
-    return db.update(users).set({ googleId, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(now) }).where(eq(users.id, byEmail.id)).returning().get();
+    return db
+      .update(users)
+      .set({ googleId, emailVerifiedAt: byEmail.emailVerifiedAt ?? new Date(now) })
+      .where(eq(users.id, byEmail.id))
+      .returning()
+      .get();
   });
 }
 

@@ -3,8 +3,20 @@ import { bookingPrice, bookingStatuses, canChangeBookingStatus, customerMayCance
 import { bookingIcs } from "./ics";
 
 test("a new client pays the new-client price; a returning one the list price", () => {
-  expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, false, 50)).toEqual({ servicePrice: 348, originalPrice: 695, discountApplied: true, discountPercent: 50, units: 1 });
-  expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, true, 50)).toEqual({ servicePrice: 695, originalPrice: 695, discountApplied: false, discountPercent: 0, units: 1 });
+  expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, false, 50)).toEqual({
+    servicePrice: 348,
+    originalPrice: 695,
+    discountApplied: true,
+    discountPercent: 50,
+    units: 1,
+  });
+  expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, true, 50)).toEqual({
+    servicePrice: 695,
+    originalPrice: 695,
+    discountApplied: false,
+    discountPercent: 0,
+    units: 1,
+  });
 });
 
 test("hourly surveillance is booked as its 4-hour minimum", () => {
@@ -58,7 +70,19 @@ test("the invitation carries Adelaide times with its daylight-saving rules", () 
 });
 
 test("other timezones are written in UTC", () => {
-  const ics = bookingIcs({ uid: "x", date: "2026-12-01", time: "10:00", durationMinutes: 60, summary: "s", description: "d", url: "u", organizerName: "n", organizerEmail: "e@example.com", timeZone: "Europe/London", stamp: new Date(0) });
+  const ics = bookingIcs({
+    uid: "x",
+    date: "2026-12-01",
+    time: "10:00",
+    durationMinutes: 60,
+    summary: "s",
+    description: "d",
+    url: "u",
+    organizerName: "n",
+    organizerEmail: "e@example.com",
+    timeZone: "Europe/London",
+    stamp: new Date(0),
+  });
   expect(ics).toContain("DTSTART:20261201T100000Z");
   expect(ics).toContain("DTEND:20261201T110000Z");
 });

@@ -28,7 +28,14 @@ test("lines at today's price (sale price when on sale), subtotal and the flat fe
     ["49.95", "99.90", false],
     ["45.50", "45.50", true],
   ]);
-  expect(cart).toMatchObject({ count: 3, subtotal: "145.40", shipping: "15.00", total: "160.40", amountToFreeShipping: "54.60", qualifiesForFreeShipping: false });
+  expect(cart).toMatchObject({
+    count: 3,
+    subtotal: "145.40",
+    shipping: "15.00",
+    total: "160.40",
+    amountToFreeShipping: "54.60",
+    qualifiesForFreeShipping: false,
+  });
 });
 
 test("free shipping from exactly the threshold", () => {
@@ -54,7 +61,15 @@ test("a line above the stock counts only what is left; sold-out and withdrawn li
 });
 
 test("an empty cart has no shipping and the whole threshold to go", () => {
-  expect(buildCart([], rules)).toMatchObject({ items: [], count: 0, subtotal: "0.00", shipping: "0.00", total: "0.00", amountToFreeShipping: "200.00", qualifiesForFreeShipping: false });
+  expect(buildCart([], rules)).toMatchObject({
+    items: [],
+    count: 0,
+    subtotal: "0.00",
+    shipping: "0.00",
+    total: "0.00",
+    amountToFreeShipping: "200.00",
+    qualifiesForFreeShipping: false,
+  });
 });
 
 test("ID verification is flagged when a line that counts requires it", () => {

@@ -38,7 +38,14 @@ function item(p: Partial<CatalogueItem> & Pick<CatalogueItem, "name" | "price">)
 
 // Catalogue order is the order of this list.
 const alpha = item({ name: "Alpha Tracker", price: "100.00", features: ["Long battery life", "Magnetic case"] });
-const bravo = item({ name: "Bravo Camera", price: "300.00", salePrice: "150.00", isFeatured: true, categorySlug: "surveillance-cameras", features: ["Night vision"] });
+const bravo = item({
+  name: "Bravo Camera",
+  price: "300.00",
+  salePrice: "150.00",
+  isFeatured: true,
+  categorySlug: "surveillance-cameras",
+  features: ["Night vision"],
+});
 const charlie = item({ name: "charlie recorder", price: "200.00", isFeatured: true, categorySlug: "audio-equipment", features: ["Battery lasts 20 hours"] });
 // A "sale" price above the regular price is not a sale: it sells at 120.
 const delta = item({ name: "Delta Kit", price: "120.00", salePrice: "130.00", features: ["Spare SIM"] });
@@ -111,13 +118,31 @@ describe("sort", () => {
   });
 
   test("Name A-Z ignores case and accents", () => {
-    expect(names(filterCatalogue(items, q({ sort: "name-asc" })))).toEqual(["Alpha Tracker", "Bravo Camera", "charlie recorder", "Delta Kit", "Échelle Detector"]);
+    expect(names(filterCatalogue(items, q({ sort: "name-asc" })))).toEqual([
+      "Alpha Tracker",
+      "Bravo Camera",
+      "charlie recorder",
+      "Delta Kit",
+      "Échelle Detector",
+    ]);
   });
 
   test("prices sort by the sale price when there is one", () => {
     // Bravo: 300 regular, 150 on sale. Delta's "sale" above its price does not count. Echo's 0 does not.
-    expect(names(filterCatalogue(items, q({ sort: "price-asc" })))).toEqual(["Échelle Detector", "Alpha Tracker", "Delta Kit", "Bravo Camera", "charlie recorder"]);
-    expect(names(filterCatalogue(items, q({ sort: "price-desc" })))).toEqual(["charlie recorder", "Bravo Camera", "Delta Kit", "Alpha Tracker", "Échelle Detector"]);
+    expect(names(filterCatalogue(items, q({ sort: "price-asc" })))).toEqual([
+      "Échelle Detector",
+      "Alpha Tracker",
+      "Delta Kit",
+      "Bravo Camera",
+      "charlie recorder",
+    ]);
+    expect(names(filterCatalogue(items, q({ sort: "price-desc" })))).toEqual([
+      "charlie recorder",
+      "Bravo Camera",
+      "Delta Kit",
+      "Alpha Tracker",
+      "Échelle Detector",
+    ]);
   });
 
   test("without sale prices, prices sort by the regular price; ties keep the catalogue order", () => {
@@ -134,7 +159,11 @@ describe("sort", () => {
 describe("the URL", () => {
   test("reads parameters leniently: unknown values fall back to their defaults", () => {
     const known = new Set(["gps-tracking"]);
-    expect(readShopQuery({ category: "gps-tracking", q: " battery  pack ", sort: "price-asc" }, known)).toEqual({ category: "gps-tracking", q: "battery pack", sort: "price-asc" });
+    expect(readShopQuery({ category: "gps-tracking", q: " battery  pack ", sort: "price-asc" }, known)).toEqual({
+      category: "gps-tracking",
+      q: "battery pack",
+      sort: "price-asc",
+    });
     expect(readShopQuery({ category: "retired-category", sort: "cheapest" }, known)).toEqual({ category: null, q: "", sort: "featured" });
     expect(readShopQuery({ category: "Bad Slug!" })).toEqual({ category: null, q: "", sort: "featured" });
     expect(readShopQuery({ q: "x".repeat(500) }).q).toHaveLength(100);

@@ -91,7 +91,8 @@ export function cleanSearch(q: string | null | undefined): string {
  * unknown falls back to its default (a category that is not in `knownCategories` means "all").
  */
 export function readShopQuery(params: { category?: string | null; q?: string | null; sort?: string | null }, knownCategories?: ReadonlySet<string>): ShopQuery {
-  const category = params.category && categorySlugPattern.test(params.category) && (!knownCategories || knownCategories.has(params.category)) ? params.category : null;
+  const category =
+    params.category && categorySlugPattern.test(params.category) && (!knownCategories || knownCategories.has(params.category)) ? params.category : null;
   const sort = sortValues.includes(params.sort as SortValue) ? (params.sort as SortValue) : defaultSort;
   return { category, q: cleanSearch(params.q), sort };
 }

@@ -62,7 +62,11 @@ function fold(line: string) {
   return out.join("\r\n ");
 }
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d{3}/, "");
 const local = (date: string, time: string) => `${date.replace(/-/g, "")}T${time.replace(":", "")}00`;
 
 /** The .ics text for one event. */
@@ -71,7 +75,17 @@ export function bookingIcs(e: IcsEvent): string {
   if (!start) throw new Error("the appointment time does not exist in the business timezone");
   const end = new Date(start.getTime() + e.durationMinutes * 60_000);
   const isAdelaide = e.timeZone === "Australia/Adelaide";
-  const endParts = isAdelaide ? new Intl.DateTimeFormat("en-CA", { timeZone: e.timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" }).formatToParts(end) : [];
+  const endParts = isAdelaide
+    ? new Intl.DateTimeFormat("en-CA", {
+        timeZone: e.timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+      }).formatToParts(end)
+    : [];
   const part = (t: string) => endParts.find((p) => p.type === t)?.value ?? "";
   const lines = [
     "BEGIN:VCALENDAR",

@@ -49,7 +49,10 @@ describe("dialog prices", () => {
   });
 
   test("a 0% new-client setting means no discount and no badge", () => {
-    expect(serviceOffer(pkg("partner", "295.00"), false, { newClientDiscountPercent: 0, cryptoDiscountPercent: 10 })).toMatchObject({ amountDue: 295, percentOff: 0 });
+    expect(serviceOffer(pkg("partner", "295.00"), false, { newClientDiscountPercent: 0, cryptoDiscountPercent: 10 })).toMatchObject({
+      amountDue: 295,
+      percentOff: 0,
+    });
   });
 
   test("only a signed-in customer known to be returning is returning", () => {

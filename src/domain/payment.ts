@@ -145,7 +145,10 @@ const declinedCaptureStatuses = new Set(["DECLINED", "FAILED"]);
  * and its amount and currency are ours; declined when the provider refused the payment; anything
  * else (pending, another amount, no capture at all) is for a person to review.
  */
-export function judgeCapture(report: CaptureReport, expected: { amount: string; currency: string }): { outcome: "completed" } | { outcome: "declined" } | { outcome: "review"; reported: string } {
+export function judgeCapture(
+  report: CaptureReport,
+  expected: { amount: string; currency: string },
+): { outcome: "completed" } | { outcome: "declined" } | { outcome: "review"; reported: string } {
   const c = report.capture;
   if (!c) return { outcome: "review", reported: "no capture in the answer" };
   if (declinedCaptureStatuses.has(c.status)) return { outcome: "declined" };

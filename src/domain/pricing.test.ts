@@ -1,12 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import {
-  centsToDecimal,
-  cryptoPrice,
-  newClientPrice,
-  toCents,
-  viewerPrice,
-  volumeDiscountPercent,
-} from "./pricing";
+import { centsToDecimal, cryptoPrice, newClientPrice, toCents, viewerPrice, volumeDiscountPercent } from "./pricing";
 
 describe("money", () => {
   test("parses and formats decimal strings", () => {

@@ -40,7 +40,11 @@ export const laterServiceReward = 10;
  * The reward for a referred customer's booking, given how many of their earlier bookings already
  * earned one (cancelled ones do not count). No reward when the booker is the referrer.
  */
-export function referralReward(input: { referrerId: string | null; bookerId: string; earlierRewardedBookings: number }): { amount: number; type: "first_service" | "repeat_service" } | null {
+export function referralReward(input: {
+  referrerId: string | null;
+  bookerId: string;
+  earlierRewardedBookings: number;
+}): { amount: number; type: "first_service" | "repeat_service" } | null {
   if (!input.referrerId || input.referrerId === input.bookerId) return null;
   return input.earlierRewardedBookings === 0 ? { amount: firstServiceReward, type: "first_service" } : { amount: laterServiceReward, type: "repeat_service" };
 }

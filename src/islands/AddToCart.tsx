@@ -48,7 +48,14 @@ export default function AddToCart({ productId, name, maxQuantity, signedIn, retu
         Quantity
       </label>
       <div className="join">
-        <button type="button" className="btn join-item" aria-label="Decrease quantity" aria-controls={`${id}-quantity`} disabled={!hydrated || soldOut || quantity <= 1} onClick={() => step(-1)}>
+        <button
+          type="button"
+          className="btn join-item"
+          aria-label="Decrease quantity"
+          aria-controls={`${id}-quantity`}
+          disabled={!hydrated || soldOut || quantity <= 1}
+          onClick={() => step(-1)}
+        >
           <span aria-hidden="true">−</span>
         </button>
         <input
@@ -67,7 +74,14 @@ export default function AddToCart({ productId, name, maxQuantity, signedIn, retu
           onBlur={() => setText(String(quantity))}
           className="input join-item w-20 text-center"
         />
-        <button type="button" className="btn join-item" aria-label="Increase quantity" aria-controls={`${id}-quantity`} disabled={!hydrated || soldOut || quantity >= maxQuantity} onClick={() => step(1)}>
+        <button
+          type="button"
+          className="btn join-item"
+          aria-label="Increase quantity"
+          aria-controls={`${id}-quantity`}
+          disabled={!hydrated || soldOut || quantity >= maxQuantity}
+          onClick={() => step(1)}
+        >
           <span aria-hidden="true">+</span>
         </button>
       </div>

@@ -139,12 +139,16 @@ function HowItWorks({ timeZone }: { timeZone: string }) {
   ];
   return (
     <section aria-labelledby="how-title" className="mt-10">
-      <h2 id="how-title" className="mb-4 text-2xl font-bold">How it works</h2>
+      <h2 id="how-title" className="mb-4 text-2xl font-bold">
+        How it works
+      </h2>
       <ol className="grid gap-4 md:grid-cols-3">
         {steps.map(([title, text], i) => (
           <li key={title} className="card border border-base-300 bg-base-100">
             <div className="card-body">
-              <span className="badge badge-primary" aria-hidden="true">{i + 1}</span>
+              <span className="badge badge-primary" aria-hidden="true">
+                {i + 1}
+              </span>
               <h3 className="card-title text-lg">{title}</h3>
               <p className="text-sm text-base-content/80">{text}</p>
             </div>

@@ -32,7 +32,10 @@ export default function CartView({ gstIncluded }: CartViewProps) {
     onError: (err) => {
       reportCartError(err);
       // Show the server's view again (the quantity field may hold a refused value).
-      void apiRequest<Cart>("GET", "/api/cart").then((fresh) => applyCart(client, fresh), () => undefined);
+      void apiRequest<Cart>("GET", "/api/cart").then(
+        (fresh) => applyCart(client, fresh),
+        () => undefined,
+      );
     },
   });
   const remove = useMutation({
@@ -56,7 +59,8 @@ export default function CartView({ gstIncluded }: CartViewProps) {
     );
   }
 
-  const busy = (productId: number) => (update.isPending && update.variables?.productId === productId) || (remove.isPending && remove.variables?.productId === productId);
+  const busy = (productId: number) =>
+    (update.isPending && update.variables?.productId === productId) || (remove.isPending && remove.variables?.productId === productId);
   const verified = cart.items.filter((l) => l.requiresVerification && l.status !== "unavailable");
   const threshold = Number(cart.freeShippingThreshold);
   const subtotal = Number(cart.subtotal);
@@ -111,7 +115,12 @@ export default function CartView({ gstIncluded }: CartViewProps) {
             <p className="text-sm font-semibold" data-testid="free-shipping">
               {cart.qualifiesForFreeShipping ? "You qualify for free shipping!" : `${money(cart.amountToFreeShipping)} more for free shipping`}
             </p>
-            <progress className="progress progress-primary mt-2 w-full" value={Math.min(subtotal, threshold)} max={threshold || 1} aria-label="Progress towards free shipping" />
+            <progress
+              className="progress progress-primary mt-2 w-full"
+              value={Math.min(subtotal, threshold)}
+              max={threshold || 1}
+              aria-label="Progress towards free shipping"
+            />
             <p className="text-xs text-base-content/80">{`Free shipping on orders of ${money(cart.freeShippingThreshold)} and over.`}</p>
           </div>
 
@@ -140,7 +149,19 @@ const lineNotices: Record<CartLine["status"], ((line: CartLine) => string) | nul
   unavailable: () => "No longer sold: not included in your total. Please remove it.",
 };
 
-function CartLineRow({ line, hydrated, busy, onQuantity, onRemove }: { line: CartLine; hydrated: boolean; busy: boolean; onQuantity: (q: number) => void; onRemove: () => void }) {
+function CartLineRow({
+  line,
+  hydrated,
+  busy,
+  onQuantity,
+  onRemove,
+}: {
+  line: CartLine;
+  hydrated: boolean;
+  busy: boolean;
+  onQuantity: (q: number) => void;
+  onRemove: () => void;
+}) {
   const notice = lineNotices[line.status]?.(line);
   const canChange = line.status === "available" || line.status === "reduced";
   const fieldId = `cart-quantity-${line.productId}`;
@@ -160,7 +181,15 @@ function CartLineRow({ line, hydrated, busy, onQuantity, onRemove }: { line: Car
 
   return (
     <li className="flex gap-4 py-4" data-testid="cart-line">
-      <img src={line.image} alt="" width={120} height={90} loading="lazy" decoding="async" className="h-18 w-24 shrink-0 rounded-box bg-base-200 object-cover" />
+      <img
+        src={line.image}
+        alt=""
+        width={120}
+        height={90}
+        loading="lazy"
+        decoding="async"
+        className="h-18 w-24 shrink-0 rounded-box bg-base-200 object-cover"
+      />
       <div className="min-w-0 flex-1 space-y-2">
         <div className="flex flex-wrap items-baseline justify-between gap-2">
           <h3 className="font-semibold">
@@ -197,7 +226,13 @@ function CartLineRow({ line, hydrated, busy, onQuantity, onRemove }: { line: Car
                   Quantity<span className="sr-only">{` of ${line.name}`}</span>
                 </label>
                 <div className="join">
-                  <button type="button" className="btn btn-sm join-item" aria-label={`Decrease quantity of ${line.name}`} disabled={!hydrated || busy || line.quantity <= 1} onClick={() => commit(line.quantity - 1)}>
+                  <button
+                    type="button"
+                    className="btn btn-sm join-item"
+                    aria-label={`Decrease quantity of ${line.name}`}
+                    disabled={!hydrated || busy || line.quantity <= 1}
+                    onClick={() => commit(line.quantity - 1)}
+                  >
                     <span aria-hidden="true">−</span>
                   </button>
                   <input
@@ -215,7 +250,13 @@ function CartLineRow({ line, hydrated, busy, onQuantity, onRemove }: { line: Car
                     onBlur={() => hydrated && text !== String(line.quantity) && commit(Number(text) || 1)}
                     className="input input-sm join-item w-16 text-center"
                   />
-                  <button type="button" className="btn btn-sm join-item" aria-label={`Increase quantity of ${line.name}`} disabled={!hydrated || busy || line.quantity >= line.maxQuantity} onClick={() => commit(line.quantity + 1)}>
+                  <button
+                    type="button"
+                    className="btn btn-sm join-item"
+                    aria-label={`Increase quantity of ${line.name}`}
+                    disabled={!hydrated || busy || line.quantity >= line.maxQuantity}
+                    onClick={() => commit(line.quantity + 1)}
+                  >
                     <span aria-hidden="true">+</span>
                   </button>
                 </div>

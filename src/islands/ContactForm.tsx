@@ -19,7 +19,14 @@ export type ContactFormProps = {
   initialErrors?: Record<string, string>;
 };
 
-const fieldIds = { name: "contact-name", email: "contact-email", phone: "contact-phone", service: "contact-service", message: "contact-message", urgency: "contact-urgency" } as const;
+const fieldIds = {
+  name: "contact-name",
+  email: "contact-email",
+  phone: "contact-phone",
+  service: "contact-service",
+  message: "contact-message",
+  urgency: "contact-urgency",
+} as const;
 
 export default function ContactForm({ serviceOptions, initialValues, initialErrors }: ContactFormProps) {
   const form = useForm<ContactFormValues, unknown, ContactInput>({
@@ -66,7 +73,14 @@ export default function ContactForm({ serviceOptions, initialValues, initialErro
           <input id={fieldIds.name} type="text" autoComplete="name" className="input w-full" {...errorProps(fieldIds.name, err("name"))} {...field("name")} />
         </FormField>
         <FormField id={fieldIds.email} label="E-mail" error={err("email")}>
-          <input id={fieldIds.email} type="email" autoComplete="email" className="input w-full" {...errorProps(fieldIds.email, err("email"))} {...field("email")} />
+          <input
+            id={fieldIds.email}
+            type="email"
+            autoComplete="email"
+            className="input w-full"
+            {...errorProps(fieldIds.email, err("email"))}
+            {...field("email")}
+          />
         </FormField>
         <FormField id={fieldIds.phone} label="Phone (optional)" error={err("phone")}>
           <input id={fieldIds.phone} type="tel" autoComplete="tel" className="input w-full" {...errorProps(fieldIds.phone, err("phone"))} {...field("phone")} />

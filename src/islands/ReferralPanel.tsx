@@ -35,9 +35,15 @@ export default function ReferralPanel({ origin, firstReward, laterReward, genera
   return (
     <div className="space-y-4">
       <div>
-        <p id="referral-code-label" className="text-sm text-base-content/80">Your referral code</p>
+        <p id="referral-code-label" className="text-sm text-base-content/80">
+          Your referral code
+        </p>
         <div className="mt-1 flex flex-wrap items-center gap-2">
-          <output aria-labelledby="referral-code-label" className="rounded-box border border-base-300 bg-base-200 px-4 py-2 font-mono text-xl tracking-widest" data-testid="referral-code">
+          <output
+            aria-labelledby="referral-code-label"
+            className="rounded-box border border-base-300 bg-base-200 px-4 py-2 font-mono text-xl tracking-widest"
+            data-testid="referral-code"
+          >
             {value ?? placeholder}
           </output>
           <button type="button" className="btn btn-primary btn-sm" disabled={!value} onClick={() => void copy("code")}>

@@ -6,7 +6,19 @@
  * large catalogue shows a page of cards at a time ("Show more"), so a keystroke never renders
  * hundreds of cards.
  */
-import { memo, useCallback, useDeferredValue, useEffect, useEffectEvent, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type MouseEvent } from "react";
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+  type MouseEvent,
+} from "react";
 import { useAddToCart } from "../client/cart";
 import { PriceTag, ProductBadges, StarRating } from "../components/product";
 import {
@@ -234,7 +246,15 @@ const ProductCard = memo(function ProductCard({ item, eager, ...cart }: CardProp
   return (
     <article aria-labelledby={`product-${item.id}-name`} className="card h-full border border-base-300 bg-base-100">
       <figure className="bg-base-200">
-        <img src={item.image} alt={item.name} width={400} height={300} loading={eager ? "eager" : "lazy"} decoding="async" className="aspect-[4/3] w-full object-cover" />
+        <img
+          src={item.image}
+          alt={item.name}
+          width={400}
+          height={300}
+          loading={eager ? "eager" : "lazy"}
+          decoding="async"
+          className="aspect-[4/3] w-full object-cover"
+        />
       </figure>
       <div className="card-body gap-2 p-4">
         <ProductBadges product={item} />

@@ -124,6 +124,8 @@ describe("a folder that breaks the rule fails the build", () => {
       "Teaser.tsx": `import Ledger from "./admin/Ledger";\nexport default function Teaser() { return Ledger(); }\n`,
       "admin/Ledger.tsx": island("ledger"),
     });
-    await expect(buildClientBundles({ root, islandsDir: dir, outDir: join(scratch, "leak", "out") })).rejects.toThrow("public client code imports admin islands' code: ");
+    await expect(buildClientBundles({ root, islandsDir: dir, outDir: join(scratch, "leak", "out") })).rejects.toThrow(
+      "public client code imports admin islands' code: ",
+    );
   });
 });

@@ -46,7 +46,10 @@ test("the booking form stays a chunk of its own, loaded by BookingFlow only when
 
 test("island code that imports server-only modules fails the client build", async () => {
   const entry = join(scratch, "BadIsland.tsx");
-  writeFileSync(entry, `import { openDatabase } from "${join(root, "src/db/client.server")}";\nexport default function Bad() { return String(openDatabase); }\n`);
+  writeFileSync(
+    entry,
+    `import { openDatabase } from "${join(root, "src/db/client.server")}";\nexport default function Bad() { return String(openDatabase); }\n`,
+  );
   const result = await Bun.build({ entrypoints: [entry], target: "browser", plugins: [clientGuard(root)], throw: false });
   expect(result.success).toBe(false);
   expect(result.logs.map(String).join("\n")).toContain("may not import server-only module");

@@ -155,11 +155,7 @@ export class OutboxWorker {
           replyTo: message.replyTo ?? undefined,
           attachments: message.attachments ?? undefined,
         });
-        this.db
-          .update(outbox)
-          .set({ status: "sent", attempts, sentAt: new Date(), lastError: null })
-          .where(eq(outbox.id, message.id))
-          .run();
+        this.db.update(outbox).set({ status: "sent", attempts, sentAt: new Date(), lastError: null }).where(eq(outbox.id, message.id)).run();
         sent++;
       } catch (err) {
         const error = err instanceof Error ? err.message : String(err);
@@ -176,7 +172,14 @@ export class OutboxWorker {
         log.warn("mail delivery failed", { outboxId: message.id, attempts, error });
         const ageHours = (Date.now() - message.createdAt.getTime()) / hourMs;
         if (ageHours > undeliveredWarningHours) {
-          log.warn("mail undelivered for hours", { outboxId: message.id, to: message.to, subject: message.subject, attempts, ageHours: Math.floor(ageHours), error });
+          log.warn("mail undelivered for hours", {
+            outboxId: message.id,
+            to: message.to,
+            subject: message.subject,
+            attempts,
+            ageHours: Math.floor(ageHours),
+            error,
+          });
         }
       }
     }
@@ -198,7 +201,15 @@ export type UndeliveredMail = {
 /** Messages not yet delivered, oldest first, with their age and last error (for the back office). */
 export function listUndeliveredMail(db: Db, now = new Date()): UndeliveredMail[] {
   return db
-    .select({ id: outbox.id, to: outbox.to, subject: outbox.subject, attempts: outbox.attempts, lastError: outbox.lastError, createdAt: outbox.createdAt, nextAttemptAt: outbox.nextAttemptAt })
+    .select({
+      id: outbox.id,
+      to: outbox.to,
+      subject: outbox.subject,
+      attempts: outbox.attempts,
+      lastError: outbox.lastError,
+      createdAt: outbox.createdAt,
+      nextAttemptAt: outbox.nextAttemptAt,
+    })
     .from(outbox)
     .where(ne(outbox.status, "sent"))
     .orderBy(asc(outbox.createdAt), asc(outbox.id))
@@ -216,7 +227,11 @@ const removedBody = "The content of this message was removed because the custome
 export function scrubMailFor(db: Db, addresses: readonly string[]): { deleted: number; redacted: number } {
   const lower = [...new Set(addresses.map((a) => a.trim().toLowerCase()).filter(Boolean))];
   if (lower.length === 0) return { deleted: 0, redacted: 0 };
-  const deleted = db.delete(outbox).where(inArray(sql`lower(${outbox.to})`, lower)).returning({ id: outbox.id }).all().length;
+  const deleted = db
+    .delete(outbox)
+    .where(inArray(sql`lower(${outbox.to})`, lower))
+    .returning({ id: outbox.id })
+    .all().length;
   const redacted = db
     .update(outbox)
     .set({ text: removedBody, html: null, attachments: null, replyTo: null })

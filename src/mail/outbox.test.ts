@@ -13,7 +13,14 @@ afterEach(async () => {
   smtp = undefined;
 });
 
-const enquiry = { name: "Alex Doe", email: "alex@example.com", phone: "", service: "checkup", message: "Who is visiting the house on Tuesdays?", urgency: "normal" };
+const enquiry = {
+  name: "Alex Doe",
+  email: "alex@example.com",
+  phone: "",
+  service: "checkup",
+  message: "Who is visiting the house on Tuesdays?",
+  urgency: "normal",
+};
 
 test("a contact enquiry reaches the business through a real SMTP server", async () => {
   smtp = await startSmtpServer();
@@ -37,7 +44,12 @@ test("when the mail server is down the message stays in the outbox and is retrie
   t = createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, BUSINESS_EMAIL: "owner@example.com" });
   expect((await t.json("/api/contacts", enquiry)).status).toBe(201);
   await t.deps.outbox.drain();
-  const failed = t.db.$client.query("SELECT status, attempts, last_error AS lastError, next_attempt_at AS next FROM outbox").get() as { status: string; attempts: number; lastError: string; next: number };
+  const failed = t.db.$client.query("SELECT status, attempts, last_error AS lastError, next_attempt_at AS next FROM outbox").get() as {
+    status: string;
+    attempts: number;
+    lastError: string;
+    next: number;
+  };
   expect(failed.status).toBe("pending");
   expect(failed.attempts).toBe(1);
   expect(failed.lastError.length).toBeGreaterThan(0);

@@ -8,7 +8,5 @@ const looseToken = /\b(\w*(?:token|secret|password|code_verifier)\w*)=([^\s&"'<>
 
 /** The text with URL query values and `token=` values replaced by `[redacted]`. */
 export function redactSecrets(text: string): string {
-  return text
-    .replace(urlWithQuery, (url) => url.replace(queryValue, "$1[redacted]"))
-    .replace(looseToken, "$1=[redacted]");
+  return text.replace(urlWithQuery, (url) => url.replace(queryValue, "$1[redacted]")).replace(looseToken, "$1=[redacted]");
 }

@@ -30,7 +30,9 @@ export function aboutPage(site: SiteData): PageDefinition {
             {c["about.process"].steps.map((s, i) => (
               <li key={s.title} className="card border border-base-300 bg-base-100">
                 <div className="card-body">
-                  <span className="badge badge-primary" aria-hidden="true">{i + 1}</span>
+                  <span className="badge badge-primary" aria-hidden="true">
+                    {i + 1}
+                  </span>
                   <h3 className="card-title text-lg">{s.title}</h3>
                   <p className="text-base-content/80">{s.text}</p>
                 </div>
@@ -70,7 +72,9 @@ export function aboutPage(site: SiteData): PageDefinition {
         <Section id="legal">
           <div role="note" className="alert alert-warning items-start">
             <div>
-              <h2 id="legal-title" className="font-bold">{c["about.legal"].title}</h2>
+              <h2 id="legal-title" className="font-bold">
+                {c["about.legal"].title}
+              </h2>
               <p className="mt-1">{c["about.legal"].text}</p>
             </div>
           </div>

@@ -59,7 +59,19 @@ test("changing the e-mail needs the current password and refuses someone else's 
 test("deleting the account removes personal data and anonymises bookings", async () => {
   const ann = browser(t);
   const id = await ann.signUp();
-  t.db.insert(bookings).values({ userId: id, serviceName: "Partner Check", servicePrice: "148.00", appointmentDate: "2026-12-01", appointmentTime: "10:00", contactEmail: "ann@example.com", contactPhone: "0400 000 000", notes: "private" }).run();
+  t.db
+    .insert(bookings)
+    .values({
+      userId: id,
+      serviceName: "Partner Check",
+      servicePrice: "148.00",
+      appointmentDate: "2026-12-01",
+      appointmentTime: "10:00",
+      contactEmail: "ann@example.com",
+      contactPhone: "0400 000 000",
+      notes: "private",
+    })
+    .run();
   const refused = await ann.post("/account/delete", { currentPassword: testPassword, confirm: "delete" });
   expect(refused.status).toBe(400);
   expect(await refused.text()).toContain("Type DELETE to confirm");
@@ -67,6 +79,13 @@ test("deleting the account removes personal data and anonymises bookings", async
   expect(res.status).toBe(303);
   expect(countRows(t, "users")).toBe(0);
   expect(countRows(t, "sessions")).toBe(0);
-  expect(t.db.select().from(bookings).get()).toMatchObject({ userId: null, contactEmail: null, contactPhone: null, notes: null, serviceName: "Partner Check", servicePrice: "148.00" });
+  expect(t.db.select().from(bookings).get()).toMatchObject({
+    userId: null,
+    contactEmail: null,
+    contactPhone: null,
+    notes: null,
+    serviceName: "Partner Check",
+    servicePrice: "148.00",
+  });
   expect((await ann.get("/api/auth/user")).status).toBe(401);
 });

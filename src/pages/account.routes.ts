@@ -32,7 +32,8 @@ export function showAccount(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = currentUser(deps, c);
   if (!user) return signedOut(deps, c);
   const saved = c.req.query("saved");
-  const notice = saved === "profile" ? "Your details were saved." : saved === "password" ? "Your password was changed. Other devices were signed out." : undefined;
+  const notice =
+    saved === "profile" ? "Your details were saved." : saved === "password" ? "Your password was changed. Other devices were signed out." : undefined;
   return render(deps, c, user, notice ? { notice: { tone: "success", text: notice } } : {});
 }
 

@@ -54,13 +54,24 @@ export function bookingPage(site: SiteData, initialPackageId: string | null, now
           <noscript>
             <div className="alert alert-warning mb-8">
               <span>
-                Booking on the calendar needs JavaScript. You can also <a className="link" href="/contact">send us a message</a> or call {site.settings.phone} to book.
+                Booking on the calendar needs JavaScript. You can also{" "}
+                <a className="link" href="/contact">
+                  send us a message
+                </a>{" "}
+                or call {site.settings.phone} to book.
               </span>
             </div>
           </noscript>
           <Island
             name="BookingFlow"
-            props={{ packages, userEmail: site.user?.email ?? null, initialPackageId: chosen, today: businessToday(now, tz), lastDay: lastBookableDate(now, tz), timeZone: tz }}
+            props={{
+              packages,
+              userEmail: site.user?.email ?? null,
+              initialPackageId: chosen,
+              today: businessToday(now, tz),
+              lastDay: lastBookableDate(now, tz),
+              timeZone: tz,
+            }}
           />
         </div>
       </Layout>

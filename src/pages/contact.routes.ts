@@ -45,7 +45,5 @@ export async function submitContactForm(deps: AppDeps, c: Context<AppEnv>) {
 }
 
 export function contactRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/contact", (c) => showContact(deps, c))
-    .post("/contact", (c) => submitContactForm(deps, c));
+  return new Hono<AppEnv>().get("/contact", (c) => showContact(deps, c)).post("/contact", (c) => submitContactForm(deps, c));
 }

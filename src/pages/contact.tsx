@@ -48,14 +48,22 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 lg:grid-cols-3">
           <section aria-labelledby="details-title" className="card border border-base-300 bg-base-100">
             <div className="card-body">
-              <h2 id="details-title" className="card-title">{c["contact.details"].title}</h2>
+              <h2 id="details-title" className="card-title">
+                {c["contact.details"].title}
+              </h2>
               <ul className="space-y-3">
                 {details.map((d) => (
                   <li key={d.label} className="flex items-start gap-3">
                     <Icon name={d.icon} className="mt-0.5 size-5 text-primary" />
                     <span>
                       <span className="block text-sm text-base-content/80">{d.label}</span>
-                      {d.href ? <a className="link" href={d.href}>{d.value}</a> : <span>{d.value}</span>}
+                      {d.href ? (
+                        <a className="link" href={d.href}>
+                          {d.value}
+                        </a>
+                      ) : (
+                        <span>{d.value}</span>
+                      )}
                     </span>
                   </li>
                 ))}
@@ -67,13 +75,17 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
           </section>
           <section aria-labelledby="privacy-title" className="card border border-base-300 bg-base-100">
             <div className="card-body">
-              <h2 id="privacy-title" className="card-title"><Icon name="shield" className="size-5 text-primary" /> {c["contact.privacy"].title}</h2>
+              <h2 id="privacy-title" className="card-title">
+                <Icon name="shield" className="size-5 text-primary" /> {c["contact.privacy"].title}
+              </h2>
               <p>{c["contact.privacy"].text}</p>
             </div>
           </section>
           <section aria-labelledby="areas-title" className="card border border-base-300 bg-base-100">
             <div className="card-body">
-              <h2 id="areas-title" className="card-title"><Icon name="map" className="size-5 text-primary" /> {c["contact.areas"].title}</h2>
+              <h2 id="areas-title" className="card-title">
+                <Icon name="map" className="size-5 text-primary" /> {c["contact.areas"].title}
+              </h2>
               <ul className="list-inside list-disc space-y-1">
                 {c["contact.areas"].items.map((a) => (
                   <li key={a}>{a}</li>
@@ -83,7 +95,11 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
           </section>
         </div>
 
-        <Section id="contact-form" title="Secure Contact Form" subtitle="Tell us as much or as little as you are comfortable with. Fields marked optional can be left empty.">
+        <Section
+          id="contact-form"
+          title="Secure Contact Form"
+          subtitle="Tell us as much or as little as you are comfortable with. Fields marked optional can be left empty."
+        >
           <div className="max-w-3xl">
             {state.sent && (
               <div role="status" className="alert alert-success mb-6">

@@ -13,7 +13,16 @@ afterEach(() => t.close());
 function bookedAt(userId: string, createdAt: Date) {
   t.db
     .insert(bookings)
-    .values({ userId, serviceName: "Partner Check", servicePrice: "148.00", originalPrice: "295.00", discountApplied: true, appointmentDate: "2026-03-10", appointmentTime: "10:00", createdAt })
+    .values({
+      userId,
+      serviceName: "Partner Check",
+      servicePrice: "148.00",
+      originalPrice: "295.00",
+      discountApplied: true,
+      appointmentDate: "2026-03-10",
+      appointmentTime: "10:00",
+      createdAt,
+    })
     .run();
 }
 
@@ -26,7 +35,11 @@ test("the dashboard dates a booking in the business timezone from settings", asy
   const inAdelaide = await (await t.request("/dashboard", { headers: { Cookie: ann.cookie } })).text();
   expect(inAdelaide).toContain("Tue, 10 Mar, 10:00 · booked 2 Mar 2026");
 
-  t.db.update(settings).set({ value: JSON.stringify("America/Los_Angeles") }).where(eq(settings.key, "timezone")).run();
+  t.db
+    .update(settings)
+    .set({ value: JSON.stringify("America/Los_Angeles") })
+    .where(eq(settings.key, "timezone"))
+    .run();
   t.deps.pageCache.clear();
   const inLosAngeles = await (await t.request("/dashboard", { headers: { Cookie: ann.cookie } })).text();
   expect(inLosAngeles).toContain("Tue, 10 Mar, 10:00 · booked 1 Mar 2026");

@@ -34,8 +34,12 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h1 className="text-3xl font-bold">{welcome}</h1>
             <div className="flex gap-2">
-              <a href="/account" className="btn btn-ghost btn-sm">Account settings</a>
-              <a href="/api/logout" className="btn btn-outline btn-sm">Logout</a>
+              <a href="/account" className="btn btn-ghost btn-sm">
+                Account settings
+              </a>
+              <a href="/api/logout" className="btn btn-outline btn-sm">
+                Logout
+              </a>
             </div>
           </div>
           <EmailVerificationNotice user={site.user} />
@@ -48,24 +52,38 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
           <div className="mt-8 grid gap-4 md:grid-cols-3">
             <section aria-labelledby="status-title" className="card border border-base-300 bg-base-100">
               <div className="card-body">
-                <h2 id="status-title" className="text-sm font-semibold text-base-content/80">Customer Status</h2>
+                <h2 id="status-title" className="text-sm font-semibold text-base-content/80">
+                  Customer Status
+                </h2>
                 <p>
-                  <span className={`badge ${d.isNewCustomer ? "badge-primary" : "badge-success"}`}>{d.isNewCustomer ? "New Customer" : "Returning Customer"}</span>
+                  <span className={`badge ${d.isNewCustomer ? "badge-primary" : "badge-success"}`}>
+                    {d.isNewCustomer ? "New Customer" : "Returning Customer"}
+                  </span>
                 </p>
-                <p className="text-sm">{d.isNewCustomer ? `Eligible for ${site.settings.newClientDiscountPercent}% discounts` : "Thank you for your loyalty"}</p>
+                <p className="text-sm">
+                  {d.isNewCustomer ? `Eligible for ${site.settings.newClientDiscountPercent}% discounts` : "Thank you for your loyalty"}
+                </p>
               </div>
             </section>
             <section aria-labelledby="bookings-count-title" className="card border border-base-300 bg-base-100">
               <div className="card-body">
-                <h2 id="bookings-count-title" className="text-sm font-semibold text-base-content/80">Total Bookings</h2>
-                <p className="text-3xl font-bold" data-testid="booking-count">{d.bookingCount}</p>
+                <h2 id="bookings-count-title" className="text-sm font-semibold text-base-content/80">
+                  Total Bookings
+                </h2>
+                <p className="text-3xl font-bold" data-testid="booking-count">
+                  {d.bookingCount}
+                </p>
                 <p className="text-sm">Investigations completed</p>
               </div>
             </section>
             <section aria-labelledby="earnings-title" className="card border border-base-300 bg-base-100">
               <div className="card-body">
-                <h2 id="earnings-title" className="text-sm font-semibold text-base-content/80">Referral Earnings</h2>
-                <p className="text-3xl font-bold" data-testid="referral-total">{formatMoney(Number(d.earnings.total))}</p>
+                <h2 id="earnings-title" className="text-sm font-semibold text-base-content/80">
+                  Referral Earnings
+                </h2>
+                <p className="text-3xl font-bold" data-testid="referral-total">
+                  {formatMoney(Number(d.earnings.total))}
+                </p>
                 <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
               </div>
             </section>
@@ -74,7 +92,9 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
           <div className="mt-6 grid gap-4 lg:grid-cols-2">
             <section aria-labelledby="referral-title" className="card border border-base-300 bg-base-100">
               <div className="card-body">
-                <h2 id="referral-title" className="card-title">Referral Program</h2>
+                <h2 id="referral-title" className="card-title">
+                  Referral Program
+                </h2>
                 <Island
                   name="ReferralPanel"
                   props={{ origin: site.origin, firstReward: firstServiceReward, laterReward: laterServiceReward, generating: d.referralCode === null }}
@@ -84,12 +104,16 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
             </section>
             <section aria-labelledby="recent-title" className="card border border-base-300 bg-base-100">
               <div className="card-body">
-                <h2 id="recent-title" className="card-title">Recent Bookings</h2>
+                <h2 id="recent-title" className="card-title">
+                  Recent Bookings
+                </h2>
                 {d.recentBookings.length === 0 ? (
                   <div className="py-6 text-center">
                     <p className="font-semibold">No bookings yet</p>
                     <p className="text-sm text-base-content/80">Book your first investigation service</p>
-                    <a href="/booking" className="btn btn-primary btn-sm mt-4">Book Now</a>
+                    <a href="/booking" className="btn btn-primary btn-sm mt-4">
+                      Book Now
+                    </a>
                   </div>
                 ) : (
                   <ul className="divide-y divide-base-300">

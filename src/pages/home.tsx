@@ -18,7 +18,8 @@ export function homePage(site: SiteData): PageDefinition {
   return {
     path: "/",
     title: `${site.settings.businessName} | Private Investigator Adelaide`,
-    description: "Discreet partner surveillance and infidelity investigations in Adelaide and South Australia. Photo and video evidence, GPS tracking and clear reports.",
+    description:
+      "Discreet partner surveillance and infidelity investigations in Adelaide and South Australia. Photo and video evidence, GPS tracking and clear reports.",
     scripts: [manifest.counter],
     jsonLd: [businessJsonLd(site.settings, site.origin)],
     body: (
@@ -26,8 +27,12 @@ export function homePage(site: SiteData): PageDefinition {
         <Hero title={hero.title} subtitle={hero.subtitle} eyebrow={hero.eyebrow}>
           <p className="mt-6 inline-block rounded-box bg-accent px-4 py-2 font-semibold text-accent-content">{hero.promo}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <a href="/services" className="btn btn-primary btn-lg">{hero.primaryCta}</a>
-            <a href="/contact" className="btn btn-outline btn-lg border-neutral-content text-neutral-content hover:bg-neutral-content hover:text-neutral">{hero.secondaryCta}</a>
+            <a href="/services" className="btn btn-primary btn-lg">
+              {hero.primaryCta}
+            </a>
+            <a href="/contact" className="btn btn-outline btn-lg border-neutral-content text-neutral-content hover:bg-neutral-content hover:text-neutral">
+              {hero.secondaryCta}
+            </a>
           </div>
         </Hero>
 
@@ -43,11 +48,17 @@ export function homePage(site: SiteData): PageDefinition {
         <Section id="get-started">
           <div className="rounded-box bg-base-200 p-8 sm:flex sm:items-center sm:justify-between sm:gap-8">
             <div className="max-w-2xl">
-              <h2 id="get-started-title" className="text-2xl font-bold">{c["home.cta"].title}</h2>
+              <h2 id="get-started-title" className="text-2xl font-bold">
+                {c["home.cta"].title}
+              </h2>
               <p className="mt-2">{c["home.cta"].text}</p>
-              <a href="/contact" className="link link-primary mt-2 inline-block font-semibold">{c["home.cta"].linkLabel}</a>
+              <a href="/contact" className="link link-primary mt-2 inline-block font-semibold">
+                {c["home.cta"].linkLabel}
+              </a>
             </div>
-            <a href="/services" className="btn btn-primary mt-4 sm:mt-0">{c["home.cta"].buttonLabel}</a>
+            <a href="/services" className="btn btn-primary mt-4 sm:mt-0">
+              {c["home.cta"].buttonLabel}
+            </a>
           </div>
         </Section>
 
@@ -66,20 +77,29 @@ export function homePage(site: SiteData): PageDefinition {
         <Section id="packages" title={c["home.packages"].title} subtitle={c["home.packages"].subtitle}>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {packages.map((p) => (
-              <PackageCard key={p.id} pkg={p} action={<a href="/services" className="btn btn-outline btn-primary btn-sm">See details</a>} />
+              <PackageCard
+                key={p.id}
+                pkg={p}
+                action={
+                  <a href="/services" className="btn btn-outline btn-primary btn-sm">
+                    See details
+                  </a>
+                }
+              />
             ))}
           </div>
           {tracking.length > 0 && (
             <p className="mt-6 rounded-box bg-base-200 p-4">
-              <strong>Vehicle Tracking (GPS):</strong>{" "}
-              {tracking.map((t) => formatMoneyPerUnit(t.price, t.unit)).join(" or ")}
+              <strong>Vehicle Tracking (GPS):</strong> {tracking.map((t) => formatMoneyPerUnit(t.price, t.unit)).join(" or ")}
             </p>
           )}
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
             <p>
               <strong>{`${c["home.payment-plans"].title}.`}</strong> {c["home.payment-plans"].text}
             </p>
-            <a href="/services" className="btn btn-primary">{c["home.packages"].buttonLabel}</a>
+            <a href="/services" className="btn btn-primary">
+              {c["home.packages"].buttonLabel}
+            </a>
           </div>
         </Section>
       </Layout>

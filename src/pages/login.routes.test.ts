@@ -36,7 +36,10 @@ describe("creating an account", () => {
     expect(cookie).not.toContain("Secure");
     const token = jar.get("pi_session")!;
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
-    const user = t.db.$client.query("SELECT email, first_name AS firstName, password_hash AS hash, is_new_customer AS isNew FROM users").get() as Record<string, string | number>;
+    const user = t.db.$client.query("SELECT email, first_name AS firstName, password_hash AS hash, is_new_customer AS isNew FROM users").get() as Record<
+      string,
+      string | number
+    >;
     expect(user).toMatchObject({ email: "ann@example.com", firstName: "Ann", isNew: 1 });
     expect(String(user.hash)).toStartWith("$argon2id$v=19$m=19456,t=2");
     // The database holds only the token's hash.

@@ -56,8 +56,10 @@ export async function submitSignIn(deps: AppDeps, c: Context<AppEnv>) {
     c.header("Retry-After", String(result.retryAfter));
     return renderLogin(deps, c, { returnTo, values, notice: tooMany(result.retryAfter), status: 429 });
   }
-  if (result.outcome === "invalid") return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "Invalid e-mail or password." }, status: 401 });
-  if (result.outcome === "suspended") return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "This account is suspended. Please contact us." }, status: 403 });
+  if (result.outcome === "invalid")
+    return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "Invalid e-mail or password." }, status: 401 });
+  if (result.outcome === "suspended")
+    return renderLogin(deps, c, { returnTo, values, notice: { tone: "error", text: "This account is suspended. Please contact us." }, status: 403 });
   const { user } = result;
   startSession(deps, c, user.id, "password");
   return c.redirect(returnTo, 303);
@@ -71,7 +73,13 @@ export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
   const wait = deps.limits.signUp.hit(clientIp(c));
   if (wait > 0) {
     c.header("Retry-After", String(wait));
-    return renderLogin(deps, c, { mode: "signup", returnTo, values, notice: { tone: "error", text: "Too many accounts created from your connection. Please try again later." }, status: 429 });
+    return renderLogin(deps, c, {
+      mode: "signup",
+      returnTo,
+      values,
+      notice: { tone: "error", text: "Too many accounts created from your connection. Please try again later." },
+      status: 429,
+    });
   }
   const parsed = signUpSchema.safeParse(form);
   const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);

@@ -50,12 +50,45 @@ export function loginPage(site: SiteData, s: LoginPageState): PageDefinition {
             <form method="post" action="/signup" data-pending noValidate className="space-y-1">
               <input type="hidden" name="returnTo" value={s.returnTo} />
               <div className="grid gap-x-4 sm:grid-cols-2">
-                <TextField form="signup" name="firstName" label="First name (optional)" value={v.firstName} error={e.firstName} autoComplete="given-name" maxLength={80} />
-                <TextField form="signup" name="lastName" label="Last name (optional)" value={v.lastName} error={e.lastName} autoComplete="family-name" maxLength={80} />
+                <TextField
+                  form="signup"
+                  name="firstName"
+                  label="First name (optional)"
+                  value={v.firstName}
+                  error={e.firstName}
+                  autoComplete="given-name"
+                  maxLength={80}
+                />
+                <TextField
+                  form="signup"
+                  name="lastName"
+                  label="Last name (optional)"
+                  value={v.lastName}
+                  error={e.lastName}
+                  autoComplete="family-name"
+                  maxLength={80}
+                />
               </div>
               <TextField form="signup" name="email" type="email" label="E-mail" value={v.email} error={e.email} autoComplete="email" required />
-              <TextField form="signup" name="password" type="password" label="Password" error={e.password} hint="At least 10 characters. A short sentence is easy to remember and hard to guess." autoComplete="new-password" required />
-              <TextField form="signup" name="referralCode" label="Referral code (optional)" value={v.referralCode ?? s.referralCode ?? ""} error={e.referralCode} autoComplete="off" maxLength={20} />
+              <TextField
+                form="signup"
+                name="password"
+                type="password"
+                label="Password"
+                error={e.password}
+                hint="At least 10 characters. A short sentence is easy to remember and hard to guess."
+                autoComplete="new-password"
+                required
+              />
+              <TextField
+                form="signup"
+                name="referralCode"
+                label="Referral code (optional)"
+                value={v.referralCode ?? s.referralCode ?? ""}
+                error={e.referralCode}
+                autoComplete="off"
+                maxLength={20}
+              />
               <div className="pt-4">
                 <SubmitButton label="Create Account" pendingLabel="Creating Account..." />
               </div>
@@ -66,7 +99,9 @@ export function loginPage(site: SiteData, s: LoginPageState): PageDefinition {
               <TextField form="signin" name="email" type="email" label="E-mail" value={v.email} error={e.email} autoComplete="username" required />
               <TextField form="signin" name="password" type="password" label="Password" error={e.password} autoComplete="current-password" required />
               <p className="text-right text-sm">
-                <a href="/forgot-password" className="link">Forgot your password?</a>
+                <a href="/forgot-password" className="link">
+                  Forgot your password?
+                </a>
               </p>
               <div className="pt-2">
                 <SubmitButton label="Sign In" pendingLabel="Signing In..." />

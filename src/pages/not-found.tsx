@@ -16,7 +16,9 @@ export function notFoundPage(site: SiteData, path: string): PageDefinition {
           <p className="text-6xl font-bold text-primary">404</p>
           <h1 className="mt-4 text-3xl font-bold">Page Not Found</h1>
           <p className="mt-2 text-base-content/80">The page you are looking for does not exist or has moved.</p>
-          <a href="/" className="btn btn-primary mt-8">Back to Home</a>
+          <a href="/" className="btn btn-primary mt-8">
+            Back to Home
+          </a>
         </div>
       </Layout>
     ),

@@ -35,7 +35,13 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
   const wait = deps.limits.passwordReset.hit(clientIp(c));
   if (wait > 0) {
     c.header("Retry-After", String(wait));
-    return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, notice: { tone: "error", text: "Too many requests. Please wait a few minutes and try again." }, status: 429 }));
+    return servePage(deps, c, (site) =>
+      forgotPasswordPage(site, {
+        email: form.email,
+        notice: { tone: "error", text: "Too many requests. Please wait a few minutes and try again." },
+        status: 429,
+      }),
+    );
   }
   const user = findUserByEmail(deps.db, parsed.data.email);
   if (user && !user.suspendedAt) {
@@ -45,10 +51,14 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
     deps.outbox.kick();
     log.info("password reset requested", { userId: user.id });
   }
-  return servePage(
-    deps,
-    c,
-    (site) => forgotPasswordPage(site, { notice: { tone: "success", title: "Check your e-mail", text: "If an account exists for that address, we have sent it a link to choose a new password. The link works once, within one hour." } })
+  return servePage(deps, c, (site) =>
+    forgotPasswordPage(site, {
+      notice: {
+        tone: "success",
+        title: "Check your e-mail",
+        text: "If an account exists for that address, we have sent it a link to choose a new password. The link works once, within one hour.",
+      },
+    }),
   );
 }
 
@@ -70,7 +80,8 @@ export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
   }
   const result = await resetPasswordWithToken(deps, clientIp(c), parsed.data.token, parsed.data.password);
   if (result.outcome === "limited") c.header("Retry-After", String(result.retryAfter));
-  if (result.outcome !== "ok") return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: result.outcome === "limited" ? 429 : 400 }));
+  if (result.outcome !== "ok")
+    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: result.outcome === "limited" ? 429 : 400 }));
   const { user } = result;
   startSession(deps, c, user.id, "password-reset");
   return c.redirect("/dashboard?passwordReset=1", 303);

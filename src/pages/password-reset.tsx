@@ -7,7 +7,10 @@ import type { PageDefinition } from "./page";
 
 type Notice = { tone: "error" | "success" | "info"; title?: string; text: string };
 
-export function forgotPasswordPage(site: SiteData, s: { email?: string; errors?: FormErrors; notice?: Notice; status?: PageDefinition["status"] } = {}): PageDefinition {
+export function forgotPasswordPage(
+  site: SiteData,
+  s: { email?: string; errors?: FormErrors; notice?: Notice; status?: PageDefinition["status"] } = {},
+): PageDefinition {
   return {
     path: "/forgot-password",
     title: `Reset your password | ${site.settings.businessName}`,
@@ -19,8 +22,14 @@ export function forgotPasswordPage(site: SiteData, s: { email?: string; errors?:
       <Layout site={site} active="">
         <div className="mx-auto max-w-md px-4 py-12">
           <h1 className="mb-2 text-3xl font-bold">Forgot your password?</h1>
-          <p className="mb-6 text-base-content/80">Enter the e-mail of your account and we will send you a link to choose a new password. The link works once, for one hour.</p>
-          {s.notice && <FormNotice tone={s.notice.tone} title={s.notice.title}>{s.notice.text}</FormNotice>}
+          <p className="mb-6 text-base-content/80">
+            Enter the e-mail of your account and we will send you a link to choose a new password. The link works once, for one hour.
+          </p>
+          {s.notice && (
+            <FormNotice tone={s.notice.tone} title={s.notice.title}>
+              {s.notice.text}
+            </FormNotice>
+          )}
           <form method="post" action="/forgot-password" data-pending noValidate>
             <TextField form="forgot" name="email" type="email" label="E-mail" value={s.email} error={s.errors?.email} autoComplete="email" required />
             <div className="pt-4">
@@ -28,7 +37,9 @@ export function forgotPasswordPage(site: SiteData, s: { email?: string; errors?:
             </div>
           </form>
           <p className="mt-6 text-sm">
-            <a href="/login" className="link">Back to sign in</a>
+            <a href="/login" className="link">
+              Back to sign in
+            </a>
           </p>
         </div>
       </Layout>
@@ -36,7 +47,10 @@ export function forgotPasswordPage(site: SiteData, s: { email?: string; errors?:
   };
 }
 
-export function resetPasswordPage(site: SiteData, s: { token: string; valid: boolean; errors?: FormErrors; status?: PageDefinition["status"] }): PageDefinition {
+export function resetPasswordPage(
+  site: SiteData,
+  s: { token: string; valid: boolean; errors?: FormErrors; status?: PageDefinition["status"] },
+): PageDefinition {
   return {
     path: "/reset-password",
     title: `Choose a new password | ${site.settings.businessName}`,
@@ -51,14 +65,25 @@ export function resetPasswordPage(site: SiteData, s: { token: string; valid: boo
           {s.valid ? (
             <form method="post" action="/reset-password" data-pending noValidate>
               <input type="hidden" name="token" value={s.token} />
-              <TextField form="reset" name="password" type="password" label="New password" error={s.errors?.password} hint="At least 10 characters." autoComplete="new-password" required />
+              <TextField
+                form="reset"
+                name="password"
+                type="password"
+                label="New password"
+                error={s.errors?.password}
+                hint="At least 10 characters."
+                autoComplete="new-password"
+                required
+              />
               <div className="pt-4">
                 <SubmitButton label="Save New Password" pendingLabel="Saving..." />
               </div>
             </form>
           ) : (
             <FormNotice tone="error" title="This link has expired or was already used">
-              <a href="/forgot-password" className="link">Request a new link</a>
+              <a href="/forgot-password" className="link">
+                Request a new link
+              </a>
             </FormNotice>
           )}
         </div>

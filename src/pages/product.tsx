@@ -75,17 +75,34 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
         <div className="mx-auto max-w-6xl px-4 py-8">
           <nav aria-label="Breadcrumb" className="breadcrumbs mb-6 text-sm">
             <ul>
-              <li><a href="/">Home</a></li>
-              <li><a href="/shop">Equipment Shop</a></li>
-              {p.category && <li><a href={shopHref({ category: p.category.slug, q: "", sort: "featured" })}>{p.category.name}</a></li>}
-              <li><span aria-current="page">{p.name}</span></li>
+              <li>
+                <a href="/">Home</a>
+              </li>
+              <li>
+                <a href="/shop">Equipment Shop</a>
+              </li>
+              {p.category && (
+                <li>
+                  <a href={shopHref({ category: p.category.slug, q: "", sort: "featured" })}>{p.category.name}</a>
+                </li>
+              )}
+              <li>
+                <span aria-current="page">{p.name}</span>
+              </li>
             </ul>
           </nav>
           <CartNoticeBanner notice={notice} showCartLink />
 
           <div className="grid gap-8 md:grid-cols-2">
             <div className="space-y-3">
-              <img src={p.image} alt={p.name} width={400} height={300} fetchPriority="high" className="aspect-[4/3] w-full rounded-box border border-base-300 bg-base-200 object-cover" />
+              <img
+                src={p.image}
+                alt={p.name}
+                width={400}
+                height={300}
+                fetchPriority="high"
+                className="aspect-[4/3] w-full rounded-box border border-base-300 bg-base-200 object-cover"
+              />
               <ProductBadges product={p} />
             </div>
 
@@ -104,7 +121,10 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
                   <Icon name="shield" className="size-5 shrink-0" />
                   <div>
                     <p className="font-semibold">Verification Required</p>
-                    <p className="text-sm">This product requires identity verification before it ships. After you order, we will ask for photo ID; your order is held until it is verified.</p>
+                    <p className="text-sm">
+                      This product requires identity verification before it ships. After you order, we will ask for photo ID; your order is held until it is
+                      verified.
+                    </p>
                   </div>
                 </div>
               )}
@@ -121,19 +141,25 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
             <div className="space-y-8 lg:col-span-2">
               {p.features.length > 0 && (
                 <section aria-labelledby="features-title">
-                  <h2 id="features-title" className="mb-3 text-2xl font-bold">Key Features</h2>
+                  <h2 id="features-title" className="mb-3 text-2xl font-bold">
+                    Key Features
+                  </h2>
                   <FeatureList items={p.features} />
                 </section>
               )}
               {specs.length > 0 && (
                 <section aria-labelledby="specs-title">
-                  <h2 id="specs-title" className="mb-3 text-2xl font-bold">Specifications</h2>
+                  <h2 id="specs-title" className="mb-3 text-2xl font-bold">
+                    Specifications
+                  </h2>
                   <div className="overflow-x-auto rounded-box border border-base-300">
                     <table className="table">
                       <tbody>
                         {specs.map(([name, value]) => (
                           <tr key={name}>
-                            <th scope="row" className="w-1/3 bg-base-200">{name}</th>
+                            <th scope="row" className="w-1/3 bg-base-200">
+                              {name}
+                            </th>
                             <td>{value}</td>
                           </tr>
                         ))}
@@ -145,7 +171,9 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
             </div>
             <aside aria-labelledby="shipping-title" className="card h-fit border border-base-300 bg-base-200">
               <div className="card-body">
-                <h2 id="shipping-title" className="card-title">{shipping.title}</h2>
+                <h2 id="shipping-title" className="card-title">
+                  {shipping.title}
+                </h2>
                 <ul className="space-y-3">
                   {shipping.items.map((item, i) => (
                     <li key={item.title} className="flex gap-3">
@@ -179,7 +207,9 @@ export function productNotFoundPage(site: SiteData, path: string): PageDefinitio
         <div className="mx-auto max-w-xl px-4 py-24 text-center">
           <h1 className="text-3xl font-bold">Product Not Found</h1>
           <p className="mt-2 text-base-content/80">The product you're looking for doesn't exist or has been removed.</p>
-          <a href="/shop" className="btn btn-primary mt-8">Back to Shop</a>
+          <a href="/shop" className="btn btn-primary mt-8">
+            Back to Shop
+          </a>
         </div>
       </Layout>
     ),

@@ -35,7 +35,12 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
     ["hourly", 172, 50],
     ["ongoing", 198, 50],
   ]);
-  expect(anonymous[1]).toMatchObject({ accountEmail: null, paypalClientId: null, cryptoDiscountPercent: 10, contact: { email: "enquiries@example.com", phone: "+61 8 0000 0000" } });
+  expect(anonymous[1]).toMatchObject({
+    accountEmail: null,
+    paypalClientId: null,
+    cryptoDiscountPercent: 10,
+    contact: { email: "enquiries@example.com", phone: "+61 8 0000 0000" },
+  });
   expect(anonymous[1]!.service).toMatchObject({ cryptoAmount: 133, cryptoSaving: 15 });
 
   const b = browser(t);
@@ -59,7 +64,9 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
 });
 
 test("an empty crypto address hides that coin", async () => {
-  t.db.$client.query("INSERT INTO settings (key, value, updated_at) VALUES ('ethAddress', '\"\"', 0) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run();
+  t.db.$client
+    .query("INSERT INTO settings (key, value, updated_at) VALUES ('ethAddress', '\"\"', 0) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+    .run();
   t.deps.pageCache.clear();
   const [first] = dialogProps(await (await t.request("/services")).text());
   expect(first!.cryptoAddresses.map((a) => a.coin)).toEqual(["Bitcoin", "USDC"]);

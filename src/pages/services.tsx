@@ -46,7 +46,11 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
           </p>
         </Hero>
 
-        <Section id="packages" title="Choose Your Investigation" subtitle={newClient > 0 ? `New clients receive ${newClient}% off their first service, applied when you choose a package.` : undefined}>
+        <Section
+          id="packages"
+          title="Choose Your Investigation"
+          subtitle={newClient > 0 ? `New clients receive ${newClient}% off their first service, applied when you choose a package.` : undefined}
+        >
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {packages.map((p) => (
               <PackageCard
@@ -56,7 +60,11 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
                   <Island
                     name="PaymentDialog"
                     hydrate="interaction"
-                    props={{ ...dialog, service: serviceOffer(p, returning, site.settings), fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form` }}
+                    props={{
+                      ...dialog,
+                      service: serviceOffer(p, returning, site.settings),
+                      fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form`,
+                    }}
                   />
                 }
               />

@@ -67,7 +67,12 @@ describe("/shop, rendered by the server", () => {
 
   test("the URL filters, searches and sorts without JavaScript", async () => {
     const gps = gridNames((await page("/shop?category=gps-tracking")).html);
-    expect(gps.sort()).toEqual(seedProducts.filter((p) => p.categorySlug === "gps-tracking").map((p) => p.name).sort());
+    expect(gps.sort()).toEqual(
+      seedProducts
+        .filter((p) => p.categorySlug === "gps-tracking")
+        .map((p) => p.name)
+        .sort(),
+    );
 
     const { html } = await page("/shop?category=gps-tracking&q=battery&sort=price-asc");
     const names = gridNames(html);
@@ -234,7 +239,10 @@ describe("the cart without JavaScript", () => {
 
   test("signed out, the forms send the visitor to sign in; /cart asks to sign in", async () => {
     const visitor = browser(t);
-    const res = await visitor.post("/cart/items", { productId: String(productId("evidence-collection-kit")), returnTo: "/shop/product/evidence-collection-kit" });
+    const res = await visitor.post("/cart/items", {
+      productId: String(productId("evidence-collection-kit")),
+      returnTo: "/shop/product/evidence-collection-kit",
+    });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/api/login?returnTo=%2Fshop%2Fproduct%2Fevidence-collection-kit");
     const cart = await page("/cart");
@@ -256,7 +264,11 @@ describe("the cart without JavaScript", () => {
     expect(sold.headers.get("location")).toBe("/shop?cart=out-of-stock");
     expect(t.db.select().from(cartItems).all().length).toBe(before + 1);
     // A form post from another site is refused.
-    const forged = await t.request("/cart/items", { method: "POST", body: new URLSearchParams({ productId: "1" }), headers: { Origin: "https://evil.example", Cookie: ann.jar.header() } });
+    const forged = await t.request("/cart/items", {
+      method: "POST",
+      body: new URLSearchParams({ productId: "1" }),
+      headers: { Origin: "https://evil.example", Cookie: ann.jar.header() },
+    });
     expect(forged.status).toBe(403);
   });
 });
@@ -267,7 +279,17 @@ describe("a large catalogue", () => {
     try {
       const categoryId = big.db.select({ id: products.categoryId }).from(products).where(eq(products.slug, "faraday-evidence-bag")).get()!.id;
       for (let i = 0; i < 60; i++) {
-        big.db.insert(products).values({ name: `Evidence Pouch ${String(i).padStart(2, "0")}`, slug: `evidence-pouch-${i}`, price: "19.00", categoryId, stockQuantity: 10, features: ["Tamper-evident seal"] }).run();
+        big.db
+          .insert(products)
+          .values({
+            name: `Evidence Pouch ${String(i).padStart(2, "0")}`,
+            slug: `evidence-pouch-${i}`,
+            price: "19.00",
+            categoryId,
+            stockQuantity: 10,
+            features: ["Tamper-evident seal"],
+          })
+          .run();
       }
       const total = seedProducts.length + 60;
       const first = await (await big.request("/shop")).text();

@@ -14,25 +14,33 @@ import { shopPage } from "./shop";
 
 /** The shop for the URL's ?category=&q=&sort=&show= (read leniently: a bad value means its default). */
 export function showShop(deps: AppDeps, c: Context<AppEnv>) {
-  return servePage(deps, c, (site) => {
-    const data = loadCatalogue(deps.db);
-    const known = new Set(data.categories.map((cat) => cat.slug));
-    const query = readShopQuery({ category: c.req.query("category"), q: c.req.query("q"), sort: c.req.query("sort") }, known);
-    return shopPage(site, data, query, readShowCount(c.req.query("show")), cartNotice(c.req.query("cart")));
-  }, { cache: "public" });
+  return servePage(
+    deps,
+    c,
+    (site) => {
+      const data = loadCatalogue(deps.db);
+      const known = new Set(data.categories.map((cat) => cat.slug));
+      const query = readShopQuery({ category: c.req.query("category"), q: c.req.query("q"), sort: c.req.query("sort") }, known);
+      return shopPage(site, data, query, readShowCount(c.req.query("show")), cartNotice(c.req.query("cart")));
+    },
+    { cache: "public" },
+  );
 }
 
 /** A product page, or 'Product Not Found' (404, never cached) for an unknown or withdrawn product. */
 export function showProduct(deps: AppDeps, c: Context<AppEnv>) {
   const slug = c.req.param("slug") ?? "";
-  return servePage(deps, c, (site) => {
-    const product = categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
-    return product ? productPage(site, product, cartNotice(c.req.query("cart"))) : productNotFoundPage(site, c.req.path);
-  }, { cache: "public" });
+  return servePage(
+    deps,
+    c,
+    (site) => {
+      const product = categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
+      return product ? productPage(site, product, cartNotice(c.req.query("cart"))) : productNotFoundPage(site, c.req.path);
+    },
+    { cache: "public" },
+  );
 }
 
 export function shopRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/shop", (c) => showShop(deps, c))
-    .get("/shop/product/:slug", (c) => showProduct(deps, c));
+  return new Hono<AppEnv>().get("/shop", (c) => showShop(deps, c)).get("/shop/product/:slug", (c) => showProduct(deps, c));
 }

@@ -21,8 +21,11 @@ export function shopPage(site: SiteData, data: ShopPageData, query: ShopQuery, s
   return {
     // A category is a page of its own; search results and other orders point to it.
     path: shopHref({ category: query.category, q: "", sort: defaultSort }),
-    title: category ? `${category.name} | Equipment Shop | ${site.settings.businessName}` : `Investigation & Surveillance Equipment Shop | ${site.settings.businessName}`,
-    description: "Professional surveillance cameras, GPS trackers, audio, digital forensics, counter-surveillance and training for investigators, shipped discreetly across Australia.",
+    title: category
+      ? `${category.name} | Equipment Shop | ${site.settings.businessName}`
+      : `Investigation & Surveillance Equipment Shop | ${site.settings.businessName}`,
+    description:
+      "Professional surveillance cameras, GPS trackers, audio, digital forensics, counter-surveillance and training for investigators, shipped discreetly across Australia.",
     noindex: filtered,
     body: (
       <Layout site={site} active="/shop">
@@ -43,7 +46,11 @@ export function shopPage(site: SiteData, data: ShopPageData, query: ShopQuery, s
               </a>
             </div>
           )}
-          <Island name="ShopCatalog" hydrate="visible" props={{ items: data.items, categories: data.categories, initialQuery: query, initialShow: show, signedIn: site.user !== null }} />
+          <Island
+            name="ShopCatalog"
+            hydrate="visible"
+            props={{ items: data.items, categories: data.categories, initialQuery: query, initialShow: show, signedIn: site.user !== null }}
+          />
         </div>
 
         <Section id="shop-info">

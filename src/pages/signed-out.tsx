@@ -25,7 +25,9 @@ export function signedOutPage(site: SiteData, returnTo: string): PageDefinition 
             </div>
           </div>
           <p className="mt-6">
-            <a href={target} className="link">Continue to sign in</a>
+            <a href={target} className="link">
+              Continue to sign in
+            </a>
           </p>
         </div>
       </Layout>

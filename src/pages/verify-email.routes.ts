@@ -31,7 +31,5 @@ export function submitResendVerification(deps: AppDeps, c: Context<AppEnv>) {
 }
 
 export function verifyEmailRoutes(deps: AppDeps) {
-  return new Hono<AppEnv>()
-    .get("/verify-email", (c) => showVerifyEmail(deps, c))
-    .post("/verify-email/resend", (c) => submitResendVerification(deps, c));
+  return new Hono<AppEnv>().get("/verify-email", (c) => showVerifyEmail(deps, c)).post("/verify-email/resend", (c) => submitResendVerification(deps, c));
 }

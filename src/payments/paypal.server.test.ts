@@ -13,14 +13,27 @@ afterEach(() => standIn.close());
 const client = (options: ConstructorParameters<typeof PayPalClient>[1] = {}) =>
   new PayPalClient({ ...standInCredentials, apiBase: standIn.url }, { retryDelayMs: 1, ...options });
 
-const order = (requestId: string) => ({ requestId, referenceCode: "PAY-TEST-CODE", paymentId: "payment-1", description: "Partner Check", amount: "148.00", currency: "USD" });
+const order = (requestId: string) => ({
+  requestId,
+  referenceCode: "PAY-TEST-CODE",
+  paymentId: "payment-1",
+  description: "Partner Check",
+  amount: "148.00",
+  currency: "USD",
+});
 
 describe("configuration", () => {
   test("off unless both credentials are set; sandbox by default", () => {
     expect(paypalConfig({ PAYPAL_CLIENT_ID: undefined, PAYPAL_CLIENT_SECRET: "s", PAYPAL_API_BASE: undefined })).toBeNull();
     expect(paypalConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: undefined, PAYPAL_API_BASE: undefined })).toBeNull();
-    expect(paypalConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_API_BASE: undefined })).toEqual({ clientId: "id", clientSecret: "s", apiBase: paypalSandboxApiBase });
-    expect(paypalConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_API_BASE: "https://api-m.paypal.com/" })?.apiBase).toBe("https://api-m.paypal.com");
+    expect(paypalConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_API_BASE: undefined })).toEqual({
+      clientId: "id",
+      clientSecret: "s",
+      apiBase: paypalSandboxApiBase,
+    });
+    expect(paypalConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_API_BASE: "https://api-m.paypal.com/" })?.apiBase).toBe(
+      "https://api-m.paypal.com",
+    );
     expect(paypalConfig({ PAYPAL_CLIENT_ID: "id", PAYPAL_CLIENT_SECRET: "s", PAYPAL_API_BASE: "not a url" })).toBeNull();
   });
 });
@@ -53,7 +66,9 @@ describe("access token", () => {
 
   test("refused credentials are an error, not retried", async () => {
     standIn.behaviour.oauth = "unauthorized";
-    const err = await client().clientToken().catch((e: unknown) => e);
+    const err = await client()
+      .clientToken()
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PayPalError);
     expect((err as PayPalError).status).toBe(401);
     expect(standIn.requestsTo("/v1/oauth2/token")).toHaveLength(1);
@@ -66,7 +81,10 @@ describe("create and capture", () => {
     expect(created.status).toBe("CREATED");
     const [call] = standIn.requestsTo("/v2/checkout/orders");
     expect(call!.requestId).toBe("pi-order-1");
-    expect(call!.body).toMatchObject({ intent: "CAPTURE", purchase_units: [{ reference_id: "PAY-TEST-CODE", custom_id: "payment-1", amount: { currency_code: "USD", value: "148.00" } }] });
+    expect(call!.body).toMatchObject({
+      intent: "CAPTURE",
+      purchase_units: [{ reference_id: "PAY-TEST-CODE", custom_id: "payment-1", amount: { currency_code: "USD", value: "148.00" } }],
+    });
   });
 
   test("a 500 is retried with the same request id, and PayPal creates one order", async () => {
@@ -92,7 +110,9 @@ describe("create and capture", () => {
 
   test("when PayPal keeps failing the error says so after the retries", async () => {
     standIn.behaviour.createOrder = "error";
-    const err = await client({ retries: 2 }).createOrder(order("pi-order-4")).catch((e: unknown) => e);
+    const err = await client({ retries: 2 })
+      .createOrder(order("pi-order-4"))
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(PayPalError);
     expect((err as PayPalError).status).toBe(500);
     expect(standIn.requestsTo("/v2/checkout/orders")).toHaveLength(3);
@@ -127,7 +147,12 @@ describe("order lookup", () => {
     expect(await paypal.getOrder(id)).toEqual({ orderId: id, orderStatus: "CREATED", capture: null, payerEmail: null });
     await paypal.captureOrder(id, "pi-capture-6");
     const shown = await paypal.getOrder(id);
-    expect(shown).toMatchObject({ orderId: id, orderStatus: "COMPLETED", capture: { status: "COMPLETED", amount: "148.00", currency: "USD" }, payerEmail: "payer@example.com" });
+    expect(shown).toMatchObject({
+      orderId: id,
+      orderStatus: "COMPLETED",
+      capture: { status: "COMPLETED", amount: "148.00", currency: "USD" },
+      payerEmail: "payer@example.com",
+    });
     const lookups = standIn.requests.filter((r) => r.method === "GET");
     expect(lookups).toHaveLength(2);
     expect(lookups.every((r) => r.requestId === null && r.body === null)).toBe(true);
@@ -146,7 +171,9 @@ describe("order lookup", () => {
   });
 
   test("an id PayPal's spec refuses is a 400 from the stand-in, as from PayPal", async () => {
-    const err = (await client().getOrder("lower-case-id").catch((e: unknown) => e)) as PayPalError;
+    const err = (await client()
+      .getOrder("lower-case-id")
+      .catch((e: unknown) => e)) as PayPalError;
     expect(err).toBeInstanceOf(PayPalError);
     expect(err.status).toBe(400);
     expect(standIn.violations[0]).toContain("does not match");

@@ -81,9 +81,7 @@ const orderReport = z.object({
   purchase_units: z
     .array(
       z.object({
-        payments: z
-          .object({ captures: z.array(z.object({ id: z.string().min(1), status: z.string(), amount: money })).optional() })
-          .optional(),
+        payments: z.object({ captures: z.array(z.object({ id: z.string().min(1), status: z.string(), amount: money })).optional() }).optional(),
       }),
     )
     .optional(),
@@ -180,7 +178,9 @@ export class PayPalClient {
    * was lost (timeout, network, 5xx), since PayPal may have captured it all the same.
    */
   async getOrder(orderId: string): Promise<PayPalCapture> {
-    return reportOf(parseAnswer(orderReport, await this.call("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`, undefined, undefined), "order lookup"));
+    return reportOf(
+      parseAnswer(orderReport, await this.call("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`, undefined, undefined), "order lookup"),
+    );
   }
 
   /** One API call, retried with the same request id while the failure is worth retrying. */
@@ -242,7 +242,10 @@ export class PayPalClient {
       return { status: res.status, text, debugId: res.headers.get("paypal-debug-id") ?? undefined };
     } catch (err) {
       const timedOut = err instanceof Error && (err.name === "TimeoutError" || err.name === "AbortError");
-      throw new PayPalError(timedOut ? `PayPal did not answer within ${this.timeoutMs} ms` : `PayPal could not be reached: ${err instanceof Error ? err.message : String(err)}`, 0);
+      throw new PayPalError(
+        timedOut ? `PayPal did not answer within ${this.timeoutMs} ms` : `PayPal could not be reached: ${err instanceof Error ? err.message : String(err)}`,
+        0,
+      );
     }
   }
 }
@@ -281,5 +284,10 @@ function errorFrom(status: number, text: string, debugId?: string): PayPalError 
     // Not PayPal's error shape: the status says enough.
   }
   const issue = body.details?.find((d) => d.issue)?.issue ?? body.name ?? body.error;
-  return new PayPalError(`PayPal answered ${status}${issue ? ` ${issue}` : ""}${body.message ? `: ${body.message}` : ""}`, status, issue, body.debug_id ?? debugId);
+  return new PayPalError(
+    `PayPal answered ${status}${issue ? ` ${issue}` : ""}${body.message ? `: ${body.message}` : ""}`,
+    status,
+    issue,
+    body.debug_id ?? debugId,
+  );
 }

@@ -49,7 +49,12 @@ export async function reconcilePayments(deps: Deps, paypal: PayPalClient, option
       if (err instanceof PayPalError && err.status === 404) order = "gone";
       else {
         report.unreachable++;
-        log.warn("payment check: PayPal order lookup failed", { paymentId: payment.id, orderId, status: err instanceof PayPalError ? err.status : undefined, error: err instanceof Error ? err.message : String(err) });
+        log.warn("payment check: PayPal order lookup failed", {
+          paymentId: payment.id,
+          orderId,
+          status: err instanceof PayPalError ? err.status : undefined,
+          error: err instanceof Error ? err.message : String(err),
+        });
         continue;
       }
     }

@@ -3,13 +3,7 @@
  * into our record, by decision 007's rules. Shared by the capture route and the payment check, so
  * a payment found paid later is recorded exactly like one confirmed at once.
  */
-import {
-  markCaptureDeclined,
-  markPaymentForReview,
-  recordCapturedPayment,
-  type BusinessContact,
-  type Payment,
-} from "../db/payments.server";
+import { markCaptureDeclined, markPaymentForReview, recordCapturedPayment, type BusinessContact, type Payment } from "../db/payments.server";
 import { getSettings } from "../db/settings.server";
 import { judgeCapture } from "../domain/payment";
 import type { AppDeps } from "../server/deps";
@@ -52,7 +46,12 @@ export function settleReportedCapture(
   }
   if (verdict.outcome === "review" || report.orderId !== orderId) {
     const reported = verdict.outcome === "review" ? verdict.reported : `order ${report.orderId}`;
-    const held = markPaymentForReview(deps.db, payment.id, { orderId, reported, captureId: report.capture?.id ?? null, payerEmail: report.payerEmail }, businessContact(deps));
+    const held = markPaymentForReview(
+      deps.db,
+      payment.id,
+      { orderId, reported, captureId: report.capture?.id ?? null, payerEmail: report.payerEmail },
+      businessContact(deps),
+    );
     deps.outbox.kick();
     log.error("paypal capture does not match the order", { paymentId: payment.id, orderId, expected: `${payment.amount} ${payment.currency}`, reported });
     return { outcome: "review", payment: held };
@@ -60,10 +59,21 @@ export function settleReportedCapture(
   // judgeCapture answers "completed" only for a capture it has seen.
   const capture = report.capture;
   if (!capture) throw new Error(`paypal order ${orderId}: a completed capture without the capture`);
-  const { payment: paid, recorded } = recordCapturedPayment(deps.db, payment.id, { captureId: capture.id, payerEmail: report.payerEmail }, businessContact(deps), how);
+  const { payment: paid, recorded } = recordCapturedPayment(
+    deps.db,
+    payment.id,
+    { captureId: capture.id, payerEmail: report.payerEmail },
+    businessContact(deps),
+    how,
+  );
   if (recorded) {
     deps.outbox.kick();
-    log.info(how === "found" ? "paypal payment found captured" : "paypal payment captured", { paymentId: paid.id, orderId, amount: paid.amount, captureId: capture.id });
+    log.info(how === "found" ? "paypal payment found captured" : "paypal payment captured", {
+      paymentId: paid.id,
+      orderId,
+      amount: paid.amount,
+      captureId: capture.id,
+    });
   }
   // Another call settled the row first, otherwise than paid: say what is stored.
   if (paid.status !== "completed") return { outcome: "review", payment: paid };

@@ -9,10 +9,72 @@ beforeAll(() => {
 afterAll(() => t.close());
 
 const pages: [string, string[]][] = [
-  ["/", ["Find out the truth, discreetly", "View Our Services", "Free Consultation", "Discreet Surveillance", "Photo &amp; Video Proof", "Quick Results", "Ready to Get Started?", "500+", "$1,295", "$85/hr", "$395/mo", "POPULAR", "View All Services", "$100/day or $450/week"]],
-  ["/services", ["Infidelity Investigation Services", "cryptocurrency", "Select Discreet Check Up", "Select Ongoing Monitoring", "$125/hr", "$450/day", "4-7 days", "10% off", "2+ weeks", "20% off", "Why Choose Us", "Flexible Timing"]],
-  ["/about", ["Our Story", "Initial Consultation", "Investigation Plan", "Partner Surveillance", "Report Delivery", "Licensed Professionals", "Client #1047", "S.M.", "Legal Compliance Notice"]],
-  ["/contact", ["Complete Confidentiality", "+61 8 0000 0000", "Signal", "WhatsApp", "We respond within 2 hours.", "Privacy Guarantee", "Barossa Valley and Adelaide Hills", "Fleurieu Peninsula and Riverland", "Secure Contact Form", "How quickly can you start?", "South Australia"]],
+  [
+    "/",
+    [
+      "Find out the truth, discreetly",
+      "View Our Services",
+      "Free Consultation",
+      "Discreet Surveillance",
+      "Photo &amp; Video Proof",
+      "Quick Results",
+      "Ready to Get Started?",
+      "500+",
+      "$1,295",
+      "$85/hr",
+      "$395/mo",
+      "POPULAR",
+      "View All Services",
+      "$100/day or $450/week",
+    ],
+  ],
+  [
+    "/services",
+    [
+      "Infidelity Investigation Services",
+      "cryptocurrency",
+      "Select Discreet Check Up",
+      "Select Ongoing Monitoring",
+      "$125/hr",
+      "$450/day",
+      "4-7 days",
+      "10% off",
+      "2+ weeks",
+      "20% off",
+      "Why Choose Us",
+      "Flexible Timing",
+    ],
+  ],
+  [
+    "/about",
+    [
+      "Our Story",
+      "Initial Consultation",
+      "Investigation Plan",
+      "Partner Surveillance",
+      "Report Delivery",
+      "Licensed Professionals",
+      "Client #1047",
+      "S.M.",
+      "Legal Compliance Notice",
+    ],
+  ],
+  [
+    "/contact",
+    [
+      "Complete Confidentiality",
+      "+61 8 0000 0000",
+      "Signal",
+      "WhatsApp",
+      "We respond within 2 hours.",
+      "Privacy Guarantee",
+      "Barossa Valley and Adelaide Hills",
+      "Fleurieu Peninsula and Riverland",
+      "Secure Contact Form",
+      "How quickly can you start?",
+      "South Australia",
+    ],
+  ],
   ["/privacy", ["Privacy Policy", "Australian Privacy Principles"]],
 ];
 
@@ -145,7 +207,9 @@ describe("headers, compression and caching", () => {
   test("a cached page is rendered again after its data changes", async () => {
     const before = await (await t.request("/about")).text();
     expect(before).toContain("Our Story");
-    t.db.$client.query("UPDATE content_sections SET content = ? WHERE id = 'about.story'").run(JSON.stringify({ title: "Our History", paragraphs: ["Since the start."] }));
+    t.db.$client
+      .query("UPDATE content_sections SET content = ? WHERE id = 'about.story'")
+      .run(JSON.stringify({ title: "Our History", paragraphs: ["Since the start."] }));
     t.deps.pageCache.clear();
     const after = await (await t.request("/about")).text();
     expect(after).toContain("Our History");

@@ -12,7 +12,19 @@ export type AppDeps = {
   env: Env;
   outbox: OutboxWorker;
   pageCache: PageCache;
-  limits: { contact: RateLimiter; signInByAccount: RateLimiter; signInByAddress: RateLimiter; passwordReset: RateLimiter; passwordResetSubmit: RateLimiter; emailVerification: RateLimiter; signUp: RateLimiter; booking: RateLimiter; slotGeneration: RateLimiter; paymentRequests: RateLimiter; paypalOrders: RateLimiter };
+  limits: {
+    contact: RateLimiter;
+    signInByAccount: RateLimiter;
+    signInByAddress: RateLimiter;
+    passwordReset: RateLimiter;
+    passwordResetSubmit: RateLimiter;
+    emailVerification: RateLimiter;
+    signUp: RateLimiter;
+    booking: RateLimiter;
+    slotGeneration: RateLimiter;
+    paymentRequests: RateLimiter;
+    paypalOrders: RateLimiter;
+  };
 };
 
 export type AppEnv = { Variables: { user: CurrentUser | null; sessionId: string | null; securityExtension?: SecurityExtension; https?: boolean } };

@@ -11,7 +11,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  PUBLIC_URL: z.url().optional().or(z.literal("").transform(() => undefined)),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   ADMIN_USERNAME: optional,
   ADMIN_PASSWORD: optional,
   SMTP_URL: optional,
@@ -21,7 +24,13 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: optional,
   /** How long one PayPal call may take (default 15 s); tests shorten it to reach the unknown-outcome paths quickly. */
-  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(1).max(120_000).optional().or(z.literal("").transform(() => undefined)),
+  PAYPAL_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(120_000)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   /** Google's endpoints, overridable so tests can use a local OpenID provider. */

@@ -22,8 +22,7 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, fields?: FieldErrors) =>
-  new HttpError(400, "validation_error", message, fields);
+export const badRequest = (message: string, fields?: FieldErrors) => new HttpError(400, "validation_error", message, fields);
 export const notFound = (message = "Not found") => new HttpError(404, "not_found", message);
 export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
   new HttpError(429, "rate_limited", message, undefined, { "Retry-After": String(retryAfterSeconds) });

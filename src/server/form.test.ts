@@ -11,10 +11,24 @@ beforeAll(() => {
 });
 afterAll(() => t.close());
 
-const formRoutes = ["/contact", "/login", "/signup", "/forgot-password", "/reset-password", "/account/profile", "/account/password", "/account/delete", "/cart/items", "/cart/items/1"];
+const formRoutes = [
+  "/contact",
+  "/login",
+  "/signup",
+  "/forgot-password",
+  "/reset-password",
+  "/account/profile",
+  "/account/password",
+  "/account/delete",
+  "/cart/items",
+  "/cart/items/1",
+];
 const bodies = {
   garbage: { type: "multipart/form-data; boundary=abc", body: "garbage\r\n--zzz" },
-  "wrong boundary": { type: "multipart/form-data; boundary=wrong", body: '--abc\r\nContent-Disposition: form-data; name="email"\r\n\r\nann@example.com\r\n--abc--\r\n' },
+  "wrong boundary": {
+    type: "multipart/form-data; boundary=wrong",
+    body: '--abc\r\nContent-Disposition: form-data; name="email"\r\n\r\nann@example.com\r\n--abc--\r\n',
+  },
   "no boundary": { type: "multipart/form-data", body: "email=ann@example.com" },
 };
 const tables = ["users", "sessions", "contacts", "cart_items", "password_resets", "outbox"];

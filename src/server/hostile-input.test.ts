@@ -18,7 +18,12 @@ afterAll(() => standIn.close());
 
 // PayPal configured (against the stand-in), so /paypal/* reach their handlers instead of a 503.
 const newApp = () =>
-  createTestApp({ PAYPAL_CLIENT_ID: standInCredentials.clientId, PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret, PAYPAL_API_BASE: standIn.url, PAYPAL_TIMEOUT_MS: "2000" });
+  createTestApp({
+    PAYPAL_CLIENT_ID: standInCredentials.clientId,
+    PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
+    PAYPAL_API_BASE: standIn.url,
+    PAYPAL_TIMEOUT_MS: "2000",
+  });
 
 /** Every method and path the app registers; `ALL …/*` entries are middleware, not routes. */
 function registeredRoutes(): { method: string; path: string }[] {
@@ -34,12 +39,45 @@ function registeredRoutes(): { method: string; path: string }[] {
 
 const megabyte = "x".repeat(1024 * 1024);
 const controlChars = "a\u0000b\u0001\u0007\u0008\u001b[31m\r\n\t\u007f\u0085\u2028\u2029end";
-const mixedScripts = "p\u0430yp\u0430l \u202Egnp.exe\u202C \u200B\u200D\uFEFF \u0645\u0631\u062D\u0628\u0627 \u05E9\u05DC\u05D5\u05DD \uD835\uDC00\uD835\uDC01 e\u0301\u0301\u0301 \u{1F600}";
+const mixedScripts =
+  "p\u0430yp\u0430l \u202Egnp.exe\u202C \u200B\u200D\uFEFF \u0645\u0631\u062D\u0628\u0627 \u05E9\u05DC\u05D5\u05DD \uD835\uDC00\uD835\uDC01 e\u0301\u0301\u0301 \u{1F600}";
 /** Field names the site's forms and JSON payloads use, so wrong values reach real validators. */
 const fieldNames = [
-  "email", "password", "newPassword", "currentPassword", "confirm", "firstName", "lastName", "name", "phone", "message", "subject",
-  "service", "serviceId", "amount", "currency", "intent", "method", "productId", "quantity", "date", "time", "slot", "slotId",
-  "timeslotId", "bookingId", "code", "referralCode", "returnTo", "token", "notes", "q", "sort", "category", "reason", "state",
+  "email",
+  "password",
+  "newPassword",
+  "currentPassword",
+  "confirm",
+  "firstName",
+  "lastName",
+  "name",
+  "phone",
+  "message",
+  "subject",
+  "service",
+  "serviceId",
+  "amount",
+  "currency",
+  "intent",
+  "method",
+  "productId",
+  "quantity",
+  "date",
+  "time",
+  "slot",
+  "slotId",
+  "timeslotId",
+  "bookingId",
+  "code",
+  "referralCode",
+  "returnTo",
+  "token",
+  "notes",
+  "q",
+  "sort",
+  "category",
+  "reason",
+  "state",
 ];
 const withEvery = (value: unknown) => Object.fromEntries(fieldNames.map((k) => [k, value]));
 const form = (value: string) => new URLSearchParams(withEvery(value) as Record<string, string>).toString();
@@ -47,7 +85,11 @@ const form = (value: string) => new URLSearchParams(withEvery(value) as Record<s
 type Body = { name: string; body: string | Blob; contentType?: string; expect413?: boolean };
 const bodies: Body[] = [
   { name: "malformed JSON", body: '{"email": "a@b.c", "password": ', contentType: "application/json" },
-  { name: "JSON with a lone surrogate and deep nesting", body: `{"message":"\\ud800","x":${"[".repeat(5000)}${"]".repeat(5000)}}`, contentType: "application/json" },
+  {
+    name: "JSON with a lone surrogate and deep nesting",
+    body: `{"message":"\\ud800","x":${"[".repeat(5000)}${"]".repeat(5000)}}`,
+    contentType: "application/json",
+  },
   { name: "JSON null", body: "null", contentType: "application/json" },
   { name: "JSON array", body: "[1,2,3]", contentType: "application/json" },
   { name: "JSON string", body: '"just a string"', contentType: "application/json" },
@@ -62,12 +104,16 @@ const bodies: Body[] = [
   { name: "form control characters", body: form(controlChars), contentType: "application/x-www-form-urlencoded" },
   { name: "form mixed scripts and RTL overrides", body: form(mixedScripts), contentType: "application/x-www-form-urlencoded" },
   { name: "form with broken percent-encoding", body: "email=%ZZ&password=%E0%A4%A&message=%00%", contentType: "application/x-www-form-urlencoded" },
-  { name: "form with repeated keys", body: "email=a@b.c&email=d@e.f&quantity=1&quantity=2&returnTo=//evil.example", contentType: "application/x-www-form-urlencoded" },
+  {
+    name: "form with repeated keys",
+    body: "email=a@b.c&email=d@e.f&quantity=1&quantity=2&returnTo=//evil.example",
+    contentType: "application/x-www-form-urlencoded",
+  },
   { name: "form 1 MB string", body: `message=${megabyte}`, contentType: "application/x-www-form-urlencoded", expect413: true },
   { name: "JSON sent as a form", body: JSON.stringify({ email: "a@b.c", password: "x" }), contentType: "application/x-www-form-urlencoded" },
   { name: "form sent as JSON", body: "email=a%40b.c&password=x", contentType: "application/json" },
   { name: "JSON without a content type", body: new Blob([JSON.stringify({ email: "a@b.c" })]) },
-  { name: "XML", body: "<?xml version=\"1.0\"?><!DOCTYPE x [<!ENTITY e SYSTEM \"file:///etc/passwd\">]><x>&e;</x>", contentType: "text/xml" },
+  { name: "XML", body: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><x>&e;</x>', contentType: "text/xml" },
   { name: "multipart without a boundary", body: "garbage", contentType: "multipart/form-data" },
   { name: "garbage multipart", body: "--zz\r\nnot a header\r\n\r\n\u0000\u0001--zz", contentType: "multipart/form-data; boundary=zz" },
   { name: "truncated multipart", body: '--zz\r\nContent-Disposition: form-data; name="email"\r\n\r\na@b.c', contentType: "multipart/form-data; boundary=zz" },
@@ -121,11 +167,14 @@ const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map
 
 /** A digest of every row of every table, to prove a refused request wrote nothing. */
 function databaseDigest(t: TestApp): string {
-  const tables = t.db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[];
+  const tables = t.db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+    name: string;
+  }[];
   const hasher = new Bun.CryptoHasher("sha256");
   for (const { name } of tables) {
     hasher.update(name);
-    for (const row of t.db.$client.query(`SELECT * FROM "${name}" ORDER BY rowid`).values()) hasher.update(JSON.stringify(row, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)));
+    for (const row of t.db.$client.query(`SELECT * FROM "${name}" ORDER BY rowid`).values())
+      hasher.update(JSON.stringify(row, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)));
   }
   return hasher.digest("hex");
 }
@@ -139,13 +188,21 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
   const failures: string[] = [];
   try {
     const product = t.db.$client.query("SELECT id, slug FROM products ORDER BY rowid LIMIT 1").get() as { id: string; slug: string } | null;
-    const plausible: Record<string, string> = { slug: product?.slug ?? "", productId: product?.id ?? "", orderId: "ORDER000000000001", date: "2026-12-01", "*": "missing.js" };
+    const plausible: Record<string, string> = {
+      slug: product?.slug ?? "",
+      productId: product?.id ?? "",
+      orderId: "ORDER000000000001",
+      date: "2026-12-01",
+      "*": "missing.js",
+    };
     const customer = customerWithSession(t.db, "hostile@example.com");
 
     // Plausible parameters get every body; each hostile parameter gets one ordinary body.
     const names = paramNames(routePath);
     const paths: { path: string; hostile: boolean }[] = [{ path: fill(routePath, (n) => paramValues(n, plausible)[0]!.value), hostile: false }];
-    for (const name of names) for (const v of paramValues(name, plausible).slice(1)) paths.push({ path: fill(routePath, (n) => (n === name ? v.value : paramValues(n, plausible)[0]!.value)), hostile: v.hostile });
+    for (const name of names)
+      for (const v of paramValues(name, plausible).slice(1))
+        paths.push({ path: fill(routePath, (n) => (n === name ? v.value : paramValues(n, plausible)[0]!.value)), hostile: v.hostile });
     const ordinary = bodies.find((b) => b.name === "JSON booleans and nulls")!;
 
     const cases: Case[] = [];
@@ -154,9 +211,12 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
         if (method === "GET" || method === "HEAD") {
           for (const q of i === 0 ? hostileQueries : [""]) cases.push({ label: `${p.path}${q}`, path: p.path + q, method, signedIn, expect413: false });
           // Another spelling of the path takes the canonical redirect, carrying the hostile query.
-          if (i === 0) for (const q of hostileQueries.slice(1, 4)) cases.push({ label: `${p.path.toUpperCase()}/${q}`, path: `${p.path.toUpperCase()}/${q}`, method, signedIn, expect413: false });
+          if (i === 0)
+            for (const q of hostileQueries.slice(1, 4))
+              cases.push({ label: `${p.path.toUpperCase()}/${q}`, path: `${p.path.toUpperCase()}/${q}`, method, signedIn, expect413: false });
         } else {
-          for (const body of i === 0 ? bodies : [ordinary]) cases.push({ label: `${p.path} with ${body.name}`, path: p.path, method, body, signedIn, expect413: body.expect413 === true });
+          for (const body of i === 0 ? bodies : [ordinary])
+            cases.push({ label: `${p.path} with ${body.name}`, path: p.path, method, body, signedIn, expect413: body.expect413 === true });
         }
       }
     }
@@ -197,7 +257,8 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
         if (!shaped) failures.push(`${c.method} ${c.label} (${who}): ${res.status} is not the JSON error shape: ${text.slice(0, 120)}`);
       }
       const after = databaseDigest(t);
-      if (res.status >= 400 && res.status < 500 && after !== digest) failures.push(`${c.method} ${c.label} (${who}): refused with ${res.status} but the database changed`);
+      if (res.status >= 400 && res.status < 500 && after !== digest)
+        failures.push(`${c.method} ${c.label} (${who}): refused with ${res.status} but the database changed`);
       digest = after;
     }
   } finally {

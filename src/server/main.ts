@@ -26,7 +26,10 @@ const pidFile = join(env.DATA_DIR, "pi-site.pid");
 
 /** True when a site answers on PORT or the pid file names a live process other than this one. */
 async function siteIsRunning(): Promise<boolean> {
-  const answers = await fetch(`http://127.0.0.1:${env.PORT}/healthz`, { signal: AbortSignal.timeout(2000) }).then((r) => r.ok, () => false);
+  const answers = await fetch(`http://127.0.0.1:${env.PORT}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (answers) return true;
   if (!existsSync(pidFile)) return false;
   const pid = Number(readFileSync(pidFile, "utf8").trim());
@@ -70,7 +73,10 @@ if (command === "backup") {
   }
 } else if (command === "healthcheck") {
   // For container health checks: the slim image has no curl.
-  const ok = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then((r) => r.ok, () => false);
+  const ok = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   process.exit(ok ? 0 : 1);
 } else if (command && command !== "serve") {
   console.error(`unknown command: ${command}\n${usage}`);

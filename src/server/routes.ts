@@ -39,7 +39,9 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
     return c.json({ status: "ok" });
   });
   app.get("/robots.txt", (c) => c.text(robotsTxt(siteOrigin(deps))));
-  app.get("/sitemap.xml", (c) => c.body(sitemapXml(siteOrigin(deps), listProductSlugs(deps.db).map(productPath)), 200, { "Content-Type": "application/xml; charset=utf-8" }));
+  app.get("/sitemap.xml", (c) =>
+    c.body(sitemapXml(siteOrigin(deps), listProductSlugs(deps.db).map(productPath)), 200, { "Content-Type": "application/xml; charset=utf-8" }),
+  );
 
   // Public pages (each page's routes say whether it is publicly cached)
   app.route("/", homeRoutes(deps));

@@ -5,7 +5,20 @@ import type { Settings } from "../shared/settings";
 export const publicPaths = ["/", "/services", "/shop", "/booking", "/about", "/contact", "/privacy"];
 
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Disallow: /admin", "Disallow: /dashboard", "Disallow: /api", "Disallow: /account", "Disallow: /cart", "Disallow: /login", "Disallow: /forgot-password", "Disallow: /reset-password", "", `Sitemap: ${origin}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /dashboard",
+    "Disallow: /api",
+    "Disallow: /account",
+    "Disallow: /cart",
+    "Disallow: /login",
+    "Disallow: /forgot-password",
+    "Disallow: /reset-password",
+    "",
+    `Sitemap: ${origin}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 export function sitemapXml(origin: string, extraPaths: string[] = []): string {

@@ -11,7 +11,8 @@ export const durationOptions = [
   { value: 120, label: "2 hours" },
 ] as const;
 
-const requiredText = (message: string, max = 200) => z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please keep this under ${max} characters`));
+const requiredText = (message: string, max = 200) =>
+  z.string(message).check(z.trim(), z.minLength(1, message), z.maxLength(max, `Please keep this under ${max} characters`));
 
 export const bookingSchema = z.object({
   serviceName: requiredText("Service is required", 100),

@@ -18,7 +18,14 @@ export const quantityField = z.preprocess(
     .max(maxLineQuantity, `The quantity can be at most ${maxLineQuantity}`),
 );
 
-export const productIdField = z.preprocess(fromDigits, z.number("Choose a product").int("Choose a product").min(1, "Choose a product").max(2 ** 31 - 1, "Choose a product"));
+export const productIdField = z.preprocess(
+  fromDigits,
+  z
+    .number("Choose a product")
+    .int("Choose a product")
+    .min(1, "Choose a product")
+    .max(2 ** 31 - 1, "Choose a product"),
+);
 
 /** POST /api/cart/items and the add-to-cart form. */
 export const addToCartSchema = z.object({ productId: productIdField, quantity: quantityField.default(1) });

@@ -6,7 +6,13 @@ import { z } from "zod";
 
 /** A tax-inclusive dollar amount, stored as a decimal string ("695.00"). */
 export const moneySchema = z
-  .union([z.number(), z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, "Use an amount such as 695.00")])
+  .union([
+    z.number(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}(\.\d{1,2})?$/, "Use an amount such as 695.00"),
+  ])
   .transform((v) => Number(v))
   .pipe(z.number().min(0, "Must not be negative").max(1_000_000, "Too large"))
   .transform((n) => n.toFixed(2));

@@ -4,17 +4,7 @@
  */
 import { z } from "./zod-mini";
 
-export const contactServiceValues = [
-  "checkup",
-  "partner",
-  "infidelity",
-  "fullcheating",
-  "hourly",
-  "ongoing",
-  "membership",
-  "consultation",
-  "other",
-] as const;
+export const contactServiceValues = ["checkup", "partner", "infidelity", "fullcheating", "hourly", "ongoing", "membership", "consultation", "other"] as const;
 
 /** Options without a package price (the six packages are labelled from the pricing table). */
 export const contactExtraServiceLabels: Record<string, string> = {
@@ -34,7 +24,12 @@ export const contactSchema = z.object({
   name: z.string("Required").check(z.trim(), z.minLength(1, "Required"), z.maxLength(100, "Please keep the name under 100 characters")),
   email: z
     .string("Required")
-    .check(z.trim(), z.minLength(1, "Required"), z.maxLength(200, "Please keep the e-mail under 200 characters"), z.email("Please enter a valid e-mail address")),
+    .check(
+      z.trim(),
+      z.minLength(1, "Required"),
+      z.maxLength(200, "Please keep the e-mail under 200 characters"),
+      z.email("Please enter a valid e-mail address"),
+    ),
   phone: z._default(z.string("Please enter a phone number").check(z.trim(), z.maxLength(40, "Please keep the phone number under 40 characters")), ""),
   service: z.enum(contactServiceValues, "Required"),
   message: z.string("Required").check(z.trim(), z.minLength(1, "Required"), z.maxLength(5000, "Please keep the message under 5000 characters")),

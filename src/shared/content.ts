@@ -22,7 +22,12 @@ export const contentSchemas = {
   }),
   "home.features": z.object({ items: z.array(titled).min(1).max(6) }),
   "home.cta": z.object({ title: line, text: paragraph, linkLabel: line, buttonLabel: line }),
-  "home.stats": z.object({ items: z.array(z.object({ value: line, label: line })).min(1).max(6) }),
+  "home.stats": z.object({
+    items: z
+      .array(z.object({ value: line, label: line }))
+      .min(1)
+      .max(6),
+  }),
   "home.packages": z.object({ title: line, subtitle: paragraph, buttonLabel: line }),
   "home.payment-plans": z.object({ title: line, text: paragraph }),
   "services.hero": z.object({ title: line, subtitle: paragraph, cryptoNotice: paragraph }),
@@ -34,7 +39,10 @@ export const contentSchemas = {
   "about.credentials": z.object({ title: line, items: z.array(titled).min(1).max(6) }),
   "about.testimonials": z.object({
     title: line,
-    items: z.array(z.object({ client: line, initials: line, quote: paragraph })).min(1).max(6),
+    items: z
+      .array(z.object({ client: line, initials: line, quote: paragraph }))
+      .min(1)
+      .max(6),
   }),
   "about.legal": titled,
   "contact.hero": z.object({ title: line, subtitle: paragraph }),
@@ -43,7 +51,10 @@ export const contentSchemas = {
   "contact.areas": z.object({ title: line, items: z.array(line).min(1).max(12) }),
   "contact.faq": z.object({
     title: line,
-    items: z.array(z.object({ question: line, answer: paragraph })).min(1).max(12),
+    items: z
+      .array(z.object({ question: line, answer: paragraph }))
+      .min(1)
+      .max(12),
   }),
   "shop.hero": z.object({ title: line, subtitle: paragraph, loginNotice: line }),
   "shop.info": z.object({ items: z.array(titled).min(1).max(6) }),

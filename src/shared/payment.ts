@@ -13,7 +13,9 @@ export const paymentEmailField = z
   .string("Required")
   .check(z.trim(), z.minLength(1, "Required"), z.maxLength(200, "Please keep the e-mail under 200 characters"), z.email("Please enter a valid e-mail address"));
 
-const serviceIdField = z.string("Choose a service").check(z.trim(), z.minLength(1, "Choose a service"), z.maxLength(40, "Choose a service"), z.regex(/^[a-z0-9-]+$/, "Choose a service"));
+const serviceIdField = z
+  .string("Choose a service")
+  .check(z.trim(), z.minLength(1, "Choose a service"), z.maxLength(40, "Choose a service"), z.regex(/^[a-z0-9-]+$/, "Choose a service"));
 
 /** POST /api/payment-requests. `email` is required when signed out; a signed-in client's account e-mail is used. */
 export const paymentRequestSchema = z.object({
@@ -37,7 +39,12 @@ const intentMessage = "Only immediate capture is supported";
  */
 export const paypalOrderSchema = z.object({
   serviceId: serviceIdField,
-  amount: z.optional(z.union([z.number(amountMessage).check(z.gte(0, amountMessage)), z.string(amountMessage).check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, amountMessage))], amountMessage)),
+  amount: z.optional(
+    z.union(
+      [z.number(amountMessage).check(z.gte(0, amountMessage)), z.string(amountMessage).check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, amountMessage))],
+      amountMessage,
+    ),
+  ),
   currency: z.optional(z.pipe(z.string(currencyMessage).check(z.trim(), z.toUpperCase()), z.literal("USD", currencyMessage))),
   intent: z.optional(z.pipe(z.string(intentMessage).check(z.trim(), z.toUpperCase()), z.literal("CAPTURE", intentMessage))),
 });

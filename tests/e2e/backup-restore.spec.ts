@@ -20,7 +20,8 @@ async function enquire(url: string, name: string) {
   expect(res.status).toBe(201);
 }
 
-const names = (dataDir: string) => dbHelper<{ name: string }[]>(["query", join(dataDir, "pi-site.db"), "SELECT name FROM contacts ORDER BY created_at"]).map((r) => r.name);
+const names = (dataDir: string) =>
+  dbHelper<{ name: string }[]>(["query", join(dataDir, "pi-site.db"), "SELECT name FROM contacts ORDER BY created_at"]).map((r) => r.name);
 
 test("a backup taken while the site runs restores after the site is stopped; restore refuses while it runs", async () => {
   test.setTimeout(60_000);
@@ -53,7 +54,10 @@ test("a backup taken while the site runs restores after the site is stopped; res
   const aside = readdirSync(dataDir).filter((f) => /^pi-site-replaced-\d{8}T\d{6}Z\.db$/.test(f));
   expect(aside.length).toBe(1);
   expect(names(dataDir)).toEqual(["Before Backup"]);
-  expect(dbHelper<{ name: string }[]>(["query", join(dataDir, aside[0]!), "SELECT name FROM contacts ORDER BY created_at"]).map((r) => r.name)).toEqual(["Before Backup", "After Backup"]);
+  expect(dbHelper<{ name: string }[]>(["query", join(dataDir, aside[0]!), "SELECT name FROM contacts ORDER BY created_at"]).map((r) => r.name)).toEqual([
+    "Before Backup",
+    "After Backup",
+  ]);
 
   // The restored database serves.
   site = await startBinary(dataDir);

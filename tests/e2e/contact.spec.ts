@@ -258,7 +258,12 @@ test.describe("with JavaScript", () => {
     const request = page.waitForRequest((r) => r.url().endsWith("/api/contacts"));
     await page.getByLabel("Service of interest").selectOption("other");
     await sendButton(page).click();
-    expect((await request).postDataJSON()).toMatchObject({ name: validEnquiry.name, email: validEnquiry.email, message: validEnquiry.message, service: "other" });
+    expect((await request).postDataJSON()).toMatchObject({
+      name: validEnquiry.name,
+      email: validEnquiry.email,
+      message: validEnquiry.message,
+      service: "other",
+    });
     await expect(toastItem(page)).toContainText("Message Sent Successfully");
   });
 

@@ -116,8 +116,17 @@ test("five tabs, starting on Instructions, each with its content; PayPal is off 
   await tab(page, "Crypto").click();
   await expect(panel(page)).toContainText("Pay $133 USD in cryptocurrency: 10% off, you save $15.");
   await expect(panel(page).locator("[data-coin]")).toHaveCount(3);
-  await expect(panel(page).locator("[data-coin] p.font-semibold")).toHaveText(["Bitcoin (Bitcoin network)", "Ethereum (ERC-20 network)", "USDC (Solana network)"]);
-  for (const note of ["exact USD equivalent of $133", "e-mail address in the transaction memo", "begins once the payment is confirmed", "1-6 network confirmations"]) {
+  await expect(panel(page).locator("[data-coin] p.font-semibold")).toHaveText([
+    "Bitcoin (Bitcoin network)",
+    "Ethereum (ERC-20 network)",
+    "USDC (Solana network)",
+  ]);
+  for (const note of [
+    "exact USD equivalent of $133",
+    "e-mail address in the transaction memo",
+    "begins once the payment is confirmed",
+    "1-6 network confirmations",
+  ]) {
     await expect(panel(page)).toContainText(note);
   }
 
@@ -132,7 +141,16 @@ test("five tabs, starting on Instructions, each with its content; PayPal is off 
   await expect(panel(page).getByRole("button", { name: "Request Cash Deposit Locations" })).toBeVisible();
 
   await tab(page, "Other").click();
-  for (const text of ["Wire transfer", "Money orders", "Other cryptocurrencies", "Payment plans", "2 payments: 2 × $74", "3 payments: $49.34, then 2 × $49.33", "4 payments: 4 × $37", "0% interest"]) {
+  for (const text of [
+    "Wire transfer",
+    "Money orders",
+    "Other cryptocurrencies",
+    "Payment plans",
+    "2 payments: 2 × $74",
+    "3 payments: $49.34, then 2 × $49.33",
+    "4 payments: 4 × $37",
+    "0% interest",
+  ]) {
     await expect(panel(page)).toContainText(text);
   }
   await expect(panel(page).getByRole("link", { name: "enquiries@example.com" })).toHaveAttribute("href", "mailto:enquiries@example.com");
@@ -176,7 +194,10 @@ test("Copy Address puts the address on the clipboard, names the coin in the toas
   await expect(toastItem(page)).toContainText("USDC address copied.");
 });
 
-test("Confirm Order & Request Instructions asks a signed-out client for an e-mail, records the request and e-mails the instructions", async ({ page, mailbox }) => {
+test("Confirm Order & Request Instructions asks a signed-out client for an e-mail, records the request and e-mails the instructions", async ({
+  page,
+  mailbox,
+}) => {
   await page.goto("/services");
   await openDialog(page, "fullcheating");
   const email = panel(page).getByLabel("Your e-mail");
@@ -223,7 +244,13 @@ test("Request Cash Deposit Locations records the request, e-mails it and shows t
 
   await expect.poll(() => mailbox.to("cash.client@example.com").length).toBe(1);
   expect(unfolded(mailbox.to("cash.client@example.com")[0]!.text)).toContain(`Cash deposit request for Discreet Check Up (${reference})`);
-  await expect.poll(() => mailbox.to("owner@example.com").filter((m) => unfolded(m.text).includes(`Send cash deposit locations to cash.client@example.com (${reference})`)).length).toBe(1);
+  await expect
+    .poll(
+      () =>
+        mailbox.to("owner@example.com").filter((m) => unfolded(m.text).includes(`Send cash deposit locations to cash.client@example.com (${reference})`))
+          .length,
+    )
+    .toBe(1);
 });
 
 test("keyboard only: Tab to a Select button, Enter opens, focus stays inside, arrows switch tabs, Escape closes", async ({ page }) => {
@@ -318,7 +345,9 @@ test("a signed-in returning customer sees list prices without a badge, and reque
   await expect(panel(page).getByLabel("Your e-mail")).toHaveCount(0);
   await panel(page).getByRole("button", { name: "Confirm Order & Request Instructions" }).click();
   await expect(toastItem(page)).toContainText("Payment Instructions Requested");
-  await expect.poll(() => mailbox.to("rosa.returning@example.com").filter((m) => unfolded(m.text).includes("Payment instructions for Partner Check")).length).toBe(1);
+  await expect
+    .poll(() => mailbox.to("rosa.returning@example.com").filter((m) => unfolded(m.text).includes("Payment instructions for Partner Check")).length)
+    .toBe(1);
   expect(mailbox.to("rosa.returning@example.com").find((m) => m.text.includes("Payment instructions"))!.text).toContain("Amount: $295 USD");
 });
 
@@ -361,7 +390,9 @@ test.describe("with PayPal configured", () => {
   let paypalSite: SiteServer;
 
   test.beforeAll(async ({ mailbox }) => {
-    standIn = spawn(join(process.cwd(), "node_modules/.bin/bun"), [join(process.cwd(), "tests/helpers/paypal-stand-in.ts")], { stdio: ["ignore", "pipe", "inherit"] });
+    standIn = spawn(join(process.cwd(), "node_modules/.bin/bun"), [join(process.cwd(), "tests/helpers/paypal-stand-in.ts")], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const apiBase = await new Promise<string>((resolve, reject) => {
       standIn.stdout!.once("data", (d) => resolve(String(d).trim()));
       standIn.once("exit", () => reject(new Error("the PayPal stand-in did not start")));
@@ -434,7 +465,13 @@ test.describe("with PayPal configured", () => {
       await page.route("https://www.paypal.com/sdk/js**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: fakeSdk }));
       let failSetup = true;
       await page.route("**/paypal/setup", (route) =>
-        failSetup ? route.fulfill({ status: 502, contentType: "application/json", body: JSON.stringify({ error: { code: "payment_provider_error", message: "PayPal could not be reached." } }) }) : route.fallback(),
+        failSetup
+          ? route.fulfill({
+              status: 502,
+              contentType: "application/json",
+              body: JSON.stringify({ error: { code: "payment_provider_error", message: "PayPal could not be reached." } }),
+            })
+          : route.fallback(),
       );
       await page.goto(`${paypalSite.url}/services`);
       await openDialog(page, "ongoing");

@@ -104,7 +104,10 @@ test.describe("security headers and health", () => {
       const res = await request.get(path);
       const csp = res.headers()["content-security-policy"];
       expect(csp, "Content-Security-Policy header").toBeTruthy();
-      const scriptSrc = csp!.split(";").map((d) => d.trim()).find((d) => d.startsWith("script-src"));
+      const scriptSrc = csp!
+        .split(";")
+        .map((d) => d.trim())
+        .find((d) => d.startsWith("script-src"));
       expect(scriptSrc).toBe("script-src 'self'");
       expect(csp).not.toContain("unsafe-inline");
       expect(csp).not.toContain("unsafe-eval");

@@ -106,7 +106,10 @@ test.describe("contact page hydration", () => {
     await expect(island).toHaveAttribute("data-state", "pending");
     await afterTwoFrames(page);
 
-    expect(scripts.some((s) => s.startsWith("/assets/entry-")), "the small island entry script").toBe(true);
+    expect(
+      scripts.some((s) => s.startsWith("/assets/entry-")),
+      "the small island entry script",
+    ).toBe(true);
     expect(scripts.filter((s) => s.startsWith("/assets/hydrate-") || s.startsWith("/assets/ContactForm-"))).toEqual([]);
     await expect(island).toHaveAttribute("data-state", "pending");
 

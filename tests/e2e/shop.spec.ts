@@ -50,7 +50,10 @@ test.describe("browsing", () => {
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 
     const gps = seedProducts.filter((p) => p.categorySlug === "gps-tracking");
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /GPS Tracking/ }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: /GPS Tracking/ })
+      .click();
     await expect(page).toHaveURL(/\/shop\?category=gps-tracking$/);
     await expect(summary(page)).toHaveText(`Showing ${gps.length} products in GPS Tracking`);
     expect((await cardNames(page)).sort()).toEqual(gps.map((p) => p.name).sort());
@@ -71,7 +74,10 @@ test.describe("browsing", () => {
     await expect.poll(() => cardNames(page)).toEqual([...ascending].reverse());
 
     // Across the whole catalogue, with sale prices in play.
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /All Products/ }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: /All Products/ })
+      .click();
     await page.getByLabel("Search products").fill("");
     await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
     const all = await cardNames(page);
@@ -101,7 +107,9 @@ test.describe("browsing", () => {
   test("open a product from its card", async ({ page }) => {
     await openHydratedShop(page);
     const name = "Covert Body-Worn Camera 4K";
-    await card(page, name).getByRole("link", { name: /View Details/ }).click();
+    await card(page, name)
+      .getByRole("link", { name: /View Details/ })
+      .click();
     await expect(page).toHaveURL(/\/shop\/product\/covert-body-worn-camera-4k$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(name);
     await expect(page.getByRole("navigation", { name: "Breadcrumb" })).toContainText("Surveillance Cameras");
@@ -141,9 +149,14 @@ test.describe("the cart", () => {
   test("signed out, Add to Cart sends the visitor to sign in, and back afterwards", async ({ page }) => {
     // Filtered in place after loading: the visitor comes back to the view they were on.
     await openHydratedShop(page);
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /Communication/ }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: /Communication/ })
+      .click();
     await expect(page).toHaveURL(/\/shop\?category=communication$/);
-    await card(page, "Acoustic Tube Earpiece Kit").getByRole("button", { name: /Add to Cart/ }).click();
+    await card(page, "Acoustic Tube Earpiece Kit")
+      .getByRole("button", { name: /Add to Cart/ })
+      .click();
     await expect(page).toHaveURL(/\/login\?returnTo=%2Fshop%3Fcategory%3Dcommunication$/);
 
     await page.goto("/shop/product/faraday-evidence-bag");
@@ -170,7 +183,9 @@ test.describe("the cart", () => {
 
     // From the shop grid.
     await openHydratedShop(page, "/shop?q=earpiece");
-    await card(page, "Acoustic Tube Earpiece Kit").getByRole("button", { name: /Add to Cart/ }).click(); // $79
+    await card(page, "Acoustic Tube Earpiece Kit")
+      .getByRole("button", { name: /Add to Cart/ })
+      .click(); // $79
     await expect(page.getByTestId("toast")).toContainText("Acoustic Tube Earpiece Kit is in your cart.");
     await expect(cartCount(page)).toHaveText("2");
 
@@ -290,7 +305,10 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveURL(/\/shop\?category=gps-tracking&q=camera&sort=price-desc$/);
     await expect(page.getByTestId("shop-summary")).toHaveText("No products found");
 
-    await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: /Surveillance Cameras/ }).click();
+    await page
+      .getByRole("navigation", { name: "Categories" })
+      .getByRole("link", { name: /Surveillance Cameras/ })
+      .click();
     await expect(page).toHaveURL(/\/shop\?category=surveillance-cameras&q=camera&sort=price-desc$/);
     const cameras = seedProducts.filter((p) => p.categorySlug === "surveillance-cameras" && mentions(p, "camera")).map((p) => p.name);
     expect((await cardNames(page)).sort()).toEqual(cameras.sort());

@@ -34,7 +34,11 @@ if (command === "prepare") {
   console.log(JSON.stringify({ cookies, slots }));
 } else if (command === "check") {
   const db = new Database(databaseFile(target!), { strict: true });
-  const integrity = db.query<{ integrity_check: string }, []>("PRAGMA integrity_check").all().map((r) => r.integrity_check).join("; ");
+  const integrity = db
+    .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
+    .all()
+    .map((r) => r.integrity_check)
+    .join("; ");
   const counterMismatches = db
     .query(
       `SELECT s.id, s.current_bookings AS counter, count(b.id) AS rows FROM time_slots s
@@ -43,7 +47,12 @@ if (command === "prepare") {
     )
     .all();
   const wanted = (await Bun.stdin.text()).split("\n").filter(Boolean);
-  const present = new Set(db.query<{ id: string }, []>("SELECT id FROM bookings").all().map((r) => r.id));
+  const present = new Set(
+    db
+      .query<{ id: string }, []>("SELECT id FROM bookings")
+      .all()
+      .map((r) => r.id),
+  );
   const bookings = present.size;
   db.close();
   console.log(JSON.stringify({ integrity, counterMismatches, missing: wanted.filter((id) => !present.has(id)), bookings }));

@@ -17,7 +17,13 @@ export function browser(t: TestApp) {
       return jar.take(await t.request(path, { method: "POST", body: new URLSearchParams(fields), headers: { ...headers, Cookie: jar.header() } }));
     },
     async postJson(path: string, body: unknown, headers: Record<string, string> = { Origin: testOrigin }) {
-      return jar.take(await t.request(path, { method: "POST", body: JSON.stringify(body), headers: { "Content-Type": "application/json", ...headers, Cookie: jar.header() } }));
+      return jar.take(
+        await t.request(path, {
+          method: "POST",
+          body: JSON.stringify(body),
+          headers: { "Content-Type": "application/json", ...headers, Cookie: jar.header() },
+        }),
+      );
     },
     /** A customer signed in directly (tests/helpers/sessions.ts); returns their id. For anything but testing sign-up itself. */
     signInAs(email = "ann@example.com", opts: Parameters<typeof customerWithSession>[2] = {}) {

@@ -31,7 +31,17 @@ export type StandInRequest = { method: string; path: string; requestId: string |
 
 type StoredAnswer = { status: number; body: unknown };
 type Capture = { id: string; status: string; amount: string; currency: string };
-type Order = { id: string; status: string; amount: string; currency: string; referenceId: string; customId: string; captureId?: string; captures: Capture[]; createTime: string };
+type Order = {
+  id: string;
+  status: string;
+  amount: string;
+  currency: string;
+  referenceId: string;
+  customId: string;
+  captureId?: string;
+  captures: Capture[];
+  createTime: string;
+};
 
 /**
  * Show order details (operationId orders.get) as PayPal's published Orders v2 OpenAPI document
@@ -54,7 +64,8 @@ function showOrderViolations(rawId: string, url: URL, req: Request, text: string
   } catch {
     problems.push(`order id ${rawId} is not valid percent-encoding`);
   }
-  if (id.length < 1 || id.length > orderIdParameter.maxLength || !orderIdParameter.pattern.test(id)) problems.push(`order id ${JSON.stringify(id)} does not match ${orderIdParameter.pattern} (max ${orderIdParameter.maxLength})`);
+  if (id.length < 1 || id.length > orderIdParameter.maxLength || !orderIdParameter.pattern.test(id))
+    problems.push(`order id ${JSON.stringify(id)} does not match ${orderIdParameter.pattern} (max ${orderIdParameter.maxLength})`);
   for (const key of url.searchParams.keys()) if (key !== "fields") problems.push(`unknown query parameter ${key}`);
   const fields = url.searchParams.get("fields");
   if (fields !== null && !fieldsParameter.test(fields)) problems.push(`fields ${JSON.stringify(fields)} does not match ${fieldsParameter}`);
@@ -124,7 +135,11 @@ export function startPayPalStandIn(credentials = standInCredentials) {
         purchase_units: [
           {
             reference_id: order.referenceId,
-            payments: { captures: [{ id: captureId, status: captureStatus, amount: { currency_code: currency, value: amount }, final_capture: true, custom_id: order.customId }] },
+            payments: {
+              captures: [
+                { id: captureId, status: captureStatus, amount: { currency_code: currency, value: amount }, final_capture: true, custom_id: order.customId },
+              ],
+            },
           },
         ],
       },
@@ -156,7 +171,14 @@ export function startPayPalStandIn(credentials = standInCredentials) {
         const token = `A21AA${crypto.randomUUID().replace(/-/g, "")}`;
         tokens.add(token);
         stats.tokensIssued++;
-        return json(200, { scope: "https://uri.paypal.com/services/payments/payment", access_token: token, token_type: "Bearer", app_id: "APP-STANDIN", expires_in: behaviour.tokenSeconds, nonce: "nonce" });
+        return json(200, {
+          scope: "https://uri.paypal.com/services/payments/payment",
+          access_token: token,
+          token_type: "Bearer",
+          app_id: "APP-STANDIN",
+          expires_in: behaviour.tokenSeconds,
+          nonce: "nonce",
+        });
       }
 
       if (!authorization?.startsWith("Bearer ") || !tokens.has(authorization.slice(7))) {
@@ -172,7 +194,10 @@ export function startPayPalStandIn(credentials = standInCredentials) {
         if (behaviour.createOrder === "error" || (behaviour.createOrder === "error-once" && once(`create-error:${requestId}`))) {
           return paypalError(500, "INTERNAL_SERVER_ERROR");
         }
-        const input = body as { intent?: string; purchase_units?: { reference_id?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }[] };
+        const input = body as {
+          intent?: string;
+          purchase_units?: { reference_id?: string; custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+        };
         const unit = input?.purchase_units?.[0];
         if (input?.intent !== "CAPTURE" || !unit?.amount?.value || !unit.amount.currency_code || !/^\d+(\.\d{2})?$/.test(unit.amount.value)) {
           return paypalError(400, "INVALID_REQUEST", "MALFORMED_REQUEST_JSON");
@@ -180,8 +205,20 @@ export function startPayPalStandIn(credentials = standInCredentials) {
         const answer = replayOrStore(requestId && `create:${requestId}`, () => {
           stats.ordersCreated++;
           const id = `ORDER${String(++counter).padStart(12, "0")}`;
-          orders.set(id, { id, status: "CREATED", amount: unit.amount!.value!, currency: unit.amount!.currency_code!, referenceId: unit.reference_id ?? "", customId: unit.custom_id ?? "", captures: [], createTime: new Date().toISOString() });
-          return { status: 201, body: { id, status: "CREATED", links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: "approve", method: "GET" }] } };
+          orders.set(id, {
+            id,
+            status: "CREATED",
+            amount: unit.amount!.value!,
+            currency: unit.amount!.currency_code!,
+            referenceId: unit.reference_id ?? "",
+            customId: unit.custom_id ?? "",
+            captures: [],
+            createTime: new Date().toISOString(),
+          });
+          return {
+            status: 201,
+            body: { id, status: "CREATED", links: [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${id}`, rel: "approve", method: "GET" }] },
+          };
         });
         if (behaviour.createOrder === "slow-once" && once(`create-slow:${requestId}`)) return late(answer);
         return json(answer.status, answer.body);
@@ -191,7 +228,8 @@ export function startPayPalStandIn(credentials = standInCredentials) {
       if (req.method === "POST" && capture) {
         const order = orders.get(decodeURIComponent(capture[1]!));
         if (!order) return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
-        if (behaviour.capture === "error" || (behaviour.capture === "error-once" && once(`capture-error:${requestId}`))) return paypalError(500, "INTERNAL_SERVER_ERROR");
+        if (behaviour.capture === "error" || (behaviour.capture === "error-once" && once(`capture-error:${requestId}`)))
+          return paypalError(500, "INTERNAL_SERVER_ERROR");
         if (behaviour.capture === "lost") {
           await Bun.sleep(behaviour.delayMs);
           return paypalError(504, "GATEWAY_TIMEOUT");
@@ -255,7 +293,17 @@ function orderDetails(order: Order) {
         custom_id: order.customId,
         amount: { currency_code: order.currency, value: order.amount },
         ...(order.captures.length > 0
-          ? { payments: { captures: order.captures.map((c) => ({ id: c.id, status: c.status, amount: { currency_code: c.currency, value: c.amount }, final_capture: true, custom_id: order.customId })) } }
+          ? {
+              payments: {
+                captures: order.captures.map((c) => ({
+                  id: c.id,
+                  status: c.status,
+                  amount: { currency_code: c.currency, value: c.amount },
+                  final_capture: true,
+                  custom_id: order.customId,
+                })),
+              },
+            }
           : {}),
       },
     ],

@@ -75,8 +75,7 @@ export const seedCategories: SeedCategory[] = [
   },
 ];
 
-const COMPLIANCE =
-  "Users are responsible for complying with the Surveillance Devices Act 2016 (SA) and the equivalent laws of other states and territories.";
+const COMPLIANCE = "Users are responsible for complying with the Surveillance Devices Act 2016 (SA) and the equivalent laws of other states and territories.";
 
 const products: Omit<SeedProduct, "images">[] = [
   // ── Surveillance Cameras ────────────────────────────────────────────────
@@ -309,12 +308,7 @@ const products: Omit<SeedProduct, "images">[] = [
       Reporting: "Trips, idling, speeding, harsh braking",
       "Operating voltage": "9–36 V",
     },
-    features: [
-      "Installs without tools in under a minute",
-      "Driver behaviour scoring",
-      "Vehicle battery voltage alerts",
-      "Automatic logbook for tax records",
-    ],
+    features: ["Installs without tools in under a minute", "Driver behaviour scoring", "Vehicle battery voltage alerts", "Automatic logbook for tax records"],
     tags: ["gps", "fleet", "obd", "vehicle"],
     isFeatured: false,
     requiresVerification: false,
@@ -413,12 +407,7 @@ const products: Omit<SeedProduct, "images">[] = [
       Storage: "microSD up to 128 GB (32 GB included)",
       Power: "2 × AA or USB-C",
     },
-    features: [
-      "Separate track for each speaker",
-      "Twin clip-on lavalier microphones",
-      "Headphone monitoring output",
-      "Hard-shell carry case",
-    ],
+    features: ["Separate track for each speaker", "Twin clip-on lavalier microphones", "Headphone monitoring output", "Hard-shell carry case"],
     tags: ["interview", "lavalier", "statements", "audio"],
     isFeatured: false,
     requiresVerification: false,
@@ -478,12 +467,7 @@ const products: Omit<SeedProduct, "images">[] = [
       Impedance: "32 Ω",
       Cable: "1.8 m detachable, 3.5 mm with 6.35 mm adapter",
     },
-    features: [
-      "Speech-tuned sound for transcription",
-      "Passive noise isolation",
-      "Memory-foam ear cushions",
-      "Detachable cable",
-    ],
+    features: ["Speech-tuned sound for transcription", "Passive noise isolation", "Memory-foam ear cushions", "Detachable cable"],
     tags: ["headphones", "transcription", "audio"],
     isFeatured: false,
     requiresVerification: false,
@@ -581,12 +565,7 @@ const products: Omit<SeedProduct, "images">[] = [
       Closure: "Double roll-top with hook-and-loop",
       "Fits devices up to": "7 inch screens",
     },
-    features: [
-      "Blocks cellular, Wi-Fi, Bluetooth and GPS",
-      "Clear viewing window",
-      "Writable evidence label panel",
-      "Double roll-top seal",
-    ],
+    features: ["Blocks cellular, Wi-Fi, Bluetooth and GPS", "Clear viewing window", "Writable evidence label panel", "Double roll-top seal"],
     tags: ["forensics", "faraday", "mobile", "evidence"],
     isFeatured: false,
     requiresVerification: false,
@@ -814,12 +793,7 @@ const products: Omit<SeedProduct, "images">[] = [
       LEDs: "6 high-intensity red",
       Battery: "Rechargeable, approx. 8 hours",
     },
-    features: [
-      "Finds cameras whether on or off",
-      "Six-LED flashing ring",
-      "Pocket-sized with lanyard",
-      "Rechargeable via USB-C",
-    ],
+    features: ["Finds cameras whether on or off", "Six-LED flashing ring", "Pocket-sized with lanyard", "Rechargeable via USB-C"],
     tags: ["counter-surveillance", "lens-finder", "camera-detection"],
     isFeatured: false,
     requiresVerification: false,
@@ -951,13 +925,7 @@ const products: Omit<SeedProduct, "images">[] = [
       Tube: "Clear acoustic, quick-release",
       "Ear moulds": "Small, medium and large",
     },
-    features: [
-      "Clear acoustic tube for low visibility",
-      "Inline microphone and push-to-talk",
-      "Quick-release tube",
-      "Three ear mould sizes",
-      "Clothing clip",
-    ],
+    features: ["Clear acoustic tube for low visibility", "Inline microphone and push-to-talk", "Quick-release tube", "Three ear mould sizes", "Clothing clip"],
     tags: ["earpiece", "radio-accessory", "covert"],
     isFeatured: false,
     requiresVerification: false,

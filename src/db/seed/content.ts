@@ -87,8 +87,7 @@ export const seedContent: Content = {
   },
   "services.hero": {
     title: "Infidelity Investigation Services",
-    subtitle:
-      "Professional, discreet surveillance packages for people who need to know. Choose a package to see the payment options.",
+    subtitle: "Professional, discreet surveillance packages for people who need to know. Choose a package to see the payment options.",
     cryptoNotice:
       "For extra privacy you can pay in cryptocurrency: nothing appears on your bank or card statement, and crypto payments receive an additional discount.",
   },
@@ -188,7 +187,8 @@ export const seedContent: Content = {
       },
       {
         question: "Where do you operate?",
-        answer: "We cover Adelaide and the Greater Adelaide region, regional South Australia, the Barossa Valley and Adelaide Hills, the Fleurieu Peninsula and the Riverland.",
+        answer:
+          "We cover Adelaide and the Greater Adelaide region, regional South Australia, the Barossa Valley and Adelaide Hills, the Fleurieu Peninsula and the Riverland.",
       },
       {
         question: "How can I pay?",

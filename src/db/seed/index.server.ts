@@ -18,11 +18,17 @@ export type SeedVersion = { version: number; apply: (db: Db) => void };
 function seedFirstRelease(db: Db) {
   db.insert(t.visitorCounter).values({ id: 1, count: 3333 }).onConflictDoNothing().run();
   for (const [key, value] of Object.entries(defaultSettings)) {
-    db.insert(t.settings).values({ key, value: JSON.stringify(value) }).onConflictDoNothing().run();
+    db.insert(t.settings)
+      .values({ key, value: JSON.stringify(value) })
+      .onConflictDoNothing()
+      .run();
   }
   for (const [id, content] of Object.entries(seedContent)) {
     const title = seedContentTitles[id as keyof typeof seedContentTitles];
-    db.insert(t.contentSections).values({ id, title, type: "json", content: JSON.stringify(content) }).onConflictDoNothing().run();
+    db.insert(t.contentSections)
+      .values({ id, title, type: "json", content: JSON.stringify(content) })
+      .onConflictDoNothing()
+      .run();
   }
   for (const row of seedPricing) db.insert(t.servicePricing).values(row).onConflictDoNothing().run();
   const categoryIds = new Map<string, number>();
@@ -36,7 +42,10 @@ function seedFirstRelease(db: Db) {
     if (row) categoryIds.set(c.slug, row.id);
   }
   for (const { categorySlug, ...p } of seedProducts) {
-    db.insert(t.products).values({ ...p, categoryId: categoryIds.get(categorySlug) ?? null }).onConflictDoNothing().run();
+    db.insert(t.products)
+      .values({ ...p, categoryId: categoryIds.get(categorySlug) ?? null })
+      .onConflictDoNothing()
+      .run();
   }
 }
 
@@ -48,13 +57,19 @@ export const seedVersions: readonly SeedVersion[] = [{ version: 1, apply: seedFi
  * its visitor counter. Seeding it again would restore what the owner deleted since.
  */
 function seededBeforeVersions(db: Db): boolean {
-  return Boolean(db.select({ key: t.settings.key }).from(t.settings).limit(1).get() ?? db.select({ id: t.visitorCounter.id }).from(t.visitorCounter).limit(1).get());
+  return Boolean(
+    db.select({ key: t.settings.key }).from(t.settings).limit(1).get() ?? db.select({ id: t.visitorCounter.id }).from(t.visitorCounter).limit(1).get(),
+  );
 }
 
 /** Applies the seed versions this database has not had yet, in one transaction; returns them. */
 export function seedDatabase(db: Db, versions: readonly SeedVersion[] = seedVersions): number[] {
   return immediate(db, () => {
-    let applied = db.select({ v: max(t.seedVersions.version) }).from(t.seedVersions).get()?.v ?? null;
+    let applied =
+      db
+        .select({ v: max(t.seedVersions.version) })
+        .from(t.seedVersions)
+        .get()?.v ?? null;
     if (applied === null && seededBeforeVersions(db)) {
       db.insert(t.seedVersions).values({ version: 1 }).run();
       applied = 1;

@@ -32,7 +32,11 @@ test("a fresh database is seeded with everything the public pages need", () => {
 test("seeding again adds nothing and keeps the owner's edits", () => {
   t = createTestApp();
   const before = tables.map((name) => countRows(t, name));
-  t.db.update(contentSections).set({ content: JSON.stringify({ text: "Edited by the owner", linkLabel: "Shop" }) }).where(eq(contentSections.id, "site.promo")).run();
+  t.db
+    .update(contentSections)
+    .set({ content: JSON.stringify({ text: "Edited by the owner", linkLabel: "Shop" }) })
+    .where(eq(contentSections.id, "site.promo"))
+    .run();
   t.db.update(servicePricing).set({ price: "80.00" }).where(eq(servicePricing.id, "checkup")).run();
   seedDatabase(t.db);
   seedDatabase(t.db);
@@ -61,10 +65,26 @@ function restart(dataDir: string) {
   const db = openDatabase(databaseFile(dataDir));
   bootstrap(readEnv({ DATA_DIR: dataDir, LOG_LEVEL: "silent" }), db);
   const state = {
-    productSlugs: db.select({ slug: products.slug }).from(products).all().map((p) => p.slug),
-    categorySlugs: db.select({ slug: categories.slug }).from(categories).all().map((c) => c.slug),
-    categoryNames: db.select({ name: categories.name }).from(categories).all().map((c) => c.name),
-    packages: db.select({ id: servicePricing.id }).from(servicePricing).all().map((p) => p.id),
+    productSlugs: db
+      .select({ slug: products.slug })
+      .from(products)
+      .all()
+      .map((p) => p.slug),
+    categorySlugs: db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .all()
+      .map((c) => c.slug),
+    categoryNames: db
+      .select({ name: categories.name })
+      .from(categories)
+      .all()
+      .map((c) => c.name),
+    packages: db
+      .select({ id: servicePricing.id })
+      .from(servicePricing)
+      .all()
+      .map((p) => p.id),
   };
   db.$client.close();
   return state;
@@ -79,7 +99,10 @@ test("products, categories and packages the owner deleted or renamed stay so acr
   db.query("DELETE FROM categories WHERE slug = 'communication'").run();
   db.query("DELETE FROM service_pricing WHERE id = 'ongoing'").run();
   const before = {
-    productSlugs: db.query("SELECT slug FROM products").all().map((r) => (r as { slug: string }).slug),
+    productSlugs: db
+      .query("SELECT slug FROM products")
+      .all()
+      .map((r) => (r as { slug: string }).slug),
     productCount: countRows(t, "products"),
   };
   db.close();
@@ -113,7 +136,11 @@ test("a later seed version adds its rows once and leaves the owner's deletions a
   const addsAPackage = {
     version: 2,
     apply: (db: typeof t.db) =>
-      void db.insert(servicePricing).values({ id: "background-check", kind: "package", name: "Background Check", price: "150.00", unit: "once" }).onConflictDoNothing().run(),
+      void db
+        .insert(servicePricing)
+        .values({ id: "background-check", kind: "package", name: "Background Check", price: "150.00", unit: "once" })
+        .onConflictDoNothing()
+        .run(),
   };
   expect(seedDatabase(t.db, [...seedVersions, addsAPackage])).toEqual([2]);
   t.db.$client.query("UPDATE service_pricing SET name = 'Renamed by owner' WHERE id = 'background-check'").run();

@@ -39,9 +39,33 @@ function issuesByField(issues: readonly { path: readonly PropertyKey[]; message:
   return errors;
 }
 
-export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, onBooked }: { pkg: BookablePackage; userEmail: string | null; today: string; lastDay: string; timeZone: string; onBooked: () => void }) {
+export default function BookingForm({
+  pkg,
+  userEmail,
+  today,
+  lastDay,
+  timeZone,
+  onBooked,
+}: {
+  pkg: BookablePackage;
+  userEmail: string | null;
+  today: string;
+  lastDay: string;
+  timeZone: string;
+  onBooked: () => void;
+}) {
   const queryClient = useQueryClient();
-  const initial: FormValues = { serviceName: pkg.name, servicePrice: pkg.price, appointmentDate: "", appointmentTime: "", duration: 60, location: "", notes: "", contactPhone: "", contactEmail: userEmail ?? "" };
+  const initial: FormValues = {
+    serviceName: pkg.name,
+    servicePrice: pkg.price,
+    appointmentDate: "",
+    appointmentTime: "",
+    duration: 60,
+    location: "",
+    notes: "",
+    contactPhone: "",
+    contactEmail: userEmail ?? "",
+  };
   // A plain controlled form: the shared zod/mini schema validates it, here and on the server.
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -92,7 +116,11 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, 
         return toast({ title: bookingMessages.taken.title, description: bookingMessages.taken.text, variant: "destructive" });
       }
       if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Record<Field, string>>);
-      toast({ title: bookingMessages.failure.title, description: err instanceof ApiError && err.status === 403 && err.serverMessage ? err.serverMessage : bookingMessages.failure.text, variant: "destructive" });
+      toast({
+        title: bookingMessages.failure.title,
+        description: err instanceof ApiError && err.status === 403 && err.serverMessage ? err.serverMessage : bookingMessages.failure.text,
+        variant: "destructive",
+      });
     },
   });
 
@@ -120,7 +148,9 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, 
     <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-2" aria-label={`Book ${pkg.name}`}>
       <section aria-labelledby="when-title" className="card border border-base-300 bg-base-100">
         <div className="card-body">
-          <h2 id="when-title" className="card-title">Choose a date and time</h2>
+          <h2 id="when-title" className="card-title">
+            Choose a date and time
+          </h2>
           <DayPicker
             className="react-day-picker mx-auto"
             mode="single"
@@ -133,7 +163,11 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, 
             disabled={[{ before: toDate(today) }, { after: toDate(lastDay) }]}
             weekStartsOn={1}
           />
-          {err("appointmentDate") && <p className="text-sm text-error" role="alert">{err("appointmentDate")}</p>}
+          {err("appointmentDate") && (
+            <p className="text-sm text-error" role="alert">
+              {err("appointmentDate")}
+            </p>
+          )}
           <div aria-live="polite">
             {!date ? (
               <p className="text-sm text-base-content/80">Pick a date to see the available times ({`${timeZoneCity(timeZone)} time`}).</p>
@@ -158,7 +192,13 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, 
                 <legend className="mb-2 text-sm font-semibold">Available times</legend>
                 <div className="grid grid-cols-3 gap-2">
                   {slots.data.map((s) => (
-                    <button key={s.id} type="button" aria-pressed={time === s.time} className={`btn btn-sm ${time === s.time ? "btn-primary" : "btn-outline"}`} onClick={() => update({ appointmentTime: s.time })}>
+                    <button
+                      key={s.id}
+                      type="button"
+                      aria-pressed={time === s.time}
+                      className={`btn btn-sm ${time === s.time ? "btn-primary" : "btn-outline"}`}
+                      onClick={() => update({ appointmentTime: s.time })}
+                    >
                       {formatTime(s.time)}
                     </button>
                   ))}
@@ -166,13 +206,19 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, 
               </fieldset>
             )}
           </div>
-          {err("appointmentTime") && <p className="text-sm text-error" role="alert">{err("appointmentTime")}</p>}
+          {err("appointmentTime") && (
+            <p className="text-sm text-error" role="alert">
+              {err("appointmentTime")}
+            </p>
+          )}
         </div>
       </section>
 
       <section aria-labelledby="details-title" className="card border border-base-300 bg-base-100">
         <div className="card-body">
-          <h2 id="details-title" className="card-title">Your details</h2>
+          <h2 id="details-title" className="card-title">
+            Your details
+          </h2>
           <FormField id="b-service" label="Service" error={err("serviceName")}>
             <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
           </FormField>
@@ -200,7 +246,9 @@ export default function BookingForm({ pkg, userEmail, today, lastDay, timeZone, 
           <FormField id="b-notes" label="Notes (optional)" error={err("notes")}>
             <textarea className="textarea w-full" rows={3} {...input("b-notes", "notes")} />
           </FormField>
-          <p className="text-sm text-base-content/80">{date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time on the left."}</p>
+          <p className="text-sm text-base-content/80">
+            {date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time on the left."}
+          </p>
           <button type="submit" className="btn btn-primary w-full" disabled={book.isPending || !time}>
             {book.isPending ? "Booking..." : "Confirm Booking"}
           </button>

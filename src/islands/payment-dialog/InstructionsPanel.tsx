@@ -13,7 +13,12 @@ const youReceive = [
   "When and how your service starts",
 ];
 
-export function InstructionsPanel({ service, accountEmail, emailForm, onRequested }: PaymentDialogProps & { emailForm: UseFormReturn<PaymentEmailValues>; onRequested: () => void }) {
+export function InstructionsPanel({
+  service,
+  accountEmail,
+  emailForm,
+  onRequested,
+}: PaymentDialogProps & { emailForm: UseFormReturn<PaymentEmailValues>; onRequested: () => void }) {
   return (
     <div className="space-y-4">
       <p>Confirm your order and we will e-mail you detailed payment instructions. You receive:</p>

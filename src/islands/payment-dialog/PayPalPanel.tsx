@@ -39,7 +39,12 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
         buttons = paypal.Buttons({
           style: { layout: "vertical", label: "pay", shape: "rect" },
           createOrder: async () => {
-            const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", { serviceId: service.id, amount: service.amountDue, currency: paymentCurrency, intent: "CAPTURE" });
+            const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", {
+              serviceId: service.id,
+              amount: service.amountDue,
+              currency: paymentCurrency,
+              intent: "CAPTURE",
+            });
             return order.id;
           },
           onApprove: async ({ orderID }, actions) => {
@@ -53,7 +58,11 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
               paid.current();
             } catch (err) {
               const declined = err instanceof ApiError && err.status === 402;
-              toast({ title: paymentMessages.paymentFailedTitle, description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "Your payment could not be completed. Please try again.", variant: "destructive" });
+              toast({
+                title: paymentMessages.paymentFailedTitle,
+                description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "Your payment could not be completed. Please try again.",
+                variant: "destructive",
+              });
               // A declined card: let the customer choose another funding source for the same order.
               if (declined && actions.restart) await actions.restart();
             }
@@ -61,7 +70,14 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
           onCancel: () => console.info("PayPal payment cancelled"),
           onError: (err) => {
             console.warn("PayPal payment failed", err);
-            toast({ title: paymentMessages.paymentFailedTitle, description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "PayPal could not start the payment. No money was taken. Please try again or choose another method.", variant: "destructive" });
+            toast({
+              title: paymentMessages.paymentFailedTitle,
+              description:
+                err instanceof ApiError && err.serverMessage
+                  ? err.serverMessage
+                  : "PayPal could not start the payment. No money was taken. Please try again or choose another method.",
+              variant: "destructive",
+            });
           },
         });
         await buttons.render(container.current);

@@ -30,7 +30,10 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
   const base = useId();
   const titleId = `${base}title`;
   // One e-mail for both requests (instructions, cash), kept while the client switches tabs.
-  const emailForm = useForm<PaymentEmailValues, unknown, PaymentEmailValues>({ resolver: schemaResolver<PaymentEmailValues, PaymentEmailValues>(paymentEmailSchema), defaultValues: { email: "" } });
+  const emailForm = useForm<PaymentEmailValues, unknown, PaymentEmailValues>({
+    resolver: schemaResolver<PaymentEmailValues, PaymentEmailValues>(paymentEmailSchema),
+    defaultValues: { email: "" },
+  });
 
   useEffect(() => {
     const d = dialog.current;
@@ -95,11 +98,21 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
         </div>
 
         {tabs.map((t) => (
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: the tab panel takes focus (Tab from the tab list) so keyboard and screen-reader users reach its content even when it starts with no focusable element.
-          <div key={t.id} role="tabpanel" id={`${base}panel-${t.id}`} aria-labelledby={`${base}tab-${t.id}`} hidden={active !== t.id} tabIndex={0} className="outline-offset-4">
+          <div
+            key={t.id}
+            role="tabpanel"
+            id={`${base}panel-${t.id}`}
+            aria-labelledby={`${base}tab-${t.id}`}
+            hidden={active !== t.id}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: the panel takes focus so keyboard and screen-reader users reach its content even when it starts with no focusable element
+            tabIndex={0}
+            className="outline-offset-4"
+          >
             {active === t.id && t.id === "instructions" && <InstructionsPanel {...props} emailForm={emailForm} onRequested={close} />}
             {active === t.id && t.id === "paypal" && <PayPalPanel service={props.service} clientId={props.paypalClientId} onPaid={close} />}
-            {active === t.id && t.id === "crypto" && <CryptoPanel service={props.service} addresses={props.cryptoAddresses} discountPercent={props.cryptoDiscountPercent} />}
+            {active === t.id && t.id === "crypto" && (
+              <CryptoPanel service={props.service} addresses={props.cryptoAddresses} discountPercent={props.cryptoDiscountPercent} />
+            )}
             {active === t.id && t.id === "cash" && <CashPanel {...props} emailForm={emailForm} />}
             {active === t.id && t.id === "other" && <OtherPanel service={props.service} contact={props.contact} />}
           </div>

@@ -26,7 +26,8 @@ export type RequestFormProps = {
 export function RequestForm({ serviceId, method, accountEmail, emailForm, fieldId, label, pendingLabel, onRequested }: RequestFormProps) {
   const { register, handleSubmit, setError, formState } = emailForm;
   const send = useMutation({
-    mutationFn: (email: string | undefined) => apiRequest<PaymentRequestResult>("POST", "/api/payment-requests", { serviceId, method, ...(email ? { email } : {}) }),
+    mutationFn: (email: string | undefined) =>
+      apiRequest<PaymentRequestResult>("POST", "/api/payment-requests", { serviceId, method, ...(email ? { email } : {}) }),
     onSuccess: onRequested,
     onError: (err) => {
       const emailError = err instanceof ApiError ? err.fields?.email : undefined;

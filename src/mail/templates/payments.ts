@@ -173,7 +173,9 @@ export function paymentReceivedNotification(r: PaymentReceiptInput): MailMessage
 }
 
 /** The business's notice that a PayPal capture could not be confirmed and needs a person to check it. */
-export function paymentReviewNotification(r: Omit<PaymentReceiptInput, "captureId" | "amount" | "currency"> & { expected: string; reported: string; orderId: string }): MailMessage {
+export function paymentReviewNotification(
+  r: Omit<PaymentReceiptInput, "captureId" | "amount" | "currency"> & { expected: string; reported: string; orderId: string },
+): MailMessage {
   return {
     to: r.businessEmail,
     replyTo: r.email ?? undefined,
@@ -213,7 +215,7 @@ export function paymentFoundNotification(r: PaymentReceiptInput): MailMessage {
       `PayPal capture id: ${r.captureId}`,
       ``,
       `Contact the client within ${r.responseTimeHours} hours to plan the start.`,
-    ])
+    ]),
   };
 }
 
@@ -234,6 +236,6 @@ export function paymentNotTakenNotification(
       `Client e-mail: ${r.email ?? "(not known)"}`,
       `Reference code: ${r.referenceCode}`,
       `PayPal order id: ${r.orderId ?? "(none)"}`,
-    ])
+    ]),
   };
 }

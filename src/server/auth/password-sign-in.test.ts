@@ -44,7 +44,8 @@ test("a junk reset token is refused without hashing the new password", async () 
 
 test("reset attempts are limited per address", async () => {
   const statuses: number[] = [];
-  for (let i = 0; i < 11; i++) statuses.push((await browser(t).post("/reset-password", { token: `guessed-token-number-${i}-xxxx`, password: newPassword })).status);
+  for (let i = 0; i < 11; i++)
+    statuses.push((await browser(t).post("/reset-password", { token: `guessed-token-number-${i}-xxxx`, password: newPassword })).status);
   expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
   expect(statuses[10]).toBe(429);
 });

@@ -16,7 +16,9 @@ export function createSession(db: Db, userId: string, now = Date.now()): { token
   const token = randomToken(32);
   const sid = hashToken(token);
   const expire = new Date(now + sessionTtlMs);
-  db.insert(sessions).values({ sid, sess: { userId, createdAt: now }, expire }).run();
+  db.insert(sessions)
+    .values({ sid, sess: { userId, createdAt: now }, expire })
+    .run();
   return { token, sid, expire };
 }
 
@@ -26,13 +28,25 @@ export type ValidSession = { user: User; sid: string; expire: Date; renewed: boo
 export function validateSession(db: Db, token: string, now = Date.now()): ValidSession | null {
   if (!token || token.length > 100) return null;
   const sid = hashToken(token);
-  const row = prepared(db, "session-by-sid", (d) => d.select().from(sessions).where(eq(sessions.sid, sql.placeholder("sid"))).prepare()).get({ sid });
+  const row = prepared(db, "session-by-sid", (d) =>
+    d
+      .select()
+      .from(sessions)
+      .where(eq(sessions.sid, sql.placeholder("sid")))
+      .prepare(),
+  ).get({ sid });
   if (!row) return null;
   if (row.expire.getTime() <= now) {
     db.delete(sessions).where(eq(sessions.sid, sid)).run();
     return null;
   }
-  const user = prepared(db, "user-by-id", (d) => d.select().from(users).where(eq(users.id, sql.placeholder("id"))).prepare()).get({ id: row.sess.userId });
+  const user = prepared(db, "user-by-id", (d) =>
+    d
+      .select()
+      .from(users)
+      .where(eq(users.id, sql.placeholder("id")))
+      .prepare(),
+  ).get({ id: row.sess.userId });
   if (!user || user.suspendedAt) {
     db.delete(sessions).where(eq(sessions.sid, sid)).run();
     return null;
@@ -55,10 +69,14 @@ export function deleteSession(db: Db, sid: string) {
 /** Ends every session of a user, except `keepSid` when given. */
 export function deleteUserSessions(db: Db, userId: string, keepSid?: string) {
   const ofUser = sql`json_extract(${sessions.sess}, '$.userId') = ${userId}`;
-  db.delete(sessions).where(keepSid ? and(ofUser, ne(sessions.sid, keepSid)) : ofUser).run();
+  db.delete(sessions)
+    .where(keepSid ? and(ofUser, ne(sessions.sid, keepSid)) : ofUser)
+    .run();
 }
 
 /** Removes expired sessions (run now and then). */
 export function purgeExpiredSessions(db: Db, now = Date.now()) {
-  db.delete(sessions).where(lt(sessions.expire, new Date(now))).run();
+  db.delete(sessions)
+    .where(lt(sessions.expire, new Date(now)))
+    .run();
 }
