@@ -4,11 +4,12 @@
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
 
 export const root = join(import.meta.dir, "../..");
-export const binaryPath = join(root, "dist/pi-site");
+/** The binary measured: dist/pi-site, or BENCH_BINARY (e.g. an older build kept for a before/after comparison). */
+export const binaryPath = process.env.BENCH_BINARY ? resolve(process.env.BENCH_BINARY) : join(root, "dist/pi-site");
 export const resultsDir = join(import.meta.dir, "results");
 export const PAGES = ["/", "/services", "/about", "/contact"] as const;
 export const HOST = "127.0.0.1";

@@ -6,6 +6,7 @@ import { ensureReferralCode } from "../db/referrals.server";
 import { setBookingStatus } from "../db/bookings.server";
 import { businessToday, lastBookableDate } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
+import { bookingForm } from "../../tests/helpers/booking-form";
 
 const tz = "Australia/Adelaide";
 let t: TestApp;
@@ -32,17 +33,6 @@ function generate(cookie: string) {
   const today = businessToday(new Date(), tz);
   return call(cookie, "POST", "/api/timeslots/generate", { startDate: today, endDate: lastBookableDate(new Date(), tz) });
 }
-
-const form = (date: string, time = "10:00", extra: Record<string, unknown> = {}) => ({
-  serviceName: "Partner Check",
-  servicePrice: 1,
-  appointmentDate: date,
-  appointmentTime: time,
-  duration: 60,
-  contactPhone: "0400 000 000",
-  contactEmail: "ann@example.com",
-  ...extra,
-});
 
 describe("time slots", () => {
   test("generation needs a session, stays inside today..today+30 and is idempotent", async () => {
@@ -95,7 +85,7 @@ describe("booking", () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
     const day = businessDay();
-    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", form(day, "10:00", { location: "Glenelg", notes: "Evenings only" }));
+    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { location: "Glenelg", notes: "Evenings only" }));
     expect(res.status).toBe(201);
     const booking = (await res.json()) as Record<string, unknown>;
     expect(booking).toMatchObject({
@@ -131,12 +121,14 @@ describe("booking", () => {
     const rex = customerWithSession(t.db, "rex@example.com", { returning: true });
     await generate(rex.cookie);
     const day = businessDay();
-    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "09:00"))).json()).toMatchObject({
+    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00"))).json()).toMatchObject({
       servicePrice: "295.00",
       originalPrice: "295.00",
       discountApplied: false,
     });
-    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", form(day, "11:00", { serviceName: "Hourly Surveillance" }))).json()).toMatchObject({
+    expect(
+      await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00", { serviceName: "Hourly Surveillance" }))).json(),
+    ).toMatchObject({
       servicePrice: "340.00",
     });
   });
@@ -146,8 +138,8 @@ describe("booking", () => {
     const bob = customerWithSession(t.db, "bob@example.com");
     await generate(ann.cookie);
     const day = businessDay();
-    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).status).toBe(201);
-    const taken = await call(bob.cookie, "POST", "/api/bookings/calendar", form(day));
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).status).toBe(201);
+    const taken = await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(day));
     expect(taken.status).toBe(409);
     expect(await taken.json()).toEqual({
       error: {
@@ -156,8 +148,8 @@ describe("booking", () => {
         fields: { appointmentTime: "This time is no longer available" },
       },
     });
-    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(day, "08:00"))).status).toBe(409); // no such slot
-    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(addDays(businessToday(new Date(), tz), -1)))).status).toBe(409); // past
+    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "08:00"))).status).toBe(409); // no such slot
+    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(addDays(businessToday(new Date(), tz), -1)))).status).toBe(409); // past
     expect(countRows(t, "bookings")).toBe(1);
   });
 
@@ -182,7 +174,7 @@ describe("booking", () => {
       contactPhone: "Phone number is required",
       contactEmail: "Valid email is required",
     });
-    const unknown = await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay(), "10:00", { serviceName: "Free Lunch" }));
+    const unknown = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(), "10:00", { serviceName: "Free Lunch" }));
     expect(unknown.status).toBe(400);
     expect(countRows(t, "bookings")).toBe(0);
     expect(t.db.$client.query("SELECT sum(current_bookings) AS n FROM time_slots").get()).toEqual({ n: 0 });
@@ -191,9 +183,9 @@ describe("booking", () => {
   test("signed out or suspended: 401, nothing booked", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
-    expect((await call(null, "POST", "/api/bookings/calendar", form(businessDay()))).status).toBe(401);
+    expect((await call(null, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).status).toBe(401);
     t.db.$client.query("UPDATE users SET suspended_at = ?").run(Date.now());
-    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay()))).status).toBe(401);
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).status).toBe(401);
     expect(countRows(t, "bookings")).toBe(0);
   });
 });
@@ -204,7 +196,7 @@ describe("a customer's own bookings", () => {
     const bob = customerWithSession(t.db, "bob@example.com");
     await generate(ann.cookie);
     const day = businessDay();
-    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).json()) as { id: string };
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).json()) as { id: string };
 
     expect(((await (await call(ann.cookie, "GET", "/api/bookings")).json()) as unknown[]).length).toBe(1);
     expect(await (await call(bob.cookie, "GET", "/api/bookings")).json()).toEqual([]);
@@ -225,14 +217,14 @@ describe("a customer's own bookings", () => {
     });
     expect((await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(404);
     // The freed time can be booked again, and the counter matches the active bookings.
-    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", form(day))).status).toBe(201);
+    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).status).toBe(201);
     expect(t.db.$client.query("SELECT current_bookings AS n FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({ n: 1 });
   });
 
   test("the dashboard lists the booking and cancels it with a plain form", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
-    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay()))).json()) as { id: string };
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as { id: string };
     const dash = await (await call(ann.cookie, "GET", "/dashboard")).text();
     expect(dash).toContain("Partner Check");
     expect(dash).toContain("$148");
@@ -246,7 +238,7 @@ describe("a customer's own bookings", () => {
   test("completing a booking makes a returning customer", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
-    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(businessDay()))).json()) as { id: string };
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as { id: string };
     setBookingStatus(t.db, id, "confirmed");
     setBookingStatus(t.db, id, "completed");
     expect(t.db.$client.query("SELECT is_new_customer AS n FROM users WHERE email = 'ann@example.com'").get()).toEqual({ n: 0 });
@@ -257,7 +249,7 @@ describe("a customer's own bookings", () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     await generate(ann.cookie);
     const day = businessDay();
-    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", form(day))).json()) as { id: string };
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).json()) as { id: string };
     const row = () =>
       t.db.$client
         .query(
@@ -283,9 +275,9 @@ describe("referral rewards through bookings", () => {
     const sam = customerWithSession(t.db, "sam@example.com", { referralCode: code });
     await generate(rita.cookie);
     const day = businessDay();
-    const first = (await (await call(sam.cookie, "POST", "/api/bookings/calendar", form(day, "09:00"))).json()) as { id: string };
-    await call(sam.cookie, "POST", "/api/bookings/calendar", form(day, "10:00"));
-    await call(rita.cookie, "POST", "/api/bookings/calendar", form(day, "11:00"));
+    const first = (await (await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00"))).json()) as { id: string };
+    await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00"));
+    await call(rita.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00"));
     let earnings = (await (await call(rita.cookie, "GET", "/api/referral/earnings")).json()) as { total: string; transactions: unknown[] };
     expect(earnings.total).toBe("40.00");
     expect(earnings.transactions.length).toBe(2);

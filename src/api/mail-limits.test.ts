@@ -9,6 +9,7 @@ import { businessToday } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 import { customerMailPerHour } from "../mail/outbox.server";
+import { bookingForm } from "../../tests/helpers/booking-form";
 
 const tz = "Australia/Adelaide";
 let t: TestApp;
@@ -43,16 +44,7 @@ const book = (cookie: string, date: string, time: string, contactEmail: string) 
   t.request("/api/bookings/calendar", {
     method: "POST",
     headers: { Cookie: cookie, "Content-Type": "application/json", Origin: testOrigin },
-    body: JSON.stringify({
-      serviceName: "Partner Check",
-      servicePrice: 1,
-      appointmentDate: date,
-      appointmentTime: time,
-      duration: 60,
-      contactPhone: "0400 000 000",
-      contactEmail,
-      notes: "Free text the customer chose",
-    }),
+    body: JSON.stringify(bookingForm(date, time, { contactEmail, notes: "Free text the customer chose" })),
   });
 
 const takenPlaces = () => (t.db.$client.query("SELECT coalesce(sum(current_bookings), 0) AS n FROM time_slots").get() as { n: number }).n;

@@ -8,6 +8,7 @@ import { defaultSettings } from "../shared/settings";
 import { ensureReferralCode } from "./referrals.server";
 import { generateSlots } from "./timeslots.server";
 import { deleteAccount } from "./users.server";
+import { bookingForm } from "../../tests/helpers/booking-form";
 
 const tz = "Australia/Adelaide";
 let t: TestApp;
@@ -31,17 +32,7 @@ const post = (cookie: string | null, path: string, body: unknown) =>
   });
 
 const book = (cookie: string, date: string, time: string, contactEmail: string, notes: string, location = "12 Secret St, Glenelg") =>
-  post(cookie, "/api/bookings/calendar", {
-    serviceName: "Partner Check",
-    servicePrice: 1,
-    appointmentDate: date,
-    appointmentTime: time,
-    duration: 60,
-    contactPhone: "0400 000 000",
-    contactEmail,
-    location,
-    notes,
-  });
+  post(cookie, "/api/bookings/calendar", bookingForm(date, time, { contactEmail, location, notes }));
 
 const q = <T>(sql: string, ...args: (string | number)[]) => t.db.$client.query(sql).all(...args) as T[];
 

@@ -3,7 +3,7 @@
  * For Australia/Adelaide the VTIMEZONE block describes its daylight-saving rules; any other zone
  * is written in UTC, which every calendar understands.
  */
-import { zonedToInstant } from "./timezone";
+import { zonedParts, zonedToInstant } from "./timezone";
 
 export type IcsEvent = {
   uid: string;
@@ -75,18 +75,11 @@ export function bookingIcs(e: IcsEvent): string {
   if (!start) throw new Error("the appointment time does not exist in the business timezone");
   const end = new Date(start.getTime() + e.durationMinutes * 60_000);
   const isAdelaide = e.timeZone === "Australia/Adelaide";
-  const endParts = isAdelaide
-    ? new Intl.DateTimeFormat("en-CA", {
-        timeZone: e.timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-      }).formatToParts(end)
-    : [];
-  const part = (t: string) => endParts.find((p) => p.type === t)?.value ?? "";
+  const endLocal = () => {
+    const p = zonedParts(end, e.timeZone);
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${p.year}${pad(p.month)}${pad(p.day)}T${pad(p.hour)}${pad(p.minute)}00`;
+  };
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -98,7 +91,7 @@ export function bookingIcs(e: IcsEvent): string {
     `UID:${e.uid}`,
     `DTSTAMP:${utc(e.stamp)}`,
     isAdelaide ? `DTSTART;TZID=Australia/Adelaide:${local(e.date, e.time)}` : `DTSTART:${utc(start)}`,
-    isAdelaide ? `DTEND;TZID=Australia/Adelaide:${part("year")}${part("month")}${part("day")}T${part("hour")}${part("minute")}00` : `DTEND:${utc(end)}`,
+    isAdelaide ? `DTEND;TZID=Australia/Adelaide:${endLocal()}` : `DTEND:${utc(end)}`,
     `SUMMARY:${text(e.summary)}`,
     `DESCRIPTION:${text(e.description)}`,
     ...(e.location ? [`LOCATION:${text(e.location)}`] : []),

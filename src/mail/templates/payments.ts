@@ -152,14 +152,14 @@ export function paymentReceiptMail(r: PaymentReceiptInput & { email: string }): 
   };
 }
 
-/** The business's notice of a captured PayPal payment. */
-export function paymentReceivedNotification(r: PaymentReceiptInput): MailMessage {
+/** A business notice of a captured PayPal payment: what happened, then the payment's details. */
+function capturedPaymentNotice(r: PaymentReceiptInput, subject: string, intro: readonly string[]): MailMessage {
   return {
     to: r.businessEmail,
     replyTo: r.email ?? undefined,
-    subject: `Payment received: ${formatMoney(Number(r.amount))} ${r.currency} for ${r.serviceName} (${r.referenceCode})`,
+    subject: `${subject}: ${formatMoney(Number(r.amount))} ${r.currency} for ${r.serviceName} (${r.referenceCode})`,
     text: plainText([
-      `A client paid through PayPal on the website.`,
+      ...intro,
       ``,
       `Service: ${r.serviceName}`,
       `Amount: ${formatMoney(Number(r.amount))} ${r.currency}`,
@@ -170,6 +170,11 @@ export function paymentReceivedNotification(r: PaymentReceiptInput): MailMessage
       `Contact the client within ${r.responseTimeHours} hours to plan the start.`,
     ]),
   };
+}
+
+/** The business's notice of a captured PayPal payment. */
+export function paymentReceivedNotification(r: PaymentReceiptInput): MailMessage {
+  return capturedPaymentNotice(r, "Payment received", [`A client paid through PayPal on the website.`]);
 }
 
 /** The business's notice that a PayPal capture could not be confirmed and needs a person to check it. */
@@ -200,23 +205,10 @@ export function paymentReviewNotification(
 
 /** A payment the check found captured at PayPal, recorded as paid. */
 export function paymentFoundNotification(r: PaymentReceiptInput): MailMessage {
-  return {
-    to: r.businessEmail,
-    replyTo: r.email ?? undefined,
-    subject: `Payment found: ${formatMoney(Number(r.amount))} ${r.currency} for ${r.serviceName} (${r.referenceCode})`,
-    text: plainText([
-      `PayPal did not confirm this payment to the website in time, so the client was told it was being checked.`,
-      `The payment check has now found it captured at PayPal and recorded it as paid; the client has been sent a receipt.`,
-      ``,
-      `Service: ${r.serviceName}`,
-      `Amount: ${formatMoney(Number(r.amount))} ${r.currency}`,
-      `Client e-mail: ${r.email ?? "(not known)"}`,
-      `Reference code: ${r.referenceCode}`,
-      `PayPal capture id: ${r.captureId}`,
-      ``,
-      `Contact the client within ${r.responseTimeHours} hours to plan the start.`,
-    ]),
-  };
+  return capturedPaymentNotice(r, "Payment found", [
+    `PayPal did not confirm this payment to the website in time, so the client was told it was being checked.`,
+    `The payment check has now found it captured at PayPal and recorded it as paid; the client has been sent a receipt.`,
+  ]);
 }
 
 /** A payment whose outcome was unknown and that PayPal shows was never taken. */
