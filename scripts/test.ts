@@ -1,8 +1,8 @@
 /**
- * `npm test`: makes sure Chromium is there, builds the binary, checks lint and format (`biome ci`;
- * a finding counts as one failure), runs the unit and route tests (`bun test`) and the end-to-end
- * tests (Playwright against dist/pi-site), and ends with one line `tests: N passed, N failed`
- * counting both.
+ * `npm test` (also `npm run check`, and CI): makes sure Chromium is there, builds the binary,
+ * checks types (`tsc`) and lint and format (`biome ci`; a check that finds anything counts as one
+ * failure), runs the unit and route tests (`bun test`) and the end-to-end tests (Playwright against
+ * dist/pi-site), and ends with one line `tests: N passed, N failed` counting both.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
@@ -32,6 +32,12 @@ const build = step("build", [process.execPath, "scripts/build.ts"]);
 if (!build.ok) {
   console.log("tests: 0 passed, 1 failed");
   process.exit(1);
+}
+
+const types = step("type check", [join(root, "node_modules/.bin/tsc"), "--noEmit", "--pretty", "false"]);
+if (!types.ok) {
+  failed += 1;
+  problems.push("tsc found type errors");
 }
 
 const lint = step("lint and format", [join(root, "node_modules/.bin/biome"), "ci", "--colors=off"]);
