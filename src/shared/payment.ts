@@ -64,5 +64,7 @@ export const paymentMessages = {
   failureTitle: "Error",
   failureText: "Failed to send your request. Please try again.",
   paymentFailedTitle: "Payment not completed",
+  /** When PayPal did not confirm a capture in time and the server is checking: money may have been taken. */
+  paymentCheckingTitle: "Checking your payment",
   cardsUnavailable: "Card payments are not available right now. Please choose another payment method, or contact us to arrange payment.",
 } as const;

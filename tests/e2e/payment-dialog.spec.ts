@@ -385,18 +385,59 @@ const fakeSdk = `(() => {
   };
 })();`;
 
+/** Starts the PayPal stand-in in its own process (behaviour from STAND_IN_* variables); resolves with its base URL. */
+async function spawnStandIn(env: Record<string, string> = {}): Promise<{ standIn: ChildProcess; apiBase: string }> {
+  const standIn = spawn(join(process.cwd(), "node_modules/.bin/bun"), [join(process.cwd(), "tests/helpers/paypal-stand-in.ts")], {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
+  });
+  const apiBase = await new Promise<string>((resolve, reject) => {
+    standIn.stdout!.once("data", (d) => resolve(String(d).trim()));
+    standIn.once("exit", () => reject(new Error("the PayPal stand-in did not start")));
+  });
+  return { standIn, apiBase };
+}
+
+test.describe("when PayPal's answer to a capture is lost and the order cannot be looked up", () => {
+  let standIn: ChildProcess;
+  let paypalSite: SiteServer;
+  test.use({ allowConsoleErrors: [/status of 502/] });
+
+  test.beforeAll(async () => {
+    const started = await spawnStandIn({ STAND_IN_CAPTURE: "lost", STAND_IN_GET_ORDER: "error", STAND_IN_DELAY_MS: "5000" });
+    standIn = started.standIn;
+    paypalSite = await startSite({
+      PAYPAL_CLIENT_ID: "stand-in-client-id",
+      PAYPAL_CLIENT_SECRET: "stand-in-secret",
+      PAYPAL_API_BASE: started.apiBase,
+      PAYPAL_TIMEOUT_MS: "400",
+    });
+  });
+  test.afterAll(async () => {
+    await stopSite(paypalSite);
+    standIn.kill();
+  });
+
+  test("the customer is told the payment is being checked, never that it was not completed", async ({ page }) => {
+    await page.route("https://www.paypal.com/sdk/js**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: fakeSdk }));
+    await page.goto(`${paypalSite.url}/services`);
+    await openDialog(page, "partner");
+    await tab(page, "PayPal").click();
+    await panel(page).getByRole("button", { name: "Pay with PayPal" }).click();
+    await expect(toastItem(page)).toContainText("Checking your payment", { timeout: 15_000 });
+    await expect(toastItem(page)).toContainText("Please don't pay again");
+    await expect(toastItem(page)).not.toContainText("not completed");
+  });
+});
+
 test.describe("with PayPal configured", () => {
   let standIn: ChildProcess;
   let paypalSite: SiteServer;
 
   test.beforeAll(async ({ mailbox }) => {
-    standIn = spawn(join(process.cwd(), "node_modules/.bin/bun"), [join(process.cwd(), "tests/helpers/paypal-stand-in.ts")], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    const apiBase = await new Promise<string>((resolve, reject) => {
-      standIn.stdout!.once("data", (d) => resolve(String(d).trim()));
-      standIn.once("exit", () => reject(new Error("the PayPal stand-in did not start")));
-    });
+    const started = await spawnStandIn();
+    standIn = started.standIn;
+    const apiBase = started.apiBase;
     paypalSite = await startSite({
       SMTP_URL: mailbox.url,
       MAIL_FROM: "site@example.com",

@@ -317,5 +317,10 @@ function errorBody(name: string, issue: string) {
 
 if (import.meta.main) {
   const standIn = startPayPalStandIn();
+  // A separate process cannot be told what to do between tests: its behaviour comes from the environment.
+  const env = process.env;
+  if (env.STAND_IN_CAPTURE) standIn.behaviour.capture = env.STAND_IN_CAPTURE as StandInBehaviour["capture"];
+  if (env.STAND_IN_GET_ORDER) standIn.behaviour.getOrder = env.STAND_IN_GET_ORDER as StandInBehaviour["getOrder"];
+  if (env.STAND_IN_DELAY_MS) standIn.behaviour.delayMs = Number(env.STAND_IN_DELAY_MS);
   console.log(standIn.url);
 }

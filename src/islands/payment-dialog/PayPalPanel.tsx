@@ -58,10 +58,12 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
               paid.current();
             } catch (err) {
               const declined = err instanceof ApiError && err.status === 402;
+              // PayPal may have taken the money: a neutral notice, never "not completed".
+              const checking = err instanceof ApiError && err.body?.error?.code === "payment_pending";
               toast({
-                title: paymentMessages.paymentFailedTitle,
+                title: checking ? paymentMessages.paymentCheckingTitle : paymentMessages.paymentFailedTitle,
                 description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "Your payment could not be completed. Please try again.",
-                variant: "destructive",
+                variant: checking ? "default" : "destructive",
               });
               // A declined card: let the customer choose another funding source for the same order.
               if (declined && actions.restart) await actions.restart();
