@@ -28,6 +28,8 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       contact: new RateLimiter(5, 60_000),
       signInByAccount: new RateLimiter(10, 15 * 60_000),
       signInByAddress: new RateLimiter(10, 15 * 60_000),
+      adminSignInByUsername: new RateLimiter(5, 15 * 60_000),
+      adminSignInByAddress: new RateLimiter(5, 15 * 60_000),
       passwordReset: new RateLimiter(5, 15 * 60_000),
       passwordResetSubmit: new RateLimiter(10, 15 * 60_000),
       emailVerification: new RateLimiter(3, 60 * 60_000),

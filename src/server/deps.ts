@@ -16,6 +16,8 @@ export type AppDeps = {
     contact: RateLimiter;
     signInByAccount: RateLimiter;
     signInByAddress: RateLimiter;
+    adminSignInByUsername: RateLimiter;
+    adminSignInByAddress: RateLimiter;
     passwordReset: RateLimiter;
     passwordResetSubmit: RateLimiter;
     emailVerification: RateLimiter;

@@ -1,14 +1,16 @@
 /**
  * The executable's entry: reads the environment, migrates and seeds the database, starts the mail
  * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database;
- * `pi-site restore FILE` puts one back while the site is stopped; `pi-site healthcheck` asks the
- * running site's /healthz (for containers).
+ * `pi-site restore FILE` puts one back while the site is stopped; `pi-site admin create|reset-password
+ * USERNAME` manages admins (also while the site runs); `pi-site healthcheck` asks the running site's
+ * /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { databaseFile, openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { startPaymentReconciliation } from "../payments/reconcile.server";
+import { parseAdminCommand, readAdminPassword, runAdminCommand, ensureFirstAdmin } from "./admin-accounts.server";
 import { bootstrap } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
@@ -20,7 +22,7 @@ const started = performance.now();
 const env = readEnv();
 setLogLevel(env.LOG_LEVEL);
 const [command, ...args] = process.argv.slice(2);
-const usage = "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site healthcheck";
+const usage = "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site admin create|reset-password USERNAME | pi-site healthcheck";
 // Written while the site serves, so `restore` can tell it is running even on another port.
 const pidFile = join(env.DATA_DIR, "pi-site.pid");
 
@@ -71,6 +73,20 @@ if (command === "backup") {
     console.error(`restore refused: ${err.message}`);
     process.exit(1);
   }
+} else if (command === "admin") {
+  const parsed = parseAdminCommand(args);
+  if ("usage" in parsed) {
+    console.error(parsed.usage);
+    process.exit(2);
+  }
+  const password = await readAdminPassword(parsed.passwordFromStdin);
+  if (password === null) {
+    console.error("no password: type it at the prompt, or pass --password-stdin and send it on standard input");
+    process.exit(2);
+  }
+  const result = await runAdminCommand(openDatabase(databaseFile(env.DATA_DIR)), parsed, password);
+  (result.code === 0 ? console.log : console.error)(result.message);
+  process.exit(result.code);
 } else if (command === "healthcheck") {
   // For container health checks: the slim image has no curl.
   const ok = await fetch(`http://127.0.0.1:${env.PORT}/healthz`).then(
@@ -84,6 +100,7 @@ if (command === "backup") {
 }
 
 const { deps, app } = bootstrap(env);
+await ensureFirstAdmin(deps.db, env);
 deps.outbox.start();
 const stopHousekeeping = startAuthHousekeeping(deps.db);
 const originWarning = publicUrlWarning(env);

@@ -1,5 +1,6 @@
 /** Every route of the site, in one readable list: each page's routes, the API, the provider, files. */
 import type { Hono } from "hono";
+import { adminApi } from "../api/admin";
 import { authApi } from "../api/auth";
 import { bookingsApi } from "../api/bookings";
 import { cartApi } from "../api/cart";
@@ -65,6 +66,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
 
   // API (any successful write under /api/admin clears the public page cache)
   app.use("/api/admin/*", clearPagesAfterAdminWrites(deps));
+  app.route("/api/admin", adminApi(deps)); // POST /login; everything else behind requireAdmin (bearer token)
   app.route("/api", authApi(deps));
   app.route("/api/referral", referralApi(deps));
   app.route("/api/contacts", contactsApi(deps));

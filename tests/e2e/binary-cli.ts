@@ -9,11 +9,11 @@ const bun = join(process.cwd(), "node_modules/.bin/bun");
 export type RunningSite = { url: string; port: number; process: ChildProcess; logs: string[] };
 
 /** Starts the binary on `dataDir`; resolves once /healthz answers. */
-export async function startBinary(dataDir: string, port?: number): Promise<RunningSite> {
+export async function startBinary(dataDir: string, port?: number, env: Record<string, string> = {}): Promise<RunningSite> {
   const p = port ?? (await freePort());
   const child = spawn(binary, [], {
     cwd: dataDir,
-    env: { ...process.env, PORT: String(p), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: { ...process.env, PORT: String(p), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const logs: string[] = [];
@@ -42,8 +42,8 @@ export async function stopBinary(site: RunningSite, signal: NodeJS.Signals = "SI
 }
 
 /** Runs a CLI command of the binary; answers its exit code and output. */
-export function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(binary, args, { cwd: dataDir, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }, encoding: "utf8" });
+export function cli(dataDir: string, args: string[], env: Record<string, string> = {}, input?: string) {
+  const r = spawnSync(binary, args, { cwd: dataDir, env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn", ...env }, encoding: "utf8", input });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

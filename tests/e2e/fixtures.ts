@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { adminTokenKey } from "../../src/client/admin-api";
 
 export type SiteServer = { url: string; dataDir: string; process: ChildProcess; logs: string[] };
 
@@ -72,8 +73,30 @@ export async function signInAs(context: BrowserContext, site: SiteServer, email:
   return { userId };
 }
 
+/**
+ * Creates an admin with a bearer token straight in the site's database (tests/e2e/create-admin.ts)
+ * and puts the token where the portal keeps it (sessionStorage, key `pi_admin_token`) for every
+ * page this browser opens on the site; only the specs about signing in use the login form.
+ */
+export async function signInAsAdmin(context: BrowserContext, site: SiteServer, username: string): Promise<{ adminId: number; token: string }> {
+  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/create-admin.ts", join(site.dataDir, "pi-site.db"), username], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`could not create the admin ${username}: ${run.stderr}`);
+  const admin = JSON.parse(run.stdout) as { adminId: number; token: string };
+  await context.addInitScript(
+    ({ origin, key, token }) => {
+      if (location.origin === origin) sessionStorage.setItem(key, token);
+    },
+    { origin: site.url, key: adminTokenKey, token: admin.token },
+  );
+  return admin;
+}
+
 type Fixtures = {
   allowConsoleErrors: RegExp[];
+  /** Signs this test's browser in to the admin portal as a new admin created directly in the database. */
+  signInAdmin: (username?: string) => Promise<{ adminId: number; token: string }>;
   /** Signs this test's browser in as a new customer created directly in the database. */
   signIn: (email: string, opts?: { returning?: boolean }) => Promise<{ userId: string }>;
 };
@@ -92,6 +115,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({ site }, use) => use(site.url),
   allowConsoleErrors: [[], { option: true }],
   signIn: async ({ context, site }, use) => use((email, opts) => signInAs(context, site, email, opts)),
+  signInAdmin: async ({ context, site }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, site, username)),
   page: async ({ page, allowConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on("console", (m) => {

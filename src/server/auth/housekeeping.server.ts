@@ -1,7 +1,8 @@
 /**
- * Removes what sign-in leaves behind once it is of no use: expired sessions and used or expired
- * reset and verification links. Run at start-up and hourly; the timer never keeps the process alive.
+ * Removes what sign-in leaves behind once it is of no use: expired customer sessions and admin
+ * tokens, and used or expired reset and verification links. Run at start-up and hourly; the timer never keeps the process alive.
  */
+import { purgeExpiredAdminTokens } from "../../db/admins.server";
 import type { Db } from "../../db/client.server";
 import { purgeStaleEmailVerifications } from "../../db/email-verifications.server";
 import { purgeStalePasswordResets } from "../../db/password-resets.server";
@@ -10,9 +11,10 @@ import { purgeExpiredSessions } from "./sessions.server";
 
 const hourMs = 60 * 60 * 1000;
 
-/** Deletes expired sessions and stale one-time links. */
+/** Deletes expired sessions and admin tokens, and stale one-time links. */
 export function purgeStaleAuthRecords(db: Db, now = Date.now()) {
   purgeExpiredSessions(db, now);
+  purgeExpiredAdminTokens(db, now);
   purgeStalePasswordResets(db, now);
   purgeStaleEmailVerifications(db, now);
 }

@@ -43,6 +43,13 @@ test("assets never read the session (no database work for a stylesheet)", async 
   expect((await who("/assets/site.css", ann.cookie)).body.user).toBeNull();
 });
 
+test("the admin portal and its API never read a customer's session", async () => {
+  const ann = customerWithSession(t.db, "ann3@example.com");
+  for (const path of ["/admin/dashboard", "/api/admin/me"]) {
+    expect(await who(path, ann.cookie)).toEqual({ body: { user: null, sessionId: null }, setCookie: null });
+  }
+});
+
 test("a session close to its end is renewed with a fresh cookie expiry", async () => {
   const bea = customerWithSession(t.db, "bea@example.com");
   t.db.$client.query("UPDATE sessions SET expire = ? WHERE json_extract(sess, '$.userId') = ?").run(Date.now() + 60_000, bea.userId);

@@ -6,6 +6,7 @@ import { clearSessionCookie, readSessionCookie, writeSessionCookie } from "../au
 import { validateSession } from "../auth/sessions.server";
 import type { AppDeps, AppEnv } from "../deps";
 import { isHttps } from "../origin";
+import { isAdminPath } from "./require-admin";
 
 /** What pages and islands may know about the signed-in user. */
 export function toCurrentUser(u: User): CurrentUser {
@@ -17,7 +18,8 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set("user", null);
     c.set("sessionId", null);
-    const token = c.req.path.startsWith("/assets/") ? undefined : readSessionCookie(c, sec);
+    // Assets need no user; the admin portal and its API never read (or renew) a customer session.
+    const token = c.req.path.startsWith("/assets/") || isAdminPath(c.req.path) ? undefined : readSessionCookie(c, sec);
     if (token) {
       const session = validateSession(deps.db, token);
       if (session) {

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { createAdmin } from "../../db/admins.server";
+import { hashPassword } from "../../server/auth/crypto.server";
+import { adminWithToken } from "../../../tests/helpers/admins";
+import { customerWithSession } from "../../../tests/helpers/sessions";
+import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { testOrigin } from "../../../tests/helpers/browser";
+
+const password = "owner's long passphrase 2026";
+let t: TestApp;
+beforeEach(async () => {
+  t = createTestApp();
+  createAdmin(t.db, "owner", await hashPassword(password));
+});
+afterEach(() => t.close());
+
+const login = (body: unknown) => t.json("/api/admin/login", body, { headers: { Origin: testOrigin } });
+const me = (headers: Record<string, string>) => t.request("/api/admin/me", { headers });
+
+test("the right username and password give a token that opens the admin API; only its hash is stored", async () => {
+  const res = await login({ username: "owner", password });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  const body = (await res.json()) as { token: string; username: string };
+  expect(body.username).toBe("owner");
+  expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+  const stored = t.db.$client.query("SELECT token_hash AS h FROM admin_tokens").all() as { h: string }[];
+  expect(stored).toHaveLength(1);
+  expect(stored[0]?.h).not.toBe(body.token);
+  expect(stored[0]?.h).toMatch(/^[0-9a-f]{64}$/);
+  const who = await me({ Authorization: `Bearer ${body.token}` });
+  expect(await who.json()).toEqual({ username: "owner" });
+});
+
+test("usernames are not case-sensitive", async () => {
+  expect((await login({ username: " Owner ", password })).status).toBe(200);
+});
+
+test("an unknown username and a wrong password get the same answer, and no token", async () => {
+  const unknown = await login({ username: "nobody", password });
+  const wrong = await login({ username: "owner", password: "not the password" });
+  expect([unknown.status, wrong.status]).toEqual([401, 401]);
+  expect(await unknown.json()).toEqual(await wrong.json());
+  expect(countRows(t, "admin_tokens")).toBe(0);
+});
+
+test("missing fields get the field messages, nothing written", async () => {
+  const res = await login({ username: "", password: "" });
+  expect(res.status).toBe(400);
+  const body = (await res.json()) as { error: { fields: Record<string, string> } };
+  expect(body.error.fields).toEqual({ username: "Username is required", password: "Password is required" });
+  expect(countRows(t, "admin_tokens")).toBe(0);
+});
+
+test("20 parallel wrong guesses: at most 5 are checked, the rest get 429 with Retry-After", async () => {
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => login({ username: "owner", password: `guess ${i}` })));
+  const statuses = answers.map((r) => r.status);
+  expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+  expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(15);
+  expect(Number(answers.find((r) => r.status === 429)?.headers.get("retry-after"))).toBeGreaterThan(0);
+  // The username is now locked for its window, also from another address and with the right password.
+  t.setIp("198.51.100.77");
+  expect((await login({ username: "owner", password })).status).toBe(429);
+});
+
+test("logout revokes the token on the server", async () => {
+  const { authorization } = adminWithToken(t.db, "deputy");
+  expect((await me({ Authorization: authorization })).status).toBe(200);
+  const out = await t.request("/api/admin/logout", { method: "POST", headers: { Authorization: authorization, Origin: testOrigin } });
+  expect(out.status).toBe(200);
+  expect((await me({ Authorization: authorization })).status).toBe(401);
+  expect(countRows(t, "admin_tokens")).toBe(0);
+});
+
+test("a token expires after 8 idle hours, and use keeps it alive", async () => {
+  const { authorization, token } = adminWithToken(t.db, "deputy");
+  const hoursAgo = (h: number) => Date.now() - h * 60 * 60 * 1000;
+  // Used 7 hours ago: still valid, and this use slides the expiry 8 hours from now.
+  t.db.$client.query("UPDATE admin_tokens SET last_used_at = ?, expires_at = ?").run(hoursAgo(7), hoursAgo(-1));
+  expect((await me({ Authorization: authorization })).status).toBe(200);
+  const row = t.db.$client.query("SELECT expires_at AS e FROM admin_tokens").get() as { e: number };
+  expect(row.e).toBeGreaterThan(hoursAgo(-7.9));
+  t.db.$client.query("UPDATE admin_tokens SET expires_at = ?").run(hoursAgo(0.01));
+  expect((await me({ Authorization: `Bearer ${token}` })).status).toBe(401);
+});
+
+test("the admin API neither reads nor renews a customer's session, and a customer's cookie opens nothing", async () => {
+  const ann = customerWithSession(t.db, "ann@example.com");
+  const res = await me({ Cookie: ann.cookie });
+  expect(res.status).toBe(401);
+  expect(res.headers.get("set-cookie")).toBeNull();
+  expect(res.headers.get("www-authenticate")).toBe("Bearer");
+});

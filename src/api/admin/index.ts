@@ -1,0 +1,19 @@
+/**
+ * The admin API, mounted at /api/admin. Login is the one route in front of `requireAdmin`; every
+ * sub-app mounted after it is behind the token, so no route can forget the check
+ * (`admin-routes.test.ts` proves it for every route the app registers under /api/admin).
+ */
+import { Hono } from "hono";
+import type { AppDeps, AppEnv } from "../../server/deps";
+import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
+import { adminLoginApi, adminSessionApi } from "./auth";
+
+export function adminApi(deps: AppDeps) {
+  const api = new Hono<AppEnv>();
+  api.route("/", adminLoginApi(deps));
+  const guarded = new Hono<AdminEnv>();
+  guarded.use(requireAdmin(deps));
+  guarded.route("/", adminSessionApi(deps));
+  api.route("/", guarded as unknown as Hono<AppEnv>);
+  return api;
+}

@@ -1,0 +1,106 @@
+/**
+ * Admin accounts outside the portal: the first admin at start-up, and the `pi-site admin`
+ * subcommands that create an admin or reset a password on the site's database (also while the
+ * site runs: SQLite in WAL mode takes the write between two of the site's).
+ */
+import { countAdmins, createAdmin, findAdminByUsername, setAdminPassword } from "../db/admins.server";
+import type { Db } from "../db/client.server";
+import { adminUsernamePattern } from "../shared/admin-auth";
+import { newPasswordField } from "../shared/auth";
+import { hashPassword, randomToken } from "./auth/crypto.server";
+import type { Env } from "./env.server";
+import { log } from "./log.server";
+
+/** The reason a username or password cannot be used, or null when it can. */
+export function adminUsernameProblem(username: string): string | null {
+  return adminUsernamePattern.test(username)
+    ? null
+    : "Usernames are 2 to 40 characters: lowercase letters, digits, '.', '_' or '-', starting with a letter or digit.";
+}
+export function adminPasswordProblem(password: string): string | null {
+  const parsed = newPasswordField.safeParse(password);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? "This password cannot be used.");
+}
+
+/**
+ * Makes sure the site can be run from the portal. With ADMIN_USERNAME and ADMIN_PASSWORD set, that
+ * admin exists (created if missing; an existing admin keeps the password changed since). With
+ * neither and no admin at all, `admin` is created with a random password written once to the log.
+ */
+export async function ensureFirstAdmin(db: Db, env: Pick<Env, "ADMIN_USERNAME" | "ADMIN_PASSWORD">): Promise<void> {
+  const username = env.ADMIN_USERNAME?.trim().toLowerCase();
+  const password = env.ADMIN_PASSWORD;
+  if (username || password) {
+    if (!username || !password) {
+      log.error("ADMIN_USERNAME and ADMIN_PASSWORD go together: set both, or neither; no admin was created from them");
+      return;
+    }
+    if (findAdminByUsername(db, username)) return;
+    const problem = adminUsernameProblem(username) ?? adminPasswordProblem(password);
+    if (problem) {
+      log.error("the admin from ADMIN_USERNAME/ADMIN_PASSWORD was not created", { problem });
+      return;
+    }
+    if (createAdmin(db, username, await hashPassword(password))) log.info("admin created from ADMIN_USERNAME", { username });
+    return;
+  }
+  if (countAdmins(db) > 0) return;
+  const generated = randomToken(15);
+  if (!createAdmin(db, "admin", await hashPassword(generated))) return;
+  log.warn(
+    `first start: created the admin "admin" with the password ${generated} . It is shown only this once: sign in at /admin/login, or set another with \`pi-site admin reset-password admin\`.`,
+  );
+}
+
+/** What `pi-site admin …` should do, from its arguments; a usage message when they make no sense. */
+export type AdminCommand = { action: "create" | "reset-password"; username: string; passwordFromStdin: boolean } | { usage: string };
+
+export const adminUsage = "usage: pi-site admin create USERNAME [--password-stdin] | pi-site admin reset-password USERNAME [--password-stdin]";
+
+export function parseAdminCommand(args: readonly string[]): AdminCommand {
+  const [action, rawUsername, ...rest] = args;
+  const flags = new Set(rest);
+  const unknown = [...flags].filter((f) => f !== "--password-stdin");
+  if ((action !== "create" && action !== "reset-password") || !rawUsername || unknown.length > 0) return { usage: adminUsage };
+  return { action, username: rawUsername.trim().toLowerCase(), passwordFromStdin: flags.has("--password-stdin") };
+}
+
+/** Runs a parsed command with the password already read; returns the exit code and the line to print. */
+export async function runAdminCommand(db: Db, command: Exclude<AdminCommand, { usage: string }>, password: string): Promise<{ code: number; message: string }> {
+  const problem = (command.action === "create" ? adminUsernameProblem(command.username) : null) ?? adminPasswordProblem(password);
+  if (problem) return { code: 1, message: problem };
+  const hash = await hashPassword(password);
+  if (command.action === "create") {
+    return createAdmin(db, command.username, hash)
+      ? { code: 0, message: `admin "${command.username}" created` }
+      : { code: 1, message: `an admin "${command.username}" already exists; use \`pi-site admin reset-password ${command.username}\`` };
+  }
+  return setAdminPassword(db, command.username, hash)
+    ? { code: 0, message: `password of "${command.username}" changed; every sign-in of that admin has ended` }
+    : { code: 1, message: `there is no admin "${command.username}"` };
+}
+
+/** Reads the password: all of standard input (one trailing newline dropped), or a prompt without echo. */
+export async function readAdminPassword(fromStdin: boolean): Promise<string | null> {
+  if (fromStdin) return (await Bun.stdin.text()).replace(/\r?\n$/, "");
+  if (!process.stdin.isTTY) return null;
+  const echo = (on: boolean) => Bun.spawnSync(["stty", on ? "echo" : "-echo"], { stdin: "inherit" });
+  const ask = async (question: string) => {
+    process.stdout.write(question);
+    echo(false);
+    try {
+      for await (const line of console) return line;
+      return "";
+    } finally {
+      echo(true);
+      process.stdout.write("\n");
+    }
+  };
+  const first = await ask("New password: ");
+  const again = await ask("Repeat it: ");
+  if (first !== again) {
+    console.error("the two passwords differ");
+    return null;
+  }
+  return first;
+}

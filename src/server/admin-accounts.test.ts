@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, expect, spyOn, test } from "bun:test";
+import { countAdmins, createAdminToken, findAdminByUsername, validateAdminToken } from "../db/admins.server";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { ensureFirstAdmin, parseAdminCommand, runAdminCommand } from "./admin-accounts.server";
+import { verifyPassword } from "./auth/crypto.server";
+import { setLogLevel } from "./log.server";
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+/** What the logger writes while `fn` runs. */
+async function logged(fn: () => Promise<void>) {
+  const lines: string[] = [];
+  const out = spyOn(console, "log").mockImplementation((line: string) => void lines.push(line));
+  const err = spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+  setLogLevel("info");
+  try {
+    await fn();
+  } finally {
+    setLogLevel("silent");
+    out.mockRestore();
+    err.mockRestore();
+  }
+  return lines.join("\n");
+}
+
+test("first start with no admin and no ADMIN_*: `admin` with a random password, shown once in the log", async () => {
+  const log = await logged(() => ensureFirstAdmin(t.db, {}));
+  const password = /the password (\S+) \./.exec(log)?.[1];
+  expect(password).toBeDefined();
+  const admin = findAdminByUsername(t.db, "admin");
+  expect(admin).toBeDefined();
+  expect(await verifyPassword(password ?? "", admin?.passwordHash ?? "")).toBe(true);
+  // The next start says nothing and creates nothing.
+  expect(await logged(() => ensureFirstAdmin(t.db, {}))).not.toContain("password");
+  expect(countAdmins(t.db)).toBe(1);
+});
+
+test("ADMIN_USERNAME and ADMIN_PASSWORD make that admin exist, and no random one", async () => {
+  await ensureFirstAdmin(t.db, { ADMIN_USERNAME: "Owner", ADMIN_PASSWORD: "a long owner passphrase" });
+  const owner = findAdminByUsername(t.db, "owner");
+  expect(await verifyPassword("a long owner passphrase", owner?.passwordHash ?? "")).toBe(true);
+  expect(countAdmins(t.db)).toBe(1);
+  // A later start keeps the password the owner may have changed since.
+  await ensureFirstAdmin(t.db, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "another long passphrase" });
+  expect(findAdminByUsername(t.db, "owner")?.passwordHash).toBe(owner?.passwordHash ?? "");
+});
+
+test("half a pair, or a weak password, creates nobody and says why", async () => {
+  expect(await logged(() => ensureFirstAdmin(t.db, { ADMIN_USERNAME: "owner" }))).toContain("go together");
+  expect(await logged(() => ensureFirstAdmin(t.db, { ADMIN_USERNAME: "owner", ADMIN_PASSWORD: "short" }))).toContain("not created");
+  expect(countAdmins(t.db)).toBe(0);
+});
+
+test("the admin subcommands' arguments", () => {
+  expect(parseAdminCommand(["create", "Bob"])).toEqual({ action: "create", username: "bob", passwordFromStdin: false });
+  expect(parseAdminCommand(["reset-password", "bob", "--password-stdin"])).toEqual({ action: "reset-password", username: "bob", passwordFromStdin: true });
+  for (const bad of [[], ["create"], ["delete", "bob"], ["create", "bob", "--force"]]) expect(parseAdminCommand(bad)).toHaveProperty("usage");
+});
+
+test("create refuses a taken name or a weak password; reset-password changes it and ends every token", async () => {
+  expect(await runAdminCommand(t.db, { action: "create", username: "bob", passwordFromStdin: true }, "a long bob passphrase")).toMatchObject({ code: 0 });
+  expect(await runAdminCommand(t.db, { action: "create", username: "bob", passwordFromStdin: true }, "a long bob passphrase")).toMatchObject({ code: 1 });
+  expect(await runAdminCommand(t.db, { action: "create", username: "x y", passwordFromStdin: true }, "a long bob passphrase")).toMatchObject({ code: 1 });
+  expect(await runAdminCommand(t.db, { action: "create", username: "eve", passwordFromStdin: true }, "password")).toMatchObject({ code: 1 });
+  const bob = findAdminByUsername(t.db, "bob");
+  const token = createAdminToken(t.db, bob?.id ?? 0);
+  const reset = await runAdminCommand(t.db, { action: "reset-password", username: "bob", passwordFromStdin: true }, "bob's new long passphrase");
+  expect(reset.code).toBe(0);
+  expect(validateAdminToken(t.db, token)).toBeNull();
+  expect(await verifyPassword("bob's new long passphrase", findAdminByUsername(t.db, "bob")?.passwordHash ?? "")).toBe(true);
+  expect(await runAdminCommand(t.db, { action: "reset-password", username: "nobody", passwordFromStdin: true }, "a long enough passphrase")).toMatchObject({
+    code: 1,
+  });
+});
