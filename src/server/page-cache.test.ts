@@ -1,6 +1,7 @@
 /** Public caching is a page's explicit choice, and never for /admin, a signed-in viewer or a query. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { adminWithToken } from "../../tests/helpers/admins";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import { aboutPage } from "../pages/about";
 import { withCachedPages } from "./fast-path";
@@ -64,11 +65,12 @@ test("signed-in and query-carrying requests are never cached", async () => {
 });
 
 test("a successful admin API write clears the cache; a refused one does not", async () => {
+  const headers = { Origin: "http://localhost", Authorization: adminWithToken(t.db, "owner").authorization };
   await get("/about");
   expect(t.deps.pageCache.size).toBeGreaterThan(0);
-  await t.request("/api/admin/refused", { method: "POST", headers: { Origin: "http://localhost" } });
+  await t.request("/api/admin/refused", { method: "POST", headers });
   expect(t.deps.pageCache.size).toBeGreaterThan(0);
-  const ok = await t.request("/api/admin/thing", { method: "POST", headers: { Origin: "http://localhost" } });
+  const ok = await t.request("/api/admin/thing", { method: "POST", headers });
   expect(ok.status).toBe(200);
   expect(t.deps.pageCache.size).toBe(0);
 });
