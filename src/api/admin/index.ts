@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminLoginApi, adminSessionApi } from "./auth";
+import { adminStatsApi } from "./stats";
 
 export function adminApi(deps: AppDeps) {
   const api = new Hono<AppEnv>();
@@ -14,6 +15,7 @@ export function adminApi(deps: AppDeps) {
   const guarded = new Hono<AdminEnv>();
   guarded.use(requireAdmin(deps));
   guarded.route("/", adminSessionApi(deps));
+  guarded.route("/", adminStatsApi(deps));
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
 }

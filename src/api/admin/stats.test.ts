@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { adminStats } from "../../db/admin-stats.server";
+import { type Address, bookings, orders, payments, products } from "../../db/schema";
+import { seedProducts } from "../../db/seed/catalogue";
+import type { BookingStatus } from "../../domain/booking";
+import type { OrderPaymentStatus, OrderStatus } from "../../domain/order";
+import type { PaymentStatus } from "../../domain/payment";
+import { addDays, zonedParts, zonedToInstant } from "../../domain/timezone";
+import type { AdminStats } from "../../shared/admin-stats";
+import { adminWithToken } from "../../../tests/helpers/admins";
+import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+
+const adelaide = "Australia/Adelaide";
+let t: TestApp;
+let authorization: string;
+beforeEach(() => {
+  t = createTestApp();
+  authorization = adminWithToken(t.db, "owner").authorization;
+});
+afterEach(() => t.close());
+
+async function stats(): Promise<AdminStats> {
+  const res = await t.request("/api/admin/stats", { headers: { Authorization: authorization } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  return (await res.json()) as AdminStats;
+}
+
+const address: Address = { name: "Ann Lee", line1: "1 King William St", city: "Adelaide", state: "SA", postcode: "5000", country: "AU" };
+let orderNumber = 0;
+function order(totalAmount: string, status: OrderStatus, paymentStatus: OrderPaymentStatus) {
+  orderNumber++;
+  t.db
+    .insert(orders)
+    .values({ orderNumber: `ORD-${orderNumber}`, status, paymentStatus, totalAmount, subtotal: totalAmount, shippingAddress: address, billingAddress: address })
+    .run();
+}
+
+let paymentNumber = 0;
+function payment(amount: string, method: string, status: PaymentStatus) {
+  paymentNumber++;
+  t.db
+    .insert(payments)
+    .values({ serviceName: "Partner Check", method, amount, referenceCode: `PAY-TEST-${String(paymentNumber).padStart(4, "0")}`, status })
+    .run();
+}
+
+function booking(createdAt: Date, status: BookingStatus = "pending") {
+  t.db
+    .insert(bookings)
+    .values({ serviceName: "Partner Check", servicePrice: "295.00", appointmentDate: "2026-03-10", appointmentTime: "10:00", status, createdAt })
+    .run();
+}
+
+/** The instant of a local date and time in Adelaide (these times always exist there). */
+function inAdelaide(date: string, time: string): Date {
+  const instant = zonedToInstant(date, time, adelaide);
+  if (!instant) throw new Error(`${date} ${time} does not exist in ${adelaide}`);
+  return instant;
+}
+
+test("no token: 401", async () => {
+  expect((await t.request("/api/admin/stats")).status).toBe(401);
+});
+
+test("the seeded site: every product counted, an inactive one too; no orders, revenue or bookings", async () => {
+  t.db.update(products).set({ isActive: false }).where(eq(products.slug, "covert-dash-cam-4k")).run();
+  expect(countRows(t, "products")).toBe(seedProducts.length);
+  expect(await stats()).toEqual({ totalProducts: seedProducts.length, totalOrders: 0, pendingOrders: 0, totalRevenue: "0.00", recentBookings: 0 });
+});
+
+test("revenue: paid orders and completed payments in exact cents, less refunds; requests and unpaid orders not counted", async () => {
+  order("1000.00", "processing", "paid");
+  order("0.10", "delivered", "paid"); // 0.10 + 0.20 is not 0.30 in floating point: summed as cents
+  order("0.20", "shipped", "paid");
+  order("75.25", "pending", "pending");
+  order("50.00", "cancelled", "failed");
+  order("120.00", "on_hold", "pending");
+  order("300.00", "refunded", "refunded"); // paid, then refunded: nets to nothing
+  order("400.00", "refunded", "paid"); // the order says refunded: not money kept
+  payment("234.26", "paypal", "completed");
+  payment("500.00", "bank-transfer", "requested");
+  payment("99.00", "paypal", "review");
+  payment("45.00", "paypal", "created");
+
+  expect(await stats()).toMatchObject({ totalOrders: 8, pendingOrders: 1, totalRevenue: "1234.56" });
+});
+
+test("bookings this month in Adelaide: 00:30 on the 1st counts, 23:30 on the last day of the month before does not; cancelled ones never", async () => {
+  const { year, month } = zonedParts(new Date(), adelaide);
+  const first = `${year}-${String(month).padStart(2, "0")}-01`;
+  booking(inAdelaide(first, "00:30"));
+  booking(inAdelaide(addDays(first, -1), "23:30"));
+  booking(inAdelaide(first, "00:45"), "cancelled");
+  booking(inAdelaide(first, "01:00"), "confirmed");
+
+  expect((await stats()).recentBookings).toBe(2);
+});
+
+test("the month is the business timezone's calendar month, across a year end", () => {
+  const now = inAdelaide("2026-01-15", "12:00");
+  booking(inAdelaide("2025-12-31", "23:30"));
+  booking(inAdelaide("2026-01-01", "00:00"));
+  booking(inAdelaide("2026-01-31", "23:59"), "completed");
+  booking(inAdelaide("2026-02-01", "00:00"));
+  expect(adminStats(t.db, adelaide, now).recentBookings).toBe(2);
+  // In Los Angeles, 00:00 on 1 January in Adelaide is still 31 December, and 00:00 on 1 February is 31 January.
+  expect(adminStats(t.db, "America/Los_Angeles", now).recentBookings).toBe(2);
+  // Noon on 1 January in Adelaide is still 31 December there: the first two are that month's.
+  expect(adminStats(t.db, "America/Los_Angeles", inAdelaide("2026-01-01", "12:00")).recentBookings).toBe(2);
+});

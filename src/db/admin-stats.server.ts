@@ -1,0 +1,94 @@
+/**
+ * The admin dashboard's headline figures (`GET /api/admin/stats`): four aggregate queries, no rows
+ * loaded into JS. Money is summed in SQL as integer cents (each decimal string rounded to cents
+ * first, as `toCents` does), so no float error builds up over many rows.
+ */
+import { and, type Column, count, gte, lt, ne, type SQL, sql } from "drizzle-orm";
+import type { BookingStatus } from "../domain/booking";
+import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
+import type { PaymentStatus } from "../domain/payment";
+import { centsToDecimal } from "../domain/pricing";
+import { zonedParts, zonedToInstant } from "../domain/timezone";
+import type { AdminStats } from "../shared/admin-stats";
+import type { Db } from "./client.server";
+import { bookings, orders, payments, products } from "./schema";
+
+export type { AdminStats } from "../shared/admin-stats";
+
+/** A money column ("695.00") as integer cents. */
+const cents = (column: Column) => sql`cast(round(cast(${column} as real) * 100) as integer)`;
+
+/** The sum of `expr` (integer cents) over the rows where `when` holds; 0 when there are none. */
+const sumWhen = (when: SQL, expr: SQL) => sql<number>`coalesce(sum(case when ${when} then ${expr} end), 0)`;
+
+const paid: OrderPaymentStatus = "paid";
+const refunded: OrderPaymentStatus & OrderStatus = "refunded";
+const pending: OrderStatus = "pending";
+const completed: PaymentStatus = "completed";
+const cancelled: BookingStatus = "cancelled";
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The first instant of a local date in `timeZone` (normally 00:00; later when a clock change skips midnight). */
+function startOfLocalDay(date: string, timeZone: string): Date {
+  for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
+    const instant = zonedToInstant(date, `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`, timeZone);
+    if (instant) return instant;
+  }
+  throw new Error(`${date} has no time of day in ${timeZone}`);
+}
+
+/** The calendar month that `now` falls in, in `timeZone`, as the instants [start, end). */
+export function zonedMonth(now: Date, timeZone: string): { start: Date; end: Date } {
+  const { year, month } = zonedParts(now, timeZone);
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  return {
+    start: startOfLocalDay(`${year}-${pad(month)}-01`, timeZone),
+    end: startOfLocalDay(`${next.year}-${pad(next.month)}-01`, timeZone),
+  };
+}
+
+export function adminStats(db: Db, timeZone: string, now = new Date()): AdminStats {
+  // Products have no deleted/archived column (a deleted product's row is gone): every row counts, active or not.
+  const productRow = db.select({ n: count() }).from(products).get();
+
+  // Money received for an order: payment status `paid`, or `refunded` (paid, then given back).
+  // Refunded: payment status `refunded`, or a received order whose order status is `refunded`.
+  // There is no refunded-amount column, so a refund is taken to be the order's whole total.
+  const received = sql`${orders.paymentStatus} in (${paid}, ${refunded})`;
+  const orderRow = db
+    .select({
+      total: count(),
+      pending: sql<number>`coalesce(sum(${orders.status} = ${pending}), 0)`,
+      receivedCents: sumWhen(received, cents(orders.totalAmount)),
+      refundedCents: sumWhen(sql`${received} and (${orders.paymentStatus} = ${refunded} or ${orders.status} = ${refunded})`, cents(orders.totalAmount)),
+    })
+    .from(orders)
+    .get();
+
+  // Service payments count once recorded `completed` (captured by PayPal). Requests (`requested`),
+  // unsettled, declined, failed, expired and `review` captures are not counted as received.
+  // Payments have no refund status: nothing recorded there can be subtracted.
+  const paymentRow = db
+    .select({ receivedCents: sumWhen(sql`${payments.status} = ${completed}`, cents(payments.amount)) })
+    .from(payments)
+    .get();
+
+  // Bookings created in this calendar month of the business timezone, except cancelled ones
+  // (a cancelled booking is not business won); pending, confirmed and completed all count.
+  const month = zonedMonth(now, timeZone);
+  const bookingRow = db
+    .select({ n: count() })
+    .from(bookings)
+    .where(and(gte(bookings.createdAt, month.start), lt(bookings.createdAt, month.end), ne(bookings.status, cancelled)))
+    .get();
+
+  const revenueCents = (orderRow?.receivedCents ?? 0) - (orderRow?.refundedCents ?? 0) + (paymentRow?.receivedCents ?? 0);
+  return {
+    totalProducts: productRow?.n ?? 0,
+    totalOrders: orderRow?.total ?? 0,
+    pendingOrders: orderRow?.pending ?? 0,
+    totalRevenue: centsToDecimal(revenueCents),
+    recentBookings: bookingRow?.n ?? 0,
+  };
+}
