@@ -14,6 +14,7 @@ import { timeslotsApi } from "../api/timeslots";
 import { visitorCountApi } from "../api/visitor-count";
 import { listProductSlugs } from "../db/products.server";
 import { aboutRoutes } from "../pages/about.routes";
+import { adminPageRoutes } from "../pages/admin/admin.routes";
 import { accountRoutes } from "../pages/account.routes";
 import { bookingRoutes } from "../pages/booking.routes";
 import { cartRoutes } from "../pages/cart.routes";
@@ -63,6 +64,9 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   // ?cart=<notice>; the islands use /api/cart instead.
   app.route("/", shopRoutes(deps)); // /shop, /shop/product/:slug
   app.route("/", cartRoutes(deps)); // /cart, POST /cart/items…
+
+  // The admin portal's page shells (the work happens in admin islands through /api/admin)
+  app.route("/", adminPageRoutes(deps)); // /admin, /admin/login, /admin/dashboard
 
   // API (any successful write under /api/admin clears the public page cache)
   app.use("/api/admin/*", clearPagesAfterAdminWrites(deps));

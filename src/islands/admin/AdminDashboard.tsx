@@ -1,0 +1,114 @@
+/**
+ * The portal's home: four stat cards from GET /api/admin/stats, the quick actions and links, and
+ * Logout (which revokes the token on the server). Without a token, the stats request's 401 sends
+ * the browser to /admin/login (client/admin-api.ts).
+ */
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { adminLoginPath, adminRequest, forgetAdminToken } from "../../client/admin-api";
+import { formatMoney } from "../../domain/format";
+import type { AdminStats } from "../../shared/admin-stats";
+
+export type AdminDashboardProps = { businessName: string };
+
+export const adminStatsKey = ["/api/admin/stats"] as const;
+
+/** The portal's pages; those not built yet show as "coming soon" rather than linking to a 404. */
+const quickActions = [
+  { label: "Add Product", href: "/admin/products/new" },
+  { label: "View Orders", href: "/admin/orders" },
+  { label: "Manage Products", href: "/admin/products" },
+  { label: "Bookings", href: "/admin/bookings" },
+] as const;
+const moreLinks = [
+  { label: "Users", href: "/admin/users" },
+  { label: "Content and pricing", href: "/admin/content" },
+  { label: "Categories", href: "/admin/categories" },
+  { label: "Enquiries", href: "/admin/contacts" },
+  { label: "Analytics", href: "/admin/analytics" },
+] as const;
+const builtPages = new Set<string>(["/admin/dashboard"]);
+
+function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
+  if (builtPages.has(href)) {
+    return (
+      <a href={href} className={`btn ${primary ? "btn-primary" : "btn-outline"}`}>
+        {label}
+      </a>
+    );
+  }
+  return (
+    <span className="btn btn-disabled justify-between gap-2" aria-disabled="true">
+      {label}
+      <span className="badge badge-sm">Coming soon</span>
+    </span>
+  );
+}
+
+function StatCard({ title, value, note }: { title: string; value: string | undefined; note?: string }) {
+  return (
+    <section className="card border border-base-300 bg-base-100">
+      <div className="card-body gap-1 p-5">
+        <h2 className="text-sm font-semibold text-base-content/80">{title}</h2>
+        {value === undefined ? <div className="skeleton h-8 w-24" aria-hidden="true" /> : <p className="text-3xl font-bold">{value}</p>}
+        {note && <p className="text-sm text-base-content/80">{note}</p>}
+      </div>
+    </section>
+  );
+}
+
+export default function AdminDashboard({ businessName }: AdminDashboardProps) {
+  const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
+  const logout = useMutation({
+    mutationFn: () => adminRequest("POST", "/api/admin/logout"),
+    onSettled: () => {
+      forgetAdminToken();
+      location.assign(adminLoginPath);
+    },
+  });
+  const s = stats.data;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+          <p className="text-base-content/80">{`Running ${businessName}.`}</p>
+        </div>
+        <button type="button" className="btn btn-outline btn-sm" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          {logout.isPending ? "Logging out..." : "Logout"}
+        </button>
+      </div>
+
+      {stats.isError && (
+        <div role="alert" className="alert alert-error">
+          <p>The figures could not be loaded. Please reload the page.</p>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending} data-testid="admin-stats">
+        <StatCard title="Total Products" value={s && String(s.totalProducts)} />
+        <StatCard title="Total Orders" value={s && String(s.totalOrders)} note={s && `${s.pendingOrders} pending`} />
+        <StatCard title="Total Revenue" value={s && formatMoney(s.totalRevenue)} />
+        <StatCard title="Service Bookings" value={s && String(s.recentBookings)} note="this month" />
+      </div>
+
+      <section aria-labelledby="quick-actions" className="space-y-3">
+        <h2 id="quick-actions" className="text-lg font-semibold">
+          Quick actions
+        </h2>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {quickActions.map((a, i) => (
+            <PortalLink key={a.href} {...a} primary={i === 0} />
+          ))}
+        </div>
+      </section>
+      <nav aria-label="Admin sections" className="space-y-3">
+        <h2 className="text-lg font-semibold">More</h2>
+        <div className="flex flex-wrap gap-3">
+          {moreLinks.map((l) => (
+            <PortalLink key={l.href} {...l} />
+          ))}
+        </div>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * The admin sign-in form. It sends `POST /api/admin/login`, keeps the token in sessionStorage
+ * (client/admin-api.ts) and goes on to the page that sent the admin here, or the dashboard. The
+ * portal needs JavaScript: until the island is live the Sign In button stays disabled, so a
+ * password can never leave in a plain form submission.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { adminRequest, saveAdminToken } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { schemaResolver } from "../../client/schema-resolver";
+import { toast } from "../../client/toast-store";
+import { errorProps, FormField } from "../../components/FormField";
+import { type AdminLoginInput, type AdminLoginResponse, adminLoginSchema } from "../../shared/admin-auth";
+
+export type AdminLoginProps = { returnTo: string };
+type Values = { username: string; password: string };
+
+/** How long the success toast shows before the portal opens. */
+const successPauseMs = 600;
+
+export default function AdminLogin({ returnTo }: AdminLoginProps) {
+  const [live, setLive] = useState(false);
+  const [showPassword, setShowPassword] = useState(false);
+  useEffect(() => setLive(true), []);
+  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, AdminLoginInput>({
+    resolver: schemaResolver<Values, AdminLoginInput>(adminLoginSchema),
+    defaultValues: { username: "", password: "" },
+  });
+
+  const signIn = useMutation({
+    mutationFn: (input: AdminLoginInput) => adminRequest<AdminLoginResponse>("POST", "/api/admin/login", input),
+    onSuccess: ({ token }) => {
+      saveAdminToken(token);
+      toast({ title: "Login Successful", description: "Welcome to the admin portal", variant: "success" });
+      setTimeout(() => location.assign(returnTo), successPauseMs);
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && err.fields) {
+        for (const [field, message] of Object.entries(err.fields)) {
+          if (field === "username" || field === "password") setError(field, { type: "server", message });
+        }
+      }
+      toast({ title: "Login Failed", description: (err instanceof ApiError && err.serverMessage) || "Invalid credentials", variant: "destructive" });
+    },
+  });
+  const pending = signIn.isPending || signIn.isSuccess;
+  const error = (name: keyof Values) => formState.errors[name]?.message as string | undefined;
+
+  return (
+    <div className="mx-auto max-w-sm">
+      <h1 className="mb-6 text-2xl font-bold">Admin Login</h1>
+      <form
+        method="post"
+        noValidate
+        onSubmit={handleSubmit((values) => signIn.mutate(values))}
+        className="card border border-base-300 bg-base-100"
+        aria-label="Admin sign-in"
+      >
+        <div className="card-body gap-2">
+          <FormField id="admin-username" label="Username" error={error("username")}>
+            <input
+              id="admin-username"
+              type="text"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              className="input w-full"
+              {...errorProps("admin-username", error("username"))}
+              {...register("username")}
+            />
+          </FormField>
+          <FormField id="admin-password" label="Password" error={error("password")}>
+            <div className="join w-full">
+              <input
+                id="admin-password"
+                type={showPassword ? "text" : "password"}
+                autoComplete="current-password"
+                className="input join-item w-full"
+                {...errorProps("admin-password", error("password"))}
+                {...register("password")}
+              />
+              <button
+                type="button"
+                className="btn join-item"
+                aria-controls="admin-password"
+                aria-pressed={showPassword}
+                onClick={() => setShowPassword((s) => !s)}
+              >
+                {showPassword ? "Hide" : "Show"}
+                <span className="sr-only"> password</span>
+              </button>
+            </div>
+          </FormField>
+          <button type="submit" className="btn btn-primary mt-2 w-full" disabled={!live || pending}>
+            {pending ? "Signing In..." : "Sign In"}
+          </button>
+          <div role="note" className="alert alert-info mt-2 text-sm">
+            <p>Access is restricted to authorized personnel. Every sign-in is recorded.</p>
+          </div>
+          <noscript>
+            <p className="text-sm text-error">The admin portal needs JavaScript. Please turn it on to sign in.</p>
+          </noscript>
+        </div>
+      </form>
+    </div>
+  );
+}

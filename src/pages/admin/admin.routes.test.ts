@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { customerWithSession } from "../../../tests/helpers/sessions";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminReturnTo } from "./admin.routes";
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+test("the shells are noindex, never stored, the same with or without a customer's cookie, and load only the admin entry", async () => {
+  const ann = customerWithSession(t.db, "ann@example.com");
+  for (const path of ["/admin/login", "/admin/dashboard"]) {
+    const anonymous = await t.request(path);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.headers.get("cache-control")).toContain("no-store");
+    const html = await anonymous.text();
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect(html).toMatch(/admin-entry[^"]*\.js/);
+    expect(html).not.toMatch(/\/entry[^"]*\.js/);
+    const signedIn = await (await t.request(path, { headers: { Cookie: ann.cookie } })).text();
+    expect(signedIn).not.toContain("ann@example.com");
+  }
+  expect(t.deps.pageCache.size).toBe(0);
+});
+
+test("/admin goes on to the dashboard", async () => {
+  const res = await t.request("/admin");
+  expect(res.status).toBe(302);
+  expect(res.headers.get("location")).toBe("/admin/dashboard");
+});
+
+test("after sign-in the admin returns only to an admin page of this site", () => {
+  expect(adminReturnTo("/admin/products?q=cam")).toBe("/admin/products?q=cam");
+  for (const hostile of [
+    "//evil.example/admin/x",
+    "/%09/evil.example",
+    "https://evil.example/admin/",
+    "/dashboard",
+    "/admin/login?returnTo=/admin/x",
+    "/admin",
+    undefined,
+  ]) {
+    expect(adminReturnTo(hostile)).toBe("/admin/dashboard");
+  }
+});
