@@ -80,6 +80,8 @@ test.describe("browsing", () => {
       .click();
     await page.getByLabel("Search products").fill("");
     await expect(page).toHaveURL(/\/shop\?sort=price-desc$/);
+    // The list follows the URL once the deferred filter has rendered: wait for it, then read it.
+    await expect(summary(page)).toHaveText(`Showing ${seedProducts.length} products`);
     const all = await cardNames(page);
     expect(all).toHaveLength(seedProducts.length);
     const prices = all.map(priceOf);
