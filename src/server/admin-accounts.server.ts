@@ -81,9 +81,9 @@ export async function runAdminCommand(db: Db, command: Exclude<AdminCommand, { u
 }
 
 /** Reads the password: all of standard input (one trailing newline dropped), or a prompt without echo. */
-export async function readAdminPassword(fromStdin: boolean): Promise<string | null> {
-  if (fromStdin) return (await Bun.stdin.text()).replace(/\r?\n$/, "");
-  if (!process.stdin.isTTY) return null;
+export async function readAdminPassword(fromStdin: boolean): Promise<{ password: string } | { problem: string }> {
+  if (fromStdin) return { password: (await Bun.stdin.text()).replace(/\r?\n$/, "") };
+  if (!process.stdin.isTTY) return { problem: "no password: type it at the prompt (in a terminal), or pass --password-stdin and send it on standard input" };
   const echo = (on: boolean) => Bun.spawnSync(["stty", on ? "echo" : "-echo"], { stdin: "inherit" });
   const ask = async (question: string) => {
     process.stdout.write(question);
@@ -98,9 +98,5 @@ export async function readAdminPassword(fromStdin: boolean): Promise<string | nu
   };
   const first = await ask("New password: ");
   const again = await ask("Repeat it: ");
-  if (first !== again) {
-    console.error("the two passwords differ");
-    return null;
-  }
-  return first;
+  return first === again ? { password: first } : { problem: "the two passwords differ; nothing was changed" };
 }

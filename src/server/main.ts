@@ -79,12 +79,12 @@ if (command === "backup") {
     console.error(parsed.usage);
     process.exit(2);
   }
-  const password = await readAdminPassword(parsed.passwordFromStdin);
-  if (password === null) {
-    console.error("no password: type it at the prompt, or pass --password-stdin and send it on standard input");
+  const read = await readAdminPassword(parsed.passwordFromStdin);
+  if ("problem" in read) {
+    console.error(read.problem);
     process.exit(2);
   }
-  const result = await runAdminCommand(openDatabase(databaseFile(env.DATA_DIR)), parsed, password);
+  const result = await runAdminCommand(openDatabase(databaseFile(env.DATA_DIR)), parsed, read.password);
   (result.code === 0 ? console.log : console.error)(result.message);
   process.exit(result.code);
 } else if (command === "healthcheck") {
