@@ -4,6 +4,7 @@
  * inside its own module, after its transaction; bootstrap subscribes the page cache to it. So an
  * HTTP handler, or the admin route of tomorrow, cannot forget to clear the cache: the write does it.
  */
+import { fieldErrors } from "../server/errors";
 import type { Db } from "./client.server";
 
 type Listener = () => void;
@@ -31,10 +32,8 @@ export function publicDataChanged(db: Db): void {
 export type PublicWrite = { ok: true } | { ok: false; reason: "invalid"; fields: Record<string, string> } | { ok: false; reason: "not_found" };
 
 /** A refused write, with the first message per field (dotted path) of a zod error. */
-export function invalid(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): PublicWrite {
-  const fields: Record<string, string> = {};
-  for (const issue of error.issues) fields[issue.path.map(String).join(".") || "_"] ??= issue.message;
-  return { ok: false, reason: "invalid", fields };
+export function invalid(error: Parameters<typeof fieldErrors>[0]): PublicWrite {
+  return { ok: false, reason: "invalid", fields: fieldErrors(error) };
 }
 
 export const notFound: PublicWrite = { ok: false, reason: "not_found" };

@@ -169,7 +169,7 @@ export class OutboxWorker {
           })
           .where(eq(outbox.id, message.id))
           .run();
-        log.warn("mail delivery failed", { outboxId: message.id, attempts, error });
+        // One warning per failure; once a message is old, it also names whom it is for and its age.
         const ageHours = (Date.now() - message.createdAt.getTime()) / hourMs;
         if (ageHours > undeliveredWarningHours) {
           log.warn("mail undelivered for hours", {
@@ -180,6 +180,8 @@ export class OutboxWorker {
             ageHours: Math.floor(ageHours),
             error,
           });
+        } else {
+          log.warn("mail delivery failed", { outboxId: message.id, attempts, error });
         }
       }
     }
