@@ -105,7 +105,7 @@ export const bookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("bookings_user_idx").on(t.userId, t.createdAt)],
+  (t) => [index("bookings_user_idx").on(t.userId, t.createdAt), index("bookings_created_idx").on(t.createdAt)],
 );
 
 export const timeSlots = sqliteTable(
@@ -318,6 +318,13 @@ export const admins = sqliteTable("admins", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   username: text("username").notNull().unique(),
   passwordHash: text("password_hash").notNull(),
+  /** The TOTP key (hex) once two-factor sign-in is confirmed; null while it is off. */
+  totpKey: text("totp_key"),
+  /** A key offered by set-up and not yet confirmed with a first code. */
+  totpPendingKey: text("totp_pending_key"),
+  totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
+  /** The last 30-second step whose code was accepted: a code is never accepted twice. */
+  totpLastStep: integer("totp_last_step"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
