@@ -1,0 +1,60 @@
+/**
+ * The admin's view of customers (behind requireAdmin):
+ *
+ *   GET  /api/admin/users?search=&page=     one page of users, newest first, with the total
+ *   GET  /api/admin/users/{id}/bookings     the user's 3 most recent bookings
+ *   GET  /api/admin/users/{id}/orders       the user's 5 most recent orders, with their items
+ *   POST /api/admin/users/{id}/suspend      suspends and ends their sessions at once
+ *   POST /api/admin/users/{id}/reinstate    lifts the suspension
+ *
+ * 400 for a bad query, 404 for an unknown user, 409 for suspending a suspended user or reinstating
+ * an active one (nothing changes).
+ */
+import { Hono } from "hono";
+import { listAdminUsers, recentUserBookings, recentUserOrders, reinstateUser, type SuspensionChange, suspendUser } from "../../db/admin-users.server";
+import type { AppDeps } from "../../server/deps";
+import { HttpError, notFound } from "../../server/errors";
+import { log } from "../../server/log.server";
+import type { AdminEnv } from "../../server/middleware/require-admin";
+import { validQuery } from "../../server/validate";
+import { adminUsersQuerySchema } from "../../shared/admin-users";
+
+const unknownUser = () => notFound("There is no such user.");
+
+function suspensionError(change: Exclude<SuspensionChange, { ok: true }>): HttpError {
+  switch (change.reason) {
+    case "not_found":
+      return unknownUser();
+    case "already_suspended":
+      return new HttpError(409, "already_suspended", "This user is already suspended.");
+    case "not_suspended":
+      return new HttpError(409, "not_suspended", "This user is not suspended.");
+  }
+}
+
+export function adminUsersApi(deps: AppDeps) {
+  return new Hono<AdminEnv>()
+    .get("/users", validQuery(adminUsersQuerySchema), (c) => c.json(listAdminUsers(deps.db, c.req.valid("query"))))
+    .get("/users/:id/bookings", (c) => {
+      const list = recentUserBookings(deps.db, c.req.param("id"));
+      if (!list) throw unknownUser();
+      return c.json(list);
+    })
+    .get("/users/:id/orders", (c) => {
+      const list = recentUserOrders(deps.db, c.req.param("id"));
+      if (!list) throw unknownUser();
+      return c.json(list);
+    })
+    .post("/users/:id/suspend", (c) => {
+      const change = suspendUser(deps.db, c.req.param("id"));
+      if (!change.ok) throw suspensionError(change);
+      log.info("user suspended", { userId: change.user.id, admin: c.get("admin").username });
+      return c.json(change.user);
+    })
+    .post("/users/:id/reinstate", (c) => {
+      const change = reinstateUser(deps.db, c.req.param("id"));
+      if (!change.ok) throw suspensionError(change);
+      log.info("user reinstated", { userId: change.user.id, admin: c.get("admin").username });
+      return c.json(change.user);
+    });
+}

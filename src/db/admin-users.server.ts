@@ -1,0 +1,172 @@
+/**
+ * The admin portal's customers (`/api/admin/users`): the searchable list, a user's latest bookings
+ * and orders, and suspending or reinstating an account. A deleted account (`deleteAccount`) has no
+ * row left, so it is never listed. Suspending ends every session of the user in the same
+ * transaction; sign-in, sessions, booking and password reset refuse a suspended user.
+ */
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { deleteUserSessions } from "../server/auth/sessions.server";
+import {
+  type AdminUserBooking,
+  type AdminUserList,
+  type AdminUserOrder,
+  type AdminUsersQuery,
+  type AdminUserView,
+  adminUserBookingLimit,
+  adminUserOrderLimit,
+  adminUsersPageSize,
+} from "../shared/admin-users";
+import { type Db, immediate } from "./client.server";
+import { bookings, orderItems, orders, products, users } from "./schema";
+
+const viewColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  isNewCustomer: users.isNewCustomer,
+  referralCode: users.referralCode,
+  referralEarnings: users.totalReferralEarnings,
+  createdAt: users.createdAt,
+  suspendedAt: users.suspendedAt,
+};
+type ViewRow = Omit<AdminUserView, "createdAt" | "suspendedAt"> & { createdAt: Date; suspendedAt: Date | null };
+
+function toView(row: ViewRow): AdminUserView {
+  return { ...row, createdAt: row.createdAt.toISOString(), suspendedAt: row.suspendedAt?.toISOString() ?? null };
+}
+
+/** `%text%` for LIKE … ESCAPE '\': the searcher's own % and _ match themselves, not anything. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * Users whose e-mail, first name, last name or "first last" contains `search`, ignoring case (SQLite's
+ * LIKE folds ASCII letters). The full name covers each part and also finds "ann lee".
+ */
+function searchCondition(search: string): SQL {
+  const pattern = containsPattern(search);
+  const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
+  return sql`(${users.email} like ${pattern} escape '\\' or ${fullName} like ${pattern} escape '\\')`;
+}
+
+/** One page of users, newest first, and how many match in all (read in one transaction, so they agree). */
+export function listAdminUsers(db: Db, query: AdminUsersQuery): AdminUserList {
+  const page = query.page ?? 1;
+  const where = query.search ? searchCondition(query.search) : undefined;
+  const offset = (page - 1) * adminUsersPageSize;
+  return db.$client.transaction(() => {
+    const rows = db.select(viewColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(adminUsersPageSize).offset(offset).all();
+    // A short page that is not past the end already says how many there are: no second scan.
+    const lastPage = rows.length < adminUsersPageSize && (rows.length > 0 || offset === 0);
+    const total = lastPage ? offset + rows.length : (db.select({ n: count() }).from(users).where(where).get()?.n ?? 0);
+    return { users: rows.map(toView), total, page, pageSize: adminUsersPageSize };
+  })();
+}
+
+function userExists(db: Db, userId: string): boolean {
+  return db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
+}
+
+/** The user's most recent bookings (by when they were made), or null for an unknown user. */
+export function recentUserBookings(db: Db, userId: string): AdminUserBooking[] | null {
+  if (!userExists(db, userId)) return null;
+  return db
+    .select({
+      id: bookings.id,
+      serviceName: bookings.serviceName,
+      servicePrice: bookings.servicePrice,
+      appointmentDate: bookings.appointmentDate,
+      appointmentTime: bookings.appointmentTime,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id))
+    .limit(adminUserBookingLimit)
+    .all();
+}
+
+/**
+ * The user's most recent orders with their items, or null for an unknown user. An item is named
+ * as it was sold (the order's product snapshot), else by the product's current name.
+ */
+export function recentUserOrders(db: Db, userId: string): AdminUserOrder[] | null {
+  if (!userExists(db, userId)) return null;
+  const rows = db
+    .select({
+      id: orders.id,
+      orderNumber: orders.orderNumber,
+      totalAmount: orders.totalAmount,
+      status: orders.status,
+      createdAt: orders.createdAt,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(adminUserOrderLimit)
+    .all();
+  if (rows.length === 0) return [];
+  const items = db
+    .select({
+      orderId: orderItems.orderId,
+      name: sql<string>`coalesce(json_extract(${orderItems.productSnapshot}, '$.name'), ${products.name}, 'Product no longer listed')`,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(orderItems.id)
+    .all();
+  return rows.map((order) => ({
+    ...order,
+    createdAt: order.createdAt.toISOString(),
+    items: items.filter((i) => i.orderId === order.id).map(({ name, quantity }) => ({ name: String(name), quantity })),
+  }));
+}
+
+export type SuspensionChange = { ok: true; user: AdminUserView } | { ok: false; reason: "not_found" | "already_suspended" | "not_suspended" };
+
+/**
+ * Suspends an active user and ends every session they hold, in one immediate transaction: their
+ * next request is signed out. Refused (nothing changed) for an unknown or already suspended user.
+ */
+export function suspendUser(db: Db, userId: string, now = new Date()): SuspensionChange {
+  return immediate(db, () => {
+    const user = db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).get();
+    if (!user) return { ok: false, reason: "not_found" };
+    if (user.suspendedAt) return { ok: false, reason: "already_suspended" };
+    const row = db
+      .update(users)
+      .set({ suspendedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.suspendedAt)))
+      .returning(viewColumns)
+      .get();
+    deleteUserSessions(db, userId);
+    if (!row) throw new Error(`user ${userId} vanished inside the transaction`);
+    return { ok: true, user: toView(row) };
+  });
+}
+
+/** Lifts a suspension: the user may sign in (and then book) again. Refused for an unknown or active user. */
+export function reinstateUser(db: Db, userId: string, now = new Date()): SuspensionChange {
+  return immediate(db, () => {
+    const user = db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).get();
+    if (!user) return { ok: false, reason: "not_found" };
+    if (!user.suspendedAt) return { ok: false, reason: "not_suspended" };
+    const row = db
+      .update(users)
+      .set({ suspendedAt: null, updatedAt: now })
+      .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)))
+      .returning(viewColumns)
+      .get();
+    if (!row) throw new Error(`user ${userId} vanished inside the transaction`);
+    return { ok: true, user: toView(row) };
+  });
+}

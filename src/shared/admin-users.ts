@@ -1,0 +1,94 @@
+/**
+ * The admin users page and `GET|POST /api/admin/users…`: the list's query (validated on the
+ * server; the island builds the same URL) and the shapes the API answers. Written with zod/mini so
+ * the island can share it without zod's CSP-unfriendly probe.
+ */
+import type { BookingStatus } from "../domain/booking";
+import type { OrderStatus } from "../domain/order";
+import { z } from "./zod-mini";
+
+/** Users per page of the list. */
+export const adminUsersPageSize = 20;
+/** How many of a user's most recent bookings and orders the details dialog shows (SPEC.md 9). */
+export const adminUserBookingLimit = 3;
+export const adminUserOrderLimit = 5;
+export const maxAdminUserSearchLength = 100;
+/** Far beyond any real list; keeps the OFFSET a small number. */
+export const maxAdminUsersPage = 100_000;
+
+const pageMessage = "Page must be a whole number from 1";
+
+/** `?search=&page=`: both optional; the search is trimmed (empty means everyone), the page starts at 1. */
+export const adminUsersQuerySchema = z.object({
+  search: z.optional(z.string().check(z.trim(), z.maxLength(maxAdminUserSearchLength, `Keep the search under ${maxAdminUserSearchLength + 1} characters`))),
+  page: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.regex(/^\d{1,6}$/, pageMessage)),
+      z.pipe(
+        z.transform((s: string) => Number(s)),
+        z.number().check(z.minimum(1, pageMessage), z.maximum(maxAdminUsersPage, pageMessage)),
+      ),
+    ),
+  ),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
+
+/** The list's URL for a search and page, as the island asks for it (and uses as its query key). */
+export function adminUsersUrl(search: string, page: number): string {
+  const params = new URLSearchParams();
+  const trimmed = search.trim();
+  if (trimmed) params.set("search", trimmed);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `/api/admin/users?${query}` : "/api/admin/users";
+}
+
+/** SPEC.md 3's admin user view, plus when the account was suspended (null while active). Instants are ISO strings. */
+export type AdminUserView = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isNewCustomer: boolean;
+  referralCode: string | null;
+  /** Decimal string with two places ("40.00"). */
+  referralEarnings: string;
+  createdAt: string;
+  suspendedAt: string | null;
+};
+
+/** `GET /api/admin/users`: one page of users, newest first, and how many match in all. */
+export type AdminUserList = { users: AdminUserView[]; total: number; page: number; pageSize: number };
+
+/** `GET /api/admin/users/{id}/bookings`: one of the user's most recent bookings. */
+export type AdminUserBooking = {
+  id: string;
+  serviceName: string;
+  /** Decimal string ("295.00"). */
+  servicePrice: string;
+  /** The appointment's wall-clock date and time in the business timezone ("2026-03-10", "10:00"). */
+  appointmentDate: string;
+  appointmentTime: string;
+  status: BookingStatus;
+};
+
+/** `GET /api/admin/users/{id}/orders`: one of the user's most recent orders, its items named as they were sold. */
+export type AdminUserOrder = {
+  id: number;
+  orderNumber: string;
+  items: { name: string; quantity: number }[];
+  /** Decimal string ("149.00"). */
+  totalAmount: string;
+  status: OrderStatus;
+  createdAt: string;
+};
+
+/** The badge an order status gets in the details dialog: SPEC.md's default badge for 'completed', secondary otherwise. */
+export function orderStatusBadge(status: string): "badge" | "badge badge-secondary" {
+  return status === "completed" ? "badge" : "badge badge-secondary";
+}
+
+/** A user's display name: first and last name, or the e-mail when they gave neither. */
+export function adminUserName(user: Pick<AdminUserView, "firstName" | "lastName" | "email">): string {
+  return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
+}
