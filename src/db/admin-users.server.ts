@@ -4,7 +4,7 @@
  * row left, so it is never listed. Suspending ends every session of the user in the same
  * transaction; sign-in, sessions, booking and password reset refuse a suspended user.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import {
   type AdminUserBooking,
@@ -17,6 +17,7 @@ import {
   adminUsersPageSize,
 } from "../shared/admin-users";
 import { type Db, immediate } from "./client.server";
+import { prepared } from "./prepared.server";
 import { bookings, orderItems, orders, products, users } from "./schema";
 
 const viewColumns = {
@@ -42,26 +43,56 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * Users whose e-mail, first name, last name or "first last" contains `search`, ignoring case (SQLite's
- * LIKE folds ASCII letters). The full name covers each part and also finds "ann lee".
+ * Users whose e-mail, first name, last name or "first last" contains the pattern, ignoring case
+ * (SQLite's LIKE folds ASCII letters). The full name covers each part and also finds "ann lee".
  */
-function searchCondition(search: string): SQL {
-  const pattern = containsPattern(search);
+function matchesPattern(pattern: Placeholder): SQL {
   const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
   return sql`(${users.email} like ${pattern} escape '\\' or ${fullName} like ${pattern} escape '\\')`;
 }
 
-/** One page of users, newest first, and how many match in all (read in one transaction, so they agree). */
+const keyColumns = { rowid: sql<number>`rowid`, createdAt: sql<number>`${users.createdAt}` };
+
+type UserKey = [rowid: number, createdAtMs: number];
+
+/** The key of every user matching `search` (everyone without one), in no order. */
+function matchingKeys(db: Db, search: string | undefined): UserKey[] {
+  if (!search) return prepared(db, "admin-user-keys", (d) => d.select(keyColumns).from(users).prepare()).values() as UserKey[];
+  return prepared(db, "admin-user-search-keys", (d) =>
+    d
+      .select(keyColumns)
+      .from(users)
+      .where(matchesPattern(sql.placeholder("pattern")))
+      .prepare(),
+  ).values({ pattern: containsPattern(search) }) as UserKey[];
+}
+
+/**
+ * One page of users, newest first (ties by creation order), and how many match in all. users has
+ * no index on created_at, so one scan reads the key of every matching user and they are sorted
+ * here: several times faster than SQLite's sorter over whole rows, and the count comes free (see
+ * scripts/bench, part admin). Both reads share one transaction, so the page and the total agree.
+ */
 export function listAdminUsers(db: Db, query: AdminUsersQuery): AdminUserList {
   const page = query.page ?? 1;
-  const where = query.search ? searchCondition(query.search) : undefined;
   const offset = (page - 1) * adminUsersPageSize;
   return db.$client.transaction(() => {
-    const rows = db.select(viewColumns).from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(adminUsersPageSize).offset(offset).all();
-    // A short page that is not past the end already says how many there are: no second scan.
-    const lastPage = rows.length < adminUsersPageSize && (rows.length > 0 || offset === 0);
-    const total = lastPage ? offset + rows.length : (db.select({ n: count() }).from(users).where(where).get()?.n ?? 0);
-    return { users: rows.map(toView), total, page, pageSize: adminUsersPageSize };
+    const keys = matchingKeys(db, query.search);
+    keys.sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+    const pageIds = keys.slice(offset, offset + adminUsersPageSize).map(([rowid]) => rowid);
+    const rows =
+      pageIds.length === 0
+        ? []
+        : prepared(db, "admin-users-by-rowid", (d) =>
+            d
+              .select({ ...viewColumns, rowid: keyColumns.rowid })
+              .from(users)
+              .where(sql`rowid in (select value from json_each(${sql.placeholder("rowids")}))`)
+              .prepare(),
+          ).all({ rowids: JSON.stringify(pageIds) });
+    const byRowid = new Map(rows.map(({ rowid, ...row }) => [rowid, row]));
+    const pageRows = pageIds.flatMap((rowid) => byRowid.get(rowid) ?? []);
+    return { users: pageRows.map(toView), total: keys.length, page, pageSize: adminUsersPageSize };
   })();
 }
 
