@@ -9,6 +9,7 @@ import { servePage } from "../../server/render-page";
 import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
+import { adminUsersPage } from "./users";
 
 /** Where to go after signing in: an admin page from ?returnTo=, never the sign-in page itself. */
 export function adminReturnTo(value: unknown): string {
@@ -21,5 +22,6 @@ export function adminPageRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/admin", (c) => c.redirect("/admin/dashboard", 302))
     .get("/admin/login", (c) => servePage(deps, c, (site) => adminLoginPage(site, adminReturnTo(c.req.query("returnTo")))))
-    .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage));
+    .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
+    .get("/admin/users", (c) => servePage(deps, c, adminUsersPage));
 }

@@ -1,0 +1,34 @@
+/** The confirmation before suspending a user: what it does, Cancel, and the Suspend button with its pending state. */
+import type { AdminUserView } from "../../../shared/admin-users";
+import { adminUserName } from "../../../shared/admin-users";
+import { Modal } from "./Modal";
+
+export type SuspendDialogProps = {
+  user: AdminUserView;
+  pending: boolean;
+  onConfirm: (close: () => void) => void;
+  onClose: () => void;
+};
+
+export function SuspendDialog({ user, pending, onConfirm, onClose }: SuspendDialogProps) {
+  const name = adminUserName(user);
+  return (
+    <Modal
+      title={`Suspend ${name}?`}
+      subtitle={user.email}
+      onClose={onClose}
+      footer={(close) => (
+        <>
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" disabled={pending} onClick={() => onConfirm(close)}>
+            {pending ? "Suspending..." : "Suspend user"}
+          </button>
+        </>
+      )}
+    >
+      <p>They are signed out everywhere at once and cannot sign in or book until you reinstate them. Their bookings and orders stay as they are.</p>
+    </Modal>
+  );
+}
