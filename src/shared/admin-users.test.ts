@@ -1,0 +1,26 @@
+import { expect, test } from "bun:test";
+import { adminUserName, adminUsersQuerySchema, adminUsersUrl, orderStatusBadge } from "./admin-users";
+
+test("the list's URL: search trimmed and encoded, page 1 and an empty search left out", () => {
+  expect(adminUsersUrl("", 1)).toBe("/api/admin/users");
+  expect(adminUsersUrl("  ann lee ", 1)).toBe("/api/admin/users?search=ann+lee");
+  expect(adminUsersUrl("a&b=%", 3)).toBe("/api/admin/users?search=a%26b%3D%25&page=3");
+  expect(adminUsersUrl(" ", 2)).toBe("/api/admin/users?page=2");
+});
+
+test("the query schema reads what the URL holds", () => {
+  expect(adminUsersQuerySchema.parse({})).toEqual({});
+  expect(adminUsersQuerySchema.parse({ search: " ann ", page: "3" })).toEqual({ search: "ann", page: 3 });
+  for (const page of ["0", "-2", "2.5", "1e3", "", "1000000"]) expect(adminUsersQuerySchema.safeParse({ page }).success).toBe(false);
+});
+
+test("order badges: 'completed' gets the default badge, every other status the secondary one", () => {
+  expect(orderStatusBadge("completed")).toBe("badge");
+  for (const status of ["pending", "processing", "shipped", "delivered", "cancelled"]) expect(orderStatusBadge(status)).toBe("badge badge-secondary");
+});
+
+test("a user's name: first and last, or the e-mail when neither is known", () => {
+  expect(adminUserName({ firstName: "Ann", lastName: "Lee", email: "a@example.com" })).toBe("Ann Lee");
+  expect(adminUserName({ firstName: null, lastName: "Lee", email: "a@example.com" })).toBe("Lee");
+  expect(adminUserName({ firstName: null, lastName: null, email: "a@example.com" })).toBe("a@example.com");
+});
