@@ -43,12 +43,13 @@ export function containsPattern(text: string): string {
 }
 
 /**
- * Users whose e-mail, first name, last name or "first last" contains the pattern, ignoring case
- * (SQLite's LIKE folds ASCII letters). The full name covers each part and also finds "ann lee".
+ * Users whose e-mail, first name or last name contains the pattern, ignoring case (SQLite's LIKE
+ * folds ASCII letters). A search with a space ("ann lee") is also looked for in "first last".
  */
-function matchesPattern(pattern: Placeholder): SQL {
-  const fullName = sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`;
-  return sql`(${users.email} like ${pattern} escape '\\' or ${fullName} like ${pattern} escape '\\')`;
+function matchesPattern(pattern: Placeholder, withFullName: boolean): SQL {
+  const parts = [users.email, users.firstName, users.lastName].map((column) => sql`${column} like ${pattern} escape '\\'`);
+  if (withFullName) parts.push(sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')) like ${pattern} escape '\\'`);
+  return sql`(${sql.join(parts, sql` or `)})`;
 }
 
 const keyColumns = { rowid: sql<number>`rowid`, createdAt: sql<number>`${users.createdAt}` };
@@ -58,11 +59,12 @@ type UserKey = [rowid: number, createdAtMs: number];
 /** The key of every user matching `search` (everyone without one), in no order. */
 function matchingKeys(db: Db, search: string | undefined): UserKey[] {
   if (!search) return prepared(db, "admin-user-keys", (d) => d.select(keyColumns).from(users).prepare()).values() as UserKey[];
-  return prepared(db, "admin-user-search-keys", (d) =>
+  const withFullName = search.includes(" ");
+  return prepared(db, `admin-user-search-keys${withFullName ? "-full-name" : ""}`, (d) =>
     d
       .select(keyColumns)
       .from(users)
-      .where(matchesPattern(sql.placeholder("pattern")))
+      .where(matchesPattern(sql.placeholder("pattern"), withFullName))
       .prepare(),
   ).values({ pattern: containsPattern(search) }) as UserKey[];
 }
