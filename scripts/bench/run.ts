@@ -13,6 +13,7 @@ import { cpus, loadavg, totalmem } from "node:os";
 import { join, relative } from "node:path";
 import { BenchError, binaryPath, type Check, cpuBusyPercent, type PartResult, requireBinary, resultsDir, root, status, table } from "./lib";
 import { runAccountsBooking } from "./accounts-booking";
+import { runAdminBench } from "./admin";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
 import { runStartup } from "./startup";
@@ -25,6 +26,7 @@ const PARTS = {
   lighthouse: runLighthouseBench,
   shop: runShopBench,
   "accounts-booking": runAccountsBooking,
+  admin: runAdminBench,
 } as const satisfies Record<string, () => Promise<PartResult<unknown>>>;
 type PartName = keyof typeof PARTS;
 const ALL = Object.keys(PARTS) as PartName[];

@@ -27,7 +27,7 @@ const KEYSTROKE_TARGET_MS = 16;
 // Filter
 
 /** A small deterministic PRNG, so every run filters the same catalogue. */
-function mulberry32(seed: number) {
+export function mulberry32(seed: number) {
   return () => {
     seed |= 0;
     seed = (seed + 0x6d2b79f5) | 0;
