@@ -4,7 +4,7 @@
  * row left, so it is never listed. Suspending ends every session of the user in the same
  * transaction; sign-in, sessions, booking and password reset refuse a suspended user.
  */
-import { and, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import {
   type AdminUserBooking,
@@ -52,50 +52,86 @@ function matchesPattern(pattern: Placeholder, withFullName: boolean): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-const keyColumns = { rowid: sql<number>`rowid`, createdAt: sql<number>`${users.createdAt}` };
-
+const rowid = sql<number>`rowid`;
 type UserKey = [rowid: number, createdAtMs: number];
+type PageRow = ViewRow & { rowid: number };
 
-/** The key of every user matching `search` (everyone without one), in no order. */
-function matchingKeys(db: Db, search: string | undefined): UserKey[] {
-  if (!search) return prepared(db, "admin-user-keys", (d) => d.select(keyColumns).from(users).prepare()).values() as UserKey[];
-  const withFullName = search.includes(" ");
-  return prepared(db, `admin-user-search-keys${withFullName ? "-full-name" : ""}`, (d) =>
+/** The rows of `rowids`, in that order. */
+function rowsInOrder(db: Db, rowids: number[]): ViewRow[] {
+  if (rowids.length === 0) return [];
+  const rows = prepared(db, "admin-users-by-rowid", (d) =>
     d
-      .select(keyColumns)
+      .select({ ...viewColumns, rowid })
+      .from(users)
+      .where(sql`rowid in (select value from json_each(${sql.placeholder("rowids")}))`)
+      .prepare(),
+  ).all({ rowids: JSON.stringify(rowids) });
+  const byRowid = new Map(rows.map(({ rowid: id, ...row }) => [id, row]));
+  return rowids.flatMap((id) => byRowid.get(id) ?? []);
+}
+
+/**
+ * Everyone, newest first, without sorting the whole table (users has no index on created_at).
+ * The `offset + pageSize` rows inserted last are found through the rowid, cheaply; the oldest
+ * created_at among them is a floor that at least that many users reach, so the page is among the
+ * users created at or after it, whatever order rows were inserted in. The app inserts users as
+ * it creates them, so usually only the page itself lies above the floor and is sorted.
+ */
+function newestUsers(db: Db, offset: number): { rows: ViewRow[]; total: number } {
+  const floor = prepared(db, "admin-users-floor", (d) => {
+    const latest = d
+      .select({ createdAt: sql<number>`${users.createdAt}`.as("created_at") })
+      .from(users)
+      .orderBy(sql`rowid desc`)
+      .limit(sql.placeholder("wanted"))
+      .as("latest");
+    return d
+      .select({ floor: sql<number | null>`min(${latest.createdAt})` })
+      .from(latest)
+      .prepare();
+  }).get({ wanted: offset + adminUsersPageSize })?.floor;
+  const total = prepared(db, "admin-users-count", (d) => d.select({ n: count() }).from(users).prepare()).get()?.n ?? 0;
+  if (floor == null) return { rows: [], total };
+  const rows: PageRow[] = prepared(db, "admin-users-newest", (d) =>
+    d
+      .select({ ...viewColumns, rowid })
+      .from(users)
+      .where(sql`${users.createdAt} >= ${sql.placeholder("floor")}`)
+      .orderBy(desc(users.createdAt), sql`rowid desc`)
+      .limit(adminUsersPageSize)
+      .offset(sql.placeholder("offset"))
+      .prepare(),
+  ).all({ floor, offset });
+  return { rows: rows.map(({ rowid: _, ...row }) => row), total };
+}
+
+/**
+ * The users matching a search, newest first: the LIKEs must look at every row anyway, so one scan
+ * reads the key of each match, which are sorted here (the total comes with it), and then the page's rows.
+ */
+function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[]; total: number } {
+  const withFullName = search.includes(" ");
+  const keys = prepared(db, `admin-users-search${withFullName ? "-full-name" : ""}`, (d) =>
+    d
+      .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
       .from(users)
       .where(matchesPattern(sql.placeholder("pattern"), withFullName))
       .prepare(),
   ).values({ pattern: containsPattern(search) }) as UserKey[];
+  keys.sort((a, b) => b[1] - a[1] || b[0] - a[0]);
+  const page = keys.slice(offset, offset + adminUsersPageSize).map(([id]) => id);
+  return { rows: rowsInOrder(db, page), total: keys.length };
 }
 
 /**
- * One page of users, newest first (ties by creation order), and how many match in all. users has
- * no index on created_at, so one scan reads the key of every matching user and they are sorted
- * here: several times faster than SQLite's sorter over whole rows, and the count comes free (see
- * scripts/bench, part admin). Both reads share one transaction, so the page and the total agree.
+ * One page of users, newest first (ties: the later inserted first), and how many match in all.
+ * The reads share one transaction, so the page and the total agree.
  */
 export function listAdminUsers(db: Db, query: AdminUsersQuery): AdminUserList {
   const page = query.page ?? 1;
   const offset = (page - 1) * adminUsersPageSize;
-  return db.$client.transaction(() => {
-    const keys = matchingKeys(db, query.search);
-    keys.sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-    const pageIds = keys.slice(offset, offset + adminUsersPageSize).map(([rowid]) => rowid);
-    const rows =
-      pageIds.length === 0
-        ? []
-        : prepared(db, "admin-users-by-rowid", (d) =>
-            d
-              .select({ ...viewColumns, rowid: keyColumns.rowid })
-              .from(users)
-              .where(sql`rowid in (select value from json_each(${sql.placeholder("rowids")}))`)
-              .prepare(),
-          ).all({ rowids: JSON.stringify(pageIds) });
-    const byRowid = new Map(rows.map(({ rowid, ...row }) => [rowid, row]));
-    const pageRows = pageIds.flatMap((rowid) => byRowid.get(rowid) ?? []);
-    return { users: pageRows.map(toView), total: keys.length, page, pageSize: adminUsersPageSize };
-  })();
+  const { rows, total } = db.$client.transaction(() => (query.search ? searchUsers(db, query.search, offset) : newestUsers(db, offset)))();
+  return { users: rows.map(toView), total, page, pageSize: adminUsersPageSize };
 }
 
 function userExists(db: Db, userId: string): boolean {

@@ -16,8 +16,11 @@ import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/t
 
 let t: TestApp;
 let authorization: string;
+/** "Now" for the rows a test writes, fixed so equal minutes mean equal instants. */
+let now: number;
 beforeEach(() => {
   t = createTestApp();
+  now = Date.now();
   authorization = adminWithToken(t.db, "owner").authorization;
 });
 afterEach(() => t.close());
@@ -35,7 +38,7 @@ const emails = (l: AdminUserList) => l.users.map((u) => u.email);
 
 /** A customer created at `minutesAgo` before now (so the list's order is known). */
 function customer(email: string, minutesAgo: number, names: { firstName?: string | null; lastName?: string | null } = {}) {
-  const createdAt = new Date(Date.now() - minutesAgo * 60_000);
+  const createdAt = new Date(now - minutesAgo * 60_000);
   return t.db
     .insert(users)
     .values({ email, firstName: names.firstName ?? null, lastName: names.lastName ?? null, createdAt })
@@ -111,6 +114,21 @@ describe("GET /api/admin/users", () => {
     expect(await list("?search=user4&page=1")).toMatchObject({ total: 5, page: 1 });
     const all = [...first.users, ...(await list("?page=2")).users, ...third.users].map((u) => u.email);
     expect(new Set(all).size).toBe(45);
+  });
+
+  test("newest first whatever order the rows were written in (ties: the later written first)", async () => {
+    // A shuffled history: creation times in no relation to the order of the rows.
+    const minutes = Array.from({ length: 50 }, (_, i) => (i * 37) % 50);
+    minutes.push(7, 7); // two users created at the same moment
+    for (const [i, m] of minutes.entries()) customer(`u${i}@example.com`, m);
+    const expected = minutes.map((m, i) => ({ m, i, email: `u${i}@example.com` })).sort((a, b) => a.m - b.m || b.i - a.i);
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const body = await list(`?page=${page}`);
+      expect(body.total).toBe(52);
+      seen.push(...emails(body));
+    }
+    expect(seen).toEqual(expected.map((e) => e.email));
   });
 
   test("a bad query: 400 with a message per field", async () => {
