@@ -112,10 +112,16 @@ test("the details dialog: the 3 latest bookings and 5 latest orders, labelled, f
   await expect(details).toBeFocused();
 });
 
-test("search, pages, Refresh, and the load-failure toast", async ({ page, site, signInAdmin }) => {
+test("from the dashboard and back; search, pages, Refresh, and the load-failure toast", async ({ page, site, signInAdmin }) => {
   const prefix = `pager${Date.now()}x`;
   seed(site, "customers", "25", prefix);
   await signInAdmin();
+  // The dashboard links here, and the page links back.
+  await page.goto("/admin/dashboard");
+  await page.getByRole("link", { name: "Users", exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  await page.getByRole("link", { name: /Back to Dashboard/ }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto("/admin/users");
   await page.getByLabel("Search users").fill(prefix.toUpperCase());
   await expect(page.getByTestId("users-summary")).toHaveText(`25 users match “${prefix.toUpperCase()}”.`);
