@@ -1,6 +1,5 @@
 /** The confirmation before suspending a user: what it does, Cancel, and the Suspend button with its pending state. */
-import type { AdminUserView } from "../../../shared/admin-users";
-import { adminUserName } from "../../../shared/admin-users";
+import { type AdminUserView, adminUserName } from "../../../shared/admin-users";
 import { Modal } from "./Modal";
 
 export type SuspendDialogProps = {
