@@ -14,7 +14,8 @@ export const orderPaymentStatuses = ["pending", "paid", "refunded", "failed"] as
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 
 /** Who changes an order: the owner in the portal, the customer who placed it, or the site itself (payment capture, expiry). */
-export type OrderActor = "admin" | "customer" | "system";
+export const orderActors = ["admin", "customer", "system"] as const;
+export type OrderActor = (typeof orderActors)[number];
 
 /**
  * Every allowed status change and who may make it. A paid order is processed, shipped and
