@@ -18,12 +18,14 @@ const rules = { freeShippingThreshold: 200, flatShippingFee: 15, gstEnabled: tru
 test("totals: shipping is the flat fee below the threshold and free at exactly $200.00", () => {
   expect(orderTotals([{ unitCents: 19_999, quantity: 1 }], rules)).toEqual({
     subtotal: "199.99",
+    discountAmount: "0.00",
     shippingAmount: "15.00",
     taxAmount: "19.54",
     totalAmount: "214.99",
   });
   expect(orderTotals([{ unitCents: 10_000, quantity: 2 }], rules)).toEqual({
     subtotal: "200.00",
+    discountAmount: "0.00",
     shippingAmount: "0.00",
     taxAmount: "18.18",
     totalAmount: "200.00",
@@ -31,12 +33,30 @@ test("totals: shipping is the flat fee below the threshold and free at exactly $
 });
 
 test("totals: no lines cost nothing, and GST off records no tax", () => {
-  expect(orderTotals([], rules)).toEqual({ subtotal: "0.00", shippingAmount: "0.00", taxAmount: "0.00", totalAmount: "0.00" });
+  expect(orderTotals([], rules)).toEqual({ subtotal: "0.00", discountAmount: "0.00", shippingAmount: "0.00", taxAmount: "0.00", totalAmount: "0.00" });
   expect(orderTotals([{ unitCents: 4_950, quantity: 3 }], { ...rules, gstEnabled: false })).toEqual({
     subtotal: "148.50",
+    discountAmount: "0.00",
     shippingAmount: "15.00",
     taxAmount: "0.00",
     totalAmount: "163.50",
+  });
+});
+
+test("totals: a discount comes off the goods after the free-shipping threshold is judged", () => {
+  expect(orderTotals([{ unitCents: 20_000, quantity: 1 }], { ...rules, discountPercent: 10 })).toEqual({
+    subtotal: "200.00",
+    discountAmount: "20.00",
+    shippingAmount: "0.00",
+    taxAmount: "16.36",
+    totalAmount: "180.00",
+  });
+  expect(orderTotals([{ unitCents: 3_333, quantity: 1 }], { ...rules, discountPercent: 10 })).toEqual({
+    subtotal: "33.33",
+    discountAmount: "3.33",
+    shippingAmount: "15.00",
+    taxAmount: "4.09",
+    totalAmount: "45.00",
   });
 });
 

@@ -79,8 +79,14 @@ export function statusAfterVerification(paymentStatus: OrderPaymentStatus): Orde
 
 /** An order line as checkout prices it: today's unit price in cents. */
 export type PricedLine = { unitCents: number; quantity: number };
-export type OrderTotalsRules = { freeShippingThreshold: number; flatShippingFee: number; gstEnabled: boolean };
-export type OrderTotals = { subtotal: string; shippingAmount: string; taxAmount: string; totalAmount: string };
+export type OrderTotalsRules = {
+  freeShippingThreshold: number;
+  flatShippingFee: number;
+  gstEnabled: boolean;
+  /** Percent off the goods (the crypto discount when paying by cryptocurrency); 0 for none. */
+  discountPercent?: number;
+};
+export type OrderTotals = { subtotal: string; discountAmount: string; shippingAmount: string; taxAmount: string; totalAmount: string };
 
 /** The GST included in a tax-inclusive amount: one eleventh, rounded to the cent. */
 export function includedGstCents(totalCents: number): number {
@@ -88,16 +94,19 @@ export function includedGstCents(totalCents: number): number {
 }
 
 /**
- * An order's totals from today's tax-inclusive prices: shipping is the flat fee unless the subtotal
- * reaches the free-shipping threshold; when GST is on, the tax is the GST included in the total.
+ * An order's totals from today's tax-inclusive prices, in cents: shipping is the flat fee unless
+ * the goods reach the free-shipping threshold (judged before any discount, as the cart shows it); a
+ * discount comes off the goods; when GST is on, the tax is the GST included in the total.
  */
 export function orderTotals(lines: readonly PricedLine[], rules: OrderTotalsRules): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
   const threshold = Math.round(rules.freeShippingThreshold * 100);
   const shipping = lines.length === 0 || subtotal >= threshold ? 0 : Math.round(rules.flatShippingFee * 100);
-  const total = subtotal + shipping;
+  const discount = Math.round((subtotal * (rules.discountPercent ?? 0)) / 100);
+  const total = subtotal - discount + shipping;
   return {
     subtotal: centsToDecimal(subtotal),
+    discountAmount: centsToDecimal(discount),
     shippingAmount: centsToDecimal(shipping),
     taxAmount: centsToDecimal(rules.gstEnabled ? includedGstCents(total) : 0),
     totalAmount: centsToDecimal(total),
