@@ -25,6 +25,12 @@ test("hourly surveillance is booked as its 4-hour minimum", () => {
   expect(bookingPrice({ price: "395.00", unit: "month", minimumUnits: 1 }, true, 50).servicePrice).toBe(395);
 });
 
+test("a list price with cents is charged to the cent; the new-client price is whole dollars", () => {
+  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, true, 50)).toMatchObject({ servicePrice: 321.5, originalPrice: 321.5 });
+  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, false, 50)).toMatchObject({ servicePrice: 161, originalPrice: 321.5 });
+  expect(bookingPrice({ price: "0.10", unit: "hour", minimumUnits: 3 }, true, 50).servicePrice).toBe(0.3);
+});
+
 test("only the owner cancels, and only while pending; completion makes a returning customer", () => {
   expect(customerMayCancel({ userId: "u", status: "pending" }, "u")).toBe(true);
   expect(customerMayCancel({ userId: "u", status: "confirmed" }, "u")).toBe(false);

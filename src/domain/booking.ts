@@ -38,7 +38,8 @@ export type PackagePrice = { price: string; unit: string; minimumUnits: number }
  */
 export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number) {
   const units = pkg.unit === "hour" ? Math.max(1, pkg.minimumUnits) : 1;
-  const list = Math.round(Number(pkg.price) * units);
+  // To the cent: a list price with cents is charged as shown, like the payment dialog's.
+  const list = Math.round(Number(pkg.price) * units * 100) / 100;
   const p = viewerPrice(list, isReturning, newClientDiscountPercent);
   return { servicePrice: p.price, originalPrice: p.originalPrice, discountApplied: p.discountApplied, discountPercent: p.discountPercent, units };
 }

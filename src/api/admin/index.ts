@@ -7,6 +7,8 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminLoginApi, adminSessionApi } from "./auth";
+import { adminContentApi } from "./content";
+import { adminPricingApi } from "./pricing";
 import { adminStatsApi } from "./stats";
 
 export function adminApi(deps: AppDeps) {
@@ -16,6 +18,8 @@ export function adminApi(deps: AppDeps) {
   guarded.use(requireAdmin(deps));
   guarded.route("/", adminSessionApi(deps));
   guarded.route("/", adminStatsApi(deps));
+  guarded.route("/", adminContentApi(deps));
+  guarded.route("/", adminPricingApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
