@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminLoginApi, adminSessionApi } from "./auth";
+import { adminProductsApi } from "./products";
 import { adminStatsApi } from "./stats";
 
 export function adminApi(deps: AppDeps) {
@@ -16,6 +17,7 @@ export function adminApi(deps: AppDeps) {
   guarded.use(requireAdmin(deps));
   guarded.route("/", adminSessionApi(deps));
   guarded.route("/", adminStatsApi(deps));
+  guarded.route("/", adminProductsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
