@@ -9,6 +9,7 @@ import { type AdminEnv, requireAdmin } from "../../server/middleware/require-adm
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
+import { adminProductsApi } from "./products";
 import { adminStatsApi } from "./stats";
 
 export function adminApi(deps: AppDeps) {
@@ -20,6 +21,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminStatsApi(deps));
   guarded.route("/", adminContentApi(deps));
   guarded.route("/", adminPricingApi(deps));
+  guarded.route("/", adminProductsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -26,7 +26,7 @@ const moreLinks = [
   { label: "Enquiries", href: "/admin/contacts" },
   { label: "Analytics", href: "/admin/analytics" },
 ] as const;
-const builtPages = new Set<string>(["/admin/dashboard", "/admin/content"]);
+const builtPages = new Set<string>(["/admin/dashboard", "/admin/content", "/admin/products"]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
   if (builtPages.has(href)) {
