@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminStatsApi } from "./stats";
+import { adminTotpApi } from "./totp";
 
 export function adminApi(deps: AppDeps) {
   const api = new Hono<AppEnv>();
@@ -16,6 +17,7 @@ export function adminApi(deps: AppDeps) {
   guarded.use(requireAdmin(deps));
   guarded.route("/", adminSessionApi(deps));
   guarded.route("/", adminStatsApi(deps));
+  guarded.route("/", adminTotpApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
