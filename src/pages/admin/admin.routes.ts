@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
 import { safeRedirectPath } from "../../server/safe-redirect";
+import { adminAccountPage } from "./account";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
 
@@ -21,5 +22,6 @@ export function adminPageRoutes(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/admin", (c) => c.redirect("/admin/dashboard", 302))
     .get("/admin/login", (c) => servePage(deps, c, (site) => adminLoginPage(site, adminReturnTo(c.req.query("returnTo")))))
-    .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage));
+    .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
+    .get("/admin/account", (c) => servePage(deps, c, adminAccountPage));
 }
