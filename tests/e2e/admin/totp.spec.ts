@@ -24,6 +24,7 @@ function createAdmin(dataDir: string, username: string) {
 }
 
 test("turn on two-factor sign-in, log out, and sign in with the password and then a code", async ({ page, site }) => {
+  test.slow(); // three argon2 sign-ins and four pages: on a busy machine it nears the default 30 s
   createAdmin(site.dataDir, "two-factor-owner");
   await page.goto("/admin/login");
   await page.getByLabel("Username").fill("two-factor-owner");
