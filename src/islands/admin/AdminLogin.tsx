@@ -111,9 +111,11 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
           </FormField>
           {codeRequired && (
             <FormField id="admin-code" label="Authentication code" error={error("code")}>
-              <p id="admin-code-hint" className="text-sm">
-                {`${totpMessages.codeRequired}.`}
-              </p>
+              {!error("code") && (
+                <p id="admin-code-hint" className="text-sm">
+                  {`${totpMessages.codeRequired}.`}
+                </p>
+              )}
               <input
                 id="admin-code"
                 type="text"
