@@ -11,6 +11,7 @@ import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
 import { adminProductsApi } from "./products";
 import { adminStatsApi } from "./stats";
+import { adminTotpApi } from "./totp";
 
 export function adminApi(deps: AppDeps) {
   const api = new Hono<AppEnv>();
@@ -22,6 +23,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminContentApi(deps));
   guarded.route("/", adminPricingApi(deps));
   guarded.route("/", adminProductsApi(deps));
+  guarded.route("/", adminTotpApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -9,6 +9,7 @@ import { servePage } from "../../server/render-page";
 import { readAdminProductsQuery } from "../../shared/admin-products";
 import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
+import { adminAccountPage } from "./account";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
 import { adminProductsPage } from "./products";
@@ -26,5 +27,6 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/login", (c) => servePage(deps, c, (site) => adminLoginPage(site, adminReturnTo(c.req.query("returnTo")))))
     .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
     .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
-    .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))));
+    .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
+    .get("/admin/account", (c) => servePage(deps, c, adminAccountPage));
 }
