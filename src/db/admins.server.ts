@@ -3,11 +3,14 @@
  * database keeps only its SHA-256, so a copy of the database signs nobody in. A token lives while
  * it is used: it expires after 8 idle hours, and logout (or a password reset) deletes it.
  * Two-factor sign-in (TOTP, decision 015): a key offered by set-up waits as `totpPendingKey` until
- * a first code confirms it; every accepted code records its step, so no code works twice.
+ * a first code confirms it; every accepted code records its step, so no code works twice. Both key
+ * columns hold the key sealed by the data directory's secret box, never the key itself.
  */
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { matchingTotpStep, newTotpKeyHex } from "../server/auth/totp.server";
+import { log } from "../server/log.server";
+import type { SecretBox } from "../server/secret-box.server";
 import { type Db, immediate } from "./client.server";
 import { adminTokens, admins } from "./schema";
 
@@ -103,25 +106,29 @@ export type TotpRefusal = "not_found" | "already_on" | "not_on" | "no_setup" | "
  * Starts set-up: a new random key waits for confirmation (replacing one never confirmed). Answers
  * the key (hex) for the one time it is shown, or why not.
  */
-export function startTotpSetup(db: Db, adminId: number): { ok: true; keyHex: string } | { ok: false; reason: TotpRefusal } {
+export function startTotpSetup(db: Db, box: SecretBox, adminId: number): { ok: true; keyHex: string } | { ok: false; reason: TotpRefusal } {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
     if (totpEnabled(admin)) return { ok: false, reason: "already_on" };
     const keyHex = newTotpKeyHex();
-    db.update(admins).set({ totpPendingKey: keyHex, updatedAt: new Date() }).where(eq(admins.id, adminId)).run();
+    db.update(admins)
+      .set({ totpPendingKey: box.seal(keyHex), updatedAt: new Date() })
+      .where(eq(admins.id, adminId))
+      .run();
     return { ok: true, keyHex };
   });
 }
 
 /** Turns two-factor sign-in on when `code` is the pending key's; that code's step counts as used. */
-export function confirmTotp(db: Db, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
+export function confirmTotp(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
     if (totpEnabled(admin)) return { ok: false, reason: "already_on" };
     if (!admin.totpPendingKey) return { ok: false, reason: "no_setup" };
-    const step = matchingTotpStep(admin.totpPendingKey, code, now);
+    const key = openKey(box, admin, admin.totpPendingKey);
+    const step = key === null ? null : matchingTotpStep(key, code, now);
     if (step === null) return { ok: false, reason: "wrong_code" };
     db.update(admins)
       .set({ totpKey: admin.totpPendingKey, totpPendingKey: null, totpEnabledAt: new Date(now), totpLastStep: step, updatedAt: new Date(now) })
@@ -131,10 +138,27 @@ export function confirmTotp(db: Db, adminId: number, code: string, now = Date.no
   });
 }
 
+/**
+ * A sealed key opened, or null when it was sealed under another secret key (the data directory's
+ * `secret.key` was lost or replaced): said in the log with the way out, since no code can match.
+ */
+function openKey(box: SecretBox, admin: Admin, sealed: string): string | null {
+  const key = box.open(sealed);
+  if (key === null) {
+    log.error("totp key cannot be opened: DATA_DIR/secret.key is not the one it was sealed with", {
+      admin: admin.username,
+      fix: `pi-site admin disable-totp ${admin.username}, then set two-factor sign-in up again`,
+    });
+  }
+  return key;
+}
+
 /** Inside a transaction: accepts `code` for `admin` once (a newer step than the last used) and records its step. */
-function acceptTotpCode(db: Db, admin: Admin, code: string, now: number): boolean {
+function acceptTotpCode(db: Db, box: SecretBox, admin: Admin, code: string, now: number): boolean {
   if (!admin.totpKey) return false;
-  const step = matchingTotpStep(admin.totpKey, code, now);
+  const key = openKey(box, admin, admin.totpKey);
+  if (key === null) return false;
+  const step = matchingTotpStep(key, code, now);
   if (step === null || (admin.totpLastStep !== null && step <= admin.totpLastStep)) return false;
   db.update(admins).set({ totpLastStep: step }).where(eq(admins.id, admin.id)).run();
   return true;
@@ -144,10 +168,10 @@ function acceptTotpCode(db: Db, admin: Admin, code: string, now: number): boolea
  * A sign-in code: true when it is the code of the current step or one either side, and no code of
  * that step or a later one was accepted before (which it records).
  */
-export function verifyTotpSignIn(db: Db, adminId: number, code: string, now = Date.now()): boolean {
+export function verifyTotpSignIn(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): boolean {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
-    return admin ? acceptTotpCode(db, admin, code, now) : false;
+    return admin ? acceptTotpCode(db, box, admin, code, now) : false;
   });
 }
 
@@ -155,12 +179,12 @@ export function verifyTotpSignIn(db: Db, adminId: number, code: string, now = Da
 const totpOff = (now: number) => ({ totpKey: null, totpPendingKey: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date(now) });
 
 /** Turns two-factor sign-in off with a fresh code (the caller has checked the password). */
-export function disableTotp(db: Db, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
+export function disableTotp(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
     if (!totpEnabled(admin)) return { ok: false, reason: "not_on" };
-    if (!acceptTotpCode(db, admin, code, now)) return { ok: false, reason: "wrong_code" };
+    if (!acceptTotpCode(db, box, admin, code, now)) return { ok: false, reason: "wrong_code" };
     db.update(admins).set(totpOff(now)).where(eq(admins.id, adminId)).run();
     return { ok: true };
   });

@@ -85,9 +85,9 @@ test("create refuses a taken name or a weak password; reset-password changes it 
 /** Turns two-factor sign-in on for `username` the way the portal does: set-up, then a first code. */
 function withTotp(username: string) {
   const admin = findAdminByUsername(t.db, username);
-  const started = startTotpSetup(t.db, admin?.id ?? 0);
+  const started = startTotpSetup(t.db, t.deps.secrets, admin?.id ?? 0);
   if (!started.ok) throw new Error(started.reason);
-  expect(confirmTotp(t.db, admin?.id ?? 0, generateTOTP(decodeHex(started.keyHex), 30, 6))).toEqual({ ok: true });
+  expect(confirmTotp(t.db, t.deps.secrets, admin?.id ?? 0, generateTOTP(decodeHex(started.keyHex), 30, 6))).toEqual({ ok: true });
   return admin?.id ?? 0;
 }
 

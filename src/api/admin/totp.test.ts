@@ -3,11 +3,13 @@
  * step of drift), the limits, and turning it off. The codes are computed here with @oslojs/otp's
  * generateTOTP at a clock the test sets (the server reads the same clock).
  */
-import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, setSystemTime, spyOn, test } from "bun:test";
 import { decodeBase32 } from "@oslojs/encoding";
 import { generateTOTP } from "@oslojs/otp";
 import { createAdmin, findAdminByUsername } from "../../db/admins.server";
 import { hashPassword } from "../../server/auth/crypto.server";
+import { setLogLevel } from "../../server/log.server";
+import { secretBox } from "../../server/secret-box.server";
 import { totpMessages } from "../../shared/admin-totp";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
@@ -78,8 +80,12 @@ describe("set-up and confirmation", () => {
     expect(url.searchParams.get("issuer")).toBe("Adelaide Discreet Investigations");
     expect(decodeURIComponent(url.pathname)).toBe("/Adelaide Discreet Investigations:owner");
     expect(url.searchParams.get("secret")).toBe(secret);
+    // The database holds the key sealed by DATA_DIR/secret.key, never the key itself.
     const stored = totpColumns();
-    expect(stored.totp_pending_key).toBe(Buffer.from(decodeBase32(secret)).toString("hex"));
+    const keyHex = Buffer.from(decodeBase32(secret)).toString("hex");
+    expect(stored.totp_pending_key).not.toContain(keyHex);
+    expect(stored.totp_pending_key).toStartWith("v1.");
+    expect(t.deps.secrets.open(stored.totp_pending_key ?? "")).toBe(keyHex);
     expect(stored.totp_key).toBeNull();
     expect(await me()).toEqual({ username: "owner", totpEnabled: false });
     expect((await login({ username: "owner", password })).status).toBe(200);
@@ -256,6 +262,27 @@ describe("sign-in with a code", () => {
   test("an admin without two-factor sign-in signs in with the password alone, a code or not", async () => {
     await tokenFor({ username: "owner", password, code: "123456" });
   });
+});
+
+test("a key sealed under another secret key (secret.key lost) signs nobody in, and the log says how to get back in", async () => {
+  const key = await turnOn();
+  // As if the database had been restored where DATA_DIR/secret.key is a different one.
+  const other = secretBox(new Uint8Array(32).fill(9));
+  const sealed = totpColumns().totp_key ?? "";
+  t.db.$client.query("UPDATE admins SET totp_key = ? WHERE username = 'owner'").run(other.seal(t.deps.secrets.open(sealed) ?? ""));
+  const lines: string[] = [];
+  const spy = spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+  setLogLevel("error");
+  try {
+    atStep(1);
+    const res = await login({ username: "owner", password, code: codeNow(key) });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ErrorBody).error.code).not.toBe("code_required");
+  } finally {
+    setLogLevel("silent");
+    spy.mockRestore();
+  }
+  expect(lines.join("\n")).toContain("pi-site admin disable-totp owner");
 });
 
 describe("turning it off", () => {

@@ -36,14 +36,14 @@ export function adminTotpApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .post("/totp/setup", (c) => {
       const admin = c.get("admin");
-      const started = startTotpSetup(deps.db, admin.id);
+      const started = startTotpSetup(deps.db, deps.secrets, admin.id);
       if (!started.ok) throw refused(started.reason);
       const body: TotpSetup = totpSetupFor(started.keyHex, getSettings(deps.db).businessName, admin.username);
       return c.json(body);
     })
     .post("/totp/confirm", validJson(totpConfirmSchema), (c) => {
       const adminId = c.get("admin").id;
-      const result = confirmTotp(deps.db, adminId, c.req.valid("json").code);
+      const result = confirmTotp(deps.db, deps.secrets, adminId, c.req.valid("json").code);
       if (!result.ok) throw refused(result.reason);
       log.info("admin turned two-factor sign-in on", { adminId });
       return c.json({ totpEnabled: true });
@@ -58,7 +58,7 @@ export function adminTotpApi(deps: AppDeps) {
       const wait = limiter.hit(admin.username);
       if (wait > 0) throw tooManyRequests(`Too many failed attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`, wait);
       if (!(await verifyPassword(password, admin.passwordHash))) throw badRequest("Some fields need attention.", { password: totpMessages.wrongPassword });
-      const result = disableTotp(deps.db, admin.id, code);
+      const result = disableTotp(deps.db, deps.secrets, admin.id, code);
       if (!result.ok) throw refused(result.reason);
       limiter.release(admin.username);
       log.info("admin turned two-factor sign-in off", { adminId: admin.id });

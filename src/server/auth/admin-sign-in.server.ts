@@ -36,7 +36,7 @@ export async function checkAdminSignIn(deps: AppDeps, ip: string, username: stri
       adminSignInByAddress.release(ip);
       return { outcome: "code_required" };
     }
-    if (!verifyTotpSignIn(deps.db, admin.id, code)) {
+    if (!verifyTotpSignIn(deps.db, deps.secrets, admin.id, code)) {
       log.warn("admin sign-in failed: wrong or reused code", { ip, username: key });
       return { outcome: "invalid" };
     }
