@@ -2,9 +2,15 @@
  * Admins and their bearer tokens. A token is 256 random bits handed to the browser once; the
  * database keeps only its SHA-256, so a copy of the database signs nobody in. A token lives while
  * it is used: it expires after 8 idle hours, and logout (or a password reset) deletes it.
+ * Two-factor sign-in (TOTP, decision 015): a key offered by set-up waits as `totpPendingKey` until
+ * a first code confirms it; every accepted code records its step, so no code works twice. Both key
+ * columns hold the key sealed by the data directory's secret box, never the key itself.
  */
 import { and, count, eq, gt, lt } from "drizzle-orm";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
+import { matchingTotpStep, newTotpKeyHex } from "../server/auth/totp.server";
+import { log } from "../server/log.server";
+import type { SecretBox } from "../server/secret-box.server";
 import { type Db, immediate } from "./client.server";
 import { adminTokens, admins } from "./schema";
 
@@ -82,4 +88,118 @@ export function purgeExpiredAdminTokens(db: Db, now = Date.now()) {
   db.delete(adminTokens)
     .where(lt(adminTokens.expiresAt, new Date(now)))
     .run();
+}
+
+export function findAdminById(db: Db, id: number): Admin | undefined {
+  return db.select().from(admins).where(eq(admins.id, id)).get();
+}
+
+/** Whether the admin signs in with a code as well as the password. */
+export function totpEnabled(admin: Pick<Admin, "totpKey">): boolean {
+  return admin.totpKey !== null;
+}
+
+/** Why a TOTP change was refused. */
+export type TotpRefusal = "not_found" | "already_on" | "not_on" | "no_setup" | "wrong_code";
+
+/**
+ * Starts set-up: a new random key waits for confirmation (replacing one never confirmed). Answers
+ * the key (hex) for the one time it is shown, or why not.
+ */
+export function startTotpSetup(db: Db, box: SecretBox, adminId: number): { ok: true; keyHex: string } | { ok: false; reason: TotpRefusal } {
+  return immediate(db, () => {
+    const admin = findAdminById(db, adminId);
+    if (!admin) return { ok: false, reason: "not_found" };
+    if (totpEnabled(admin)) return { ok: false, reason: "already_on" };
+    const keyHex = newTotpKeyHex();
+    db.update(admins)
+      .set({ totpPendingKey: box.seal(keyHex), updatedAt: new Date() })
+      .where(eq(admins.id, adminId))
+      .run();
+    return { ok: true, keyHex };
+  });
+}
+
+/** Turns two-factor sign-in on when `code` is the pending key's; that code's step counts as used. */
+export function confirmTotp(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
+  return immediate(db, () => {
+    const admin = findAdminById(db, adminId);
+    if (!admin) return { ok: false, reason: "not_found" };
+    if (totpEnabled(admin)) return { ok: false, reason: "already_on" };
+    if (!admin.totpPendingKey) return { ok: false, reason: "no_setup" };
+    const key = openKey(box, admin, admin.totpPendingKey);
+    const step = key === null ? null : matchingTotpStep(key, code, now);
+    if (step === null) return { ok: false, reason: "wrong_code" };
+    db.update(admins)
+      .set({ totpKey: admin.totpPendingKey, totpPendingKey: null, totpEnabledAt: new Date(now), totpLastStep: step, updatedAt: new Date(now) })
+      .where(eq(admins.id, adminId))
+      .run();
+    return { ok: true };
+  });
+}
+
+/**
+ * A sealed key opened, or null when it was sealed under another secret key (the data directory's
+ * `secret.key` was lost or replaced): said in the log with the way out, since no code can match.
+ */
+function openKey(box: SecretBox, admin: Admin, sealed: string): string | null {
+  const key = box.open(sealed);
+  if (key === null) {
+    log.error("totp key cannot be opened: DATA_DIR/secret.key is not the one it was sealed with", {
+      admin: admin.username,
+      fix: `pi-site admin disable-totp ${admin.username}, then set two-factor sign-in up again`,
+    });
+  }
+  return key;
+}
+
+/** Inside a transaction: accepts `code` for `admin` once (a newer step than the last used) and records its step. */
+function acceptTotpCode(db: Db, box: SecretBox, admin: Admin, code: string, now: number): boolean {
+  if (!admin.totpKey) return false;
+  const key = openKey(box, admin, admin.totpKey);
+  if (key === null) return false;
+  const step = matchingTotpStep(key, code, now);
+  if (step === null || (admin.totpLastStep !== null && step <= admin.totpLastStep)) return false;
+  db.update(admins).set({ totpLastStep: step }).where(eq(admins.id, admin.id)).run();
+  return true;
+}
+
+/**
+ * A sign-in code: true when it is the code of the current step or one either side, and no code of
+ * that step or a later one was accepted before (which it records).
+ */
+export function verifyTotpSignIn(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): boolean {
+  return immediate(db, () => {
+    const admin = findAdminById(db, adminId);
+    return admin ? acceptTotpCode(db, box, admin, code, now) : false;
+  });
+}
+
+/** The columns that say two-factor sign-in is off, with no key waiting. */
+const totpOff = (now: number) => ({ totpKey: null, totpPendingKey: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date(now) });
+
+/** Turns two-factor sign-in off with a fresh code (the caller has checked the password). */
+export function disableTotp(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
+  return immediate(db, () => {
+    const admin = findAdminById(db, adminId);
+    if (!admin) return { ok: false, reason: "not_found" };
+    if (!totpEnabled(admin)) return { ok: false, reason: "not_on" };
+    if (!acceptTotpCode(db, box, admin, code, now)) return { ok: false, reason: "wrong_code" };
+    db.update(admins).set(totpOff(now)).where(eq(admins.id, adminId)).run();
+    return { ok: true };
+  });
+}
+
+/**
+ * Turns two-factor sign-in off without a code, for an owner who lost the phone (`pi-site admin
+ * disable-totp`); the password and the admin's tokens stay as they are.
+ */
+export function turnOffTotp(db: Db, username: string): "turned_off" | "was_off" | "not_found" {
+  return immediate(db, () => {
+    const admin = findAdminByUsername(db, username);
+    if (!admin) return "not_found";
+    if (!totpEnabled(admin) && !admin.totpPendingKey) return "was_off";
+    db.update(admins).set(totpOff(Date.now())).where(eq(admins.id, admin.id)).run();
+    return totpEnabled(admin) ? "turned_off" : "was_off";
+  });
 }

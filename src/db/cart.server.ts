@@ -33,7 +33,8 @@ export function cartCount(db: Db, userId: string): number {
   return row?.n ?? 0;
 }
 
-function cartRows(db: Db, userId: string): CartRow[] {
+/** A user's cart lines joined with their products as they are now. */
+export function cartRows(db: Db, userId: string): CartRow[] {
   return db
     .select({
       productId: products.id,

@@ -1,23 +1,54 @@
 /** Reads and writes the content sections of the public pages (see shared/content.ts). */
-import { contentSchemas, isContentId, type Content } from "../shared/content";
+import { contentSchemas, isContentId, type Content, type ContentId, type ContentSectionView } from "../shared/content";
 import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
-import { contentSections } from "./schema";
+import { type ContentSection, contentSections } from "./schema";
 import { seedContent, seedContentTitles } from "./seed/content";
+
+/** The row's content parsed by its section's schema, or undefined when it is not valid JSON of that shape. */
+function parsedContent(id: ContentId, row: ContentSection): Content[ContentId] | undefined {
+  try {
+    const parsed = contentSchemas[id].safeParse(JSON.parse(row.content));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    // Invalid JSON keeps the shipped text rather than breaking the page.
+    return undefined;
+  }
+}
 
 /** Every content section, parsed; a missing or invalid section falls back to the shipped text. */
 export function getContent(db: Db): Content {
   const content: Record<string, unknown> = { ...seedContent };
   for (const row of db.select().from(contentSections).all()) {
     if (!isContentId(row.id)) continue;
-    try {
-      const parsed = contentSchemas[row.id].safeParse(JSON.parse(row.content));
-      if (parsed.success) content[row.id] = parsed.data;
-    } catch {
-      // Invalid JSON keeps the shipped text rather than breaking the page.
-    }
+    const parsed = parsedContent(row.id, row);
+    if (parsed !== undefined) content[row.id] = parsed;
   }
   return content as Content;
+}
+
+/**
+ * Every known section for the admin portal, in the order of shared/content.ts, with the text the
+ * public pages show (the shipped text when the stored one is missing or invalid).
+ */
+export function listContentSections(db: Db): ContentSectionView[] {
+  const rows = new Map(
+    db
+      .select()
+      .from(contentSections)
+      .all()
+      .map((row) => [row.id, row]),
+  );
+  return (Object.keys(contentSchemas) as ContentId[]).map((id) => {
+    const row = rows.get(id);
+    return {
+      id,
+      title: row?.title ?? seedContentTitles[id],
+      type: row?.type ?? "json",
+      content: (row && parsedContent(id, row)) ?? seedContent[id],
+      updatedAt: row ? row.updatedAt.toISOString() : null,
+    };
+  });
 }
 
 /** Replaces one content section with `value`, validated by its schema; signals the change. */

@@ -1,5 +1,5 @@
 /** Reads and writes the service-pricing table every price on the site comes from. */
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { servicePriceEditSchema } from "../shared/catalogue-edits";
 import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
@@ -10,24 +10,51 @@ export function listPricing(db: Db): ServicePrice[] {
   return db.select().from(servicePricing).where(eq(servicePricing.isActive, true)).orderBy(asc(servicePricing.sortOrder)).all();
 }
 
+/** Every pricing row, active or not, in display order (the admin portal's list). */
+export function listAllPricing(db: Db): ServicePrice[] {
+  return db.select().from(servicePricing).orderBy(asc(servicePricing.sortOrder), asc(servicePricing.id)).all();
+}
+
+/** One pricing row by id, active or not. */
+export function findServicePrice(db: Db, id: string): ServicePrice | undefined {
+  return db.select().from(servicePricing).where(eq(servicePricing.id, id)).get();
+}
+
 /** The six bookable packages. */
 export function listPackages(db: Db): ServicePrice[] {
   return listPricing(db).filter((p) => p.kind === "package");
 }
 
-/** Changes one service-pricing row (price, name, texts, flags); signals the change. */
+/**
+ * Changes one service-pricing row (price, name, texts, flags); signals the change. A percentage
+ * (a volume discount) stays at most 100, and no two rows share a name: bookings name their package.
+ */
 export function updateServicePrice(db: Db, id: string, edit: unknown): PublicWrite {
   const parsed = servicePriceEditSchema.safeParse(edit);
   if (!parsed.success) return invalid(parsed.error);
-  const changed = immediate(db, () =>
-    db
-      .update(servicePricing)
-      .set({ ...parsed.data, updatedAt: new Date() })
+  const data = parsed.data;
+  const result = immediate(db, (): PublicWrite => {
+    const row = db.select({ unit: servicePricing.unit }).from(servicePricing).where(eq(servicePricing.id, id)).get();
+    if (!row) return notFound;
+    if (row.unit === "percent" && data.price !== undefined && Number(data.price) > 100) {
+      return { ok: false, reason: "invalid", fields: { price: "A discount must be at most 100%" } };
+    }
+    if (
+      data.name !== undefined &&
+      db
+        .select({ id: servicePricing.id })
+        .from(servicePricing)
+        .where(and(sql`lower(${servicePricing.name}) = lower(${data.name})`, ne(servicePricing.id, id)))
+        .get()
+    ) {
+      return { ok: false, reason: "invalid", fields: { name: "Another service already has this name" } };
+    }
+    db.update(servicePricing)
+      .set({ ...data, updatedAt: new Date() })
       .where(eq(servicePricing.id, id))
-      .returning({ id: servicePricing.id })
-      .all(),
-  );
-  if (changed.length === 0) return notFound;
-  publicDataChanged(db);
-  return { ok: true };
+      .run();
+    return { ok: true };
+  });
+  if (result.ok) publicDataChanged(db);
+  return result;
 }

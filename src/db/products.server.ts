@@ -5,7 +5,9 @@
  */
 import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { productImage, type CatalogueCategory, type CatalogueItem } from "../domain/catalogue";
-import { categoryEditSchema, productEditSchema } from "../shared/catalogue-edits";
+import type { ProductPricingResult } from "../shared/admin-products";
+import { categoryEditSchema, productEditSchema, productPricingSchema } from "../shared/catalogue-edits";
+import { fieldErrors } from "../server/errors";
 import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { categories, products, type Category, type Product } from "./schema";
@@ -126,6 +128,38 @@ export function updateProduct(db: Db, id: number, edit: unknown): PublicWrite {
   if (changed.length === 0) return notFound;
   publicDataChanged(db);
   return { ok: true };
+}
+
+/**
+ * Sets a product's whole pricing (`productPricingSchema`): the price, and the sale price or none.
+ * Answers the new pricing, or why not; signals the change.
+ */
+export function setProductPricing(db: Db, id: number, pricing: unknown): ({ ok: true } & ProductPricingResult) | Exclude<PublicWrite, { ok: true }> {
+  const parsed = productPricingSchema.safeParse(pricing);
+  if (!parsed.success) return { ok: false, reason: "invalid", fields: fieldErrors(parsed.error) };
+  const changed = immediate(db, () =>
+    db
+      .update(products)
+      .set({ price: parsed.data.price, salePrice: parsed.data.salePrice, updatedAt: new Date() })
+      .where(eq(products.id, id))
+      .returning({ id: products.id, price: products.price, salePrice: products.salePrice })
+      .get(),
+  );
+  if (!changed) return { ok: false, reason: "not_found" };
+  publicDataChanged(db);
+  return { ok: true, ...changed };
+}
+
+/**
+ * Deletes a product for good: it leaves the shop, the catalogue API and the sitemap, and the
+ * database's foreign keys take it out of carts, wishlists and reviews, while order items keep their
+ * snapshot (their product id becomes null). False when there is no such product.
+ */
+export function deleteProduct(db: Db, id: number): boolean {
+  const deleted = immediate(db, () => db.delete(products).where(eq(products.id, id)).returning({ id: products.id }).get());
+  if (!deleted) return false;
+  publicDataChanged(db);
+  return true;
 }
 
 /** Changes a category's name, description, order or active flag; signals the change. */

@@ -6,7 +6,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bookingStatuses } from "../domain/booking";
-import { orderPaymentStatuses, orderStatuses } from "../domain/order";
+import { orderActors, orderPaymentStatuses, orderStatuses } from "../domain/order";
 import { outboxStatuses } from "../domain/outbox";
 import { paymentStatuses } from "../domain/payment";
 import { referralStatuses } from "../domain/referral";
@@ -27,24 +27,29 @@ const updatedAt = () =>
 const money = (name: string) => text(name);
 const json = <T>(name: string) => text(name, { mode: "json" }).$type<T>();
 
-export const users = sqliteTable("users", {
-  id: id(),
-  email: text("email").notNull().unique(),
-  firstName: text("first_name"),
-  lastName: text("last_name"),
-  profileImageUrl: text("profile_image_url"),
-  passwordHash: text("password_hash"),
-  googleId: text("google_id").unique(),
-  isNewCustomer: integer("is_new_customer", { mode: "boolean" }).notNull().default(true),
-  referralCode: text("referral_code").unique(),
-  referredBy: text("referred_by"),
-  totalReferralEarnings: money("total_referral_earnings").notNull().default("0.00"),
-  suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
-  /** When the owner of `email` proved it (a link by e-mail, or Google); null until then. */
-  emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-  updatedAt: updatedAt(),
-});
+export const users = sqliteTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull().unique(),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    profileImageUrl: text("profile_image_url"),
+    passwordHash: text("password_hash"),
+    googleId: text("google_id").unique(),
+    isNewCustomer: integer("is_new_customer", { mode: "boolean" }).notNull().default(true),
+    referralCode: text("referral_code").unique(),
+    referredBy: text("referred_by"),
+    totalReferralEarnings: money("total_referral_earnings").notNull().default("0.00"),
+    suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
+    /** When the owner of `email` proved it (a link by e-mail, or Google); null until then. */
+    emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  // The admin's user list is newest first.
+  (t) => [index("users_created_idx").on(t.createdAt)],
+);
 
 /** Customer sessions: `sid` is the SHA-256 of the cookie token, never the token itself. */
 export const sessions = sqliteTable(
@@ -257,10 +262,39 @@ export const orders = sqliteTable(
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
     notes: text("notes"),
+    /** Until when an unpaid order holds its stock; then the site cancels it. */
+    holdExpiresAt: integer("hold_expires_at", { mode: "timestamp_ms" }),
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /** When the order's stock went back to the shelf: set once, so it is never given back twice. */
+    stockReleasedAt: integer("stock_released_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("orders_user_idx").on(t.userId)],
+  (t) => [
+    index("orders_user_idx").on(t.userId, t.createdAt),
+    index("orders_created_idx").on(t.createdAt),
+    index("orders_hold_idx").on(t.status, t.holdExpiresAt),
+  ],
+);
+
+/** Every change of an order's status or payment status: when, to what, and who made it. */
+export const orderEvents = sqliteTable(
+  "order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status", { enum: orderStatuses }).notNull(),
+    paymentStatus: text("payment_status", { enum: orderPaymentStatuses }).notNull(),
+    actor: text("actor", { enum: orderActors }).notNull(),
+    adminId: integer("admin_id").references(() => admins.id, { onDelete: "set null" }),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
 );
 
 export const orderItems = sqliteTable("order_items", {

@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { serviceOffer } from "./payment";
 import { bookingPrice, bookingStatuses, canChangeBookingStatus, customerMayCancel, makesReturningCustomer, nextStatuses } from "./booking";
 import { bookingIcs } from "./ics";
 
@@ -19,10 +20,23 @@ test("a new client pays the new-client price; a returning one the list price", (
   });
 });
 
-test("hourly surveillance is booked as its 4-hour minimum", () => {
+test("hourly surveillance is booked as its 4-hour minimum, at the hourly price /services and the payment dialog show", () => {
   expect(bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4 }, true, 50).servicePrice).toBe(340);
-  expect(bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4 }, false, 50).servicePrice).toBe(170);
+  // $85 an hour is $43 an hour for a new client (whole dollars), so the 4-hour minimum is $172.
+  const newClient = bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4 }, false, 50);
+  expect(newClient).toMatchObject({ servicePrice: 172, originalPrice: 340 });
+  const hourlyOffer = serviceOffer({ id: "hourly", name: "Hourly", price: "85.00", unit: "hour", minimumUnits: 4 }, false, {
+    newClientDiscountPercent: 50,
+    cryptoDiscountPercent: 10,
+  });
+  expect(newClient.servicePrice).toBe(hourlyOffer.amountDue);
   expect(bookingPrice({ price: "395.00", unit: "month", minimumUnits: 1 }, true, 50).servicePrice).toBe(395);
+});
+
+test("a list price with cents is charged to the cent; the new-client price is whole dollars", () => {
+  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, true, 50)).toMatchObject({ servicePrice: 321.5, originalPrice: 321.5 });
+  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, false, 50)).toMatchObject({ servicePrice: 161, originalPrice: 321.5 });
+  expect(bookingPrice({ price: "0.10", unit: "hour", minimumUnits: 3 }, true, 50).servicePrice).toBe(0.3);
 });
 
 test("only the owner cancels, and only while pending; completion makes a returning customer", () => {

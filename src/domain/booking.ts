@@ -38,9 +38,11 @@ export type PackagePrice = { price: string; unit: string; minimumUnits: number }
  */
 export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number) {
   const units = pkg.unit === "hour" ? Math.max(1, pkg.minimumUnits) : 1;
-  const list = Math.round(Number(pkg.price) * units);
-  const p = viewerPrice(list, isReturning, newClientDiscountPercent);
-  return { servicePrice: p.price, originalPrice: p.originalPrice, discountApplied: p.discountApplied, discountPercent: p.discountPercent, units };
+  // The unit price the customer was shown (discounted per hour, as /services and the payment
+  // dialog show it) times the units, to the cent: the booking charges what the dialog charges.
+  const p = viewerPrice(Number(pkg.price), isReturning, newClientDiscountPercent);
+  const times = (unit: number) => Math.round(unit * units * 100) / 100;
+  return { servicePrice: times(p.price), originalPrice: times(p.originalPrice), discountApplied: p.discountApplied, discountPercent: p.discountPercent, units };
 }
 
 /** A customer may cancel only their own booking, and only when the transition table lets them. */

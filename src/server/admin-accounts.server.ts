@@ -1,9 +1,9 @@
 /**
  * Admin accounts outside the portal: the first admin at start-up, and the `pi-site admin`
- * subcommands that create an admin or reset a password on the site's database (also while the
- * site runs: SQLite in WAL mode takes the write between two of the site's).
+ * subcommands that create an admin, reset a password or turn two-factor sign-in off on the site's
+ * database (also while the site runs: SQLite in WAL mode takes the write between two of the site's).
  */
-import { countAdmins, createAdmin, findAdminByUsername, setAdminPassword } from "../db/admins.server";
+import { countAdmins, createAdmin, findAdminByUsername, setAdminPassword, turnOffTotp } from "../db/admins.server";
 import type { Db } from "../db/client.server";
 import { adminUsernamePattern } from "../shared/admin-auth";
 import { newPasswordField } from "../shared/auth";
@@ -52,21 +52,42 @@ export async function ensureFirstAdmin(db: Db, env: Pick<Env, "ADMIN_USERNAME" |
   );
 }
 
+/** A `pi-site admin …` command that sets a password. */
+export type PasswordCommand = { action: "create" | "reset-password"; username: string; passwordFromStdin: boolean };
 /** What `pi-site admin …` should do, from its arguments; a usage message when they make no sense. */
-export type AdminCommand = { action: "create" | "reset-password"; username: string; passwordFromStdin: boolean } | { usage: string };
+export type AdminCommand = PasswordCommand | { action: "disable-totp"; username: string } | { usage: string };
 
-export const adminUsage = "usage: pi-site admin create USERNAME [--password-stdin] | pi-site admin reset-password USERNAME [--password-stdin]";
+export const adminUsage =
+  "usage: pi-site admin create USERNAME [--password-stdin] | pi-site admin reset-password USERNAME [--password-stdin] | pi-site admin disable-totp USERNAME";
 
 export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const [action, rawUsername, ...rest] = args;
+  if (!rawUsername) return { usage: adminUsage };
+  const username = rawUsername.trim().toLowerCase();
+  if (action === "disable-totp") return rest.length === 0 ? { action, username } : { usage: adminUsage };
   const flags = new Set(rest);
   const unknown = [...flags].filter((f) => f !== "--password-stdin");
-  if ((action !== "create" && action !== "reset-password") || !rawUsername || unknown.length > 0) return { usage: adminUsage };
-  return { action, username: rawUsername.trim().toLowerCase(), passwordFromStdin: flags.has("--password-stdin") };
+  if ((action !== "create" && action !== "reset-password") || unknown.length > 0) return { usage: adminUsage };
+  return { action, username, passwordFromStdin: flags.has("--password-stdin") };
+}
+
+/**
+ * `pi-site admin disable-totp USERNAME`: for an admin who lost their authenticator app. The
+ * password and the admin's sign-ins stay as they are; the exit code and the line to print.
+ */
+export function runDisableTotp(db: Db, username: string): { code: number; message: string } {
+  switch (turnOffTotp(db, username)) {
+    case "turned_off":
+      return { code: 0, message: `two-factor sign-in of "${username}" turned off; they sign in with the password alone until they turn it on again` };
+    case "was_off":
+      return { code: 0, message: `two-factor sign-in of "${username}" was not on; nothing to turn off` };
+    case "not_found":
+      return { code: 1, message: `there is no admin "${username}"` };
+  }
 }
 
 /** Runs a parsed command with the password already read; returns the exit code and the line to print. */
-export async function runAdminCommand(db: Db, command: Exclude<AdminCommand, { usage: string }>, password: string): Promise<{ code: number; message: string }> {
+export async function runAdminCommand(db: Db, command: PasswordCommand, password: string): Promise<{ code: number; message: string }> {
   const problem = (command.action === "create" ? adminUsernameProblem(command.username) : null) ?? adminPasswordProblem(password);
   if (problem) return { code: 1, message: problem };
   const hash = await hashPassword(password);

@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, expect, spyOn, test } from "bun:test";
-import { countAdmins, createAdminToken, findAdminByUsername, validateAdminToken } from "../db/admins.server";
+import { generateTOTP } from "@oslojs/otp";
+import { decodeHex } from "@oslojs/encoding";
+import { confirmTotp, countAdmins, createAdminToken, findAdminByUsername, startTotpSetup, validateAdminToken } from "../db/admins.server";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { ensureFirstAdmin, parseAdminCommand, runAdminCommand } from "./admin-accounts.server";
+import { ensureFirstAdmin, parseAdminCommand, runAdminCommand, runDisableTotp } from "./admin-accounts.server";
 import { verifyPassword } from "./auth/crypto.server";
 import { setLogLevel } from "./log.server";
 
@@ -58,7 +60,10 @@ test("half a pair, or a weak password, creates nobody and says why", async () =>
 test("the admin subcommands' arguments", () => {
   expect(parseAdminCommand(["create", "Bob"])).toEqual({ action: "create", username: "bob", passwordFromStdin: false });
   expect(parseAdminCommand(["reset-password", "bob", "--password-stdin"])).toEqual({ action: "reset-password", username: "bob", passwordFromStdin: true });
-  for (const bad of [[], ["create"], ["delete", "bob"], ["create", "bob", "--force"]]) expect(parseAdminCommand(bad)).toHaveProperty("usage");
+  expect(parseAdminCommand(["disable-totp", " Bob "])).toEqual({ action: "disable-totp", username: "bob" });
+  for (const bad of [[], ["create"], ["delete", "bob"], ["create", "bob", "--force"], ["disable-totp"], ["disable-totp", "bob", "--password-stdin"]]) {
+    expect(parseAdminCommand(bad)).toHaveProperty("usage");
+  }
 });
 
 test("create refuses a taken name or a weak password; reset-password changes it and ends every token", async () => {
@@ -75,4 +80,39 @@ test("create refuses a taken name or a weak password; reset-password changes it 
   expect(await runAdminCommand(t.db, { action: "reset-password", username: "nobody", passwordFromStdin: true }, "a long enough passphrase")).toMatchObject({
     code: 1,
   });
+});
+
+/** Turns two-factor sign-in on for `username` the way the portal does: set-up, then a first code. */
+function withTotp(username: string) {
+  const admin = findAdminByUsername(t.db, username);
+  const started = startTotpSetup(t.db, t.deps.secrets, admin?.id ?? 0);
+  if (!started.ok) throw new Error(started.reason);
+  expect(confirmTotp(t.db, t.deps.secrets, admin?.id ?? 0, generateTOTP(decodeHex(started.keyHex), 30, 6))).toEqual({ ok: true });
+  return admin?.id ?? 0;
+}
+
+test("disable-totp turns two-factor sign-in off for a locked-out admin; the password and sign-ins stay", async () => {
+  expect(await runAdminCommand(t.db, { action: "create", username: "bob", passwordFromStdin: true }, "a long bob passphrase")).toMatchObject({ code: 0 });
+  const id = withTotp("bob");
+  const token = createAdminToken(t.db, id);
+  const before = findAdminByUsername(t.db, "bob");
+  expect(before?.totpKey).not.toBeNull();
+  const off = runDisableTotp(t.db, "bob");
+  expect(off.code).toBe(0);
+  expect(off.message).toContain("turned off");
+  const after = findAdminByUsername(t.db, "bob");
+  expect(after).toMatchObject({ totpKey: null, totpPendingKey: null, totpEnabledAt: null, totpLastStep: null, passwordHash: before?.passwordHash ?? "" });
+  expect(validateAdminToken(t.db, token)).not.toBeNull();
+  expect(runDisableTotp(t.db, "bob")).toMatchObject({ code: 0, message: expect.stringContaining("was not on") });
+  expect(runDisableTotp(t.db, "nobody")).toMatchObject({ code: 1 });
+});
+
+test("reset-password keeps two-factor sign-in as it is", async () => {
+  expect(await runAdminCommand(t.db, { action: "create", username: "bob", passwordFromStdin: true }, "a long bob passphrase")).toMatchObject({ code: 0 });
+  withTotp("bob");
+  const key = findAdminByUsername(t.db, "bob")?.totpKey;
+  expect(await runAdminCommand(t.db, { action: "reset-password", username: "bob", passwordFromStdin: true }, "bob's new long passphrase")).toMatchObject({
+    code: 0,
+  });
+  expect(findAdminByUsername(t.db, "bob")?.totpKey).toBe(key ?? "missing");
 });

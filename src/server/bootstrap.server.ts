@@ -11,6 +11,7 @@ import type { AppDeps } from "./deps";
 import type { Env } from "./env.server";
 import { RateLimiter } from "./middleware/rate-limit";
 import { PageCache } from "./page-cache";
+import { dataDirSecretBox } from "./secret-box.server";
 
 /** Opens (migrating and seeding) the database and wires the app's dependencies. */
 export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_DIR))) {
@@ -24,6 +25,7 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
     env,
     outbox,
     pageCache: new PageCache(),
+    secrets: dataDirSecretBox(env.DATA_DIR),
     limits: {
       contact: new RateLimiter(5, 60_000),
       signInByAccount: new RateLimiter(10, 15 * 60_000),

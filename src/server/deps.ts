@@ -5,6 +5,7 @@ import type { OutboxWorker } from "../mail/outbox.server";
 import type { Env } from "./env.server";
 import type { PageCache } from "./page-cache";
 import type { RateLimiter } from "./middleware/rate-limit";
+import type { SecretBox } from "./secret-box.server";
 import type { SecurityExtension } from "./middleware/security-headers";
 
 export type AppDeps = {
@@ -12,6 +13,8 @@ export type AppDeps = {
   env: Env;
   outbox: OutboxWorker;
   pageCache: PageCache;
+  /** Seals secrets the database keeps but must not reveal (an admin's TOTP key). */
+  secrets: SecretBox;
   limits: {
     contact: RateLimiter;
     signInByAccount: RateLimiter;

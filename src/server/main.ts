@@ -1,16 +1,16 @@
 /**
  * The executable's entry: reads the environment, migrates and seeds the database, starts the mail
  * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database;
- * `pi-site restore FILE` puts one back while the site is stopped; `pi-site admin create|reset-password
- * USERNAME` manages admins (also while the site runs); `pi-site healthcheck` asks the running site's
- * /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
+ * `pi-site restore FILE` puts one back while the site is stopped; `pi-site admin
+ * create|reset-password|disable-totp USERNAME` manages admins (also while the site runs);
+ * `pi-site healthcheck` asks the running site's /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { databaseFile, openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { startPaymentReconciliation } from "../payments/reconcile.server";
-import { parseAdminCommand, readAdminPassword, runAdminCommand, ensureFirstAdmin } from "./admin-accounts.server";
+import { parseAdminCommand, readAdminPassword, runAdminCommand, ensureFirstAdmin, runDisableTotp } from "./admin-accounts.server";
 import { bootstrap } from "./bootstrap.server";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
@@ -22,7 +22,8 @@ const started = performance.now();
 const env = readEnv();
 setLogLevel(env.LOG_LEVEL);
 const [command, ...args] = process.argv.slice(2);
-const usage = "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site admin create|reset-password USERNAME | pi-site healthcheck";
+const usage =
+  "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site admin create|reset-password|disable-totp USERNAME | pi-site healthcheck";
 // Written while the site serves, so `restore` can tell it is running even on another port.
 const pidFile = join(env.DATA_DIR, "pi-site.pid");
 
@@ -78,6 +79,11 @@ if (command === "backup") {
   if ("usage" in parsed) {
     console.error(parsed.usage);
     process.exit(2);
+  }
+  if (parsed.action === "disable-totp") {
+    const result = runDisableTotp(openDatabase(databaseFile(env.DATA_DIR)), parsed.username);
+    (result.code === 0 ? console.log : console.error)(result.message);
+    process.exit(result.code);
   }
   const read = await readAdminPassword(parsed.passwordFromStdin);
   if ("problem" in read) {

@@ -3,6 +3,7 @@
  * payload; the db write functions validate with these, the portal's forms will too.
  */
 import { z } from "zod";
+import { pricingMessages } from "./admin-products";
 
 /** A tax-inclusive dollar amount, stored as a decimal string ("695.00"). */
 export const moneySchema = z
@@ -35,6 +36,31 @@ export const productEditSchema = z.strictObject({
   stockQuantity: z.number().int().min(0, "Must not be negative").max(1_000_000).optional(),
   isActive: z.boolean().optional(),
 });
+
+/** A sale price as sent: none when missing, null, empty or zero; otherwise an amount. */
+const salePriceSchema = z.preprocess(
+  (v) => (v === undefined || v === "" ? null : v),
+  moneySchema.nullable().transform((v) => (v === null || Number(v) === 0 ? null : v)),
+);
+
+/**
+ * `PATCH /api/admin/products/{id}/pricing`: the whole pricing of a product, as the pricing dialog
+ * sends it. A missing, null, empty or zero sale price clears it; a sale price must be below the price.
+ */
+export const productPricingSchema = z
+  .strictObject({
+    price: z
+      .unknown()
+      .refine((v) => v !== undefined && v !== null && v !== "", pricingMessages.priceRequired)
+      .pipe(moneySchema),
+    salePrice: salePriceSchema,
+  })
+  .refine((p) => p.salePrice === null || Number(p.salePrice) < Number(p.price), {
+    message: pricingMessages.saleNotBelowPrice,
+    path: ["salePrice"],
+    // Compared only once both are amounts: a malformed price is its own field's message.
+    when: (payload) => payload.issues.length === 0,
+  });
 
 /** A change to a category. */
 export const categoryEditSchema = z.strictObject({

@@ -32,6 +32,15 @@ export const settingsSchema = z.object({
   freeShippingThreshold: z.number().min(0).default(200),
   flatShippingFee: z.number().min(0).default(15),
   gstEnabled: z.boolean().default(true),
+  /** How long an unpaid shop order paid by a manual method holds its stock before it is cancelled. */
+  manualOrderHoldDays: z.number().int().min(1).max(30).default(3),
+  /** How long a shop order awaiting a PayPal capture holds its stock. */
+  paypalOrderHoldMinutes: z
+    .number()
+    .int()
+    .min(10)
+    .max(24 * 60)
+    .default(60),
   responseTimeHours: z.number().int().min(1).max(72).default(2),
   /** Pending bookings one customer may hold at once, so one account cannot hold the calendar. */
   maxPendingBookings: z.number().int().min(1).max(100).default(5),

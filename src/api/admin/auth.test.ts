@@ -29,7 +29,7 @@ test("the right username and password give a token that opens the admin API; onl
   expect(stored[0]?.h).not.toBe(body.token);
   expect(stored[0]?.h).toMatch(/^[0-9a-f]{64}$/);
   const who = await me({ Authorization: `Bearer ${body.token}` });
-  expect(await who.json()).toEqual({ username: "owner" });
+  expect(await who.json()).toEqual({ username: "owner", totpEnabled: false });
 });
 
 test("usernames are not case-sensitive", async () => {

@@ -7,7 +7,11 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminLoginApi, adminSessionApi } from "./auth";
+import { adminContentApi } from "./content";
+import { adminPricingApi } from "./pricing";
+import { adminProductsApi } from "./products";
 import { adminStatsApi } from "./stats";
+import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
 
 export function adminApi(deps: AppDeps) {
@@ -17,6 +21,10 @@ export function adminApi(deps: AppDeps) {
   guarded.use(requireAdmin(deps));
   guarded.route("/", adminSessionApi(deps));
   guarded.route("/", adminStatsApi(deps));
+  guarded.route("/", adminContentApi(deps));
+  guarded.route("/", adminPricingApi(deps));
+  guarded.route("/", adminProductsApi(deps));
+  guarded.route("/", adminTotpApi(deps));
   guarded.route("/", adminUsersApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);

@@ -25,8 +25,9 @@ const moreLinks = [
   { label: "Categories", href: "/admin/categories" },
   { label: "Enquiries", href: "/admin/contacts" },
   { label: "Analytics", href: "/admin/analytics" },
+  { label: "Your account", href: "/admin/account" },
 ] as const;
-const builtPages = new Set<string>(["/admin/dashboard", "/admin/users"]);
+const builtPages = new Set<string>(["/admin/dashboard", "/admin/content", "/admin/products", "/admin/account", "/admin/users"]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
   if (builtPages.has(href)) {

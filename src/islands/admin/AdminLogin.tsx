@@ -2,7 +2,9 @@
  * The admin sign-in form. It sends `POST /api/admin/login`, keeps the token in sessionStorage
  * (client/admin-api.ts) and goes on to the page that sent the admin here, or the dashboard. The
  * portal needs JavaScript: until the island is live the Sign In button stays disabled, so a
- * password can never leave in a plain form submission.
+ * password can never leave in a plain form submission. When the server answers `code_required`
+ * (two-factor sign-in is on), an "Authentication code" field appears and the form is sent again
+ * with the code, username and password kept.
  */
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -13,9 +15,10 @@ import { schemaResolver } from "../../client/schema-resolver";
 import { toast } from "../../client/toast-store";
 import { errorProps, FormField } from "../../components/FormField";
 import { type AdminLoginInput, type AdminLoginResponse, adminLoginSchema } from "../../shared/admin-auth";
+import { totpMessages } from "../../shared/admin-totp";
 
 export type AdminLoginProps = { returnTo: string };
-type Values = { username: string; password: string };
+type Values = { username: string; password: string; code?: string };
 
 /** How long the success toast shows before the portal opens. */
 const successPauseMs = 600;
@@ -23,8 +26,9 @@ const successPauseMs = 600;
 export default function AdminLogin({ returnTo }: AdminLoginProps) {
   const [live, setLive] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  const [codeRequired, setCodeRequired] = useState(false);
   useEffect(() => setLive(true), []);
-  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, AdminLoginInput>({
+  const { register, handleSubmit, setError, setFocus, setValue, formState } = useForm<Values, unknown, AdminLoginInput>({
     resolver: schemaResolver<Values, AdminLoginInput>(adminLoginSchema),
     defaultValues: { username: "", password: "" },
   });
@@ -37,15 +41,27 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
       setTimeout(() => location.assign(returnTo), successPauseMs);
     },
     onError: (err) => {
+      if (err instanceof ApiError && err.body?.error?.code === "code_required") {
+        // The password was right: not a failure, the next step.
+        setCodeRequired(true);
+        return;
+      }
       if (err instanceof ApiError && err.fields) {
         for (const [field, message] of Object.entries(err.fields)) {
-          if (field === "username" || field === "password") setError(field, { type: "server", message });
+          if (field === "username" || field === "password" || field === "code") setError(field, { type: "server", message });
         }
+      }
+      if (codeRequired && err instanceof ApiError && err.status === 401) {
+        setValue("code", "");
+        setFocus("code");
       }
       toast({ title: "Login Failed", description: (err instanceof ApiError && err.serverMessage) || "Invalid credentials", variant: "destructive" });
     },
   });
   const pending = signIn.isPending || signIn.isSuccess;
+  useEffect(() => {
+    if (codeRequired) setFocus("code");
+  }, [codeRequired, setFocus]);
   const error = (name: keyof Values) => formState.errors[name]?.message as string | undefined;
 
   return (
@@ -93,6 +109,26 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
               </button>
             </div>
           </FormField>
+          {codeRequired && (
+            <FormField id="admin-code" label="Authentication code" error={error("code")}>
+              {!error("code") && (
+                <p id="admin-code-hint" className="text-sm">
+                  {`${totpMessages.codeRequired}.`}
+                </p>
+              )}
+              <input
+                id="admin-code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9]{6}"
+                className="input w-full font-mono tracking-widest"
+                aria-describedby={error("code") ? "admin-code-error" : "admin-code-hint"}
+                aria-invalid={error("code") ? true : undefined}
+                {...register("code")}
+              />
+            </FormField>
+          )}
           <button type="submit" className="btn btn-primary mt-2 w-full" disabled={!live || pending}>
             {pending ? "Signing In..." : "Sign In"}
           </button>

@@ -1,14 +1,18 @@
 /**
- * The portal's page shells: /admin (on to the dashboard), /admin/login and /admin/dashboard. They
+ * The portal's page shells: /admin (on to the dashboard), /admin/login, and one per portal page. They
  * are the same for everyone; the islands in them ask /api/admin with the token and go to sign-in
  * when it is missing or refused.
  */
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
+import { readAdminProductsQuery } from "../../shared/admin-products";
 import { safeRedirectPath } from "../../server/safe-redirect";
+import { adminContentPage } from "./content";
+import { adminAccountPage } from "./account";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
+import { adminProductsPage } from "./products";
 import { adminUsersPage } from "./users";
 
 /** Where to go after signing in: an admin page from ?returnTo=, never the sign-in page itself. */
@@ -23,5 +27,8 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin", (c) => c.redirect("/admin/dashboard", 302))
     .get("/admin/login", (c) => servePage(deps, c, (site) => adminLoginPage(site, adminReturnTo(c.req.query("returnTo")))))
     .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
+    .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
+    .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
+    .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage));
 }

@@ -2,16 +2,18 @@
  * Admin sign-in, limited per username and per address (5 failures in 15 minutes). As for
  * customers, the attempt is counted before the password is checked, so a burst of parallel
  * guesses cannot pass the limit; an unknown username costs the same argon2 check as a wrong
- * password, so neither the answer nor its timing tells them apart.
+ * password, so neither the answer nor its timing tells them apart. An admin with two-factor
+ * sign-in also needs the code of their authenticator app; a wrong or reused code is answered and
+ * counted like a wrong password (decision 015).
  */
-import { type Admin, findAdminByUsername } from "../../db/admins.server";
+import { type Admin, findAdminByUsername, totpEnabled, verifyTotpSignIn } from "../../db/admins.server";
 import type { AppDeps } from "../deps";
 import { log } from "../log.server";
 import { dummyPasswordHash, verifyPassword } from "./crypto.server";
 
-export type AdminSignIn = { outcome: "limited"; retryAfter: number } | { outcome: "invalid" } | { outcome: "ok"; admin: Admin };
+export type AdminSignIn = { outcome: "limited"; retryAfter: number } | { outcome: "invalid" } | { outcome: "code_required" } | { outcome: "ok"; admin: Admin };
 
-export async function checkAdminSignIn(deps: AppDeps, ip: string, username: string, password: string): Promise<AdminSignIn> {
+export async function checkAdminSignIn(deps: AppDeps, ip: string, username: string, password: string, code?: string): Promise<AdminSignIn> {
   const { adminSignInByAddress, adminSignInByUsername } = deps.limits;
   const key = username.toLowerCase();
   // Both hits are taken synchronously, before any await: the reservation is the count.
@@ -25,6 +27,19 @@ export async function checkAdminSignIn(deps: AppDeps, ip: string, username: stri
   if (!admin || !ok) {
     log.warn("admin sign-in failed", { ip, username: key });
     return { outcome: "invalid" };
+  }
+  if (totpEnabled(admin)) {
+    if (code === undefined) {
+      // The right password asking for the code is no failed guess: it gives back its own hits,
+      // but never clears the username's count, which also holds the wrong codes.
+      adminSignInByUsername.release(key);
+      adminSignInByAddress.release(ip);
+      return { outcome: "code_required" };
+    }
+    if (!verifyTotpSignIn(deps.db, deps.secrets, admin.id, code)) {
+      log.warn("admin sign-in failed: wrong or reused code", { ip, username: key });
+      return { outcome: "invalid" };
+    }
   }
   adminSignInByUsername.clear(key);
   adminSignInByAddress.release(ip);

@@ -1,0 +1,211 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { seedPricing } from "../../db/seed/pricing";
+import { businessToday, lastBookableDate } from "../../domain/slots";
+import { addDays, dayOfWeek } from "../../domain/timezone";
+import type { ServicePricingView } from "../../shared/service-pricing";
+import { adminWithToken } from "../../../tests/helpers/admins";
+import { bookingForm } from "../../../tests/helpers/booking-form";
+import { testOrigin } from "../../../tests/helpers/browser";
+import { type PayPalStandIn, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
+import { customerWithSession } from "../../../tests/helpers/sessions";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+let standIn: PayPalStandIn;
+beforeAll(() => {
+  standIn = startPayPalStandIn();
+});
+afterAll(() => standIn.close());
+
+let t: TestApp;
+let authorization: string;
+beforeEach(() => {
+  t = createTestApp({ PAYPAL_CLIENT_ID: standInCredentials.clientId, PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret, PAYPAL_API_BASE: standIn.url });
+  authorization = adminWithToken(t.db, "owner").authorization;
+  standIn.requests.length = 0;
+});
+afterEach(() => t.close());
+
+const list = async () => {
+  const res = await t.request("/api/admin/pricing", { headers: { Authorization: authorization } });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  return (await res.json()) as ServicePricingView[];
+};
+const entry = async (id: string) => {
+  const found = (await list()).find((p) => p.id === id);
+  if (!found) throw new Error(`no entry ${id}`);
+  return found;
+};
+const put = (id: string, body: unknown) =>
+  t.request(`/api/admin/pricing/${id}`, {
+    method: "PUT",
+    headers: { Authorization: authorization, Origin: testOrigin, "Content-Type": "application/json" },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
+const rows = () => t.db.$client.query("SELECT * FROM service_pricing ORDER BY id").all();
+const page = async (path: string, cookie?: string) => {
+  const res = await t.request(path, cookie ? { headers: { Cookie: cookie } } : undefined);
+  expect(res.status).toBe(200);
+  return await res.text();
+};
+
+describe("GET /api/admin/pricing", () => {
+  test("every entry in display order, an inactive one too, with its price as a decimal string and its features", async () => {
+    t.db.$client.query("UPDATE service_pricing SET is_active = 0 WHERE id = 'ongoing'").run();
+    const entries = await list();
+    expect(entries.map((p) => p.id)).toEqual(seedPricing.map((p) => p.id));
+    expect(entries.find((p) => p.id === "infidelity")).toEqual({
+      id: "infidelity",
+      kind: "package",
+      unit: "once",
+      name: "Infidelity Investigation",
+      price: "695.00",
+      description: "Our most requested investigation: three days of surveillance to establish the facts.",
+      features: ["3-day surveillance", "HD photo/video evidence", "GPS tracking", "Detailed timeline", "Full report"],
+      isPopular: true,
+      isActive: true,
+      sortOrder: 3,
+    });
+    expect(entries.find((p) => p.id === "ongoing")?.isActive).toBe(false);
+  });
+});
+
+describe("PUT /api/admin/pricing/{id}", () => {
+  test("the whole entry back with a new name, price, description and features: blank features dropped, every field saved", async () => {
+    const before = await entry("checkup");
+    const res = await put("checkup", {
+      ...before,
+      name: " Discreet Check-Up ",
+      price: "80.5",
+      description: "Who is at an address, answered the same day.",
+      features: ["Photo documentation", "", "   ", " Same-day report "],
+    });
+    expect(res.status).toBe(200);
+    const saved = (await res.json()) as ServicePricingView;
+    expect(saved).toEqual({
+      ...before,
+      name: "Discreet Check-Up",
+      price: "80.50",
+      description: "Who is at an address, answered the same day.",
+      features: ["Photo documentation", "Same-day report"],
+    });
+    expect(await entry("checkup")).toEqual(saved);
+    // A number is a price too.
+    expect(((await (await put("checkup", { ...saved, price: 90 })).json()) as ServicePricingView).price).toBe("90.00");
+  });
+
+  test("a new price is what /, /services and /booking show, what a booking is charged and what PayPal is asked for, at once", async () => {
+    // The pages are cached from their first request; the write must clear them.
+    for (const path of ["/", "/services", "/booking"]) expect(await page(path)).toContain("$295");
+    const partner = await entry("partner");
+    expect((await put("partner", { ...partner, price: "321.50" })).status).toBe(200);
+
+    // List price $321.50; a new client's price round(321.50 × 50%) = $161.
+    for (const path of ["/", "/services", "/booking"]) {
+      const html = await page(path);
+      expect(html).toContain("$321.50");
+      expect(html).not.toContain("$295");
+    }
+    expect(await page("/booking")).toContain("$161");
+
+    const ann = customerWithSession(t.db, "ann@example.com");
+    const headers = { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" };
+    const tz = "Australia/Adelaide";
+    const today = businessToday(new Date(), tz);
+    const generated = await t.request("/api/timeslots/generate", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ startDate: today, endDate: lastBookableDate(new Date(), tz) }),
+    });
+    expect(generated.status).toBe(200);
+    let day = addDays(today, 3);
+    while (dayOfWeek(day) === 0) day = addDays(day, 1);
+    const booked = await t.request("/api/bookings/calendar", { method: "POST", headers, body: JSON.stringify(bookingForm(day)) });
+    expect(booked.status).toBe(201);
+    expect(await booked.json()).toMatchObject({ serviceName: "Partner Check", originalPrice: "321.50", servicePrice: "161.00", discountApplied: true });
+    const rosa = customerWithSession(t.db, "rosa@example.com", { returning: true });
+    const listPriced = await t.request("/api/bookings/calendar", {
+      method: "POST",
+      headers: { ...headers, Cookie: rosa.cookie },
+      body: JSON.stringify(bookingForm(day, "11:00", { contactEmail: "rosa@example.com" })),
+    });
+    expect(listPriced.status).toBe(201);
+    expect(await listPriced.json()).toMatchObject({ originalPrice: "321.50", servicePrice: "321.50", discountApplied: false });
+
+    const order = await t.json("/paypal/order", { serviceId: "partner" });
+    expect(order.status).toBe(201);
+    const [call] = standIn.requestsTo("/v2/checkout/orders");
+    expect(call?.body).toMatchObject({ purchase_units: [{ amount: { currency_code: "USD", value: "161.00" }, description: "Partner Check" }] });
+  });
+
+  test("a renamed package is booked under its new name", async () => {
+    const partner = await entry("partner");
+    expect((await put("partner", { ...partner, name: "Partner Day Check" })).status).toBe(200);
+    expect(await page("/booking")).toContain("Partner Day Check");
+    const ann = customerWithSession(t.db, "ann@example.com", { returning: true });
+    const tz = "Australia/Adelaide";
+    const today = businessToday(new Date(), tz);
+    const headers = { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" };
+    await t.request("/api/timeslots/generate", {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ startDate: today, endDate: lastBookableDate(new Date(), tz) }),
+    });
+    let day = addDays(today, 3);
+    while (dayOfWeek(day) === 0) day = addDays(day, 1);
+    const booked = await t.request("/api/bookings/calendar", {
+      method: "POST",
+      headers,
+      body: JSON.stringify(bookingForm(day, "11:00", { serviceName: "Partner Day Check" })),
+    });
+    expect(booked.status).toBe(201);
+    expect(await booked.json()).toMatchObject({ serviceName: "Partner Day Check", servicePrice: "295.00" });
+  });
+
+  test("bad input: 400 with a message per field, and nothing written", async () => {
+    const before = rows();
+    const partner = await entry("partner");
+    const cases: [unknown, Record<string, string>][] = [
+      [{ ...partner, price: "-5" }, { price: "Price must be 0 or more" }],
+      [{ ...partner, price: "" }, { price: "Price is required" }],
+      [{ ...partner, price: "cheap" }, { price: "Enter a number, such as 695.00" }],
+      [{ ...partner, price: 12.345 }, { price: "Use at most 2 decimal places" }],
+      [{ ...partner, price: "2000000" }, { price: "Price must be at most 1,000,000" }],
+      [{ ...partner, name: "  " }, { name: "Name is required" }],
+      [{ ...partner, features: Array.from({ length: 13 }, (_, i) => `Feature ${i}`) }, { features: "At most 12 features" }],
+      [{ ...partner, features: ["x".repeat(201)] }, { features: "Keep each feature under 200 characters" }],
+      [{ ...partner, features: "one\ntwo" }, { features: "Features must be a list" }],
+      [
+        { id: "partner", name: "Partner Check" },
+        { price: "Price is required", description: "Description is required", features: "Features must be a list" },
+      ],
+      [{ ...partner, id: "checkup" }, { id: "Does not match the entry being saved" }],
+      [{ ...partner, updatedAt: "yesterday" }, { _: "Unknown field: updatedAt" }],
+      [{ ...partner, name: "infidelity investigation" }, { name: "Another service already has this name" }],
+    ];
+    for (const [body, fields] of cases) {
+      const res = await put("partner", body);
+      expect({ body, status: res.status }).toEqual({ body, status: 400 });
+      const error = ((await res.json()) as ErrorBody).error;
+      expect(error.code).toBe("validation_error");
+      expect(error.fields).toEqual(fields);
+    }
+    const volume = await entry("volume-4-7-days");
+    const discount = await put("volume-4-7-days", { ...volume, price: "101" });
+    expect(discount.status).toBe(400);
+    expect(((await discount.json()) as ErrorBody).error.fields).toEqual({ price: "A discount must be at most 100%" });
+    expect((await put("partner", "{not json")).status).toBe(400);
+    expect(rows()).toEqual(before);
+  });
+
+  test("an unknown entry: 404 and nothing written", async () => {
+    const before = rows();
+    const partner = await entry("partner");
+    const res = await put("no-such-service", { ...partner, id: undefined });
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("not_found");
+    expect(rows()).toEqual(before);
+  });
+});

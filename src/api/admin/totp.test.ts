@@ -1,0 +1,334 @@
+/**
+ * Two-factor sign-in through the API: set-up, confirmation, sign-in with a code (once only, one
+ * step of drift), the limits, and turning it off. The codes are computed here with @oslojs/otp's
+ * generateTOTP at a clock the test sets (the server reads the same clock).
+ */
+import { afterEach, beforeEach, describe, expect, setSystemTime, spyOn, test } from "bun:test";
+import { decodeBase32 } from "@oslojs/encoding";
+import { generateTOTP } from "@oslojs/otp";
+import { createAdmin, findAdminByUsername } from "../../db/admins.server";
+import { hashPassword } from "../../server/auth/crypto.server";
+import { setLogLevel } from "../../server/log.server";
+import { secretBox } from "../../server/secret-box.server";
+import { totpMessages } from "../../shared/admin-totp";
+import { testOrigin } from "../../../tests/helpers/browser";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+
+const password = "owner's long passphrase 2026";
+const stepMs = 30_000;
+let t: TestApp;
+let authorization: string;
+/** The middle of the current 30-second step, so a test never straddles a step boundary by accident. */
+let t0: number;
+
+beforeEach(async () => {
+  t0 = Math.floor(Date.now() / stepMs) * stepMs + stepMs / 2;
+  setSystemTime(new Date(t0));
+  t = createTestApp();
+  createAdmin(t.db, "owner", await hashPassword(password));
+  authorization = `Bearer ${await tokenFor({ username: "owner", password })}`;
+});
+afterEach(() => {
+  setSystemTime();
+  t.close();
+});
+
+type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+/** Moves the clock `steps` 30-second steps from the start of the test. */
+const atStep = (steps: number) => setSystemTime(new Date(t0 + steps * stepMs));
+const codeNow = (key: Uint8Array) => generateTOTP(key, 30, 6);
+const post = (path: string, body: unknown = {}, auth = authorization) => t.json(path, body, { headers: { Authorization: auth, Origin: testOrigin } });
+const login = (body: unknown) => t.json("/api/admin/login", body, { headers: { Origin: testOrigin } });
+const me = async () =>
+  (await (await t.request("/api/admin/me", { headers: { Authorization: authorization } })).json()) as { username: string; totpEnabled: boolean };
+type TotpColumns = { totp_key: string | null; totp_pending_key: string | null; totp_enabled_at: number | null; totp_last_step: number | null };
+const totpColumns = () =>
+  t.db.$client.query("SELECT totp_key, totp_pending_key, totp_enabled_at, totp_last_step FROM admins WHERE username = 'owner'").get() as TotpColumns;
+
+async function tokenFor(body: unknown): Promise<string> {
+  const res = await login(body);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Starts set-up; answers the key behind the secret it shows. */
+async function setUp(): Promise<{ key: Uint8Array; secret: string; uri: string }> {
+  const res = await post("/api/admin/totp/setup");
+  expect(res.status).toBe(200);
+  const body = (await res.json()) as { secret: string; uri: string };
+  return { ...body, key: decodeBase32(body.secret) };
+}
+
+/** Turns two-factor sign-in on for "owner" at the current step; answers its key. */
+async function turnOn(): Promise<Uint8Array> {
+  const { key } = await setUp();
+  expect((await post("/api/admin/totp/confirm", { code: codeNow(key) })).status).toBe(200);
+  return key;
+}
+
+describe("set-up and confirmation", () => {
+  test("set-up shows the secret and its otpauth URI once; the key waits, unconfirmed, and sign-in still needs no code", async () => {
+    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+    const res = await post("/api/admin/totp/setup");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const { secret, uri } = (await res.json()) as { secret: string; uri: string };
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/); // 20 bytes
+    const url = new URL(uri);
+    expect(url.host).toBe("totp");
+    expect(url.searchParams.get("issuer")).toBe("Adelaide Discreet Investigations");
+    expect(decodeURIComponent(url.pathname)).toBe("/Adelaide Discreet Investigations:owner");
+    expect(url.searchParams.get("secret")).toBe(secret);
+    // The database holds the key sealed by DATA_DIR/secret.key, never the key itself.
+    const stored = totpColumns();
+    const keyHex = Buffer.from(decodeBase32(secret)).toString("hex");
+    expect(stored.totp_pending_key).not.toContain(keyHex);
+    expect(stored.totp_pending_key).toStartWith("v1.");
+    expect(t.deps.secrets.open(stored.totp_pending_key ?? "")).toBe(keyHex);
+    expect(stored.totp_key).toBeNull();
+    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+    expect((await login({ username: "owner", password })).status).toBe(200);
+  });
+
+  test("a first code turns it on: the key moves from pending, and that code's step counts as used", async () => {
+    const { key } = await setUp();
+    const pending = totpColumns().totp_pending_key;
+    const res = await post("/api/admin/totp/confirm", { code: codeNow(key) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({ totpEnabled: true });
+    const stored = totpColumns();
+    expect(stored).toEqual({ totp_key: pending, totp_pending_key: null, totp_enabled_at: t0, totp_last_step: Math.floor(t0 / stepMs) });
+    expect(await me()).toEqual({ username: "owner", totpEnabled: true });
+  });
+
+  test("a code typed with a space, as apps show it, is read as its 6 digits", async () => {
+    const { key } = await setUp();
+    const code = codeNow(key);
+    expect((await post("/api/admin/totp/confirm", { code: `${code.slice(0, 3)} ${code.slice(3)}` })).status).toBe(200);
+  });
+
+  test("a wrong code answers 400 with a field message, and nothing changes", async () => {
+    const { key } = await setUp();
+    const before = totpColumns();
+    const right = codeNow(key);
+    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    const res = await post("/api/admin/totp/confirm", { code: wrong });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.wrongCode });
+    expect(totpColumns()).toEqual(before);
+    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+  });
+
+  test("a malformed or missing code answers 400 with the field message, and nothing changes", async () => {
+    await setUp();
+    const before = totpColumns();
+    for (const body of [{ code: "12345" }, { code: "1234567" }, { code: "12a456" }, { code: 123456 }, {}]) {
+      const res = await post("/api/admin/totp/confirm", body);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.codeRequired });
+    }
+    expect(totpColumns()).toEqual(before);
+  });
+
+  test("a second set-up replaces the unconfirmed key: the first key's codes no longer confirm", async () => {
+    const first = await setUp();
+    const second = await setUp();
+    expect(second.secret).not.toBe(first.secret);
+    const res = await post("/api/admin/totp/confirm", { code: codeNow(first.key) });
+    expect(res.status).toBe(400);
+    expect(totpColumns().totp_key).toBeNull();
+    expect((await post("/api/admin/totp/confirm", { code: codeNow(second.key) })).status).toBe(200);
+  });
+
+  test("confirming with no set-up started answers 409", async () => {
+    const res = await post("/api/admin/totp/confirm", { code: "123456" });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("totp_no_setup");
+  });
+
+  test("once it is on, set-up and confirm answer 409 and change nothing: the key is never shown again", async () => {
+    const key = await turnOn();
+    const before = totpColumns();
+    const again = await post("/api/admin/totp/setup");
+    expect(again.status).toBe(409);
+    const body = (await again.json()) as ErrorBody;
+    expect(body.error.code).toBe("totp_already_on");
+    expect(JSON.stringify(body)).not.toContain(String(before.totp_key));
+    atStep(1);
+    expect((await post("/api/admin/totp/confirm", { code: codeNow(key) })).status).toBe(409);
+    expect(totpColumns()).toEqual(before);
+  });
+});
+
+describe("sign-in with a code", () => {
+  test("the right password without a code asks for it (401 code_required) and gives no token", async () => {
+    await turnOn();
+    const tokensBefore = t.db.$client.query("SELECT count(*) AS n FROM admin_tokens").get();
+    const res = await login({ username: "owner", password });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ error: { code: "code_required", message: totpMessages.codeRequired } });
+    expect(t.db.$client.query("SELECT count(*) AS n FROM admin_tokens").get()).toEqual(tokensBefore);
+  });
+
+  test("with the right code it gives a token; the same code twice is refused like a wrong password", async () => {
+    const key = await turnOn();
+    atStep(1); // the confirming code's step is used up
+    const code = codeNow(key);
+    const token = await tokenFor({ username: "owner", password, code });
+    expect((await t.request("/api/admin/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
+    expect(totpColumns().totp_last_step).toBe(Math.floor(t0 / stepMs) + 1);
+    const replay = await login({ username: "owner", password, code });
+    const wrongPassword = await login({ username: "owner", password: "not the password", code });
+    expect([replay.status, wrongPassword.status]).toEqual([401, 401]);
+    expect(await replay.json()).toEqual(await wrongPassword.json());
+  });
+
+  test("the code confirming the set-up does not sign in too", async () => {
+    const { key } = await setUp();
+    const code = codeNow(key);
+    expect((await post("/api/admin/totp/confirm", { code })).status).toBe(200);
+    expect((await login({ username: "owner", password, code })).status).toBe(401);
+  });
+
+  test("one step of clock drift is allowed; a code from two steps ago is refused", async () => {
+    const key = await turnOn();
+    atStep(2);
+    const twoAgo = codeNow(key);
+    atStep(4);
+    const res = await login({ username: "owner", password, code: twoAgo });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("invalid_credentials");
+    atStep(3);
+    const previous = codeNow(key);
+    atStep(4);
+    await tokenFor({ username: "owner", password, code: previous }); // one step behind: a slow phone
+  });
+
+  test("a code older than the last one accepted is refused, even within the drift window", async () => {
+    const key = await turnOn();
+    atStep(3);
+    const older = codeNow(key);
+    atStep(4);
+    await tokenFor({ username: "owner", password, code: codeNow(key) });
+    expect((await login({ username: "owner", password, code: older })).status).toBe(401);
+  });
+
+  test("a wrong password with the right code is refused and leaves the code unused", async () => {
+    const key = await turnOn();
+    atStep(1);
+    const code = codeNow(key);
+    expect((await login({ username: "owner", password: "not the password", code })).status).toBe(401);
+    await tokenFor({ username: "owner", password, code });
+  });
+
+  test("wrong codes count toward the 5 per 15 minutes; asking for the code does not", async () => {
+    const key = await turnOn();
+    for (let i = 0; i < 6; i++) expect((await login({ username: "owner", password })).status).toBe(401);
+    atStep(1);
+    const right = codeNow(key);
+    const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) {
+      const res = await login({ username: "owner", password, code: wrong });
+      expect(((await res.json()) as ErrorBody).error.code).toBe("invalid_credentials");
+    }
+    t.setIp("198.51.100.77"); // the username is locked, from any address
+    const locked = await login({ username: "owner", password, code: right });
+    expect(locked.status).toBe(429);
+    expect(totpColumns().totp_last_step).toBe(Math.floor(t0 / stepMs)); // the right code was not even looked at
+  });
+
+  test("a malformed code answers 400 with the field message", async () => {
+    await turnOn();
+    const res = await login({ username: "owner", password, code: "12 34" });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.codeRequired });
+  });
+
+  test("an unknown username and a wrong password still get the same answer, with or without a code", async () => {
+    await turnOn();
+    const answers = await Promise.all([
+      login({ username: "nobody", password }),
+      login({ username: "owner", password: "not the password" }),
+      login({ username: "nobody", password, code: "123456" }),
+      login({ username: "owner", password: "not the password", code: "123456" }),
+    ]);
+    const bodies = await Promise.all(answers.map((r) => r.json()));
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 401]);
+    for (const body of bodies) expect(body).toEqual({ error: { code: "invalid_credentials", message: "Invalid credentials" } });
+  });
+
+  test("an admin without two-factor sign-in signs in with the password alone, a code or not", async () => {
+    await tokenFor({ username: "owner", password, code: "123456" });
+  });
+});
+
+test("a key sealed under another secret key (secret.key lost) signs nobody in, and the log says how to get back in", async () => {
+  const key = await turnOn();
+  // As if the database had been restored where DATA_DIR/secret.key is a different one.
+  const other = secretBox(new Uint8Array(32).fill(9));
+  const sealed = totpColumns().totp_key ?? "";
+  t.db.$client.query("UPDATE admins SET totp_key = ? WHERE username = 'owner'").run(other.seal(t.deps.secrets.open(sealed) ?? ""));
+  const lines: string[] = [];
+  const spy = spyOn(console, "error").mockImplementation((line: string) => void lines.push(line));
+  setLogLevel("error");
+  try {
+    atStep(1);
+    const res = await login({ username: "owner", password, code: codeNow(key) });
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as ErrorBody).error.code).not.toBe("code_required");
+  } finally {
+    setLogLevel("silent");
+    spy.mockRestore();
+  }
+  expect(lines.join("\n")).toContain("pi-site admin disable-totp owner");
+});
+
+describe("turning it off", () => {
+  test("needs the password and a fresh code; either wrong answers 400 on its field and changes nothing", async () => {
+    const key = await turnOn();
+    atStep(1);
+    const before = totpColumns();
+    const wrongPassword = await post("/api/admin/totp/disable", { password: "not the password", code: codeNow(key) });
+    expect(wrongPassword.status).toBe(400);
+    expect(((await wrongPassword.json()) as ErrorBody).error.fields).toEqual({ password: totpMessages.wrongPassword });
+    expect(totpColumns()).toEqual(before);
+    const wrongCode = await post("/api/admin/totp/disable", { password, code: String((Number(codeNow(key)) + 1) % 1_000_000).padStart(6, "0") });
+    expect(wrongCode.status).toBe(400);
+    expect(((await wrongCode.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.wrongCode });
+    expect(totpColumns()).toEqual(before);
+    const missing = await post("/api/admin/totp/disable", {});
+    expect(((await missing.json()) as ErrorBody).error.fields).toEqual({ password: "Password is required", code: totpMessages.codeRequired });
+
+    const res = await post("/api/admin/totp/disable", { password, code: codeNow(key) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(totpColumns()).toEqual({ totp_key: null, totp_pending_key: null, totp_enabled_at: null, totp_last_step: null });
+    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+    expect((await login({ username: "owner", password })).status).toBe(200);
+  });
+
+  test("a code already used does not turn it off", async () => {
+    const { key } = await setUp();
+    const code = codeNow(key);
+    expect((await post("/api/admin/totp/confirm", { code })).status).toBe(200);
+    const res = await post("/api/admin/totp/disable", { password, code });
+    expect(res.status).toBe(400);
+    expect(findAdminByUsername(t.db, "owner")?.totpKey).not.toBeNull();
+  });
+
+  test("when it is off, turning it off answers 409", async () => {
+    const res = await post("/api/admin/totp/disable", { password, code: "123456" });
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error.code).toBe("totp_not_on");
+  });
+
+  test("wrong passwords here count toward the username's sign-in limit", async () => {
+    const key = await turnOn();
+    atStep(1);
+    for (let i = 0; i < 5; i++) expect((await post("/api/admin/totp/disable", { password: `guess ${i}`, code: codeNow(key) })).status).toBe(400);
+    expect((await post("/api/admin/totp/disable", { password, code: codeNow(key) })).status).toBe(429);
+    expect(findAdminByUsername(t.db, "owner")?.totpKey).not.toBeNull();
+  });
+});

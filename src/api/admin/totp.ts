@@ -1,0 +1,67 @@
+/**
+ * Two-factor sign-in (TOTP) of the signed-in admin, behind requireAdmin (decision 015):
+ * POST /totp/setup answers a new key `{ secret, uri }` (the only time it leaves the server) that
+ * waits for confirmation, POST /totp/confirm `{ code }` turns it on with a first code, and
+ * POST /totp/disable `{ password, code }` turns it off. GET /me (auth.ts) says whether it is on.
+ */
+import { Hono } from "hono";
+import { confirmTotp, disableTotp, findAdminById, startTotpSetup, type TotpRefusal, totpEnabled } from "../../db/admins.server";
+import { getSettings } from "../../db/settings.server";
+import { verifyPassword } from "../../server/auth/crypto.server";
+import { totpSetupFor } from "../../server/auth/totp.server";
+import type { AppDeps } from "../../server/deps";
+import { badRequest, HttpError, notFound, tooManyRequests } from "../../server/errors";
+import { log } from "../../server/log.server";
+import type { AdminEnv } from "../../server/middleware/require-admin";
+import { validJson } from "../../server/validate";
+import { type TotpSetup, totpConfirmSchema, totpDisableSchema, totpMessages } from "../../shared/admin-totp";
+
+/** The answer to a refused change: a wrong code is a field message, a wrong state a 409. */
+function refused(reason: TotpRefusal): HttpError {
+  switch (reason) {
+    case "wrong_code":
+      return badRequest("Some fields need attention.", { code: totpMessages.wrongCode });
+    case "already_on":
+      return new HttpError(409, "totp_already_on", totpMessages.alreadyOn);
+    case "not_on":
+      return new HttpError(409, "totp_not_on", totpMessages.notOn);
+    case "no_setup":
+      return new HttpError(409, "totp_no_setup", totpMessages.noSetup);
+    case "not_found":
+      return notFound("There is no such admin.");
+  }
+}
+
+export function adminTotpApi(deps: AppDeps) {
+  return new Hono<AdminEnv>()
+    .post("/totp/setup", (c) => {
+      const admin = c.get("admin");
+      const started = startTotpSetup(deps.db, deps.secrets, admin.id);
+      if (!started.ok) throw refused(started.reason);
+      const body: TotpSetup = totpSetupFor(started.keyHex, getSettings(deps.db).businessName, admin.username);
+      return c.json(body);
+    })
+    .post("/totp/confirm", validJson(totpConfirmSchema), (c) => {
+      const adminId = c.get("admin").id;
+      const result = confirmTotp(deps.db, deps.secrets, adminId, c.req.valid("json").code);
+      if (!result.ok) throw refused(result.reason);
+      log.info("admin turned two-factor sign-in on", { adminId });
+      return c.json({ totpEnabled: true });
+    })
+    .post("/totp/disable", validJson(totpDisableSchema), async (c) => {
+      const { password, code } = c.req.valid("json");
+      const admin = findAdminById(deps.db, c.get("admin").id);
+      if (!admin) throw refused("not_found");
+      if (!totpEnabled(admin)) throw refused("not_on");
+      // Guesses here are sign-in guesses: counted on the username's sign-in limit, before the check.
+      const limiter = deps.limits.adminSignInByUsername;
+      const wait = limiter.hit(admin.username);
+      if (wait > 0) throw tooManyRequests(`Too many failed attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`, wait);
+      if (!(await verifyPassword(password, admin.passwordHash))) throw badRequest("Some fields need attention.", { password: totpMessages.wrongPassword });
+      const result = disableTotp(deps.db, deps.secrets, admin.id, code);
+      if (!result.ok) throw refused(result.reason);
+      limiter.release(admin.username);
+      log.info("admin turned two-factor sign-in off", { adminId: admin.id });
+      return c.json({ totpEnabled: false });
+    });
+}

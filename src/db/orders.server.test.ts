@@ -1,0 +1,171 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { customerWithSession } from "../../tests/helpers/sessions";
+import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import type { CheckoutInput } from "../shared/checkout";
+import { cancelOrder, expiredUnpaidOrders, placeOrder } from "./orders.server";
+import { cartItems, categories, orderEvents, orderItems, orders, products, settings } from "./schema";
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
+const checkout = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ shippingAddress: address, paymentMethod: "bank_transfer", ...overrides });
+
+function product(slug: string) {
+  const row = t.db.select().from(products).where(eq(products.slug, slug)).get();
+  if (!row) throw new Error(`no product ${slug}`);
+  return row;
+}
+const stockOf = (id: number) => t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)).get()?.s;
+function customerWith(lines: [number, number][], email = "ann@example.com") {
+  const { userId } = customerWithSession(t.db, email);
+  for (const [productId, quantity] of lines) t.db.insert(cartItems).values({ userId, productId, quantity }).run();
+  return userId;
+}
+const tableCounts = () => ({
+  orders: countRows(t, "orders"),
+  items: countRows(t, "order_items"),
+  events: countRows(t, "order_events"),
+  cart: countRows(t, "cart_items"),
+});
+
+test("an order takes the stock, copies the items at today's prices, records its start and empties the cart", () => {
+  const camera = product("covert-body-worn-camera-4k"); // on sale at 399
+  const userId = customerWith([[camera.id, 2]]);
+  const before = camera.stockQuantity;
+  const now = new Date("2026-11-23T01:00:00Z");
+  const result = placeOrder(t.db, userId, checkout(), now);
+  if (!result.ok) throw new Error(result.reason);
+  expect(result.order.orderNumber).toMatch(/^PI-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  expect(result.order).toMatchObject({
+    status: "pending",
+    paymentStatus: "pending",
+    subtotal: "798.00",
+    shippingAmount: "0.00",
+    totalAmount: "798.00",
+    taxAmount: "72.55",
+  });
+  expect(result.order.holdExpiresAt.getTime()).toBe(now.getTime() + 3 * 86_400_000);
+  expect(stockOf(camera.id)).toBe(before - 2);
+  const item = t.db.select().from(orderItems).get();
+  expect(item).toMatchObject({ productId: camera.id, quantity: 2, unitPrice: "399.00", totalPrice: "798.00" });
+  expect(item?.productSnapshot).toMatchObject({ name: camera.name, slug: camera.slug });
+  const stored = t.db.select().from(orders).get();
+  expect(stored?.shippingAddress).toMatchObject({ city: "Adelaide", state: "SA", country: "AU" });
+  expect(stored?.billingAddress).toEqual(stored?.shippingAddress);
+  expect(t.db.select().from(orderEvents).all()).toMatchObject([{ status: "pending", paymentStatus: "pending", actor: "customer" }]);
+  expect(countRows(t, "cart_items")).toBe(0);
+});
+
+test("an empty cart places nothing", () => {
+  const userId = customerWith([]);
+  expect(placeOrder(t.db, userId, checkout())).toEqual({ ok: false, reason: "empty_cart" });
+  expect(tableCounts()).toEqual({ orders: 0, items: 0, events: 0, cart: 0 });
+});
+
+test("a product short of stock or no longer sold is named, and nothing is taken", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const soldOut = product("cellular-trail-camera");
+  const userId = customerWith([
+    [camera.id, 1],
+    [soldOut.id, 1],
+  ]);
+  const result = placeOrder(t.db, userId, checkout());
+  expect(result).toEqual({ ok: false, reason: "unavailable", products: [{ productId: soldOut.id, name: soldOut.name, available: 0, requested: 1 }] });
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity);
+
+  t.db.update(products).set({ stockQuantity: 5 }).where(eq(products.id, soldOut.id)).run();
+  t.db
+    .update(categories)
+    .set({ isActive: false })
+    .where(eq(categories.id, soldOut.categoryId ?? -1))
+    .run();
+  const hidden = placeOrder(t.db, userId, checkout());
+  expect(hidden).toMatchObject({ ok: false, reason: "unavailable" });
+  expect(hidden.ok === false && hidden.reason === "unavailable" && hidden.products).toContainEqual({
+    productId: soldOut.id,
+    name: soldOut.name,
+    available: 0,
+    requested: 1,
+  });
+  expect(tableCounts()).toEqual({ orders: 0, items: 0, events: 0, cart: 2 });
+});
+
+test("a product restricted in the shipping state is refused by name and state", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  t.db
+    .update(products)
+    .set({ restrictedStates: ["VIC", "NSW"] })
+    .where(eq(products.id, camera.id))
+    .run();
+  const userId = customerWith([[camera.id, 1]]);
+  const result = placeOrder(t.db, userId, checkout({ shippingAddress: { ...address, state: "VIC" } }));
+  expect(result).toEqual({ ok: false, reason: "restricted", state: "VIC", products: [{ productId: camera.id, name: camera.name }] });
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity);
+  expect(placeOrder(t.db, userId, checkout()).ok).toBe(true);
+});
+
+test("an order with a product that needs an ID check starts on hold", () => {
+  const recorder = product("digital-voice-recorder-pro");
+  expect(recorder.requiresVerification).toBe(true);
+  const result = placeOrder(t.db, customerWith([[recorder.id, 1]]), checkout());
+  expect(result).toMatchObject({ ok: true, order: { status: "on_hold" } });
+});
+
+test("paying by cryptocurrency takes the crypto discount off the goods; PayPal holds stock for an hour", () => {
+  t.db
+    .insert(settings)
+    .values({ key: "cryptoDiscountPercent", value: "10" })
+    .onConflictDoUpdate({ target: settings.key, set: { value: "10" } })
+    .run();
+  const camera = product("covert-body-worn-camera-4k");
+  const crypto = placeOrder(t.db, customerWith([[camera.id, 1]]), checkout({ paymentMethod: "crypto" }));
+  expect(crypto).toMatchObject({ ok: true, order: { subtotal: "399.00", discountAmount: "39.90", totalAmount: "359.10" } });
+  const now = new Date("2026-11-23T01:00:00Z");
+  const paypal = placeOrder(t.db, customerWith([[camera.id, 1]], "bob@example.com"), checkout({ paymentMethod: "paypal" }), now);
+  if (!paypal.ok) throw new Error(paypal.reason);
+  expect(paypal.order.holdExpiresAt.getTime()).toBe(now.getTime() + 60 * 60_000);
+});
+
+test("cancelling gives the stock back exactly once, and a cancelled order cannot be cancelled again", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const userId = customerWith([[camera.id, 3]]);
+  const placed = placeOrder(t.db, userId, checkout());
+  if (!placed.ok) throw new Error(placed.reason);
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity - 3);
+  expect(cancelOrder(t.db, placed.order.id, { actor: "customer", userId: "someone-else" })).toEqual({ ok: false, reason: "not_found" });
+  expect(cancelOrder(t.db, placed.order.id, { actor: "customer", userId })).toEqual({ ok: true });
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity);
+  expect(cancelOrder(t.db, placed.order.id, { actor: "system" })).toEqual({ ok: false, reason: "not_allowed" });
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity);
+  expect(t.db.select({ status: orderEvents.status, actor: orderEvents.actor }).from(orderEvents).all()).toEqual([
+    { status: "pending", actor: "customer" },
+    { status: "cancelled", actor: "customer" },
+  ]);
+});
+
+test("a paid order is not cancelled by its customer or by expiry", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const userId = customerWith([[camera.id, 1]]);
+  const placed = placeOrder(t.db, userId, checkout(), new Date("2026-11-01T00:00:00Z"));
+  if (!placed.ok) throw new Error(placed.reason);
+  t.db.update(orders).set({ paymentStatus: "paid", status: "processing" }).where(eq(orders.id, placed.order.id)).run();
+  expect(cancelOrder(t.db, placed.order.id, { actor: "customer", userId })).toEqual({ ok: false, reason: "not_allowed" });
+  expect(expiredUnpaidOrders(t.db, new Date("2026-12-01T00:00:00Z"))).toEqual([]);
+});
+
+test("unpaid orders past their hold are found for the expiry job; a deleted product's snapshot survives cancelling", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const placedAt = new Date("2026-11-20T00:00:00Z");
+  const placed = placeOrder(t.db, customerWith([[camera.id, 1]]), checkout(), placedAt);
+  if (!placed.ok) throw new Error(placed.reason);
+  expect(expiredUnpaidOrders(t.db, new Date("2026-11-22T23:59:59Z"))).toEqual([]);
+  expect(expiredUnpaidOrders(t.db, new Date("2026-11-23T00:00:00Z"))).toEqual([placed.order.id]);
+  t.db.delete(products).where(eq(products.id, camera.id)).run();
+  expect(cancelOrder(t.db, placed.order.id, { actor: "system" })).toEqual({ ok: true });
+  expect(t.db.select().from(orderItems).get()).toMatchObject({ productId: null, productSnapshot: { name: camera.name } });
+});

@@ -1,0 +1,140 @@
+/**
+ * /admin/account, "Your account": who is signed in and their two-factor sign-in. Turn on asks the
+ * server for a new key (POST /api/admin/totp/setup) and shows it once as a QR code and a secret
+ * until a first code confirms it; Turn off asks for the password and a code. The key lives only in
+ * this component's state and is dropped as soon as it is confirmed or the set-up is cancelled.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useRef, useState } from "react";
+import { adminRequest } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { toast } from "../../client/toast-store";
+import type { AdminMe } from "../../shared/admin-auth";
+import type { TotpSetup } from "../../shared/admin-totp";
+import { TotpSetupPanel } from "./account/TotpSetupPanel";
+import { TotpTurnOffForm } from "./account/TotpTurnOffForm";
+
+export const adminMeKey = ["/api/admin/me"] as const;
+
+export default function AdminAccount() {
+  const queryClient = useQueryClient();
+  const me = useQuery<AdminMe>({ queryKey: adminMeKey });
+  const [setup, setSetup] = useState<TotpSetup | null>(null);
+  const [turningOff, setTurningOff] = useState(false);
+  const statusHeading = useRef<HTMLHeadingElement>(null);
+  const turnOnButton = useRef<HTMLButtonElement>(null);
+  const turnOffButton = useRef<HTMLButtonElement>(null);
+
+  const setTotp = (totpEnabled: boolean) => {
+    queryClient.setQueryData<AdminMe>(adminMeKey, (old) => (old ? { ...old, totpEnabled } : old));
+    // The buttons change under the focus: keep it on the section's heading.
+    setTimeout(() => statusHeading.current?.focus());
+  };
+
+  const start = useMutation({
+    mutationFn: () => adminRequest<TotpSetup>("POST", "/api/admin/totp/setup"),
+    onSuccess: setSetup,
+    onError: (err) => {
+      toast({ title: "Set-up not started", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: adminMeKey });
+    },
+  });
+
+  const confirmed = () => {
+    setSetup(null);
+    setTotp(true);
+    toast({
+      title: "Two-factor sign-in is on",
+      description: "From now on, sign in with your password and a code from your app. The secret is no longer shown.",
+      variant: "success",
+    });
+  };
+  const turnedOff = () => {
+    setTurningOff(false);
+    setTotp(false);
+    toast({ title: "Two-factor sign-in is off", description: "From now on, you sign in with your password alone.", variant: "success" });
+  };
+
+  const on = me.data?.totpEnabled;
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Your account</h1>
+        <a href="/admin/dashboard" className="btn btn-ghost btn-sm">
+          Back to Dashboard
+        </a>
+      </div>
+
+      {me.isError && (
+        <div role="alert" className="alert alert-error">
+          <p>Your account could not be loaded. Please reload the page.</p>
+        </div>
+      )}
+      <p aria-busy={me.isPending}>
+        {"Signed in as "}
+        {me.data ? <strong>{me.data.username}</strong> : <span className="skeleton inline-block h-4 w-24 align-middle" aria-hidden="true" />}
+      </p>
+
+      <section aria-labelledby="totp-title" className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="totp-title" ref={statusHeading} tabIndex={-1} className="card-title focus:outline-none">
+              Two-factor sign-in
+            </h2>
+            {on !== undefined && (
+              <span className={`badge ${on ? "badge-success" : "badge-ghost"}`} data-testid="totp-status">
+                {on ? "On" : "Off"}
+              </span>
+            )}
+          </div>
+          {on === undefined && !me.isError && <div className="skeleton h-10 w-full" aria-hidden="true" />}
+
+          {on === false && !setup && (
+            <>
+              <p>Sign in with a 6-digit code from an authenticator app on your phone as well as your password, so a stolen password alone opens nothing.</p>
+              <div>
+                <button ref={turnOnButton} type="button" className="btn btn-primary" disabled={start.isPending} onClick={() => start.mutate()}>
+                  {start.isPending ? "Starting..." : "Turn on"}
+                </button>
+              </div>
+            </>
+          )}
+          {on === false && setup && (
+            <TotpSetupPanel
+              setup={setup}
+              onConfirmed={confirmed}
+              onCancel={() => {
+                setSetup(null);
+                setTimeout(() => turnOnButton.current?.focus());
+              }}
+            />
+          )}
+
+          {on === true && (
+            <>
+              <p>On: after your password, the sign-in asks for the code your authenticator app shows.</p>
+              <p className="text-sm text-base-content/80">
+                Lost your phone? Whoever runs the server can turn it off for you with <code>pi-site admin disable-totp</code> and your username.
+              </p>
+              {turningOff ? (
+                <TotpTurnOffForm
+                  onTurnedOff={turnedOff}
+                  onCancel={() => {
+                    setTurningOff(false);
+                    setTimeout(() => turnOffButton.current?.focus());
+                  }}
+                />
+              ) : (
+                <div>
+                  <button ref={turnOffButton} type="button" className="btn btn-outline" onClick={() => setTurningOff(true)}>
+                    Turn off
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * /admin/products: every product, active or not, from GET /api/admin/products, searched by name
+ * and description (as the admin types, or at once on Enter), filtered by category and paged on the
+ * server. Each row opens the pricing dialog or the delete confirmation. The filters live in the
+ * page's URL, so a reload or a sign-in round trip keeps them.
+ */
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import {
+  type AdminProductList,
+  type AdminProductRow,
+  type AdminProductsQuery,
+  adminProductsMaxSearch,
+  adminProductsSearch,
+  cleanAdminSearch,
+} from "../../shared/admin-products";
+import { ComingSoon } from "./products/ComingSoon";
+import { DeleteDialog } from "./products/DeleteDialog";
+import { PricingDialog } from "./products/PricingDialog";
+import { ProductsTable, type RowAction } from "./products/ProductsTable";
+
+export type AdminProductsProps = { initialQuery: AdminProductsQuery };
+
+/** How long typing pauses before the search runs. */
+const searchDelayMs = 300;
+const listPath = "/api/admin/products";
+/** The dashboard's figures (its query key is its URL) count products: a change here makes them stale. */
+const statsKey = ["/api/admin/stats"] as const;
+
+/** `query` searching for `text` (from its first page), or `query` itself when the search is the same. */
+function withSearch(query: AdminProductsQuery, text: string): AdminProductsQuery {
+  const search = cleanAdminSearch(text);
+  return search === query.search ? query : { ...query, search, page: 1 };
+}
+
+type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement } | null;
+
+export default function AdminProducts({ initialQuery }: AdminProductsProps) {
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState(initialQuery);
+  const [searchText, setSearchText] = useState(initialQuery.search);
+  const [open, setOpen] = useState<Open>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const base = useId();
+
+  const list = useQuery<AdminProductList>({ queryKey: [`${listPath}${adminProductsSearch(query)}`], placeholderData: keepPreviousData });
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  // The search runs once typing pauses.
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery((q) => withSearch(q, searchText)), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  useEffect(() => {
+    history.replaceState(history.state, "", `/admin/products${adminProductsSearch(query)}`);
+  }, [query]);
+
+  // A page left empty by a delete (or an old link) moves back to the last page that has rows.
+  useEffect(() => {
+    if (data && data.products.length === 0 && data.total > 0 && query.page > pageCount) setQuery((q) => ({ ...q, page: pageCount }));
+  }, [data, pageCount, query.page]);
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery((q) => withSearch(q, searchText));
+  };
+
+  const changed = () => {
+    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
+    void queryClient.invalidateQueries({ queryKey: statsKey });
+  };
+
+  const openDialog =
+    (kind: "pricing" | "delete"): RowAction =>
+    (product, trigger) =>
+      setOpen({ kind, product, trigger });
+
+  const closeDialog = () => {
+    const trigger = open?.trigger;
+    setOpen(null);
+    // Back to the button that opened the dialog, or to the heading when its row is gone.
+    if (trigger?.isConnected) trigger.focus();
+    else heading.current?.focus();
+  };
+
+  const categoryId = `${base}category`;
+  const searchId = `${base}search`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Products
+        </h1>
+        <div className="flex flex-wrap gap-3">
+          <a href="/admin/dashboard" className="btn btn-outline">
+            Back to Dashboard
+          </a>
+          <ComingSoon label="Add Product" />
+        </div>
+      </div>
+
+      <search aria-label="Products">
+        <form onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="fieldset grow">
+            <label htmlFor={searchId} className="fieldset-legend">
+              Search by name or description
+            </label>
+            <div className="join w-full">
+              <input
+                id={searchId}
+                type="search"
+                className="input join-item w-full"
+                maxLength={adminProductsMaxSearch}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+              <button type="submit" className="btn join-item">
+                Search
+              </button>
+            </div>
+          </div>
+          <div className="fieldset sm:w-64">
+            <label htmlFor={categoryId} className="fieldset-legend">
+              Category
+            </label>
+            <select
+              id={categoryId}
+              className="select w-full"
+              value={query.category ?? ""}
+              onChange={(e) => setQuery((q) => ({ ...q, category: e.target.value ? Number(e.target.value) : null, page: 1 }))}
+            >
+              <option value="">All categories</option>
+              {/* The chosen category shows even before the list (and its categories) arrives. */}
+              {!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
+              {data?.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.isActive ? c.name : `${c.name} (inactive)`}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </search>
+
+      {list.isError && (
+        <div role="alert" className="alert alert-error">
+          <p>The products could not be loaded. Please reload the page.</p>
+        </div>
+      )}
+
+      <p role="status" className="text-sm text-base-content/80">
+        {data
+          ? `${data.total} ${data.total === 1 ? "product" : "products"}${query.search ? ` matching "${query.search}"` : ""}`
+          : list.isPending
+            ? "Loading products..."
+            : ""}
+      </p>
+
+      <div
+        className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+        aria-busy={list.isPending || list.isPlaceholderData}
+        data-testid="products-table"
+      >
+        {data && data.products.length > 0 && <ProductsTable rows={data.products} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
+        {data && data.products.length === 0 && <p className="p-6 text-center">No products found</p>}
+        {!data && list.isPending && (
+          <div className="space-y-3 p-4" aria-hidden="true">
+            <div className="skeleton h-12 w-full" />
+            <div className="skeleton h-12 w-full" />
+            <div className="skeleton h-12 w-full" />
+          </div>
+        )}
+      </div>
+
+      {data && pageCount > 1 && (
+        <nav aria-label="Pages of products" className="flex flex-wrap items-center justify-center gap-3">
+          <button type="button" className="btn btn-sm" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            Previous
+          </button>
+          <span className="text-sm">{`Page ${Math.min(query.page, pageCount)} of ${pageCount}`}</span>
+          <button type="button" className="btn btn-sm" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            Next
+          </button>
+        </nav>
+      )}
+
+      {open?.kind === "pricing" && <PricingDialog key={open.product.id} product={open.product} onClose={closeDialog} onSaved={changed} />}
+      {open?.kind === "delete" && <DeleteDialog key={open.product.id} product={open.product} onClose={closeDialog} onDeleted={changed} />}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Turning two-factor sign-in off: the password and a fresh code, both checked by the server. A
+ * wrong one shows under its field (a 400, so the portal keeps its token).
+ */
+import { useMutation } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { schemaResolver } from "../../../client/schema-resolver";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
+
+type Values = { password: string; code: string };
+
+export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => void; onCancel: () => void }) {
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, TotpDisableInput>({
+    resolver: schemaResolver<Values, TotpDisableInput>(totpDisableSchema),
+    defaultValues: { password: "", code: "" },
+  });
+  useEffect(() => setFocus("password"), [setFocus]);
+
+  const turnOff = useMutation({
+    mutationFn: (input: TotpDisableInput) => adminRequest("POST", "/api/admin/totp/disable", input),
+    onSuccess: onTurnedOff,
+    onError: (err) => {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      if (fields?.password || fields?.code) {
+        if (fields.password) setError("password", { type: "server", message: fields.password });
+        if (fields.code) setError("code", { type: "server", message: fields.code });
+        setFocus(fields.password ? "password" : "code");
+        return;
+      }
+      toast({
+        title: "Two-factor sign-in not turned off",
+        description: (err instanceof ApiError && err.serverMessage) || "Please try again.",
+        variant: "destructive",
+      });
+    },
+  });
+  const error = (name: keyof Values) => formState.errors[name]?.message;
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit((values) => turnOff.mutate(values))}
+      className="space-y-2 rounded-box border border-base-300 p-4"
+      aria-label="Turn off two-factor sign-in"
+    >
+      <p className="text-sm">To turn it off, confirm it is you: your password and a code from your authenticator app.</p>
+      <FormField id="totp-off-password" label="Password" error={error("password")}>
+        <input
+          id="totp-off-password"
+          type="password"
+          autoComplete="current-password"
+          className="input w-full max-w-sm"
+          {...errorProps("totp-off-password", error("password"))}
+          {...register("password")}
+        />
+      </FormField>
+      <FormField id="totp-off-code" label="Authentication code" error={error("code")}>
+        <input
+          id="totp-off-code"
+          type="text"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          className="input w-40 font-mono tracking-widest"
+          {...errorProps("totp-off-code", error("code"))}
+          {...register("code")}
+        />
+      </FormField>
+      <div className="flex flex-wrap gap-2 pt-2">
+        <button type="submit" className="btn btn-error" disabled={turnOff.isPending}>
+          {turnOff.isPending ? "Turning Off..." : "Turn off two-factor sign-in"}
+        </button>
+        <button type="button" className="btn btn-ghost" disabled={turnOff.isPending} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * The edit dialog of one service-pricing entry: name, price, description and the features one per
+ * line (blank lines dropped before sending), checked with the same schema as
+ * `PUT /api/admin/pricing/{id}`, which receives the whole entry.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { type Resolver, useForm } from "react-hook-form";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { schemaResolver } from "../../../client/schema-resolver";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import {
+  featuresFromLines,
+  featuresHint,
+  type ServicePricingFormValues,
+  type ServicePricingPut,
+  type ServicePricingView,
+  servicePricingPutSchema,
+} from "../../../shared/service-pricing";
+import { DialogActions, EditDialog } from "./EditDialog";
+
+type Field = keyof ServicePricingFormValues;
+const fields: readonly Field[] = ["name", "price", "description", "features"];
+
+const unitHints: Record<string, string> = {
+  once: "US dollars for the whole service.",
+  hour: "US dollars per hour.",
+  day: "US dollars per day.",
+  week: "US dollars per week.",
+  month: "US dollars per month.",
+  percent: "Percent off the standard rate.",
+};
+
+/** Connects a control to its hint (always shown under it) and, when there is one, its error. */
+function describedBy(id: string, error: string | undefined) {
+  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-hint ${id}-error` } : { "aria-describedby": `${id}-hint` };
+}
+
+/** The form's values, checked as the whole entry the server will receive. */
+function pricingResolver(entry: ServicePricingView): Resolver<ServicePricingFormValues, unknown, ServicePricingPut> {
+  const validate = schemaResolver<Record<string, unknown>, ServicePricingPut>(servicePricingPutSchema);
+  return (values, context, options) => validate({ ...entry, ...values, features: featuresFromLines(values.features) }, context, options as never) as never;
+}
+
+function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; close: () => void; onSaved: (saved: ServicePricingView) => void }) {
+  const { register, handleSubmit, setError, formState } = useForm<ServicePricingFormValues, unknown, ServicePricingPut>({
+    resolver: pricingResolver(entry),
+    defaultValues: { name: entry.name, price: entry.price, description: entry.description, features: entry.features.join("\n") },
+  });
+  const save = useMutation({
+    mutationFn: (whole: ServicePricingPut) => adminRequest<ServicePricingView>("PUT", `/api/admin/pricing/${encodeURIComponent(entry.id)}`, whole),
+    onSuccess: (saved) => {
+      onSaved(saved);
+      toast({ title: "Pricing updated successfully", variant: "success" });
+      close();
+    },
+    onError: (err) => {
+      const serverFields = err instanceof ApiError ? err.fields : undefined;
+      let focused = false;
+      for (const [key, message] of Object.entries(serverFields ?? {})) {
+        const field = fields.find((f) => key === f || key.startsWith(`${f}.`));
+        if (!field) continue;
+        setError(field, { type: "server", message }, { shouldFocus: !focused });
+        focused = true;
+      }
+      toast({ title: "Failed to save pricing", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    },
+  });
+  const error = (name: Field) => formState.errors[name]?.message as string | undefined;
+  const percent = entry.unit === "percent";
+
+  return (
+    <form noValidate onSubmit={handleSubmit((whole) => save.mutate(whole))} aria-label={`Edit ${entry.name}`} className="space-y-1">
+      <FormField id="pricing-name" label="Name" error={error("name")}>
+        <input id="pricing-name" type="text" className="input w-full" {...errorProps("pricing-name", error("name"))} {...register("name")} />
+      </FormField>
+      <FormField id="pricing-price" label={percent ? "Discount (%)" : "Price (USD)"} error={error("price")}>
+        <input
+          id="pricing-price"
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          className="input w-full"
+          {...describedBy("pricing-price", error("price"))}
+          {...register("price")}
+        />
+        <p id="pricing-price-hint" className="label">
+          {unitHints[entry.unit] ?? "US dollars."}
+        </p>
+      </FormField>
+      <FormField id="pricing-description" label="Description" error={error("description")}>
+        <textarea
+          id="pricing-description"
+          rows={3}
+          className="textarea w-full"
+          {...errorProps("pricing-description", error("description"))}
+          {...register("description")}
+        />
+      </FormField>
+      <FormField id="pricing-features" label="Features" error={error("features")}>
+        <textarea
+          id="pricing-features"
+          rows={6}
+          className="textarea w-full"
+          {...describedBy("pricing-features", error("features"))}
+          {...register("features")}
+        />
+        <p id="pricing-features-hint" className="label whitespace-normal">
+          {featuresHint}
+        </p>
+      </FormField>
+      <DialogActions pending={save.isPending} onCancel={close} />
+    </form>
+  );
+}
+
+export function PricingDialog({ entry, onClose, onSaved }: { entry: ServicePricingView; onClose: () => void; onSaved: (saved: ServicePricingView) => void }) {
+  return (
+    <EditDialog title={`Edit ${entry.name}`} onClose={onClose}>
+      {(close) => <PricingForm entry={entry} close={close} onSaved={onSaved} />}
+    </EditDialog>
+  );
+}

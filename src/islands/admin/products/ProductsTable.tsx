@@ -1,0 +1,104 @@
+/**
+ * The product table: product, category, price (with the sale price), stock, status and actions.
+ * On a narrow screen it scrolls sideways inside its own frame; the page itself never does.
+ */
+import type { MouseEvent } from "react";
+import { isOnSale } from "../../../domain/catalogue";
+import { formatMoney } from "../../../domain/format";
+import { type AdminProductRow, isPlentifulStock } from "../../../shared/admin-products";
+import { ComingSoon } from "./ComingSoon";
+
+export type RowAction = (product: AdminProductRow, trigger: HTMLButtonElement) => void;
+
+function PriceCell({ product }: { product: AdminProductRow }) {
+  if (!product.salePrice || !isOnSale({ price: product.price, salePrice: product.salePrice })) return <span>{formatMoney(product.price)}</span>;
+  return (
+    <span className="flex flex-col">
+      <span className="font-semibold">
+        {formatMoney(product.salePrice)} <span className="badge badge-sm badge-secondary">Sale</span>
+      </span>
+      <span className="text-sm text-base-content/80">
+        <span className="sr-only">Regular price </span>
+        <s>{formatMoney(product.price)}</s>
+      </span>
+    </span>
+  );
+}
+
+function StockCell({ stock }: { stock: number }) {
+  const plentiful = isPlentifulStock(stock);
+  const note = plentiful ? "In stock" : stock === 0 ? "Out of stock" : "Low stock";
+  return (
+    <span className={`flex flex-col whitespace-nowrap font-semibold ${plentiful ? "text-success" : "text-error"}`}>
+      <span>{stock}</span>
+      <span className="text-xs font-normal">{note}</span>
+    </span>
+  );
+}
+
+export function ProductsTable({ rows, onEditPricing, onDelete }: { rows: AdminProductRow[]; onEditPricing: RowAction; onDelete: RowAction }) {
+  const act = (action: RowAction, product: AdminProductRow) => (e: MouseEvent<HTMLButtonElement>) => action(product, e.currentTarget);
+  return (
+    <table className="table">
+      <caption className="sr-only">Products</caption>
+      <thead>
+        <tr>
+          <th scope="col">Product</th>
+          <th scope="col">Category</th>
+          <th scope="col">Price</th>
+          <th scope="col">Stock</th>
+          <th scope="col">Status</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((p) => (
+          <tr key={p.id} data-testid="product-row">
+            <th scope="row" className="font-normal">
+              <span className="flex min-w-48 items-center gap-3">
+                <img src={p.image} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded object-cover" />
+                <span className="flex flex-col">
+                  <span className="font-semibold">{p.name}</span>
+                  <span className="text-xs text-base-content/80">{p.slug}</span>
+                </span>
+              </span>
+            </th>
+            <td>{p.categoryName ?? <span className="text-base-content/80">None</span>}</td>
+            <td className="whitespace-nowrap">
+              <PriceCell product={p} />
+            </td>
+            <td>
+              <StockCell stock={p.stockQuantity} />
+            </td>
+            <td>
+              <span className={`badge whitespace-nowrap ${p.isActive ? "badge-success" : "badge-neutral"}`}>{p.isActive ? "Active" : "Inactive"}</span>
+            </td>
+            <td>
+              <span className="flex gap-2 whitespace-nowrap">
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline"
+                  aria-haspopup="dialog"
+                  aria-label={`Edit pricing: ${p.name}`}
+                  onClick={act(onEditPricing, p)}
+                >
+                  Edit pricing
+                </button>
+                <ComingSoon label="Edit product" size="sm" />
+                <button
+                  type="button"
+                  className="btn btn-sm btn-outline btn-error"
+                  aria-haspopup="dialog"
+                  aria-label={`Delete: ${p.name}`}
+                  onClick={act(onDelete, p)}
+                >
+                  Delete
+                </button>
+              </span>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

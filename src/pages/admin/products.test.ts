@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import type { AdminProductsProps } from "../../islands/admin/AdminProducts";
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+/** The props of the page's AdminProducts island. */
+function islandProps(html: string): AdminProductsProps {
+  const m = /<pi-island data-island="AdminProducts"[^>]*><script type="application\/json">(.*?)<\/script>/.exec(html);
+  if (!m?.[1]) throw new Error("no AdminProducts island on the page");
+  return (JSON.parse(m[1]) as { props: AdminProductsProps }).props;
+}
+
+test("/admin/products is a noindex, never stored shell with the AdminProducts island and no product data", async () => {
+  const res = await t.request("/admin/products");
+  expect(res.status).toBe(200);
+  expect(res.headers.get("cache-control")).toContain("no-store");
+  const html = await res.text();
+  expect(html).toContain('<meta name="robots" content="noindex');
+  expect(html).toMatch(/admin-entry[^"]*\.js/);
+  expect(islandProps(html)).toEqual({ initialQuery: { search: "", category: null, page: 1 } });
+  // The shell arrives without a token: the products come from the API, not the HTML.
+  expect(html).not.toContain("Covert Body-Worn Camera 4K");
+  expect(t.deps.pageCache.size).toBe(0);
+});
+
+test("the filters in the page's URL reach the island; malformed ones fall back to their defaults", async () => {
+  const props = async (query: string) => islandProps(await (await t.request(`/admin/products${query}`)).text());
+  expect(await props("?search=%20body%20%20cam%20&category=3&page=2")).toEqual({ initialQuery: { search: "body cam", category: 3, page: 2 } });
+  expect(await props("?category=gps&page=0")).toEqual({ initialQuery: { search: "", category: null, page: 1 } });
+  expect(await props(`?page=99999&search=${"x".repeat(300)}`)).toEqual({ initialQuery: { search: "x".repeat(100), category: null, page: 1 } });
+});

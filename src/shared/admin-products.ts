@@ -1,0 +1,136 @@
+/**
+ * The admin products page (`/admin/products`) and its API: the list's query and answer, and the
+ * pricing dialog's form. Written with zod/mini so the island stays small (decision 006); the
+ * server validates the pricing payload with `productPricingSchema` (catalogue-edits.ts), which
+ * uses the same messages.
+ */
+import { z } from "./zod-mini";
+
+/** Rows per page of the admin product list. */
+export const adminProductsPageSize = 50;
+/** The longest search text the list accepts. */
+export const adminProductsMaxSearch = 100;
+/** The highest page number the list accepts (far beyond any real catalogue). */
+export const adminProductsMaxPage = 10_000;
+
+/** Stock above this shows green, at or below it red (docs/product.md#pages). */
+export const plentifulStockAbove = 10;
+
+export const pricingMessages = {
+  priceRequired: "Enter a price",
+  amount: "Use an amount such as 695.00",
+  negative: "Must not be negative",
+  saleNotBelowPrice: "The sale price must be below the price",
+} as const;
+
+/** The list's filters, as they live in the page's and the API's query string. */
+export type AdminProductsQuery = { search: string; category: number | null; page: number };
+export const emptyAdminProductsQuery: AdminProductsQuery = { search: "", category: null, page: 1 };
+
+/** One product of the admin list. Money is a decimal string ("449.00"). */
+export type AdminProductRow = {
+  id: number;
+  name: string;
+  slug: string;
+  categoryId: number | null;
+  categoryName: string | null;
+  price: string;
+  salePrice: string | null;
+  stockQuantity: number;
+  lowStockThreshold: number;
+  isActive: boolean;
+  image: string;
+};
+
+/** A category of the filter (every category, active or not). */
+export type AdminCategoryOption = { id: number; name: string; isActive: boolean };
+
+/** The answer of `GET /api/admin/products`. */
+export type AdminProductList = {
+  products: AdminProductRow[];
+  /** Products matching the filters, over all pages. */
+  total: number;
+  page: number;
+  pageSize: number;
+  categories: AdminCategoryOption[];
+};
+
+/** The answer of `PATCH /api/admin/products/{id}/pricing`. */
+export type ProductPricingResult = { id: number; price: string; salePrice: string | null };
+
+/** Collapses whitespace and bounds the length of a search text. */
+export function cleanAdminSearch(value: string | null | undefined): string {
+  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, adminProductsMaxSearch);
+}
+
+const digits = /^\d{1,9}$/;
+
+/** Reads the page's query string leniently: anything malformed falls back to its default. */
+export function readAdminProductsQuery(params: { search?: string; category?: string; page?: string }): AdminProductsQuery {
+  const category = params.category && digits.test(params.category) ? Number(params.category) : 0;
+  const page = params.page && digits.test(params.page) ? Number(params.page) : 0;
+  return {
+    search: cleanAdminSearch(params.search),
+    category: category >= 1 ? category : null,
+    page: page >= 1 && page <= adminProductsMaxPage ? page : 1,
+  };
+}
+
+/** The query string of `query` ("" when it is the default), for the page's URL and the API's. */
+export function adminProductsSearch(query: AdminProductsQuery): string {
+  const params = new URLSearchParams();
+  if (query.search) params.set("search", query.search);
+  if (query.category !== null) params.set("category", String(query.category));
+  if (query.page > 1) params.set("page", String(query.page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** Whether a stock figure shows as plentiful (green) rather than low (red). */
+export function isPlentifulStock(stock: number): boolean {
+  return stock > plentifulStockAbove;
+}
+
+const amountPattern = /^\d{1,7}(\.\d{1,2})?$/;
+
+/** Whether `value` (trimmed) is an amount the server accepts. */
+function isAmount(value: string): boolean {
+  return amountPattern.test(value);
+}
+
+/** The checks of a money field of the dialog: a positive amount with at most two decimals (empty passes). */
+const amountChecks = [
+  z.refine<string>((v) => !v.startsWith("-"), pricingMessages.negative),
+  z.refine<string>((v) => v === "" || v.startsWith("-") || isAmount(v), pricingMessages.amount),
+] as const;
+
+/** What the pricing dialog's fields hold: the texts of two number inputs. */
+export type PricingFormValues = { price: string; salePrice: string };
+
+/** The pricing dialog's form (the server checks the same with `productPricingSchema`). */
+export const pricingFormSchema = z
+  .object({
+    price: z.string().check(z.trim(), z.minLength(1, pricingMessages.priceRequired), ...amountChecks),
+    salePrice: z.string().check(z.trim(), ...amountChecks),
+  })
+  .check(
+    z.refine((v) => !hasSale(v.salePrice) || !isAmount(v.price) || Number(v.salePrice) < Number(v.price), {
+      message: pricingMessages.saleNotBelowPrice,
+      path: ["salePrice"],
+    }),
+  );
+
+/** A sale price field that means a sale: not empty, not malformed, above zero. */
+function hasSale(salePrice: string): boolean {
+  return isAmount(salePrice) && Number(salePrice) > 0;
+}
+
+/** The payload the dialog sends: the whole pricing; an empty or zero sale price sends none. */
+export type ProductPricingPayload = { price: number; salePrice?: number };
+
+/** Turns the dialog's checked fields into the payload of `PATCH /api/admin/products/{id}/pricing`. */
+export function pricingPayload(values: PricingFormValues): ProductPricingPayload {
+  const price = Number(values.price.trim());
+  const sale = values.salePrice.trim();
+  return hasSale(sale) ? { price, salePrice: Number(sale) } : { price };
+}
