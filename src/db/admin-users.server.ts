@@ -54,7 +54,6 @@ function matchesPattern(pattern: Placeholder, withFullName: boolean): SQL {
 
 const rowid = sql<number>`rowid`;
 type UserKey = [rowid: number, createdAtMs: number];
-type PageRow = ViewRow & { rowid: number };
 
 /** The rows of `rowids`, in that order. */
 function rowsInOrder(db: Db, rowids: number[]): ViewRow[] {
@@ -70,39 +69,13 @@ function rowsInOrder(db: Db, rowids: number[]): ViewRow[] {
   return rowids.flatMap((id) => byRowid.get(id) ?? []);
 }
 
-/**
- * Everyone, newest first, without sorting the whole table (users has no index on created_at).
- * The `offset + pageSize` rows inserted last are found through the rowid, cheaply; the oldest
- * created_at among them is a floor that at least that many users reach, so the page is among the
- * users created at or after it, whatever order rows were inserted in. The app inserts users as
- * it creates them, so usually only the page itself lies above the floor and is sorted.
- */
+/** Everyone, newest first: users_created_idx gives the order, so only the page's rows are read. */
 function newestUsers(db: Db, offset: number): { rows: ViewRow[]; total: number } {
-  const floor = prepared(db, "admin-users-floor", (d) => {
-    const latest = d
-      .select({ createdAt: sql<number>`${users.createdAt}`.as("created_at") })
-      .from(users)
-      .orderBy(sql`rowid desc`)
-      .limit(sql.placeholder("wanted"))
-      .as("latest");
-    return d
-      .select({ floor: sql<number | null>`min(${latest.createdAt})` })
-      .from(latest)
-      .prepare();
-  }).get({ wanted: offset + adminUsersPageSize })?.floor;
+  const rows = prepared(db, "admin-users-newest", (d) =>
+    d.select(viewColumns).from(users).orderBy(desc(users.createdAt), sql`rowid desc`).limit(adminUsersPageSize).offset(sql.placeholder("offset")).prepare(),
+  ).all({ offset });
   const total = prepared(db, "admin-users-count", (d) => d.select({ n: count() }).from(users).prepare()).get()?.n ?? 0;
-  if (floor == null) return { rows: [], total };
-  const rows: PageRow[] = prepared(db, "admin-users-newest", (d) =>
-    d
-      .select({ ...viewColumns, rowid })
-      .from(users)
-      .where(sql`${users.createdAt} >= ${sql.placeholder("floor")}`)
-      .orderBy(desc(users.createdAt), sql`rowid desc`)
-      .limit(adminUsersPageSize)
-      .offset(sql.placeholder("offset"))
-      .prepare(),
-  ).all({ floor, offset });
-  return { rows: rows.map(({ rowid: _, ...row }) => row), total };
+  return { rows, total };
 }
 
 /**
