@@ -1,6 +1,7 @@
 /**
  * The admin dashboard's headline figures (`GET /api/admin/stats`): four aggregate queries, no rows
- * loaded into JS. Money is summed in SQL as integer cents (each decimal string rounded to cents
+ * loaded into JS, each prepared once per connection (compiling them on every request cost more
+ * than running them). Money is summed in SQL as integer cents (each decimal string rounded to cents
  * first, as `toCents` does), so no float error builds up over many rows.
  */
 import { and, type Column, count, gte, lt, ne, type SQL, sql } from "drizzle-orm";
@@ -11,6 +12,7 @@ import { centsToDecimal } from "../domain/pricing";
 import { zonedParts, zonedToInstant } from "../domain/timezone";
 import type { AdminStats } from "../shared/admin-stats";
 import type { Db } from "./client.server";
+import { prepared } from "./prepared.server";
 import { bookings, orders, payments, products } from "./schema";
 
 export type { AdminStats } from "../shared/admin-stats";
@@ -50,38 +52,44 @@ export function zonedMonth(now: Date, timeZone: string): { start: Date; end: Dat
 
 export function adminStats(db: Db, timeZone: string, now = new Date()): AdminStats {
   // Products have no deleted/archived column (a deleted product's row is gone): every row counts, active or not.
-  const productRow = db.select({ n: count() }).from(products).get();
+  const productRow = prepared(db, "admin-stats-products", (d) => d.select({ n: count() }).from(products).prepare()).get();
 
   // Money received for an order: payment status `paid`, or `refunded` (paid, then given back).
   // Refunded: payment status `refunded`, or a received order whose order status is `refunded`.
   // There is no refunded-amount column, so a refund is taken to be the order's whole total.
-  const received = sql`${orders.paymentStatus} in (${paid}, ${refunded})`;
-  const orderRow = db
-    .select({
-      total: count(),
-      pending: sql<number>`coalesce(sum(${orders.status} = ${pending}), 0)`,
-      receivedCents: sumWhen(received, cents(orders.totalAmount)),
-      refundedCents: sumWhen(sql`${received} and (${orders.paymentStatus} = ${refunded} or ${orders.status} = ${refunded})`, cents(orders.totalAmount)),
-    })
-    .from(orders)
-    .get();
+  const orderRow = prepared(db, "admin-stats-orders", (d) => {
+    const received = sql`${orders.paymentStatus} in (${paid}, ${refunded})`;
+    return d
+      .select({
+        total: count(),
+        pending: sql<number>`coalesce(sum(${orders.status} = ${pending}), 0)`,
+        receivedCents: sumWhen(received, cents(orders.totalAmount)),
+        refundedCents: sumWhen(sql`${received} and (${orders.paymentStatus} = ${refunded} or ${orders.status} = ${refunded})`, cents(orders.totalAmount)),
+      })
+      .from(orders)
+      .prepare();
+  }).get();
 
   // Service payments count once recorded `completed` (captured by PayPal). Requests (`requested`),
   // unsettled, declined, failed, expired and `review` captures are not counted as received.
   // Payments have no refund status: nothing recorded there can be subtracted.
-  const paymentRow = db
-    .select({ receivedCents: sumWhen(sql`${payments.status} = ${completed}`, cents(payments.amount)) })
-    .from(payments)
-    .get();
+  const paymentRow = prepared(db, "admin-stats-payments", (d) =>
+    d
+      .select({ receivedCents: sumWhen(sql`${payments.status} = ${completed}`, cents(payments.amount)) })
+      .from(payments)
+      .prepare(),
+  ).get();
 
   // Bookings created in this calendar month of the business timezone, except cancelled ones
   // (a cancelled booking is not business won); pending, confirmed and completed all count.
   const month = zonedMonth(now, timeZone);
-  const bookingRow = db
-    .select({ n: count() })
-    .from(bookings)
-    .where(and(gte(bookings.createdAt, month.start), lt(bookings.createdAt, month.end), ne(bookings.status, cancelled)))
-    .get();
+  const bookingRow = prepared(db, "admin-stats-bookings", (d) =>
+    d
+      .select({ n: count() })
+      .from(bookings)
+      .where(and(gte(bookings.createdAt, sql.placeholder("start")), lt(bookings.createdAt, sql.placeholder("end")), ne(bookings.status, cancelled)))
+      .prepare(),
+  ).get({ start: month.start.getTime(), end: month.end.getTime() });
 
   const revenueCents = (orderRow?.receivedCents ?? 0) - (orderRow?.refundedCents ?? 0) + (paymentRow?.receivedCents ?? 0);
   return {
