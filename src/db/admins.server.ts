@@ -6,12 +6,13 @@
  * a first code confirms it; every accepted code records its step, so no code works twice. Both key
  * columns hold the key sealed by the data directory's secret box, never the key itself.
  */
-import { and, count, eq, gt, lt } from "drizzle-orm";
+import { and, count, eq, gt, lt, sql } from "drizzle-orm";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { matchingTotpStep, newTotpKeyHex } from "../server/auth/totp.server";
 import { log } from "../server/log.server";
 import type { SecretBox } from "../server/secret-box.server";
 import { type Db, immediate } from "./client.server";
+import { prepared } from "./prepared.server";
 import { adminTokens, admins } from "./schema";
 
 export type Admin = typeof admins.$inferSelect;
@@ -62,12 +63,15 @@ export function createAdminToken(db: Db, adminId: number, now = Date.now()): str
 export function validateAdminToken(db: Db, token: string, now = Date.now()): { admin: CurrentAdmin; tokenHash: string } | null {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
-  const row = db
-    .select({ id: admins.id, username: admins.username, lastUsedAt: adminTokens.lastUsedAt })
-    .from(adminTokens)
-    .innerJoin(admins, eq(admins.id, adminTokens.adminId))
-    .where(and(eq(adminTokens.tokenHash, tokenHash), gt(adminTokens.expiresAt, new Date(now))))
-    .get();
+  // Every admin request runs this: prepared once per connection, as the customer's session lookup is.
+  const row = prepared(db, "admin-token", (d) =>
+    d
+      .select({ id: admins.id, username: admins.username, lastUsedAt: adminTokens.lastUsedAt })
+      .from(adminTokens)
+      .innerJoin(admins, eq(admins.id, adminTokens.adminId))
+      .where(and(eq(adminTokens.tokenHash, sql.placeholder("tokenHash")), gt(adminTokens.expiresAt, sql.placeholder("now"))))
+      .prepare(),
+  ).get({ tokenHash, now });
   if (!row) return null;
   if (now - row.lastUsedAt.getTime() > slideAfterMs) {
     db.update(adminTokens)
