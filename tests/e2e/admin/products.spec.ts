@@ -1,11 +1,26 @@
 /**
  * /admin/products in Chromium against the binary: search (typing and Enter), the category filter,
  * the pricing dialog (its own and the server's field messages) with the new sale price on the
- * public pages, delete with its confirmation, and the page at 360 px. The tests share one site, so
- * each works on its own products.
+ * public pages, delete with its confirmation, and the page at 360 px. These tests change prices and
+ * delete products, which other specs' shop would see, so they run on a site of their own; within
+ * it each test works on its own products.
  */
 import type { Page } from "@playwright/test";
-import { expect, test } from "../fixtures";
+import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+
+const test = base.extend<object, { ownSite: SiteServer }>({
+  ownSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await stopSite(site);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ ownSite }, use) => use(ownSite.url),
+  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+});
 
 // The server's refusals (400 for a bad price, 404 for a page that is gone) are reported on the console.
 test.use({ allowConsoleErrors: [/status of 40[04]/] });
