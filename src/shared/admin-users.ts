@@ -9,7 +9,7 @@ import { z } from "./zod-mini";
 
 /** Users per page of the list. */
 export const adminUsersPageSize = 20;
-/** How many of a user's most recent bookings and orders the details dialog shows (SPEC.md 9). */
+/** How many of a user's most recent bookings and orders the details dialog shows (docs/product.md#limits). */
 export const adminUserBookingLimit = 3;
 export const adminUserOrderLimit = 5;
 export const maxAdminUserSearchLength = 100;
@@ -43,7 +43,7 @@ export function adminUsersUrl(search: string, page: number): string {
   return query ? `/api/admin/users?${query}` : "/api/admin/users";
 }
 
-/** SPEC.md 3's admin user view, plus when the account was suspended (null while active). Instants are ISO strings. */
+/** The admin's view of a user, plus when the account was suspended (null while active). Instants are ISO strings. */
 export type AdminUserView = {
   id: string;
   email: string;
@@ -83,7 +83,7 @@ export type AdminUserOrder = {
   createdAt: string;
 };
 
-/** The badge an order status gets in the details dialog: SPEC.md's default badge for 'completed', secondary otherwise. */
+/** The badge an order status gets in the details dialog: the default badge for 'completed', secondary otherwise. */
 export function orderStatusBadge(status: string): "badge" | "badge badge-secondary" {
   return status === "completed" ? "badge" : "badge badge-secondary";
 }

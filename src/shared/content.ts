@@ -59,7 +59,7 @@ export function isContentId(id: string): id is ContentId {
   return Object.hasOwn(contentSchemas, id);
 }
 
-/** A content section as the admin API shows it (SPEC.md 3: id, title, type, content, updatedAt). */
+/** A content section as the admin API shows it (id, title, type, content, updatedAt). */
 export type ContentSectionView = { id: ContentId; title: string; type: string; content: Content[ContentId]; updatedAt: string | null };
 
 /**

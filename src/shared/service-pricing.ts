@@ -5,7 +5,7 @@
  */
 import { z } from "./zod-mini";
 
-/** One service-pricing entry (SPEC.md 3), with its kind and unit so the portal can label the price. */
+/** One service-pricing entry, with its kind and unit so the portal can label the price. */
 export type ServicePricingView = {
   id: string;
   kind: string;

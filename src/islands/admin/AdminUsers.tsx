@@ -2,7 +2,7 @@
  * /admin/users: the customers, newest first, searched over e-mail, first and last name (debounced),
  * a page at a time from GET /api/admin/users. Each card opens the details dialog (3 latest bookings,
  * 5 latest orders) and suspends (after a confirmation) or reinstates the user. Refresh and every
- * suspension reload the list; the toasts are SPEC.md's.
+ * suspension reload the list; the toasts are those of docs/product.md#messages.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useState } from "react";
