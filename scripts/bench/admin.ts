@@ -33,6 +33,7 @@ import {
   freePort,
   HOST,
   log,
+  mulberry32,
   type PartResult,
   removeDir,
   runStandalone,
@@ -42,7 +43,6 @@ import {
   tempDir,
   waitForOk,
 } from "./lib";
-import { mulberry32 } from "./shop";
 import { type WrkResult, wrk } from "./throughput";
 
 const P99_TARGET_MS = 20;

@@ -282,3 +282,14 @@ export function otherCpu(pids: number[]) {
     return Math.max(0, Math.round((1000 * other) / (s1.total - s0.total)) / 10);
   };
 }
+
+/** A small deterministic PRNG, so every run builds the same data. */
+export function mulberry32(seed: number) {
+  return () => {
+    seed |= 0;
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

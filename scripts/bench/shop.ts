@@ -16,7 +16,7 @@
  */
 import { seedCategories, seedProducts } from "../../src/db/seed/catalogue";
 import { filterCatalogue, productImage, sortValues, type CatalogueItem, type ShopQuery, type SortValue } from "../../src/domain/catalogue";
-import { type Check, envNumber, fmtInt, fmtMs, log, mean, median, type PartResult, requireBinary, runStandalone, table } from "./lib";
+import { type Check, envNumber, fmtInt, fmtMs, log, mean, median, mulberry32, type PartResult, requireBinary, runStandalone, table } from "./lib";
 import { checks as throughputChecks, measurePages, RATIO_TARGET, type ThroughputData } from "./throughput";
 
 export const SHOP_PAGES = ["/shop", "/shop/product/covert-body-worn-camera-4k"] as const;
@@ -25,17 +25,6 @@ const KEYSTROKE_TARGET_MS = 16;
 
 // ---------------------------------------------------------------------------------------------
 // Filter
-
-/** A small deterministic PRNG, so every run filters the same catalogue. */
-export function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `n` products built from the seed catalogue's names and features, with varied prices and flags. */
 export function generateCatalogue(n: number, seed = 42): CatalogueItem[] {

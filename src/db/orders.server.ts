@@ -66,112 +66,110 @@ function unusedOrderNumber(db: Db): string {
  * check starts on hold.
  */
 export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = new Date()): PlaceOrderResult {
-  const result = (() => {
-    try {
-      return immediate(db, (): PlaceOrderResult => {
-        const rows = cartRows(db, userId);
-        if (rows.length === 0) return { ok: false, reason: "empty_cart" };
-        const short = rows.filter((r) => !r.available || r.stockQuantity < r.quantity);
-        if (short.length > 0) {
-          return {
-            ok: false,
-            reason: "unavailable",
-            products: short.map((r) => ({ productId: r.productId, name: r.name, available: r.available ? r.stockQuantity : 0, requested: r.quantity })),
-          };
-        }
-        const state = input.shippingAddress.state;
-        const restricted = restrictedForState(rows, state);
-        if (restricted.length > 0) {
-          return { ok: false, reason: "restricted", state, products: restricted.map((r) => ({ productId: r.productId, name: r.name })) };
-        }
-
-        const settings = getSettings(db);
-        const lines = rows.map((r) => ({ row: r, unitCents: currentPriceCents(r), quantity: r.quantity }));
-        const totals = orderTotals(lines, {
-          freeShippingThreshold: settings.freeShippingThreshold,
-          flatShippingFee: settings.flatShippingFee,
-          gstEnabled: settings.gstEnabled,
-          discountPercent: input.paymentMethod === "crypto" ? settings.cryptoDiscountPercent : 0,
-        });
-        for (const line of lines) {
-          const taken = db
-            .update(products)
-            .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`, updatedAt: now })
-            .where(and(eq(products.id, line.row.productId), sql`${products.stockQuantity} >= ${line.quantity}`))
-            .returning({ id: products.id })
-            .all();
-          if (taken.length === 0) throw new StockTaken();
-        }
-
-        const status: OrderStatus = rows.some((r) => r.requiresVerification) ? "on_hold" : "pending";
-        const holdMs = input.paymentMethod === "paypal" ? settings.paypalOrderHoldMinutes * 60_000 : settings.manualOrderHoldDays * 86_400_000;
-        const holdExpiresAt = new Date(now.getTime() + holdMs);
-        const shipping = storedAddress(input.shippingAddress);
-        const order = db
-          .insert(orders)
-          .values({
-            userId,
-            orderNumber: unusedOrderNumber(db),
-            status,
-            paymentStatus: "pending",
-            paymentMethod: input.paymentMethod,
-            ...totals,
-            shippingAddress: shipping,
-            billingAddress: input.billingAddress ? storedAddress(input.billingAddress) : shipping,
-            notes: input.notes || null,
-            holdExpiresAt,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning({ id: orders.id, orderNumber: orders.orderNumber })
-          .get();
-        const items = lines.map((l) => {
-          const snapshot: ProductSnapshot = {
-            name: l.row.name,
-            slug: l.row.slug,
-            image: l.row.image,
-            requiresVerification: l.row.requiresVerification,
-          };
-          return {
-            orderId: order.id,
-            productId: l.row.productId,
-            quantity: l.quantity,
-            unitPrice: centsToDecimal(l.unitCents),
-            totalPrice: centsToDecimal(l.unitCents * l.quantity),
-            productSnapshot: snapshot,
-            createdAt: now,
-          };
-        });
-        db.insert(orderItems).values(items).run();
-        db.insert(orderEvents).values({ orderId: order.id, status, paymentStatus: "pending", actor: "customer", note: "Order placed", createdAt: now }).run();
-        db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
+  let result: PlaceOrderResult;
+  try {
+    result = immediate(db, (): PlaceOrderResult => {
+      const rows = cartRows(db, userId);
+      if (rows.length === 0) return { ok: false, reason: "empty_cart" };
+      const short = rows.filter((r) => !r.available || r.stockQuantity < r.quantity);
+      if (short.length > 0) {
         return {
-          ok: true,
-          order: {
-            id: order.id,
-            orderNumber: order.orderNumber,
-            status,
-            paymentStatus: "pending",
-            paymentMethod: input.paymentMethod,
-            holdExpiresAt,
-            ...totals,
-            items: items.map((i, n) => ({
-              productId: i.productId,
-              name: lines[n]?.row.name ?? "",
-              quantity: i.quantity,
-              unitPrice: i.unitPrice,
-              totalPrice: i.totalPrice,
-            })),
-          },
+          ok: false,
+          reason: "unavailable",
+          products: short.map((r) => ({ productId: r.productId, name: r.name, available: r.available ? r.stockQuantity : 0, requested: r.quantity })),
+        };
+      }
+      const state = input.shippingAddress.state;
+      const restricted = restrictedForState(rows, state);
+      if (restricted.length > 0) {
+        return { ok: false, reason: "restricted", state, products: restricted.map((r) => ({ productId: r.productId, name: r.name })) };
+      }
+
+      const settings = getSettings(db);
+      const lines = rows.map((r) => ({ row: r, unitCents: currentPriceCents(r), quantity: r.quantity }));
+      const totals = orderTotals(lines, {
+        freeShippingThreshold: settings.freeShippingThreshold,
+        flatShippingFee: settings.flatShippingFee,
+        gstEnabled: settings.gstEnabled,
+        discountPercent: input.paymentMethod === "crypto" ? settings.cryptoDiscountPercent : 0,
+      });
+      for (const line of lines) {
+        const taken = db
+          .update(products)
+          .set({ stockQuantity: sql`${products.stockQuantity} - ${line.quantity}`, updatedAt: now })
+          .where(and(eq(products.id, line.row.productId), sql`${products.stockQuantity} >= ${line.quantity}`))
+          .returning({ id: products.id })
+          .all();
+        if (taken.length === 0) throw new StockTaken();
+      }
+
+      const status: OrderStatus = rows.some((r) => r.requiresVerification) ? "on_hold" : "pending";
+      const holdMs = input.paymentMethod === "paypal" ? settings.paypalOrderHoldMinutes * 60_000 : settings.manualOrderHoldDays * 86_400_000;
+      const holdExpiresAt = new Date(now.getTime() + holdMs);
+      const shipping = storedAddress(input.shippingAddress);
+      const order = db
+        .insert(orders)
+        .values({
+          userId,
+          orderNumber: unusedOrderNumber(db),
+          status,
+          paymentStatus: "pending",
+          paymentMethod: input.paymentMethod,
+          ...totals,
+          shippingAddress: shipping,
+          billingAddress: input.billingAddress ? storedAddress(input.billingAddress) : shipping,
+          notes: input.notes || null,
+          holdExpiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id, orderNumber: orders.orderNumber })
+        .get();
+      const items = lines.map((l) => {
+        const snapshot: ProductSnapshot = {
+          name: l.row.name,
+          slug: l.row.slug,
+          image: l.row.image,
+          requiresVerification: l.row.requiresVerification,
+        };
+        return {
+          orderId: order.id,
+          productId: l.row.productId,
+          quantity: l.quantity,
+          unitPrice: centsToDecimal(l.unitCents),
+          totalPrice: centsToDecimal(l.unitCents * l.quantity),
+          productSnapshot: snapshot,
+          createdAt: now,
         };
       });
-    } catch (error) {
-      if (error instanceof StockTaken) return null;
-      throw error;
-    }
-  })();
-  // Checked above inside the same transaction, so this only happens if the check and the update disagree.
-  if (result === null) return { ok: false, reason: "unavailable", products: [] };
+      db.insert(orderItems).values(items).run();
+      db.insert(orderEvents).values({ orderId: order.id, status, paymentStatus: "pending", actor: "customer", note: "Order placed", createdAt: now }).run();
+      db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
+      return {
+        ok: true,
+        order: {
+          id: order.id,
+          orderNumber: order.orderNumber,
+          status,
+          paymentStatus: "pending",
+          paymentMethod: input.paymentMethod,
+          holdExpiresAt,
+          ...totals,
+          items: items.map((i, n) => ({
+            productId: i.productId,
+            name: lines[n]?.row.name ?? "",
+            quantity: i.quantity,
+            unitPrice: i.unitPrice,
+            totalPrice: i.totalPrice,
+          })),
+        },
+      };
+    });
+  } catch (error) {
+    // Checked above inside the same transaction, so this only happens if the check and the update disagree.
+    if (error instanceof StockTaken) return { ok: false, reason: "unavailable", products: [] };
+    throw error;
+  }
   if (result.ok) publicDataChanged(db);
   return result;
 }

@@ -62,6 +62,12 @@ export function cartLine(row: CartRow): CartLine {
   };
 }
 
+/** Shipping for goods worth `subtotalCents`: nothing for no goods or at the threshold, else the flat fee. */
+export function shippingCents(subtotalCents: number, hasGoods: boolean, rules: ShippingRules): number {
+  if (!hasGoods || subtotalCents >= (toCents(rules.freeShippingThreshold) ?? 0)) return 0;
+  return toCents(rules.flatShippingFee) ?? 0;
+}
+
 /** The whole cart: lines, the units that count, subtotal, shipping and the free-shipping gap. */
 export function buildCart(rows: CartRow[], rules: ShippingRules): CartView {
   const items = rows.map(cartLine);
@@ -69,7 +75,7 @@ export function buildCart(rows: CartRow[], rules: ShippingRules): CartView {
   const subtotal = counted.reduce((sum, l) => sum + (toCents(l.lineTotal) ?? 0), 0);
   const threshold = toCents(rules.freeShippingThreshold) ?? 0;
   const qualifies = counted.length > 0 && subtotal >= threshold;
-  const shipping = counted.length === 0 || qualifies ? 0 : (toCents(rules.flatShippingFee) ?? 0);
+  const shipping = shippingCents(subtotal, counted.length > 0, rules);
   return {
     items,
     count: counted.reduce((n, l) => n + l.quantity, 0),

@@ -3,6 +3,7 @@
  * cents (tax-inclusive prices, shipping, the GST included), order numbers, and where a product may
  * not be shipped (docs/product.md#orders).
  */
+import { shippingCents } from "./cart";
 import { centsToDecimal } from "./pricing";
 
 /** `pending` awaits payment, `processing` is paid, then `shipped` and `delivered`; `on_hold` awaits an ID check; `cancelled` and `refunded` end it. */
@@ -100,8 +101,7 @@ export function includedGstCents(totalCents: number): number {
  */
 export function orderTotals(lines: readonly PricedLine[], rules: OrderTotalsRules): OrderTotals {
   const subtotal = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
-  const threshold = Math.round(rules.freeShippingThreshold * 100);
-  const shipping = lines.length === 0 || subtotal >= threshold ? 0 : Math.round(rules.flatShippingFee * 100);
+  const shipping = shippingCents(subtotal, lines.length > 0, rules);
   const discount = Math.round((subtotal * (rules.discountPercent ?? 0)) / 100);
   const total = subtotal - discount + shipping;
   return {

@@ -3,18 +3,12 @@
  * there, Escape closes it, the page behind is inert), labelled by its heading. Whoever opens it
  * puts focus back on the button that opened it in `onClose`, as the public payment dialog does.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
+import { useModal } from "../parts/use-modal";
 
 export function EditDialog({ title, onClose, children }: { title: string; onClose: () => void; children: (close: () => void) => ReactNode }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, close } = useModal();
   const titleId = useId();
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-
-  const close = () => dialog.current?.close();
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>

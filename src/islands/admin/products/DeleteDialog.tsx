@@ -5,7 +5,7 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import type { AdminProductRow } from "../../../shared/admin-products";
-import { useModal } from "./use-modal";
+import { useModal } from "../parts/use-modal";
 
 export function DeleteDialog({ product, onClose, onDeleted }: { product: AdminProductRow; onClose: () => void; onDeleted: () => void }) {
   const cancel = useRef<HTMLButtonElement>(null);

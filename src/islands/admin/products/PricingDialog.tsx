@@ -12,7 +12,7 @@ import { schemaResolver } from "../../../client/schema-resolver";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type AdminProductRow, type PricingFormValues, type ProductPricingResult, pricingFormSchema, pricingPayload } from "../../../shared/admin-products";
-import { useModal } from "./use-modal";
+import { useModal } from "../parts/use-modal";
 
 export function PricingDialog({ product, onClose, onSaved }: { product: AdminProductRow; onClose: () => void; onSaved: () => void }) {
   const { ref, close } = useModal();

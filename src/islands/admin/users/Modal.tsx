@@ -3,7 +3,8 @@
  * opened with showModal (focus moves inside and stays there, Escape closes, the page behind is
  * inert), labelled by its title. Whoever opens it puts focus back on the trigger in `onClose`.
  */
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId } from "react";
+import { useModal } from "../parts/use-modal";
 
 export type ModalProps = {
   title: string;
@@ -18,15 +19,8 @@ export type ModalProps = {
 };
 
 export function Modal({ title, subtitle, onClose, children, footer, wide }: ModalProps) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const { ref: dialog, close } = useModal();
   const titleId = `${useId()}title`;
-
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-
-  const close = () => dialog.current?.close();
 
   return (
     <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
