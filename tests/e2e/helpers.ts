@@ -79,3 +79,12 @@ export async function fillContactForm(page: Page, values: Partial<typeof validEn
 export async function afterTwoFrames(page: Page) {
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }
+
+/**
+ * Waits until every island of the page that hydrates at load has hydrated. A click before that
+ * reaches no handler (a show-password toggle stays shut), so specs that act at once on an island
+ * page wait for this first, as a person's first click comes after the page has painted.
+ */
+export async function islandsHydrated(page: Page) {
+  await expect(page.locator('pi-island[data-hydrate="load"]:not([data-state="hydrated"])'), "the page's islands hydrate").toHaveCount(0);
+}

@@ -14,6 +14,7 @@ import {
   adminProductsSearch,
   cleanAdminSearch,
 } from "../../shared/admin-products";
+import { useTypedBeforeHydration } from "../../client/typed-before-hydration";
 import { ComingSoon } from "./products/ComingSoon";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
@@ -39,6 +40,8 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
   const [query, setQuery] = useState(initialQuery);
   const [searchText, setSearchText] = useState(initialQuery.search);
+  const searchField = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(searchField, searchText, setSearchText);
   const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
@@ -110,6 +113,7 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
             </label>
             <div className="join w-full">
               <input
+                ref={searchField}
                 id={searchId}
                 type="search"
                 className="input join-item w-full"

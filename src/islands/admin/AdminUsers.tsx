@@ -5,10 +5,11 @@
  * suspension reload the list; the toasts are those of docs/product.md#messages.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type MouseEvent, useEffect, useState } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
+import { useTypedBeforeHydration } from "../../client/typed-before-hydration";
 import { type AdminUserList, type AdminUserView, adminUsersUrl, maxAdminUserSearchLength } from "../../shared/admin-users";
 import { SuspendDialog } from "./users/SuspendDialog";
 import { UserCard } from "./users/UserCard";
@@ -36,6 +37,8 @@ function useDebounced(value: string, delayMs: number): string {
 export default function AdminUsers({ timeZone }: AdminUsersProps) {
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState("");
+  const searchField = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(searchField, searchText, setSearchText);
   const search = useDebounced(searchText.trim(), searchDelayMs);
   // The page belongs to the search it was chosen for: a new search starts at page 1.
   const [paging, setPaging] = useState({ search: "", page: 1 });
@@ -105,6 +108,7 @@ export default function AdminUsers({ timeZone }: AdminUsersProps) {
           Search users
         </label>
         <input
+          ref={searchField}
           id="admin-user-search"
           type="search"
           className="input w-full sm:max-w-md"

@@ -5,6 +5,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { expect, type SiteServer, signInAsAdmin, startSite, stopSite, test } from "../fixtures";
+import { islandsHydrated } from "../helpers";
 
 // The server refusing a bad discount (400) and a list failing to load (500) show on the console.
 test.use({ allowConsoleErrors: [/status of (400|500)/] });
@@ -25,6 +26,7 @@ const toastItem = (page: Page) => page.getByTestId("toast");
 /** Opens /admin/content and waits for both lists. */
 async function openPortalPage(page: Page) {
   await page.goto(`${own.url}/admin/content`);
+  await islandsHydrated(page);
   await expect(page.getByTestId("content-sections")).toBeVisible();
   await expect(page.getByTestId("service-pricing")).toBeVisible();
 }

@@ -2,6 +2,7 @@
 import type { Page } from "@playwright/test";
 import { cli } from "../binary-cli";
 import { expect, test } from "../fixtures";
+import { islandsHydrated } from "../helpers";
 
 // Wrong passwords and missing tokens are answered 401, which Chromium reports on the console.
 test.use({ allowConsoleErrors: [/status of 401/] });
@@ -17,6 +18,7 @@ test("sign in (a wrong password first), see the dashboard's figures, log out, an
   expect(response?.headers()["cache-control"]).toContain("no-store");
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
   await expect(page.getByRole("note")).toContainText("Access is restricted to authorized personnel");
+  await islandsHydrated(page);
 
   const passwordField = page.getByLabel("Password", { exact: true });
   await page.getByLabel("Username").fill("portal-owner");
@@ -54,6 +56,7 @@ test("the form shows its field messages and sends nothing when empty", async ({ 
     if (r.url().includes("/api/admin/login")) requests.push(r.url());
   });
   await page.goto("/admin/login");
+  await islandsHydrated(page);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(page.getByText("Username is required")).toBeVisible();
   await expect(page.getByText("Password is required")).toBeVisible();
@@ -65,6 +68,7 @@ test("the dashboard without a token goes to sign-in, and comes back after it", a
   expect(created.code, created.stderr).toBe(0);
   await page.goto("/admin");
   await expect(page).toHaveURL(/\/admin\/login\?returnTo=%2Fadmin%2Fdashboard$/);
+  await islandsHydrated(page);
   await page.getByLabel("Username").fill("returning-owner");
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -7,6 +7,7 @@
  */
 import type { Page } from "@playwright/test";
 import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { islandsHydrated } from "../helpers";
 
 const test = base.extend<object, { ownSite: SiteServer }>({
   ownSite: [
@@ -33,6 +34,7 @@ const row = (page: Page, name: string) => rows(page).filter({ has: page.getByRol
 async function openProducts(page: Page, signInAdmin: () => Promise<unknown>, path = "/admin/products") {
   await signInAdmin();
   await page.goto(path);
+  await islandsHydrated(page);
   await expect(page.getByRole("heading", { name: "Products", level: 1 })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
 }

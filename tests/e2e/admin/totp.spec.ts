@@ -8,6 +8,7 @@ import { decodeBase32 } from "@oslojs/encoding";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { cli } from "../binary-cli";
 import { expect, test } from "../fixtures";
+import { islandsHydrated } from "../helpers";
 
 // Wrong codes answer 400 and sign-ins without a code 401, which Chromium reports on the console.
 test.use({ allowConsoleErrors: [/status of 40[01]/] });
@@ -27,6 +28,7 @@ test("turn on two-factor sign-in, log out, and sign in with the password and the
   test.slow(); // three argon2 sign-ins and four pages: on a busy machine it nears the default 30 s
   createAdmin(site.dataDir, "two-factor-owner");
   await page.goto("/admin/login");
+  await islandsHydrated(page);
   await page.getByLabel("Username").fill("two-factor-owner");
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();
@@ -108,6 +110,7 @@ test("Your account at 360 px: the set-up's QR code, secret and code field fit th
   await signInAdmin();
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto("/admin/account");
+  await islandsHydrated(page);
   await expect(page.getByTestId("totp-status")).toHaveText("Off");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.getByRole("button", { name: "Turn on" }).click();

@@ -8,6 +8,7 @@ import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, type SiteServer, signInAs, test } from "../fixtures";
+import { islandsHydrated } from "../helpers";
 
 // The failure test's 500 is reported on the console (the customer's 401 happens in a context of its own).
 test.use({ allowConsoleErrors: [/status of 500/] });
@@ -26,6 +27,7 @@ function seed(site: SiteServer, ...args: string[]): string {
 /** Opens /admin/users and narrows the list to `search`; returns that user's card. */
 async function findUser(page: Page, search: string) {
   await page.goto("/admin/users");
+  await islandsHydrated(page);
   await page.getByLabel("Search users").fill(search);
   await expect(page.getByTestId("users-summary")).toHaveText(`1 user match “${search}”.`);
   return page.getByTestId("user-card");
@@ -123,6 +125,7 @@ test("from the dashboard and back; search, pages, Refresh, and the load-failure 
   await page.getByRole("link", { name: /Back to Dashboard/ }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto("/admin/users");
+  await islandsHydrated(page);
   await page.getByLabel("Search users").fill(prefix.toUpperCase());
   await expect(page.getByTestId("users-summary")).toHaveText(`25 users match “${prefix.toUpperCase()}”.`);
   const cards = page.getByTestId("user-card");
@@ -167,4 +170,26 @@ test("the users page at 360 px: readable, nothing wider than the screen, the dia
   await expect(dialog.getByText("No orders yet.")).toBeVisible();
   const box = await dialog.locator(".modal-box").boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+});
+
+test("a search typed before the page has hydrated is the one that runs", async ({ page, site, signInAdmin }) => {
+  const prefix = `early${Date.now()}x`;
+  seed(site, "customers", "1", prefix);
+  const email = `${prefix}00@example.com`;
+  await signInAdmin();
+  // Hold the admin hydration runtime (a slow connection) while the owner starts typing.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(/\/assets\/admin-hydrate-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/admin/users");
+  const island = page.locator('pi-island[data-island="AdminUsers"]');
+  await expect(island).toHaveAttribute("data-state", "loading");
+  await page.getByLabel("Search users").fill(email);
+  release();
+  await expect(island).toHaveAttribute("data-state", "hydrated");
+  await expect(page.getByTestId("users-summary")).toHaveText(`1 user match “${email}”.`);
+  await expect(page.getByTestId("user-card")).toContainText(email);
 });
