@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import type { CheckoutInput } from "../shared/checkout";
-import { cancelOrder, expiredUnpaidOrders, placeOrder } from "./orders.server";
-import { cartItems, categories, orderEvents, orderItems, orders, products, settings } from "./schema";
+import { cancelOrder, changeOrder, customerOrder, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
+import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings } from "./schema";
 
 let t: TestApp;
 beforeEach(() => {
@@ -168,4 +168,104 @@ test("unpaid orders past their hold are found for the expiry job; a deleted prod
   t.db.delete(products).where(eq(products.id, camera.id)).run();
   expect(cancelOrder(t.db, placed.order.id, { actor: "system" })).toEqual({ ok: true });
   expect(t.db.select().from(orderItems).get()).toMatchObject({ productId: null, productSnapshot: { name: camera.name } });
+});
+
+const mail = { origin: "https://pi.example", businessEmail: "owner@pi.example" };
+const outbox = () => t.db.select({ to: outboxTable.to, subject: outboxTable.subject, text: outboxTable.text }).from(outboxTable).all();
+
+function placed(lines: [number, number][], input: Partial<CheckoutInput> = {}, email = "ann@example.com") {
+  const userId = customerWith(lines, email);
+  const result = placeOrder(t.db, userId, checkout(input), new Date("2026-11-23T01:00:00Z"), mail);
+  if (!result.ok) throw new Error(result.reason);
+  return { userId, order: result.order, view: result.view };
+}
+
+test("placing an order e-mails the customer how to pay (the order number as the reference) and tells the business", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const { view } = placed([[camera.id, 1]]);
+  const sent = outbox();
+  expect(sent.map((m) => [m.to, m.subject])).toEqual([
+    ["ann@example.com", `Order ${view.orderNumber} received`],
+    ["owner@pi.example", `New order ${view.orderNumber}: $399`],
+  ]);
+  expect(sent[0]?.text).toContain(`Reference: ${view.orderNumber}`);
+  expect(sent[0]?.text).toContain("BSB: 000-000");
+  expect(sent[0]?.text).toContain(`https://pi.example/orders/${view.orderNumber}`);
+  expect(view).toMatchObject({ status: "pending", canCancel: true, items: [{ name: camera.name, quantity: 1, unitPrice: "399.00" }] });
+  expect(view.shippingAddress).toEqual(address);
+});
+
+test("the owner's path: mark paid, ship with tracking, deliver; each step kept in the history and the customer told", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const { order } = placed([[camera.id, 1]]);
+  const owner = { actor: "admin" as const };
+  expect(changeOrder(t.db, order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner)).toMatchObject({ ok: false, reason: "not_allowed" });
+  const paid = changeOrder(t.db, order.id, { kind: "mark_paid", note: "Transfer seen" }, owner, new Date(), mail);
+  expect(paid).toMatchObject({ ok: true, order: { status: "processing", paymentStatus: "paid", holdExpiresAt: null, canCancel: false } });
+  const shipped = changeOrder(t.db, order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner, new Date(), mail);
+  expect(shipped).toMatchObject({ ok: true, order: { status: "shipped", trackingNumber: "AP123456789" } });
+  if (!shipped.ok) throw new Error("not shipped");
+  expect(shipped.order.trackingUrl).toBe("https://auspost.com.au/mypost/track/details/AP123456789");
+  expect(changeOrder(t.db, order.id, { kind: "deliver" }, owner)).toMatchObject({ ok: true, order: { status: "delivered" } });
+  expect(changeOrder(t.db, order.id, { kind: "mark_paid" }, owner)).toMatchObject({ ok: false, reason: "not_allowed" });
+  expect(customerOrder(t.db, "someone-else", order.orderNumber)).toBeUndefined();
+  const mine = customerOrder(t.db, (t.db.select().from(orders).get()?.userId ?? "") as string, order.orderNumber);
+  expect(mine?.history.map((h) => [h.status, h.paymentStatus, h.actor, h.note])).toEqual([
+    ["pending", "pending", "customer", "Order placed"],
+    ["processing", "paid", "admin", "Transfer seen"],
+    ["shipped", "paid", "admin", null],
+    ["delivered", "paid", "admin", null],
+  ]);
+  const subjects = outbox().map((m) => m.subject);
+  expect(subjects).toContain(`Payment received for order ${order.orderNumber}`);
+  expect(subjects).toContain(`Order ${order.orderNumber} has shipped`);
+  expect(outbox().find((m) => m.subject.endsWith("has shipped"))?.text).toContain("Tracking number: AP123456789");
+});
+
+test("an ID-checked order is not shipped until verified; verification after payment moves it on to processing", () => {
+  const restricted = t.db.select().from(products).where(eq(products.requiresVerification, true)).get();
+  if (!restricted) throw new Error("no ID-checked product in the seed");
+  t.db.update(products).set({ restrictedStates: [], stockQuantity: 10, isActive: true }).where(eq(products.id, restricted.id)).run();
+  const { order } = placed([[restricted.id, 1]]);
+  const owner = { actor: "admin" as const };
+  expect(changeOrder(t.db, order.id, { kind: "mark_paid" }, owner)).toMatchObject({ ok: true, order: { status: "on_hold", paymentStatus: "paid" } });
+  expect(changeOrder(t.db, order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner)).toMatchObject({ ok: false, reason: "not_allowed" });
+  expect(changeOrder(t.db, order.id, { kind: "verify" }, owner)).toMatchObject({ ok: true, order: { status: "processing" } });
+  expect(changeOrder(t.db, order.id, { kind: "verify" }, owner)).toMatchObject({ ok: false, reason: "not_allowed" });
+});
+
+test("a refund before shipping puts the items back on sale once; after shipping it does not", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const owner = { actor: "admin" as const };
+  const first = placed([[camera.id, 2]], {}, "a@example.com").order;
+  changeOrder(t.db, first.id, { kind: "mark_paid" }, owner);
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity - 2);
+  expect(changeOrder(t.db, first.id, { kind: "refund", note: "Customer changed their mind" }, owner, new Date(), mail)).toMatchObject({
+    ok: true,
+    order: { status: "refunded", paymentStatus: "refunded" },
+  });
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity);
+  expect(changeOrder(t.db, first.id, { kind: "refund" }, owner)).toMatchObject({ ok: false, reason: "not_allowed" });
+  expect(cancelOrder(t.db, first.id, { actor: "admin" })).toEqual({ ok: false, reason: "not_allowed" });
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity);
+
+  const second = placed([[camera.id, 1]], {}, "b@example.com").order;
+  changeOrder(t.db, second.id, { kind: "mark_paid" }, owner);
+  changeOrder(t.db, second.id, { kind: "ship", trackingNumber: "AP987654321" }, owner);
+  expect(changeOrder(t.db, second.id, { kind: "refund" }, owner)).toMatchObject({ ok: true });
+  expect(stockOf(camera.id)).toBe(camera.stockQuantity - 1);
+  expect(outbox().some((m) => m.subject === `Refund for order ${first.orderNumber}`)).toBe(true);
+});
+
+test("a customer's cancellation is e-mailed with its reason; expiry says the payment did not arrive", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const mine = placed([[camera.id, 1]], {}, "c@example.com");
+  expect(cancelOrder(t.db, mine.order.id, { actor: "customer", userId: mine.userId }, new Date(), mail)).toEqual({ ok: true });
+  const lapsed = placed([[camera.id, 1]], {}, "d@example.com");
+  expect(cancelOrder(t.db, lapsed.order.id, { actor: "system" }, new Date(), mail)).toEqual({ ok: true });
+  const cancelled = outbox().filter((m) => m.subject.endsWith("cancelled"));
+  expect(cancelled.map((m) => m.to)).toEqual(["c@example.com", "d@example.com"]);
+  expect(cancelled[0]?.text).toContain("As you asked");
+  expect(cancelled[1]?.text).toContain("did not receive its payment in time");
+  expect(customerOrders(t.db, mine.userId)).toMatchObject([{ orderNumber: mine.order.orderNumber, status: "cancelled", itemCount: 1 }]);
 });

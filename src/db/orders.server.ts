@@ -3,25 +3,49 @@
  * exactly once. Each runs in one synchronous IMMEDIATE transaction: the stock is read, checked and
  * taken (by an update guarded on the stock still being there) with no other writer in between.
  */
-import { and, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { currentPriceCents } from "../domain/catalogue";
 import {
   canChangeOrderStatus,
+  canChangePaymentStatus,
+  customerMayCancelOrder,
   newOrderNumber,
   orderTotals,
   restrictedForState,
+  statusAfterPayment,
+  statusAfterVerification,
   type OrderActor,
   type OrderPaymentStatus,
   type OrderStatus,
   type OrderTotals,
 } from "../domain/order";
 import { centsToDecimal } from "../domain/pricing";
+import { enqueueMail, type MailMessage } from "../mail/outbox.server";
+import {
+  type CancelReason,
+  type OrderMailInput,
+  orderCancelledMail,
+  orderNotificationMail,
+  orderPaidMail,
+  orderPlacedMail,
+  orderRefundedMail,
+  orderShippedMail,
+} from "../mail/templates/orders";
 import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
+import { trackingUrl, type OrderAddressView, type OrderItemView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
 import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
-import { cartItems, orderEvents, orderItems, orders, products, type Address } from "./schema";
+import { cartItems, orderEvents, orderItems, orders, products, users, type Address } from "./schema";
 import { getSettings } from "./settings.server";
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * Where order e-mails link to and come from. Given to the functions that change an order, the
+ * e-mails are queued in the same transaction as the change; without it, none are queued.
+ */
+export type OrderMailContext = { origin: string; businessEmail: string };
 
 /** What an order item keeps of its product, so history survives the product's change or deletion. */
 export type ProductSnapshot = { name: string; slug: string; image: string; requiresVerification: boolean };
@@ -37,7 +61,7 @@ export type PlacedOrder = OrderTotals & {
 };
 
 export type PlaceOrderResult =
-  | { ok: true; order: PlacedOrder }
+  | { ok: true; order: PlacedOrder; view: OrderView }
   | { ok: false; reason: "empty_cart" }
   /** Products that became unavailable or are short of stock: nothing was taken. */
   | { ok: false; reason: "unavailable"; products: { productId: number; name: string; available: number; requested: number }[] }
@@ -65,7 +89,7 @@ function unusedOrderNumber(db: Db): string {
  * entry and empties the cart, all in one transaction. An order with a product that needs an ID
  * check starts on hold.
  */
-export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = new Date()): PlaceOrderResult {
+export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = new Date(), mail?: OrderMailContext): PlaceOrderResult {
   let result: PlaceOrderResult;
   try {
     result = immediate(db, (): PlaceOrderResult => {
@@ -145,8 +169,11 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
       db.insert(orderItems).values(items).run();
       db.insert(orderEvents).values({ orderId: order.id, status, paymentStatus: "pending", actor: "customer", note: "Order placed", createdAt: now }).run();
       db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
+      const view = orderViewById(db, order.id);
+      if (mail) queueOrderMail(db, order.id, view, mail, [orderPlacedMail, orderNotificationMail]);
       return {
         ok: true,
+        view,
         order: {
           id: order.id,
           orderNumber: order.orderNumber,
@@ -185,12 +212,13 @@ export function cancelOrder(
   orderId: number,
   by: { actor: OrderActor; adminId?: number; userId?: string; note?: string },
   now = new Date(),
+  mail?: OrderMailContext,
 ): CancelOrderResult {
   const result = immediate(db, (): CancelOrderResult => {
     const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!order || (by.userId !== undefined && order.userId !== by.userId)) return { ok: false, reason: "not_found" };
     if (!canChangeOrderStatus(order.status, "cancelled", by.actor)) return { ok: false, reason: "not_allowed" };
-    if (by.actor !== "admin" && order.paymentStatus === "paid") return { ok: false, reason: "not_allowed" };
+    if (by.actor !== "admin" && !customerMayCancelOrder(order)) return { ok: false, reason: "not_allowed" };
     releaseStock(db, order.id, now);
     db.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
     db.insert(orderEvents)
@@ -204,6 +232,10 @@ export function cancelOrder(
         createdAt: now,
       })
       .run();
+    if (mail) {
+      const reason: CancelReason = by.actor === "customer" ? "customer" : by.actor === "system" ? "expired" : "owner";
+      queueOrderMail(db, order.id, orderViewById(db, order.id), mail, [(m) => orderCancelledMail(m, reason)]);
+    }
     return { ok: true };
   });
   if (result.ok) publicDataChanged(db);
@@ -238,4 +270,207 @@ export function expiredUnpaidOrders(db: Db, now = new Date(), limit = 100): numb
     .limit(limit)
     .all()
     .map((r) => r.id);
+}
+
+/** The customer's e-mail address for an order (none once the account is gone). */
+function customerEmail(db: Db, orderId: number): string | null {
+  const row = db.select({ email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
+  return row?.email ?? null;
+}
+
+/** Queues the given e-mails about an order. Call inside the transaction that changed it. */
+function queueOrderMail(db: Db, orderId: number, view: OrderView, ctx: OrderMailContext, templates: readonly ((m: OrderMailInput) => MailMessage)[]) {
+  const email = customerEmail(db, orderId);
+  if (!email) return;
+  const input = { order: view, customerEmail: email, settings: getSettings(db), businessEmail: ctx.businessEmail, origin: ctx.origin };
+  for (const template of templates) enqueueMail(db, template(input));
+}
+
+function addressView(a: Address): OrderAddressView {
+  return { name: a.name, line1: a.line1, line2: a.line2, suburb: a.city, state: a.state, postcode: a.postcode, phone: a.phone };
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** An order row as its customer sees it, with its items and history. */
+export function orderView(db: Db, order: OrderRow): OrderView {
+  const items = db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)).all();
+  const events = db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)).all();
+  const open = order.paymentStatus !== "paid" && order.paymentStatus !== "refunded" && (order.status === "pending" || order.status === "on_hold");
+  return {
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: order.paymentMethod,
+    subtotal: order.subtotal,
+    discountAmount: order.discountAmount,
+    shippingAmount: order.shippingAmount,
+    taxAmount: order.taxAmount,
+    totalAmount: order.totalAmount,
+    items: items.map((i): OrderItemView => {
+      const snap = i.productSnapshot as Partial<ProductSnapshot>;
+      return {
+        productId: i.productId,
+        name: typeof snap.name === "string" ? snap.name : "Item",
+        slug: typeof snap.slug === "string" ? snap.slug : null,
+        image: typeof snap.image === "string" ? snap.image : null,
+        requiresVerification: snap.requiresVerification === true,
+        quantity: i.quantity,
+        unitPrice: i.unitPrice,
+        totalPrice: i.totalPrice,
+      };
+    }),
+    shippingAddress: addressView(order.shippingAddress),
+    billingAddress: addressView(order.billingAddress),
+    notes: order.notes,
+    trackingNumber: order.trackingNumber,
+    trackingUrl: trackingUrl(order.trackingNumber),
+    createdAt: order.createdAt.toISOString(),
+    paidAt: iso(order.paidAt),
+    shippedAt: iso(order.shippedAt),
+    deliveredAt: iso(order.deliveredAt),
+    cancelledAt: iso(order.cancelledAt),
+    holdExpiresAt: open ? iso(order.holdExpiresAt) : null,
+    canCancel: customerMayCancelOrder(order),
+    history: events.map((e) => ({ status: e.status, paymentStatus: e.paymentStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
+  };
+}
+
+function orderViewById(db: Db, orderId: number): OrderView {
+  const row = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!row) throw new Error(`order ${orderId} not found`);
+  return orderView(db, row);
+}
+
+/** The order with this number, if it is the customer's. */
+export function customerOrderRow(db: Db, userId: string, orderNumber: string): OrderRow | undefined {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNumber, orderNumber), eq(orders.userId, userId)))
+    .get();
+}
+
+/** The customer's order with this number as they see it; undefined for anyone else's. */
+export function customerOrder(db: Db, userId: string, orderNumber: string): OrderView | undefined {
+  const row = customerOrderRow(db, userId, orderNumber);
+  return row ? orderView(db, row) : undefined;
+}
+
+/** The customer's orders, newest first (at most `limit`). */
+export function customerOrders(db: Db, userId: string, limit = 50): OrderSummaryView[] {
+  return db
+    .select({
+      orderNumber: orders.orderNumber,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      paymentMethod: orders.paymentMethod,
+      totalAmount: orders.totalAmount,
+      createdAt: orders.createdAt,
+      trackingNumber: orders.trackingNumber,
+      // Spelled out: inside sql`` Drizzle leaves columns unqualified, and "id" would be the item's own.
+      itemCount: sql<number>`(SELECT COALESCE(SUM(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`,
+    })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .all()
+    .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), trackingUrl: trackingUrl(r.trackingNumber), itemCount: Number(r.itemCount) }));
+}
+
+/** What the owner (or, for payments, the site) does to an order, beside cancelling it. */
+export type OrderChange =
+  /** The payment arrived (a manual method marked by the owner, or a PayPal capture recorded by the site). */
+  | { kind: "mark_paid"; note?: string; captureId?: string }
+  /** The owner checked the customer's ID for an order on hold. */
+  | { kind: "verify"; note?: string }
+  | { kind: "ship"; trackingNumber: string; note?: string }
+  | { kind: "deliver"; note?: string }
+  /** The payment went back to the customer (through PayPal when paid that way, by the caller). */
+  | { kind: "refund"; note?: string };
+
+export type ChangeOrderResult = { ok: true; order: OrderView } | { ok: false; reason: "not_found" } | { ok: false; reason: "not_allowed"; message: string };
+
+const notAllowed = (message: string): ChangeOrderResult => ({ ok: false, reason: "not_allowed", message });
+
+/**
+ * Applies one change to an order by the transition table, in one immediate transaction: checks it
+ * is allowed from the order's current status and payment status, writes it, keeps it in the
+ * history, and queues the customer's e-mail. A refund of an order not yet shipped puts its items
+ * back on the shelf.
+ */
+export function changeOrder(
+  db: Db,
+  orderId: number,
+  change: OrderChange,
+  by: { actor: OrderActor; adminId?: number },
+  now = new Date(),
+  mail?: OrderMailContext,
+): ChangeOrderResult {
+  let stockMoved = false;
+  const result = immediate(db, (): ChangeOrderResult => {
+    const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+    if (!order) return { ok: false, reason: "not_found" };
+    let status: OrderStatus = order.status;
+    let paymentStatus: OrderPaymentStatus = order.paymentStatus;
+    const set: Partial<OrderRow> = { updatedAt: now };
+    let template: ((m: OrderMailInput) => MailMessage) | null = null;
+
+    switch (change.kind) {
+      case "mark_paid":
+        if (!canChangePaymentStatus(order.paymentStatus, "paid", by.actor)) return notAllowed(`A ${order.paymentStatus} payment cannot be marked paid.`);
+        status = statusAfterPayment(order.status);
+        if (status !== order.status && !canChangeOrderStatus(order.status, status, by.actor))
+          return notAllowed(`A ${order.status} order cannot be marked paid.`);
+        if (order.status !== "pending" && order.status !== "on_hold") return notAllowed(`A ${order.status} order cannot be marked paid.`);
+        paymentStatus = "paid";
+        Object.assign(set, { paidAt: now, holdExpiresAt: null, ...(change.captureId ? { paymentIntentId: change.captureId } : {}) });
+        template = orderPaidMail;
+        break;
+      case "verify":
+        if (order.status !== "on_hold") return notAllowed("Only an order on hold for ID verification can be marked verified.");
+        status = statusAfterVerification(order.paymentStatus);
+        if (!canChangeOrderStatus(order.status, status, by.actor)) return notAllowed("This order cannot be marked verified.");
+        set.verifiedAt = now;
+        break;
+      case "ship":
+        if (!canChangeOrderStatus(order.status, "shipped", by.actor))
+          return notAllowed(`A ${order.status} order cannot be shipped; it must be paid (and verified) first.`);
+        status = "shipped";
+        Object.assign(set, { trackingNumber: change.trackingNumber, shippedAt: now });
+        template = orderShippedMail;
+        break;
+      case "deliver":
+        if (!canChangeOrderStatus(order.status, "delivered", by.actor)) return notAllowed(`A ${order.status} order cannot be marked delivered.`);
+        status = "delivered";
+        set.deliveredAt = now;
+        break;
+      case "refund":
+        if (!canChangePaymentStatus(order.paymentStatus, "refunded", by.actor)) return notAllowed("Only a paid order can be refunded.");
+        if (!canChangeOrderStatus(order.status, "refunded", by.actor)) return notAllowed(`A ${order.status} order cannot be refunded.`);
+        status = "refunded";
+        paymentStatus = "refunded";
+        // Items that never left the shelf go back on sale.
+        if (order.status === "processing") {
+          releaseStock(db, order.id, now);
+          stockMoved = true;
+        }
+        template = orderRefundedMail;
+        break;
+    }
+
+    db.update(orders)
+      .set({ ...set, status, paymentStatus })
+      .where(eq(orders.id, order.id))
+      .run();
+    db.insert(orderEvents)
+      .values({ orderId: order.id, status, paymentStatus, actor: by.actor, adminId: by.adminId ?? null, note: change.note ?? null, createdAt: now })
+      .run();
+    const view = orderViewById(db, order.id);
+    if (mail && template) queueOrderMail(db, order.id, view, mail, [template]);
+    return { ok: true, order: view };
+  });
+  if (stockMoved) publicDataChanged(db);
+  return result;
 }

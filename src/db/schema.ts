@@ -297,18 +297,22 @@ export const orderEvents = sqliteTable(
   (t) => [index("order_events_order_idx").on(t.orderId, t.id)],
 );
 
-export const orderItems = sqliteTable("order_items", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  orderId: integer("order_id")
-    .notNull()
-    .references(() => orders.id, { onDelete: "cascade" }),
-  productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
-  quantity: integer("quantity").notNull(),
-  unitPrice: money("unit_price").notNull(),
-  totalPrice: money("total_price").notNull(),
-  productSnapshot: json<Record<string, unknown>>("product_snapshot").notNull(),
-  createdAt: createdAt(),
-});
+export const orderItems = sqliteTable(
+  "order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    productId: integer("product_id").references(() => products.id, { onDelete: "set null" }),
+    quantity: integer("quantity").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    totalPrice: money("total_price").notNull(),
+    productSnapshot: json<Record<string, unknown>>("product_snapshot").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
+);
 
 export const reviews = sqliteTable(
   "reviews",
@@ -452,11 +456,13 @@ export const payments = sqliteTable(
     referenceCode: text("reference_code").notNull().unique(),
     providerOrderId: text("provider_order_id").unique(),
     providerCaptureId: text("provider_capture_id"),
+    /** The shop order this payment pays, when it pays one rather than a service. */
+    shopOrderId: integer("shop_order_id").references(() => orders.id, { onDelete: "set null" }),
     status: text("status", { enum: paymentStatuses }).notNull().default("requested"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_user_idx").on(t.userId)],
+  (t) => [index("payments_user_idx").on(t.userId), index("payments_shop_order_idx").on(t.shopOrderId)],
 );
 
 /** Seed versions applied to this database: each is applied once, so the owner's deletions stay deleted. */

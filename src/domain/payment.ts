@@ -38,9 +38,10 @@ export const paymentCurrency = "USD";
  * Every status of a service payment row: requests (instructions, cash deposit) stay `requested`;
  * PayPal payments go `created` -> `completed`, or `declined` / `failed` / `review` (decision 007).
  * `unknown`: a capture was sent but its answer lost and PayPal could not be asked; the payment
- * check settles it. `expired`: never captured and closed by that check.
+ * check settles it. `expired`: never captured and closed by that check. `refunded`: a completed
+ * payment for a shop order that the owner refunded through PayPal.
  */
-export const paymentStatuses = ["requested", "created", "unknown", "completed", "declined", "failed", "review", "expired"] as const;
+export const paymentStatuses = ["requested", "created", "unknown", "completed", "declined", "failed", "review", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /**

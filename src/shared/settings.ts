@@ -17,6 +17,18 @@ export const settingsSchema = z.object({
   btcAddress: z.string().trim().max(120).default("bc1q-example-placeholder-address-not-real"),
   ethAddress: z.string().trim().max(120).default("0xEXAMPLE0000000000000000000000000000PLACEHOLDER"),
   usdcSolAddress: z.string().trim().max(120).default("SoLExamplePlaceholderAddressNotReal1111111111"),
+  /** The account a shop order paid by bank transfer goes to; with the account number blank, the instructions ask the customer to reply for the details. */
+  bankAccountName: z.string().trim().max(100).default("Adelaide Discreet Investigations"),
+  bankBsb: z
+    .string()
+    .trim()
+    .regex(/^(\d{3}-?\d{3})?$/, "Use a 6-digit BSB such as 065-000")
+    .default("000-000"),
+  bankAccountNumber: z
+    .string()
+    .trim()
+    .regex(/^(\d{5,10})?$/, "Use the 5 to 10 digits of the account number")
+    .default("00000000"),
   timezone: z.string().trim().min(1).default("Australia/Adelaide"),
   businessHours: z
     .object({

@@ -1,0 +1,247 @@
+/**
+ * The e-mails of a shop order: placed (with how to pay), paid, shipped (with tracking), cancelled
+ * and refunded for the customer, and the business's notice of each new order.
+ */
+import { cryptoAddresses, paymentCurrency } from "../../domain/payment";
+import { formatMoney } from "../../domain/format";
+import { paymentMethodLabels, type OrderPaymentMethod } from "../../shared/checkout";
+import type { OrderView } from "../../shared/orders";
+import type { Settings } from "../../shared/settings";
+import type { MailMessage } from "../outbox.server";
+import { plainText } from "./layout";
+
+export type OrderMailSettings = Pick<
+  Settings,
+  "businessName" | "phone" | "btcAddress" | "ethAddress" | "usdcSolAddress" | "bankAccountName" | "bankBsb" | "bankAccountNumber" | "manualOrderHoldDays"
+>;
+
+/** What every order e-mail needs besides the order: who it goes to and who it comes from. */
+export type OrderMailInput = {
+  order: OrderView;
+  customerEmail: string;
+  settings: OrderMailSettings;
+  businessEmail: string;
+  /** The site's origin, for the link to the order's page. */
+  origin: string;
+};
+
+const orderUrl = (m: OrderMailInput) => `${m.origin}/orders/${m.order.orderNumber}`;
+
+function itemLines(order: OrderView): string[] {
+  return order.items.map((i) => `  ${i.quantity} x ${i.name} at ${formatMoney(i.unitPrice)} = ${formatMoney(i.totalPrice)}`);
+}
+
+function totalLines(order: OrderView): string[] {
+  const discount = Number(order.discountAmount) > 0 ? [`Discount: -${formatMoney(order.discountAmount)}`] : [];
+  const gst = Number(order.taxAmount) > 0 ? [`GST included: ${formatMoney(order.taxAmount)}`] : [];
+  return [
+    `Subtotal: ${formatMoney(order.subtotal)}`,
+    ...discount,
+    `Shipping: ${Number(order.shippingAmount) > 0 ? formatMoney(order.shippingAmount) : "Free"}`,
+    `Total: ${formatMoney(order.totalAmount)} ${paymentCurrency}`,
+    ...gst,
+  ];
+}
+
+function addressLines(order: OrderView): string[] {
+  const a = order.shippingAddress;
+  return [`  ${a.name}`, `  ${a.line1}`, ...(a.line2 ? [`  ${a.line2}`] : []), `  ${a.suburb} ${a.state} ${a.postcode}`];
+}
+
+/**
+ * How to pay an order by a manual method, with the order number as the reference. The same lines
+ * are shown on the order's page.
+ */
+export function manualPaymentInstructions(order: Pick<OrderView, "orderNumber" | "totalAmount" | "paymentMethod">, s: OrderMailSettings): string[] {
+  const amount = `${formatMoney(order.totalAmount)} ${paymentCurrency}`;
+  const reference = order.orderNumber;
+  switch (order.paymentMethod as OrderPaymentMethod) {
+    case "bank_transfer":
+      return s.bankAccountNumber
+        ? [
+            `Transfer ${amount} to:`,
+            `  Account name: ${s.bankAccountName}`,
+            `  BSB: ${s.bankBsb}`,
+            `  Account number: ${s.bankAccountNumber}`,
+            `  Reference: ${reference}`,
+            `Transfers usually arrive within one business day; we ship once it has.`,
+          ]
+        : [`Reply to this e-mail or call ${s.phone} and we will send our bank details. Transfer ${amount} with the reference ${reference}.`];
+    case "crypto": {
+      const coins = cryptoAddresses(s);
+      return coins.length > 0
+        ? [
+            `Send the exact equivalent of ${amount} (the crypto discount is already taken off) to one of these addresses:`,
+            ...coins.map((c) => `  ${c.coin} (${c.network}): ${c.address}`),
+            `Put ${reference} in the transaction memo. Payments are confirmed after 1-6 network confirmations.`,
+          ]
+        : [`Reply to this e-mail and we will send a payment address. Quote ${reference} with the payment.`];
+    }
+    case "cash_deposit":
+      return [
+        `Reply to this e-mail or call ${s.phone} and we will send deposit locations within 30 minutes.`,
+        `Deposit exactly ${amount} and write ${reference} on the deposit slip.`,
+      ];
+    default:
+      return [];
+  }
+}
+
+/** The customer's confirmation of a new order, with how to pay it. */
+export function orderPlacedMail(m: OrderMailInput): MailMessage {
+  const o = m.order;
+  const s = m.settings;
+  const method = paymentMethodLabels[o.paymentMethod as OrderPaymentMethod] ?? o.paymentMethod ?? "";
+  const onHold = o.status === "on_hold";
+  const payLines =
+    o.paymentMethod === "paypal"
+      ? [`Pay with PayPal on your order's page: ${orderUrl(m)}`, `Unpaid PayPal orders are cancelled after a short time and their items go back on sale.`]
+      : [...manualPaymentInstructions(o, s), `Unpaid orders are cancelled after ${s.manualOrderHoldDays} days and their items go back on sale.`];
+  return {
+    to: m.customerEmail,
+    replyTo: m.businessEmail,
+    subject: `Order ${o.orderNumber} received`,
+    text: plainText([
+      `Thank you for your order with ${s.businessName}.`,
+      ``,
+      `Order number: ${o.orderNumber}`,
+      ...itemLines(o),
+      ``,
+      ...totalLines(o),
+      ``,
+      `Payment method: ${method}`,
+      ...payLines,
+      ...(onHold ? [``, `Your order includes an item that needs ID verification. We will contact you to verify your identity before it ships.`] : []),
+      ``,
+      `Shipping to:`,
+      ...addressLines(o),
+      ``,
+      `See your order at any time: ${orderUrl(m)}`,
+      `Questions: reply to this e-mail or call ${s.phone}.`,
+      ``,
+      s.businessName,
+    ]),
+  };
+}
+
+/** The business's notice of a new order. */
+export function orderNotificationMail(m: OrderMailInput): MailMessage {
+  const o = m.order;
+  const a = o.shippingAddress;
+  return {
+    to: m.businessEmail,
+    replyTo: m.customerEmail,
+    subject: `New order ${o.orderNumber}: ${formatMoney(o.totalAmount)}${o.status === "on_hold" ? " (ID verification needed)" : ""}`,
+    text: plainText([
+      `A customer placed an order on the website.`,
+      ``,
+      `Order number: ${o.orderNumber}`,
+      ...itemLines(o),
+      ``,
+      ...totalLines(o),
+      `Payment method: ${paymentMethodLabels[o.paymentMethod as OrderPaymentMethod] ?? o.paymentMethod ?? ""}`,
+      ``,
+      `Customer: ${a.name}, ${m.customerEmail}, ${a.phone ?? ""}`,
+      `Ship to:`,
+      ...addressLines(o),
+      `Notes: ${o.notes ?? "(none)"}`,
+      ``,
+      `Manage it in the admin portal: ${m.origin}/admin/orders?search=${o.orderNumber}`,
+    ]),
+  };
+}
+
+/** The customer's confirmation that the order's payment arrived. */
+export function orderPaidMail(m: OrderMailInput): MailMessage {
+  const o = m.order;
+  return {
+    to: m.customerEmail,
+    replyTo: m.businessEmail,
+    subject: `Payment received for order ${o.orderNumber}`,
+    text: plainText([
+      `We have received your payment of ${formatMoney(o.totalAmount)} ${paymentCurrency} for order ${o.orderNumber}.`,
+      o.status === "on_hold"
+        ? `Your order includes an item that needs ID verification: we will contact you to verify your identity, then ship it.`
+        : `We are preparing your order and will e-mail you the tracking number when it ships.`,
+      ``,
+      ...itemLines(o),
+      ``,
+      `Your order: ${orderUrl(m)}`,
+      ``,
+      m.settings.businessName,
+    ]),
+  };
+}
+
+/** The customer's notice that the order shipped, with the tracking number and link. */
+export function orderShippedMail(m: OrderMailInput): MailMessage {
+  const o = m.order;
+  return {
+    to: m.customerEmail,
+    replyTo: m.businessEmail,
+    subject: `Order ${o.orderNumber} has shipped`,
+    text: plainText([
+      `Your order ${o.orderNumber} is on its way, in plain packaging.`,
+      ``,
+      `Tracking number: ${o.trackingNumber ?? ""}`,
+      ...(o.trackingUrl ? [`Track it: ${o.trackingUrl}`] : []),
+      ``,
+      ...itemLines(o),
+      ``,
+      `Shipping to:`,
+      ...addressLines(o),
+      ``,
+      `Your order: ${orderUrl(m)}`,
+      ``,
+      m.settings.businessName,
+    ]),
+  };
+}
+
+/** Why an order was cancelled, in the customer's words. */
+export type CancelReason = "customer" | "owner" | "expired";
+
+/** The customer's notice that the order was cancelled and its items released. */
+export function orderCancelledMail(m: OrderMailInput, reason: CancelReason): MailMessage {
+  const o = m.order;
+  const why = {
+    customer: `As you asked, we have cancelled order ${o.orderNumber}.`,
+    owner: `We have cancelled order ${o.orderNumber}.`,
+    expired: `Order ${o.orderNumber} was cancelled because we did not receive its payment in time.`,
+  }[reason];
+  return {
+    to: m.customerEmail,
+    replyTo: m.businessEmail,
+    subject: `Order ${o.orderNumber} cancelled`,
+    text: plainText([
+      why,
+      o.paymentStatus === "paid" ? `Your payment will be refunded.` : `Nothing was charged.`,
+      ``,
+      ...itemLines(o),
+      ``,
+      `If this is a mistake, reply to this e-mail or call ${m.settings.phone}; you are welcome to order again at ${m.origin}/shop.`,
+      ``,
+      m.settings.businessName,
+    ]),
+  };
+}
+
+/** The customer's notice that the order's payment was refunded. */
+export function orderRefundedMail(m: OrderMailInput): MailMessage {
+  const o = m.order;
+  return {
+    to: m.customerEmail,
+    replyTo: m.businessEmail,
+    subject: `Refund for order ${o.orderNumber}`,
+    text: plainText([
+      `We have refunded ${formatMoney(o.totalAmount)} ${paymentCurrency} for order ${o.orderNumber}.`,
+      o.paymentMethod === "paypal"
+        ? `The refund goes back to your PayPal account or card; PayPal usually shows it within a few days.`
+        : `We will return the payment the way you paid; reply to this e-mail if we need details from you.`,
+      ``,
+      `Your order: ${orderUrl(m)}`,
+      ``,
+      m.settings.businessName,
+    ]),
+  };
+}
