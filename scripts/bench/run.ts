@@ -14,6 +14,7 @@ import { join, relative } from "node:path";
 import { BenchError, binaryPath, type Check, cpuBusyPercent, type PartResult, requireBinary, resultsDir, root, status, table } from "./lib";
 import { runAccountsBooking } from "./accounts-booking";
 import { runAdminBench } from "./admin";
+import { runCheckoutBench } from "./checkout";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
 import { runStartup } from "./startup";
@@ -27,6 +28,7 @@ const PARTS = {
   shop: runShopBench,
   "accounts-booking": runAccountsBooking,
   admin: runAdminBench,
+  checkout: runCheckoutBench,
 } as const satisfies Record<string, () => Promise<PartResult<unknown>>>;
 type PartName = keyof typeof PARTS;
 const ALL = Object.keys(PARTS) as PartName[];

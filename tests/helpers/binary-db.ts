@@ -2,6 +2,9 @@
  * Run with Bun by the end-to-end specs that drive dist/pi-site (Playwright runs in Node, which has
  * no bun:sqlite). Prints JSON on stdout.
  *   prepare DATA_DIR USERS   customers with sessions, bookable slots, a high pending-bookings cap
+ *   checkout DATA_DIR USERS STOCK
+ *                            customers with sessions, each with one of a product in the cart,
+ *                            whose stock is set to STOCK
  *   check DATA_DIR           integrity, slot counters against their rows, and which booking ids
  *                            read from stdin (one per line) are missing
  *   query DB_FILE SQL        the rows of one query
@@ -9,7 +12,8 @@
 import { Database } from "bun:sqlite";
 import { databaseFile, openDatabase } from "../../src/db/client.server";
 import { seedDatabase } from "../../src/db/seed/index.server";
-import { settings } from "../../src/db/schema";
+import { eq } from "drizzle-orm";
+import { cartItems, products, settings } from "../../src/db/schema";
 import { generateSlots } from "../../src/db/timeslots.server";
 import { businessToday } from "../../src/domain/slots";
 import { addDays } from "../../src/domain/timezone";
@@ -32,6 +36,21 @@ if (command === "prepare") {
   const slots = db.$client.query("SELECT date, time FROM time_slots").all();
   db.$client.close();
   console.log(JSON.stringify({ cookies, slots }));
+} else if (command === "checkout") {
+  const [count, stock] = [Number(arg), Number(process.argv[5])];
+  const db = openDatabase(databaseFile(target!));
+  seedDatabase(db);
+  const slug = "covert-body-worn-camera-4k";
+  const product = db.update(products).set({ stockQuantity: stock, isActive: true }).where(eq(products.slug, slug)).returning({ id: products.id }).get();
+  if (!product) throw new Error(`no product ${slug}`);
+  const stamp = Date.now();
+  const cookies = Array.from({ length: count }, (_, i) => {
+    const customer = customerWithSession(db, `buyer${i}-${stamp}@example.com`);
+    db.insert(cartItems).values({ userId: customer.userId, productId: product.id, quantity: 1 }).run();
+    return customer.cookie;
+  });
+  db.$client.close();
+  console.log(JSON.stringify({ cookies, productId: product.id }));
 } else if (command === "check") {
   const db = new Database(databaseFile(target!), { strict: true });
   const integrity = db
@@ -61,6 +80,6 @@ if (command === "prepare") {
   console.log(JSON.stringify(db.query(arg!).all()));
   db.close();
 } else {
-  console.error("usage: binary-db.ts prepare DATA_DIR USERS | check DATA_DIR | query DB_FILE SQL");
+  console.error("usage: binary-db.ts prepare DATA_DIR USERS | checkout DATA_DIR USERS STOCK | check DATA_DIR | query DB_FILE SQL");
   process.exit(2);
 }
