@@ -70,6 +70,12 @@ async function createdFor(orderNumber: string, cookie: string) {
 const capture = (id: string) => t.request(`/paypal/order/${id}/capture`, { method: "POST" });
 
 describe("POST /paypal/order for a shop order", () => {
+  test("GET /paypal/setup names the public client id, for the order page's buttons", async () => {
+    const res = await t.request("/paypal/setup");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ clientId: standInCredentials.clientId, clientToken: expect.stringMatching(/^client-token-/) });
+  });
+
   test("charges the order's own total whatever the browser sends, naming the order", async () => {
     const { cookie, order } = placedOrder();
     const res = await createFor(order.orderNumber.toLowerCase(), cookie, { amount: "1.00", currency: "USD", intent: "CAPTURE" });

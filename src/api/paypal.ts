@@ -26,7 +26,7 @@ import { centsToDecimal } from "../domain/pricing";
 import { offerForViewer } from "../payments/offers.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient, type PayPalClientOptions } from "../payments/paypal.server";
 import { capturesUnderWay, neverCaptured, settleReportedCapture } from "../payments/settle-capture.server";
-import { paypalOrderSchema, type PayPalCaptureResult, type PayPalOrderResult } from "../shared/payment";
+import { paypalOrderSchema, type PayPalCaptureResult, type PayPalOrderResult, type PayPalSetupResult } from "../shared/payment";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
@@ -119,7 +119,8 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
     if (!paypal) throw unavailable();
     c.header("Cache-Control", "no-store");
     try {
-      return c.json({ clientToken: await paypal.clientToken() });
+      // The client id is public (the SDK's URL carries it); islands outside /services read it here.
+      return c.json({ clientToken: await paypal.clientToken(), clientId: paypal.clientId } satisfies PayPalSetupResult);
     } catch (err) {
       throw providerError(err, "setup");
     }

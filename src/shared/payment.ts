@@ -73,6 +73,8 @@ export type PayPalOrderInput = z.infer<typeof paypalOrderSchema>;
 /** Answers of the payment endpoints. */
 export type PaymentRequestResult = { referenceCode: string; email: string };
 export type PayPalOrderResult = { id: string };
+/** GET /paypal/setup: the SDK's client token, and the (public) client id it is loaded with. */
+export type PayPalSetupResult = { clientToken: string; clientId: string };
 export type PayPalCaptureResult = { id: string; status: "COMPLETED"; referenceCode: string };
 
 /** The dialog's toast titles (docs/product.md#toasts-and-notices) and texts. */
