@@ -1,5 +1,5 @@
 /**
- * The order-expiry job (docs/product.md#orders, decision 016): shop orders whose hold on the stock
+ * The order-expiry job (docs/product.md#orders, decision 007): shop orders whose hold on the stock
  * ran out unpaid are cancelled by the site, their stock given back exactly once and the customer
  * e-mailed. It works from the database alone, so a restart loses nothing: it runs at start-up and
  * then every minute. A PayPal order is never cancelled under a capture: a capture this process is
