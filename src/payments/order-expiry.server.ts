@@ -40,7 +40,8 @@ export async function expireUnpaidOrders(deps: Deps, paypal: PayPalClient | null
   const mail = orderMailContext(deps);
   for (const orderId of expiredUnpaidOrders(deps.db, now)) {
     const attempts = unsettledOrderPayments(deps.db, orderId);
-    if (attempts.some((p) => capturesUnderWay.has(p.id))) {
+    const underWay = () => attempts.some((p) => capturesUnderWay.has(p.id));
+    if (underWay()) {
       report.deferred++;
       continue;
     }
@@ -54,7 +55,8 @@ export async function expireUnpaidOrders(deps: Deps, paypal: PayPalClient | null
       report.settled++;
       continue;
     }
-    if (state === "unsure") {
+    // A capture may have started while PayPal was being asked: it is answered before the order goes.
+    if (state === "unsure" || underWay()) {
       report.deferred++;
       continue;
     }
