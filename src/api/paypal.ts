@@ -13,7 +13,11 @@ import {
   markCaptureNotTaken,
   markCaptureUnknown,
   markPaymentFailed,
+  orderAwaitsPayment,
+  orderOfPayment,
+  orderPaymentMessages,
   paymentForProviderOrder,
+  startOrderPayment,
   startProviderPayment,
   type Payment,
 } from "../db/payments.server";
@@ -21,8 +25,8 @@ import { paymentCurrency, sameAmount } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { offerForViewer } from "../payments/offers.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient, type PayPalClientOptions } from "../payments/paypal.server";
-import { neverCaptured, settleReportedCapture } from "../payments/settle-capture.server";
-import { paypalOrderSchema, type PayPalCaptureResult, type PayPalOrderResult } from "../shared/payment";
+import { capturesUnderWay, neverCaptured, settleReportedCapture } from "../payments/settle-capture.server";
+import { paypalOrderSchema, type PayPalCaptureResult, type PayPalOrderResult, type PayPalSetupResult } from "../shared/payment";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
@@ -101,6 +105,11 @@ const unconfirmed = (p: Payment) =>
     `We could not confirm this payment automatically. We will check it and contact you; please quote reference ${p.referenceCode}.`,
   );
 
+/** What the customer is told when PayPal took the money after their order was cancelled. */
+export function orderClosedAfterCapture(p: Pick<Payment, "referenceCode" | "serviceName">): string {
+  return `${p.serviceName} was cancelled before your payment reached us, so it was not marked paid. We have been told and will refund the payment or contact you; please quote reference ${p.referenceCode}.`;
+}
+
 export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
   const paypal = paypalClientFromEnv(deps.env, options);
   const api = new Hono<AppEnv>();
@@ -110,7 +119,8 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
     if (!paypal) throw unavailable();
     c.header("Cache-Control", "no-store");
     try {
-      return c.json({ clientToken: await paypal.clientToken() });
+      // The client id is public (the SDK's URL carries it); islands outside /services read it here.
+      return c.json({ clientToken: await paypal.clientToken(), clientId: paypal.clientId } satisfies PayPalSetupResult);
     } catch (err) {
       throw providerError(err, "setup");
     }
@@ -120,28 +130,41 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
     if (!paypal) throw unavailable();
     const input = c.req.valid("json");
     const user = c.get("user");
-    const priced = offerForViewer(deps.db, input.serviceId, user);
-    if (!priced) throw badRequest("Some fields need attention.", { serviceId: "Choose a service" });
-    const { offer } = priced;
-    const amount = centsToDecimal(Math.round(offer.amountDue * 100));
-    if (input.amount !== undefined && !sameAmount(input.amount, offer.amountDue)) {
-      throw badRequest("The amount does not match the price of this service. Reload the page and try again.", {
-        amount: `The amount for ${offer.name} is ${amount} ${paymentCurrency}`,
-      });
+    let payment: Payment;
+    let logged: Record<string, string>;
+    if (input.orderNumber !== undefined) {
+      // A shop order: only its signed-in customer pays it, for its own total.
+      if (!user) throw new HttpError(401, "unauthorized", "Please sign in to pay for your order.");
+      const started = startOrderPayment(deps.db, { userId: user.id, email: user.email, orderNumber: input.orderNumber });
+      if (!started.ok && started.reason === "not_found") throw notFound("No such order.");
+      if (!started.ok) throw new HttpError(409, "order_not_payable", started.message);
+      payment = started.payment;
+      logged = { orderNumber: input.orderNumber };
+    } else {
+      const priced = input.serviceId === undefined ? undefined : offerForViewer(deps.db, input.serviceId, user);
+      if (!priced) throw badRequest("Some fields need attention.", { serviceId: "Choose a service" });
+      const { offer } = priced;
+      const amount = centsToDecimal(Math.round(offer.amountDue * 100));
+      if (input.amount !== undefined && !sameAmount(input.amount, offer.amountDue)) {
+        throw badRequest("The amount does not match the price of this service. Reload the page and try again.", {
+          amount: `The amount for ${offer.name} is ${amount} ${paymentCurrency}`,
+        });
+      }
+      payment = startProviderPayment(deps.db, { userId: user?.id ?? null, method: "paypal", offer, email: user?.email ?? null });
+      logged = { serviceId: offer.id };
     }
 
-    const payment = startProviderPayment(deps.db, { userId: user?.id ?? null, method: "paypal", offer, email: user?.email ?? null });
     try {
       const order = await paypal.createOrder({
         requestId: orderRequestId(payment),
         referenceCode: payment.referenceCode,
         paymentId: payment.id,
-        description: offer.name,
-        amount,
+        description: payment.serviceName,
+        amount: payment.amount,
         currency: paymentCurrency,
       });
       attachProviderOrder(deps.db, payment.id, order.id);
-      log.info("paypal order created", { paymentId: payment.id, orderId: order.id, amount, serviceId: offer.id });
+      log.info("paypal order created", { paymentId: payment.id, orderId: order.id, amount: payment.amount, ...logged });
       return c.json({ id: order.id } satisfies PayPalOrderResult, 201);
     } catch (err) {
       markPaymentFailed(deps.db, payment.id);
@@ -164,6 +187,27 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
       );
     }
 
+    // A shop order that stopped waiting for its payment (cancelled when its hold ran out, or paid
+    // by another attempt) is not charged.
+    const shopOrder = orderOfPayment(deps.db, payment);
+    if (payment.shopOrderId !== null && (!shopOrder || !orderAwaitsPayment(shopOrder))) {
+      throw new HttpError(
+        409,
+        "order_not_payable",
+        shopOrder?.paymentStatus === "paid" ? orderPaymentMessages.alreadyPaid : orderPaymentMessages.notOpen(shopOrder?.status ?? "cancelled"),
+      );
+    }
+
+    capturesUnderWay.add(payment.id);
+    try {
+      return c.json(captured(await captureAndSettle(paypal, payment, orderId)));
+    } finally {
+      capturesUnderWay.delete(payment.id);
+    }
+  });
+
+  /** Captures our PayPal order and records the outcome; answers the payment as paid or throws what to tell the customer. */
+  async function captureAndSettle(paypal: PayPalClient, payment: Payment, orderId: string): Promise<Payment> {
     let report: PayPalCapture;
     try {
       report = await paypal.captureOrder(orderId, captureRequestId(payment));
@@ -185,9 +229,15 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
 
     const settled = settleReportedCapture(deps, payment, orderId, report);
     if (settled.outcome === "declined") throw declined();
-    if (settled.outcome === "review") throw unconfirmed(settled.payment);
-    return c.json(captured(settled.payment));
-  });
+    if (settled.outcome === "review") {
+      const order = orderOfPayment(deps.db, settled.payment);
+      if (settled.payment.shopOrderId !== null && (!order || !orderAwaitsPayment(order)) && order?.paymentStatus !== "paid") {
+        throw new HttpError(409, "order_closed", orderClosedAfterCapture(settled.payment));
+      }
+      throw unconfirmed(settled.payment);
+    }
+    return settled.payment;
+  }
 
   /**
    * Looks up an order whose capture failed without a clear answer. Answers the order when PayPal

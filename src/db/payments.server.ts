@@ -20,7 +20,8 @@ import {
 } from "../mail/templates/payments";
 import type { PaymentRequestMethod } from "../shared/payment";
 import { immediate, type Db } from "./client.server";
-import { payments } from "./schema";
+import { changeOrder, type OrderMailContext } from "./orders.server";
+import { orders, payments } from "./schema";
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -89,6 +90,79 @@ export function recordPaymentRequest(
 /** Starts a provider payment: our record (and reference code) exists before the provider is asked for an order. */
 export function startProviderPayment(db: Db, input: { userId: string | null; method: "paypal"; offer: ServiceOffer; email: string | null }): Payment {
   return immediate(db, () => insertPayment(db, { ...input, status: "created" }));
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+/** An order still waiting for its payment: open (pending, or on hold for the ID check) and not paid. */
+export function orderAwaitsPayment(order: Pick<OrderRow, "status" | "paymentStatus">): boolean {
+  return (order.status === "pending" || order.status === "on_hold") && (order.paymentStatus === "pending" || order.paymentStatus === "failed");
+}
+
+/** The shop order a payment pays, if it pays one that still exists. */
+export function orderOfPayment(db: Db, payment: Pick<Payment, "shopOrderId">): OrderRow | undefined {
+  if (payment.shopOrderId === null) return undefined;
+  return db.select().from(orders).where(eq(orders.id, payment.shopOrderId)).get();
+}
+
+export type StartOrderPaymentResult = { ok: true; payment: Payment } | { ok: false; reason: "not_found" } | { ok: false; reason: "closed"; message: string };
+
+/**
+ * Starts a PayPal payment for one of the customer's shop orders (docs/product.md#orders): the
+ * order must be theirs, chosen to be paid with PayPal, still open and unpaid, and its hold on the
+ * stock not run out. The amount is the order's own total. Checked and written in one transaction.
+ */
+export function startOrderPayment(db: Db, input: { userId: string; email: string | null; orderNumber: string }, now = new Date()): StartOrderPaymentResult {
+  return immediate(db, (): StartOrderPaymentResult => {
+    const order = db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNumber, input.orderNumber), eq(orders.userId, input.userId)))
+      .get();
+    if (!order) return { ok: false, reason: "not_found" };
+    if (order.paymentMethod !== "paypal") return { ok: false, reason: "closed", message: orderPaymentMessages.notPayPal };
+    if (order.paymentStatus === "paid" || order.paymentStatus === "refunded") return { ok: false, reason: "closed", message: orderPaymentMessages.alreadyPaid };
+    if (!orderAwaitsPayment(order)) return { ok: false, reason: "closed", message: orderPaymentMessages.notOpen(order.status) };
+    if (order.holdExpiresAt && order.holdExpiresAt.getTime() <= now.getTime())
+      return { ok: false, reason: "closed", message: orderPaymentMessages.holdExpired };
+    const payment = db
+      .insert(payments)
+      .values({
+        userId: input.userId,
+        serviceId: null,
+        serviceName: `Order ${order.orderNumber}`,
+        method: "paypal",
+        amount: order.totalAmount,
+        currency: paymentCurrency,
+        email: input.email,
+        referenceCode: unusedReferenceCode(db),
+        shopOrderId: order.id,
+        status: "created" satisfies PaymentStatus,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+      .get();
+    return { ok: true, payment };
+  });
+}
+
+/** Why an order cannot be paid with PayPal now (docs/product.md#orders). */
+export const orderPaymentMessages = {
+  notPayPal: "This order is not to be paid with PayPal. The order page shows how to pay for it.",
+  alreadyPaid: "This order has already been paid. Nothing more is needed.",
+  notOpen: (status: string) => `This order is ${status === "cancelled" ? "cancelled" : "no longer awaiting payment"}, so it cannot be paid. Nothing was taken.`,
+  holdExpired: "The time to pay for this order has run out and it is being cancelled, so it cannot be paid. Nothing was taken. Please place the order again.",
+} as const;
+
+/** A shop order's PayPal payments not yet settled (`created` or `unknown`). */
+export function unsettledOrderPayments(db: Db, orderId: number): Payment[] {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.shopOrderId, orderId), eq(payments.method, "paypal"), inArray(payments.status, unsettledStatuses)))
+    .orderBy(payments.createdAt)
+    .all();
 }
 
 /** Links the provider's order to our record. */
@@ -206,17 +280,43 @@ function settledPayment(db: Db, paymentId: string): Payment {
 /**
  * Records a completed capture. One synchronous transaction with a guarded update: only the first
  * of any number of simultaneous calls changes the row, and only that one queues the receipt and
- * the business's notice. Answers the payment as stored and whether this call recorded it.
+ * the business's notice. A payment for a shop order marks the order paid in the same transaction
+ * (the customer's "Payment received" e-mail with it); when that order is no longer waiting for the
+ * payment (cancelled when its hold ran out, or paid already) the money is not kept silently: the
+ * payment goes to `review` and the business is told. Answers the payment as stored and whether
+ * this call recorded it.
  */
 export function recordCapturedPayment(
   db: Db,
   paymentId: string,
-  capture: { captureId: string; payerEmail: string | null },
+  capture: { captureId: string; payerEmail: string | null; orderId?: string },
   business: BusinessContact,
   /** `found`: the payment check found it captured after the customer's capture lost its answer. */
   how: "captured" | "found" = "captured",
+  /** Where the order e-mails link to; without it a paid order's e-mail is not queued. */
+  orderMail?: OrderMailContext,
+  now = new Date(),
 ): { payment: Payment; recorded: boolean } {
   return immediate(db, () => {
+    const before = settledPayment(db, paymentId);
+    const order = orderOfPayment(db, before);
+    if (before.shopOrderId !== null && (!order || !orderAwaitsPayment(order))) {
+      const held = settleCapture(db, paymentId, "review", capture.captureId, capture.payerEmail);
+      if (!held) return { payment: settledPayment(db, paymentId), recorded: false };
+      enqueueMail(
+        db,
+        paymentReviewNotification({
+          ...business,
+          referenceCode: held.referenceCode,
+          email: held.email,
+          serviceName: held.serviceName,
+          orderId: capture.orderId ?? held.providerOrderId ?? "(not known)",
+          expected: `shop order ${order?.orderNumber ?? "(deleted)"} awaiting payment`,
+          reported: `${held.amount} ${held.currency} captured (capture ${capture.captureId}) after the order was ${order ? `${order.status}, payment ${order.paymentStatus}` : "deleted"}: refund it or restore the order`,
+        }),
+      );
+      return { payment: held, recorded: true };
+    }
     const updated = settleCapture(db, paymentId, "completed", capture.captureId, capture.payerEmail);
     if (!updated) return { payment: settledPayment(db, paymentId), recorded: false };
     const receipt = {
@@ -229,7 +329,18 @@ export function recordCapturedPayment(
       captureId: capture.captureId,
     };
     const mails: MailMessage[] = [how === "found" ? paymentFoundNotification(receipt) : paymentReceivedNotification(receipt)];
-    if (updated.email) mails.unshift(paymentReceiptMail({ ...receipt, email: updated.email }));
+    if (order) {
+      // The order's own "Payment received" e-mail is the customer's receipt.
+      const paid = changeOrder(
+        db,
+        order.id,
+        { kind: "mark_paid", captureId: capture.captureId, note: "Paid with PayPal" },
+        { actor: "system" },
+        now,
+        orderMail,
+      );
+      if (!paid.ok) throw new Error(`order ${order.id} could not be marked paid: ${paid.reason}`);
+    } else if (updated.email) mails.unshift(paymentReceiptMail({ ...receipt, email: updated.email }));
     for (const m of mails) enqueueMail(db, m);
     return { payment: updated, recorded: true };
   });

@@ -144,6 +144,11 @@ export class PayPalClient {
     this.now = options.now ?? Date.now;
   }
 
+  /** The public client id the browser SDK is loaded with. */
+  get clientId(): string {
+    return this.config.clientId;
+  }
+
   /** A client token for the browser SDK (`data-client-token`). */
   async clientToken(): Promise<string> {
     const answer = await this.call("POST", "/v1/identity/generate-token", {}, undefined);

@@ -4,10 +4,12 @@
  * a payment found paid later is recorded exactly like one confirmed at once.
  */
 import { markCaptureDeclined, markPaymentForReview, recordCapturedPayment, type BusinessContact, type Payment } from "../db/payments.server";
+import type { OrderMailContext } from "../db/orders.server";
 import { getSettings } from "../db/settings.server";
 import { judgeCapture } from "../domain/payment";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
+import { siteOrigin } from "../server/origin";
 import type { PayPalCapture } from "./paypal.server";
 
 export type CaptureSettlement =
@@ -21,6 +23,17 @@ export function businessContact(deps: Pick<AppDeps, "db" | "env">): BusinessCont
   return { businessName: s.businessName, businessEmail: deps.env.BUSINESS_EMAIL ?? s.email, businessPhone: s.phone, responseTimeHours: s.responseTimeHours };
 }
 
+/** Where the shop order e-mails link to and come from. */
+export function orderMailContext(deps: Pick<AppDeps, "db" | "env">): OrderMailContext {
+  return { origin: siteOrigin(deps), businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email };
+}
+
+/**
+ * Payments whose capture this process has sent to PayPal and not yet settled. The order-expiry
+ * job leaves their shop orders alone until the capture's answer is recorded.
+ */
+export const capturesUnderWay = new Set<string>();
+
 /** An order lookup showing no capture at all: nothing was taken (yet). */
 export function neverCaptured(report: PayPalCapture): boolean {
   return report.capture === null && report.orderStatus !== "COMPLETED";
@@ -29,7 +42,8 @@ export function neverCaptured(report: PayPalCapture): boolean {
 /**
  * Records what PayPal reported for our payment: paid only when the capture is COMPLETED for our
  * amount and currency (one guarded update), declined when refused, and anything else held for the
- * business to review. Only the call that changed the row queues e-mail.
+ * business to review. Only the call that changed the row queues e-mail. A payment for a shop order
+ * marks the order paid with it, or goes to review when the order was closed meanwhile.
  */
 export function settleReportedCapture(
   deps: Pick<AppDeps, "db" | "env" | "outbox">,
@@ -62,9 +76,10 @@ export function settleReportedCapture(
   const { payment: paid, recorded } = recordCapturedPayment(
     deps.db,
     payment.id,
-    { captureId: capture.id, payerEmail: report.payerEmail },
+    { captureId: capture.id, payerEmail: report.payerEmail, orderId },
     businessContact(deps),
     how,
+    orderMailContext(deps),
   );
   if (recorded) {
     deps.outbox.kick();

@@ -9,6 +9,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { databaseFile, openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
+import { startOrderExpiry } from "../payments/order-expiry.server";
 import { startPaymentReconciliation } from "../payments/reconcile.server";
 import { parseAdminCommand, readAdminPassword, runAdminCommand, ensureFirstAdmin, runDisableTotp } from "./admin-accounts.server";
 import { bootstrap } from "./bootstrap.server";
@@ -112,6 +113,7 @@ const stopHousekeeping = startAuthHousekeeping(deps.db);
 const originWarning = publicUrlWarning(env);
 if (originWarning) log.warn(originWarning);
 const stopPaymentCheck = startPaymentReconciliation(deps);
+const stopOrderExpiry = startOrderExpiry(deps);
 
 const server = Bun.serve({
   port: env.PORT,
@@ -135,6 +137,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     deps.outbox.stop();
     stopHousekeeping();
     stopPaymentCheck();
+    stopOrderExpiry();
     void server.stop().then(() => {
       deps.db.$client.close();
       rmSync(pidFile, { force: true });

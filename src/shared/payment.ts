@@ -33,26 +33,48 @@ const amountMessage = "Enter the amount as a number";
 const currencyMessage = "Only US dollars (USD) are accepted";
 const intentMessage = "Only immediate capture is supported";
 
+/** A shop order's number as the customer sees it (`PI-7KQ4-M2XD`); lower case is read as upper. */
+const orderNumberField = z
+  .string("Give the order number")
+  .check(z.trim(), z.toUpperCase(), z.regex(/^PI-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/, "Give the order number, such as PI-7KQ4-M2XD"));
+
+export const paypalOrderMessages = {
+  /** Neither a service nor an order was named (the service form's message, as before). */
+  neither: "Choose a service",
+  both: "Pay for either a service or a shop order, not both",
+} as const;
+
 /**
- * POST /paypal/order. The server computes the amount from the pricing table and the viewer's
- * discount; `amount`, `currency` and `intent` (the payment provider's usual order fields) may be sent and must then match.
+ * POST /paypal/order: for a service (`serviceId`) or for one of the customer's shop orders
+ * (`orderNumber`), exactly one of the two. The server computes the amount: a service's from the
+ * pricing table and the viewer's discount, an order's from the order itself. `amount`,
+ * `currency` and `intent` (the payment provider's usual order fields) may be sent; for a service
+ * they must then match, for an order they are ignored.
  */
-export const paypalOrderSchema = z.object({
-  serviceId: serviceIdField,
-  amount: z.optional(
-    z.union(
-      [z.number(amountMessage).check(z.gte(0, amountMessage)), z.string(amountMessage).check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, amountMessage))],
-      amountMessage,
+export const paypalOrderSchema = z
+  .object({
+    serviceId: z.optional(serviceIdField),
+    orderNumber: z.optional(orderNumberField),
+    amount: z.optional(
+      z.union(
+        [z.number(amountMessage).check(z.gte(0, amountMessage)), z.string(amountMessage).check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, amountMessage))],
+        amountMessage,
+      ),
     ),
-  ),
-  currency: z.optional(z.pipe(z.string(currencyMessage).check(z.trim(), z.toUpperCase()), z.literal("USD", currencyMessage))),
-  intent: z.optional(z.pipe(z.string(intentMessage).check(z.trim(), z.toUpperCase()), z.literal("CAPTURE", intentMessage))),
-});
+    currency: z.optional(z.pipe(z.string(currencyMessage).check(z.trim(), z.toUpperCase()), z.literal("USD", currencyMessage))),
+    intent: z.optional(z.pipe(z.string(intentMessage).check(z.trim(), z.toUpperCase()), z.literal("CAPTURE", intentMessage))),
+  })
+  .check(
+    z.refine((v) => v.serviceId !== undefined || v.orderNumber !== undefined, { message: paypalOrderMessages.neither, path: ["serviceId"] }),
+    z.refine((v) => v.serviceId === undefined || v.orderNumber === undefined, { message: paypalOrderMessages.both, path: ["orderNumber"] }),
+  );
 export type PayPalOrderInput = z.infer<typeof paypalOrderSchema>;
 
 /** Answers of the payment endpoints. */
 export type PaymentRequestResult = { referenceCode: string; email: string };
 export type PayPalOrderResult = { id: string };
+/** GET /paypal/setup: the SDK's client token, and the (public) client id it is loaded with. */
+export type PayPalSetupResult = { clientToken: string; clientId: string };
 export type PayPalCaptureResult = { id: string; status: "COMPLETED"; referenceCode: string };
 
 /** The dialog's toast titles (docs/product.md#toasts-and-notices) and texts. */

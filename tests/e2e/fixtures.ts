@@ -25,10 +25,9 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts dist/pi-site on a free port with a new data directory; resolves once it answers. */
-export async function startSite(env: Record<string, string> = {}): Promise<SiteServer> {
+/** Starts dist/pi-site on a free port with a new data directory (or `dataDir`, to restart a site); resolves once it answers. */
+export async function startSite(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), "pi-site-e2e-"))): Promise<SiteServer> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), "pi-site-e2e-"));
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(join(process.cwd(), "dist/pi-site"), [], {
     cwd: dataDir,
@@ -50,12 +49,13 @@ export async function startSite(env: Record<string, string> = {}): Promise<SiteS
   throw new Error(`site did not start:\n${logs.join("")}`);
 }
 
-export async function stopSite(site: SiteServer) {
+/** Stops the site and deletes its data directory, unless `keepData` (to start it again on the same data). */
+export async function stopSite(site: SiteServer, opts: { keepData?: boolean } = {}) {
   if (site.process.exitCode === null && site.process.signalCode === null) {
     site.process.kill("SIGTERM");
     await new Promise((r) => site.process.once("exit", r));
   }
-  rmSync(site.dataDir, { recursive: true, force: true });
+  if (!opts.keepData) rmSync(site.dataDir, { recursive: true, force: true });
 }
 
 /**
