@@ -15,7 +15,7 @@
  * unknown order, 409 with the reason when the change is not allowed now (nothing changes), 502 when
  * PayPal refuses or cannot be reached for a refund (nothing changes).
  */
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { adminOrderDetail, adminOrderRow, listAdminOrders, markOrderPaymentsRefunded } from "../../db/admin-orders.server";
 import { immediate } from "../../db/client.server";
 import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange, type OrderMailContext } from "../../db/orders.server";
@@ -31,6 +31,9 @@ import { siteOrigin } from "../../server/origin";
 import { validJson, validQuery } from "../../server/validate";
 import { type AdminOrderDetail, adminOrderNoteSchema, allowedOrderActions, adminOrderShipSchema, adminOrdersQuerySchema } from "../../shared/admin-orders";
 import { and, eq } from "drizzle-orm";
+
+/** The order number in the path: routing lowercases paths (canonical-path.ts), order numbers are upper case. */
+const orderNumberOf = (c: Context) => (c.req.param("orderNumber") ?? "").toUpperCase();
 
 const unknownOrder = () => notFound("There is no such order.");
 const notAllowed = (message: string) => new HttpError(409, "not_allowed", message);
@@ -110,25 +113,25 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
   return new Hono<AdminEnv>()
     .get("/orders", validQuery(adminOrdersQuerySchema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
     .get("/orders/:orderNumber", (c) => {
-      const detail = adminOrderDetail(deps.db, c.req.param("orderNumber"));
+      const detail = adminOrderDetail(deps.db, orderNumberOf(c));
       if (!detail) throw unknownOrder();
       return c.json(detail);
     })
     .post("/orders/:orderNumber/mark-paid", validJson(adminOrderNoteSchema), (c) =>
-      c.json(change(c.req.param("orderNumber"), c.get("admin").id, { kind: "mark_paid", note: c.req.valid("json").note || undefined })),
+      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "mark_paid", note: c.req.valid("json").note || undefined })),
     )
     .post("/orders/:orderNumber/verify", validJson(adminOrderNoteSchema), (c) =>
-      c.json(change(c.req.param("orderNumber"), c.get("admin").id, { kind: "verify", note: c.req.valid("json").note || undefined })),
+      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "verify", note: c.req.valid("json").note || undefined })),
     )
     .post("/orders/:orderNumber/ship", validJson(adminOrderShipSchema), (c) => {
       const { trackingNumber, note } = c.req.valid("json");
-      return c.json(change(c.req.param("orderNumber"), c.get("admin").id, { kind: "ship", trackingNumber, note: note || undefined }));
+      return c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "ship", trackingNumber, note: note || undefined }));
     })
     .post("/orders/:orderNumber/deliver", validJson(adminOrderNoteSchema), (c) =>
-      c.json(change(c.req.param("orderNumber"), c.get("admin").id, { kind: "deliver", note: c.req.valid("json").note || undefined })),
+      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "deliver", note: c.req.valid("json").note || undefined })),
     )
     .post("/orders/:orderNumber/cancel", validJson(adminOrderNoteSchema), (c) => {
-      const orderNumber = c.req.param("orderNumber");
+      const orderNumber = orderNumberOf(c);
       const note = c.req.valid("json").note || undefined;
       const result = cancelOrder(deps.db, orderId(orderNumber), { actor: "admin", adminId: c.get("admin").id, note }, new Date(), mailContext());
       if (!result.ok) {
@@ -139,7 +142,7 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
       return c.json(changed(orderNumber));
     })
     .post("/orders/:orderNumber/refund", validJson(adminOrderNoteSchema), async (c) => {
-      const orderNumber = c.req.param("orderNumber");
+      const orderNumber = orderNumberOf(c);
       const note = c.req.valid("json").note || undefined;
       const order = adminOrderRow(deps.db, orderNumber);
       if (!order) throw unknownOrder();
