@@ -1,10 +1,10 @@
 /**
- * The admin API under a full database: `GET /api/admin/stats`, the users list and a users search,
+ * The admin API under a full database: `GET /api/admin/stats`, the users and orders lists and their searches,
  * each measured with wrk (8 connections, 2 threads) and the admin's bearer token. Target: p99 < 20 ms.
  *
  * 1. The binary starts once on a temporary data dir (migrations and seed), then stops.
  * 2. 10,000 customers and 50,000 bookings are written in one transaction with the app's own
- *    openDatabase and schema, as the app would have written them: in creation order (customers over
+ *    openDatabase and schema (and as many shop orders as customers, over the last year), as the app would have written them: in creation order (customers over
  *    the last three years, bookings over the last year, so this month holds its share), with
  *    e-mail and names drawn from short lists ("smith" finds about one customer in twenty).
  * 3. An admin and token are created directly in the database (as the e2e fixture does), the binary
@@ -19,7 +19,8 @@
  */
 import { join } from "node:path";
 import { immediate, openDatabase } from "../../src/db/client.server";
-import { bookings, users } from "../../src/db/schema";
+import { bookings, orders, users } from "../../src/db/schema";
+import type { OrderPaymentStatus, OrderStatus } from "../../src/domain/order";
 import type { BookingStatus } from "../../src/domain/booking";
 import type { AdminStats } from "../../src/shared/admin-stats";
 import type { AdminUserList } from "../../src/shared/admin-users";
@@ -46,7 +47,13 @@ import {
 import { type WrkResult, wrk } from "./throughput";
 
 const P99_TARGET_MS = 20;
-export const ADMIN_URLS = ["/api/admin/stats", "/api/admin/users", "/api/admin/users?search=smith"] as const;
+export const ADMIN_URLS = [
+  "/api/admin/stats",
+  "/api/admin/users",
+  "/api/admin/users?search=smith",
+  "/api/admin/orders",
+  "/api/admin/orders?search=smith",
+] as const;
 
 export type AdminBenchData = {
   users: number;
@@ -157,6 +164,39 @@ export function seedDatabase(file: string, userCount: number, bookingCount: numb
           };
         });
         db.insert(bookings).values(rows).run();
+      }
+      // As many shop orders as customers, over the last year, in placing order (the orders list's searches join the customer).
+      const orderStates: [OrderStatus, OrderPaymentStatus][] = [
+        ["pending", "pending"],
+        ["processing", "paid"],
+        ["shipped", "paid"],
+        ["delivered", "paid"],
+        ["delivered", "paid"],
+        ["cancelled", "pending"],
+        ["refunded", "refunded"],
+      ];
+      const address = { name: "Bench Customer", line1: "1 King William St", city: "Adelaide", state: "SA", postcode: "5000", country: "AU" };
+      for (let from = 0; from < userCount; from += chunk) {
+        const rows = Array.from({ length: Math.min(chunk, userCount - from) }, (_, k) => {
+          const i = from + k;
+          const createdAt = new Date(bookingStart + Math.floor(((now - bookingStart) * i) / userCount));
+          const [status, paymentStatus] = pick(orderStates);
+          const total = `${50 + Math.floor(rand() * 900)}.00`;
+          return {
+            userId: pick(ids),
+            orderNumber: `PI-${String(i).padStart(5, "0")}-BNCH`,
+            status,
+            paymentStatus,
+            paymentMethod: "bank_transfer",
+            totalAmount: total,
+            subtotal: total,
+            shippingAddress: address,
+            billingAddress: address,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        });
+        db.insert(orders).values(rows).run();
       }
     });
     return adminWithToken(db, "bench-admin").authorization;

@@ -72,10 +72,11 @@ export function adminStats(db: Db, timeZone: string, now = new Date()): AdminSta
 
   // Service payments count once recorded `completed` (captured by PayPal). Requests (`requested`),
   // unsettled, declined, failed, expired and `review` captures are not counted as received.
-  // Payments have no refund status: nothing recorded there can be subtracted.
+  // A payment that pays a shop order is already counted as that order's money (and a refunded
+  // one is no longer `completed`), so only service payments are added here.
   const paymentRow = prepared(db, "admin-stats-payments", (d) =>
     d
-      .select({ receivedCents: sumWhen(sql`${payments.status} = ${completed}`, cents(payments.amount)) })
+      .select({ receivedCents: sumWhen(sql`${payments.status} = ${completed} and ${payments.shopOrderId} is null`, cents(payments.amount)) })
       .from(payments)
       .prepare(),
   ).get();

@@ -86,6 +86,8 @@ const orderReport = z.object({
     )
     .optional(),
 });
+/** A refund as `POST /v2/payments/captures/{id}/refund` answers it (components.schemas.refund). */
+const refundAnswer = z.object({ id: z.string().min(1), status: z.string() });
 const errorAnswer = z.object({
   name: z.string().optional(),
   message: z.string().optional(),
@@ -113,6 +115,9 @@ export type PayPalCapture = {
   capture: { id: string; status: string; amount: string; currency: string } | null;
   payerEmail: string | null;
 };
+
+/** A refund PayPal made: its id and status (`COMPLETED`, `PENDING`, `FAILED` or `CANCELLED`). */
+export type PayPalRefund = { id: string; status: string };
 
 export type PayPalClientOptions = {
   /** Per-call timeout (AbortSignal.timeout). */
@@ -186,6 +191,16 @@ export class PayPalClient {
     return reportOf(
       parseAnswer(orderReport, await this.call("GET", `/v2/checkout/orders/${encodeURIComponent(orderId)}`, undefined, undefined), "order lookup"),
     );
+  }
+
+  /**
+   * Refunds a captured payment (Payments v2 `captures.refund`): `amount` in `currency` (the whole
+   * capture when it is the captured amount). `requestId` makes a retried refund PayPal's first one.
+   */
+  async refundCapture(captureId: string, refund: { amount: string; currency: string }, requestId: string): Promise<PayPalRefund> {
+    const body = { amount: { currency_code: refund.currency, value: refund.amount } };
+    const answer = await this.call("POST", `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, body, requestId);
+    return parseAnswer(refundAnswer, answer, "refund");
   }
 
   /** One API call, retried with the same request id while the failure is worth retrying. */

@@ -74,6 +74,50 @@ function showOrderViolations(rawId: string, url: URL, req: Request, text: string
   return problems;
 }
 
+/**
+ * Refund captured payment (operationId captures.refund) as PayPal's published Payments v2 OpenAPI
+ * document defines it (/work/shared/reference/paypal/payments_payment_v2.json): the `capture_id`
+ * path parameter, the optional `PayPal-Request-Id` header, and a `refund_request` body whose
+ * `amount` is components.schemas.money (a 3-letter `currency_code`, a `value` matching its pattern,
+ * at most 32 characters) and whose other properties are bounded strings. Nothing else is allowed.
+ */
+const moneyValuePattern = /^((-?[0-9]+)|(-?([0-9]+)?[.][0-9]+))$/;
+const refundRequestStrings: Record<string, number> = { custom_id: 127, invoice_id: 127, note_to_payer: 255 };
+export const refundStatuses = ["CANCELLED", "FAILED", "PENDING", "COMPLETED"] as const;
+
+/** What PayPal would refuse in a refund request; empty when the call is valid. */
+function refundViolations(rawId: string, req: Request, body: unknown): string[] {
+  const problems: string[] = [];
+  let id = rawId;
+  try {
+    id = decodeURIComponent(rawId);
+  } catch {
+    problems.push(`capture id ${rawId} is not valid percent-encoding`);
+  }
+  if (id.length === 0) problems.push("capture_id is required");
+  if (!req.headers.get("content-type")?.startsWith("application/json")) problems.push("the body must be application/json");
+  if (body === null || typeof body !== "object" || Array.isArray(body)) return [...problems, "the body must be a refund_request object"];
+  for (const [key, value] of Object.entries(body)) {
+    if (key === "amount") {
+      const amount = value as { currency_code?: unknown; value?: unknown } | null;
+      if (amount === null || typeof amount !== "object") problems.push("amount must be a money object");
+      else {
+        for (const extra of Object.keys(amount))
+          if (extra !== "currency_code" && extra !== "value") problems.push(`amount.${extra} is not a property of money`);
+        if (typeof amount.currency_code !== "string" || amount.currency_code.length !== 3) problems.push("amount.currency_code must be 3 characters");
+        if (typeof amount.value !== "string" || amount.value.length > 32 || !moneyValuePattern.test(amount.value))
+          problems.push(`amount.value ${JSON.stringify(amount.value)} does not match ${moneyValuePattern}`);
+      }
+    } else if (key in refundRequestStrings) {
+      const max = refundRequestStrings[key]!;
+      if (typeof value !== "string" || value.length < 1 || value.length > max) problems.push(`${key} must be a string of 1 to ${max} characters`);
+    } else if (key !== "payment_instruction") {
+      problems.push(`${key} is not a property of refund_request`);
+    }
+  }
+  return problems;
+}
+
 export const standInCredentials = { clientId: "stand-in-client-id", clientSecret: "stand-in-secret" };
 
 const json = (status: number, body: unknown) => Response.json(body, { status, headers: { "paypal-debug-id": `debug-${status}` } });
@@ -142,6 +186,35 @@ export function startPayPalStandIn(credentials = standInCredentials) {
             },
           },
         ],
+      },
+    };
+  }
+
+  /** Refunds made, in order; `behaviour` fails them: "declined" (422, no funds) or "error" (500). */
+  const refunds = {
+    behaviour: "ok" as "ok" | "declined" | "error",
+    made: [] as { id: string; captureId: string; amount: string; currency: string; requestId: string | null }[],
+  };
+
+  function refundAnswer(capture: Capture, input: { amount?: { currency_code: string; value: string } }, requestId: string | null): StoredAnswer {
+    if (capture.status === "REFUNDED") return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "CAPTURE_FULLY_REFUNDED") };
+    if (capture.status !== "COMPLETED") return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "REFUND_NOT_ALLOWED") };
+    if (refunds.behaviour === "declined") return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "REFUND_FAILED_INSUFFICIENT_FUNDS") };
+    const amount = input.amount ?? { currency_code: capture.currency, value: capture.amount };
+    if (amount.currency_code !== capture.currency) return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "REFUND_CAPTURE_CURRENCY_MISMATCH") };
+    const cents = Math.round(Number(amount.value) * 100);
+    if (cents <= 0) return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "CANNOT_BE_ZERO_OR_NEGATIVE") };
+    if (cents > Math.round(Number(capture.amount) * 100)) return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED") };
+    capture.status = cents === Math.round(Number(capture.amount) * 100) ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    const id = `REF${String(++counter).padStart(14, "0")}`;
+    refunds.made.push({ id, captureId: capture.id, amount: amount.value, currency: amount.currency_code, requestId });
+    return {
+      status: 201,
+      body: {
+        id,
+        status: "COMPLETED",
+        amount: { currency_code: amount.currency_code, value: amount.value },
+        links: [{ href: `https://api-m.sandbox.paypal.com/v2/payments/refunds/${id}`, rel: "self", method: "GET" }],
       },
     };
   }
@@ -239,6 +312,23 @@ export function startPayPalStandIn(credentials = standInCredentials) {
         return json(answer.status, answer.body);
       }
 
+      const refund = /^\/v2\/payments\/captures\/([^/]*)\/refund$/.exec(url.pathname);
+      if (req.method === "POST" && refund) {
+        const problems = refundViolations(refund[1]!, req, body);
+        if (problems.length > 0) {
+          violations.push(...problems.map((p) => `POST ${url.pathname}: ${p}`));
+          return paypalError(400, "INVALID_REQUEST", "INVALID_PARAMETER_SYNTAX");
+        }
+        if (refunds.behaviour === "error") return paypalError(500, "INTERNAL_SERVER_ERROR");
+        const captureId = decodeURIComponent(refund[1]!);
+        const captured = [...orders.values()].flatMap((o) => o.captures).find((c) => c.id === captureId);
+        if (!captured) return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
+        const answer = replayOrStore(requestId && `refund:${requestId}`, () =>
+          refundAnswer(captured, body as { amount?: { currency_code: string; value: string } }, requestId),
+        );
+        return json(answer.status, answer.body);
+      }
+
       const show = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(url.pathname);
       if (show && req.method === "GET") {
         const problems = showOrderViolations(show[1]!, url, req, text);
@@ -265,6 +355,7 @@ export function startPayPalStandIn(credentials = standInCredentials) {
     requests,
     orders,
     stats,
+    refunds,
     /** Requests to `path` (a string or pattern), in arrival order. */
     requestsTo(path: string | RegExp) {
       return requests.filter((r) => (typeof path === "string" ? r.path === path : path.test(r.path)));

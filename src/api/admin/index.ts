@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminLoginApi, adminSessionApi } from "./auth";
+import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
 import { adminProductsApi } from "./products";
@@ -26,6 +27,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminProductsApi(deps));
   guarded.route("/", adminTotpApi(deps));
   guarded.route("/", adminUsersApi(deps));
+  guarded.route("/", adminOrdersApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

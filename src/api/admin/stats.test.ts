@@ -87,6 +87,24 @@ test("revenue: paid orders and completed payments in exact cents, less refunds; 
   expect(await stats()).toMatchObject({ totalOrders: 8, pendingOrders: 1, totalRevenue: "1234.56" });
 });
 
+test("a PayPal payment that pays a shop order is counted once, as the order's money; gone once refunded", async () => {
+  order("150.00", "processing", "paid");
+  const paidOrder = t.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(eq(orders.orderNumber, `ORD-${orderNumber}`))
+    .get();
+  t.db
+    .insert(payments)
+    .values({ serviceName: "Order", method: "paypal", amount: "150.00", referenceCode: "PAY-ORDER-1", status: "completed", shopOrderId: paidOrder?.id })
+    .run();
+  payment("20.00", "paypal", "completed");
+  expect(await stats()).toMatchObject({ totalOrders: 1, totalRevenue: "170.00" });
+  t.db.update(orders).set({ status: "refunded", paymentStatus: "refunded" }).run();
+  t.db.update(payments).set({ status: "refunded" }).where(eq(payments.referenceCode, "PAY-ORDER-1")).run();
+  expect((await stats()).totalRevenue).toBe("20.00");
+});
+
 test("bookings this month in Adelaide: 00:30 on the 1st counts, 23:30 on the last day of the month before does not; cancelled ones never", async () => {
   const { year, month } = zonedParts(new Date(), adelaide);
   const first = `${year}-${String(month).padStart(2, "0")}-01`;

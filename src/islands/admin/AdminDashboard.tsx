@@ -27,7 +27,7 @@ const moreLinks = [
   { label: "Analytics", href: "/admin/analytics" },
   { label: "Your account", href: "/admin/account" },
 ] as const;
-const builtPages = new Set<string>(["/admin/dashboard", "/admin/content", "/admin/products", "/admin/account", "/admin/users"]);
+const builtPages = new Set<string>(["/admin/dashboard", "/admin/content", "/admin/products", "/admin/account", "/admin/users", "/admin/orders"]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
   if (builtPages.has(href)) {

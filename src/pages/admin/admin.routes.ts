@@ -6,12 +6,14 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
+import { readAdminOrdersQuery } from "../../shared/admin-orders";
 import { readAdminProductsQuery } from "../../shared/admin-products";
 import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
 import { adminAccountPage } from "./account";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
+import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
 import { adminUsersPage } from "./users";
 
@@ -30,5 +32,6 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
     .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
-    .get("/admin/users", (c) => servePage(deps, c, adminUsersPage));
+    .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
+    .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))));
 }

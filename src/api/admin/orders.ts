@@ -1,0 +1,157 @@
+/**
+ * The owner's shop orders (behind requireAdmin):
+ *
+ *   GET  /api/admin/orders?status=&payment=&search=&page=   one page, newest first, with the total
+ *   GET  /api/admin/orders/{orderNumber}                     the order with customer, payments, history, actions
+ *   POST /api/admin/orders/{orderNumber}/mark-paid  { note? }
+ *   POST /api/admin/orders/{orderNumber}/verify     { note? }
+ *   POST /api/admin/orders/{orderNumber}/ship       { trackingNumber, note? }
+ *   POST /api/admin/orders/{orderNumber}/deliver    { note? }
+ *   POST /api/admin/orders/{orderNumber}/cancel     { note? }   stock back on the shelf
+ *   POST /api/admin/orders/{orderNumber}/refund     { note? }   through PayPal first when paid that way
+ *
+ * Each change goes through the transition table (changeOrder / cancelOrder), queues the customer's
+ * e-mail in the same transaction and answers the updated order. 400 for a bad body, 404 for an
+ * unknown order, 409 with the reason when the change is not allowed now (nothing changes), 502 when
+ * PayPal refuses or cannot be reached for a refund (nothing changes).
+ */
+import { type Context, Hono } from "hono";
+import { adminOrderDetail, adminOrderRow, listAdminOrders, markOrderPaymentsRefunded } from "../../db/admin-orders.server";
+import { immediate } from "../../db/client.server";
+import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange, type OrderMailContext } from "../../db/orders.server";
+import { payments } from "../../db/schema";
+import { getSettings } from "../../db/settings.server";
+import { paymentCurrency } from "../../domain/payment";
+import { PayPalError, type PayPalClientOptions, paypalClientFromEnv } from "../../payments/paypal.server";
+import type { AppDeps } from "../../server/deps";
+import { HttpError, notFound } from "../../server/errors";
+import { log } from "../../server/log.server";
+import type { AdminEnv } from "../../server/middleware/require-admin";
+import { siteOrigin } from "../../server/origin";
+import { validJson, validQuery } from "../../server/validate";
+import { type AdminOrderDetail, adminOrderNoteSchema, allowedOrderActions, adminOrderShipSchema, adminOrdersQuerySchema } from "../../shared/admin-orders";
+import { and, eq } from "drizzle-orm";
+
+/** The order number in the path: routing lowercases paths (canonical-path.ts), order numbers are upper case. */
+const orderNumberOf = (c: Context) => (c.req.param("orderNumber") ?? "").toUpperCase();
+
+const unknownOrder = () => notFound("There is no such order.");
+const notAllowed = (message: string) => new HttpError(409, "not_allowed", message);
+
+export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions = {}) {
+  const paypal = paypalClientFromEnv(deps.env, paypalOptions);
+  const mailContext = (): OrderMailContext => ({ origin: siteOrigin(deps), businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email });
+
+  /** The order's id, or a 404. */
+  function orderId(orderNumber: string): number {
+    const row = adminOrderRow(deps.db, orderNumber);
+    if (!row) throw unknownOrder();
+    return row.id;
+  }
+
+  /** The order as the owner now sees it, once the change is written and its e-mail on its way. */
+  function changed(orderNumber: string): AdminOrderDetail {
+    deps.outbox.kick();
+    const detail = adminOrderDetail(deps.db, orderNumber);
+    if (!detail) throw unknownOrder();
+    return detail;
+  }
+
+  function assertChanged(result: ChangeOrderResult) {
+    if (result.ok) return;
+    if (result.reason === "not_found") throw unknownOrder();
+    throw notAllowed(result.message);
+  }
+
+  function change(orderNumber: string, adminId: number, what: OrderChange): AdminOrderDetail {
+    assertChanged(changeOrder(deps.db, orderId(orderNumber), what, { actor: "admin", adminId }, new Date(), mailContext()));
+    return changed(orderNumber);
+  }
+
+  /**
+   * Refunds an order paid through PayPal: PayPal's refund of the capture first (the order's whole
+   * total), then, once PayPal reports it completed, the order and its payment rows in one
+   * transaction, the refund's id in the history note. A refused or lost refund changes nothing.
+   */
+  async function refundThroughPayPal(orderNumber: string, adminId: number, note: string | undefined): Promise<AdminOrderDetail> {
+    const order = adminOrderRow(deps.db, orderNumber);
+    if (!order) throw unknownOrder();
+    const captureId = order.paymentIntentId;
+    if (!paypal || !captureId) throw new HttpError(502, "paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
+    const payment = deps.db
+      .select({ currency: payments.currency })
+      .from(payments)
+      .where(and(eq(payments.shopOrderId, order.id), eq(payments.providerCaptureId, captureId)))
+      .get();
+    let refund: { id: string; status: string };
+    try {
+      refund = await paypal.refundCapture(
+        captureId,
+        { amount: order.totalAmount, currency: payment?.currency ?? paymentCurrency },
+        `refund-${order.orderNumber}`,
+      );
+    } catch (err) {
+      log.warn("paypal refund failed", { orderNumber, error: err instanceof Error ? err.message : String(err) });
+      const issue = err instanceof PayPalError && err.issue ? ` (${err.issue})` : "";
+      throw new HttpError(502, "refund_failed", `PayPal did not refund this payment${issue}. Nothing was changed; try again or refund it in PayPal.`);
+    }
+    if (refund.status !== "COMPLETED") {
+      log.warn("paypal refund not completed", { orderNumber, refundId: refund.id, status: refund.status });
+      throw new HttpError(502, "refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
+    }
+    const historyNote = [`PayPal refund ${refund.id}`, note].filter(Boolean).join(". ");
+    const result = immediate(deps.db, () => {
+      const r = changeOrder(deps.db, order.id, { kind: "refund", note: historyNote }, { actor: "admin", adminId }, new Date(), mailContext());
+      if (r.ok) markOrderPaymentsRefunded(deps.db, order.id);
+      return r;
+    });
+    if (!result.ok) log.error("paypal refunded an order that could not be marked refunded", { orderNumber, refundId: refund.id });
+    assertChanged(result);
+    return changed(orderNumber);
+  }
+
+  return new Hono<AdminEnv>()
+    .get("/orders", validQuery(adminOrdersQuerySchema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
+    .get("/orders/:orderNumber", (c) => {
+      const detail = adminOrderDetail(deps.db, orderNumberOf(c));
+      if (!detail) throw unknownOrder();
+      return c.json(detail);
+    })
+    .post("/orders/:orderNumber/mark-paid", validJson(adminOrderNoteSchema), (c) =>
+      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "mark_paid", note: c.req.valid("json").note || undefined })),
+    )
+    .post("/orders/:orderNumber/verify", validJson(adminOrderNoteSchema), (c) =>
+      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "verify", note: c.req.valid("json").note || undefined })),
+    )
+    .post("/orders/:orderNumber/ship", validJson(adminOrderShipSchema), (c) => {
+      const { trackingNumber, note } = c.req.valid("json");
+      return c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "ship", trackingNumber, note: note || undefined }));
+    })
+    .post("/orders/:orderNumber/deliver", validJson(adminOrderNoteSchema), (c) =>
+      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "deliver", note: c.req.valid("json").note || undefined })),
+    )
+    .post("/orders/:orderNumber/cancel", validJson(adminOrderNoteSchema), (c) => {
+      const orderNumber = orderNumberOf(c);
+      const note = c.req.valid("json").note || undefined;
+      const result = cancelOrder(deps.db, orderId(orderNumber), { actor: "admin", adminId: c.get("admin").id, note }, new Date(), mailContext());
+      if (!result.ok) {
+        if (result.reason === "not_found") throw unknownOrder();
+        const status = adminOrderRow(deps.db, orderNumber)?.status ?? "closed";
+        throw notAllowed(`A ${status} order cannot be cancelled; a paid one can only be refunded.`);
+      }
+      return c.json(changed(orderNumber));
+    })
+    .post("/orders/:orderNumber/refund", validJson(adminOrderNoteSchema), async (c) => {
+      const orderNumber = orderNumberOf(c);
+      const note = c.req.valid("json").note || undefined;
+      const order = adminOrderRow(deps.db, orderNumber);
+      if (!order) throw unknownOrder();
+      const adminId = c.get("admin").id;
+      // A paid PayPal order is refunded by PayPal first; anything else the owner pays back by hand.
+      if (order.paymentMethod === "paypal" && order.paymentStatus === "paid" && order.paymentIntentId) {
+        if (!allowedOrderActions(order).includes("refund")) throw notAllowed(`A ${order.status} order cannot be refunded.`);
+        return c.json(await refundThroughPayPal(orderNumber, adminId, note));
+      }
+      return c.json(change(orderNumber, adminId, { kind: "refund", note }));
+    });
+}

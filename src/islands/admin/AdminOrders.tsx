@@ -1,0 +1,195 @@
+/**
+ * /admin/orders: the shop's orders from GET /api/admin/orders, newest first, filtered by status and
+ * payment status, searched by order number, customer name or e-mail (as the owner types, or at once
+ * on Enter), a page of 20 at a time. Each order opens its dialog with its details and the actions
+ * allowed now. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
+ */
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useTypedBeforeHydration } from "../../client/typed-before-hydration";
+import { type OrderPaymentStatus, type OrderStatus, orderPaymentStatuses, orderStatuses } from "../../domain/order";
+import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
+import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
+import { OrderDialog } from "./orders/OrderDialog";
+import { OrdersList, type OpenOrder } from "./orders/OrdersList";
+
+export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
+
+/** How long typing pauses before the search runs. */
+const searchDelayMs = 300;
+const listPath = "/api/admin/orders";
+/** The dashboard's figures count orders and revenue: a change here makes them stale. */
+const statsKey = ["/api/admin/stats"] as const;
+
+function withSearch(query: AdminOrdersQuery, text: string): AdminOrdersQuery {
+  const search = cleanAdminOrderSearch(text);
+  return search === query.search ? query : { ...query, search, page: 1 };
+}
+
+type Open = { orderNumber: string; trigger: HTMLButtonElement } | null;
+
+export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState(initialQuery);
+  const [searchText, setSearchText] = useState(initialQuery.search);
+  const searchField = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(searchField, searchText, setSearchText);
+  const [open, setOpen] = useState<Open>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const base = useId();
+
+  const list = useQuery<AdminOrderList>({ queryKey: [`${listPath}${adminOrdersSearch(query)}`], placeholderData: keepPreviousData });
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  useEffect(() => {
+    const timer = setTimeout(() => setQuery((q) => withSearch(q, searchText)), searchDelayMs);
+    return () => clearTimeout(timer);
+  }, [searchText]);
+
+  useEffect(() => {
+    history.replaceState(history.state, "", `/admin/orders${adminOrdersSearch(query)}`);
+  }, [query]);
+
+  const onSearch = (e: FormEvent) => {
+    e.preventDefault();
+    setQuery((q) => withSearch(q, searchText));
+  };
+
+  const changed = () => {
+    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(`${listPath}?`) });
+    void queryClient.invalidateQueries({ queryKey: [listPath] });
+    void queryClient.invalidateQueries({ queryKey: statsKey });
+  };
+
+  const openOrder: OpenOrder = (orderNumber, trigger) => setOpen({ orderNumber, trigger });
+  const closeDialog = () => {
+    const trigger = open?.trigger;
+    setOpen(null);
+    if (trigger?.isConnected) trigger.focus();
+    else heading.current?.focus();
+  };
+
+  const statusId = `${base}status`;
+  const paymentId = `${base}payment`;
+  const searchId = `${base}search`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Orders
+        </h1>
+        <a href="/admin/dashboard" className="btn btn-outline">
+          Back to Dashboard
+        </a>
+      </div>
+
+      <search aria-label="Orders">
+        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+          <div className="fieldset sm:col-span-2 lg:col-span-1">
+            <label htmlFor={searchId} className="fieldset-legend">
+              Search by order number, customer name or e-mail
+            </label>
+            <div className="join w-full">
+              <input
+                ref={searchField}
+                id={searchId}
+                type="search"
+                className="input join-item w-full"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={maxAdminOrderSearchLength}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+              <button type="submit" className="btn join-item">
+                Search
+              </button>
+            </div>
+          </div>
+          <div className="fieldset">
+            <label htmlFor={statusId} className="fieldset-legend">
+              Status
+            </label>
+            <select
+              id={statusId}
+              className="select w-full"
+              value={query.status ?? ""}
+              onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as OrderStatus | null, page: 1 }))}
+            >
+              <option value="">Any status</option>
+              {orderStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {orderStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="fieldset">
+            <label htmlFor={paymentId} className="fieldset-legend">
+              Payment
+            </label>
+            <select
+              id={paymentId}
+              className="select w-full"
+              value={query.payment ?? ""}
+              onChange={(e) => setQuery((q) => ({ ...q, payment: (e.target.value || null) as OrderPaymentStatus | null, page: 1 }))}
+            >
+              <option value="">Any payment status</option>
+              {orderPaymentStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {paymentStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </search>
+
+      {list.isError && (
+        <div role="alert" className="alert alert-error">
+          <p>The orders could not be loaded. Please reload the page.</p>
+        </div>
+      )}
+
+      <p role="status" className="text-sm text-base-content/80">
+        {data
+          ? `${data.total} ${data.total === 1 ? "order" : "orders"}${query.search ? ` matching "${query.search}"` : ""}`
+          : list.isPending
+            ? "Loading orders..."
+            : ""}
+      </p>
+
+      <div
+        className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+        aria-busy={list.isPending || list.isPlaceholderData}
+        data-testid="orders-list"
+      >
+        {data && data.orders.length > 0 && <OrdersList rows={data.orders} timeZone={timeZone} onOpen={openOrder} />}
+        {data && data.orders.length === 0 && <p className="p-6 text-center">No orders found</p>}
+        {!data && list.isPending && (
+          <div className="space-y-3 p-4" aria-hidden="true">
+            <div className="skeleton h-12 w-full" />
+            <div className="skeleton h-12 w-full" />
+            <div className="skeleton h-12 w-full" />
+          </div>
+        )}
+      </div>
+
+      {data && pageCount > 1 && (
+        <nav aria-label="Pages of orders" className="flex flex-wrap items-center justify-center gap-3">
+          <button type="button" className="btn btn-sm" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            Previous
+          </button>
+          <span className="text-sm">{`Page ${Math.min(query.page, pageCount)} of ${pageCount}`}</span>
+          <button type="button" className="btn btn-sm" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            Next
+          </button>
+        </nav>
+      )}
+
+      {open && <OrderDialog key={open.orderNumber} orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+/** What the order dialog shows of an order: totals, items, addresses, the payments paying it and its history. */
+import type { ReactNode } from "react";
+import { formatInstantDate, formatMoney } from "../../../domain/format";
+import type { AdminOrderDetail } from "../../../shared/admin-orders";
+import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
+import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
+
+const instant = (iso: string, timeZone: string) =>
+  `${formatInstantDate(iso, timeZone)} ${new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso))}`;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="space-y-2">
+      <h3 className="font-semibold">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Address({ title, address }: { title: string; address: OrderAddressView }) {
+  return (
+    <div>
+      <h4 className="text-sm font-semibold text-base-content/80">{title}</h4>
+      <address className="text-sm not-italic break-words">
+        {address.name}
+        <br />
+        {address.line1}
+        {address.line2 && (
+          <>
+            <br />
+            {address.line2}
+          </>
+        )}
+        <br />
+        {`${address.suburb} ${address.state} ${address.postcode}`}
+        {address.phone && (
+          <>
+            <br />
+            {address.phone}
+          </>
+        )}
+      </address>
+    </div>
+  );
+}
+
+export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; timeZone: string }) {
+  const method = order.paymentMethod ? (paymentMethodLabels[order.paymentMethod as OrderPaymentMethod] ?? order.paymentMethod) : "Not chosen";
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-base-content/80">Customer</dt>
+        <dd className="break-words">
+          {order.customer.name}
+          {order.customer.email && <span className="block break-all text-base-content/80">{order.customer.email}</span>}
+        </dd>
+        <dt className="text-base-content/80">Placed</dt>
+        <dd>{instant(order.createdAt, timeZone)}</dd>
+        <dt className="text-base-content/80">Payment method</dt>
+        <dd>{method}</dd>
+        {order.trackingNumber && (
+          <>
+            <dt className="text-base-content/80">Tracking</dt>
+            <dd className="break-all">
+              {order.trackingUrl ? (
+                <a className="link" href={order.trackingUrl} target="_blank" rel="noreferrer">
+                  {order.trackingNumber}
+                </a>
+              ) : (
+                order.trackingNumber
+              )}
+            </dd>
+          </>
+        )}
+        {order.notes && (
+          <>
+            <dt className="text-base-content/80">Customer's notes</dt>
+            <dd className="break-words whitespace-pre-line">{order.notes}</dd>
+          </>
+        )}
+      </dl>
+
+      <Section title="Items">
+        <ul className="divide-y divide-base-300 rounded-box border border-base-300 text-sm" data-testid="order-items">
+          {order.items.map((item) => (
+            <li key={`${item.productId ?? "gone"}-${item.name}`} className="flex flex-wrap justify-between gap-2 p-3">
+              <span className="min-w-0 break-words">
+                {`${item.quantity} × ${item.name}`}
+                {item.requiresVerification && <span className="badge badge-sm badge-warning ms-2">ID check</span>}
+              </span>
+              <span className="whitespace-nowrap">{formatMoney(item.totalPrice)}</span>
+            </li>
+          ))}
+        </ul>
+        <dl className="ms-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 text-sm">
+          <dt>Subtotal</dt>
+          <dd className="text-end">{formatMoney(order.subtotal)}</dd>
+          {Number(order.discountAmount) > 0 && (
+            <>
+              <dt>Discount</dt>
+              <dd className="text-end">{`−${formatMoney(order.discountAmount)}`}</dd>
+            </>
+          )}
+          <dt>Shipping</dt>
+          <dd className="text-end">{formatMoney(order.shippingAmount)}</dd>
+          <dt className="font-semibold">Total</dt>
+          <dd className="text-end font-semibold">{formatMoney(order.totalAmount)}</dd>
+          {Number(order.taxAmount) > 0 && (
+            <>
+              <dt className="text-base-content/80">GST included</dt>
+              <dd className="text-end text-base-content/80">{formatMoney(order.taxAmount)}</dd>
+            </>
+          )}
+        </dl>
+      </Section>
+
+      <Section title="Addresses">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Address title="Shipping" address={order.shippingAddress} />
+          <Address title="Billing" address={order.billingAddress} />
+        </div>
+      </Section>
+
+      <Section title="Payments">
+        {order.payments.length === 0 ? (
+          <p className="text-sm text-base-content/80">No payment recorded through the site.</p>
+        ) : (
+          <ul className="space-y-1 text-sm" data-testid="order-payments">
+            {order.payments.map((p) => (
+              <li key={p.id} className="break-words">
+                {`${p.method} · ${formatMoney(p.amount)} ${p.currency} · ${p.status} · ${p.referenceCode}`}
+                {p.providerCaptureId && <span className="block text-xs break-all text-base-content/80">{`Capture ${p.providerCaptureId}`}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+
+      <Section title="History">
+        <ol className="space-y-2 text-sm" data-testid="order-history">
+          {order.history.map((e) => (
+            <li key={`${e.at}-${e.status}-${e.paymentStatus}-${e.note ?? ""}`} className="border-s-2 border-base-300 ps-3">
+              <span className="block font-medium">{`${orderStatusLabels[e.status]} · ${paymentStatusLabels[e.paymentStatus]}`}</span>
+              <span className="block text-base-content/80">
+                {`${instant(e.at, timeZone)} · ${e.actor === "admin" ? (e.admin ?? "an admin") : e.actor === "customer" ? "the customer" : "the site"}`}
+              </span>
+              {e.note && <span className="block break-words">{e.note}</span>}
+            </li>
+          ))}
+        </ol>
+      </Section>
+    </div>
+  );
+}

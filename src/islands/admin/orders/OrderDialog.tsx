@@ -1,0 +1,216 @@
+/**
+ * One order's dialog: its details and the actions allowed now (from the server). Ship asks for the
+ * tracking number (checked here and by the server, its message under the field); cancel and
+ * refund ask to be confirmed. A native <dialog> opened with showModal keeps focus inside; whoever
+ * opens it puts focus back on the trigger in `onClose`.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, trackingNumberMessage } from "../../../shared/admin-orders";
+import { trackingNumberPattern } from "../../../shared/orders";
+import { useModal } from "../parts/use-modal";
+import { PaymentBadge, StatusBadge } from "./badges";
+import { OrderDetails } from "./OrderDetails";
+
+export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
+
+const actionLabels: Record<AdminOrderAction, { idle: string; pending: string }> = {
+  mark_paid: { idle: "Mark paid", pending: "Marking paid..." },
+  verify: { idle: "Mark verified", pending: "Marking verified..." },
+  ship: { idle: "Ship", pending: "Shipping..." },
+  deliver: { idle: "Mark delivered", pending: "Marking delivered..." },
+  cancel: { idle: "Cancel order", pending: "Cancelling..." },
+  refund: { idle: "Refund", pending: "Refunding..." },
+};
+
+/** Actions that open a step (a field or a confirmation) before they are sent. */
+type Step = "ship" | "cancel" | "refund";
+const confirmations: Record<"cancel" | "refund", string> = {
+  cancel: "Cancel this order? Its items go back on the shelf and the customer is e-mailed. This cannot be undone.",
+  refund: "Refund this order? The whole total goes back to the customer (through PayPal when they paid that way) and they are e-mailed. This cannot be undone.",
+};
+
+type Sent = { action: AdminOrderAction; body: Record<string, string> };
+
+export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: OrderDialogProps) {
+  const queryClient = useQueryClient();
+  const { ref, close } = useModal();
+  const base = useId();
+  const url = `/api/admin/orders/${encodeURIComponent(orderNumber)}`;
+  const detail = useQuery<AdminOrderDetail>({ queryKey: [url] });
+  const [step, setStep] = useState<Step | null>(null);
+  const [tracking, setTracking] = useState("");
+  const [trackingError, setTrackingError] = useState<string | undefined>();
+  const trackingField = useRef<HTMLInputElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const actionsHeading = useRef<HTMLHeadingElement>(null);
+  const hadStep = useRef(false);
+
+  // The button that was pressed goes away with its step or its action: focus moves to what replaced it.
+  useEffect(() => {
+    if (step === "ship") trackingField.current?.focus();
+    else if (step) confirmButton.current?.focus();
+    else if (hadStep.current) actionsHeading.current?.focus();
+    hadStep.current = step !== null;
+  }, [step]);
+
+  const act = useMutation({
+    mutationFn: ({ action, body }: Sent) => adminRequest<AdminOrderDetail>("POST", `${url}/${adminOrderActionPaths[action]}`, body),
+    onSuccess: (order) => {
+      queryClient.setQueryData([url], order);
+      toast({ title: "Order updated", variant: "success" });
+      setStep(null);
+      actionsHeading.current?.focus();
+      onChanged();
+    },
+    onError: (err, { action }) => {
+      const fieldMessage = err instanceof ApiError ? err.fields?.trackingNumber : undefined;
+      if (action === "ship" && fieldMessage) {
+        setTrackingError(fieldMessage);
+        trackingField.current?.focus();
+      }
+      toast({ title: "Order not updated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      // Changed by someone else meanwhile: show what the order allows now.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
+        void queryClient.invalidateQueries({ queryKey: [url] });
+        onChanged();
+      }
+    },
+  });
+
+  const send = (action: AdminOrderAction, body: Record<string, string> = {}) => act.mutate({ action, body });
+  const pendingLabel = (action: AdminOrderAction) =>
+    act.isPending && act.variables?.action === action ? actionLabels[action].pending : actionLabels[action].idle;
+
+  const ship = () => {
+    const trackingNumber = tracking.trim();
+    if (!trackingNumberPattern.test(trackingNumber)) {
+      setTrackingError(trackingNumberMessage);
+      trackingField.current?.focus();
+      return;
+    }
+    setTrackingError(undefined);
+    send("ship", { trackingNumber });
+  };
+
+  const order = detail.data;
+  const titleId = `${base}title`;
+  const trackingId = `${base}tracking`;
+
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box max-h-[90vh] w-11/12 max-w-2xl space-y-4 overflow-y-auto p-4 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0 space-y-1">
+            <h2 id={titleId} className="font-mono text-xl font-bold break-all">
+              {`Order ${orderNumber}`}
+            </h2>
+            {order && (
+              <p className="flex flex-wrap gap-2">
+                <StatusBadge status={order.status} />
+                <PaymentBadge status={order.paymentStatus} />
+              </p>
+            )}
+          </div>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+
+        {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
+        {detail.isError && (
+          <p role="alert" className="text-error">
+            This order could not be loaded.
+          </p>
+        )}
+        {order && <OrderDetails order={order} timeZone={timeZone} />}
+
+        {order && (
+          <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}actions`}>
+            <h3 ref={actionsHeading} tabIndex={-1} id={`${base}actions`} className="font-semibold outline-none">
+              Actions
+            </h3>
+            {order.actions.length === 0 && <p className="text-sm text-base-content/80">Nothing more can be done with this order.</p>}
+
+            {step === "ship" && (
+              <form
+                noValidate
+                className="space-y-2 rounded-box border border-base-300 p-3"
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  ship();
+                }}
+              >
+                <FormField id={trackingId} label="Tracking number" error={trackingError} hint="The Australia Post tracking number on the label.">
+                  <input
+                    ref={trackingField}
+                    id={trackingId}
+                    className="input w-full"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={40}
+                    value={tracking}
+                    onChange={(e) => setTracking(e.target.value)}
+                    {...errorProps(trackingId, trackingError)}
+                  />
+                </FormField>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
+                    Back
+                  </button>
+                  <button type="submit" className="btn btn-primary btn-sm" disabled={act.isPending}>
+                    {act.isPending ? actionLabels.ship.pending : "Mark shipped"}
+                  </button>
+                </div>
+              </form>
+            )}
+
+            {(step === "cancel" || step === "refund") && (
+              <fieldset className="space-y-2 rounded-box border border-error/40 p-3">
+                <legend className="sr-only">{step === "cancel" ? "Confirm the cancellation" : "Confirm the refund"}</legend>
+                <p>{confirmations[step]}</p>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
+                    Keep it
+                  </button>
+                  <button ref={confirmButton} type="button" className="btn btn-error btn-sm" disabled={act.isPending} onClick={() => send(step)}>
+                    {act.isPending ? actionLabels[step].pending : step === "cancel" ? "Yes, cancel the order" : "Yes, refund"}
+                  </button>
+                </div>
+              </fieldset>
+            )}
+
+            {step === null && order.actions.length > 0 && (
+              <div className="flex flex-wrap gap-2">
+                {order.actions.map((action) => {
+                  const opensStep = action === "ship" || action === "cancel" || action === "refund";
+                  const danger = action === "cancel" || action === "refund";
+                  return (
+                    <button
+                      key={action}
+                      type="button"
+                      className={`btn btn-sm ${danger ? "btn-outline btn-error" : "btn-primary"}`}
+                      disabled={act.isPending}
+                      onClick={() => (opensStep ? setStep(action) : send(action))}
+                    >
+                      {pendingLabel(action)}
+                    </button>
+                  );
+                })}
+              </div>
+            )}
+          </section>
+        )}
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1} aria-label="Close">
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}

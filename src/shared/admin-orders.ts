@@ -1,0 +1,163 @@
+/**
+ * The admin orders page (`/admin/orders`) and `GET|POST /api/admin/orders…`: the list's query (the
+ * page's URL and the API's), the shapes the API answers, the action bodies, and which actions an
+ * order allows now (docs/product.md#managing-orders). Written with zod/mini so the island can share it.
+ */
+import {
+  canChangeOrderStatus,
+  canChangePaymentStatus,
+  type OrderActor,
+  type OrderPaymentStatus,
+  type OrderStatus,
+  orderPaymentStatuses,
+  orderStatuses,
+  statusAfterVerification,
+} from "../domain/order";
+import { type OrderView, trackingNumberPattern } from "./orders";
+import { z } from "./zod-mini";
+
+/** Orders per page of the list. */
+export const adminOrdersPageSize = 20;
+export const maxAdminOrderSearchLength = 100;
+/** Far beyond any real list; keeps the OFFSET a small number. */
+export const maxAdminOrdersPage = 100_000;
+export const maxAdminOrderNoteLength = 500;
+
+const pageMessage = "Page must be a whole number from 1";
+
+/** `?status=&payment=&search=&page=`, all optional; an empty status or payment means any. */
+export const adminOrdersQuerySchema = z.object({
+  status: z.optional(z.union([z.literal(""), z.enum(orderStatuses, "Choose an order status")])),
+  payment: z.optional(z.union([z.literal(""), z.enum(orderPaymentStatuses, "Choose a payment status")])),
+  search: z.optional(z.string().check(z.trim(), z.maxLength(maxAdminOrderSearchLength, `Keep the search under ${maxAdminOrderSearchLength + 1} characters`))),
+  page: z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.regex(/^\d{1,6}$/, pageMessage)),
+      z.pipe(
+        z.transform((s: string) => Number(s)),
+        z.number().check(z.minimum(1, pageMessage), z.maximum(maxAdminOrdersPage, pageMessage)),
+      ),
+    ),
+  ),
+});
+export type AdminOrdersQueryInput = z.infer<typeof adminOrdersQuerySchema>;
+
+/** The list's filters as the page and the island hold them. */
+export type AdminOrdersQuery = { status: OrderStatus | null; payment: OrderPaymentStatus | null; search: string; page: number };
+export const emptyAdminOrdersQuery: AdminOrdersQuery = { status: null, payment: null, search: "", page: 1 };
+
+const isStatus = (s: string | undefined): s is OrderStatus => (orderStatuses as readonly string[]).includes(s ?? "");
+const isPayment = (s: string | undefined): s is OrderPaymentStatus => (orderPaymentStatuses as readonly string[]).includes(s ?? "");
+
+/** Collapses whitespace and bounds the length of a search text. */
+export function cleanAdminOrderSearch(value: string | null | undefined): string {
+  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, maxAdminOrderSearchLength);
+}
+
+/** Reads the page's query string leniently: anything malformed falls back to its default. */
+export function readAdminOrdersQuery(params: { status?: string; payment?: string; search?: string; page?: string }): AdminOrdersQuery {
+  const page = params.page && /^\d{1,6}$/.test(params.page) ? Number(params.page) : 1;
+  return {
+    status: isStatus(params.status) ? params.status : null,
+    payment: isPayment(params.payment) ? params.payment : null,
+    search: cleanAdminOrderSearch(params.search),
+    page: page >= 1 && page <= maxAdminOrdersPage ? page : 1,
+  };
+}
+
+/** The query string of `query` ("" for the default), for the page's URL and the API's. */
+export function adminOrdersSearch(query: AdminOrdersQuery): string {
+  const params = new URLSearchParams();
+  if (query.status) params.set("status", query.status);
+  if (query.payment) params.set("payment", query.payment);
+  if (query.search) params.set("search", query.search);
+  if (query.page > 1) params.set("page", String(query.page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+/** One order of the list. Money is a decimal string; `createdAt` an ISO instant. */
+export type AdminOrderRow = {
+  orderNumber: string;
+  createdAt: string;
+  /** The customer's account name, else the shipping name. */
+  customerName: string;
+  /** Null once the customer's account is deleted. */
+  customerEmail: string | null;
+  totalAmount: string;
+  status: OrderStatus;
+  paymentStatus: OrderPaymentStatus;
+  paymentMethod: string | null;
+};
+
+/** `GET /api/admin/orders`: one page of orders, newest first, and how many match in all. */
+export type AdminOrderList = { orders: AdminOrderRow[]; total: number; page: number; pageSize: number };
+
+/** A payment row that pays the order (a PayPal capture, for instance). */
+export type AdminOrderPayment = {
+  id: string;
+  method: string;
+  amount: string;
+  currency: string;
+  status: string;
+  referenceCode: string;
+  providerCaptureId: string | null;
+  createdAt: string;
+};
+
+/** One entry of the order's history, with the admin who made it (null for the customer or the site). */
+export type AdminOrderEvent = OrderView["history"][number] & { admin: string | null };
+
+/** What the owner can do to an order, in the order the dialog offers them. */
+export const adminOrderActions = ["mark_paid", "verify", "ship", "deliver", "cancel", "refund"] as const;
+export type AdminOrderAction = (typeof adminOrderActions)[number];
+
+/** The URL segment of each action: `POST /api/admin/orders/{orderNumber}/{segment}`. */
+export const adminOrderActionPaths: Record<AdminOrderAction, string> = {
+  mark_paid: "mark-paid",
+  verify: "verify",
+  ship: "ship",
+  deliver: "deliver",
+  cancel: "cancel",
+  refund: "refund",
+};
+
+/** `GET /api/admin/orders/{orderNumber}`: the order as its customer sees it, and what only the owner sees. */
+export type AdminOrderDetail = Omit<OrderView, "history"> & {
+  customer: { name: string; email: string | null };
+  payments: AdminOrderPayment[];
+  history: AdminOrderEvent[];
+  /** The actions allowed now. */
+  actions: AdminOrderAction[];
+};
+
+const admin: OrderActor = "admin";
+
+/** The actions the owner may take on an order in this status and payment status (the transition table decides). */
+export function allowedOrderActions(order: { status: OrderStatus; paymentStatus: OrderPaymentStatus }): AdminOrderAction[] {
+  const { status, paymentStatus } = order;
+  const allowed: Record<AdminOrderAction, boolean> = {
+    mark_paid: canChangePaymentStatus(paymentStatus, "paid", admin) && (status === "pending" || status === "on_hold"),
+    verify: status === "on_hold" && canChangeOrderStatus(status, statusAfterVerification(paymentStatus), admin),
+    ship: canChangeOrderStatus(status, "shipped", admin),
+    deliver: canChangeOrderStatus(status, "delivered", admin),
+    cancel: canChangeOrderStatus(status, "cancelled", admin),
+    refund: canChangePaymentStatus(paymentStatus, "refunded", admin) && canChangeOrderStatus(status, "refunded", admin),
+  };
+  return adminOrderActions.filter((a) => allowed[a]);
+}
+
+const note = z.optional(z.string().check(z.trim(), z.maxLength(maxAdminOrderNoteLength, `Keep the note under ${maxAdminOrderNoteLength + 1} characters`)));
+
+export const trackingNumberMessage = "Enter the tracking number: 6 to 40 letters, digits or dashes";
+
+/** The body of mark-paid, verify, deliver, cancel and refund: an optional note for the history. */
+export const adminOrderNoteSchema = z.object({ note });
+export type AdminOrderNoteInput = z.infer<typeof adminOrderNoteSchema>;
+
+/** The body of ship: the carrier's tracking number and an optional note. */
+export const adminOrderShipSchema = z.object({
+  trackingNumber: z.string(trackingNumberMessage).check(z.trim(), z.regex(trackingNumberPattern, trackingNumberMessage)),
+  note,
+});
+export type AdminOrderShipInput = z.infer<typeof adminOrderShipSchema>;

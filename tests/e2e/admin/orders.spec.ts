@@ -1,0 +1,125 @@
+/**
+ * /admin/orders in Chromium against the binary: find an order by search, mark it paid, ship it
+ * (the tracking number's error first), mark it delivered; cancel another with its confirmation;
+ * and the page at 360 px. Every action and refusal is proven by src/api/admin/orders.test.ts.
+ * The orders take stock, which other specs' shop would see, so this runs on a site of its own.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import type { Page } from "@playwright/test";
+import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { islandsHydrated } from "../helpers";
+
+const test = base.extend<object, { ownSite: SiteServer }>({
+  ownSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await stopSite(site);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ ownSite }, use) => use(ownSite.url),
+  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+});
+
+const toastItem = (page: Page) => page.getByTestId("toast");
+
+/** Places `count` orders for a new customer in the site's database; answers their numbers, oldest first. */
+function seedOrders(site: SiteServer, email: string, count: number): string[] {
+  const run = spawnSync(
+    join(process.cwd(), "node_modules/.bin/bun"),
+    ["tests/e2e/admin/seed-orders.ts", join(site.dataDir, "pi-site.db"), email, String(count)],
+    {
+      encoding: "utf8",
+    },
+  );
+  if (run.status !== 0) throw new Error(`seed-orders.ts failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as string[];
+}
+
+/** Opens /admin/orders, searches for `text` and opens the order `orderNumber`; answers its dialog. */
+async function openOrder(page: Page, text: string, orderNumber: string) {
+  await page.goto("/admin/orders");
+  await islandsHydrated(page);
+  await page.getByLabel("Search by order number, customer name or e-mail").fill(text);
+  await expect(page.getByRole("status").filter({ hasText: /matching/ })).toHaveText(`1 order matching "${text}"`);
+  await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(text)}`));
+  const trigger = page.getByRole("button", { name: `Order ${orderNumber}` });
+  await trigger.click();
+  const dialog = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  await expect(dialog).toBeVisible();
+  return { dialog, trigger };
+}
+
+test("find an order, mark it paid, ship it with a tracking number (its error first), mark it delivered", async ({ page, ownSite, signInAdmin }) => {
+  const [orderNumber] = seedOrders(ownSite, `ship-${Date.now()}@example.com`, 1) as [string];
+  await signInAdmin();
+  const { dialog, trigger } = await openOrder(page, orderNumber.toLowerCase(), orderNumber);
+  await expect(dialog).toContainText("Awaiting payment");
+  await expect(dialog.getByTestId("order-items")).toContainText("1 × ");
+  await expect(dialog.getByTestId("order-history")).toContainText("Order placed");
+
+  await dialog.getByRole("button", { name: "Mark paid" }).click();
+  await expect(toastItem(page)).toContainText("Order updated");
+  await expect(dialog).toContainText("Paid, being prepared");
+
+  await dialog.getByRole("button", { name: "Ship", exact: true }).click();
+  const tracking = dialog.getByLabel("Tracking number");
+  await expect(tracking).toBeFocused();
+  await tracking.fill("no good");
+  await dialog.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Enter the tracking number: 6 to 40 letters, digits or dashes");
+  await expect(tracking).toHaveAttribute("aria-invalid", "true");
+  await tracking.fill("AP1234567890");
+  await dialog.getByRole("button", { name: "Mark shipped" }).click();
+  await expect(dialog.getByRole("link", { name: "AP1234567890" })).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Actions" })).toBeFocused();
+
+  await dialog.getByRole("button", { name: "Mark delivered" }).click();
+  await expect(dialog.getByTestId("order-history")).toContainText("Delivered");
+  await expect(dialog.getByRole("button", { name: "Refund" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Mark delivered" })).toHaveCount(0);
+
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(trigger).toBeFocused();
+  // The list behind was reloaded.
+  await expect(page.getByTestId("orders-list")).toContainText("Delivered");
+});
+
+test("cancel an order after confirming; the status filter finds it in the URL", async ({ page, ownSite, signInAdmin }) => {
+  const email = `cancel-${Date.now()}@example.com`;
+  const [, orderNumber] = seedOrders(ownSite, email, 2) as [string, string];
+  await signInAdmin();
+  const { dialog } = await openOrder(page, orderNumber, orderNumber);
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  const confirm = dialog.getByRole("button", { name: "Yes, cancel the order" });
+  await expect(confirm).toBeFocused();
+  await dialog.getByRole("button", { name: "Keep it" }).click();
+  await expect(dialog).toContainText("Awaiting payment");
+  await dialog.getByRole("button", { name: "Cancel order" }).click();
+  await confirm.click();
+  await expect(toastItem(page)).toContainText("Order updated");
+  await expect(dialog.getByText("Nothing more can be done with this order.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Close" }).first().click();
+
+  await page.goto(`/admin/orders?status=cancelled&search=${encodeURIComponent(email)}`);
+  await islandsHydrated(page);
+  await expect(page.getByRole("status").filter({ hasText: /order/ })).toHaveText(`1 order matching "${email}"`);
+  await expect(page.getByRole("button", { name: `Order ${orderNumber}` })).toBeVisible();
+});
+
+test("at 360 px the orders are cards and the dialog fits", async ({ page, ownSite, signInAdmin }) => {
+  const email = `narrow-${Date.now()}@example.com`;
+  const [orderNumber] = seedOrders(ownSite, email, 1) as [string];
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInAdmin();
+  await openOrder(page, email, orderNumber);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+  const markPaid = page.getByRole("dialog").getByRole("button", { name: "Mark paid" });
+  await markPaid.scrollIntoViewIfNeeded();
+  await expect(markPaid).toBeInViewport();
+});
