@@ -29,6 +29,7 @@ export type AppDeps = {
     slotGeneration: RateLimiter;
     paymentRequests: RateLimiter;
     paypalOrders: RateLimiter;
+    orders: RateLimiter;
   };
 };
 
