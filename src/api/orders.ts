@@ -15,6 +15,7 @@ import { Hono } from "hono";
 import { customerOrder, customerOrders } from "../db/orders.server";
 import { orderNumberPattern } from "../domain/order";
 import { checkoutSchema } from "../shared/checkout";
+import { orderNumberFromPath } from "../shared/orders";
 import { cancelCustomerOrder, checkoutMessages, submitOrder } from "../server/checkout.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { notFound } from "../server/errors";
@@ -23,8 +24,9 @@ import { requireUser, signedInUser } from "../server/middleware/require-user";
 import { validJson } from "../server/validate";
 
 /** The order number of the path, or 404 (a malformed number names no order). */
-function orderNumberParam(value: string | undefined): string {
-  if (!value || !orderNumberPattern.test(value)) throw notFound("Order not found.");
+function orderNumberParam(param: string | undefined): string {
+  const value = orderNumberFromPath(param);
+  if (!orderNumberPattern.test(value)) throw notFound("Order not found.");
   return value;
 }
 

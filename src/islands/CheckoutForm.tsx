@@ -21,6 +21,7 @@ import {
   type CheckoutLine,
   type CheckoutTotals,
 } from "../shared/checkout-form";
+import { orderPagePath } from "../shared/orders";
 
 export type CheckoutFormProps = {
   lines: CheckoutLine[];
@@ -79,7 +80,7 @@ export default function CheckoutForm({ lines, totals, methods, gstEnabled, initi
 
   const place = useMutation({
     mutationFn: (values: CheckoutFormValues) => apiRequest<Placed>("POST", "/api/orders", checkoutPayload(values)),
-    onSuccess: (order) => location.assign(`/orders/${order.orderNumber}?notice=placed`),
+    onSuccess: (order) => location.assign(`${orderPagePath(order.orderNumber)}?notice=placed`),
     onError: (err) => {
       if (err instanceof ApiError && err.status === 401) {
         toast({ title: "Unauthorized", description: "You are logged out. Logging in again...", variant: "destructive" });

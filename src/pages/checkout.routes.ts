@@ -13,6 +13,7 @@ import { toCents } from "../domain/pricing";
 import { paypalConfig } from "../payments/paypal.server";
 import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { checkoutFormFromFields, checkoutPayload, type CheckoutFormValues, type CheckoutTotals } from "../shared/checkout-form";
+import { orderPagePath } from "../shared/orders";
 import { checkoutMessages, submitOrder } from "../server/checkout.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -81,7 +82,7 @@ export async function submitCheckout(deps: AppDeps, c: Context<CustomerEnv>) {
   }
   try {
     const order = submitOrder(deps, c.get("user").id, parsed.data);
-    return c.redirect(`/orders/${order.orderNumber}?notice=placed`, 303);
+    return c.redirect(`${orderPagePath(order.orderNumber)}?notice=placed`, 303);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (error.code === "empty_cart") return c.redirect(withCartNotice("/cart", "empty-checkout"), 303);

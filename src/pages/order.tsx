@@ -9,7 +9,7 @@ import { formatMoney } from "../domain/format";
 import { manualPaymentInstructions } from "../mail/templates/orders";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
-import { orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
+import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
 import type { PageDefinition } from "./page";
 import { productPath } from "./product";
 
@@ -148,7 +148,7 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
   const notice = noticeCode ? orderNotices[noticeCode] : undefined;
   const tz = site.settings.timezone;
   return {
-    path: `/orders/${order.orderNumber}`,
+    path: orderPagePath(order.orderNumber),
     title: `Order ${order.orderNumber} | ${site.settings.businessName}`,
     description: "Your order, how to pay it and where it is.",
     noindex: true,
@@ -279,7 +279,7 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
                   <summary className="btn btn-outline btn-error btn-sm">Cancel order</summary>
                   <div className="mt-3 space-y-3">
                     <p>{`Cancel order ${order.orderNumber}? Its items go back on sale, and this cannot be undone.`}</p>
-                    <form method="post" action={`/orders/${order.orderNumber}/cancel`} data-pending>
+                    <form method="post" action={`${orderPagePath(order.orderNumber)}/cancel`} data-pending>
                       <button type="submit" className="btn btn-error btn-sm" data-pending-label="Cancelling...">
                         Yes, cancel this order
                       </button>

@@ -9,6 +9,7 @@ import { orderNumberPattern } from "../domain/order";
 import { cancelCustomerOrder } from "../server/checkout.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError } from "../server/errors";
+import { orderNumberFromPath, orderPagePath } from "../shared/orders";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { notFoundPage } from "./not-found";
@@ -17,7 +18,7 @@ import { ordersPage } from "./orders";
 
 /** GET /orders/{orderNumber} */
 export function showOrder(deps: AppDeps, c: Context<CustomerEnv>) {
-  const orderNumber = c.req.param("orderNumber") ?? "";
+  const orderNumber = orderNumberFromPath(c.req.param("orderNumber"));
   const order = orderNumberPattern.test(orderNumber) ? customerOrder(deps.db, c.get("user").id, orderNumber) : undefined;
   if (!order) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
   return servePage(deps, c, (site) => orderPage(site, order, c.req.query("notice")));
@@ -25,16 +26,16 @@ export function showOrder(deps: AppDeps, c: Context<CustomerEnv>) {
 
 /** POST /orders/{orderNumber}/cancel */
 export function submitCancelOrder(deps: AppDeps, c: Context<CustomerEnv>) {
-  const orderNumber = c.req.param("orderNumber") ?? "";
+  const orderNumber = orderNumberFromPath(c.req.param("orderNumber"));
   if (!orderNumberPattern.test(orderNumber)) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
   try {
     cancelCustomerOrder(deps, c.get("user").id, orderNumber);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (error.status === 404) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
-    return c.redirect(`/orders/${orderNumber}?notice=notCancelled`, 303);
+    return c.redirect(`${orderPagePath(orderNumber)}?notice=notCancelled`, 303);
   }
-  return c.redirect(`/orders/${orderNumber}?notice=cancelled`, 303);
+  return c.redirect(`${orderPagePath(orderNumber)}?notice=cancelled`, 303);
 }
 
 export function ordersRoutes(deps: AppDeps) {

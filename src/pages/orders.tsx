@@ -2,7 +2,7 @@
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import { formatInstantDate, formatMoney } from "../domain/format";
-import { orderStatusLabels, type OrderSummaryView } from "../shared/orders";
+import { orderPagePath, orderStatusLabels, type OrderSummaryView } from "../shared/orders";
 import { methodLabel, orderStatusBadge } from "./order";
 import type { PageDefinition } from "./page";
 
@@ -12,7 +12,7 @@ export function OrderSummaryRow({ order, timeZone }: { order: OrderSummaryView; 
     <li className="py-3" data-testid="order-summary">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0">
-          <a href={`/orders/${order.orderNumber}`} className="link font-mono font-semibold">
+          <a href={orderPagePath(order.orderNumber)} className="link font-mono font-semibold">
             {order.orderNumber}
           </a>
           <p className="text-sm text-base-content/80">
