@@ -64,6 +64,7 @@ describe("signed out", () => {
         body: method === "POST" ? JSON.stringify(body()) : undefined,
       });
       expect(res.status).toBe(401);
+      expect(res.headers.get("cache-control")).toBe("no-store");
       expect(((await res.json()) as ErrorBody).error.code).toBe("unauthorized");
     }
     expect(counts()).toEqual(before);
@@ -246,6 +247,7 @@ describe("reading orders", () => {
     ] as const) {
       const res = await who.get(path);
       expect(res.status).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("no-store");
       expect(((await res.json()) as ErrorBody).error.code).toBe("not_found");
     }
   });

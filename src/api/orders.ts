@@ -32,11 +32,11 @@ function orderNumberParam(param: string | undefined): string {
 
 export function ordersApi(deps: AppDeps) {
   return new Hono<AppEnv>()
-    .use(requireUser)
     .use(async (c, next) => {
       await next();
       c.header("Cache-Control", "no-store");
     })
+    .use(requireUser)
     .post("/", rateLimit(deps.limits.orders, checkoutMessages.rateLimited), validJson(checkoutSchema), (c) => {
       const view = submitOrder(deps, signedInUser(c).id, c.req.valid("json"));
       const { orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items } = view;
