@@ -133,6 +133,11 @@ export default function CartView({ gstIncluded }: CartViewProps) {
             </div>
           )}
 
+          {cart.count > 0 && (
+            <a href="/checkout" className="btn btn-primary btn-block">
+              Proceed to Checkout
+            </a>
+          )}
           <a href="/shop" className="btn btn-outline btn-block">
             Continue Shopping
           </a>

@@ -3,7 +3,7 @@
  * with ?cart=<code>, and the page shows the matching notice.
  */
 
-export const cartNoticeCodes = ["added", "updated", "removed", "out-of-stock", "not-enough-stock", "unavailable", "not-in-cart"] as const;
+export const cartNoticeCodes = ["added", "updated", "removed", "out-of-stock", "not-enough-stock", "unavailable", "not-in-cart", "empty-checkout"] as const;
 export type CartNoticeCode = (typeof cartNoticeCodes)[number];
 
 const notices: Record<CartNoticeCode, { tone: "success" | "error"; text: string }> = {
@@ -14,6 +14,7 @@ const notices: Record<CartNoticeCode, { tone: "success" | "error"; text: string 
   "not-enough-stock": { tone: "error", text: "We don't have that many in stock. Your cart shows how many you already have." },
   unavailable: { tone: "error", text: "This product is no longer sold." },
   "not-in-cart": { tone: "error", text: "That product is not in your cart." },
+  "empty-checkout": { tone: "error", text: "Your cart is empty. Add something from the shop before checking out." },
 };
 
 export type CartNotice = { code: CartNoticeCode; tone: "success" | "error"; text: string };

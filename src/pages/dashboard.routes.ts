@@ -2,6 +2,7 @@
 import { Hono, type Context } from "hono";
 import { cancelOwnBooking } from "../db/bookings.server";
 import { dashboardData } from "../db/dashboard.server";
+import { customerOrders } from "../db/orders.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { log } from "../server/log.server";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
@@ -18,7 +19,8 @@ export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const key = c.req.query("passwordReset") === "1" ? "passwordReset" : (c.req.query("notice") ?? "");
   const data = dashboardData(deps.db, user.id);
-  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key]));
+  const orders = customerOrders(deps.db, user.id, 5);
+  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders));
 }
 
 /** POST /bookings/:id/cancel: a customer cancels their own pending booking. */

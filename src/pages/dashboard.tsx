@@ -8,6 +8,8 @@ import { firstServiceReward, laterServiceReward } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
+import type { OrderSummaryView } from "../shared/orders";
+import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
 
 const statusBadge: Record<string, string> = {
@@ -20,12 +22,12 @@ const statusBadge: Record<string, string> = {
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
 
-export function dashboardPage(site: SiteData, d: DashboardData, notice?: string): PageDefinition {
+export function dashboardPage(site: SiteData, d: DashboardData, notice?: string, orders: OrderSummaryView[] = []): PageDefinition {
   const welcome = d.firstName ? `Welcome back, ${d.firstName}` : "Welcome back";
   return {
     path: "/dashboard",
     title: `Dashboard | ${site.settings.businessName}`,
-    description: "Your bookings and referral program.",
+    description: "Your bookings, orders and referral program.",
     noindex: true,
     scripts: [manifest.formPending],
     body: (
@@ -144,6 +146,32 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string)
                           </div>
                         )}
                       </li>
+                    ))}
+                  </ul>
+                )}
+              </div>
+            </section>
+            <section aria-labelledby="orders-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
+              <div className="card-body">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <h2 id="orders-title" className="card-title">
+                    Recent Orders
+                  </h2>
+                  <a href="/orders" className="btn btn-ghost btn-sm">
+                    All orders
+                  </a>
+                </div>
+                {orders.length === 0 ? (
+                  <p className="py-4 text-base-content/80">
+                    No orders yet.{" "}
+                    <a href="/shop" className="link">
+                      Browse the Equipment Shop
+                    </a>
+                  </p>
+                ) : (
+                  <ul className="divide-y divide-base-300">
+                    {orders.map((o) => (
+                      <OrderSummaryRow key={o.orderNumber} order={o} timeZone={site.settings.timezone} />
                     ))}
                   </ul>
                 )}

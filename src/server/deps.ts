@@ -29,6 +29,8 @@ export type AppDeps = {
     slotGeneration: RateLimiter;
     paymentRequests: RateLimiter;
     paypalOrders: RateLimiter;
+    /** Orders placed per customer account. */
+    orders: RateLimiter;
   };
 };
 

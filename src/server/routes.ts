@@ -9,6 +9,7 @@ import { contactsApi } from "../api/contacts";
 import { paymentsApi } from "../api/payments";
 import { paypalApi } from "../api/paypal";
 import { productsApi } from "../api/products";
+import { ordersApi } from "../api/orders";
 import { referralApi } from "../api/referral";
 import { timeslotsApi } from "../api/timeslots";
 import { visitorCountApi } from "../api/visitor-count";
@@ -18,10 +19,12 @@ import { adminPageRoutes } from "../pages/admin/admin.routes";
 import { accountRoutes } from "../pages/account.routes";
 import { bookingRoutes } from "../pages/booking.routes";
 import { cartRoutes } from "../pages/cart.routes";
+import { checkoutRoutes } from "../pages/checkout.routes";
 import { contactRoutes } from "../pages/contact.routes";
 import { dashboardRoutes } from "../pages/dashboard.routes";
 import { homeRoutes } from "../pages/home.routes";
 import { loginRoutes } from "../pages/login.routes";
+import { ordersRoutes } from "../pages/orders.routes";
 import { passwordResetRoutes } from "../pages/password-reset.routes";
 import { privacyRoutes } from "../pages/privacy.routes";
 import { verifyEmailRoutes } from "../pages/verify-email.routes";
@@ -64,6 +67,8 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   // ?cart=<notice>; the islands use /api/cart instead.
   app.route("/", shopRoutes(deps)); // /shop, /shop/product/:slug
   app.route("/", cartRoutes(deps)); // /cart, POST /cart/items…
+  app.route("/", checkoutRoutes(deps)); // GET and POST /checkout (signed-in customers)
+  app.route("/", ordersRoutes(deps)); // /orders, /orders/:orderNumber, POST /orders/:orderNumber/cancel
 
   // The admin portal's page shells (the work happens in admin islands through /api/admin)
   app.route("/", adminPageRoutes(deps)); // /admin, /admin/login, /admin/dashboard
@@ -81,6 +86,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/api/categories", categoriesApi(deps));
   app.route("/api/cart", cartApi(deps)); // GET; POST /items; PATCH and DELETE /items/:productId
   app.route("/api/payment-requests", paymentsApi(deps));
+  app.route("/api/orders", ordersApi(deps)); // POST and GET /; GET /:orderNumber; POST /:orderNumber/cancel
 
   // The payment provider (/{provider}/setup, /order, /order/{id}/capture; docs/product.md#payments)
   app.route("/paypal", paypalApi(deps));

@@ -96,3 +96,13 @@ export const trackingNumberPattern = /^[A-Za-z0-9-]{6,40}$/;
 export function trackingUrl(trackingNumber: string | null): string | null {
   return trackingNumber ? `https://auspost.com.au/mypost/track/details/${encodeURIComponent(trackingNumber)}` : null;
 }
+
+/** The order's page. Paths are lowercase on this site (canonical URLs), so the number is too. */
+export function orderPagePath(orderNumber: string): string {
+  return `/orders/${orderNumber.toLowerCase()}`;
+}
+
+/** The order number a path parameter names (routing lowercases paths): upper case, as it is stored. */
+export function orderNumberFromPath(param: string | undefined): string {
+  return (param ?? "").toUpperCase();
+}

@@ -1,0 +1,240 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { browser } from "../../tests/helpers/browser";
+import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { changeOrder } from "../db/orders.server";
+import { cartItems, orders, products } from "../db/schema";
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+function product(slug: string) {
+  const row = t.db.select().from(products).where(eq(products.slug, slug)).get();
+  if (!row) throw new Error(`no product ${slug}`);
+  return row;
+}
+const camera = () => product("covert-body-worn-camera-4k"); // on sale at 399
+const stockOf = (id: number) => t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)).get()?.s;
+
+function customer(email: string, lines: [number, number][]) {
+  const b = browser(t);
+  const id = b.signInAs(email);
+  for (const [productId, quantity] of lines) t.db.insert(cartItems).values({ userId: id, productId, quantity }).run();
+  return Object.assign(b, { id });
+}
+
+const form = (overrides: Record<string, string> = {}) => ({
+  "shippingAddress.name": "Ann Lee",
+  "shippingAddress.line1": "1 King William St",
+  "shippingAddress.line2": "",
+  "shippingAddress.suburb": "Adelaide",
+  "shippingAddress.state": "SA",
+  "shippingAddress.postcode": "5000",
+  "shippingAddress.phone": "0412 345 678",
+  billingSame: "on",
+  paymentMethod: "bank_transfer",
+  notes: "",
+  ...overrides,
+});
+
+/** The text content of the element with `id`'s error paragraph, as rendered. */
+const errorUnder = (html: string, id: string) => html.match(new RegExp(`id="${id}-error"[^>]*>([^<]*)<`))?.[1];
+
+describe("GET /checkout", () => {
+  test("signed out, it says so and sends the visitor to sign in and back", async () => {
+    const res = await t.request("/checkout");
+    expect(res.status).toBe(401);
+    expect(await res.text()).toContain(`/api/login?returnTo=${encodeURIComponent("/checkout")}`);
+  });
+
+  test("an empty cart goes back to the cart with a notice", async () => {
+    const ann = customer("ann@example.com", []);
+    const res = await ann.get("/checkout");
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/cart?cart=empty-checkout");
+    const cart = await ann.get("/cart?cart=empty-checkout");
+    expect(await cart.text()).toContain("Your cart is empty. Add something from the shop before checking out.");
+  });
+
+  test("shows the items at today's prices, the totals, the eight states and the methods on offer (no PayPal unconfigured)", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const res = await ann.get("/checkout");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    const html = await res.text();
+    expect(html).toContain(`1 × ${camera().name}`);
+    expect(html).toMatch(/data-testid="checkout-total"[^>]*>\$399</);
+    expect(html).toMatch(/data-testid="checkout-shipping"[^>]*>Free</);
+    expect(html).toMatch(/<form[^>]*action="\/checkout" method="post"/);
+    for (const state of [
+      "Australian Capital Territory",
+      "New South Wales",
+      "Northern Territory",
+      "Queensland",
+      "South Australia",
+      "Tasmania",
+      "Victoria",
+      "Western Australia",
+    ]) {
+      expect(html).toContain(`>${state}</option>`);
+    }
+    expect(html).toContain('value="bank_transfer"');
+    expect(html).toContain('value="crypto"');
+    expect(html).toContain('value="cash_deposit"');
+    expect(html).not.toContain('value="paypal"');
+    expect(html).toMatch(/id="billing-same"[^>]*checked/);
+  });
+});
+
+describe("POST /checkout (JavaScript off)", () => {
+  test("signed out, it sends the visitor to sign in", async () => {
+    const res = await browser(t).post("/checkout", form());
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`/api/login?returnTo=${encodeURIComponent("/checkout")}`);
+  });
+
+  test("errors re-render the form (400) with the values kept and each message under its field; nothing is written", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const res = await ann.post(
+      "/checkout",
+      form({
+        "shippingAddress.suburb": "Glenelg North",
+        "shippingAddress.postcode": "50",
+        "shippingAddress.name": "",
+        billingSame: "",
+        paymentMethod: "",
+        notes: "Ring twice <please>",
+      }),
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(errorUnder(html, "shippingAddress-postcode")).toBe("Postcode must be 4 digits");
+    expect(errorUnder(html, "shippingAddress-name")).toBe("Name is required");
+    expect(html).toContain("Choose how you will pay");
+    expect(html).toMatch(/id="shippingAddress-suburb"[^>]*value="Glenelg North"/);
+    expect(html).toMatch(/id="shippingAddress-postcode"[^>]*value="50"/);
+    expect(html).toContain("Ring twice &lt;please&gt;");
+    expect(countRows(t, "orders")).toBe(0);
+    expect(countRows(t, "cart_items")).toBe(1);
+  });
+
+  test("an unchecked 'same as shipping' box makes the billing address required", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const fields = form();
+    delete (fields as Record<string, string>).billingSame;
+    const res = await ann.post("/checkout", fields);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(errorUnder(html, "billingAddress-name")).toBe("Name is required");
+    expect(html).not.toMatch(/id="billing-same"[^>]*checked/);
+  });
+
+  test("a restricted product is named under the state; a sold-out one answers 409 naming it", async () => {
+    t.db
+      .update(products)
+      .set({ restrictedStates: ["WA"] })
+      .where(eq(products.id, camera().id))
+      .run();
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const restricted = await ann.post("/checkout", form({ "shippingAddress.state": "WA" }));
+    expect(restricted.status).toBe(400);
+    expect(errorUnder(await restricted.text(), "shippingAddress-state")).toContain(`${camera().name} cannot be shipped to Western Australia`);
+
+    t.db.update(products).set({ stockQuantity: 0 }).where(eq(products.id, camera().id)).run();
+    const soldOut = await ann.post("/checkout", form());
+    expect(soldOut.status).toBe(409);
+    expect(await soldOut.text()).toContain(`${camera().name} (no longer available)`);
+    expect(countRows(t, "orders")).toBe(0);
+  });
+
+  test("success redirects (303) to the order's page, which shows how to pay with the order number as reference", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 2]]);
+    const res = await ann.post("/checkout", form({ notes: "Leave with reception" }));
+    expect(res.status).toBe(303);
+    const stored = t.db.select().from(orders).get();
+    if (!stored) throw new Error("no order stored");
+    expect(res.headers.get("location")).toBe(`/orders/${stored.orderNumber.toLowerCase()}?notice=placed`);
+    expect(stored).toMatchObject({ totalAmount: "798.00", paymentMethod: "bank_transfer", notes: "Leave with reception" });
+    expect(stored.billingAddress).toEqual(stored.shippingAddress);
+
+    const page = await ann.get(res.headers.get("location") ?? "");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain(`Order ${stored.orderNumber}`);
+    expect(html).toContain("Your order is placed");
+    expect(html).toContain("What happens next");
+    expect(html).toContain(`Reference: ${stored.orderNumber}`);
+    expect(html).toContain("We hold your items until");
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("order pages", () => {
+  async function placed(email = "ann@example.com", quantity = 1) {
+    const b = customer(email, [[camera().id, quantity]]);
+    const res = await b.post("/checkout", form());
+    return { b, path: res.headers.get("location")?.split("?")[0] ?? "" };
+  }
+
+  test("only the owner sees an order; anyone else, or a malformed number, gets the 404 page", async () => {
+    const { path } = await placed();
+    const ben = customer("ben@example.com", []);
+    expect((await ben.get(path)).status).toBe(404);
+    expect((await ben.get("/orders/not-an-order")).status).toBe(404);
+    expect((await t.request(path)).status).toBe(401);
+  });
+
+  test("/orders and the dashboard list the customer's orders with links", async () => {
+    const { b, path } = await placed();
+    const list = await (await b.get("/orders")).text();
+    expect(list).toContain(`href="${path}"`);
+    const dashboard = await (await b.get("/dashboard")).text();
+    expect(dashboard).toContain("Recent Orders");
+    expect(dashboard).toContain(`href="${path}"`);
+    expect(dashboard).toContain('href="/orders"');
+  });
+
+  test("the plain cancel form cancels an unpaid order and gives the stock back; a paid one is refused", async () => {
+    const before = stockOf(camera().id) ?? 0;
+    const { b, path } = await placed("ann@example.com", 2);
+    expect(stockOf(camera().id)).toBe(before - 2);
+    const page = await (await b.get(path)).text();
+    expect(page).toContain(`action="${path}/cancel"`);
+    const res = await b.post(`${path}/cancel`, {});
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe(`${path}?notice=cancelled`);
+    expect(stockOf(camera().id)).toBe(before);
+    const after = await (await b.get(`${path}?notice=cancelled`)).text();
+    expect(after).toContain("Your order was cancelled");
+    expect(after).not.toContain(`action="${path}/cancel"`);
+
+    const second = await placed("ben@example.com");
+    const row = t.db
+      .select()
+      .from(orders)
+      .where(eq(orders.orderNumber, second.path.split("/").pop()?.toUpperCase() ?? ""))
+      .get();
+    if (!row) throw new Error("no second order");
+    changeOrder(t.db, row.id, { kind: "mark_paid" }, { actor: "admin" });
+    const refused = await second.b.post(`${second.path}/cancel`, {});
+    expect(refused.headers.get("location")).toBe(`${second.path}?notice=notCancelled`);
+    expect(t.db.select({ s: orders.status }).from(orders).where(eq(orders.id, row.id)).get()?.s).toBe("processing");
+    expect((await customer("cy@example.com", []).post(`${second.path}/cancel`, {})).status).toBe(404);
+  });
+
+  test("a PayPal order awaiting payment leaves the payment section for the PayPal button", async () => {
+    t.close();
+    t = createTestApp({ PAYPAL_CLIENT_ID: "client", PAYPAL_CLIENT_SECRET: "secret" });
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    expect(await (await ann.get("/checkout")).text()).toContain('value="paypal"');
+    const res = await ann.post("/checkout", form({ paymentMethod: "paypal" }));
+    const html = await (await ann.get(res.headers.get("location") ?? "")).text();
+    expect(html).toContain('id="order-payment"');
+    expect(html).toContain('aria-labelledby="order-payment-title"');
+    expect(html).toContain("awaits payment of $399 by PayPal");
+  });
+});

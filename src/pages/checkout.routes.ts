@@ -1,0 +1,96 @@
+/**
+ * GET /checkout and POST /checkout, the checkout form with JavaScript off (the island posts to
+ * /api/orders instead; both place the order through src/server/checkout.server.ts). Errors
+ * re-render the form with the values kept and messages under fields; success redirects (303) to
+ * the order's page. Signed out, the visitor signs in and comes back; an empty cart goes back to
+ * /cart with a notice.
+ */
+import { Hono, type Context } from "hono";
+import { getCart } from "../db/cart.server";
+import { getSettings } from "../db/settings.server";
+import { orderTotals } from "../domain/order";
+import { toCents } from "../domain/pricing";
+import { paypalConfig } from "../payments/paypal.server";
+import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
+import { checkoutFormFromFields, checkoutPayload, type CheckoutFormValues, type CheckoutTotals } from "../shared/checkout-form";
+import { orderPagePath } from "../shared/orders";
+import { checkoutMessages, submitOrder } from "../server/checkout.server";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { fieldErrors, HttpError } from "../server/errors";
+import { readForm } from "../server/form";
+import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
+import { servePage } from "../server/render-page";
+import { withCartNotice } from "./cart-notice";
+import { checkoutPage, type CheckoutData, type CheckoutState } from "./checkout";
+
+/** The cart at today's prices, and the order's totals for each payment method on offer. */
+export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
+  const cart = getCart(deps.db, userId);
+  const settings = getSettings(deps.db);
+  const orderable = cart.items.filter((l) => l.status === "available" || l.status === "reduced");
+  const lines = orderable.map((l) => ({
+    productId: l.productId,
+    slug: l.slug,
+    name: l.name,
+    image: l.image,
+    quantity: l.quantity,
+    unitPrice: l.unitPrice,
+    lineTotal: l.lineTotal,
+  }));
+  const priced = orderable.map((l) => ({ unitCents: toCents(l.unitPrice) ?? 0, quantity: l.quantity }));
+  const offered = orderPaymentMethods.filter((m) => m !== "paypal" || paypalConfig(deps.env) !== null);
+  const totals: Partial<Record<OrderPaymentMethod, CheckoutTotals>> = {};
+  for (const method of offered) {
+    totals[method] = orderTotals(priced, {
+      freeShippingThreshold: settings.freeShippingThreshold,
+      flatShippingFee: settings.flatShippingFee,
+      gstEnabled: settings.gstEnabled,
+      discountPercent: method === "crypto" ? settings.cryptoDiscountPercent : 0,
+    });
+  }
+  const held = `We hold your items for ${settings.manualOrderHoldDays} ${settings.manualOrderHoldDays === 1 ? "day" : "days"} while you pay.`;
+  const hints: Record<OrderPaymentMethod, string> = {
+    paypal: `Pay with PayPal or a card on the next page. We hold your items for ${settings.paypalOrderHoldMinutes} minutes.`,
+    bank_transfer: `Transfer to our bank account with your order number as the reference; details on the next page. ${held}`,
+    crypto: `${settings.cryptoDiscountPercent}% off the goods. Pay in Bitcoin, Ethereum or USDC; addresses on the next page. ${held}`,
+    cash_deposit: `Deposit cash at a branch of our bank with your order number as the reference. ${held}`,
+  };
+  const problems = cart.items
+    .filter((l) => l.status !== "available")
+    .map((l) =>
+      l.status === "reduced"
+        ? `${l.name}: only ${l.maxQuantity} left, ${l.requestedQuantity} in your cart.`
+        : `${l.name}: ${l.status === "out_of_stock" ? "out of stock" : "no longer sold"}.`,
+    );
+  return { lines, totals, methods: offered.map((m) => ({ value: m, label: paymentMethodLabels[m], hint: hints[m] })), problems };
+}
+
+function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, state: CheckoutState = {}) {
+  const data = checkoutData(deps, c.get("user").id);
+  if (data.lines.length === 0 && data.problems.length === 0) return c.redirect(withCartNotice("/cart", "empty-checkout"), 303);
+  return servePage(deps, c, (site) => checkoutPage(site, data, state));
+}
+
+/** POST /checkout: the plain form. */
+export async function submitCheckout(deps: AppDeps, c: Context<CustomerEnv>) {
+  const values: CheckoutFormValues = checkoutFormFromFields(await readForm(c, 1200));
+  if (deps.limits.orders.hit(c.get("user").id) > 0) return renderCheckout(deps, c, { values, formError: checkoutMessages.rateLimited, status: 429 });
+  const parsed = checkoutSchema.safeParse(checkoutPayload(values));
+  if (!parsed.success) {
+    return renderCheckout(deps, c, { values, errors: fieldErrors(parsed.error), formError: "Some fields need attention.", status: 400 });
+  }
+  try {
+    const order = submitOrder(deps, c.get("user").id, parsed.data);
+    return c.redirect(`${orderPagePath(order.orderNumber)}?notice=placed`, 303);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.code === "empty_cart") return c.redirect(withCartNotice("/cart", "empty-checkout"), 303);
+    const status = error.status === 409 ? 409 : 400;
+    return renderCheckout(deps, c, { values, errors: error.fields, formError: error.message, status });
+  }
+}
+
+export function checkoutRoutes(deps: AppDeps) {
+  const customer = requireCustomer(deps, { returnTo: "/checkout" });
+  return new Hono<AppEnv>().get("/checkout", customer, (c) => renderCheckout(deps, c)).post("/checkout", customer, (c) => submitCheckout(deps, c));
+}

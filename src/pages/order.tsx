@@ -1,0 +1,296 @@
+/**
+ * One of the customer's orders (/orders/{orderNumber}): what happens next (how to pay, the ID
+ * check, the tracking link), the items as they were ordered, totals, addresses, the history, and
+ * the cancel form (a plain POST with a confirmation step, so it works with JavaScript off).
+ */
+import { Layout } from "../components/Layout";
+import type { SiteData } from "../components/site";
+import { formatMoney } from "../domain/format";
+import { manualPaymentInstructions } from "../mail/templates/orders";
+import { manifest } from "../server/assets.server";
+import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
+import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
+import type { PageDefinition } from "./page";
+import { productPath } from "./product";
+
+export const orderNotices: Record<string, { tone: "success" | "error"; text: string }> = {
+  placed: { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." },
+  cancelled: { tone: "success", text: "Your order was cancelled and its items released." },
+  notCancelled: { tone: "error", text: "This order can no longer be cancelled: it has been paid, shipped or closed." },
+};
+
+const money = (decimal: string) => formatMoney(Number(decimal));
+
+/** "23 Nov 2026, 3:15 pm" in the business timezone. */
+export function formatInstant(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+}
+
+export const orderStatusBadge: Record<string, string> = {
+  pending: "badge-warning",
+  on_hold: "badge-warning",
+  processing: "badge-info",
+  shipped: "badge-primary",
+  delivered: "badge-success",
+  cancelled: "badge-ghost",
+  refunded: "badge-ghost",
+};
+
+export const methodLabel = (method: string | null) => (method ? (paymentMethodLabels[method as OrderPaymentMethod] ?? method) : "—");
+
+function Address({ title, address }: { title: string; address: OrderAddressView }) {
+  return (
+    <div>
+      <h3 className="font-semibold">{title}</h3>
+      <address className="not-italic">
+        {address.name}
+        <br />
+        {address.line1}
+        <br />
+        {address.line2 && (
+          <>
+            {address.line2}
+            <br />
+          </>
+        )}
+        {`${address.suburb} ${address.state} ${address.postcode}`}
+        {address.phone && (
+          <>
+            <br />
+            {address.phone}
+          </>
+        )}
+      </address>
+    </div>
+  );
+}
+
+/** What the customer should expect or do now, by the order's status and payment method. */
+function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
+  const tz = site.settings.timezone;
+  const unpaid = order.paymentStatus !== "paid" && order.paymentStatus !== "refunded";
+  const open = order.status === "pending" || order.status === "on_hold";
+  const held = order.holdExpiresAt ? (
+    <p>{`We hold your items until ${formatInstant(order.holdExpiresAt, tz)} (${site.settings.timezone.split("/").pop()?.replaceAll("_", " ")} time). An order still unpaid then is cancelled and its items go back on sale.`}</p>
+  ) : null;
+  const idItems = order.items.filter((i) => i.requiresVerification).map((i) => i.name);
+
+  const blocks = [];
+  if (order.status === "on_hold") {
+    blocks.push(
+      <div key="id" className="space-y-1" data-testid="id-verification">
+        <h3 className="font-semibold">ID verification</h3>
+        <p>{`${idItems.length > 0 ? idItems.join(", ") : "An item in this order"} can only be sold after we have checked your identity. We will e-mail you to ask for a photo ID (driver's licence or passport); we ship once it is verified. Payment can be made in the meantime.`}</p>
+      </div>,
+    );
+  }
+  if (open && unpaid && order.paymentMethod === "paypal") {
+    blocks.push(
+      <section key="paypal" id="order-payment" aria-labelledby="order-payment-title" className="space-y-1">
+        <h3 id="order-payment-title" className="font-semibold">
+          Pay with PayPal
+        </h3>
+        <p>{`Your order awaits payment of ${money(order.totalAmount)} by PayPal. Pay with your PayPal account or a card below; we will e-mail you as soon as the payment is received.`}</p>
+        {held}
+      </section>,
+    );
+  } else if (open && unpaid) {
+    blocks.push(
+      <div key="manual" className="space-y-1" data-testid="payment-instructions">
+        <h3 className="font-semibold">{`How to pay by ${methodLabel(order.paymentMethod).toLowerCase()}`}</h3>
+        <div className="rounded-box bg-base-200 p-3 font-mono text-sm break-words whitespace-pre-wrap">
+          {manualPaymentInstructions(order, site.settings).join("\n")}
+        </div>
+        <p>{`Use your order number ${order.orderNumber} as the reference. We will e-mail you once the payment has arrived.`}</p>
+        {held}
+      </div>,
+    );
+  }
+  if (order.status === "processing")
+    blocks.push(<p key="processing">Your payment has arrived and we are preparing your order. We will e-mail you the tracking number once it ships.</p>);
+  if (order.status === "shipped" || order.status === "delivered") {
+    blocks.push(
+      <div key="tracking" data-testid="tracking">
+        <p>
+          {order.status === "delivered" && order.deliveredAt
+            ? `Delivered ${formatInstant(order.deliveredAt, tz)}. `
+            : "Your order is on its way with Australia Post. "}
+          {order.trackingNumber && order.trackingUrl && (
+            <>
+              {"Tracking number: "}
+              <a className="link font-mono" href={order.trackingUrl} rel="noopener noreferrer" target="_blank">
+                {order.trackingNumber}
+                <span className="sr-only"> (opens Australia Post tracking in a new tab)</span>
+              </a>
+            </>
+          )}
+        </p>
+      </div>,
+    );
+  }
+  if (order.status === "cancelled") blocks.push(<p key="cancelled">This order was cancelled. Nothing more is needed from you; its items went back on sale.</p>);
+  if (order.status === "refunded")
+    blocks.push(<p key="refunded">This order was refunded. The money goes back the way you paid, usually within a few business days.</p>);
+
+  return (
+    <section aria-labelledby="next-title" className="card border border-primary/40 bg-base-100">
+      <div className="card-body gap-3">
+        <h2 id="next-title" className="card-title">
+          What happens next
+        </h2>
+        {blocks}
+      </div>
+    </section>
+  );
+}
+
+export function orderPage(site: SiteData, order: OrderView, noticeCode?: string): PageDefinition {
+  const notice = noticeCode ? orderNotices[noticeCode] : undefined;
+  const tz = site.settings.timezone;
+  return {
+    path: orderPagePath(order.orderNumber),
+    title: `Order ${order.orderNumber} | ${site.settings.businessName}`,
+    description: "Your order, how to pay it and where it is.",
+    noindex: true,
+    scripts: [manifest.formPending],
+    body: (
+      <Layout site={site} active="/dashboard">
+        <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
+          <div>
+            <a href="/orders" className="link text-sm">
+              All orders
+            </a>
+            <h1 className="mt-2 text-3xl font-bold break-words">{`Order ${order.orderNumber}`}</h1>
+            <p className="text-base-content/80">{`Placed ${formatInstant(order.createdAt, tz)}`}</p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <span className={`badge ${orderStatusBadge[order.status] ?? "badge-ghost"}`} data-testid="order-status">
+                {orderStatusLabels[order.status]}
+              </span>
+              <span className="badge badge-outline" data-testid="payment-status">
+                {`${paymentStatusLabels[order.paymentStatus]} · ${methodLabel(order.paymentMethod)}`}
+              </span>
+            </div>
+          </div>
+
+          {notice && (
+            <div role={notice.tone === "error" ? "alert" : "status"} className={`alert ${notice.tone === "error" ? "alert-error" : "alert-success"}`}>
+              <p>{notice.text}</p>
+            </div>
+          )}
+
+          <NextSteps order={order} site={site} />
+
+          <section aria-labelledby="items-title" className="card border border-base-300 bg-base-100">
+            <div className="card-body">
+              <h2 id="items-title" className="card-title">
+                Items
+              </h2>
+              <ul className="divide-y divide-base-300">
+                {order.items.map((i) => (
+                  <li key={`${i.productId ?? "gone"}-${i.name}`} className="flex justify-between gap-3 py-3" data-testid="order-item">
+                    <div className="min-w-0">
+                      <p className="font-semibold">
+                        {i.productId !== null && i.slug ? (
+                          <a className="link-hover" href={productPath(i.slug)}>
+                            {i.name}
+                          </a>
+                        ) : (
+                          i.name
+                        )}
+                      </p>
+                      <p className="text-sm text-base-content/80">{`${i.quantity} × ${money(i.unitPrice)}`}</p>
+                      {i.requiresVerification && <p className="badge badge-warning badge-sm">ID Required</p>}
+                    </div>
+                    <p className="shrink-0 font-semibold">{money(i.totalPrice)}</p>
+                  </li>
+                ))}
+              </ul>
+              <dl className="space-y-1 border-t border-base-300 pt-3">
+                <div className="flex justify-between gap-4">
+                  <dt>Subtotal</dt>
+                  <dd>{money(order.subtotal)}</dd>
+                </div>
+                {Number(order.discountAmount) > 0 && (
+                  <div className="flex justify-between gap-4">
+                    <dt>Discount</dt>
+                    <dd>{`−${money(order.discountAmount)}`}</dd>
+                  </div>
+                )}
+                <div className="flex justify-between gap-4">
+                  <dt>Shipping</dt>
+                  <dd>{Number(order.shippingAmount) > 0 ? money(order.shippingAmount) : "Free"}</dd>
+                </div>
+                <div className="flex justify-between gap-4 text-lg font-bold">
+                  <dt>Total</dt>
+                  <dd data-testid="order-total">{money(order.totalAmount)}</dd>
+                </div>
+                {Number(order.taxAmount) > 0 && (
+                  <div className="flex justify-between gap-4 text-sm text-base-content/80">
+                    <dt>GST included</dt>
+                    <dd>{money(order.taxAmount)}</dd>
+                  </div>
+                )}
+              </dl>
+            </div>
+          </section>
+
+          <section aria-labelledby="addresses-title" className="card border border-base-300 bg-base-100">
+            <div className="card-body">
+              <h2 id="addresses-title" className="card-title">
+                Addresses
+              </h2>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Address title="Shipping to" address={order.shippingAddress} />
+                <Address title="Billing" address={order.billingAddress} />
+              </div>
+              {order.notes && (
+                <div>
+                  <h3 className="font-semibold">Your notes</h3>
+                  <p className="whitespace-pre-wrap break-words">{order.notes}</p>
+                </div>
+              )}
+            </div>
+          </section>
+
+          <section aria-labelledby="history-title" className="card border border-base-300 bg-base-100">
+            <div className="card-body">
+              <h2 id="history-title" className="card-title">
+                History
+              </h2>
+              <ol className="space-y-2">
+                {order.history.map((e) => (
+                  <li key={`${e.at}-${e.status}-${e.paymentStatus}`} className="text-sm">
+                    <span className="font-semibold">{orderStatusLabels[e.status]}</span>
+                    {` · ${paymentStatusLabels[e.paymentStatus]} · ${formatInstant(e.at, tz)}`}
+                    {e.note && <span className="block text-base-content/80">{e.note}</span>}
+                  </li>
+                ))}
+              </ol>
+            </div>
+          </section>
+
+          {order.canCancel && (
+            <section aria-labelledby="cancel-title" className="card border border-error/40 bg-base-100">
+              <div className="card-body">
+                <h2 id="cancel-title" className="card-title">
+                  Changed your mind?
+                </h2>
+                <details>
+                  <summary className="btn btn-outline btn-error btn-sm">Cancel order</summary>
+                  <div className="mt-3 space-y-3">
+                    <p>{`Cancel order ${order.orderNumber}? Its items go back on sale, and this cannot be undone.`}</p>
+                    <form method="post" action={`${orderPagePath(order.orderNumber)}/cancel`} data-pending>
+                      <button type="submit" className="btn btn-error btn-sm" data-pending-label="Cancelling...">
+                        Yes, cancel this order
+                      </button>
+                    </form>
+                  </div>
+                </details>
+              </div>
+            </section>
+          )}
+        </div>
+      </Layout>
+    ),
+  };
+}

@@ -1,0 +1,62 @@
+/** The customer's orders (/orders), newest first, each linking to its page. */
+import { Layout } from "../components/Layout";
+import type { SiteData } from "../components/site";
+import { formatInstantDate, formatMoney } from "../domain/format";
+import { orderPagePath, orderStatusLabels, type OrderSummaryView } from "../shared/orders";
+import { methodLabel, orderStatusBadge } from "./order";
+import type { PageDefinition } from "./page";
+
+/** One order in a list: number, date, items, total and status; shared with the dashboard. */
+export function OrderSummaryRow({ order, timeZone }: { order: OrderSummaryView; timeZone: string }) {
+  return (
+    <li className="py-3" data-testid="order-summary">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="min-w-0">
+          <a href={orderPagePath(order.orderNumber)} className="link font-mono font-semibold">
+            {order.orderNumber}
+          </a>
+          <p className="text-sm text-base-content/80">
+            {`${formatInstantDate(order.createdAt, timeZone)} · ${order.itemCount} ${order.itemCount === 1 ? "item" : "items"} · ${methodLabel(order.paymentMethod)}`}
+          </p>
+        </div>
+        <div className="text-right">
+          <p className="font-semibold">{formatMoney(Number(order.totalAmount))}</p>
+          <span className={`badge badge-sm ${orderStatusBadge[order.status] ?? "badge-ghost"}`}>{orderStatusLabels[order.status]}</span>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export function ordersPage(site: SiteData, orders: OrderSummaryView[]): PageDefinition {
+  return {
+    path: "/orders",
+    title: `Your Orders | ${site.settings.businessName}`,
+    description: "Every order you have placed in our shop.",
+    noindex: true,
+    body: (
+      <Layout site={site} active="/dashboard">
+        <div className="mx-auto max-w-4xl px-4 py-10">
+          <a href="/dashboard" className="link text-sm">
+            Back to dashboard
+          </a>
+          <h1 className="mt-2 mb-6 text-3xl font-bold">Your Orders</h1>
+          {orders.length === 0 ? (
+            <div className="rounded-box border border-dashed border-base-300 p-10 text-center">
+              <p className="text-lg font-semibold">No orders yet</p>
+              <a href="/shop" className="btn btn-primary mt-6">
+                Browse the Equipment Shop
+              </a>
+            </div>
+          ) : (
+            <ul className="divide-y divide-base-300 border-y border-base-300">
+              {orders.map((o) => (
+                <OrderSummaryRow key={o.orderNumber} order={o} timeZone={site.settings.timezone} />
+              ))}
+            </ul>
+          )}
+        </div>
+      </Layout>
+    ),
+  };
+}
