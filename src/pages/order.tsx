@@ -3,6 +3,7 @@
  * check, the tracking link), the items as they were ordered, totals, addresses, the history, and
  * the cancel form (a plain POST with a confirmation step, so it works with JavaScript off).
  */
+import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import { formatMoney } from "../domain/format";
@@ -92,6 +93,7 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
         </h3>
         <p>{`Your order awaits payment of ${money(order.totalAmount)} by PayPal. Pay with your PayPal account or a card below; we will e-mail you as soon as the payment is received.`}</p>
         {held}
+        <Island name="OrderPayPal" props={{ orderNumber: order.orderNumber, totalAmount: order.totalAmount }} />
       </section>,
     );
   } else if (open && unpaid) {

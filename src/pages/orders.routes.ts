@@ -6,6 +6,8 @@
 import { Hono, type Context } from "hono";
 import { customerOrder, customerOrders } from "../db/orders.server";
 import { orderNumberPattern } from "../domain/order";
+import { paypalConfig, paypalPageSecurity } from "../payments/paypal.server";
+import { extendSecurityHeaders } from "../server/middleware/security-headers";
 import { cancelCustomerOrder } from "../server/checkout.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError } from "../server/errors";
@@ -21,6 +23,8 @@ export function showOrder(deps: AppDeps, c: Context<CustomerEnv>) {
   const orderNumber = orderNumberFromPath(c.req.param("orderNumber"));
   const order = orderNumberPattern.test(orderNumber) ? customerOrder(deps.db, c.get("user").id, orderNumber) : undefined;
   if (!order) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
+  // An order awaiting PayPal shows PayPal's buttons: the page lets PayPal's hosts in, as /services does.
+  if (order.paymentMethod === "paypal" && order.holdExpiresAt !== null && paypalConfig(deps.env)) extendSecurityHeaders(c, paypalPageSecurity);
   return servePage(deps, c, (site) => orderPage(site, order, c.req.query("notice")));
 }
 

@@ -5,7 +5,7 @@
 import { cryptoAddresses, paymentCurrency } from "../../domain/payment";
 import { formatMoney } from "../../domain/format";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../shared/checkout";
-import type { OrderView } from "../../shared/orders";
+import { orderPagePath, type OrderView } from "../../shared/orders";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
 import { plainText } from "./layout";
@@ -25,7 +25,7 @@ export type OrderMailInput = {
   origin: string;
 };
 
-const orderUrl = (m: OrderMailInput) => `${m.origin}/orders/${m.order.orderNumber}`;
+const orderUrl = (m: OrderMailInput) => `${m.origin}${orderPagePath(m.order.orderNumber)}`;
 
 function itemLines(order: OrderView): string[] {
   return order.items.map((i) => `  ${i.quantity} x ${i.name} at ${formatMoney(i.unitPrice)} = ${formatMoney(i.totalPrice)}`);

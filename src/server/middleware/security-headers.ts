@@ -43,9 +43,10 @@ export function contentSecurityPolicy(https: boolean, extension: CspExtension = 
 }
 
 /** Relaxes this response's headers as `extension` says, on top of the site's policy. */
-export function extendSecurityHeaders(c: Context<AppEnv>, extension: SecurityExtension) {
-  c.set("securityExtension", extension);
-  for (const [k, v] of securityHeaderList(https(c), extension)) c.header(k, v);
+export function extendSecurityHeaders<E extends AppEnv>(c: Context<E>, extension: SecurityExtension) {
+  const ctx = c as unknown as Context<AppEnv>; // every page's env extends AppEnv; Hono's Set is invariant
+  ctx.set("securityExtension", extension);
+  for (const [k, v] of securityHeaderList(https(ctx), extension)) c.header(k, v);
 }
 
 /** Whether the site runs on https, as the security middleware recorded for this request. */
