@@ -37,11 +37,16 @@ export function ordersApi(deps: AppDeps) {
       c.header("Cache-Control", "no-store");
     })
     .use(requireUser)
-    .post("/", rateLimit(deps.limits.orders, checkoutMessages.rateLimited, (c) => signedInUser(c).id), validJson(checkoutSchema), (c) => {
-      const view = submitOrder(deps, signedInUser(c).id, c.req.valid("json"));
-      const { orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items } = view;
-      return c.json({ orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items }, 201);
-    })
+    .post(
+      "/",
+      rateLimit(deps.limits.orders, checkoutMessages.rateLimited, (c) => signedInUser(c).id),
+      validJson(checkoutSchema),
+      (c) => {
+        const view = submitOrder(deps, signedInUser(c).id, c.req.valid("json"));
+        const { orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items } = view;
+        return c.json({ orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items }, 201);
+      },
+    )
     .get("/", (c) => c.json(customerOrders(deps.db, signedInUser(c).id)))
     .get("/:orderNumber", (c) => {
       const order = customerOrder(deps.db, signedInUser(c).id, orderNumberParam(c.req.param("orderNumber")));
