@@ -101,7 +101,7 @@ describe("placing an order", () => {
     const toAnn = mail.find((m) => m.to === "ann@example.com");
     const toOwner = mail.find((m) => m.to === "owner@example.com");
     expect(toAnn?.text).toContain(order.orderNumber);
-    expect(toAnn?.text).toContain(`http://localhost/orders/${order.orderNumber}`);
+    expect(toAnn?.text).toContain(`http://localhost/orders/${order.orderNumber.toLowerCase()}`);
     expect(toOwner?.text).toContain(order.orderNumber);
   });
 

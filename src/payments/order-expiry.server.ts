@@ -12,7 +12,8 @@ import { unsettledOrderPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
-import { capturesUnderWay, neverCaptured, orderMailContext, settleReportedCapture } from "./settle-capture.server";
+import { orderMailContext } from "../server/checkout.server";
+import { capturesUnderWay, neverCaptured, settleReportedCapture } from "./settle-capture.server";
 
 export const orderExpiryIntervalMs = 60_000;
 export const orderExpiryNote = "Payment not received in time";

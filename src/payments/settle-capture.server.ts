@@ -4,12 +4,11 @@
  * a payment found paid later is recorded exactly like one confirmed at once.
  */
 import { markCaptureDeclined, markPaymentForReview, recordCapturedPayment, type BusinessContact, type Payment } from "../db/payments.server";
-import type { OrderMailContext } from "../db/orders.server";
 import { getSettings } from "../db/settings.server";
 import { judgeCapture } from "../domain/payment";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
-import { siteOrigin } from "../server/origin";
+import { orderMailContext } from "../server/checkout.server";
 import type { PayPalCapture } from "./paypal.server";
 
 export type CaptureSettlement =
@@ -21,11 +20,6 @@ export type CaptureSettlement =
 export function businessContact(deps: Pick<AppDeps, "db" | "env">): BusinessContact {
   const s = getSettings(deps.db);
   return { businessName: s.businessName, businessEmail: deps.env.BUSINESS_EMAIL ?? s.email, businessPhone: s.phone, responseTimeHours: s.responseTimeHours };
-}
-
-/** Where the shop order e-mails link to and come from. */
-export function orderMailContext(deps: Pick<AppDeps, "db" | "env">): OrderMailContext {
-  return { origin: siteOrigin(deps), businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email };
 }
 
 /**

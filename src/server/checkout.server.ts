@@ -21,8 +21,8 @@ export const checkoutMessages = {
   notCancellable: "This order can no longer be cancelled: it has been paid, shipped or closed.",
 } as const;
 
-/** Where order e-mails link to and who the business notice goes to. */
-export function orderMailContext(deps: AppDeps): OrderMailContext {
+/** Where order e-mails link to and who the business notices go to; every change of an order uses it. */
+export function orderMailContext(deps: Pick<AppDeps, "db" | "env">): OrderMailContext {
   return { origin: siteOrigin(deps), businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email };
 }
 

@@ -18,16 +18,15 @@
 import { type Context, Hono } from "hono";
 import { adminOrderDetail, adminOrderRow, listAdminOrders, markOrderPaymentsRefunded } from "../../db/admin-orders.server";
 import { immediate } from "../../db/client.server";
-import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange, type OrderMailContext } from "../../db/orders.server";
+import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange } from "../../db/orders.server";
 import { payments } from "../../db/schema";
-import { getSettings } from "../../db/settings.server";
 import { paymentCurrency } from "../../domain/payment";
 import { PayPalError, type PayPalClientOptions, paypalClientFromEnv } from "../../payments/paypal.server";
 import type { AppDeps } from "../../server/deps";
 import { HttpError, notFound } from "../../server/errors";
 import { log } from "../../server/log.server";
 import type { AdminEnv } from "../../server/middleware/require-admin";
-import { siteOrigin } from "../../server/origin";
+import { orderMailContext } from "../../server/checkout.server";
 import { validJson, validQuery } from "../../server/validate";
 import { type AdminOrderDetail, adminOrderNoteSchema, allowedOrderActions, adminOrderShipSchema, adminOrdersQuerySchema } from "../../shared/admin-orders";
 import { and, eq } from "drizzle-orm";
@@ -40,7 +39,7 @@ const notAllowed = (message: string) => new HttpError(409, "not_allowed", messag
 
 export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions = {}) {
   const paypal = paypalClientFromEnv(deps.env, paypalOptions);
-  const mailContext = (): OrderMailContext => ({ origin: siteOrigin(deps), businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email });
+  const mailContext = () => orderMailContext(deps);
 
   /** The order's id, or a 404. */
   function orderId(orderNumber: string): number {
