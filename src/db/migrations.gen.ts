@@ -4,6 +4,7 @@ import m1 from "../../db/0001_security_and_outbox_limits.sql" with { type: "text
 import m2 from "../../db/0002_admin_totp_and_booking_dates.sql" with { type: "text" };
 import m3 from "../../db/0003_order_history_and_list_indexes.sql" with { type: "text" };
 import m4 from "../../db/0004_order_payments.sql" with { type: "text" };
+import m5 from "../../db/0005_order_stats_index.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -12,4 +13,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0002_admin_totp_and_booking_dates", sql: m2 },
   { tag: "0003_order_history_and_list_indexes", sql: m3 },
   { tag: "0004_order_payments", sql: m4 },
+  { tag: "0005_order_stats_index", sql: m5 },
 ];

@@ -276,6 +276,8 @@ export const orders = sqliteTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_hold_idx").on(t.status, t.holdExpiresAt),
+    // Covers the admin dashboard's order figures, so they read this narrow index, not every order's addresses.
+    index("orders_stats_idx").on(t.paymentStatus, t.status, t.totalAmount),
   ],
 );
 

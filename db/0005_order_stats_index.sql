@@ -1,0 +1,1 @@
+CREATE INDEX `orders_stats_idx` ON `orders` (`payment_status`,`status`,`total_amount`);
