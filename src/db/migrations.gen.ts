@@ -5,6 +5,7 @@ import m2 from "../../db/0002_admin_totp_and_booking_dates.sql" with { type: "te
 import m3 from "../../db/0003_order_history_and_list_indexes.sql" with { type: "text" };
 import m4 from "../../db/0004_order_payments.sql" with { type: "text" };
 import m5 from "../../db/0005_order_stats_index.sql" with { type: "text" };
+import m6 from "../../db/0006_audit_log.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -14,4 +15,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0003_order_history_and_list_indexes", sql: m3 },
   { tag: "0004_order_payments", sql: m4 },
   { tag: "0005_order_stats_index", sql: m5 },
+  { tag: "0006_audit_log", sql: m6 },
 ];

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { auditKinds } from "../domain/audit";
 import { bookingStatuses } from "../domain/booking";
 import { orderActors, orderPaymentStatuses, orderStatuses } from "../domain/order";
 import { outboxStatuses } from "../domain/outbox";
@@ -368,6 +369,34 @@ export const admins = sqliteTable("admins", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The append-only record of every change made through the admin portal: who (the admin's id and,
+ * kept for when the admin is removed, their username), when, what (`action` within a `kind`), on
+ * which record, and for prices and settings the values before and after. Triggers (migration
+ * 0006) refuse every UPDATE and DELETE, so nothing in the site can rewrite it.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username").notNull(),
+    kind: text("kind", { enum: auditKinds }).notNull(),
+    action: text("action").notNull(),
+    recordId: text("record_id"),
+    /** A line a person reads: "Marked order PI-7KQ4-M2XD paid". */
+    summary: text("summary").notNull(),
+    before: json<unknown>("before"),
+    after: json<unknown>("after"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt),
+    index("audit_log_admin_idx").on(t.adminId, t.createdAt),
+    index("audit_log_kind_idx").on(t.kind, t.createdAt),
+  ],
+);
 
 /** Admin bearer tokens: only the SHA-256 of the token is stored. */
 export const adminTokens = sqliteTable(
