@@ -6,10 +6,10 @@
  * (served by the test in place of PayPal's, against a local stand-in of PayPal's REST API).
  */
 import type { Page } from "@playwright/test";
-import { spawn, type ChildProcess } from "node:child_process";
-import { join } from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { collectScripts, startSite, stopSite, type SiteServer } from "./fixtures";
 import { afterTwoFrames } from "./helpers";
+import { fakeSdk, spawnStandIn } from "./paypal-fixtures";
 import { expect, test } from "./mail-fixtures";
 
 test.describe.configure({ mode: "serial" });
@@ -350,53 +350,6 @@ test("a signed-in returning customer sees list prices without a badge, and reque
     .toBe(1);
   expect(mailbox.to("rosa.returning@example.com").find((m) => m.text.includes("Payment instructions"))!.text).toContain("Amount: $295 USD");
 });
-
-/** A stand-in for PayPal's SDK: renders one button that creates the order and approves it, as a buyer would. */
-const fakeSdk = `(() => {
-  const script = document.currentScript;
-  window.__paypalSdk = { clientToken: script.getAttribute("data-client-token"), src: script.src };
-  window.paypal = {
-    Buttons(options) {
-      let button;
-      return {
-        isEligible: () => true,
-        render(container) {
-          button = document.createElement("button");
-          button.type = "button";
-          button.className = "btn";
-          button.textContent = "Pay with PayPal";
-          button.addEventListener("click", async () => {
-            try {
-              const orderID = await options.createOrder();
-              await options.onApprove({ orderID }, { restart: () => undefined });
-            } catch (err) {
-              options.onError(err);
-            }
-          });
-          container.append(button);
-          return Promise.resolve();
-        },
-        close() {
-          button && button.remove();
-          return Promise.resolve();
-        },
-      };
-    },
-  };
-})();`;
-
-/** Starts the PayPal stand-in in its own process (behaviour from STAND_IN_* variables); resolves with its base URL. */
-async function spawnStandIn(env: Record<string, string> = {}): Promise<{ standIn: ChildProcess; apiBase: string }> {
-  const standIn = spawn(join(process.cwd(), "node_modules/.bin/bun"), [join(process.cwd(), "tests/helpers/paypal-stand-in.ts")], {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, ...env },
-  });
-  const apiBase = await new Promise<string>((resolve, reject) => {
-    standIn.stdout!.once("data", (d) => resolve(String(d).trim()));
-    standIn.once("exit", () => reject(new Error("the PayPal stand-in did not start")));
-  });
-  return { standIn, apiBase };
-}
 
 test.describe("when PayPal's answer to a capture is lost and the order cannot be looked up", () => {
   let standIn: ChildProcess;
