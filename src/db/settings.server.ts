@@ -1,5 +1,7 @@
 /** Reads and writes business settings (see shared/settings.ts). */
-import { settingsSchema, defaultSettings, type Settings } from "../shared/settings";
+import { checkChangedSettings, settingLabels, type SettingsProblems } from "../shared/admin-settings";
+import { settingsSchema, defaultSettings, type SettingKey, type Settings } from "../shared/settings";
+import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { settings } from "./schema";
@@ -37,4 +39,52 @@ export function updateSetting(db: Db, key: string, value: unknown): PublicWrite 
   });
   publicDataChanged(db);
   return { ok: true };
+}
+
+/** What the owner's save answers: the settings after it and the keys it changed, or a message per field. */
+export type SettingsSave = { ok: true; settings: Settings; changed: SettingKey[] } | { ok: false; fields: SettingsProblems };
+
+/**
+ * The owner's save from the admin portal: every setting in `input` that differs from the stored one
+ * is checked (shared/admin-settings.ts, then the stored schema), and all of them are written in one
+ * immediate transaction with an audit entry each, before and after; an unchanged one is neither
+ * written nor recorded. One refused value writes nothing.
+ */
+export function saveSettings(db: Db, actor: AuditActor, input: Partial<Record<SettingKey, unknown>>, now = new Date()): SettingsSave {
+  const result = immediate(db, (): SettingsSave => {
+    const current = getSettings(db);
+    const checked = checkChangedSettings(current, input);
+    if (!checked.ok) return { ok: false, fields: checked.problems };
+    const fields: SettingsProblems = {};
+    const values: [SettingKey, unknown][] = [];
+    for (const [key, value] of Object.entries(checked.changed) as [SettingKey, unknown][]) {
+      const parsed = settingsSchema.shape[key].safeParse(value);
+      if (parsed.success) values.push([key, parsed.data]);
+      else fields[key] = parsed.error.issues[0]?.message ?? "Not a valid value";
+    }
+    if (Object.keys(fields).length) return { ok: false, fields };
+    for (const [key, value] of values) {
+      const stored = JSON.stringify(value);
+      db.insert(settings)
+        .values({ key, value: stored, updatedAt: now })
+        .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: now } })
+        .run();
+      recordAudit(
+        db,
+        actor,
+        {
+          kind: "settings",
+          action: "setting.update",
+          recordId: key,
+          summary: `Changed the setting "${settingLabels[key]}"`,
+          before: current[key],
+          after: value,
+        },
+        now,
+      );
+    }
+    return { ok: true, settings: { ...current, ...Object.fromEntries(values) }, changed: values.map(([key]) => key) };
+  });
+  if (result.ok && result.changed.length) publicDataChanged(db);
+  return result;
 }

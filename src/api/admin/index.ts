@@ -14,6 +14,7 @@ import { adminProductsApi } from "./products";
 import { adminStatsApi } from "./stats";
 import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
+import { adminSettingsApi } from "./settings";
 
 export function adminApi(deps: AppDeps) {
   const api = new Hono<AppEnv>();
@@ -28,6 +29,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminTotpApi(deps));
   guarded.route("/", adminUsersApi(deps));
   guarded.route("/", adminOrdersApi(deps));
+  guarded.route("/", adminSettingsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -25,9 +25,18 @@ const moreLinks = [
   { label: "Categories", href: "/admin/categories" },
   { label: "Enquiries", href: "/admin/contacts" },
   { label: "Analytics", href: "/admin/analytics" },
+  { label: "Settings", href: "/admin/settings" },
   { label: "Your account", href: "/admin/account" },
 ] as const;
-const builtPages = new Set<string>(["/admin/dashboard", "/admin/content", "/admin/products", "/admin/account", "/admin/users", "/admin/orders"]);
+const builtPages = new Set<string>([
+  "/admin/dashboard",
+  "/admin/content",
+  "/admin/products",
+  "/admin/account",
+  "/admin/users",
+  "/admin/orders",
+  "/admin/settings",
+]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
   if (builtPages.has(href)) {

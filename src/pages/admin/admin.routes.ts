@@ -16,6 +16,7 @@ import { adminLoginPage } from "./login";
 import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
 import { adminUsersPage } from "./users";
+import { adminSettingsPage } from "./settings";
 
 /** Where to go after signing in: an admin page from ?returnTo=, never the sign-in page itself. */
 export function adminReturnTo(value: unknown): string {
@@ -33,5 +34,6 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
+    .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))));
 }
