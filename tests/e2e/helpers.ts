@@ -88,3 +88,11 @@ export async function afterTwoFrames(page: Page) {
 export async function islandsHydrated(page: Page) {
   await expect(page.locator('pi-island[data-hydrate="load"]:not([data-state="hydrated"])'), "the page's islands hydrate").toHaveCount(0);
 }
+
+/**
+ * Waits until the page's entry script has picked up every island (each has a `data-state`): from
+ * then on an island that hydrates on interaction holds the first click and replays it.
+ */
+export async function islandsScheduled(page: Page) {
+  await expect(page.locator("pi-island:not([data-state])"), "the page's entry script schedules its islands").toHaveCount(0);
+}

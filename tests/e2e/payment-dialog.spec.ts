@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import type { ChildProcess } from "node:child_process";
 import { collectScripts, startSite, stopSite, type SiteServer } from "./fixtures";
-import { afterTwoFrames } from "./helpers";
+import { afterTwoFrames, islandsScheduled } from "./helpers";
 import { fakeSdk, spawnStandIn } from "./paypal-fixtures";
 import { expect, test } from "./mail-fixtures";
 
@@ -31,6 +31,9 @@ const tab = (page: Page, name: string) => dialog(page).getByRole("tab", { name, 
 const panel = (page: Page) => dialog(page).getByRole("tabpanel");
 
 async function openDialog(page: Page, id: string) {
+  // Until the page's entry script has scheduled the island, Select is still the plain link; on a
+  // busy machine a click that early would follow it instead of opening the dialog.
+  await islandsScheduled(page);
   await selectButton(page, id).click();
   await expect(dialog(page)).toBeVisible();
 }
