@@ -26,8 +26,17 @@ const moreLinks = [
   { label: "Enquiries", href: "/admin/contacts" },
   { label: "Analytics", href: "/admin/analytics" },
   { label: "Your account", href: "/admin/account" },
+  { label: "Audit log", href: "/admin/audit" },
 ] as const;
-const builtPages = new Set<string>(["/admin/dashboard", "/admin/content", "/admin/products", "/admin/account", "/admin/users", "/admin/orders"]);
+const builtPages = new Set<string>([
+  "/admin/dashboard",
+  "/admin/content",
+  "/admin/products",
+  "/admin/account",
+  "/admin/users",
+  "/admin/orders",
+  "/admin/audit",
+]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
   if (builtPages.has(href)) {
