@@ -16,6 +16,7 @@ import {
   adminUserOrderLimit,
   adminUsersPageSize,
 } from "../shared/admin-users";
+import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
 import { prepared } from "./prepared.server";
 import { bookings, orderItems, orders, products, users } from "./schema";
@@ -173,13 +174,19 @@ export function recentUserOrders(db: Db, userId: string): AdminUserOrder[] | nul
   }));
 }
 
+/** The audit entry of a suspension or reinstatement: whether the account was suspended before and after. */
+function auditSuspension(db: Db, actor: AuditActor, row: ViewRow, action: "user.suspend" | "user.reinstate", summary: string): void {
+  const suspended = action === "user.suspend";
+  recordAudit(db, actor, { kind: "users", action, recordId: row.id, summary, before: { suspended: !suspended }, after: { suspended } });
+}
+
 export type SuspensionChange = { ok: true; user: AdminUserView } | { ok: false; reason: "not_found" | "already_suspended" | "not_suspended" };
 
 /**
  * Suspends an active user and ends every session they hold, in one immediate transaction: their
  * next request is signed out. Refused (nothing changed) for an unknown or already suspended user.
  */
-export function suspendUser(db: Db, userId: string, now = new Date()): SuspensionChange {
+export function suspendUser(db: Db, userId: string, now = new Date(), actor?: AuditActor): SuspensionChange {
   return immediate(db, () => {
     const user = db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).get();
     if (!user) return { ok: false, reason: "not_found" };
@@ -192,12 +199,13 @@ export function suspendUser(db: Db, userId: string, now = new Date()): Suspensio
       .get();
     deleteUserSessions(db, userId);
     if (!row) throw new Error(`user ${userId} vanished inside the transaction`);
+    if (actor) auditSuspension(db, actor, row, "user.suspend", `Suspended ${row.email}`);
     return { ok: true, user: toView(row) };
   });
 }
 
 /** Lifts a suspension: the user may sign in (and then book) again. Refused for an unknown or active user. */
-export function reinstateUser(db: Db, userId: string, now = new Date()): SuspensionChange {
+export function reinstateUser(db: Db, userId: string, now = new Date(), actor?: AuditActor): SuspensionChange {
   return immediate(db, () => {
     const user = db.select({ suspendedAt: users.suspendedAt }).from(users).where(eq(users.id, userId)).get();
     if (!user) return { ok: false, reason: "not_found" };
@@ -209,6 +217,7 @@ export function reinstateUser(db: Db, userId: string, now = new Date()): Suspens
       .returning(viewColumns)
       .get();
     if (!row) throw new Error(`user ${userId} vanished inside the transaction`);
+    if (actor) auditSuspension(db, actor, row, "user.reinstate", `Reinstated ${row.email}`);
     return { ok: true, user: toView(row) };
   });
 }

@@ -11,6 +11,7 @@ import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { matchingTotpStep, newTotpKeyHex } from "../server/auth/totp.server";
 import { log } from "../server/log.server";
 import type { SecretBox } from "../server/secret-box.server";
+import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
 import { prepared } from "./prepared.server";
 import { adminTokens, admins } from "./schema";
@@ -124,8 +125,35 @@ export function startTotpSetup(db: Db, box: SecretBox, adminId: number): { ok: t
   });
 }
 
-/** Turns two-factor sign-in on when `code` is the pending key's; that code's step counts as used. */
-export function confirmTotp(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
+/** The audit entry of turning two-factor sign-in on or off: the state only, never the key. */
+function auditTotp(db: Db, actor: AuditActor, on: boolean, now: number): void {
+  recordAudit(
+    db,
+    actor,
+    {
+      kind: "account",
+      action: on ? "totp.enable" : "totp.disable",
+      recordId: actor.id,
+      summary: on ? "Turned two-factor sign-in on" : "Turned two-factor sign-in off",
+      before: { twoFactor: !on },
+      after: { twoFactor: on },
+    },
+    new Date(now),
+  );
+}
+
+/**
+ * Turns two-factor sign-in on when `code` is the pending key's; that code's step counts as used.
+ * With an `actor`, the audit entry is written in the same transaction.
+ */
+export function confirmTotp(
+  db: Db,
+  box: SecretBox,
+  adminId: number,
+  code: string,
+  now = Date.now(),
+  actor?: AuditActor,
+): { ok: true } | { ok: false; reason: TotpRefusal } {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
@@ -138,6 +166,7 @@ export function confirmTotp(db: Db, box: SecretBox, adminId: number, code: strin
       .set({ totpKey: admin.totpPendingKey, totpPendingKey: null, totpEnabledAt: new Date(now), totpLastStep: step, updatedAt: new Date(now) })
       .where(eq(admins.id, adminId))
       .run();
+    if (actor) auditTotp(db, actor, true, now);
     return { ok: true };
   });
 }
@@ -182,14 +211,25 @@ export function verifyTotpSignIn(db: Db, box: SecretBox, adminId: number, code: 
 /** The columns that say two-factor sign-in is off, with no key waiting. */
 const totpOff = (now: number) => ({ totpKey: null, totpPendingKey: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date(now) });
 
-/** Turns two-factor sign-in off with a fresh code (the caller has checked the password). */
-export function disableTotp(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): { ok: true } | { ok: false; reason: TotpRefusal } {
+/**
+ * Turns two-factor sign-in off with a fresh code (the caller has checked the password). With an
+ * `actor`, the audit entry is written in the same transaction.
+ */
+export function disableTotp(
+  db: Db,
+  box: SecretBox,
+  adminId: number,
+  code: string,
+  now = Date.now(),
+  actor?: AuditActor,
+): { ok: true } | { ok: false; reason: TotpRefusal } {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
     if (!totpEnabled(admin)) return { ok: false, reason: "not_on" };
     if (!acceptTotpCode(db, box, admin, code, now)) return { ok: false, reason: "wrong_code" };
     db.update(admins).set(totpOff(now)).where(eq(admins.id, adminId)).run();
+    if (actor) auditTotp(db, actor, false, now);
     return { ok: true };
   });
 }

@@ -1,5 +1,7 @@
 /** Reads and writes the content sections of the public pages (see shared/content.ts). */
 import { contentSchemas, isContentId, type Content, type ContentId, type ContentSectionView } from "../shared/content";
+import { eq } from "drizzle-orm";
+import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { type ContentSection, contentSections } from "./schema";
@@ -51,17 +53,31 @@ export function listContentSections(db: Db): ContentSectionView[] {
   });
 }
 
-/** Replaces one content section with `value`, validated by its schema; signals the change. */
-export function updateContentSection(db: Db, id: string, value: unknown): PublicWrite {
+/**
+ * Replaces one content section with `value`, validated by its schema; signals the change. With an
+ * `actor`, the audit entry (the text shown before and after) is written in the same transaction.
+ */
+export function updateContentSection(db: Db, id: string, value: unknown, actor?: AuditActor): PublicWrite {
   if (!isContentId(id)) return notFound;
   const parsed = contentSchemas[id].safeParse(value);
   if (!parsed.success) return invalid(parsed.error);
   const content = JSON.stringify(parsed.data);
   immediate(db, () => {
+    const row = actor ? db.select().from(contentSections).where(eq(contentSections.id, id)).get() : undefined;
     db.insert(contentSections)
       .values({ id, title: seedContentTitles[id], type: "json", content })
       .onConflictDoUpdate({ target: contentSections.id, set: { content, updatedAt: new Date() } })
       .run();
+    if (actor) {
+      recordAudit(db, actor, {
+        kind: "content",
+        action: "content.update",
+        recordId: id,
+        summary: `Updated the ${row?.title ?? seedContentTitles[id]} section`,
+        before: (row && parsedContent(id, row)) ?? seedContent[id],
+        after: parsed.data,
+      });
+    }
   });
   publicDataChanged(db);
   return { ok: true };

@@ -34,6 +34,7 @@ import {
 import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
 import { trackingUrl, type OrderAddressView, type OrderItemView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
+import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
 import { cartItems, orderEvents, orderItems, orders, products, users, type Address } from "./schema";
@@ -210,7 +211,7 @@ export type CancelOrderResult = { ok: true } | { ok: false; reason: "not_found" 
 export function cancelOrder(
   db: Db,
   orderId: number,
-  by: { actor: OrderActor; adminId?: number; userId?: string; note?: string },
+  by: { actor: OrderActor; adminId?: number; userId?: string; note?: string; audit?: AuditActor },
   now = new Date(),
   mail?: OrderMailContext,
 ): CancelOrderResult {
@@ -232,6 +233,10 @@ export function cancelOrder(
         createdAt: now,
       })
       .run();
+    if (by.audit) {
+      const after = { status: "cancelled" as const, paymentStatus: order.paymentStatus };
+      auditOrderChange(db, by.audit, order, "cancel", after, by.note, now);
+    }
     if (mail) {
       const reason: CancelReason = by.actor === "customer" ? "customer" : by.actor === "system" ? "expired" : "owner";
       queueOrderMail(db, order.id, orderViewById(db, order.id), mail, [(m) => orderCancelledMail(m, reason)]);
@@ -379,6 +384,40 @@ export function customerOrders(db: Db, userId: string, limit = 50): OrderSummary
     .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), trackingUrl: trackingUrl(r.trackingNumber), itemCount: Number(r.itemCount) }));
 }
 
+const orderAuditSummaries: Record<OrderChange["kind"] | "cancel", (orderNumber: string) => string> = {
+  mark_paid: (n) => `Marked order ${n} paid`,
+  verify: (n) => `Marked order ${n} verified`,
+  ship: (n) => `Shipped order ${n}`,
+  deliver: (n) => `Marked order ${n} delivered`,
+  refund: (n) => `Refunded order ${n}`,
+  cancel: (n) => `Cancelled order ${n}`,
+};
+
+/** The audit entry of an admin's change to an order: its status and payment status before and after. Call inside the change's transaction. */
+function auditOrderChange(
+  db: Db,
+  actor: AuditActor,
+  order: OrderRow,
+  kind: OrderChange["kind"] | "cancel",
+  after: { status: OrderStatus; paymentStatus: OrderPaymentStatus; trackingNumber?: string },
+  note: string | undefined,
+  now: Date,
+): void {
+  recordAudit(
+    db,
+    actor,
+    {
+      kind: "orders",
+      action: `order.${kind}`,
+      recordId: order.orderNumber,
+      summary: orderAuditSummaries[kind](order.orderNumber),
+      before: { status: order.status, paymentStatus: order.paymentStatus },
+      after: note ? { ...after, note } : after,
+    },
+    now,
+  );
+}
+
 /** What the owner (or, for payments, the site) does to an order, beside cancelling it. */
 export type OrderChange =
   /** The payment arrived (a manual method marked by the owner, or a PayPal capture recorded by the site). */
@@ -404,7 +443,7 @@ export function changeOrder(
   db: Db,
   orderId: number,
   change: OrderChange,
-  by: { actor: OrderActor; adminId?: number },
+  by: { actor: OrderActor; adminId?: number; audit?: AuditActor },
   now = new Date(),
   mail?: OrderMailContext,
 ): ChangeOrderResult {
@@ -467,6 +506,10 @@ export function changeOrder(
     db.insert(orderEvents)
       .values({ orderId: order.id, status, paymentStatus, actor: by.actor, adminId: by.adminId ?? null, note: change.note ?? null, createdAt: now })
       .run();
+    if (by.audit) {
+      const after = { status, paymentStatus, ...(change.kind === "ship" ? { trackingNumber: change.trackingNumber } : {}) };
+      auditOrderChange(db, by.audit, order, change.kind, after, change.note, now);
+    }
     const view = orderViewById(db, order.id);
     if (mail && template) queueOrderMail(db, order.id, view, mail, [template]);
     return { ok: true, order: view };

@@ -8,6 +8,7 @@ import { productImage, type CatalogueCategory, type CatalogueItem } from "../dom
 import type { ProductPricingResult } from "../shared/admin-products";
 import { categoryEditSchema, productEditSchema, productPricingSchema } from "../shared/catalogue-edits";
 import { fieldErrors } from "../server/errors";
+import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { categories, products, type Category, type Product } from "./schema";
@@ -132,19 +133,38 @@ export function updateProduct(db: Db, id: number, edit: unknown): PublicWrite {
 
 /**
  * Sets a product's whole pricing (`productPricingSchema`): the price, and the sale price or none.
- * Answers the new pricing, or why not; signals the change.
+ * Answers the new pricing, or why not; signals the change. With an `actor`, the change and its
+ * audit entry (before and after) are written in one transaction.
  */
-export function setProductPricing(db: Db, id: number, pricing: unknown): ({ ok: true } & ProductPricingResult) | Exclude<PublicWrite, { ok: true }> {
+export function setProductPricing(
+  db: Db,
+  id: number,
+  pricing: unknown,
+  actor?: AuditActor,
+): ({ ok: true } & ProductPricingResult) | Exclude<PublicWrite, { ok: true }> {
   const parsed = productPricingSchema.safeParse(pricing);
   if (!parsed.success) return { ok: false, reason: "invalid", fields: fieldErrors(parsed.error) };
-  const changed = immediate(db, () =>
-    db
+  const changed = immediate(db, () => {
+    const before = db.select({ name: products.name, price: products.price, salePrice: products.salePrice }).from(products).where(eq(products.id, id)).get();
+    if (!before) return undefined;
+    const after = db
       .update(products)
       .set({ price: parsed.data.price, salePrice: parsed.data.salePrice, updatedAt: new Date() })
       .where(eq(products.id, id))
       .returning({ id: products.id, price: products.price, salePrice: products.salePrice })
-      .get(),
-  );
+      .get();
+    if (after && actor) {
+      recordAudit(db, actor, {
+        kind: "products",
+        action: "product.pricing",
+        recordId: id,
+        summary: `Changed the price of ${before.name}`,
+        before: { price: before.price, salePrice: before.salePrice },
+        after: { price: after.price, salePrice: after.salePrice },
+      });
+    }
+    return after;
+  });
   if (!changed) return { ok: false, reason: "not_found" };
   publicDataChanged(db);
   return { ok: true, ...changed };
@@ -153,10 +173,23 @@ export function setProductPricing(db: Db, id: number, pricing: unknown): ({ ok: 
 /**
  * Deletes a product for good: it leaves the shop, the catalogue API and the sitemap, and the
  * database's foreign keys take it out of carts, wishlists and reviews, while order items keep their
- * snapshot (their product id becomes null). False when there is no such product.
+ * snapshot (their product id becomes null). False when there is no such product. With an `actor`,
+ * the audit entry (the name and price it had) is written in the same transaction.
  */
-export function deleteProduct(db: Db, id: number): boolean {
-  const deleted = immediate(db, () => db.delete(products).where(eq(products.id, id)).returning({ id: products.id }).get());
+export function deleteProduct(db: Db, id: number, actor?: AuditActor): boolean {
+  const deleted = immediate(db, () => {
+    const row = db.delete(products).where(eq(products.id, id)).returning({ id: products.id, name: products.name, price: products.price }).get();
+    if (row && actor) {
+      recordAudit(db, actor, {
+        kind: "products",
+        action: "product.delete",
+        recordId: id,
+        summary: `Deleted the product ${row.name}`,
+        before: { name: row.name, price: row.price },
+      });
+    }
+    return row;
+  });
   if (!deleted) return false;
   publicDataChanged(db);
   return true;

@@ -25,7 +25,7 @@ export function adminContentApi(deps: AppDeps) {
       const section = c.req.valid("json");
       if (section.id !== undefined && section.id !== id) throw badRequest("Some fields need attention.", { id: "Does not match the section being saved" });
       // The field names of a refusal are the body's: the section's own fields sit under `content`.
-      assertWritten(updateContentSection(deps.db, id, section.content), missing, "content");
+      assertWritten(updateContentSection(deps.db, id, section.content, c.get("admin")), missing, "content");
       const saved: ContentSectionView | undefined = listContentSections(deps.db).find((s) => s.id === id);
       return c.json(saved);
     });

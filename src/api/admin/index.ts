@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
+import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
@@ -30,6 +31,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminUsersApi(deps));
   guarded.route("/", adminOrdersApi(deps));
   guarded.route("/", adminSettingsApi(deps));
+  guarded.route("/", adminAuditApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -17,6 +17,7 @@
  */
 import { type Context, Hono } from "hono";
 import { adminOrderDetail, adminOrderRow, listAdminOrders, markOrderPaymentsRefunded } from "../../db/admin-orders.server";
+import type { AuditActor } from "../../db/audit.server";
 import { immediate } from "../../db/client.server";
 import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange } from "../../db/orders.server";
 import { payments } from "../../db/schema";
@@ -62,8 +63,8 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
     throw notAllowed(result.message);
   }
 
-  function change(orderNumber: string, adminId: number, what: OrderChange): AdminOrderDetail {
-    assertChanged(changeOrder(deps.db, orderId(orderNumber), what, { actor: "admin", adminId }, new Date(), mailContext()));
+  function change(orderNumber: string, admin: AuditActor, what: OrderChange): AdminOrderDetail {
+    assertChanged(changeOrder(deps.db, orderId(orderNumber), what, { actor: "admin", adminId: admin.id, audit: admin }, new Date(), mailContext()));
     return changed(orderNumber);
   }
 
@@ -72,7 +73,7 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
    * total), then, once PayPal reports it completed, the order and its payment rows in one
    * transaction, the refund's id in the history note. A refused or lost refund changes nothing.
    */
-  async function refundThroughPayPal(orderNumber: string, adminId: number, note: string | undefined): Promise<AdminOrderDetail> {
+  async function refundThroughPayPal(orderNumber: string, admin: AuditActor, note: string | undefined): Promise<AdminOrderDetail> {
     const order = adminOrderRow(deps.db, orderNumber);
     if (!order) throw unknownOrder();
     const captureId = order.paymentIntentId;
@@ -100,7 +101,14 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
     }
     const historyNote = [`PayPal refund ${refund.id}`, note].filter(Boolean).join(". ");
     const result = immediate(deps.db, () => {
-      const r = changeOrder(deps.db, order.id, { kind: "refund", note: historyNote }, { actor: "admin", adminId }, new Date(), mailContext());
+      const r = changeOrder(
+        deps.db,
+        order.id,
+        { kind: "refund", note: historyNote },
+        { actor: "admin", adminId: admin.id, audit: admin },
+        new Date(),
+        mailContext(),
+      );
       if (r.ok) markOrderPaymentsRefunded(deps.db, order.id);
       return r;
     });
@@ -117,22 +125,28 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
       return c.json(detail);
     })
     .post("/orders/:orderNumber/mark-paid", validJson(adminOrderNoteSchema), (c) =>
-      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "mark_paid", note: c.req.valid("json").note || undefined })),
+      c.json(change(orderNumberOf(c), c.get("admin"), { kind: "mark_paid", note: c.req.valid("json").note || undefined })),
     )
     .post("/orders/:orderNumber/verify", validJson(adminOrderNoteSchema), (c) =>
-      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "verify", note: c.req.valid("json").note || undefined })),
+      c.json(change(orderNumberOf(c), c.get("admin"), { kind: "verify", note: c.req.valid("json").note || undefined })),
     )
     .post("/orders/:orderNumber/ship", validJson(adminOrderShipSchema), (c) => {
       const { trackingNumber, note } = c.req.valid("json");
-      return c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "ship", trackingNumber, note: note || undefined }));
+      return c.json(change(orderNumberOf(c), c.get("admin"), { kind: "ship", trackingNumber, note: note || undefined }));
     })
     .post("/orders/:orderNumber/deliver", validJson(adminOrderNoteSchema), (c) =>
-      c.json(change(orderNumberOf(c), c.get("admin").id, { kind: "deliver", note: c.req.valid("json").note || undefined })),
+      c.json(change(orderNumberOf(c), c.get("admin"), { kind: "deliver", note: c.req.valid("json").note || undefined })),
     )
     .post("/orders/:orderNumber/cancel", validJson(adminOrderNoteSchema), (c) => {
       const orderNumber = orderNumberOf(c);
       const note = c.req.valid("json").note || undefined;
-      const result = cancelOrder(deps.db, orderId(orderNumber), { actor: "admin", adminId: c.get("admin").id, note }, new Date(), mailContext());
+      const result = cancelOrder(
+        deps.db,
+        orderId(orderNumber),
+        { actor: "admin", adminId: c.get("admin").id, note, audit: c.get("admin") },
+        new Date(),
+        mailContext(),
+      );
       if (!result.ok) {
         if (result.reason === "not_found") throw unknownOrder();
         const status = adminOrderRow(deps.db, orderNumber)?.status ?? "closed";
@@ -145,12 +159,12 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
       const note = c.req.valid("json").note || undefined;
       const order = adminOrderRow(deps.db, orderNumber);
       if (!order) throw unknownOrder();
-      const adminId = c.get("admin").id;
+      const admin = c.get("admin");
       // A paid PayPal order is refunded by PayPal first; anything else the owner pays back by hand.
       if (order.paymentMethod === "paypal" && order.paymentStatus === "paid" && order.paymentIntentId) {
         if (!allowedOrderActions(order).includes("refund")) throw notAllowed(`A ${order.status} order cannot be refunded.`);
-        return c.json(await refundThroughPayPal(orderNumber, adminId, note));
+        return c.json(await refundThroughPayPal(orderNumber, admin, note));
       }
-      return c.json(change(orderNumber, adminId, { kind: "refund", note }));
+      return c.json(change(orderNumber, admin, { kind: "refund", note }));
     });
 }

@@ -29,7 +29,7 @@ export function adminPricingApi(deps: AppDeps) {
       // id, kind and unit identify the entry; they are not changed by a PUT.
       const { id: bodyId, kind: _kind, unit: _unit, ...edit } = c.req.valid("json");
       if (bodyId !== undefined && bodyId !== id) throw badRequest("Some fields need attention.", { id: "Does not match the entry being saved" });
-      assertWritten(updateServicePrice(deps.db, id, edit), missing);
+      assertWritten(updateServicePrice(deps.db, id, edit, c.get("admin")), missing);
       const saved = findServicePrice(deps.db, id);
       if (!saved) throw notFound(missing);
       return c.json(pricingView(saved));

@@ -44,13 +44,13 @@ export function adminProductsApi(deps: AppDeps) {
       return c.json(body);
     })
     .patch("/products/:id/pricing", validParams(productParamSchema), validJson(productPricingSchema), (c) => {
-      const result = setProductPricing(deps.db, c.req.valid("param").id, c.req.valid("json"));
+      const result = setProductPricing(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"));
       if (!result.ok) throw result.reason === "invalid" ? badRequest("Some fields need attention.", result.fields) : unknownProduct();
       const answer: ProductPricingResult = { id: result.id, price: result.price, salePrice: result.salePrice };
       return c.json(answer);
     })
     .delete("/products/:id", validParams(productParamSchema), (c) => {
-      if (!deleteProduct(deps.db, c.req.valid("param").id)) throw unknownProduct();
+      if (!deleteProduct(deps.db, c.req.valid("param").id, c.get("admin"))) throw unknownProduct();
       return c.json({ ok: true });
     });
 }

@@ -42,8 +42,9 @@ export function adminTotpApi(deps: AppDeps) {
       return c.json(body);
     })
     .post("/totp/confirm", validJson(totpConfirmSchema), (c) => {
-      const adminId = c.get("admin").id;
-      const result = confirmTotp(deps.db, deps.secrets, adminId, c.req.valid("json").code);
+      const actor = c.get("admin");
+      const adminId = actor.id;
+      const result = confirmTotp(deps.db, deps.secrets, adminId, c.req.valid("json").code, Date.now(), actor);
       if (!result.ok) throw refused(result.reason);
       log.info("admin turned two-factor sign-in on", { adminId });
       return c.json({ totpEnabled: true });
@@ -58,7 +59,7 @@ export function adminTotpApi(deps: AppDeps) {
       const wait = limiter.hit(admin.username);
       if (wait > 0) throw tooManyRequests(`Too many failed attempts. Please wait ${Math.ceil(wait / 60)} minute(s) and try again.`, wait);
       if (!(await verifyPassword(password, admin.passwordHash))) throw badRequest("Some fields need attention.", { password: totpMessages.wrongPassword });
-      const result = disableTotp(deps.db, deps.secrets, admin.id, code);
+      const result = disableTotp(deps.db, deps.secrets, admin.id, code, Date.now(), c.get("admin"));
       if (!result.ok) throw refused(result.reason);
       limiter.release(admin.username);
       log.info("admin turned two-factor sign-in off", { adminId: admin.id });

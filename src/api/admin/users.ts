@@ -46,13 +46,13 @@ export function adminUsersApi(deps: AppDeps) {
       return c.json(list);
     })
     .post("/users/:id/suspend", (c) => {
-      const change = suspendUser(deps.db, c.req.param("id"));
+      const change = suspendUser(deps.db, c.req.param("id"), new Date(), c.get("admin"));
       if (!change.ok) throw suspensionError(change);
       log.info("user suspended", { userId: change.user.id, admin: c.get("admin").username });
       return c.json(change.user);
     })
     .post("/users/:id/reinstate", (c) => {
-      const change = reinstateUser(deps.db, c.req.param("id"));
+      const change = reinstateUser(deps.db, c.req.param("id"), new Date(), c.get("admin"));
       if (!change.ok) throw suspensionError(change);
       log.info("user reinstated", { userId: change.user.id, admin: c.get("admin").username });
       return c.json(change.user);

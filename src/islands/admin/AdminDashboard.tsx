@@ -27,6 +27,7 @@ const moreLinks = [
   { label: "Analytics", href: "/admin/analytics" },
   { label: "Settings", href: "/admin/settings" },
   { label: "Your account", href: "/admin/account" },
+  { label: "Audit log", href: "/admin/audit" },
 ] as const;
 const builtPages = new Set<string>([
   "/admin/dashboard",
@@ -36,6 +37,7 @@ const builtPages = new Set<string>([
   "/admin/users",
   "/admin/orders",
   "/admin/settings",
+  "/admin/audit",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

@@ -6,11 +6,13 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
+import { readAdminAuditQuery } from "../../shared/admin-audit";
 import { readAdminOrdersQuery } from "../../shared/admin-orders";
 import { readAdminProductsQuery } from "../../shared/admin-products";
 import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
 import { adminAccountPage } from "./account";
+import { adminAuditPage } from "./audit";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
 import { adminOrdersPage } from "./orders";
@@ -35,5 +37,6 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
-    .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))));
+    .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
+    .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))));
 }

@@ -1,0 +1,21 @@
+/**
+ * The audit log (behind requireAdmin):
+ *
+ *   GET /api/admin/audit?admin=&kind=&page=   one page of entries, newest first, with the total and the admins
+ *
+ * 400 for a bad query (with field messages). There is no route that changes or deletes an entry.
+ */
+import { Hono } from "hono";
+import { listAuditEntries } from "../../db/admin-audit.server";
+import type { AppDeps } from "../../server/deps";
+import type { AdminEnv } from "../../server/middleware/require-admin";
+import { validQuery } from "../../server/validate";
+import { type AdminAuditList, adminAuditQuerySchema } from "../../shared/admin-audit";
+
+export function adminAuditApi(deps: AppDeps) {
+  return new Hono<AdminEnv>().get("/audit", validQuery(adminAuditQuerySchema), (c) => {
+    const q = c.req.valid("query");
+    const body: AdminAuditList = listAuditEntries(deps.db, { admin: q.admin || null, kind: q.kind || null, page: q.page ?? 1 });
+    return c.json(body);
+  });
+}

@@ -1,0 +1,132 @@
+/**
+ * /admin/audit: the audit log from GET /api/admin/audit, newest first, 50 a page, filtered by admin
+ * and by kind of change. Each entry with values shows them as a before/after diff on demand. The
+ * filters live in the page's URL (and are a plain GET form), so a reload or a sign-in round trip
+ * keeps them.
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId } from "react";
+import { useState } from "react";
+import { type AuditKind, auditKindLabels, auditKinds } from "../../domain/audit";
+import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
+import { AuditEntries } from "./audit/AuditEntries";
+
+export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
+
+const listPath = "/api/admin/audit";
+
+export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) {
+  const [query, setQuery] = useState(initialQuery);
+  const base = useId();
+  const list = useQuery<AdminAuditList>({ queryKey: [`${listPath}${adminAuditSearch(query)}`], placeholderData: keepPreviousData });
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  useEffect(() => {
+    history.replaceState(history.state, "", `/admin/audit${adminAuditSearch(query)}`);
+  }, [query]);
+
+  const adminId = `${base}admin`;
+  const kindId = `${base}kind`;
+  // The selects apply at once; the button is for a browser without script.
+  const onSubmit = (e: FormEvent) => e.preventDefault();
+  const admins = data?.admins ?? [];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Audit log</h1>
+        <a href="/admin/dashboard" className="btn btn-outline">
+          Back to Dashboard
+        </a>
+      </div>
+
+      <search aria-label="Audit log">
+        <form method="get" action="/admin/audit" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+          <div className="fieldset">
+            <label htmlFor={adminId} className="fieldset-legend">
+              Admin
+            </label>
+            <select
+              id={adminId}
+              name="admin"
+              className="select w-full"
+              value={query.admin === null ? "" : String(query.admin)}
+              onChange={(e) => setQuery((q) => ({ ...q, admin: e.target.value ? Number(e.target.value) : null, page: 1 }))}
+            >
+              <option value="">Any admin</option>
+              {query.admin !== null && !admins.some((a) => a.id === query.admin) && <option value={String(query.admin)}>{`Admin #${query.admin}`}</option>}
+              {admins.map((a) => (
+                <option key={a.id} value={String(a.id)}>
+                  {a.username}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="fieldset">
+            <label htmlFor={kindId} className="fieldset-legend">
+              Kind of change
+            </label>
+            <select
+              id={kindId}
+              name="kind"
+              className="select w-full"
+              value={query.kind ?? ""}
+              onChange={(e) => setQuery((q) => ({ ...q, kind: (e.target.value || null) as AuditKind | null, page: 1 }))}
+            >
+              <option value="">Any kind</option>
+              {auditKinds.map((k) => (
+                <option key={k} value={k}>
+                  {auditKindLabels[k]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <noscript>
+            <button type="submit" className="btn">
+              Filter
+            </button>
+          </noscript>
+        </form>
+      </search>
+
+      {list.isError && (
+        <div role="alert" className="alert alert-error">
+          <p>The audit log could not be loaded. Please reload the page.</p>
+        </div>
+      )}
+
+      <p role="status" className="text-sm text-base-content/80">
+        {data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : list.isPending ? "Loading the audit log..." : ""}
+      </p>
+
+      <div
+        className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
+        aria-busy={list.isPending || list.isPlaceholderData}
+        data-testid="audit-list"
+      >
+        {data && data.entries.length > 0 && <AuditEntries entries={data.entries} timeZone={timeZone} />}
+        {data && data.entries.length === 0 && <p className="p-6 text-center">No changes recorded</p>}
+        {!data && list.isPending && (
+          <div className="space-y-3 p-4" aria-hidden="true">
+            <div className="skeleton h-12 w-full" />
+            <div className="skeleton h-12 w-full" />
+            <div className="skeleton h-12 w-full" />
+          </div>
+        )}
+      </div>
+
+      {data && pageCount > 1 && (
+        <nav aria-label="Pages of the audit log" className="flex flex-wrap items-center justify-center gap-3">
+          <button type="button" className="btn btn-sm" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
+            Previous
+          </button>
+          <span className="text-sm">{`Page ${Math.min(query.page, pageCount)} of ${pageCount}`}</span>
+          <button type="button" className="btn btn-sm" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
+            Next
+          </button>
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * /admin/audit in Chromium against the binary: a price changed in /admin/products shows in the log
+ * with its before and after, the kind filter (kept in the URL) narrows it, and the page at 360 px.
+ * The test changes a price, which other specs' shop would see, so it runs on a site of its own.
+ */
+import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { islandsHydrated } from "../helpers";
+
+const test = base.extend<object, { ownSite: SiteServer }>({
+  ownSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await stopSite(site);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ ownSite }, use) => use(ownSite.url),
+  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+});
+
+const product = "Real-Time 4G GPS Tracker with Magnetic Case";
+
+test("a price change shows in the audit log with its before and after; the kind filter keeps it or leaves it out", async ({ page, signInAdmin }) => {
+  const username = `auditor${Date.now()}`;
+  await signInAdmin(username);
+  await page.goto("/admin/products?search=real-time");
+  await islandsHydrated(page);
+  const row = page.getByTestId("product-row").filter({ has: page.getByRole("rowheader", { name: product }) });
+  await row.getByRole("button", { name: /^Edit pricing/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Edit pricing" });
+  await dialog.getByLabel("Price (USD)", { exact: true }).fill("299");
+  await dialog.getByLabel("Sale price (USD, optional)").fill("");
+  await dialog.getByRole("button", { name: "Save pricing" }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto("/admin/audit");
+  await islandsHydrated(page);
+  await expect(page.getByRole("heading", { name: "Audit log", level: 1 })).toBeVisible();
+  const entry = page.getByTestId("audit-row").filter({ hasText: `Changed the price of ${product}` });
+  await expect(entry).toHaveCount(1);
+  await expect(entry).toContainText(username);
+  await expect(entry).toContainText("Products");
+  const changes = entry.getByTestId("audit-changes");
+  // The diff opens from the keyboard.
+  await changes.getByText("Show changes").focus();
+  await page.keyboard.press("Enter");
+  const priceRow = changes.getByRole("row", { name: /^Price/ });
+  await expect(priceRow).toContainText("289.00");
+  await expect(priceRow).toContainText("299.00");
+  const saleRow = changes.getByRole("row", { name: /^Sale price/ });
+  await expect(saleRow).toContainText("249.00");
+  await expect(saleRow).toContainText("none");
+
+  await page.getByLabel("Kind of change").selectOption("orders");
+  await expect(page).toHaveURL(/\/admin\/audit\?kind=orders$/);
+  await expect(page.getByText("No changes recorded")).toBeVisible();
+  await page.getByLabel("Kind of change").selectOption("products");
+  await expect(entry).toHaveCount(1);
+
+  // The filter survives a reload; at 360 px each entry is a card.
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.reload();
+  await islandsHydrated(page);
+  await expect(page.getByLabel("Kind of change")).toHaveValue("products");
+  const card = page.getByTestId("audit-card").filter({ hasText: `Changed the price of ${product}` });
+  await expect(card).toBeVisible();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(360);
+});
