@@ -11,6 +11,7 @@ import { cancelOrder, expiredUnpaidOrders } from "../db/orders.server";
 import { unsettledOrderPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
+import { startRepeatingJob } from "../server/repeating-job.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
 import { orderMailContext } from "../server/checkout.server";
 import { capturesUnderWay, neverCaptured, settleReportedCapture } from "./settle-capture.server";
@@ -108,20 +109,5 @@ async function attemptState(deps: Deps, paypal: PayPalClient | null, payment: Pa
  */
 export function startOrderExpiry(deps: Deps, intervalMs = orderExpiryIntervalMs): () => void {
   const paypal = paypalClientFromEnv(deps.env);
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await expireUnpaidOrders(deps, paypal);
-    } catch (err) {
-      log.error("order expiry failed", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startRepeatingJob("order expiry", () => expireUnpaidOrders(deps, paypal), intervalMs);
 }

@@ -8,6 +8,7 @@
 import { closeUncapturedPayment, unsettledPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
+import { startRepeatingJob } from "../server/repeating-job.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
 import { businessContact, neverCaptured, settleReportedCapture } from "./settle-capture.server";
 
@@ -86,20 +87,5 @@ function close(deps: Deps, payment: Payment, orderId: string | null): boolean {
 export function startPaymentReconciliation(deps: Deps, intervalMs = reconcileIntervalMs): () => void {
   const paypal = paypalClientFromEnv(deps.env);
   if (!paypal) return () => {};
-  let running = false;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await reconcilePayments(deps, paypal);
-    } catch (err) {
-      log.error("payment check failed", { error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
-    } finally {
-      running = false;
-    }
-  };
-  void run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startRepeatingJob("payment check", () => reconcilePayments(deps, paypal), intervalMs);
 }

@@ -10,6 +10,7 @@ import { useState } from "react";
 import { type AuditKind, auditKindLabels, auditKinds } from "../../domain/audit";
 import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
+import { ListFrame, Pager } from "./parts/ListFrame";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
 
@@ -100,33 +101,17 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
         {data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : list.isPending ? "Loading the audit log..." : ""}
       </p>
 
-      <div
-        className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
-        aria-busy={list.isPending || list.isPlaceholderData}
-        data-testid="audit-list"
+      <ListFrame
+        testId="audit-list"
+        busy={list.isPending || list.isPlaceholderData}
+        loading={!data && list.isPending}
+        empty={data !== undefined && data.entries.length === 0}
+        emptyText="No changes recorded"
       >
         {data && data.entries.length > 0 && <AuditEntries entries={data.entries} timeZone={timeZone} />}
-        {data && data.entries.length === 0 && <p className="p-6 text-center">No changes recorded</p>}
-        {!data && list.isPending && (
-          <div className="space-y-3 p-4" aria-hidden="true">
-            <div className="skeleton h-12 w-full" />
-            <div className="skeleton h-12 w-full" />
-            <div className="skeleton h-12 w-full" />
-          </div>
-        )}
-      </div>
+      </ListFrame>
 
-      {data && pageCount > 1 && (
-        <nav aria-label="Pages of the audit log" className="flex flex-wrap items-center justify-center gap-3">
-          <button type="button" className="btn btn-sm" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-            Previous
-          </button>
-          <span className="text-sm">{`Page ${Math.min(query.page, pageCount)} of ${pageCount}`}</span>
-          <button type="button" className="btn btn-sm" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <Pager label="Pages of the audit log" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
     </div>
   );
 }

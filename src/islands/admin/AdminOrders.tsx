@@ -12,6 +12,7 @@ import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdm
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
+import { ListFrame, Pager } from "./parts/ListFrame";
 
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
 
@@ -161,33 +162,17 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
             : ""}
       </p>
 
-      <div
-        className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
-        aria-busy={list.isPending || list.isPlaceholderData}
-        data-testid="orders-list"
+      <ListFrame
+        testId="orders-list"
+        busy={list.isPending || list.isPlaceholderData}
+        loading={!data && list.isPending}
+        empty={data !== undefined && data.orders.length === 0}
+        emptyText="No orders found"
       >
         {data && data.orders.length > 0 && <OrdersList rows={data.orders} timeZone={timeZone} onOpen={openOrder} />}
-        {data && data.orders.length === 0 && <p className="p-6 text-center">No orders found</p>}
-        {!data && list.isPending && (
-          <div className="space-y-3 p-4" aria-hidden="true">
-            <div className="skeleton h-12 w-full" />
-            <div className="skeleton h-12 w-full" />
-            <div className="skeleton h-12 w-full" />
-          </div>
-        )}
-      </div>
+      </ListFrame>
 
-      {data && pageCount > 1 && (
-        <nav aria-label="Pages of orders" className="flex flex-wrap items-center justify-center gap-3">
-          <button type="button" className="btn btn-sm" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-            Previous
-          </button>
-          <span className="text-sm">{`Page ${Math.min(query.page, pageCount)} of ${pageCount}`}</span>
-          <button type="button" className="btn btn-sm" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <Pager label="Pages of orders" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
 
       {open && <OrderDialog key={open.orderNumber} orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
     </div>

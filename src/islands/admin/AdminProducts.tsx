@@ -19,6 +19,7 @@ import { ComingSoon } from "./products/ComingSoon";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
+import { ListFrame, Pager } from "./parts/ListFrame";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -163,33 +164,17 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
             : ""}
       </p>
 
-      <div
-        className="overflow-x-auto rounded-box border border-base-300 bg-base-100"
-        aria-busy={list.isPending || list.isPlaceholderData}
-        data-testid="products-table"
+      <ListFrame
+        testId="products-table"
+        busy={list.isPending || list.isPlaceholderData}
+        loading={!data && list.isPending}
+        empty={data !== undefined && data.products.length === 0}
+        emptyText="No products found"
       >
         {data && data.products.length > 0 && <ProductsTable rows={data.products} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
-        {data && data.products.length === 0 && <p className="p-6 text-center">No products found</p>}
-        {!data && list.isPending && (
-          <div className="space-y-3 p-4" aria-hidden="true">
-            <div className="skeleton h-12 w-full" />
-            <div className="skeleton h-12 w-full" />
-            <div className="skeleton h-12 w-full" />
-          </div>
-        )}
-      </div>
+      </ListFrame>
 
-      {data && pageCount > 1 && (
-        <nav aria-label="Pages of products" className="flex flex-wrap items-center justify-center gap-3">
-          <button type="button" className="btn btn-sm" disabled={query.page <= 1} onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}>
-            Previous
-          </button>
-          <span className="text-sm">{`Page ${Math.min(query.page, pageCount)} of ${pageCount}`}</span>
-          <button type="button" className="btn btn-sm" disabled={query.page >= pageCount} onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}>
-            Next
-          </button>
-        </nav>
-      )}
+      {data && <Pager label="Pages of products" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
 
       {open?.kind === "pricing" && <PricingDialog key={open.product.id} product={open.product} onClose={closeDialog} onSaved={changed} />}
       {open?.kind === "delete" && <DeleteDialog key={open.product.id} product={open.product} onClose={closeDialog} onDeleted={changed} />}

@@ -6,7 +6,7 @@ import { purgeExpiredAdminTokens } from "../../db/admins.server";
 import type { Db } from "../../db/client.server";
 import { purgeStaleEmailVerifications } from "../../db/email-verifications.server";
 import { purgeStalePasswordResets } from "../../db/password-resets.server";
-import { log } from "../log.server";
+import { startRepeatingJob } from "../repeating-job.server";
 import { purgeExpiredSessions } from "./sessions.server";
 
 const hourMs = 60 * 60 * 1000;
@@ -21,15 +21,5 @@ export function purgeStaleAuthRecords(db: Db, now = Date.now()) {
 
 /** Purges now and then every `intervalMs`; returns a function that stops the timer. */
 export function startAuthHousekeeping(db: Db, intervalMs = hourMs): () => void {
-  const run = () => {
-    try {
-      purgeStaleAuthRecords(db);
-    } catch (err) {
-      log.error("auth housekeeping failed", { error: err instanceof Error ? err.message : String(err) });
-    }
-  };
-  run();
-  const timer = setInterval(run, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return startRepeatingJob("auth housekeeping", () => purgeStaleAuthRecords(db), intervalMs);
 }

@@ -1,0 +1,54 @@
+/**
+ * What every admin list shares: the bordered frame that scrolls sideways on a phone (busy while a
+ * page loads), the skeleton before the first answer, the "nothing found" line, and the
+ * Previous / Next pager under it.
+ */
+import type { ReactNode } from "react";
+
+export function ListFrame({
+  testId,
+  busy,
+  loading,
+  empty,
+  emptyText,
+  children,
+}: {
+  testId: string;
+  busy: boolean;
+  /** Nothing has arrived yet: show the skeleton. */
+  loading: boolean;
+  /** The answer has no rows: show `emptyText`. */
+  empty: boolean;
+  emptyText: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100" aria-busy={busy} data-testid={testId}>
+      {children}
+      {empty && <p className="p-6 text-center">{emptyText}</p>}
+      {loading && (
+        <div className="space-y-3 p-4" aria-hidden="true">
+          <div className="skeleton h-12 w-full" />
+          <div className="skeleton h-12 w-full" />
+          <div className="skeleton h-12 w-full" />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** Previous / Next for a list of `pageCount` pages; nothing when there is only one. */
+export function Pager({ label, page, pageCount, onPage }: { label: string; page: number; pageCount: number; onPage: (page: number) => void }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-3">
+      <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        Previous
+      </button>
+      <span className="text-sm">{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</span>
+      <button type="button" className="btn btn-sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
