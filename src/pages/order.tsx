@@ -13,6 +13,7 @@ import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout
 import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
 import type { PageDefinition } from "./page";
 import { productPath } from "./product";
+import { PostalAddress } from "../components/PostalAddress";
 
 export const orderNotices: Record<string, { tone: "success" | "error"; text: string }> = {
   placed: { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." },
@@ -43,25 +44,7 @@ function Address({ title, address }: { title: string; address: OrderAddressView 
   return (
     <div>
       <h3 className="font-semibold">{title}</h3>
-      <address className="not-italic">
-        {address.name}
-        <br />
-        {address.line1}
-        <br />
-        {address.line2 && (
-          <>
-            {address.line2}
-            <br />
-          </>
-        )}
-        {`${address.suburb} ${address.state} ${address.postcode}`}
-        {address.phone && (
-          <>
-            <br />
-            {address.phone}
-          </>
-        )}
-      </address>
+      <PostalAddress address={address} className="not-italic" />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { formatInstantDate, formatMoney } from "../../../domain/format";
 import type { AdminOrderDetail } from "../../../shared/admin-orders";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
 import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
+import { PostalAddress } from "../../../components/PostalAddress";
 
 const instant = (iso: string, timeZone: string) =>
   `${formatInstantDate(iso, timeZone)} ${new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso))}`;
@@ -21,25 +22,7 @@ function Address({ title, address }: { title: string; address: OrderAddressView 
   return (
     <div>
       <h4 className="text-sm font-semibold text-base-content/80">{title}</h4>
-      <address className="text-sm not-italic break-words">
-        {address.name}
-        <br />
-        {address.line1}
-        {address.line2 && (
-          <>
-            <br />
-            {address.line2}
-          </>
-        )}
-        <br />
-        {`${address.suburb} ${address.state} ${address.postcode}`}
-        {address.phone && (
-          <>
-            <br />
-            {address.phone}
-          </>
-        )}
-      </address>
+      <PostalAddress address={address} className="text-sm not-italic break-words" />
     </div>
   );
 }
