@@ -13,7 +13,7 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
-import { containsPattern } from "./admin-users.server";
+import { containsPattern, customerIdsMatching } from "./admin-users.server";
 import type { Db } from "./client.server";
 import { orderView } from "./orders.server";
 import { prepared } from "./prepared.server";
@@ -133,7 +133,7 @@ export function listAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOrde
     const find = searchStatements(db, filters);
     const pattern = containsPattern(search);
     // An order number (PI-…) names no customer: the scan of every customer is skipped.
-    const customers = JSON.stringify(looksLikeOrderNumber(search) ? [] : find.customers.all({ pattern }).map((c) => c.id));
+    const customers = JSON.stringify(looksLikeOrderNumber(search) ? [] : (customerIdsMatching(db, search) ?? find.customers.all({ pattern }).map((c) => c.id)));
     const ids = find.matching.all({ status, payment, pattern, customers }).map((o) => o.id);
     const pageIds = ids.slice(offset, offset + adminOrdersPageSize);
     return { rows: pageIds.length > 0 ? find.rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };

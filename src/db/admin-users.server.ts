@@ -79,19 +79,57 @@ function newestUsers(db: Db, offset: number): { rows: ViewRow[]; total: number }
   return { rows, total };
 }
 
+/** The shortest search the trigram index (migration 0007) can answer; shorter ones scan with LIKE. */
+const indexedSearchLength = 3;
+
+/** An FTS5 phrase: the text must appear as it is (a trigram phrase is a substring, any case). */
+const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/** The SQL of "the customers whose e-mail or "first last" name contains the search", through the trigram index. */
+const indexedMatch = (phrase: Placeholder) => sql`${users.id} in (select user_id from users_search where users_search match ${phrase})`;
+
 /**
- * The users matching a search, newest first: the LIKEs must look at every row anyway, so one scan
- * reads the key of each match, which are sorted here (the total comes with it), and then the page's rows.
+ * The ids of the customers whose e-mail or "first last" name contains `search`, or null when the
+ * search is too short for the index (the caller then scans with LIKE).
+ */
+export function customerIdsMatching(db: Db, search: string): string[] | null {
+  if ([...search].length < indexedSearchLength) return null;
+  return prepared(db, "admin-customer-ids-search", (d) =>
+    d
+      .select({ id: users.id })
+      .from(users)
+      .where(indexedMatch(sql.placeholder("phrase")))
+      .prepare(),
+  )
+    .all({ phrase: ftsPhrase(search) })
+    .map((r) => r.id);
+}
+
+/**
+ * The users matching a search, newest first: the keys of the matches come from the trigram index
+ * (or, for a search of one or two characters, from one LIKE scan), are sorted here (the total comes
+ * with them), and then the page's rows are read.
  */
 function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[]; total: number } {
+  const indexed = [...search].length >= indexedSearchLength;
   const withFullName = search.includes(" ");
-  const keys = prepared(db, `admin-users-search${withFullName ? "-full-name" : ""}`, (d) =>
-    d
-      .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
-      .from(users)
-      .where(matchesPattern(sql.placeholder("pattern"), withFullName))
-      .prepare(),
-  ).values({ pattern: containsPattern(search) }) as UserKey[];
+  const keys = (
+    indexed
+      ? prepared(db, "admin-users-search-indexed", (d) =>
+          d
+            .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
+            .from(users)
+            .where(indexedMatch(sql.placeholder("phrase")))
+            .prepare(),
+        ).values({ phrase: ftsPhrase(search) })
+      : prepared(db, `admin-users-search${withFullName ? "-full-name" : ""}`, (d) =>
+          d
+            .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
+            .from(users)
+            .where(matchesPattern(sql.placeholder("pattern"), withFullName))
+            .prepare(),
+        ).values({ pattern: containsPattern(search) })
+  ) as UserKey[];
   keys.sort((a, b) => b[1] - a[1] || b[0] - a[0]);
   const page = keys.slice(offset, offset + adminUsersPageSize).map(([id]) => id);
   return { rows: rowsInOrder(db, page), total: keys.length };

@@ -6,6 +6,7 @@ import m3 from "../../db/0003_order_history_and_list_indexes.sql" with { type: "
 import m4 from "../../db/0004_order_payments.sql" with { type: "text" };
 import m5 from "../../db/0005_order_stats_index.sql" with { type: "text" };
 import m6 from "../../db/0006_audit_log.sql" with { type: "text" };
+import m7 from "../../db/0007_users_search.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -16,4 +17,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0004_order_payments", sql: m4 },
   { tag: "0005_order_stats_index", sql: m5 },
   { tag: "0006_audit_log", sql: m6 },
+  { tag: "0007_users_search", sql: m7 },
 ];

@@ -1,0 +1,42 @@
+/**
+ * The trigram index over customers' e-mails and names (migration 0007) that the admin's user and
+ * order searches read: it follows every insert, change and deletion of a customer.
+ */
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { customerIdsMatching, listAdminUsers } from "./admin-users.server";
+import { users } from "./schema";
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+function customer(email: string, firstName: string, lastName: string): string {
+  return t.db.insert(users).values({ email, firstName, lastName }).returning({ id: users.id }).get().id;
+}
+
+test("a piece of an e-mail or of the full name finds the customer, in any case; too short a search is not for the index", () => {
+  const ann = customer("ann.lee@example.com", "Ann", "Lee");
+  const bob = customer("bob@example.org", "Bob", "Smithers");
+  expect(customerIdsMatching(t.db, "EXAMPLE.COM")).toEqual([ann]);
+  expect(customerIdsMatching(t.db, "ann lee")).toEqual([ann]);
+  expect(customerIdsMatching(t.db, "smith")).toEqual([bob]);
+  expect(customerIdsMatching(t.db, 'a"b')).toEqual([]);
+  expect(customerIdsMatching(t.db, "le")).toBeNull();
+  // Across the e-mail and the name is not a match.
+  expect(customerIdsMatching(t.db, "org bob")).toEqual([]);
+});
+
+test("the index follows a changed e-mail or name and a deleted customer", () => {
+  const id = customer("old@example.com", "Pat", "Original");
+  t.db.update(users).set({ email: "new@example.com", lastName: "Renamed" }).where(eq(users.id, id)).run();
+  expect(customerIdsMatching(t.db, "old@example")).toEqual([]);
+  expect(customerIdsMatching(t.db, "original")).toEqual([]);
+  expect(customerIdsMatching(t.db, "new@example")).toEqual([id]);
+  expect(listAdminUsers(t.db, { search: "renamed" }).users.map((u) => u.id)).toEqual([id]);
+  t.db.delete(users).where(eq(users.id, id)).run();
+  expect(customerIdsMatching(t.db, "new@example")).toEqual([]);
+});
