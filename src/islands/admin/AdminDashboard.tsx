@@ -1,16 +1,19 @@
 /**
- * The portal's home: four stat cards from GET /api/admin/stats, the quick actions and links, and
+ * The portal's home: four stat cards from GET /api/admin/stats, a banner while any e-mail has
+ * failed (GET /api/admin/mail/summary), the quick actions and links, and
  * Logout (which revokes the token on the server). Without a token, the stats request's 401 sends
  * the browser to /admin/login (client/admin-api.ts).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { adminLoginPath, adminRequest, forgetAdminToken } from "../../client/admin-api";
 import { formatMoney } from "../../domain/format";
+import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
 
 export type AdminDashboardProps = { businessName: string };
 
 export const adminStatsKey = ["/api/admin/stats"] as const;
+const mailSummaryKey = ["/api/admin/mail/summary"] as const;
 
 /** The portal's pages; those not built yet show as "coming soon" rather than linking to a 404. */
 const quickActions = [
@@ -28,6 +31,7 @@ const moreLinks = [
   { label: "Settings", href: "/admin/settings" },
   { label: "Your account", href: "/admin/account" },
   { label: "Audit log", href: "/admin/audit" },
+  { label: "Mail", href: "/admin/mail" },
 ] as const;
 const builtPages = new Set<string>([
   "/admin/dashboard",
@@ -38,6 +42,7 @@ const builtPages = new Set<string>([
   "/admin/orders",
   "/admin/settings",
   "/admin/audit",
+  "/admin/mail",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
@@ -56,6 +61,19 @@ function PortalLink({ label, href, primary }: { label: string; href: string; pri
   );
 }
 
+/** Shown while any e-mail has failed to go out, so the owner notices before a customer does. */
+function FailedMailBanner({ failed }: { failed: number }) {
+  if (failed === 0) return null;
+  return (
+    <div role="alert" className="alert alert-warning flex flex-wrap">
+      <p>{`${failed} ${failed === 1 ? "e-mail has" : "e-mails have"} failed to send.`}</p>
+      <a href="/admin/mail?status=failed" className="link font-semibold">
+        Review the mail outbox
+      </a>
+    </div>
+  );
+}
+
 function StatCard({ title, value, note }: { title: string; value: string | undefined; note?: string }) {
   return (
     <section className="card border border-base-300 bg-base-100">
@@ -70,6 +88,7 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
 
 export default function AdminDashboard({ businessName }: AdminDashboardProps) {
   const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
+  const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey });
   const logout = useMutation({
     mutationFn: () => adminRequest("POST", "/api/admin/logout"),
     onSettled: () => {
@@ -91,6 +110,7 @@ export default function AdminDashboard({ businessName }: AdminDashboardProps) {
         </button>
       </div>
 
+      <FailedMailBanner failed={mail.data?.failed ?? 0} />
       {stats.isError && (
         <div role="alert" className="alert alert-error">
           <p>The figures could not be loaded. Please reload the page.</p>

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
 import { readAdminAuditQuery } from "../../shared/admin-audit";
+import { readAdminMailQuery } from "../../shared/admin-mail";
 import { readAdminOrdersQuery } from "../../shared/admin-orders";
 import { readAdminProductsQuery } from "../../shared/admin-products";
 import { safeRedirectPath } from "../../server/safe-redirect";
@@ -15,6 +16,7 @@ import { adminAccountPage } from "./account";
 import { adminAuditPage } from "./audit";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
+import { adminMailPage } from "./mail";
 import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
 import { adminUsersPage } from "./users";
@@ -38,5 +40,6 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
-    .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))));
+    .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))))
+    .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, readAdminMailQuery(c.req.query()))));
 }

@@ -1,0 +1,116 @@
+/**
+ * /admin/mail: the mail outbox from GET /api/admin/mail, newest first, 50 a page, filtered by
+ * status (the filter lives in the page's URL and is a plain GET form). A failed message offers
+ * Retry, which queues it to be sent now; the toasts are those of docs/product.md#mail-outbox.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import { adminRequest } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { toast } from "../../client/toast-store";
+import { type OutboxStatus, outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
+import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
+import { MailList } from "./mail/MailList";
+import { ListFrame, Pager } from "./parts/ListFrame";
+
+export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
+
+const listPath = "/api/admin/mail";
+
+/** The list's pages and the dashboard's failed count. */
+const isMailQuery = (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith(listPath);
+
+export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
+  const queryClient = useQueryClient();
+  const [query, setQuery] = useState(initialQuery);
+  const base = useId();
+  const list = useQuery<AdminMailList>({ queryKey: [`${listPath}${adminMailSearch(query)}`], placeholderData: keepPreviousData });
+  const data = list.data;
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+
+  useEffect(() => {
+    history.replaceState(history.state, "", `/admin/mail${adminMailSearch(query)}`);
+  }, [query]);
+
+  const retry = useMutation({
+    mutationFn: (message: AdminMailRow) => adminRequest<AdminMailRow>("POST", `${listPath}/${message.id}/retry`),
+    onSuccess: () => toast({ title: "Message queued for another try", variant: "success" }),
+    onError: (err) =>
+      toast({ title: "Failed to retry the message", description: err instanceof ApiError ? err.serverMessage : undefined, variant: "destructive" }),
+    onSettled: () => queryClient.invalidateQueries({ predicate: isMailQuery }),
+  });
+
+  const statusId = `${base}status`;
+  // The select applies at once; the button is for a browser without script.
+  const onSubmit = (e: FormEvent) => e.preventDefault();
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Mail</h1>
+        <a href="/admin/dashboard" className="btn btn-outline">
+          Back to Dashboard
+        </a>
+      </div>
+      <p className="text-base-content/80">Every e-mail the site sends, newest first. Message contents are not shown: they are private.</p>
+
+      <search aria-label="Mail">
+        <form method="get" action="/admin/mail" onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
+          <div className="fieldset w-full sm:w-64">
+            <label htmlFor={statusId} className="fieldset-legend">
+              Status
+            </label>
+            <select
+              id={statusId}
+              name="status"
+              className="select w-full"
+              value={query.status ?? ""}
+              onChange={(e) => setQuery({ status: (e.target.value || null) as OutboxStatus | null, page: 1 })}
+            >
+              <option value="">Any status</option>
+              {outboxStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {outboxStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <noscript>
+            <button type="submit" className="btn">
+              Filter
+            </button>
+          </noscript>
+        </form>
+      </search>
+
+      {list.isError && (
+        <div role="alert" className="alert alert-error">
+          <p>The outbox could not be loaded. Please reload the page.</p>
+        </div>
+      )}
+
+      <p role="status" className="text-sm text-base-content/80">
+        {data ? `${data.total} ${data.total === 1 ? "message" : "messages"}` : list.isPending ? "Loading the outbox..." : ""}
+      </p>
+
+      <ListFrame
+        testId="mail-list"
+        busy={list.isPending || list.isPlaceholderData}
+        loading={!data && list.isPending}
+        empty={data !== undefined && data.messages.length === 0}
+        emptyText="No messages found"
+      >
+        {data && data.messages.length > 0 && (
+          <MailList
+            rows={data.messages}
+            timeZone={timeZone}
+            pendingId={retry.isPending ? (retry.variables?.id ?? null) : null}
+            onRetry={(m) => retry.mutate(m)}
+          />
+        )}
+      </ListFrame>
+
+      {data && <Pager label="Pages of the outbox" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The page of outbox messages: a table from the `md` breakpoint, a card per message below it
+ * (readable at 360 px). Each has its status as a badge with text, its tries and last error, its
+ * times, and Retry when it failed. Never a body: the API does not send one.
+ */
+import type { OutboxStatus } from "../../../domain/outbox";
+import { outboxStatusLabels } from "../../../domain/outbox";
+import type { AdminMailRow } from "../../../shared/admin-mail";
+
+const statusColours: Record<OutboxStatus, string> = {
+  pending: "badge-info",
+  sent: "badge-success",
+  failed: "badge-error",
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** "1 Dec 2026, 3:04 pm" in the business timezone. */
+function formatMailTime(instant: string, timeZone: string): string {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
+    formatters.set(timeZone, f);
+  }
+  return f.format(new Date(instant));
+}
+
+export type RetryMail = (message: AdminMailRow) => void;
+
+function StatusBadge({ status }: { status: OutboxStatus }) {
+  return <span className={`badge h-auto min-h-5 ${statusColours[status]}`}>{outboxStatusLabels[status]}</span>;
+}
+
+function Time({ instant, timeZone }: { instant: string; timeZone: string }) {
+  return <time dateTime={instant}>{formatMailTime(instant, timeZone)}</time>;
+}
+
+/** When it was queued, last tried or sent, and when it is tried next. */
+function Times({ message: m, timeZone }: { message: AdminMailRow; timeZone: string }) {
+  return (
+    <span className="flex flex-col gap-0.5 text-sm">
+      <span>
+        Queued <Time instant={m.createdAt} timeZone={timeZone} />
+      </span>
+      {m.lastAttemptAt && (
+        <span>
+          {m.status === "sent" ? "Sent" : "Last tried"} <Time instant={m.lastAttemptAt} timeZone={timeZone} />
+        </span>
+      )}
+      {m.status === "failed" && m.nextAttemptAt && (
+        <span className="text-base-content/80">
+          Next try <Time instant={m.nextAttemptAt} timeZone={timeZone} />
+        </span>
+      )}
+    </span>
+  );
+}
+
+function RetryButton({ message, pendingId, onRetry }: { message: AdminMailRow; pendingId: number | null; onRetry: RetryMail }) {
+  if (!message.retryable) return null;
+  const pending = pendingId === message.id;
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline"
+      disabled={pendingId !== null}
+      aria-label={pending ? undefined : `Retry the e-mail to ${message.to}: ${message.subject}`}
+      onClick={() => onRetry(message)}
+    >
+      {pending ? "Retrying..." : "Retry"}
+    </button>
+  );
+}
+
+function LastError({ error }: { error: string | null }) {
+  if (!error) return null;
+  return <span className="block text-sm break-words text-error">{error}</span>;
+}
+
+export function MailList({
+  rows,
+  timeZone,
+  pendingId,
+  onRetry,
+}: {
+  rows: AdminMailRow[];
+  timeZone: string;
+  /** The message whose retry is on its way, if any. */
+  pendingId: number | null;
+  onRetry: RetryMail;
+}) {
+  return (
+    <>
+      {/* "table" is also Tailwind's display utility, so the wrapper hides it on narrow screens. */}
+      <div className="hidden md:block">
+        <table className="table">
+          <caption className="sr-only">Outbox messages</caption>
+          <thead>
+            <tr>
+              <th scope="col">Recipient and subject</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tries</th>
+              <th scope="col">Times</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((m) => (
+              <tr key={m.id} data-testid="mail-row">
+                <th scope="row" className="font-normal">
+                  <span className="block font-semibold break-all">{m.to}</span>
+                  <span className="block break-words">{m.subject}</span>
+                  <LastError error={m.lastError} />
+                </th>
+                <td>
+                  <StatusBadge status={m.status} />
+                </td>
+                <td>{m.attempts}</td>
+                <td>
+                  <Times message={m} timeZone={timeZone} />
+                </td>
+                <td>
+                  <RetryButton message={m} pendingId={pendingId} onRetry={onRetry} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-base-300 md:hidden" aria-label="Outbox messages">
+        {rows.map((m) => (
+          <li key={m.id} className="space-y-2 p-4" data-testid="mail-card">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <StatusBadge status={m.status} />
+              <span className="text-sm">{`${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`}</span>
+            </div>
+            <p className="break-words">
+              <span className="block font-semibold break-all">{m.to}</span>
+              {m.subject}
+            </p>
+            <LastError error={m.lastError} />
+            <Times message={m} timeZone={timeZone} />
+            <RetryButton message={m} pendingId={pendingId} onRetry={onRetry} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
