@@ -8,6 +8,7 @@ import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
+import { adminCategoriesApi } from "./categories";
 import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
@@ -32,6 +33,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminOrdersApi(deps));
   guarded.route("/", adminSettingsApi(deps));
   guarded.route("/", adminAuditApi(deps));
+  guarded.route("/", adminCategoriesApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -38,6 +38,7 @@ const builtPages = new Set<string>([
   "/admin/orders",
   "/admin/settings",
   "/admin/audit",
+  "/admin/categories",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
