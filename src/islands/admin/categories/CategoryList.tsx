@@ -35,10 +35,10 @@ export function CategoryList({
         return (
           <li key={c.id} data-testid="category-row" className="flex flex-col gap-3 p-4 md:flex-row md:items-start md:justify-between">
             <div className="min-w-0 space-y-1">
-              <h3 className="flex flex-wrap items-center gap-2 font-semibold">
-                <span className="break-words">{c.name}</span>
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="break-words font-semibold">{c.name}</h3>
                 <span className={`badge badge-sm ${c.isActive ? "badge-success" : "badge-neutral"}`}>{c.isActive ? "Active" : "Inactive"}</span>
-              </h3>
+              </div>
               <p className="break-all text-xs text-base-content/80">/{c.slug}</p>
               {c.description && <p className="break-words text-sm">{c.description}</p>}
               <p className="text-sm" data-testid="category-count">
