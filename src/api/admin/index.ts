@@ -9,6 +9,7 @@ import { type AdminEnv, requireAdmin } from "../../server/middleware/require-adm
 import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
+import { adminCategoriesApi } from "./categories";
 import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
@@ -34,6 +35,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminSettingsApi(deps));
   guarded.route("/", adminAuditApi(deps));
   guarded.route("/", adminMailApi(deps));
+  guarded.route("/", adminCategoriesApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

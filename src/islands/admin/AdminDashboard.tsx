@@ -43,6 +43,7 @@ const builtPages = new Set<string>([
   "/admin/settings",
   "/admin/audit",
   "/admin/mail",
+  "/admin/categories",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

@@ -14,6 +14,7 @@ import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
 import { adminAccountPage } from "./account";
 import { adminAuditPage } from "./audit";
+import { adminCategoriesPage } from "./categories";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
 import { adminMailPage } from "./mail";
@@ -38,6 +39,7 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
+    .get("/admin/categories", (c) => servePage(deps, c, adminCategoriesPage))
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
     .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))))

@@ -1,0 +1,98 @@
+/**
+ * The "Add a category" form: a name, an optional slug (empty makes one from the name) and an
+ * optional description. The shared schema checks it first; the server's messages (a taken name or
+ * slug) show under their fields.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { schemaResolver } from "../../../client/schema-resolver";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import {
+  type AdminCategoryRow,
+  type CategoryCreate,
+  categoryCreateSchema,
+  categoryDescriptionMax,
+  categoryNameMax,
+  categorySlugMax,
+} from "../../../shared/admin-categories";
+import { serverFieldErrors } from "./server-errors";
+
+type Values = { name: string; slug: string; description: string };
+const fields = ["name", "slug", "description"] as const;
+
+export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminCategoryRow) => void }) {
+  const base = useId();
+  const { register, handleSubmit, setError, reset, setFocus, formState } = useForm<Values, unknown, CategoryCreate>({
+    resolver: schemaResolver<Values, CategoryCreate>(categoryCreateSchema),
+    defaultValues: { name: "", slug: "", description: "" },
+  });
+
+  const create = useMutation({
+    mutationFn: (values: CategoryCreate) => adminRequest<AdminCategoryRow>("POST", "/api/admin/categories", values),
+    onSuccess: (category) => {
+      toast({ title: "Category Added", description: `${category.name} is at the end of the list.`, variant: "success" });
+      reset();
+      setFocus("name");
+      onCreated(category);
+    },
+    onError: (err) => {
+      serverFieldErrors(err, fields, (field, message) => setError(field, { type: "server", message }, { shouldFocus: true }));
+      toast({ title: "Not Added", description: (err instanceof ApiError && err.serverMessage) || "The category could not be added.", variant: "destructive" });
+    },
+  });
+  const error = (name: keyof Values) => formState.errors[name]?.message;
+  const nameId = `${base}name`;
+  const slugId = `${base}slug`;
+  const descriptionId = `${base}description`;
+
+  return (
+    <section aria-labelledby={`${base}title`} className="rounded-box border border-base-300 bg-base-100 p-4">
+      <h2 id={`${base}title`} className="text-lg font-bold">
+        Add a category
+      </h2>
+      <form noValidate onSubmit={handleSubmit((values) => create.mutate(values))} className="grid gap-x-4 sm:grid-cols-2">
+        <FormField id={nameId} label="Name" error={error("name")}>
+          <input
+            id={nameId}
+            className="input w-full"
+            maxLength={categoryNameMax}
+            autoComplete="off"
+            {...errorProps(nameId, error("name"))}
+            {...register("name")}
+          />
+        </FormField>
+        <FormField id={slugId} label="Slug (optional)" error={error("slug")} hint="Leave empty to make one from the name.">
+          <input
+            id={slugId}
+            className="input w-full"
+            maxLength={categorySlugMax}
+            autoComplete="off"
+            {...errorProps(slugId, error("slug"))}
+            {...register("slug")}
+          />
+        </FormField>
+        <div className="sm:col-span-2">
+          <FormField id={descriptionId} label="Description (optional)" error={error("description")}>
+            <textarea
+              id={descriptionId}
+              className="textarea w-full"
+              rows={2}
+              maxLength={categoryDescriptionMax}
+              {...errorProps(descriptionId, error("description"))}
+              {...register("description")}
+            />
+          </FormField>
+        </div>
+        <div className="mt-3 sm:col-span-2">
+          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+            {create.isPending ? "Adding..." : "Add category"}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * The edit dialog of one category: name, slug, description and active. A renamed category's slug
+ * follows its name unless the admin edits the slug too (only an edited slug is sent). An inactive
+ * category's products leave the shop.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { schemaResolver } from "../../../client/schema-resolver";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import {
+  type AdminCategoryRow,
+  type CategoryUpdate,
+  categoryDescriptionMax,
+  categoryNameMax,
+  categorySlugMax,
+  categoryUpdateSchema,
+} from "../../../shared/admin-categories";
+import { useModal } from "../parts/use-modal";
+import { serverFieldErrors } from "./server-errors";
+
+type Values = { name: string; slug: string; description: string; isActive: boolean };
+const fields = ["name", "slug", "description", "isActive"] as const;
+
+export function EditCategoryDialog({ category, onClose, onSaved }: { category: AdminCategoryRow; onClose: () => void; onSaved: () => void }) {
+  const { ref, close } = useModal();
+  const base = useId();
+  const { register, handleSubmit, setError, formState } = useForm<Values, unknown, CategoryUpdate>({
+    resolver: schemaResolver<Values, CategoryUpdate>(categoryUpdateSchema),
+    defaultValues: { name: category.name, slug: category.slug, description: category.description ?? "", isActive: category.isActive },
+  });
+
+  const save = useMutation({
+    mutationFn: (values: CategoryUpdate) => {
+      // An unchanged slug is left out, so a new name brings its own.
+      const { slug, ...rest } = values;
+      const body = slug !== category.slug ? values : rest;
+      return adminRequest<AdminCategoryRow>("PATCH", `/api/admin/categories/${category.id}`, body);
+    },
+    onSuccess: (saved) => {
+      toast({ title: "Category Updated", description: `${saved.name} has been saved.`, variant: "success" });
+      onSaved();
+      close();
+    },
+    onError: (err) => {
+      serverFieldErrors(err, fields, (field, message) => setError(field, { type: "server", message }, { shouldFocus: true }));
+      toast({
+        title: "Update Failed",
+        description: (err instanceof ApiError && err.serverMessage) || "The category could not be saved.",
+        variant: "destructive",
+      });
+      if (err instanceof ApiError && err.status === 404) {
+        onSaved();
+        close();
+      }
+    },
+  });
+  const error = (name: keyof Values) => formState.errors[name]?.message;
+  const nameId = `${base}name`;
+  const slugId = `${base}slug`;
+  const descriptionId = `${base}description`;
+  const activeId = `${base}active`;
+
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={`${base}title`} onClose={onClose}>
+      <form noValidate className="modal-box w-11/12 max-w-md space-y-2" onSubmit={handleSubmit((values) => save.mutate(values))}>
+        <h2 id={`${base}title`} className="text-lg font-bold">
+          Edit category
+        </h2>
+        <FormField id={nameId} label="Name" error={error("name")}>
+          <input
+            id={nameId}
+            className="input w-full"
+            maxLength={categoryNameMax}
+            autoComplete="off"
+            {...errorProps(nameId, error("name"))}
+            {...register("name")}
+          />
+        </FormField>
+        <FormField id={slugId} label="Slug" error={error("slug")} hint="Follows a new name unless you change it here.">
+          <input
+            id={slugId}
+            className="input w-full"
+            maxLength={categorySlugMax}
+            autoComplete="off"
+            {...errorProps(slugId, error("slug"))}
+            {...register("slug")}
+          />
+        </FormField>
+        <FormField id={descriptionId} label="Description" error={error("description")}>
+          <textarea
+            id={descriptionId}
+            className="textarea w-full"
+            rows={3}
+            maxLength={categoryDescriptionMax}
+            {...errorProps(descriptionId, error("description"))}
+            {...register("description")}
+          />
+        </FormField>
+        <div className="fieldset">
+          <label htmlFor={activeId} className="label cursor-pointer justify-start gap-3">
+            <input id={activeId} type="checkbox" className="toggle" {...register("isActive")} />
+            <span>Active (its products show in the shop)</span>
+          </label>
+        </div>
+        <div className="modal-action">
+          <button type="button" className="btn btn-ghost" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? "Saving..." : "Save category"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
