@@ -10,7 +10,7 @@ import { useState } from "react";
 import { type AuditKind, auditKindLabels, auditKinds } from "../../domain/audit";
 import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
-import { ListFrame, Pager } from "./parts/ListFrame";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
 
@@ -91,15 +91,13 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
         </form>
       </search>
 
-      {list.isError && (
-        <div role="alert" className="alert alert-error">
-          <p>The audit log could not be loaded. Please reload the page.</p>
-        </div>
-      )}
-
-      <p role="status" className="text-sm text-base-content/80">
-        {data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : list.isPending ? "Loading the audit log..." : ""}
-      </p>
+      <ListStatus
+        failed={list.isError}
+        failedText="The audit log could not be loaded. Please reload the page."
+        summary={data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : null}
+        loading={list.isPending}
+        loadingText="Loading the audit log..."
+      />
 
       <ListFrame
         testId="audit-list"

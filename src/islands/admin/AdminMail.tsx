@@ -11,7 +11,7 @@ import { toast } from "../../client/toast-store";
 import { type OutboxStatus, outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
 import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
-import { ListFrame, Pager } from "./parts/ListFrame";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 
 export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
 
@@ -83,15 +83,13 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
         </form>
       </search>
 
-      {list.isError && (
-        <div role="alert" className="alert alert-error">
-          <p>The outbox could not be loaded. Please reload the page.</p>
-        </div>
-      )}
-
-      <p role="status" className="text-sm text-base-content/80">
-        {data ? `${data.total} ${data.total === 1 ? "message" : "messages"}` : list.isPending ? "Loading the outbox..." : ""}
-      </p>
+      <ListStatus
+        failed={list.isError}
+        failedText="The outbox could not be loaded. Please reload the page."
+        summary={data ? `${data.total} ${data.total === 1 ? "message" : "messages"}` : null}
+        loading={list.isPending}
+        loadingText="Loading the outbox..."
+      />
 
       <ListFrame
         testId="mail-list"

@@ -12,7 +12,7 @@ import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdm
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
-import { ListFrame, Pager } from "./parts/ListFrame";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
 
@@ -148,19 +148,13 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
         </form>
       </search>
 
-      {list.isError && (
-        <div role="alert" className="alert alert-error">
-          <p>The orders could not be loaded. Please reload the page.</p>
-        </div>
-      )}
-
-      <p role="status" className="text-sm text-base-content/80">
-        {data
-          ? `${data.total} ${data.total === 1 ? "order" : "orders"}${query.search ? ` matching "${query.search}"` : ""}`
-          : list.isPending
-            ? "Loading orders..."
-            : ""}
-      </p>
+      <ListStatus
+        failed={list.isError}
+        failedText="The orders could not be loaded. Please reload the page."
+        summary={data ? `${data.total} ${data.total === 1 ? "order" : "orders"}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        loading={list.isPending}
+        loadingText="Loading orders..."
+      />
 
       <ListFrame
         testId="orders-list"

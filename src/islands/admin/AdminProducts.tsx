@@ -19,7 +19,7 @@ import { ComingSoon } from "./products/ComingSoon";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
-import { ListFrame, Pager } from "./parts/ListFrame";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -150,19 +150,13 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
         </form>
       </search>
 
-      {list.isError && (
-        <div role="alert" className="alert alert-error">
-          <p>The products could not be loaded. Please reload the page.</p>
-        </div>
-      )}
-
-      <p role="status" className="text-sm text-base-content/80">
-        {data
-          ? `${data.total} ${data.total === 1 ? "product" : "products"}${query.search ? ` matching "${query.search}"` : ""}`
-          : list.isPending
-            ? "Loading products..."
-            : ""}
-      </p>
+      <ListStatus
+        failed={list.isError}
+        failedText="The products could not be loaded. Please reload the page."
+        summary={data ? `${data.total} ${data.total === 1 ? "product" : "products"}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        loading={list.isPending}
+        loadingText="Loading products..."
+      />
 
       <ListFrame
         testId="products-table"

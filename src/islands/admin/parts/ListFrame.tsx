@@ -1,5 +1,5 @@
 /**
- * What every admin list shares: the bordered frame that scrolls sideways on a phone (busy while a
+ * What every admin list shares: the alert when it could not be loaded, the count line, the bordered frame that scrolls sideways on a phone (busy while a
  * page loads), the skeleton before the first answer, the "nothing found" line, and the
  * Previous / Next pager under it.
  */
@@ -50,5 +50,36 @@ export function Pager({ label, page, pageCount, onPage }: { label: string; page:
         Next
       </button>
     </nav>
+  );
+}
+
+/**
+ * Above a list: an alert when it could not be loaded, and the live count line ("12 orders matching
+ * …"), or `loadingText` before the first answer.
+ */
+export function ListStatus({
+  failed,
+  failedText,
+  summary,
+  loading,
+  loadingText,
+}: {
+  failed: boolean;
+  failedText: string;
+  summary: string | null;
+  loading: boolean;
+  loadingText: string;
+}) {
+  return (
+    <>
+      {failed && (
+        <div role="alert" className="alert alert-error">
+          <p>{failedText}</p>
+        </div>
+      )}
+      <p role="status" className="text-sm text-base-content/80">
+        {summary ?? (loading ? loadingText : "")}
+      </p>
+    </>
   );
 }
