@@ -167,13 +167,14 @@ const paramNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map
 
 /** A digest of every row of every table, to prove a refused request wrote nothing. */
 function databaseDigest(t: TestApp): string {
-  const tables = t.db.$client.query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
-    name: string;
-  }[];
+  // `wr`: a WITHOUT ROWID table (the search index's shadow tables), ordered by its key instead.
+  const tables = t.db.$client
+    .query("SELECT name, wr FROM pragma_table_list WHERE schema = 'main' AND type IN ('table', 'virtual') AND name NOT LIKE 'sqlite_%' ORDER BY name")
+    .all() as { name: string; wr: number }[];
   const hasher = new Bun.CryptoHasher("sha256");
-  for (const { name } of tables) {
+  for (const { name, wr } of tables) {
     hasher.update(name);
-    for (const row of t.db.$client.query(`SELECT * FROM "${name}" ORDER BY rowid`).values())
+    for (const row of t.db.$client.query(`SELECT * FROM "${name}" ORDER BY ${wr ? "1, 2" : "rowid"}`).values())
       hasher.update(JSON.stringify(row, (_k, v: unknown) => (v instanceof Uint8Array ? Buffer.from(v).toString("hex") : v)));
   }
   return hasher.digest("hex");
