@@ -27,21 +27,20 @@ import type { AdminUserList } from "../../src/shared/admin-users";
 import { adminWithToken } from "../../tests/helpers/admins";
 import {
   BenchError,
+  type Child,
   type Check,
   envNumber,
   fmtInt,
   fmtMs,
-  freePort,
-  HOST,
   log,
   mulberry32,
   type PartResult,
   removeDir,
+  seededDataDir,
   runStandalone,
   startBinary,
   stopChild,
   table,
-  tempDir,
   waitForOk,
 } from "./lib";
 import { type WrkResult, wrk } from "./throughput";
@@ -231,14 +230,9 @@ export async function runAdminBench(): Promise<PartResult<AdminBenchData>> {
   const userCount = envNumber("BENCH_ADMIN_USERS", 10_000);
   const bookingCount = envNumber("BENCH_ADMIN_BOOKINGS", 50_000);
   const connections = envNumber("BENCH_CONNECTIONS", 8);
-  const dataDir = tempDir("admin");
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  let child = startBinary({ port, dataDir, logLevel: "error" });
+  const { dataDir, port, base } = await seededDataDir("admin");
+  let child: Child | null = null;
   try {
-    await waitForOk(`${base}/healthz`, child);
-    await stopChild(child);
-
     log("admin", `seeding ${fmtInt(userCount)} customers and ${fmtInt(bookingCount)} bookings`);
     const seedStarted = performance.now();
     const authorization = seedDatabase(join(dataDir, "pi-site.db"), userCount, bookingCount, Date.now());
@@ -298,7 +292,7 @@ export async function runAdminBench(): Promise<PartResult<AdminBenchData>> {
     ].join("\n");
     return { part: "admin", durationMs: performance.now() - started, checks, markdown, data };
   } finally {
-    await stopChild(child);
+    if (child) await stopChild(child);
     removeDir(dataDir);
   }
 }

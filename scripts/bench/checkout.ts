@@ -26,21 +26,20 @@ import { products } from "../../src/db/schema";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import {
   BenchError,
+  type Child,
   type Check,
   envNumber,
   fmtInt,
   fmtMs,
-  freePort,
-  HOST,
   log,
   type PartResult,
   removeDir,
+  seededDataDir,
   requireBinary,
   runStandalone,
   startBinary,
   stopChild,
   table,
-  tempDir,
   waitForOk,
 } from "./lib";
 
@@ -90,13 +89,9 @@ export async function runCheckoutBench(): Promise<PartResult<CheckoutBenchData>>
   const seconds = envNumber("BENCH_SECONDS", 10);
   const clients = envNumber("BENCH_CHECKOUT_CLIENTS", 50);
   const customers = envNumber("BENCH_CHECKOUT_CUSTOMERS", 4000);
-  const dataDir = tempDir("checkout");
-  const port = await freePort();
-  const base = `http://${HOST}:${port}`;
-  let child = startBinary({ port, dataDir, logLevel: "error" });
+  const { dataDir, port, base } = await seededDataDir("checkout");
+  let child: Child | null = null;
   try {
-    await waitForOk(`${base}/healthz`, child);
-    await stopChild(child);
     const file = join(dataDir, "pi-site.db");
     const { cookies, productId } = prepare(file, customers);
     child = startBinary({ port, dataDir, logLevel: "error" });
@@ -194,7 +189,7 @@ export async function runCheckoutBench(): Promise<PartResult<CheckoutBenchData>>
     ].join("\n");
     return { part: "checkout", durationMs: performance.now() - started, checks, markdown, data };
   } finally {
-    await stopChild(child);
+    if (child) await stopChild(child);
     removeDir(dataDir);
   }
 }

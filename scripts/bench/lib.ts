@@ -173,6 +173,29 @@ export async function stopChild(child: Child, graceMs = 3000) {
   }
 }
 
+/**
+ * A throw-away data dir the binary has migrated and seeded (started once, then stopped), ready for
+ * a bench to write its data straight into the database, and a free port to start it on again.
+ * The caller removes the dir (removeDir) when done.
+ */
+export async function seededDataDir(prefix: string): Promise<{ dataDir: string; port: number; base: string }> {
+  const dataDir = tempDir(prefix);
+  try {
+    const port = await freePort();
+    const base = `http://${HOST}:${port}`;
+    const child = startBinary({ port, dataDir, logLevel: "error" });
+    try {
+      await waitForOk(`${base}/healthz`, child);
+    } finally {
+      await stopChild(child);
+    }
+    return { dataDir, port, base };
+  } catch (err) {
+    removeDir(dataDir);
+    throw err;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Numbers and tables.
 

@@ -1,31 +1,17 @@
-/**
- * /admin/audit: the audit log from GET /api/admin/audit, newest first, 50 a page, filtered by admin
- * and by kind of change. Each entry with values shows them as a before/after diff on demand. The
- * filters live in the page's URL (and are a plain GET form), so a reload or a sign-in round trip
- * keeps them.
- */
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId } from "react";
-import { useState } from "react";
+import { type FormEvent, useId } from "react";
 import { type AuditKind, auditKindLabels, auditKinds } from "../../domain/audit";
 import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useUrlList } from "./parts/use-url-list";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
 
 const listPath = "/api/admin/audit";
 
 export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) {
-  const [query, setQuery] = useState(initialQuery);
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminAuditQuery, AdminAuditList>(initialQuery, "/admin/audit", listPath, adminAuditSearch);
   const base = useId();
-  const list = useQuery<AdminAuditList>({ queryKey: [`${listPath}${adminAuditSearch(query)}`], placeholderData: keepPreviousData });
-  const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-
-  useEffect(() => {
-    history.replaceState(history.state, "", `/admin/audit${adminAuditSearch(query)}`);
-  }, [query]);
 
   const adminId = `${base}admin`;
   const kindId = `${base}kind`;

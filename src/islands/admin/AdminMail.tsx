@@ -3,8 +3,8 @@
  * status (the filter lives in the page's URL and is a plain GET form). A failed message offers
  * Retry, which queues it to be sent now; the toasts are those of docs/product.md#mail-outbox.
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
@@ -12,6 +12,7 @@ import { type OutboxStatus, outboxStatuses, outboxStatusLabels } from "../../dom
 import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useUrlList } from "./parts/use-url-list";
 
 export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
 
@@ -22,15 +23,8 @@ const isMailQuery = (query: { queryKey: readonly unknown[] }) => String(query.qu
 
 export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState(initialQuery);
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminMailQuery, AdminMailList>(initialQuery, "/admin/mail", listPath, adminMailSearch);
   const base = useId();
-  const list = useQuery<AdminMailList>({ queryKey: [`${listPath}${adminMailSearch(query)}`], placeholderData: keepPreviousData });
-  const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-
-  useEffect(() => {
-    history.replaceState(history.state, "", `/admin/mail${adminMailSearch(query)}`);
-  }, [query]);
 
   const retry = useMutation({
     mutationFn: (message: AdminMailRow) => adminRequest<AdminMailRow>("POST", `${listPath}/${message.id}/retry`),

@@ -4,20 +4,18 @@
  * on Enter), a page of 20 at a time. Each order opens its dialog with its details and the actions
  * allowed now. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { useTypedBeforeHydration } from "../../client/typed-before-hydration";
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
 import { type OrderPaymentStatus, type OrderStatus, orderPaymentStatuses, orderStatuses } from "../../domain/order";
 import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useListSearch, useUrlList } from "./parts/use-url-list";
 
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
 
-/** How long typing pauses before the search runs. */
-const searchDelayMs = 300;
 const listPath = "/api/admin/orders";
 /** The dashboard's figures count orders and revenue: a change here makes them stale. */
 const statsKey = ["/api/admin/stats"] as const;
@@ -31,31 +29,11 @@ type Open = { orderNumber: string; trigger: HTMLButtonElement } | null;
 
 export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState(initialQuery);
-  const [searchText, setSearchText] = useState(initialQuery.search);
-  const searchField = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(searchField, searchText, setSearchText);
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
+  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
-
-  const list = useQuery<AdminOrderList>({ queryKey: [`${listPath}${adminOrdersSearch(query)}`], placeholderData: keepPreviousData });
-  const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery((q) => withSearch(q, searchText)), searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  useEffect(() => {
-    history.replaceState(history.state, "", `/admin/orders${adminOrdersSearch(query)}`);
-  }, [query]);
-
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery((q) => withSearch(q, searchText));
-  };
 
   const changed = () => {
     void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(`${listPath}?`) });

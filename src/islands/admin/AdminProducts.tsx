@@ -4,8 +4,8 @@
  * server. Each row opens the pricing dialog or the delete confirmation. The filters live in the
  * page's URL, so a reload or a sign-in round trip keeps them.
  */
-import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useEffect, useId, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
 import {
   type AdminProductList,
   type AdminProductRow,
@@ -14,17 +14,15 @@ import {
   adminProductsSearch,
   cleanAdminSearch,
 } from "../../shared/admin-products";
-import { useTypedBeforeHydration } from "../../client/typed-before-hydration";
 import { ComingSoon } from "./products/ComingSoon";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useListSearch, useUrlList } from "./parts/use-url-list";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
-/** How long typing pauses before the search runs. */
-const searchDelayMs = 300;
 const listPath = "/api/admin/products";
 /** The dashboard's figures (its query key is its URL) count products: a change here makes them stale. */
 const statsKey = ["/api/admin/stats"] as const;
@@ -39,37 +37,21 @@ type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTM
 
 export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
-  const [query, setQuery] = useState(initialQuery);
-  const [searchText, setSearchText] = useState(initialQuery.search);
-  const searchField = useRef<HTMLInputElement>(null);
-  useTypedBeforeHydration(searchField, searchText, setSearchText);
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminProductsQuery, AdminProductList>(
+    initialQuery,
+    "/admin/products",
+    listPath,
+    adminProductsSearch,
+  );
+  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
 
-  const list = useQuery<AdminProductList>({ queryKey: [`${listPath}${adminProductsSearch(query)}`], placeholderData: keepPreviousData });
-  const data = list.data;
-  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-
-  // The search runs once typing pauses.
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery((q) => withSearch(q, searchText)), searchDelayMs);
-    return () => clearTimeout(timer);
-  }, [searchText]);
-
-  useEffect(() => {
-    history.replaceState(history.state, "", `/admin/products${adminProductsSearch(query)}`);
-  }, [query]);
-
   // A page left empty by a delete (or an old link) moves back to the last page that has rows.
   useEffect(() => {
     if (data && data.products.length === 0 && data.total > 0 && query.page > pageCount) setQuery((q) => ({ ...q, page: pageCount }));
-  }, [data, pageCount, query.page]);
-
-  const onSearch = (e: FormEvent) => {
-    e.preventDefault();
-    setQuery((q) => withSearch(q, searchText));
-  };
+  }, [data, pageCount, query.page, setQuery]);
 
   const changed = () => {
     void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
