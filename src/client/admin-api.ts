@@ -20,18 +20,12 @@ export function forgetAdminToken() {
   sessionStorage.removeItem(adminTokenKey);
 }
 
-/** Sends an admin request with the bearer token and returns the parsed JSON, or raises an ApiError. */
-export async function adminRequest<T = unknown>(method: string, url: string, payload?: unknown): Promise<T> {
+/** Fetches with the bearer token; a 401 forgets the token and leads to sign-in (not on sign-in itself). */
+async function adminFetch(method: string, url: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> {
   const token = sessionStorage.getItem(adminTokenKey);
-  const headers: Record<string, string> = { Accept: "application/json" };
-  if (payload !== undefined) headers["Content-Type"] = "application/json";
+  const headers: Record<string, string> = { ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(url, {
-    method,
-    credentials: "omit",
-    headers,
-    body: payload === undefined ? undefined : JSON.stringify(payload),
-  });
+  const res = await fetch(url, { method, credentials: "omit", headers, body: init.body });
   if (res.status === 401) {
     forgetAdminToken();
     // On the sign-in page itself a 401 is a wrong password: its form shows the message instead.
@@ -39,5 +33,42 @@ export async function adminRequest<T = unknown>(method: string, url: string, pay
       location.assign(`${adminLoginPath}?returnTo=${encodeURIComponent(location.pathname + location.search)}`);
     }
   }
+  return res;
+}
+
+/** Sends an admin request with the bearer token and returns the parsed JSON, or raises an ApiError. */
+export async function adminRequest<T = unknown>(method: string, url: string, payload?: unknown): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (payload !== undefined) headers["Content-Type"] = "application/json";
+  const res = await adminFetch(method, url, { headers, body: payload === undefined ? undefined : JSON.stringify(payload) });
   return readApiResponse<T>(res);
+}
+
+/** Uploads one file as multipart form data (field `file`) and returns the parsed JSON answer. */
+export async function adminUpload<T = unknown>(url: string, file: File): Promise<T> {
+  const body = new FormData();
+  body.append("file", file);
+  const res = await adminFetch("POST", url, { headers: { Accept: "application/json" }, body });
+  return readApiResponse<T>(res);
+}
+
+/**
+ * Downloads a file the API answers (a CSV export) under the name the server gives it. A plain link
+ * cannot carry the bearer token, so the bytes are fetched and handed to the browser as a download.
+ */
+export async function adminDownload(url: string, fallbackName: string): Promise<void> {
+  const res = await adminFetch("GET", url, { headers: { Accept: "text/csv, application/json" } });
+  if (!res.ok) {
+    await readApiResponse(res);
+    return;
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const href = URL.createObjectURL(await res.blob());
+  const link = document.createElement("a");
+  link.href = href;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }

@@ -7,6 +7,7 @@ import m4 from "../../db/0004_order_payments.sql" with { type: "text" };
 import m5 from "../../db/0005_order_stats_index.sql" with { type: "text" };
 import m6 from "../../db/0006_audit_log.sql" with { type: "text" };
 import m7 from "../../db/0007_users_search.sql" with { type: "text" };
+import m8 from "../../db/0008_back_office.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -18,4 +19,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0005_order_stats_index", sql: m5 },
   { tag: "0006_audit_log", sql: m6 },
   { tag: "0007_users_search", sql: m7 },
+  { tag: "0008_back_office", sql: m8 },
 ];

@@ -111,7 +111,13 @@ export const bookings = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("bookings_user_idx").on(t.userId, t.createdAt), index("bookings_created_idx").on(t.createdAt)],
+  (t) => [
+    index("bookings_user_idx").on(t.userId, t.createdAt),
+    index("bookings_created_idx").on(t.createdAt),
+    // The admin list: by appointment, optionally one status.
+    index("bookings_appointment_idx").on(t.appointmentDate, t.appointmentTime),
+    index("bookings_status_idx").on(t.status, t.appointmentDate, t.appointmentTime),
+  ],
 );
 
 export const timeSlots = sqliteTable(
@@ -142,30 +148,52 @@ export const visitorCounter = sqliteTable(
   (t) => [check("visitor_counter_non_negative", sql`${t.count} >= 0`)],
 );
 
-export const referralTransactions = sqliteTable("referral_transactions", {
-  id: id(),
-  referrerId: text("referrer_id")
-    .notNull()
-    .references(() => users.id, { onDelete: "cascade" }),
-  referredUserId: text("referred_user_id").references(() => users.id, { onDelete: "set null" }),
-  bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
-  amount: money("amount").notNull(),
-  type: text("type").notNull(),
-  status: text("status", { enum: referralStatuses }).notNull().default("pending"),
-  createdAt: createdAt(),
-});
+export const referralTransactions = sqliteTable(
+  "referral_transactions",
+  {
+    id: id(),
+    referrerId: text("referrer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    referredUserId: text("referred_user_id").references(() => users.id, { onDelete: "set null" }),
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
+    amount: money("amount").notNull(),
+    type: text("type").notNull(),
+    status: text("status", { enum: referralStatuses }).notNull().default("pending"),
+    /** When the owner paid the reward out, or voided it and why. */
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    voidedAt: integer("voided_at", { mode: "timestamp_ms" }),
+    voidReason: text("void_reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("referral_tx_referrer_idx").on(t.referrerId, t.status, t.createdAt),
+    index("referral_tx_booking_idx").on(t.bookingId),
+    index("referral_tx_status_idx").on(t.status, t.createdAt),
+  ],
+);
 
-export const contacts = sqliteTable("contacts", {
-  id: id(),
-  name: text("name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone"),
-  service: text("service").notNull(),
-  message: text("message").notNull(),
-  urgency: text("urgency").notNull().default("normal"),
-  readAt: integer("read_at", { mode: "timestamp_ms" }),
-  createdAt: createdAt(),
-});
+export const contacts = sqliteTable(
+  "contacts",
+  {
+    id: id(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    service: text("service").notNull(),
+    message: text("message").notNull(),
+    urgency: text("urgency").notNull().default("normal"),
+    readAt: integer("read_at", { mode: "timestamp_ms" }),
+    /** When the owner marked the enquiry dealt with. */
+    handledAt: integer("handled_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The inbox order: unhandled first, emergencies first among them, newest first.
+    index("contacts_inbox_idx").on(sql`(${t.handledAt} is not null)`, sql`(${t.urgency} <> 'emergency')`, t.createdAt),
+    index("contacts_created_idx").on(t.createdAt),
+  ],
+);
 
 export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey({ autoIncrement: true }),
@@ -490,11 +518,24 @@ export const payments = sqliteTable(
     /** The shop order this payment pays, when it pays one rather than a service. */
     shopOrderId: integer("shop_order_id").references(() => orders.id, { onDelete: "set null" }),
     status: text("status", { enum: paymentStatuses }).notNull().default("requested"),
+    /** When the money arrived: a capture recorded, or a payment request marked paid by the owner. */
+    paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_user_idx").on(t.userId), index("payments_shop_order_idx").on(t.shopOrderId)],
+  (t) => [index("payments_user_idx").on(t.userId), index("payments_shop_order_idx").on(t.shopOrderId), index("payments_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Images uploaded in the portal. The bytes live in the data directory's `uploads/` folder under
+ * this random name (served at /uploads/{name}); the row records what the bytes were checked to be.
+ */
+export const uploads = sqliteTable("uploads", {
+  name: text("name").primaryKey(),
+  contentType: text("content_type").notNull(),
+  bytes: integer("bytes").notNull(),
+  createdAt: createdAt(),
+});
 
 /** Seed versions applied to this database: each is applied once, so the owner's deletions stay deleted. */
 export const seedVersions = sqliteTable("seed_versions", {
