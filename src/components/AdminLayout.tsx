@@ -1,11 +1,58 @@
 /**
- * The admin portal's frame: a skip link, a bar naming the business and the portal, and the main
- * content. It shares nothing with the public navigation: no cart, no customer account, no promo.
+ * The admin portal's frame: a skip link, a bar naming the business and the portal, the portal's
+ * menu (plain links, so it works before any island has loaded) and the main content. It shares
+ * nothing with the public navigation: no cart, no customer account, no promo.
  */
 import type { ReactNode } from "react";
 import type { SiteData } from "./site";
 
-export function AdminLayout({ site, children }: { site: SiteData; children: ReactNode }) {
+/** Every room of the portal, in the order the menu lists them. */
+export const adminRooms = [
+  { label: "Dashboard", href: "/admin/dashboard" },
+  { label: "Orders", href: "/admin/orders" },
+  { label: "Bookings", href: "/admin/bookings" },
+  { label: "Enquiries", href: "/admin/contacts" },
+  { label: "Products", href: "/admin/products" },
+  { label: "Categories", href: "/admin/categories" },
+  { label: "Users", href: "/admin/users" },
+  { label: "Referrals", href: "/admin/referrals" },
+  { label: "Content and pricing", href: "/admin/content" },
+  { label: "Analytics", href: "/admin/analytics" },
+  { label: "Mail", href: "/admin/mail" },
+  { label: "Settings", href: "/admin/settings" },
+  { label: "Audit log", href: "/admin/audit" },
+  { label: "Admins", href: "/admin/admins" },
+  { label: "Your account", href: "/admin/account" },
+] as const;
+
+/** The room a portal path belongs to (`/admin/products/12/edit` is in Products). */
+export function currentRoom(path: string): string | undefined {
+  return adminRooms.find((r) => path === r.href || path.startsWith(`${r.href}/`))?.href;
+}
+
+function AdminMenu({ path }: { path: string }) {
+  const current = currentRoom(path);
+  return (
+    <nav aria-label="Portal" className="border-b border-base-300 bg-base-200">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm">
+        {adminRooms.map((r) => (
+          <li key={r.href} className="shrink-0">
+            <a
+              href={r.href}
+              aria-current={r.href === current ? "page" : undefined}
+              className={`block rounded px-3 py-2 hover:bg-base-300 ${r.href === current ? "bg-base-100 font-semibold" : ""}`}
+            >
+              {r.label}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/** `path` is the page's own path; the sign-in page passes none and gets no menu. */
+export function AdminLayout({ site, path, children }: { site: SiteData; path?: string; children: ReactNode }) {
   return (
     <>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-base-100 focus:p-2">
@@ -17,6 +64,7 @@ export function AdminLayout({ site, children }: { site: SiteData; children: Reac
           <p className="text-sm opacity-80">Admin portal</p>
         </div>
       </header>
+      {path ? <AdminMenu path={path} /> : null}
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
         {children}
       </main>

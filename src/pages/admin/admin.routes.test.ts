@@ -45,3 +45,24 @@ test("after sign-in the admin returns only to an admin page of this site", () =>
     expect(adminReturnTo(hostile)).toBe("/admin/dashboard");
   }
 });
+
+test("every portal page has the portal menu with its own room marked; the menu's rooms all exist; sign-in has no menu", async () => {
+  const { adminRooms } = await import("../../components/AdminLayout");
+  for (const room of adminRooms) {
+    const res = await t.request(room.href);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<nav aria-label="Portal"');
+    expect(html).toMatch(new RegExp(`href="${room.href}" aria-current="page"`));
+    expect(html.match(/aria-current="page"/g)?.length).toBe(1);
+  }
+  const login = await (await t.request("/admin/login")).text();
+  expect(login).not.toContain('aria-label="Portal"');
+});
+
+test("a page deeper in a room marks that room", async () => {
+  const { currentRoom } = await import("../../components/AdminLayout");
+  expect(currentRoom("/admin/products/12/edit")).toBe("/admin/products");
+  expect(currentRoom("/admin/productsx")).toBeUndefined();
+  expect(currentRoom("/admin/dashboard")).toBe("/admin/dashboard");
+});

@@ -15,6 +15,10 @@ export function adminShellPage(site: SiteData, shell: { path: string; title: str
     title: `${shell.title} | Admin | ${site.settings.businessName}`,
     description: "The business's admin portal.",
     noindex: true,
-    body: <AdminLayout site={site}>{shell.island}</AdminLayout>,
+    body: (
+      <AdminLayout site={site} path={shell.path === "/admin/login" ? undefined : shell.path}>
+        {shell.island}
+      </AdminLayout>
+    ),
   };
 }
