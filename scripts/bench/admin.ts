@@ -19,7 +19,7 @@
  */
 import { join } from "node:path";
 import { immediate, openDatabase } from "../../src/db/client.server";
-import { bookings, orders, users } from "../../src/db/schema";
+import { bookings, contacts, orders, users } from "../../src/db/schema";
 import type { OrderPaymentStatus, OrderStatus } from "../../src/domain/order";
 import type { BookingStatus } from "../../src/domain/booking";
 import type { AdminStats } from "../../src/shared/admin-stats";
@@ -196,6 +196,28 @@ export function seedDatabase(file: string, userCount: number, bookingCount: numb
           };
         });
         db.insert(orders).values(rows).run();
+      }
+      // As many contact-form enquiries as customers, over the last year: most handled, one in
+      // twenty an emergency, the newest few hundred still open (the inbox's first page).
+      const urgencies = ["low", "normal", "normal", "high"];
+      for (let from = 0; from < userCount; from += chunk) {
+        const rows = Array.from({ length: Math.min(chunk, userCount - from) }, (_, k) => {
+          const i = from + k;
+          const createdAt = new Date(bookingStart + Math.floor(((now - bookingStart) * i) / userCount));
+          const open = i > userCount - 300;
+          return {
+            name: `${pick(firstNames)} ${pick(lastNames)}`,
+            email: `enquirer${i}@example.com`,
+            phone: "0400 000 000",
+            service: "general",
+            message: "I would like to talk to someone about my situation, discreetly please.",
+            urgency: rand() < 0.05 ? "emergency" : pick(urgencies),
+            readAt: open && rand() < 0.5 ? null : createdAt,
+            handledAt: open ? null : createdAt,
+            createdAt,
+          };
+        });
+        db.insert(contacts).values(rows).run();
       }
     });
     return adminWithToken(db, "bench-admin").authorization;
