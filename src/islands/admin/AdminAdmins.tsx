@@ -47,12 +47,14 @@ export default function AdminAdmins({ timeZone }: AdminAdminsProps) {
     onError: failed("Admin not removed"),
   });
 
+  /** Set when the dialog closes because the admin was removed: their card, and its button, go. */
+  const removedNow = useRef(false);
   const closeRemove = () => {
     const trigger = removing?.trigger;
     setRemoving(null);
-    // The card is gone after a removal: the focus goes to the list's heading instead.
-    if (trigger?.isConnected) trigger.focus();
-    else listHeading.current?.focus();
+    if (removedNow.current || !trigger?.isConnected) listHeading.current?.focus();
+    else trigger.focus();
+    removedNow.current = false;
   };
 
   const admins = list.data?.admins;
@@ -103,7 +105,14 @@ export default function AdminAdmins({ timeZone }: AdminAdminsProps) {
           confirmLabel="Remove"
           pendingLabel="Removing..."
           onClose={closeRemove}
-          onConfirm={(close) => remove.mutate(removing.admin, { onSettled: close })}
+          onConfirm={(close) =>
+            remove.mutate(removing.admin, {
+              onSuccess: () => {
+                removedNow.current = true;
+              },
+              onSettled: close,
+            })
+          }
         >
           <p>{`${removing.admin.username} will no longer be able to sign in, and every sign-in they have ends now.`}</p>
           <p>The audit log keeps the changes they made, under their name.</p>
