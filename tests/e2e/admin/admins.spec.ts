@@ -2,12 +2,13 @@
  * /admin/admins and the own password in Chromium against the binary: add an admin (the field
  * messages first), they sign in in a second browser, their sign-ins are ended from the first (their
  * next page goes to sign-in), they are removed; the owner changes their password (another sign-in
- * of theirs ends) and signs in with the new one; the audit log shows each change; both pages at
+ * of theirs ends) and signs in with the new one (these sign in through the login page: their
+ * passwords are what is tested); the audit log shows each change; both pages at
  * 360 px. Admins come and go here, so the spec runs on a site of its own.
  */
 import type { Browser, Page } from "@playwright/test";
 import { cli } from "../binary-cli";
-import { test as base, expect, type SiteServer, startSite, stopSite } from "../fixtures";
+import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
 const test = base.extend<object, { ownSite: SiteServer }>({
@@ -52,12 +53,11 @@ async function secondBrowser(browser: Browser, site: SiteServer, username: strin
   return { context, page };
 }
 
-test("add an admin, they sign in elsewhere, end their sign-ins, remove them; all in the audit log", async ({ page, browser, ownSite }) => {
-  test.slow(); // three argon2 sign-ins and a dozen pages
+test("add an admin, they sign in elsewhere, end their sign-ins, remove them; all in the audit log", async ({ page, context, browser, ownSite }) => {
+  test.slow(); // an argon2 hash, a sign-in and a dozen pages
   const owner = `owner-${Date.now()}`;
-  const ownerPassword = "the owner's long passphrase";
-  createAdmin(ownSite, owner, ownerPassword);
-  await signIn(page, owner, ownerPassword);
+  await signInAsAdmin(context, ownSite, owner);
+  await page.goto("/admin/dashboard");
   await page.getByRole("link", { name: "Admins", exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/admins$/);
   await islandsHydrated(page);
@@ -168,12 +168,10 @@ test("change one's own password: the field messages, another sign-in ends, the n
   await expect(page.getByRole("main").getByText("Changed own password").first()).toBeVisible();
 });
 
-test("the admins page and the password form at 360 px: nothing wider than the screen", async ({ page, ownSite }) => {
+test("the admins page and the password form at 360 px: nothing wider than the screen", async ({ page, context, ownSite }) => {
   const owner = `narrow-${Date.now()}`;
-  const password = "the narrow owner's passphrase";
-  createAdmin(ownSite, owner, password);
+  await signInAsAdmin(context, ownSite, owner);
   await page.setViewportSize({ width: 360, height: 740 });
-  await signIn(page, owner, password);
   for (const path of ["/admin/admins", "/admin/account"]) {
     await page.goto(path);
     await islandsHydrated(page);
