@@ -6,10 +6,11 @@
  * a first code confirms it; every accepted code records its step, so no code works twice. Both key
  * columns hold the key sealed by the data directory's secret box, never the key itself.
  */
-import { and, count, eq, gt, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { matchingTotpStep, newTotpKeyHex } from "../server/auth/totp.server";
 import { log } from "../server/log.server";
+import type { AdminAccountView } from "../shared/admin-admins";
 import type { SecretBox } from "../server/secret-box.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
@@ -245,5 +246,133 @@ export function turnOffTotp(db: Db, username: string): "turned_off" | "was_off" 
     if (!totpEnabled(admin) && !admin.totpPendingKey) return "was_off";
     db.update(admins).set(totpOff(Date.now())).where(eq(admins.id, admin.id)).run();
     return totpEnabled(admin) ? "turned_off" : "was_off";
+  });
+}
+
+/**
+ * Every admin for the admins page, oldest first: two-factor on or off, how many live tokens they
+ * hold and when one was last used (the token slides at most once a minute, so "last active" is
+ * right to the minute). `currentId` is marked as "you".
+ */
+export function listAdminAccounts(db: Db, currentId: number, now = Date.now()): AdminAccountView[] {
+  const live = db
+    .select({
+      adminId: adminTokens.adminId,
+      sessions: count().as("sessions"),
+      lastActiveAt: sql<number | null>`max(${adminTokens.lastUsedAt})`.as("last_active_at"),
+    })
+    .from(adminTokens)
+    .where(gt(adminTokens.expiresAt, new Date(now)))
+    .groupBy(adminTokens.adminId)
+    .as("live");
+  const rows = db
+    .select({
+      id: admins.id,
+      username: admins.username,
+      createdAt: admins.createdAt,
+      totpKey: admins.totpKey,
+      sessions: live.sessions,
+      lastActiveAt: live.lastActiveAt,
+    })
+    .from(admins)
+    .leftJoin(live, eq(live.adminId, admins.id))
+    .orderBy(asc(admins.createdAt), asc(admins.id))
+    .all();
+  return rows.map((r) => ({
+    id: r.id,
+    username: r.username,
+    createdAt: r.createdAt.toISOString(),
+    twoFactor: r.totpKey !== null,
+    sessions: r.sessions ?? 0,
+    lastActiveAt: r.lastActiveAt === null ? null : new Date(r.lastActiveAt).toISOString(),
+    you: r.id === currentId,
+  }));
+}
+
+/** Adds an admin from the portal, audited in the same transaction; null when the username is taken. */
+export function addAdminAccount(db: Db, actor: AuditActor, username: string, passwordHash: string, now = new Date()): Admin | null {
+  return immediate(db, () => {
+    const admin = createAdmin(db, username, passwordHash);
+    if (!admin) return null;
+    recordAudit(db, actor, { kind: "admins", action: "admin.create", recordId: admin.id, summary: `Added the admin ${username}`, after: { username } }, now);
+    return admin;
+  });
+}
+
+/** Why a change to another admin was refused. */
+export type AdminAccountRefusal = "not_found" | "self" | "last_admin";
+
+/**
+ * Ends every sign-in of another admin (their next request answers 401). The signed-in admin's own
+ * are refused: Logout ends those.
+ */
+export function revokeAdminSessions(
+  db: Db,
+  actor: AuditActor,
+  adminId: number,
+  now = new Date(),
+): { ok: true; ended: number } | { ok: false; reason: Exclude<AdminAccountRefusal, "last_admin"> } {
+  return immediate(db, () => {
+    const admin = findAdminById(db, adminId);
+    if (!admin) return { ok: false, reason: "not_found" };
+    if (admin.id === actor.id) return { ok: false, reason: "self" };
+    const ended = db.delete(adminTokens).where(eq(adminTokens.adminId, admin.id)).returning({ tokenHash: adminTokens.tokenHash }).all().length;
+    recordAudit(
+      db,
+      actor,
+      { kind: "admins", action: "admin.revoke_sessions", recordId: admin.id, summary: `Ended every sign-in of ${admin.username}`, after: { ended } },
+      now,
+    );
+    return { ok: true, ended };
+  });
+}
+
+/**
+ * Removes another admin: their tokens go with them (foreign key cascade), the audit log keeps their
+ * entries under their username. Never oneself, never the last admin: the count is read inside the
+ * immediate transaction that deletes, so two removals at once cannot leave nobody.
+ */
+export function removeAdminAccount(
+  db: Db,
+  actor: AuditActor,
+  adminId: number,
+  now = new Date(),
+): { ok: true; username: string } | { ok: false; reason: AdminAccountRefusal } {
+  return immediate(db, () => {
+    const admin = findAdminById(db, adminId);
+    if (!admin) return { ok: false, reason: "not_found" };
+    if (admin.id === actor.id) return { ok: false, reason: "self" };
+    if (countAdmins(db) <= 1) return { ok: false, reason: "last_admin" };
+    db.delete(admins).where(eq(admins.id, admin.id)).run();
+    recordAudit(
+      db,
+      actor,
+      { kind: "admins", action: "admin.remove", recordId: admin.id, summary: `Removed the admin ${admin.username}`, before: { username: admin.username } },
+      now,
+    );
+    return { ok: true, username: admin.username };
+  });
+}
+
+/**
+ * The signed-in admin's new password (the caller has checked the current one): every other token of
+ * theirs ends, the one in `keepTokenHash` stays. Audited without the password or its hash.
+ */
+export function changeOwnAdminPassword(db: Db, actor: AuditActor, passwordHash: string, keepTokenHash: string, now = new Date()): { ended: number } | null {
+  return immediate(db, () => {
+    if (!findAdminById(db, actor.id)) return null;
+    db.update(admins).set({ passwordHash, updatedAt: now }).where(eq(admins.id, actor.id)).run();
+    const ended = db
+      .delete(adminTokens)
+      .where(and(eq(adminTokens.adminId, actor.id), ne(adminTokens.tokenHash, keepTokenHash)))
+      .returning({ tokenHash: adminTokens.tokenHash })
+      .all().length;
+    recordAudit(
+      db,
+      actor,
+      { kind: "account", action: "password.change", recordId: actor.id, summary: "Changed own password", after: { otherSignInsEnded: ended } },
+      now,
+    );
+    return { ended };
   });
 }

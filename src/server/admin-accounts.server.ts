@@ -5,6 +5,7 @@
  */
 import { countAdmins, createAdmin, findAdminByUsername, setAdminPassword, turnOffTotp } from "../db/admins.server";
 import type { Db } from "../db/client.server";
+import { adminAccountMessages } from "../shared/admin-admins";
 import { adminUsernamePattern } from "../shared/admin-auth";
 import { newPasswordField } from "../shared/auth";
 import { hashPassword, randomToken } from "./auth/crypto.server";
@@ -13,9 +14,7 @@ import { log } from "./log.server";
 
 /** The reason a username or password cannot be used, or null when it can. */
 export function adminUsernameProblem(username: string): string | null {
-  return adminUsernamePattern.test(username)
-    ? null
-    : "Usernames are 2 to 40 characters: lowercase letters, digits, '.', '_' or '-', starting with a letter or digit.";
+  return adminUsernamePattern.test(username) ? null : adminAccountMessages.usernameRule;
 }
 export function adminPasswordProblem(password: string): string | null {
   const parsed = newPasswordField.safeParse(password);

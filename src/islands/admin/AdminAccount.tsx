@@ -1,5 +1,6 @@
 /**
- * /admin/account, "Your account": who is signed in and their two-factor sign-in. Turn on asks the
+ * /admin/account, "Your account": who is signed in, their password (PasswordForm) and their
+ * two-factor sign-in. Turn on asks the
  * server for a new key (POST /api/admin/totp/setup) and shows it once as a QR code and a secret
  * until a first code confirms it; Turn off asks for the password and a code. The key lives only in
  * this component's state and is dropped as soon as it is confirmed or the set-up is cancelled.
@@ -11,6 +12,7 @@ import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import type { AdminMe } from "../../shared/admin-auth";
 import type { TotpSetup } from "../../shared/admin-totp";
+import { PasswordForm } from "./account/PasswordForm";
 import { TotpSetupPanel } from "./account/TotpSetupPanel";
 import { TotpTurnOffForm } from "./account/TotpTurnOffForm";
 
@@ -74,6 +76,12 @@ export default function AdminAccount() {
         {"Signed in as "}
         {me.data ? <strong>{me.data.username}</strong> : <span className="skeleton inline-block h-4 w-24 align-middle" aria-hidden="true" />}
       </p>
+
+      <section className="card border border-base-300 bg-base-100">
+        <div className="card-body gap-4">
+          <PasswordForm />
+        </div>
+      </section>
 
       <section aria-labelledby="totp-title" className="card border border-base-300 bg-base-100">
         <div className="card-body gap-4">

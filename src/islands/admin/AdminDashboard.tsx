@@ -30,6 +30,7 @@ const moreLinks = [
   { label: "Analytics", href: "/admin/analytics" },
   { label: "Settings", href: "/admin/settings" },
   { label: "Your account", href: "/admin/account" },
+  { label: "Admins", href: "/admin/admins" },
   { label: "Audit log", href: "/admin/audit" },
   { label: "Mail", href: "/admin/mail" },
 ] as const;
@@ -44,6 +45,7 @@ const builtPages = new Set<string>([
   "/admin/audit",
   "/admin/mail",
   "/admin/categories",
+  "/admin/admins",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

@@ -13,6 +13,7 @@ import { readAdminProductsQuery } from "../../shared/admin-products";
 import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
 import { adminAccountPage } from "./account";
+import { adminAdminsPage } from "./admins";
 import { adminAuditPage } from "./audit";
 import { adminCategoriesPage } from "./categories";
 import { adminDashboardPage } from "./dashboard";
@@ -39,6 +40,7 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
+    .get("/admin/admins", (c) => servePage(deps, c, adminAdminsPage))
     .get("/admin/categories", (c) => servePage(deps, c, adminCategoriesPage))
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))

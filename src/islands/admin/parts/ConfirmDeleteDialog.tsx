@@ -12,6 +12,8 @@ export function ConfirmDeleteDialog({
   pending,
   onConfirm,
   onClose,
+  confirmLabel = "Delete",
+  pendingLabel = "Deleting...",
 }: {
   title: string;
   /** What will happen, naming the record. */
@@ -19,6 +21,9 @@ export function ConfirmDeleteDialog({
   pending: boolean;
   onConfirm: (close: () => void) => void;
   onClose: () => void;
+  /** The confirm button's words, idle and pending, where the action is better named otherwise ("Remove"). */
+  confirmLabel?: string;
+  pendingLabel?: string;
 }) {
   const cancel = useRef<HTMLButtonElement>(null);
   const { ref, close } = useModal(cancel);
@@ -37,7 +42,7 @@ export function ConfirmDeleteDialog({
             Cancel
           </button>
           <button type="button" className="btn btn-error" disabled={pending} onClick={() => onConfirm(close)}>
-            {pending ? "Deleting..." : "Delete"}
+            {pending ? pendingLabel : confirmLabel}
           </button>
         </div>
       </div>

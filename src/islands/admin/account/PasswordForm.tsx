@@ -1,0 +1,76 @@
+/**
+ * "Change your password" on Your account: the current password and a new one (the shared policy).
+ * A wrong current password shows under its field (a 400, so the portal keeps its token); on success
+ * the admin's other sign-ins have ended and this one stays.
+ */
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { schemaResolver } from "../../../client/schema-resolver";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
+
+type Values = { currentPassword: string; newPassword: string };
+
+export function PasswordForm() {
+  const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Values, unknown, AdminPasswordChangeInput>({
+    resolver: schemaResolver<Values, AdminPasswordChangeInput>(adminPasswordChangeSchema),
+    defaultValues: { currentPassword: "", newPassword: "" },
+  });
+
+  const change = useMutation({
+    mutationFn: (input: AdminPasswordChangeInput) => adminRequest<SessionsEnded>("POST", "/api/admin/account/password", input),
+    onSuccess: (result) => {
+      reset();
+      const others = result.ended === 0 ? "" : result.ended === 1 ? " Your 1 other sign-in has ended." : ` Your ${result.ended} other sign-ins have ended.`;
+      toast({ title: "Password changed", description: `Use the new password from now on.${others}`, variant: "success" });
+    },
+    onError: (err) => {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      if (fields?.currentPassword || fields?.newPassword) {
+        if (fields.currentPassword) setError("currentPassword", { type: "server", message: fields.currentPassword });
+        if (fields.newPassword) setError("newPassword", { type: "server", message: fields.newPassword });
+        setFocus(fields.currentPassword ? "currentPassword" : "newPassword");
+        return;
+      }
+      toast({ title: "Password not changed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    },
+  });
+  const error = (name: keyof Values) => formState.errors[name]?.message;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => change.mutate(values))} className="space-y-2" aria-labelledby="password-title">
+      <h2 id="password-title" className="card-title">
+        Password
+      </h2>
+      <p className="text-sm text-base-content/80">Changing it ends your sign-ins on other browsers; this one stays.</p>
+      <FormField id="current-password" label="Current password" error={error("currentPassword")}>
+        <input
+          id="current-password"
+          type="password"
+          autoComplete="current-password"
+          className="input w-full max-w-sm"
+          {...errorProps("current-password", error("currentPassword"))}
+          {...register("currentPassword")}
+        />
+      </FormField>
+      <FormField id="new-password" label="New password" error={error("newPassword")} hint="At least 10 characters, not a common password">
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          className="input w-full max-w-sm"
+          {...errorProps("new-password", error("newPassword"))}
+          {...register("newPassword")}
+        />
+      </FormField>
+      <div className="pt-2">
+        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
+          {change.isPending ? "Changing..." : "Change password"}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * "Add an admin": a username and a first password, checked here by the shared schema and again by
+ * the server (a taken username comes back under its field). The new admin signs in with them and
+ * can change the password on "Your account".
+ */
+import { useMutation } from "@tanstack/react-query";
+import { useForm } from "react-hook-form";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { schemaResolver } from "../../../client/schema-resolver";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
+
+type Values = { username: string; password: string };
+
+export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) => void }) {
+  const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Values, unknown, AdminCreateInput>({
+    resolver: schemaResolver<Values, AdminCreateInput>(adminCreateSchema),
+    defaultValues: { username: "", password: "" },
+  });
+
+  const add = useMutation({
+    mutationFn: (input: AdminCreateInput) => adminRequest<AdminAccountView>("POST", "/api/admin/admins", input),
+    onSuccess: (admin) => {
+      reset();
+      toast({ title: "Admin added", description: `${admin.username} can now sign in at /admin/login.`, variant: "success" });
+      onAdded(admin);
+    },
+    onError: (err) => {
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      if (fields?.username || fields?.password) {
+        if (fields.username) setError("username", { type: "server", message: fields.username });
+        if (fields.password) setError("password", { type: "server", message: fields.password });
+        setFocus(fields.username ? "username" : "password");
+        return;
+      }
+      toast({ title: "Admin not added", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    },
+  });
+  const error = (name: keyof Values) => formState.errors[name]?.message;
+
+  return (
+    <form noValidate onSubmit={handleSubmit((values) => add.mutate(values))} className="space-y-2" aria-labelledby="add-admin-title">
+      <h2 id="add-admin-title" className="card-title">
+        Add an admin
+      </h2>
+      <p className="text-sm text-base-content/80">
+        They sign in at the admin sign-in page with this username and password, and can then change the password and turn on two-factor sign-in.
+      </p>
+      <div className="grid gap-x-4 sm:grid-cols-2">
+        <FormField id="new-admin-username" label="Username" error={error("username")} hint="Lowercase letters, digits, '.', '_' or '-'">
+          <input
+            id="new-admin-username"
+            type="text"
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            className="input w-full"
+            {...errorProps("new-admin-username", error("username"))}
+            {...register("username")}
+          />
+        </FormField>
+        <FormField id="new-admin-password" label="Password" error={error("password")} hint="At least 10 characters">
+          <input
+            id="new-admin-password"
+            type="password"
+            autoComplete="new-password"
+            className="input w-full"
+            {...errorProps("new-admin-password", error("password"))}
+            {...register("password")}
+          />
+        </FormField>
+      </div>
+      <div className="pt-2">
+        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
+          {add.isPending ? "Adding..." : "Add admin"}
+        </button>
+      </div>
+    </form>
+  );
+}
