@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
+import { adminAnalyticsApi } from "./analytics";
 import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
@@ -36,6 +37,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminAuditApi(deps));
   guarded.route("/", adminMailApi(deps));
   guarded.route("/", adminCategoriesApi(deps));
+  guarded.route("/", adminAnalyticsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
