@@ -67,13 +67,13 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <nav aria-label="Range" className="join">
+        <nav aria-label="Range" className="flex flex-wrap gap-2">
           {analyticsRanges.map((r) => (
             <a
               key={r}
               href={`${pagePath}?range=${r}`}
               aria-current={r === range ? "page" : undefined}
-              className={`btn join-item btn-sm ${r === range ? "btn-primary" : "btn-outline"}`}
+              className={`btn btn-sm ${r === range ? "btn-primary" : "btn-outline"}`}
               onClick={(e) => choose(e, r)}
             >
               {analyticsRangeLabels[r]}
@@ -223,7 +223,7 @@ function TopList({
   emptyText: string;
 }) {
   return (
-    <section aria-label={title} className="card border border-base-300 bg-base-100" data-testid={testId}>
+    <section aria-label={title} className="card min-w-0 border border-base-300 bg-base-100" data-testid={testId}>
       <div className="card-body gap-3 p-4 sm:p-6">
         <h2 className="card-title text-lg">{title}</h2>
         <p className="text-sm text-base-content/80">{description}</p>

@@ -28,7 +28,7 @@ export function FigureCard({
   const headingId = useId();
   const empty = rows.length === 0;
   return (
-    <section aria-labelledby={headingId} className="card border border-base-300 bg-base-100" data-testid={testId}>
+    <section aria-labelledby={headingId} className="card min-w-0 border border-base-300 bg-base-100" data-testid={testId}>
       <div className="card-body gap-3 p-4 sm:p-6">
         <h2 id={headingId} className="card-title text-lg">
           {title}
