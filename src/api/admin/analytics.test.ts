@@ -276,3 +276,18 @@ test("the CSV: every figure of the range, one line each, formulas neutralised", 
   expect(lines).toContain("Payments by method,Cryptocurrency,1,12.50");
   expect(lines).toContain('"Top services (bookings, value booked)",\'+Partner Check,1,295.00');
 });
+
+test("weeks across the end of summer time (Sunday 5 April 2026 in Adelaide) still split at local Monday midnight", () => {
+  const after = inAdelaide("2026-04-20", "09:00");
+  booking(inAdelaide("2026-04-05", "23:50")); // the last minutes of the week of 30 March, on standard time
+  booking(inAdelaide("2026-04-06", "00:10")); // the week of 6 April
+  order("25.00", "delivered", "paid", inAdelaide("2026-04-05", "02:30")); // during the repeated hour
+  const a = adminAnalytics(t.db, "30d", adelaide, after);
+  const week = (start: string) => a.periods.find((p) => p.start === start);
+  expect(week("2026-03-30")).toEqual({ start: "2026-03-30", bookings: 1, revenue: "25.00" });
+  expect(week("2026-04-06")).toEqual({ start: "2026-04-06", bookings: 1, revenue: "0.00" });
+  // Over 12 months the same rows fall in April.
+  const year = adminAnalytics(t.db, "12m", adelaide, after);
+  expect(year.periods.at(-1)).toEqual({ start: "2026-04-01", bookings: 2, revenue: "25.00" });
+  expect(year.periods.slice(0, -1).every((p) => p.bookings === 0 && p.revenue === "0.00")).toBe(true);
+});
