@@ -62,8 +62,10 @@ export function FigureTable({ caption, columns, rows }: { caption: string; colum
         </tr>
       </thead>
       <tbody>
-        {rows.map((row) => (
-          <tr key={row[0]}>
+        {rows.map((row, index) => (
+          // Names can repeat (a deleted product sold under a current product's name): the position keeps keys apart.
+          // biome-ignore lint/suspicious/noArrayIndexKey: the rows are replaced whole, never reordered in place.
+          <tr key={`${index}:${row[0]}`}>
             {row.map((cell, i) =>
               i === 0 ? (
                 <th key={columns[i]?.header} scope="row" className="font-normal">

@@ -72,7 +72,8 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): Chart {
           borderWidth: 2,
           fill: spec.type === "line",
           pointRadius: spec.type === "line" && spec.values.length > 40 ? 0 : 3,
-          tension: 0.2,
+          // Monotone curves never dip below zero between two days.
+          cubicInterpolationMode: "monotone",
         },
       ],
     },
