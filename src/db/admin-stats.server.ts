@@ -32,7 +32,7 @@ const cancelled: BookingStatus = "cancelled";
 const pad = (n: number) => String(n).padStart(2, "0");
 
 /** The first instant of a local date in `timeZone` (normally 00:00; later when a clock change skips midnight). */
-function startOfLocalDay(date: string, timeZone: string): Date {
+export function startOfLocalDay(date: string, timeZone: string): Date {
   for (let minutes = 0; minutes < 24 * 60; minutes += 15) {
     const instant = zonedToInstant(date, `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`, timeZone);
     if (instant) return instant;

@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { type AdminEnv, requireAdmin } from "../../server/middleware/require-admin";
 import { adminAdminsApi } from "./admins";
+import { adminAnalyticsApi } from "./analytics";
 import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
@@ -38,6 +39,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminMailApi(deps));
   guarded.route("/", adminCategoriesApi(deps));
   guarded.route("/", adminAdminsApi(deps));
+  guarded.route("/", adminAnalyticsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -46,6 +46,7 @@ const builtPages = new Set<string>([
   "/admin/mail",
   "/admin/categories",
   "/admin/admins",
+  "/admin/analytics",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

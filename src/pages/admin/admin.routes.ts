@@ -6,6 +6,7 @@
 import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
+import { readAnalyticsRange } from "../../shared/admin-analytics";
 import { readAdminAuditQuery } from "../../shared/admin-audit";
 import { readAdminMailQuery } from "../../shared/admin-mail";
 import { readAdminOrdersQuery } from "../../shared/admin-orders";
@@ -14,6 +15,7 @@ import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
 import { adminAccountPage } from "./account";
 import { adminAdminsPage } from "./admins";
+import { adminAnalyticsPage } from "./analytics";
 import { adminAuditPage } from "./audit";
 import { adminCategoriesPage } from "./categories";
 import { adminDashboardPage } from "./dashboard";
@@ -37,6 +39,7 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/login", (c) => servePage(deps, c, (site) => adminLoginPage(site, adminReturnTo(c.req.query("returnTo")))))
     .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
     .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
+    .get("/admin/analytics", (c) => servePage(deps, c, (site) => adminAnalyticsPage(site, readAnalyticsRange(c.req.query("range")))))
     .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))

@@ -1,0 +1,206 @@
+/**
+ * The admin analytics figures (`GET /api/admin/analytics?range=`), docs/product.md#analytics.
+ *
+ * Revenue follows the dashboard's definition (admin-stats.server.ts): a shop order counts once its
+ * payment status is `paid` and it is not refunded (the dashboard's "received less refunded", row by
+ * row), a service payment once it is `completed` and pays no shop order. Each counts on the day
+ * its money arrived (`paid_at`; the creation time for an old row without one), in the business
+ * timezone.
+ *
+ * SQLite knows no timezones, so the queries group rows by 15-minute slot of UTC time, and the
+ * slots are put into local weeks or months here: every timezone offset in use is a whole number
+ * of quarter hours, so a slot never straddles a local midnight. The bookings queries read the
+ * `bookings_created_idx` range; orders and payments have no index on `paid_at`, so those two read
+ * their tables once each (a few milliseconds for ten thousand rows).
+ */
+import { and, type Column, count, desc, eq, gte, isNull, lt, ne, sql } from "drizzle-orm";
+import type { BookingStatus } from "../domain/booking";
+import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
+import type { PaymentStatus } from "../domain/payment";
+import { centsToDecimal } from "../domain/pricing";
+import { addDays, dayOfWeek, localDate, zonedParts } from "../domain/timezone";
+import type { AdminAnalytics, AnalyticsRange } from "../shared/admin-analytics";
+import { startOfLocalDay } from "./admin-stats.server";
+import type { Db } from "./client.server";
+import { bookings, orderItems, orders, payments, products, visitLog } from "./schema";
+
+export type { AdminAnalytics } from "../shared/admin-analytics";
+
+const slotMs = 15 * 60_000;
+const paid: OrderPaymentStatus = "paid";
+const refunded: OrderStatus = "refunded";
+const completed: PaymentStatus = "completed";
+const cancelled: BookingStatus = "cancelled";
+
+/** A money column ("695.00") as integer cents, rounded as `toCents` does. */
+const cents = (column: Column) => sql`cast(round(cast(${column} as real) * 100) as integer)`;
+const pad = (n: number) => String(n).padStart(2, "0");
+
+export type AnalyticsWindow = {
+  period: "week" | "month";
+  /** The first local date of each period, oldest first. */
+  starts: string[];
+  /** The first instant of each period and, last, the first instant after the window (ms). */
+  bounds: number[];
+  from: string;
+  to: string;
+};
+
+/**
+ * The periods a range covers, ending today in `timeZone`: the weeks (Monday to Sunday) that hold
+ * the last 30 or 90 days, whole weeks, or the last 12 calendar months, this one included.
+ */
+export function analyticsWindow(range: AnalyticsRange, timeZone: string, now = new Date()): AnalyticsWindow {
+  const today = localDate(now, timeZone);
+  const starts: string[] = [];
+  let period: AnalyticsWindow["period"];
+  if (range === "12m") {
+    period = "month";
+    const { year, month } = zonedParts(now, timeZone);
+    for (let back = 11; back >= 0; back--) {
+      const index = year * 12 + (month - 1) - back;
+      starts.push(`${Math.floor(index / 12)}-${pad((index % 12) + 1)}-01`);
+    }
+  } else {
+    period = "week";
+    const first = addDays(today, range === "30d" ? -29 : -89);
+    for (let monday = addDays(first, -((dayOfWeek(first) + 6) % 7)); monday <= today; monday = addDays(monday, 7)) starts.push(monday);
+  }
+  const bounds = [...starts, addDays(today, 1)].map((date) => startOfLocalDay(date, timeZone).getTime());
+  return { period, starts, bounds, from: starts[0] ?? today, to: today };
+}
+
+/** The index of the period holding instant `ms` (bounds[i] <= ms < bounds[i + 1]), or -1. */
+function periodOf(bounds: number[], ms: number): number {
+  let lo = 0;
+  let hi = bounds.length - 1;
+  if (ms < (bounds[0] ?? 0) || ms >= (bounds[hi] ?? 0)) return -1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if ((bounds[mid] ?? 0) <= ms) lo = mid;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, now = new Date()): AdminAnalytics {
+  const window = analyticsWindow(range, timeZone, now);
+  const start = new Date(window.bounds[0] ?? 0);
+  const end = new Date(window.bounds[window.bounds.length - 1] ?? 0);
+  const periodBookings = window.starts.map(() => 0);
+  const periodCents = window.starts.map(() => 0);
+  const methods = new Map<string, { count: number; cents: number }>();
+
+  // Visits: one row per day; the day is the date the server counted the visit on.
+  const visitRows = db
+    .select({ day: visitLog.day, visits: visitLog.visits })
+    .from(visitLog)
+    .where(and(gte(visitLog.day, window.from), sql`${visitLog.day} <= ${window.to}`))
+    .all();
+  const visitsByDay = new Map(visitRows.map((r) => [r.day, r.visits]));
+  const visitors: AdminAnalytics["visitors"] = [];
+  for (let day = window.from; day <= window.to; day = addDays(day, 1)) visitors.push({ day, visits: visitsByDay.get(day) ?? 0 });
+
+  // Bookings: created in the window, cancelled ones left out (as the dashboard counts them).
+  const notCancelledInWindow = and(gte(bookings.createdAt, start), lt(bookings.createdAt, end), ne(bookings.status, cancelled));
+  const bookingSlot = sql<number>`${bookings.createdAt} / ${slotMs}`;
+  for (const row of db.select({ slot: bookingSlot, n: count() }).from(bookings).where(notCancelledInWindow).groupBy(bookingSlot).all()) {
+    const i = periodOf(window.bounds, row.slot * slotMs);
+    if (i >= 0) periodBookings[i] = (periodBookings[i] ?? 0) + row.n;
+  }
+
+  const addMoney = (rows: { slot: number; method: string | null; n: number; cents: number }[]) => {
+    for (const row of rows) {
+      const i = periodOf(window.bounds, row.slot * slotMs);
+      if (i < 0) continue;
+      periodCents[i] = (periodCents[i] ?? 0) + row.cents;
+      const method = row.method ?? "";
+      const m = methods.get(method) ?? { count: 0, cents: 0 };
+      methods.set(method, { count: m.count + row.n, cents: m.cents + row.cents });
+    }
+  };
+
+  // Shop orders: paid and not refunded, by the time the payment was recorded.
+  const orderPaidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+  const netOrder = and(
+    eq(orders.paymentStatus, paid),
+    ne(orders.status, refunded),
+    sql`${orderPaidAt} >= ${start.getTime()}`,
+    sql`${orderPaidAt} < ${end.getTime()}`,
+  );
+  const orderSlot = sql<number>`${orderPaidAt} / ${slotMs}`;
+  addMoney(
+    db
+      .select({ slot: orderSlot, method: orders.paymentMethod, n: count(), cents: sql<number>`sum(${cents(orders.totalAmount)})` })
+      .from(orders)
+      .where(netOrder)
+      .groupBy(orderSlot, orders.paymentMethod)
+      .all(),
+  );
+
+  // Service payments: captured or marked paid, and not paying a shop order (counted above).
+  const paymentPaidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+  const paymentSlot = sql<number>`${paymentPaidAt} / ${slotMs}`;
+  addMoney(
+    db
+      .select({ slot: paymentSlot, method: payments.method, n: count(), cents: sql<number>`sum(${cents(payments.amount)})` })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.status, completed),
+          isNull(payments.shopOrderId),
+          sql`${paymentPaidAt} >= ${start.getTime()}`,
+          sql`${paymentPaidAt} < ${end.getTime()}`,
+        ),
+      )
+      .groupBy(paymentSlot, payments.method)
+      .all(),
+  );
+
+  const serviceCount = count();
+  const serviceCents = sql<number>`sum(${cents(bookings.servicePrice)})`;
+  const topServices = db
+    .select({ name: bookings.serviceName, bookings: serviceCount, cents: serviceCents })
+    .from(bookings)
+    .where(notCancelledInWindow)
+    .groupBy(bookings.serviceName)
+    .orderBy(desc(serviceCount), desc(serviceCents), bookings.serviceName)
+    .limit(5)
+    .all();
+
+  // A product still in the catalogue goes by its id and current name; a deleted one by the name it was sold under.
+  const soldName = sql<string>`json_extract(${orderItems.productSnapshot}, '$.name')`;
+  const units = sql<number>`sum(${orderItems.quantity})`;
+  const productCents = sql<number>`sum(${cents(orderItems.totalPrice)})`;
+  const topProducts = db
+    .select({ name: sql<string>`coalesce(max(${products.name}), max(${soldName}), 'Unnamed product')`, units, cents: productCents })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(netOrder)
+    .groupBy(sql`coalesce('id:' || ${orderItems.productId}, 'name:' || ${soldName})`)
+    .orderBy(desc(units), desc(productCents), sql`1`)
+    .limit(5)
+    .all();
+
+  const periods = window.starts.map((start, i) => ({ start, bookings: periodBookings[i] ?? 0, revenue: centsToDecimal(periodCents[i] ?? 0) }));
+  return {
+    range,
+    period: window.period,
+    from: window.from,
+    to: window.to,
+    timeZone,
+    visitors,
+    periods,
+    paymentMethods: [...methods]
+      .map(([method, m]) => ({ method, count: m.count, amount: centsToDecimal(m.cents) }))
+      .sort((a, b) => Number(b.amount) - Number(a.amount) || b.count - a.count || a.method.localeCompare(b.method)),
+    topServices: topServices.map((s) => ({ name: s.name, bookings: s.bookings, value: centsToDecimal(s.cents ?? 0) })),
+    topProducts: topProducts.map((p) => ({ name: p.name, units: p.units ?? 0, revenue: centsToDecimal(p.cents ?? 0) })),
+    totals: {
+      visits: visitors.reduce((sum, v) => sum + v.visits, 0),
+      bookings: periodBookings.reduce((sum, n) => sum + n, 0),
+      revenue: centsToDecimal(periodCents.reduce((sum, c) => sum + c, 0)),
+    },
+  };
+}

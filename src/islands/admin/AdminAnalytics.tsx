@@ -1,0 +1,240 @@
+/**
+ * /admin/analytics: the business's figures from GET /api/admin/analytics for the last 30 days,
+ * 90 days or 12 months (the range lives in the page's URL): visitors per day, bookings and revenue
+ * per week (per month over 12 months), money received by payment method, and the top services and
+ * products. Each chart has its figures in a table under it, and the whole set downloads as CSV.
+ * Definitions: docs/product.md#analytics.
+ */
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { type MouseEvent, useEffect, useState } from "react";
+import { adminDownload } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { toast } from "../../client/toast-store";
+import { formatDate, formatMoney } from "../../domain/format";
+import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabels, analyticsRanges, paymentMethodLabel } from "../../shared/admin-analytics";
+import { FigureCard, FigureTable } from "./analytics/FigureCard";
+
+export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
+
+const monthFormat = new Intl.DateTimeFormat("en-AU", { month: "short", year: "numeric", timeZone: "UTC" });
+const dayMonth = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" });
+const utcDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
+const count = new Intl.NumberFormat("en-AU");
+
+function periodLabel(period: Figures["period"], start: string): string {
+  return period === "month" ? monthFormat.format(utcDate(start)) : `Week of ${dayMonth.format(utcDate(start))}`;
+}
+
+const pagePath = "/admin/analytics";
+const apiPath = "/api/admin/analytics";
+
+export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
+  const [range, setRange] = useState(initialRange);
+  const figures = useQuery<Figures>({ queryKey: [`${apiPath}?range=${range}`], placeholderData: keepPreviousData });
+  const [downloading, setDownloading] = useState(false);
+  const data = figures.data;
+
+  useEffect(() => {
+    history.replaceState(history.state, "", `${pagePath}?range=${range}`);
+  }, [range]);
+
+  const choose = (e: MouseEvent<HTMLAnchorElement>, next: AnalyticsRange) => {
+    e.preventDefault();
+    setRange(next);
+  };
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await adminDownload(`${apiPath}.csv?range=${range}`, `analytics-${range}.csv`);
+    } catch (err) {
+      toast({ title: "Download failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const per = data?.period === "month" ? "month" : "week";
+  const periodRows = (data?.periods ?? []).map((p) => ({ label: periodLabel(per, p.start), ...p }));
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold">Analytics</h1>
+        <a href="/admin/dashboard" className="btn btn-outline">
+          Back to Dashboard
+        </a>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <nav aria-label="Range" className="flex flex-wrap gap-2">
+          {analyticsRanges.map((r) => (
+            <a
+              key={r}
+              href={`${pagePath}?range=${r}`}
+              aria-current={r === range ? "page" : undefined}
+              className={`btn btn-sm ${r === range ? "btn-primary" : "btn-outline"}`}
+              onClick={(e) => choose(e, r)}
+            >
+              {analyticsRangeLabels[r]}
+            </a>
+          ))}
+        </nav>
+        <button type="button" className="btn btn-sm btn-outline" onClick={download} disabled={downloading || !data}>
+          {downloading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          {downloading ? "Preparing CSV…" : "Download CSV"}
+        </button>
+      </div>
+
+      {figures.isError && (
+        <div role="alert" className="alert alert-error">
+          <p>The figures could not be loaded. Please reload the page.</p>
+        </div>
+      )}
+      <p role="status" className="text-sm text-base-content/80" data-testid="analytics-status">
+        {data
+          ? `${analyticsRangeLabels[data.range]}: ${formatDate(data.from, "full")} to ${formatDate(data.to, "full")} (${data.timeZone})${figures.isFetching ? ", updating…" : ""}`
+          : figures.isError
+            ? ""
+            : "Loading the figures…"}
+      </p>
+
+      {data && (
+        <div className="space-y-6" aria-busy={figures.isFetching} data-range={data.range} data-testid="analytics-figures">
+          <dl className="stats stats-vertical w-full border border-base-300 bg-base-100 sm:stats-horizontal">
+            <div className="stat">
+              <dt className="stat-title">Visits</dt>
+              <dd className="stat-value text-2xl">{count.format(data.totals.visits)}</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat-title">Bookings</dt>
+              <dd className="stat-value text-2xl">{count.format(data.totals.bookings)}</dd>
+            </div>
+            <div className="stat">
+              <dt className="stat-title">Revenue</dt>
+              <dd className="stat-value text-2xl">{formatMoney(data.totals.revenue)}</dd>
+            </div>
+          </dl>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <FigureCard
+              testId="chart-visitors"
+              title="Visitors per day"
+              description="Visits counted on the public site each day."
+              chartLabel={`Line chart of visitors per day, ${data.totals.visits} in all; the figures are in the table below.`}
+              spec={{
+                type: "line",
+                labels: data.visitors.map((v) => formatDate(v.day, "short")),
+                values: data.visitors.map((v) => v.visits),
+                seriesLabel: "Visits",
+                colour: "primary",
+              }}
+              columns={[{ header: "Day" }, { header: "Visits", numeric: true }]}
+              rows={data.visitors.map((v) => [formatDate(v.day, "short"), count.format(v.visits)])}
+            />
+            <FigureCard
+              testId="chart-bookings"
+              title={`Bookings per ${per}`}
+              description={`Bookings made each ${per}, cancelled ones left out.`}
+              chartLabel={`Bar chart of bookings per ${per}, ${data.totals.bookings} in all; the figures are in the table below.`}
+              spec={{
+                type: "bar",
+                labels: periodRows.map((p) => p.label),
+                values: periodRows.map((p) => p.bookings),
+                seriesLabel: "Bookings",
+                colour: "secondary",
+              }}
+              columns={[{ header: per === "month" ? "Month" : "Week" }, { header: "Bookings", numeric: true }]}
+              rows={periodRows.map((p) => [p.label, count.format(p.bookings)])}
+            />
+            <FigureCard
+              testId="chart-revenue"
+              title={`Revenue per ${per}`}
+              description={`Money received each ${per} for shop orders and services, less refunds, by the day it arrived.`}
+              chartLabel={`Bar chart of revenue per ${per}, ${formatMoney(data.totals.revenue)} in all; the figures are in the table below.`}
+              spec={{
+                type: "bar",
+                labels: periodRows.map((p) => p.label),
+                values: periodRows.map((p) => Number(p.revenue)),
+                seriesLabel: "Revenue",
+                colour: "accent",
+                money: true,
+              }}
+              columns={[{ header: per === "month" ? "Month" : "Week" }, { header: "Revenue", numeric: true }]}
+              rows={periodRows.map((p) => [p.label, formatMoney(p.revenue)])}
+            />
+            <FigureCard
+              testId="chart-methods"
+              title="Payments by method"
+              description="The same money by how it was paid: the number of payments and their amount."
+              chartLabel="Bar chart of the amount received by payment method; the figures are in the table below."
+              spec={{
+                type: "bar",
+                labels: data.paymentMethods.map((m) => paymentMethodLabel(m.method)),
+                values: data.paymentMethods.map((m) => Number(m.amount)),
+                seriesLabel: "Received",
+                colour: "info",
+                money: true,
+                horizontal: true,
+              }}
+              columns={[{ header: "Method" }, { header: "Payments", numeric: true }, { header: "Amount", numeric: true }]}
+              rows={data.paymentMethods.map((m) => [paymentMethodLabel(m.method), count.format(m.count), formatMoney(m.amount)])}
+              emptyText="No money received in this range."
+            />
+          </div>
+
+          <div className="grid gap-6 lg:grid-cols-2">
+            <TopList
+              testId="top-services"
+              title="Top services"
+              description="The five services booked most often (cancelled bookings left out), with the value of those bookings."
+              columns={["Service", "Bookings", "Value booked"]}
+              rows={data.topServices.map((s) => [s.name, count.format(s.bookings), formatMoney(s.value)])}
+              emptyText="No bookings in this range."
+            />
+            <TopList
+              testId="top-products"
+              title="Top products"
+              description="The five products sold in the most units in paid orders that were not refunded."
+              columns={["Product", "Units", "Revenue"]}
+              rows={data.topProducts.map((p) => [p.name, count.format(p.units), formatMoney(p.revenue)])}
+              emptyText="No products sold in this range."
+            />
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function TopList({
+  testId,
+  title,
+  description,
+  columns,
+  rows,
+  emptyText,
+}: {
+  testId: string;
+  title: string;
+  description: string;
+  columns: string[];
+  rows: string[][];
+  emptyText: string;
+}) {
+  return (
+    <section aria-label={title} className="card min-w-0 border border-base-300 bg-base-100" data-testid={testId}>
+      <div className="card-body gap-3 p-4 sm:p-6">
+        <h2 className="card-title text-lg">{title}</h2>
+        <p className="text-sm text-base-content/80">{description}</p>
+        {rows.length === 0 ? (
+          <p className="py-6 text-center">{emptyText}</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <FigureTable caption={title} columns={columns.map((header, i) => ({ header, numeric: i > 0 }))} rows={rows} />
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
