@@ -14,6 +14,7 @@ import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
 import { adminProductsApi } from "./products";
+import { adminReferralsApi } from "./referrals";
 import { adminStatsApi } from "./stats";
 import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
@@ -36,6 +37,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminAuditApi(deps));
   guarded.route("/", adminMailApi(deps));
   guarded.route("/", adminCategoriesApi(deps));
+  guarded.route("/", adminReferralsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
