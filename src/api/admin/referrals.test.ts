@@ -26,8 +26,8 @@ async function errorOf(res: Response) {
 
 /** A customer who refers others: their id and code. */
 function referrer(email: string, firstName?: string) {
-  const { userId } = customerWithSession(t.db, email, { firstName });
-  return { userId, code: ensureReferralCode(t.db, userId) };
+  const { userId, cookie } = customerWithSession(t.db, email, { firstName });
+  return { userId, cookie, code: ensureReferralCode(t.db, userId) };
 }
 
 /** A customer signed up with `code`, and `count` bookings of theirs, each recorded with its reward. */
@@ -295,4 +295,24 @@ test("a cancelled booking's reward is voided with the reason, but a paid one sta
   expect(reward(first).status).toBe("paid");
   expect(reward(second)).toMatchObject({ status: "void", voidReason: "The booking was cancelled." });
   expect(earnings(ann.userId)).toBe("30.00");
+});
+
+test("the referrer's dashboard shows each reward's status, when it was paid, why it was voided, and the pending and paid totals", async () => {
+  const ann = referrer("ann@example.com");
+  const [first, second, third] = referredWithBookings("friend@example.com", ann.code, 3).rewardIds as [string, string, string];
+  await post(`/api/admin/referrals/rewards/${first}/paid`);
+  await post(`/api/admin/referrals/rewards/${second}/void`, { reason: "Booking was a <duplicate>" });
+  const res = await t.request("/dashboard", { headers: { Cookie: ann.cookie } });
+  expect(res.status).toBe(200);
+  const html = await res.text();
+  expect(html).toContain("Your Referral Rewards");
+  expect(html).toContain("$10 pending · $30 paid");
+  expect(html).toMatch(/Paid on \d{1,2} [A-Z][a-z]{2} 2\d{3}/);
+  expect(html).toContain("Void: Booking was a &lt;duplicate&gt;");
+  expect(html).toContain("Pending");
+  expect(html).toContain('data-testid="referral-total">$40<');
+  expect(reward(third).status).toBe("pending");
+  // The referred friend's name and booking stay private to the owner.
+  expect(html).not.toContain("friend@example.com");
+  expect(html).not.toContain("Partner Check");
 });
