@@ -1,9 +1,9 @@
 /**
  * /admin/referrals in Chromium against the binary: a referred customer's bookings earn their
  * referrer rewards; the owner marks one paid and voids the other with a reason; the referrer's
- * dashboard shows both; the changes are in the audit log; and the page at 360 px. Every refusal
- * (400, 404, 409) and pay-all are proven by src/api/admin/referrals.test.ts. Rewards change a
- * referrer's earnings, so this runs on a site of its own.
+ * dashboard shows both; the changes are in the audit log; and, at 360 px, the cards, the dialog
+ * and pay all pending. Every refusal (400, 404, 409) is proven by src/api/admin/referrals.test.ts.
+ * Rewards change a referrer's earnings, so this runs on a site of its own.
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
@@ -143,12 +143,13 @@ test("the owner pays one reward and voids another; the referrer's dashboard and 
   await expect(page.getByTestId("audit-row").filter({ hasText: "Voided the $10.00 referral reward of Rita: Booked by mistake, refunded" })).toHaveCount(1);
 });
 
-test("at 360 px the referrers are cards and the dialog fits", async ({ page, browser, ownSite, signInAdmin }) => {
+test("at 360 px the referrers are cards, the dialog fits, and pay all pending pays both rewards", async ({ page, browser, ownSite, signInAdmin }) => {
   const stamp = Date.now();
   const referrerEmail = `rita-narrow-${stamp}@example.com`;
   const { friend, bookableDate } = seed(ownSite, referrerEmail, `fred-narrow-${stamp}@example.com`);
   const friendContext = await customerContext(await browser.newContext({ baseURL: ownSite.url }), ownSite, friend.token);
   await book(friendContext, ownSite, bookableDate, "11:00");
+  await book(friendContext, ownSite, bookableDate, "15:00");
   await friendContext.close();
 
   await signInAdmin();
@@ -157,13 +158,25 @@ test("at 360 px the referrers are cards and the dialog fits", async ({ page, bro
   await islandsHydrated(page);
   const card = page.getByTestId("referrer-card");
   await expect(card).toHaveCount(1);
-  await expect(card).toContainText("$30 pending");
+  await expect(card).toContainText("$40 pending");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
   await card.getByRole("button", { name: "Rewards of Rita" }).click();
   const dialog = page.getByRole("dialog", { name: "Referral rewards of Rita" });
-  await expect(dialog.getByTestId("reward")).toHaveCount(1);
+  await expect(dialog.getByTestId("reward")).toHaveCount(2);
   const box = await dialog.locator(".modal-box").boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+  // Pay all pending, after a confirmation that takes the focus.
+  await dialog.getByRole("button", { name: "Pay all pending ($40)" }).click();
+  const confirm = dialog.getByRole("button", { name: "Yes, mark them paid" });
+  await expect(confirm).toBeFocused();
+  await expect(dialog).toContainText("Mark all 2 pending rewards paid, $40 in all?");
+  await confirm.click();
+  await expect(page.getByTestId("toast")).toContainText("2 rewards marked paid, $40 in all");
+  await expect(dialog.getByTestId("reward").filter({ hasText: "Paid" })).toHaveCount(2);
+  await expect(dialog.getByRole("button", { name: /^Pay all pending/ })).toHaveCount(0);
+  await page.keyboard.press("Escape");
+  await expect(card).toContainText("$0 pending");
 });
