@@ -1,5 +1,7 @@
 /** What the customer dashboard shows: the user's own bookings and referral figures. */
 import { desc, eq, sql } from "drizzle-orm";
+import { centsToDecimal, toCents } from "../domain/pricing";
+import type { ReferralStatus } from "../domain/referral";
 import type { Db } from "./client.server";
 import { prepared } from "./prepared.server";
 import { referralEarnings } from "./referrals.server";
@@ -19,8 +21,14 @@ export type DashboardData = {
     appointmentDate: string;
     appointmentTime: string;
   }[];
-  earnings: { total: string; count: number };
+  /** Total is pending plus paid (void rewards leave it); count is of the rewards not void. */
+  earnings: { total: string; count: number; pending: string; paid: string };
+  /** The most recent rewards, newest first; instants are ISO strings. */
+  rewards: { id: string; amount: string; type: string; status: ReferralStatus; createdAt: string; paidAt: string | null; voidReason: string | null }[];
 };
+
+/** How many of their rewards the dashboard lists (the totals count them all). */
+export const dashboardRewardLimit = 10;
 
 // Prepared once per connection: the dashboard is rendered on every visit.
 const userQuery = (db: Db) =>
@@ -69,6 +77,24 @@ export function dashboardData(db: Db, userId: string): DashboardData {
     referralCode: user?.referralCode ?? null,
     bookingCount: count?.n ?? 0,
     recentBookings: recent.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
-    earnings: { total: earnings.total, count: earnings.transactions.filter((t) => t.status !== "void").length },
+    earnings: {
+      total: earnings.total,
+      count: earnings.transactions.filter((t) => t.status !== "void").length,
+      pending: sumOf(earnings.transactions, "pending"),
+      paid: sumOf(earnings.transactions, "paid"),
+    },
+    rewards: earnings.transactions.slice(0, dashboardRewardLimit).map((t) => ({
+      id: t.id,
+      amount: t.amount,
+      type: t.type,
+      status: t.status,
+      createdAt: t.createdAt.toISOString(),
+      paidAt: t.paidAt ? t.paidAt.toISOString() : null,
+      voidReason: t.voidReason,
+    })),
   };
+}
+
+function sumOf(rewards: { amount: string; status: ReferralStatus }[], status: ReferralStatus): string {
+  return centsToDecimal(rewards.filter((r) => r.status === status).reduce((n, r) => n + (toCents(r.amount) ?? 0), 0));
 }

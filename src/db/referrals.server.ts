@@ -1,7 +1,7 @@
 /** Referral codes and rewards in the database. Reward writes join the caller's transaction. */
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { newReferralCode } from "../domain/referral";
-import { referralReward } from "../domain/referral";
+import { cancelledBookingVoidReason, referralReward } from "../domain/referral";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import { immediate, type Db } from "./client.server";
 import { referralTransactions, users } from "./schema";
@@ -28,7 +28,8 @@ export function referrerForCode(db: Db, code: string): string | null {
   return db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).get()?.id ?? null;
 }
 
-function refreshEarnings(db: Db, userId: string) {
+/** Sets the user's `totalReferralEarnings` to the sum of their rewards that are not void. Call inside the change's transaction. */
+export function refreshEarnings(db: Db, userId: string) {
   const row = db
     .select({ cents: sql<number>`coalesce(sum(cast(round(${referralTransactions.amount} * 100) as integer)), 0)` })
     .from(referralTransactions)
@@ -69,12 +70,15 @@ export function recordReferralReward(db: Db, booking: { id: string; userId: stri
   return row;
 }
 
-/** Voids the reward a booking earned (the booking was cancelled). Call inside the same transaction. */
-export function voidReferralReward(db: Db, bookingId: string) {
+/**
+ * Voids the reward a booking earned (the booking was cancelled), unless it is already paid out or
+ * void (paid is final: docs/product.md#referrals). Call inside the same transaction.
+ */
+export function voidReferralReward(db: Db, bookingId: string, now = new Date()) {
   const rows = db
     .update(referralTransactions)
-    .set({ status: "void" })
-    .where(and(eq(referralTransactions.bookingId, bookingId), ne(referralTransactions.status, "void")))
+    .set({ status: "void", voidedAt: now, voidReason: cancelledBookingVoidReason })
+    .where(and(eq(referralTransactions.bookingId, bookingId), eq(referralTransactions.status, "pending")))
     .returning()
     .all();
   for (const r of rows) refreshEarnings(db, r.referrerId);
@@ -90,6 +94,9 @@ export function referralEarnings(db: Db, userId: string) {
       type: referralTransactions.type,
       status: referralTransactions.status,
       createdAt: referralTransactions.createdAt,
+      paidAt: referralTransactions.paidAt,
+      voidedAt: referralTransactions.voidedAt,
+      voidReason: referralTransactions.voidReason,
     })
     .from(referralTransactions)
     .where(eq(referralTransactions.referrerId, userId))

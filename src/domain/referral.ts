@@ -48,3 +48,32 @@ export function referralReward(input: {
   if (!input.referrerId || input.referrerId === input.bookerId) return null;
   return input.earlierRewardedBookings === 0 ? { amount: firstServiceReward, type: "first_service" } : { amount: laterServiceReward, type: "repeat_service" };
 }
+
+export const referralStatusLabels: Record<ReferralStatus, string> = { pending: "Pending", paid: "Paid", void: "Void" };
+
+/**
+ * The reward status rule table (docs/product.md#referrals): a pending reward is paid out or voided;
+ * paid and void are final.
+ */
+export const referralStatusChanges: Record<ReferralStatus, readonly ReferralStatus[]> = {
+  pending: ["paid", "void"],
+  paid: [],
+  void: [],
+};
+
+export function canChangeReferralStatus(from: ReferralStatus, to: ReferralStatus): boolean {
+  return referralStatusChanges[from].includes(to);
+}
+
+/** Why a reward in `status` cannot become `to`, or null when it can. */
+export function referralChangeRefusal(status: ReferralStatus, to: "paid" | "void"): string | null {
+  if (canChangeReferralStatus(status, to)) return null;
+  const verb = to === "paid" ? "paid" : "voided";
+  const now = status === "paid" ? "already paid" : status === "void" ? "void" : status;
+  return `This reward is ${now}: only a pending reward can be ${verb}.`;
+}
+
+/** Why a reward was voided: what the owner types (trimmed), and what a cancelled booking records. */
+export const minVoidReasonLength = 3;
+export const maxVoidReasonLength = 300;
+export const cancelledBookingVoidReason = "The booking was cancelled.";

@@ -4,7 +4,7 @@ import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
-import { firstServiceReward, laterServiceReward } from "../domain/referral";
+import { firstServiceReward, laterServiceReward, type ReferralStatus, referralStatusLabels } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
@@ -21,6 +21,37 @@ const statusBadge: Record<string, string> = {
 
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
+
+const rewardBadge: Record<ReferralStatus, string> = { pending: "badge-warning", paid: "badge-success", void: "badge-ghost" };
+
+/** Each recent reward: what it was for, when it was earned, and whether it is pending, paid (when) or void (why). */
+function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"]; timeZone: string }) {
+  return (
+    <section aria-labelledby="rewards-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
+      <div className="card-body">
+        <h2 id="rewards-title" className="card-title">
+          Your Referral Rewards
+        </h2>
+        <ul className="divide-y divide-base-300">
+          {rewards.map((r) => (
+            <li key={r.id} className="py-3" data-testid="reward">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <div>
+                  <p className="font-semibold">{`${formatMoney(Number(r.amount))} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
+                  <p className="text-sm text-base-content/80">{`Earned ${formatInstantDate(r.createdAt, timeZone)}`}</p>
+                </div>
+                <span className={`badge badge-sm h-auto min-h-5 ${rewardBadge[r.status]}`}>
+                  {r.status === "paid" && r.paidAt ? `Paid on ${formatInstantDate(r.paidAt, timeZone)}` : referralStatusLabels[r.status]}
+                </span>
+              </div>
+              {r.status === "void" && r.voidReason && <p className="mt-1 text-sm break-words">{`Void: ${r.voidReason}`}</p>}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
 
 export function dashboardPage(site: SiteData, d: DashboardData, notice?: string, orders: OrderSummaryView[] = []): PageDefinition {
   const welcome = d.firstName ? `Welcome back, ${d.firstName}` : "Welcome back";
@@ -87,6 +118,10 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
                   {formatMoney(Number(d.earnings.total))}
                 </p>
                 <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
+                <p
+                  className="text-sm"
+                  data-testid="referral-split"
+                >{`${formatMoney(Number(d.earnings.pending))} pending · ${formatMoney(Number(d.earnings.paid))} paid`}</p>
               </div>
             </section>
           </div>
@@ -151,6 +186,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
                 )}
               </div>
             </section>
+            {d.rewards.length > 0 && <RewardsCard rewards={d.rewards} timeZone={site.settings.timezone} />}
             <section aria-labelledby="orders-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
               <div className="card-body">
                 <div className="flex flex-wrap items-center justify-between gap-2">

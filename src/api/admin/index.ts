@@ -16,6 +16,7 @@ import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
 import { adminProductsApi } from "./products";
+import { adminReferralsApi } from "./referrals";
 import { adminStatsApi } from "./stats";
 import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
@@ -40,6 +41,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminCategoriesApi(deps));
   guarded.route("/", adminAdminsApi(deps));
   guarded.route("/", adminAnalyticsApi(deps));
+  guarded.route("/", adminReferralsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -24,6 +24,7 @@ const quickActions = [
 ] as const;
 const moreLinks = [
   { label: "Users", href: "/admin/users" },
+  { label: "Referrals", href: "/admin/referrals" },
   { label: "Content and pricing", href: "/admin/content" },
   { label: "Categories", href: "/admin/categories" },
   { label: "Enquiries", href: "/admin/contacts" },
@@ -47,6 +48,7 @@ const builtPages = new Set<string>([
   "/admin/categories",
   "/admin/admins",
   "/admin/analytics",
+  "/admin/referrals",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

@@ -11,6 +11,7 @@ import { readAdminAuditQuery } from "../../shared/admin-audit";
 import { readAdminMailQuery } from "../../shared/admin-mail";
 import { readAdminOrdersQuery } from "../../shared/admin-orders";
 import { readAdminProductsQuery } from "../../shared/admin-products";
+import { readAdminReferralsQuery } from "../../shared/admin-referrals";
 import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
 import { adminAccountPage } from "./account";
@@ -23,6 +24,7 @@ import { adminLoginPage } from "./login";
 import { adminMailPage } from "./mail";
 import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
+import { adminReferralsPage } from "./referrals";
 import { adminUsersPage } from "./users";
 import { adminSettingsPage } from "./settings";
 
@@ -48,5 +50,6 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
     .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))))
-    .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, readAdminMailQuery(c.req.query()))));
+    .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, readAdminMailQuery(c.req.query()))))
+    .get("/admin/referrals", (c) => servePage(deps, c, (site) => adminReferralsPage(site, readAdminReferralsQuery(c.req.query()))));
 }

@@ -1,0 +1,140 @@
+/**
+ * /admin/referrals: the referrers from GET /api/admin/referrals, most pending money first,
+ * optionally only those with a reward in one status, searched by name or e-mail (as the owner
+ * types, or at once on Enter), a page of 20 at a time. Each referrer opens their dialog of rewards
+ * to pay or void. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { type ReferralStatus, referralStatuses, referralStatusLabels } from "../../domain/referral";
+import {
+  type AdminReferrerList,
+  type AdminReferralsQuery,
+  adminReferralsSearch,
+  cleanAdminReferralSearch,
+  maxAdminReferralSearchLength,
+} from "../../shared/admin-referrals";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { ReferrerDialog } from "./referrals/ReferrerDialog";
+import { type OpenReferrer, ReferrersList } from "./referrals/ReferrersList";
+
+export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
+
+const listPath = "/api/admin/referrals";
+
+function withSearch(query: AdminReferralsQuery, text: string): AdminReferralsQuery {
+  const search = cleanAdminReferralSearch(text);
+  return search === query.search ? query : { ...query, search, page: 1 };
+}
+
+type Open = { userId: string; name: string; trigger: HTMLButtonElement } | null;
+
+export default function AdminReferrals({ initialQuery, timeZone }: AdminReferralsProps) {
+  const queryClient = useQueryClient();
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminReferralsQuery, AdminReferrerList>(
+    initialQuery,
+    "/admin/referrals",
+    listPath,
+    adminReferralsSearch,
+  );
+  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
+  const [open, setOpen] = useState<Open>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const base = useId();
+
+  const changed = () => {
+    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(`${listPath}?`) });
+    void queryClient.invalidateQueries({ queryKey: [listPath] });
+  };
+
+  const openReferrer: OpenReferrer = (referrer, trigger) => setOpen({ userId: referrer.userId, name: referrer.name, trigger });
+  const closeDialog = () => {
+    const trigger = open?.trigger;
+    setOpen(null);
+    if (trigger?.isConnected) trigger.focus();
+    else heading.current?.focus();
+  };
+
+  const statusId = `${base}status`;
+  const searchId = `${base}search`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Referrals
+        </h1>
+        <a href="/admin/dashboard" className="btn btn-outline">
+          Back to Dashboard
+        </a>
+      </div>
+
+      <search aria-label="Referrers">
+        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+          <div className="fieldset">
+            <label htmlFor={searchId} className="fieldset-legend">
+              Search by referrer name or e-mail
+            </label>
+            <div className="join w-full">
+              <input
+                ref={searchField}
+                id={searchId}
+                type="search"
+                className="input join-item w-full"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={maxAdminReferralSearchLength}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+              <button type="submit" className="btn join-item">
+                Search
+              </button>
+            </div>
+          </div>
+          <div className="fieldset">
+            <label htmlFor={statusId} className="fieldset-legend">
+              With a reward that is
+            </label>
+            <select
+              id={statusId}
+              className="select w-full"
+              value={query.status ?? ""}
+              onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as ReferralStatus | null, page: 1 }))}
+            >
+              <option value="">Any status</option>
+              {referralStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {referralStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </search>
+
+      <ListStatus
+        failed={list.isError}
+        failedText="The referrers could not be loaded. Please reload the page."
+        summary={data ? `${data.total} ${data.total === 1 ? "referrer" : "referrers"}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        loading={list.isPending}
+        loadingText="Loading referrers..."
+      />
+
+      <ListFrame
+        testId="referrers-list"
+        busy={list.isPending || list.isPlaceholderData}
+        loading={!data && list.isPending}
+        empty={data !== undefined && data.referrers.length === 0}
+        emptyText="No referrers found"
+      >
+        {data && data.referrers.length > 0 && <ReferrersList rows={data.referrers} onOpen={openReferrer} />}
+      </ListFrame>
+
+      {data && <Pager label="Pages of referrers" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+
+      {open && <ReferrerDialog key={open.userId} userId={open.userId} name={open.name} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
+    </div>
+  );
+}

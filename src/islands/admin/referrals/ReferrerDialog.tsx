@@ -1,0 +1,292 @@
+/**
+ * One referrer's dialog: their tallies and every reward (referred customer, booking, amount,
+ * status, when it was paid or voided and why). A pending reward can be marked paid, or voided with
+ * a reason (3 to 300 characters, checked here and by the server, its message under the field);
+ * "Pay all pending" asks to be confirmed. A native <dialog> opened with showModal keeps focus
+ * inside; whoever opens it puts focus back on the trigger in `onClose`.
+ */
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { adminRequest } from "../../../client/admin-api";
+import { ApiError } from "../../../client/api";
+import { toast } from "../../../client/toast-store";
+import { errorProps, FormField } from "../../../components/FormField";
+import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
+import { maxVoidReasonLength, minVoidReasonLength } from "../../../domain/referral";
+import { type AdminPayAllResult, type AdminReferrerDetail, type AdminReward, voidReasonMessage } from "../../../shared/admin-referrals";
+import { useModal } from "../parts/use-modal";
+import { RewardBadge } from "./badges";
+
+export type ReferrerDialogProps = { userId: string; name: string; timeZone: string; onClose: () => void; onChanged: () => void };
+
+type Sent = { kind: "pay"; rewardId: string } | { kind: "void"; rewardId: string; reason: string } | { kind: "payAll" };
+type Step = { kind: "void"; rewardId: string } | { kind: "payAll" } | null;
+
+const bookingStatusLabels: Record<string, string> = { pending: "Pending", confirmed: "Confirmed", completed: "Completed", cancelled: "Cancelled" };
+
+function RewardItem({
+  reward,
+  timeZone,
+  busy,
+  pendingLabel,
+  onPay,
+  onVoid,
+}: {
+  reward: AdminReward;
+  timeZone: string;
+  busy: boolean;
+  pendingLabel: string | null;
+  onPay: () => void;
+  onVoid: () => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className="font-semibold">{`${formatMoney(reward.amount)} · ${reward.type === "first_service" ? "first booking" : "later booking"}`}</span>
+        <RewardBadge status={reward.status} />
+      </div>
+      <p className="text-sm break-words">
+        {reward.referredCustomer ? `${reward.referredCustomer.name} (${reward.referredCustomer.email})` : "Deleted customer"}
+      </p>
+      <p className="text-sm text-base-content/80">
+        {reward.booking
+          ? `${reward.booking.serviceName}, ${formatAppointment(reward.booking.appointmentDate, reward.booking.appointmentTime)} · booking ${bookingStatusLabels[reward.booking.status] ?? reward.booking.status}`
+          : "Booking deleted"}
+      </p>
+      <p className="text-xs text-base-content/80">
+        {`Earned ${formatInstantDate(reward.createdAt, timeZone)}`}
+        {reward.paidAt && ` · paid ${formatInstantDate(reward.paidAt, timeZone)}`}
+        {reward.voidedAt && ` · voided ${formatInstantDate(reward.voidedAt, timeZone)}`}
+      </p>
+      {reward.voidReason && <p className="text-sm break-words">{`Reason: ${reward.voidReason}`}</p>}
+      {reward.status === "pending" && (
+        <div className="flex flex-wrap gap-2 pt-1">
+          <button type="button" className="btn btn-primary btn-xs" disabled={busy} onClick={onPay}>
+            {pendingLabel === "pay" ? "Marking paid..." : "Mark paid"}
+          </button>
+          <button type="button" className="btn btn-outline btn-error btn-xs" disabled={busy} onClick={onVoid}>
+            Void
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: ReferrerDialogProps) {
+  const queryClient = useQueryClient();
+  const { ref, close } = useModal();
+  const base = useId();
+  const url = `/api/admin/referrals/${encodeURIComponent(userId)}`;
+  const detail = useQuery<AdminReferrerDetail>({ queryKey: [url] });
+  const [step, setStep] = useState<Step>(null);
+  const [reason, setReason] = useState("");
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const reasonField = useRef<HTMLTextAreaElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const rewardsHeading = useRef<HTMLHeadingElement>(null);
+  const hadStep = useRef(false);
+
+  // The button that was pressed goes away with its step: focus moves to what replaced it.
+  useEffect(() => {
+    if (step?.kind === "void") reasonField.current?.focus();
+    else if (step?.kind === "payAll") confirmButton.current?.focus();
+    else if (hadStep.current) rewardsHeading.current?.focus();
+    hadStep.current = step !== null;
+  }, [step]);
+
+  const act = useMutation({
+    mutationFn: (sent: Sent): Promise<AdminPayAllResult | AdminReward> => {
+      if (sent.kind === "payAll") return adminRequest<AdminPayAllResult>("POST", `${url}/paid`);
+      const path = `/api/admin/referrals/rewards/${encodeURIComponent(sent.rewardId)}`;
+      return sent.kind === "pay"
+        ? adminRequest<AdminReward>("POST", `${path}/paid`)
+        : adminRequest<AdminReward>("POST", `${path}/void`, { reason: sent.reason });
+    },
+    onSuccess: (answer, sent) => {
+      const all = sent.kind === "payAll" ? (answer as AdminPayAllResult) : null;
+      const title = all
+        ? `${all.paidCount} ${all.paidCount === 1 ? "reward" : "rewards"} marked paid, ${formatMoney(all.paidAmount)} in all`
+        : sent.kind === "pay"
+          ? "Reward marked paid"
+          : "Reward voided";
+      toast({ title, variant: "success" });
+      setStep(null);
+      setReason("");
+      setReasonError(undefined);
+      void queryClient.invalidateQueries({ queryKey: [url] });
+      rewardsHeading.current?.focus();
+      onChanged();
+    },
+    onError: (err, sent) => {
+      const fieldMessage = err instanceof ApiError ? err.fields?.reason : undefined;
+      if (sent.kind === "void" && fieldMessage) {
+        setReasonError(fieldMessage);
+        reasonField.current?.focus();
+      }
+      toast({ title: "Reward not updated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      // Changed by someone else meanwhile: show the rewards as they are now.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
+        setStep(null);
+        void queryClient.invalidateQueries({ queryKey: [url] });
+        onChanged();
+      }
+    },
+  });
+
+  const submitVoid = (rewardId: string) => {
+    const text = reason.trim();
+    if (text.length < minVoidReasonLength || text.length > maxVoidReasonLength) {
+      setReasonError(voidReasonMessage);
+      reasonField.current?.focus();
+      return;
+    }
+    setReasonError(undefined);
+    act.mutate({ kind: "void", rewardId, reason: text });
+  };
+
+  const data = detail.data;
+  const titleId = `${base}title`;
+  const reasonId = `${base}reason`;
+  const payingId = act.isPending && act.variables?.kind === "pay" ? act.variables.rewardId : null;
+
+  return (
+    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
+      <div className="modal-box max-h-[90vh] w-11/12 max-w-2xl space-y-4 overflow-y-auto p-4 sm:p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div className="min-w-0 space-y-1">
+            <h2 id={titleId} className="text-xl font-bold break-words">
+              {`Referral rewards of ${name}`}
+            </h2>
+            {data && (
+              <p className="text-sm break-all text-base-content/80">
+                {data.referrer.email}
+                {data.referrer.referralCode && <span className="font-mono">{` · ${data.referrer.referralCode}`}</span>}
+              </p>
+            )}
+          </div>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close}>
+            <span aria-hidden="true">✕</span>
+          </button>
+        </div>
+
+        {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
+        {detail.isError && (
+          <p role="alert" className="text-error">
+            These rewards could not be loaded.
+          </p>
+        )}
+
+        {data && (
+          <>
+            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="referrer-tallies">
+              <div>
+                <dt className="text-base-content/80">Referred customers</dt>
+                <dd className="font-semibold">{data.referrer.referredCount}</dd>
+              </div>
+              <div>
+                <dt className="text-base-content/80">Pending</dt>
+                <dd className="font-semibold">{`${formatMoney(data.referrer.pending.amount)} (${data.referrer.pending.count})`}</dd>
+              </div>
+              <div>
+                <dt className="text-base-content/80">Paid</dt>
+                <dd className="font-semibold">{`${formatMoney(data.referrer.paid.amount)} (${data.referrer.paid.count})`}</dd>
+              </div>
+              <div>
+                <dt className="text-base-content/80">Void</dt>
+                <dd className="font-semibold">{`${formatMoney(data.referrer.void.amount)} (${data.referrer.void.count})`}</dd>
+              </div>
+            </dl>
+
+            {data.referrer.pending.count > 0 && step?.kind !== "payAll" && (
+              <button type="button" className="btn btn-primary btn-sm" disabled={act.isPending} onClick={() => setStep({ kind: "payAll" })}>
+                {`Pay all pending (${formatMoney(data.referrer.pending.amount)})`}
+              </button>
+            )}
+            {step?.kind === "payAll" && (
+              <fieldset className="space-y-2 rounded-box border border-base-300 p-3">
+                <legend className="sr-only">Confirm paying all pending rewards</legend>
+                <p>{`Mark all ${data.referrer.pending.count} pending rewards paid, ${formatMoney(data.referrer.pending.amount)} in all? Do this once the money has been paid to ${name}.`}</p>
+                <div className="flex flex-wrap justify-end gap-2">
+                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
+                    Back
+                  </button>
+                  <button
+                    ref={confirmButton}
+                    type="button"
+                    className="btn btn-primary btn-sm"
+                    disabled={act.isPending}
+                    onClick={() => act.mutate({ kind: "payAll" })}
+                  >
+                    {act.isPending ? "Marking paid..." : "Yes, mark them paid"}
+                  </button>
+                </div>
+              </fieldset>
+            )}
+
+            <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}rewards`}>
+              <h3 ref={rewardsHeading} tabIndex={-1} id={`${base}rewards`} className="font-semibold outline-none">
+                Rewards
+              </h3>
+              {data.rewards.length === 0 && <p className="text-sm text-base-content/80">No rewards yet.</p>}
+              <ul className="divide-y divide-base-300">
+                {data.rewards.map((r) => (
+                  <li key={r.id} className="space-y-2 py-3" data-testid="reward">
+                    <RewardItem
+                      reward={r}
+                      timeZone={timeZone}
+                      busy={act.isPending || step !== null}
+                      pendingLabel={payingId === r.id ? "pay" : null}
+                      onPay={() => act.mutate({ kind: "pay", rewardId: r.id })}
+                      onVoid={() => {
+                        setReason("");
+                        setReasonError(undefined);
+                        setStep({ kind: "void", rewardId: r.id });
+                      }}
+                    />
+                    {step?.kind === "void" && step.rewardId === r.id && (
+                      <form
+                        noValidate
+                        className="space-y-2 rounded-box border border-error/40 p-3"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          submitVoid(r.id);
+                        }}
+                      >
+                        <FormField id={reasonId} label="Why is this reward void?" error={reasonError} hint="The referrer sees this on their dashboard.">
+                          <textarea
+                            ref={reasonField}
+                            id={reasonId}
+                            className="textarea w-full"
+                            rows={2}
+                            maxLength={maxVoidReasonLength}
+                            value={reason}
+                            onChange={(e) => setReason(e.target.value)}
+                            {...errorProps(reasonId, reasonError)}
+                          />
+                        </FormField>
+                        <div className="flex flex-wrap justify-end gap-2">
+                          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
+                            Keep it
+                          </button>
+                          <button type="submit" className="btn btn-error btn-sm" disabled={act.isPending}>
+                            {act.isPending ? "Voiding..." : "Void the reward"}
+                          </button>
+                        </div>
+                      </form>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          </>
+        )}
+      </div>
+      <form method="dialog" className="modal-backdrop">
+        <button type="submit" tabIndex={-1} aria-label="Close">
+          close
+        </button>
+      </form>
+    </dialog>
+  );
+}
