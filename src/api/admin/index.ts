@@ -10,6 +10,8 @@ import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
 import { adminCategoriesApi } from "./categories";
+import { adminContactsApi } from "./contacts";
+import { adminPaymentsApi } from "./payments";
 import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
@@ -36,6 +38,8 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminAuditApi(deps));
   guarded.route("/", adminMailApi(deps));
   guarded.route("/", adminCategoriesApi(deps));
+  guarded.route("/", adminContactsApi(deps));
+  guarded.route("/", adminPaymentsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
