@@ -2,7 +2,8 @@
  * /admin/contacts and /admin/payments in Chromium against the binary: an emergency enquiry sent
  * from /contact comes first in the inbox with its badge; opening it marks it read; it is marked
  * handled; another is deleted after its confirmation; a payment request is marked paid and the
- * dashboard's revenue grows by its amount; the changes are in the audit log; both pages at 360 px.
+ * dashboard's revenue grows by its amount; the changes are in the audit log; both pages at 360 px;
+ * Export CSV downloads the enquiries and the orders.
  * Every rule and refusal is proven by src/api/admin/contacts.test.ts and payments.test.ts. The
  * revenue figure must start from nothing, so this runs on a site of its own.
  */
@@ -167,4 +168,27 @@ test("at 360 px the inbox and the payments are cards that fit", async ({ page, s
   await islandsHydrated(page);
   await expect(page.getByTestId("payment-card").first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test("Export CSV downloads the enquiries of the current filters, and the orders", async ({ page, signInAdmin }) => {
+  await signInAdmin();
+  await page.goto("/admin/contacts?status=all");
+  await islandsHydrated(page);
+  await expect(page.getByTestId("contact-row").first()).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
+  const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  const lines = text.split("\r\n");
+  expect(lines[0]).toBe("Received,Name,E-mail,Phone,Service,Urgency,Read,Handled,Message");
+  expect(text).toContain(`${urgent.name},${urgent.email}`);
+  expect(text).not.toContain(routine.email); // deleted
+
+  await page.goto("/admin/orders");
+  await islandsHydrated(page);
+  const [orders] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
+  const orderText = await (await orders.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+  expect(orderText.split("\r\n")[0]).toBe(
+    "Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Shipping,GST,Total,Tracking number",
+  );
 });
