@@ -218,6 +218,9 @@ describe("with PayPal configured", () => {
       expect(await res.json()).toEqual({ id, status: "COMPLETED", referenceCode: row.referenceCode });
       expect(row).toMatchObject({ status: "completed", orderId: id, email: "payer@example.com" });
       expect(row.captureId).toMatch(/^CAP\d+$/);
+      // The paid time is set when the capture is recorded (the dashboard and the payments list read it).
+      const paidAt = (t.db.$client.query("SELECT paid_at AS paidAt FROM payments").get() as { paidAt: number | null }).paidAt;
+      expect(paidAt).toBeGreaterThan(Date.now() - 60_000);
       expect(captureCalls()[0]!.requestId).toMatch(/^pi-capture-[0-9a-f-]{36}-\d+$/);
       const sent = mails();
       expect(sent.map((m) => m.to).sort()).toEqual(["owner@example.com", "payer@example.com"]);
@@ -240,6 +243,7 @@ describe("with PayPal configured", () => {
       expect(((await res.json()) as ErrorBody).error.code).toBe("payment_declined");
       expect(paymentRows()).toEqual([expect.objectContaining({ status: "declined", captureId: null })]);
       expect(mails()).toHaveLength(0);
+      expect(t.db.$client.query("SELECT paid_at AS paidAt FROM payments").get()).toEqual({ paidAt: null });
     });
 
     test("after a declined card the next capture is a new request to PayPal, and is recorded", async () => {

@@ -12,6 +12,7 @@ export const adminRooms = [
   { label: "Orders", href: "/admin/orders" },
   { label: "Bookings", href: "/admin/bookings" },
   { label: "Enquiries", href: "/admin/contacts" },
+  { label: "Payments", href: "/admin/payments" },
   { label: "Products", href: "/admin/products" },
   { label: "Categories", href: "/admin/categories" },
   { label: "Users", href: "/admin/users" },

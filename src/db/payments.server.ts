@@ -257,13 +257,16 @@ export function closeUncapturedPayment(db: Db, paymentId: string, business: Busi
  * changes a payment that is not yet completed or under review; the others get undefined.
  */
 function settleCapture(db: Db, paymentId: string, status: "completed" | "review", captureId: string | null, payerEmail: string | null) {
+  const now = new Date();
   return db
     .update(payments)
     .set({
       status: status satisfies PaymentStatus,
+      // A completed capture is money received now; a capture under review is not (yet).
+      ...(status === "completed" ? { paidAt: now } : {}),
       providerCaptureId: captureId,
       email: sql`coalesce(${payments.email}, ${payerEmail})`,
-      updatedAt: new Date(),
+      updatedAt: now,
     })
     .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
     .returning()

@@ -12,6 +12,8 @@ import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
 import { adminCategoriesApi } from "./categories";
+import { adminContactsApi } from "./contacts";
+import { adminPaymentsApi } from "./payments";
 import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
@@ -42,6 +44,8 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminAdminsApi(deps));
   guarded.route("/", adminAnalyticsApi(deps));
   guarded.route("/", adminReferralsApi(deps));
+  guarded.route("/", adminContactsApi(deps));
+  guarded.route("/", adminPaymentsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

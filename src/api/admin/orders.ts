@@ -2,6 +2,7 @@
  * The owner's shop orders (behind requireAdmin):
  *
  *   GET  /api/admin/orders?status=&payment=&search=&page=   one page, newest first, with the total
+ *   GET  /api/admin/orders.csv?status=&payment=&search=           every matching order, as CSV
  *   GET  /api/admin/orders/{orderNumber}                     the order with customer, payments, history, actions
  *   POST /api/admin/orders/{orderNumber}/mark-paid  { note? }
  *   POST /api/admin/orders/{orderNumber}/verify     { note? }
@@ -16,7 +17,14 @@
  * PayPal refuses or cannot be reached for a refund (nothing changes).
  */
 import { type Context, Hono } from "hono";
-import { adminOrderDetail, adminOrderRow, listAdminOrders, markOrderPaymentsRefunded } from "../../db/admin-orders.server";
+import {
+  type AdminOrderExportRow,
+  adminOrderDetail,
+  adminOrderRow,
+  exportAdminOrders,
+  listAdminOrders,
+  markOrderPaymentsRefunded,
+} from "../../db/admin-orders.server";
 import type { AuditActor } from "../../db/audit.server";
 import { immediate } from "../../db/client.server";
 import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange } from "../../db/orders.server";
@@ -28,12 +36,29 @@ import { HttpError, notFound } from "../../server/errors";
 import { log } from "../../server/log.server";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { orderMailContext } from "../../server/checkout.server";
+import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import { validJson, validQuery } from "../../server/validate";
 import { type AdminOrderDetail, adminOrderNoteSchema, allowedOrderActions, adminOrderShipSchema, adminOrdersQuerySchema } from "../../shared/admin-orders";
 import { and, eq } from "drizzle-orm";
 
 /** The order number in the path: routing lowercases paths (canonical-path.ts), order numbers are upper case. */
 const orderNumberOf = (c: Context) => (c.req.param("orderNumber") ?? "").toUpperCase();
+
+const csvColumns: CsvColumn<AdminOrderExportRow>[] = [
+  { header: "Order number", value: (o) => o.orderNumber },
+  { header: "Placed", value: (o) => o.createdAt },
+  { header: "Customer", value: (o) => o.customerName },
+  { header: "E-mail", value: (o) => o.customerEmail },
+  { header: "Status", value: (o) => o.status },
+  { header: "Payment status", value: (o) => o.paymentStatus },
+  { header: "Payment method", value: (o) => o.paymentMethod },
+  { header: "Items", value: (o) => o.itemCount },
+  { header: "Subtotal", value: (o) => o.subtotal },
+  { header: "Shipping", value: (o) => o.shippingAmount },
+  { header: "GST", value: (o) => o.taxAmount },
+  { header: "Total", value: (o) => o.totalAmount },
+  { header: "Tracking number", value: (o) => o.trackingNumber },
+];
 
 const unknownOrder = () => notFound("There is no such order.");
 const notAllowed = (message: string) => new HttpError(409, "not_allowed", message);
@@ -119,6 +144,9 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
 
   return new Hono<AdminEnv>()
     .get("/orders", validQuery(adminOrdersQuerySchema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
+    .get("/orders.csv", validQuery(adminOrdersQuerySchema), (c) =>
+      csvResponse(`orders-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(csvColumns, exportAdminOrders(deps.db, c.req.valid("query")))),
+    )
     .get("/orders/:orderNumber", (c) => {
       const detail = adminOrderDetail(deps.db, orderNumberOf(c));
       if (!detail) throw unknownOrder();

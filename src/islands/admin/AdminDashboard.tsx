@@ -28,6 +28,7 @@ const moreLinks = [
   { label: "Content and pricing", href: "/admin/content" },
   { label: "Categories", href: "/admin/categories" },
   { label: "Enquiries", href: "/admin/contacts" },
+  { label: "Payments", href: "/admin/payments" },
   { label: "Analytics", href: "/admin/analytics" },
   { label: "Settings", href: "/admin/settings" },
   { label: "Your account", href: "/admin/account" },
@@ -49,6 +50,8 @@ const builtPages = new Set<string>([
   "/admin/admins",
   "/admin/analytics",
   "/admin/referrals",
+  "/admin/contacts",
+  "/admin/payments",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

@@ -6,6 +6,9 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { adminDownload } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { toast } from "../../client/toast-store";
 import { type OrderPaymentStatus, type OrderStatus, orderPaymentStatuses, orderStatuses } from "../../domain/order";
 import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
@@ -32,6 +35,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
   const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
+  const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
 
@@ -49,6 +53,17 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
     else heading.current?.focus();
   };
 
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await adminDownload(`/api/admin/orders.csv${adminOrdersSearch({ ...query, page: 1 })}`, "orders.csv");
+    } catch (err) {
+      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const statusId = `${base}status`;
   const paymentId = `${base}payment`;
   const searchId = `${base}search`;
@@ -59,9 +74,14 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
         <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
           Orders
         </h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting ? "Exporting..." : "Export CSV"}
+          </button>
+          <a href="/admin/dashboard" className="btn btn-outline">
+            Back to Dashboard
+          </a>
+        </div>
       </div>
 
       <search aria-label="Orders">

@@ -8,6 +8,8 @@ import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
 import { readAnalyticsRange } from "../../shared/admin-analytics";
 import { readAdminAuditQuery } from "../../shared/admin-audit";
+import { readAdminContactsQuery } from "../../shared/admin-contacts";
+import { readAdminPaymentsQuery } from "../../shared/admin-payments";
 import { readAdminMailQuery } from "../../shared/admin-mail";
 import { readAdminOrdersQuery } from "../../shared/admin-orders";
 import { readAdminProductsQuery } from "../../shared/admin-products";
@@ -19,6 +21,8 @@ import { adminAdminsPage } from "./admins";
 import { adminAnalyticsPage } from "./analytics";
 import { adminAuditPage } from "./audit";
 import { adminCategoriesPage } from "./categories";
+import { adminContactsPage } from "./contacts";
+import { adminPaymentsPage } from "./payments";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
 import { adminMailPage } from "./mail";
@@ -51,5 +55,7 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
     .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))))
     .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, readAdminMailQuery(c.req.query()))))
-    .get("/admin/referrals", (c) => servePage(deps, c, (site) => adminReferralsPage(site, readAdminReferralsQuery(c.req.query()))));
+    .get("/admin/referrals", (c) => servePage(deps, c, (site) => adminReferralsPage(site, readAdminReferralsQuery(c.req.query()))))
+    .get("/admin/contacts", (c) => servePage(deps, c, (site) => adminContactsPage(site, readAdminContactsQuery(c.req.query()))))
+    .get("/admin/payments", (c) => servePage(deps, c, (site) => adminPaymentsPage(site, readAdminPaymentsQuery(c.req.query()))));
 }

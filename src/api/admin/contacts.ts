@@ -1,0 +1,63 @@
+/**
+ * The enquiries inbox (behind requireAdmin):
+ *
+ *   GET    /api/admin/contacts?status=unhandled|handled|all&urgency=&search=&page=   one page, inbox order
+ *   GET    /api/admin/contacts.csv?status=&urgency=&search=                          every match, as CSV
+ *   GET    /api/admin/contacts/{id}           the enquiry, marked read the first time it is opened
+ *   POST   /api/admin/contacts/{id}/handled   marks it handled
+ *   POST   /api/admin/contacts/{id}/reopen    takes the mark off
+ *   DELETE /api/admin/contacts/{id}
+ *
+ * Every change is audited (kind enquiries) in the transaction that makes it. 400 for a bad query,
+ * 404 for an unknown enquiry.
+ */
+import { Hono } from "hono";
+import { allAdminContacts, deleteAdminContact, listAdminContacts, openAdminContact, setContactHandled } from "../../db/admin-contacts.server";
+import type { AppDeps } from "../../server/deps";
+import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
+import { notFound } from "../../server/errors";
+import type { AdminEnv } from "../../server/middleware/require-admin";
+import { validQuery } from "../../server/validate";
+import { type AdminContact, adminContactsQuerySchema, contactUrgencyLabels, type ContactUrgency } from "../../shared/admin-contacts";
+
+const unknownContact = () => notFound("There is no such enquiry. It may have been deleted.");
+
+const csvColumns: CsvColumn<AdminContact>[] = [
+  { header: "Received", value: (c) => c.createdAt },
+  { header: "Name", value: (c) => c.name },
+  { header: "E-mail", value: (c) => c.email },
+  { header: "Phone", value: (c) => c.phone },
+  { header: "Service", value: (c) => c.serviceLabel },
+  { header: "Urgency", value: (c) => contactUrgencyLabels[c.urgency as ContactUrgency] ?? c.urgency },
+  { header: "Read", value: (c) => c.readAt ?? "" },
+  { header: "Handled", value: (c) => c.handledAt ?? "" },
+  { header: "Message", value: (c) => c.message },
+];
+
+export function adminContactsApi(deps: AppDeps) {
+  return new Hono<AdminEnv>()
+    .get("/contacts", validQuery(adminContactsQuerySchema), (c) => c.json(listAdminContacts(deps.db, c.req.valid("query"))))
+    .get("/contacts.csv", validQuery(adminContactsQuerySchema), (c) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return csvResponse(`enquiries-${day}.csv`, toCsv(csvColumns, allAdminContacts(deps.db, c.req.valid("query"))));
+    })
+    .get("/contacts/:id", (c) => {
+      const contact = openAdminContact(deps.db, c.req.param("id"), c.get("admin"));
+      if (!contact) throw unknownContact();
+      return c.json(contact);
+    })
+    .post("/contacts/:id/handled", (c) => {
+      const contact = setContactHandled(deps.db, c.req.param("id"), true, c.get("admin"));
+      if (!contact) throw unknownContact();
+      return c.json(contact);
+    })
+    .post("/contacts/:id/reopen", (c) => {
+      const contact = setContactHandled(deps.db, c.req.param("id"), false, c.get("admin"));
+      if (!contact) throw unknownContact();
+      return c.json(contact);
+    })
+    .delete("/contacts/:id", (c) => {
+      if (!deleteAdminContact(deps.db, c.req.param("id"), c.get("admin"))) throw unknownContact();
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,149 @@
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { eq } from "drizzle-orm";
+import { auditLog, payments } from "../../db/schema";
+import type { PaymentStatus } from "../../domain/payment";
+import type { AdminStats } from "../../shared/admin-stats";
+import type { AdminPayment, AdminPaymentList } from "../../shared/admin-payments";
+import { adminWithToken } from "../../../tests/helpers/admins";
+import { testOrigin } from "../../../tests/helpers/browser";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+
+let t: TestApp;
+let authorization: string;
+let now: number;
+beforeEach(() => {
+  t = createTestApp();
+  now = Date.now();
+  authorization = adminWithToken(t.db, "owner").authorization;
+});
+afterEach(() => t.close());
+
+const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
+const post = (path: string) => t.request(path, { method: "POST", headers: { Authorization: authorization, Origin: testOrigin } });
+
+async function errorOf(res: Response) {
+  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+}
+
+let serial = 0;
+/** A service payment row made `minutesAgo` before now. */
+function payment(method: string, status: PaymentStatus, minutesAgo: number, amount = "148.00") {
+  serial++;
+  return t.db
+    .insert(payments)
+    .values({
+      serviceId: "partner",
+      serviceName: "Partner Check",
+      method,
+      amount,
+      email: `client${serial}@example.com`,
+      referenceCode: `PAY-TEST-${serial}`,
+      status,
+      createdAt: new Date(now - minutesAgo * 60_000),
+    })
+    .returning()
+    .get();
+}
+
+const revenue = async () => {
+  const res = await get("/api/admin/stats");
+  expect(res.status).toBe(200);
+  return ((await res.json()) as AdminStats).totalRevenue;
+};
+const rowOf = (id: string) => t.db.select().from(payments).where(eq(payments.id, id)).get();
+
+describe("GET /api/admin/payments", () => {
+  test("newest first, 20 a page, filtered by status and method", async () => {
+    const request = payment("instructions", "requested", 5);
+    payment("paypal", "completed", 1);
+    payment("cash", "requested", 10);
+    for (let i = 0; i < 20; i++) payment("paypal", "expired", 100 + i);
+    const one = (await (await get("/api/admin/payments")).json()) as AdminPaymentList;
+    expect(one.total).toBe(23);
+    expect(one.payments).toHaveLength(20);
+    expect(one.payments.slice(0, 3).map((p) => p.method)).toEqual(["paypal", "instructions", "cash"]);
+    expect(one.payments[1]).toMatchObject({
+      id: request.id,
+      referenceCode: request.referenceCode,
+      serviceName: "Partner Check",
+      amount: "148.00",
+      status: "requested",
+      paidAt: null,
+      orderNumber: null,
+    });
+    const two = (await (await get("/api/admin/payments?page=2")).json()) as AdminPaymentList;
+    expect(two.payments).toHaveLength(3);
+    const requested = (await (await get("/api/admin/payments?status=requested")).json()) as AdminPaymentList;
+    expect(requested.payments.map((p) => p.method)).toEqual(["instructions", "cash"]);
+    const cash = (await (await get("/api/admin/payments?method=cash")).json()) as AdminPaymentList;
+    expect(cash.total).toBe(1);
+  });
+
+  test("a bad query is a 400 naming the field; no token is a 401", async () => {
+    for (const [query, field] of [
+      ["?status=paid", "status"],
+      ["?method=cheque", "method"],
+      ["?page=-1", "page"],
+    ] as const) {
+      const res = await get(`/api/admin/payments${query}`);
+      expect(res.status).toBe(400);
+      expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual([field]);
+    }
+    expect((await t.request("/api/admin/payments")).status).toBe(401);
+  });
+});
+
+describe("POST /api/admin/payments/{id}/paid", () => {
+  test("a payment request becomes completed with its paid time, audited, and counts in the dashboard's revenue", async () => {
+    const request = payment("instructions", "requested", 5, "148.00");
+    payment("paypal", "completed", 1, "100.00");
+    expect(await revenue()).toBe("100.00");
+    const res = await post(`/api/admin/payments/${request.id}/paid`);
+    expect(res.status).toBe(200);
+    const paid = (await res.json()) as AdminPayment;
+    expect(paid).toMatchObject({ id: request.id, status: "completed" });
+    expect(Date.parse(paid.paidAt ?? "")).toBeGreaterThanOrEqual(now);
+    expect(rowOf(request.id)?.status).toBe("completed");
+    expect(rowOf(request.id)?.paidAt).toBeInstanceOf(Date);
+    expect(await revenue()).toBe("248.00");
+    const entries = t.db.select().from(auditLog).all();
+    expect(entries.map((e) => [e.kind, e.action, e.recordId, e.before])).toEqual([
+      ["payments", "payment.mark_paid", request.referenceCode, { status: "requested" }],
+    ]);
+    expect(entries[0]?.after).toMatchObject({ status: "completed" });
+  });
+
+  test("a cash deposit request can be marked paid too", async () => {
+    const cash = payment("cash", "requested", 5);
+    expect((await post(`/api/admin/payments/${cash.id}/paid`)).status).toBe(200);
+    expect(rowOf(cash.id)?.status).toBe("completed");
+  });
+
+  test("409 for a PayPal payment, a request already paid, or one no longer requested; nothing changes", async () => {
+    const paypal = payment("paypal", "created", 3);
+    const done = payment("instructions", "completed", 2);
+    const expired = payment("cash", "expired", 1);
+    for (const [p, says] of [
+      [paypal, "PayPal"],
+      [done, "already marked paid"],
+      [expired, "expired"],
+    ] as const) {
+      const before = rowOf(p.id);
+      const res = await post(`/api/admin/payments/${p.id}/paid`);
+      expect(res.status).toBe(409);
+      expect((await errorOf(res)).message).toContain(says);
+      expect(rowOf(p.id)).toEqual(before);
+    }
+    expect(t.db.select().from(auditLog).all()).toEqual([]);
+    expect(await revenue()).toBe("148.00"); // only the one already completed
+  });
+
+  test("an unknown payment is 404; without a token 401", async () => {
+    const res = await post("/api/admin/payments/nope/paid");
+    expect(res.status).toBe(404);
+    const request = payment("instructions", "requested", 1);
+    const anonymous = await t.request(`/api/admin/payments/${request.id}/paid`, { method: "POST", headers: { Origin: testOrigin } });
+    expect(anonymous.status).toBe(401);
+    expect(rowOf(request.id)?.status).toBe("requested");
+  });
+});

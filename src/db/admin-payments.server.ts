@@ -1,0 +1,131 @@
+/**
+ * The owner's list of service payments and payment requests (`/api/admin/payments`), newest first
+ * through `payments_created_idx`, and marking a payment request paid: the one change the owner
+ * makes by hand, since the money for a request (instructions, cash deposit) arrives outside the site.
+ */
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { PaymentStatus } from "../domain/payment";
+import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQueryInput, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
+import { type AuditActor, recordAudit } from "./audit.server";
+import { immediate, type Db } from "./client.server";
+import { orders, payments, users } from "./schema";
+
+function filterConditions(query: AdminPaymentsQueryInput): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.status) conditions.push(eq(payments.status, query.status));
+  if (query.method) conditions.push(eq(payments.method, query.method));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+const rowColumns = {
+  id: payments.id,
+  referenceCode: payments.referenceCode,
+  serviceName: payments.serviceName,
+  amount: payments.amount,
+  currency: payments.currency,
+  method: payments.method,
+  email: payments.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  accountEmail: users.email,
+  status: payments.status,
+  createdAt: payments.createdAt,
+  paidAt: payments.paidAt,
+  orderNumber: orders.orderNumber,
+};
+
+/** A row of `rowColumns`: the user and the order are left joins, so their columns may be null. */
+type PaymentRow = Omit<typeof payments.$inferSelect, "userId" | "serviceId" | "providerOrderId" | "providerCaptureId" | "shopOrderId" | "updatedAt"> & {
+  firstName: string | null;
+  lastName: string | null;
+  accountEmail: string | null;
+  orderNumber: string | null;
+};
+
+function toAdminPayment(r: PaymentRow): AdminPayment {
+  return {
+    id: r.id,
+    referenceCode: r.referenceCode,
+    serviceName: r.serviceName,
+    amount: r.amount,
+    currency: r.currency,
+    method: r.method,
+    email: r.email ?? r.accountEmail,
+    customerName: [r.firstName, r.lastName].filter(Boolean).join(" ") || null,
+    status: r.status as PaymentStatus,
+    createdAt: r.createdAt.toISOString(),
+    paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+    orderNumber: r.orderNumber,
+  };
+}
+
+/** One page of payments, newest first, and how many match in all (one transaction, so they agree). */
+export function listAdminPayments(db: Db, query: AdminPaymentsQueryInput): AdminPaymentList {
+  const page = query.page ?? 1;
+  const where = filterConditions(query);
+  const { rows, total } = db.$client.transaction(() => ({
+    rows: db
+      .select(rowColumns)
+      .from(payments)
+      .leftJoin(users, eq(users.id, payments.userId))
+      .leftJoin(orders, eq(orders.id, payments.shopOrderId))
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(adminPaymentsPageSize)
+      .offset((page - 1) * adminPaymentsPageSize)
+      .all(),
+    total: db.select({ n: sql<number>`count(*)` }).from(payments).where(where).get()?.n ?? 0,
+  }))();
+  return {
+    payments: rows.map(toAdminPayment),
+    total,
+    page,
+    pageSize: adminPaymentsPageSize,
+  };
+}
+
+export type MarkPaymentPaidResult =
+  | { ok: true }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "not_request"; status: PaymentStatus; method: string };
+
+/**
+ * Marks a payment request paid: status `completed` and `paidAt` now, audited with the status
+ * before and after, in one immediate transaction. Only a request still `requested` (not a PayPal
+ * payment, not a shop order's payment, not one already paid) can be.
+ */
+export function markPaymentRequestPaid(db: Db, id: string, actor: AuditActor, now = new Date()): MarkPaymentPaidResult {
+  return immediate(db, (): MarkPaymentPaidResult => {
+    const before = db.select().from(payments).where(eq(payments.id, id)).get();
+    if (!before) return { ok: false, reason: "not_found" };
+    if (!canMarkPaymentPaid(before)) return { ok: false, reason: "not_request", status: before.status, method: before.method };
+    const completed: PaymentStatus = "completed";
+    db.update(payments).set({ status: completed, paidAt: now, updatedAt: now }).where(eq(payments.id, id)).run();
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "payments",
+        action: "payment.mark_paid",
+        recordId: before.referenceCode,
+        summary: `Marked payment request ${before.referenceCode} (${before.serviceName}, ${before.amount} ${before.currency}) paid.`,
+        before: { status: before.status },
+        after: { status: completed, paidAt: now.toISOString() },
+      },
+      now,
+    );
+    return { ok: true };
+  });
+}
+
+/** One payment as the list shows it, or undefined. */
+export function adminPayment(db: Db, id: string): AdminPayment | undefined {
+  const r = db
+    .select(rowColumns)
+    .from(payments)
+    .leftJoin(users, eq(users.id, payments.userId))
+    .leftJoin(orders, eq(orders.id, payments.shopOrderId))
+    .where(eq(payments.id, id))
+    .get();
+  return r ? toAdminPayment(r) : undefined;
+}

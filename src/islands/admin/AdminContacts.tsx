@@ -1,0 +1,226 @@
+/**
+ * /admin/contacts: the enquiries inbox from GET /api/admin/contacts: unhandled first, emergencies
+ * first among them, newest first; filtered by status and urgency, searched by name, e-mail or
+ * message, 20 a page. Each enquiry opens its dialog (which marks it read); the inbox's current view
+ * downloads as CSV. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useId, useRef, useState } from "react";
+import { adminDownload, adminRequest } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { toast } from "../../client/toast-store";
+import {
+  type AdminContact,
+  type AdminContactList,
+  type AdminContactsQuery,
+  adminContactsSearch,
+  cleanAdminContactSearch,
+  type ContactStatusFilter,
+  type ContactUrgency,
+  contactStatuses,
+  contactStatusLabels,
+  contactUrgencies,
+  contactUrgencyLabels,
+  maxAdminContactSearchLength,
+} from "../../shared/admin-contacts";
+import { ContactDialog } from "./contacts/ContactDialog";
+import { ContactsList, type OpenContact } from "./contacts/ContactsList";
+import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useListSearch, useUrlList } from "./parts/use-url-list";
+
+export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string };
+
+const listPath = "/api/admin/contacts";
+
+function withSearch(query: AdminContactsQuery, text: string): AdminContactsQuery {
+  const search = cleanAdminContactSearch(text);
+  return search === query.search ? query : { ...query, search, page: 1 };
+}
+
+type Open = { id: string; trigger: HTMLButtonElement } | null;
+
+export default function AdminContacts({ initialQuery, timeZone }: AdminContactsProps) {
+  const queryClient = useQueryClient();
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminContactsQuery, AdminContactList>(
+    initialQuery,
+    "/admin/contacts",
+    listPath,
+    adminContactsSearch,
+  );
+  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
+  const [open, setOpen] = useState<Open>(null);
+  const [deleting, setDeleting] = useState<AdminContact | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const base = useId();
+
+  const changed = useCallback(() => {
+    void queryClient.invalidateQueries({
+      predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) && !q.queryKey[0].startsWith(`${listPath}/`),
+    });
+  }, [queryClient]);
+
+  const openContact: OpenContact = (id, trigger) => setOpen({ id, trigger });
+  const closeDialog = () => {
+    const trigger = open?.trigger;
+    setOpen(null);
+    if (trigger?.isConnected) trigger.focus();
+    else heading.current?.focus();
+  };
+
+  const remove = useMutation({
+    mutationFn: (contact: AdminContact) => adminRequest("DELETE", `${listPath}/${encodeURIComponent(contact.id)}`),
+    onSuccess: (_, contact) => {
+      toast({ title: "Enquiry deleted", description: `The enquiry from ${contact.name} is gone.`, variant: "success" });
+      changed();
+    },
+    onError: (err) => {
+      toast({ title: "Enquiry not deleted", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    },
+  });
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await adminDownload(`/api/admin/contacts.csv${adminContactsSearch({ ...query, page: 1 })}`, "enquiries.csv");
+    } catch (err) {
+      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const statusId = `${base}status`;
+  const urgencyId = `${base}urgency`;
+  const searchId = `${base}search`;
+  const noun = (n: number) => (n === 1 ? "enquiry" : "enquiries");
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Enquiries
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline" disabled={exporting} onClick={() => void exportCsv()}>
+            {exporting ? "Exporting..." : "Export CSV"}
+          </button>
+          <a href="/admin/payments" className="btn btn-outline">
+            Payment requests
+          </a>
+          <a href="/admin/dashboard" className="btn btn-outline">
+            Back to Dashboard
+          </a>
+        </div>
+      </div>
+
+      <search aria-label="Enquiries">
+        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+          <div className="fieldset sm:col-span-2 lg:col-span-1">
+            <label htmlFor={searchId} className="fieldset-legend">
+              Search by name, e-mail or message
+            </label>
+            <div className="join w-full">
+              <input
+                ref={searchField}
+                id={searchId}
+                type="search"
+                className="input join-item w-full"
+                autoComplete="off"
+                maxLength={maxAdminContactSearchLength}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+              <button type="submit" className="btn join-item">
+                Search
+              </button>
+            </div>
+          </div>
+          <div className="fieldset">
+            <label htmlFor={statusId} className="fieldset-legend">
+              Show
+            </label>
+            <select
+              id={statusId}
+              className="select w-full"
+              value={query.status}
+              onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as ContactStatusFilter, page: 1 }))}
+            >
+              {contactStatuses.map((s) => (
+                <option key={s} value={s}>
+                  {contactStatusLabels[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="fieldset">
+            <label htmlFor={urgencyId} className="fieldset-legend">
+              Urgency
+            </label>
+            <select
+              id={urgencyId}
+              className="select w-full"
+              value={query.urgency ?? ""}
+              onChange={(e) => setQuery((q) => ({ ...q, urgency: (e.target.value || null) as ContactUrgency | null, page: 1 }))}
+            >
+              <option value="">Any urgency</option>
+              {contactUrgencies.map((u) => (
+                <option key={u} value={u}>
+                  {contactUrgencyLabels[u]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </form>
+      </search>
+
+      <ListStatus
+        failed={list.isError}
+        failedText="The enquiries could not be loaded. Please reload the page."
+        summary={data ? `${data.total} ${noun(data.total)}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        loading={list.isPending}
+        loadingText="Loading enquiries..."
+      />
+
+      <ListFrame
+        testId="contacts-list"
+        busy={list.isPending || list.isPlaceholderData}
+        loading={!data && list.isPending}
+        empty={data !== undefined && data.contacts.length === 0}
+        emptyText={query.status === "unhandled" && !query.search && !query.urgency ? "No enquiries waiting. All handled." : "No enquiries found"}
+      >
+        {data && data.contacts.length > 0 && <ContactsList rows={data.contacts} timeZone={timeZone} onOpen={openContact} />}
+      </ListFrame>
+
+      {data && <Pager label="Pages of enquiries" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+
+      {open && (
+        <ContactDialog
+          key={open.id}
+          id={open.id}
+          timeZone={timeZone}
+          onClose={closeDialog}
+          onChanged={changed}
+          onDelete={(contact) => {
+            setOpen(null);
+            setDeleting(contact);
+          }}
+        />
+      )}
+      {deleting && (
+        <ConfirmDeleteDialog
+          title="Delete this enquiry?"
+          pending={remove.isPending}
+          onConfirm={(close) => remove.mutate(deleting, { onSuccess: close })}
+          onClose={() => {
+            setDeleting(null);
+            heading.current?.focus();
+          }}
+        >
+          <p>{`The enquiry from ${deleting.name} (${deleting.email}) will be deleted. This cannot be undone.`}</p>
+        </ConfirmDeleteDialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,144 @@
+/**
+ * /admin/payments: service payments and payment requests from GET /api/admin/payments, newest first,
+ * filtered by status and method, 20 a page. A request (instructions or cash deposit) still awaiting
+ * its money has Mark paid: it becomes paid and counts in the dashboard's revenue. The filters live
+ * in the page's URL.
+ */
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useRef } from "react";
+import { adminRequest } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { toast } from "../../client/toast-store";
+import { type PaymentStatus, paymentStatuses } from "../../domain/payment";
+import {
+  type AdminPayment,
+  type AdminPaymentList,
+  type AdminPaymentMethod,
+  type AdminPaymentsQuery,
+  adminPaymentMethodLabels,
+  adminPaymentMethods,
+  adminPaymentsSearch,
+} from "../../shared/admin-payments";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useUrlList } from "./parts/use-url-list";
+import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
+
+export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
+
+const listPath = "/api/admin/payments";
+/** The dashboard's revenue counts payments marked paid. */
+const statsKey = ["/api/admin/stats"] as const;
+
+export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsProps) {
+  const queryClient = useQueryClient();
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminPaymentsQuery, AdminPaymentList>(
+    initialQuery,
+    "/admin/payments",
+    listPath,
+    adminPaymentsSearch,
+  );
+  const heading = useRef<HTMLHeadingElement>(null);
+  const base = useId();
+
+  const markPaid = useMutation({
+    mutationFn: (p: AdminPayment) => adminRequest<AdminPayment>("POST", `${listPath}/${encodeURIComponent(p.id)}/paid`),
+    onSuccess: (p) => {
+      toast({ title: "Payment marked paid", description: `${p.referenceCode} is recorded as paid.`, variant: "success" });
+      heading.current?.focus();
+    },
+    onError: (err) => {
+      toast({ title: "Payment not marked paid", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
+      void queryClient.invalidateQueries({ queryKey: statsKey });
+    },
+  });
+
+  const statusId = `${base}status`;
+  const methodId = `${base}method`;
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Payments
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <a href="/admin/contacts" className="btn btn-outline">
+            Enquiries
+          </a>
+          <a href="/admin/dashboard" className="btn btn-outline">
+            Back to Dashboard
+          </a>
+        </div>
+      </div>
+
+      <form aria-label="Filter payments" className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
+        <div className="fieldset">
+          <label htmlFor={statusId} className="fieldset-legend">
+            Status
+          </label>
+          <select
+            id={statusId}
+            className="select w-full"
+            value={query.status ?? ""}
+            onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as PaymentStatus | null, page: 1 }))}
+          >
+            <option value="">Any status</option>
+            {paymentStatuses.map((s) => (
+              <option key={s} value={s}>
+                {paymentStatusLabels[s]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="fieldset">
+          <label htmlFor={methodId} className="fieldset-legend">
+            Method
+          </label>
+          <select
+            id={methodId}
+            className="select w-full"
+            value={query.method ?? ""}
+            onChange={(e) => setQuery((q) => ({ ...q, method: (e.target.value || null) as AdminPaymentMethod | null, page: 1 }))}
+          >
+            <option value="">Any method</option>
+            {adminPaymentMethods.map((m) => (
+              <option key={m} value={m}>
+                {adminPaymentMethodLabels[m]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      <ListStatus
+        failed={list.isError}
+        failedText="The payments could not be loaded. Please reload the page."
+        summary={data ? `${data.total} ${data.total === 1 ? "payment" : "payments"}` : null}
+        loading={list.isPending}
+        loadingText="Loading payments..."
+      />
+
+      <ListFrame
+        testId="payments-list"
+        busy={list.isPending || list.isPlaceholderData}
+        loading={!data && list.isPending}
+        empty={data !== undefined && data.payments.length === 0}
+        emptyText="No payments found"
+      >
+        {data && data.payments.length > 0 && (
+          <PaymentsList
+            rows={data.payments}
+            timeZone={timeZone}
+            pendingId={markPaid.isPending ? (markPaid.variables?.id ?? null) : null}
+            onMarkPaid={(p) => markPaid.mutate(p)}
+          />
+        )}
+      </ListFrame>
+
+      {data && <Pager label="Pages of payments" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+    </div>
+  );
+}

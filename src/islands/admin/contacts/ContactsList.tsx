@@ -1,0 +1,110 @@
+/**
+ * The page of enquiries: a table from the `md` breakpoint, a card per enquiry below it (readable at
+ * 360 px). Urgency is a badge with its word (emergency in red); an enquiry not yet opened is bold and
+ * says "New". Each sender's name is a button that opens the enquiry.
+ */
+import type { MouseEvent } from "react";
+import { type AdminContact, type ContactUrgency, contactUrgencyLabels } from "../../../shared/admin-contacts";
+import { formatInstantTime } from "../parts/format-instant";
+
+export type OpenContact = (id: string, trigger: HTMLButtonElement) => void;
+
+const urgencyColours: Record<ContactUrgency, string> = {
+  emergency: "badge-error",
+  high: "badge-warning",
+  normal: "badge-info badge-outline",
+  low: "badge-neutral badge-outline",
+};
+
+export function UrgencyBadge({ urgency }: { urgency: string }) {
+  const known = urgency in urgencyColours ? (urgency as ContactUrgency) : "normal";
+  return <span className={`badge h-auto min-h-5 ${urgencyColours[known]}`}>{contactUrgencyLabels[known]}</span>;
+}
+
+export function StateBadges({ contact }: { contact: AdminContact }) {
+  return (
+    <>
+      {contact.readAt === null && <span className="badge badge-primary h-auto min-h-5">New</span>}
+      {contact.handledAt !== null && <span className="badge badge-success badge-outline h-auto min-h-5">Handled</span>}
+    </>
+  );
+}
+
+function OpenButton({ contact, onOpen, className }: { contact: AdminContact; onOpen: OpenContact; className: string }) {
+  return (
+    <button
+      type="button"
+      className={className}
+      aria-haspopup="dialog"
+      aria-label={`Enquiry from ${contact.name}`}
+      onClick={(e: MouseEvent<HTMLButtonElement>) => onOpen(contact.id, e.currentTarget)}
+    >
+      {contact.name}
+    </button>
+  );
+}
+
+export function ContactsList({ rows, timeZone, onOpen }: { rows: AdminContact[]; timeZone: string; onOpen: OpenContact }) {
+  return (
+    <>
+      {/* "table" is also Tailwind's display utility, so the wrapper hides it on narrow screens. */}
+      <div className="hidden md:block">
+        <table className="table">
+          <caption className="sr-only">Enquiries</caption>
+          <thead>
+            <tr>
+              <th scope="col">From</th>
+              <th scope="col">Received</th>
+              <th scope="col">Service</th>
+              <th scope="col">Urgency</th>
+              <th scope="col">Message</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((c) => (
+              <tr key={c.id} data-testid="contact-row" className={c.readAt === null ? "font-bold" : ""}>
+                <th scope="row">
+                  <span className="flex flex-col gap-1">
+                    <OpenButton contact={c} onOpen={onOpen} className={`link link-primary text-left ${c.readAt === null ? "font-bold" : "font-normal"}`} />
+                    <span className="text-xs font-normal break-all text-base-content/80">{c.email}</span>
+                  </span>
+                </th>
+                <td className="whitespace-nowrap">
+                  <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+                </td>
+                <td>{c.serviceLabel}</td>
+                <td>
+                  <span className="flex flex-wrap gap-1">
+                    <UrgencyBadge urgency={c.urgency} />
+                    <StateBadges contact={c} />
+                  </span>
+                </td>
+                <td className="max-w-xs truncate">{c.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-base-300 md:hidden" aria-label="Enquiries">
+        {rows.map((c) => (
+          <li key={c.id} className={`space-y-2 p-4 ${c.readAt === null ? "font-bold" : ""}`} data-testid="contact-card">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <OpenButton contact={c} onOpen={onOpen} className="btn btn-sm btn-outline max-w-full truncate" />
+              <span className="flex flex-wrap gap-1">
+                <UrgencyBadge urgency={c.urgency} />
+                <StateBadges contact={c} />
+              </span>
+            </div>
+            <p className="text-sm font-normal break-words">
+              {c.serviceLabel}
+              <span className="block text-xs text-base-content/80">
+                <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+              </span>
+            </p>
+            <p className="line-clamp-2 text-sm font-normal break-words">{c.message}</p>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,154 @@
+/**
+ * The page of payments: a table from the `md` breakpoint, a card per payment below it (readable at
+ * 360 px): reference code, service, amount, method, who, status, created and paid times, and Mark
+ * paid for a request still awaiting its money.
+ */
+import { formatMoney } from "../../../domain/format";
+import type { PaymentStatus } from "../../../domain/payment";
+import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
+import { formatInstantTime } from "../parts/format-instant";
+
+export type MarkPaid = (payment: AdminPayment) => void;
+
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  requested: "Requested",
+  created: "Started",
+  unknown: "Unknown",
+  completed: "Paid",
+  declined: "Declined",
+  failed: "Failed",
+  review: "Under review",
+  expired: "Expired",
+  refunded: "Refunded",
+};
+
+const statusColours: Partial<Record<PaymentStatus, string>> = {
+  requested: "badge-warning",
+  completed: "badge-success",
+  review: "badge-error",
+  declined: "badge-neutral",
+  failed: "badge-neutral",
+  expired: "badge-neutral",
+  refunded: "badge-neutral",
+};
+
+function StatusBadge({ status }: { status: PaymentStatus }) {
+  return <span className={`badge h-auto min-h-5 ${statusColours[status] ?? "badge-info"}`}>{paymentStatusLabels[status]}</span>;
+}
+
+function Who({ p }: { p: AdminPayment }) {
+  return (
+    <span className="flex flex-col">
+      {p.customerName && <span>{p.customerName}</span>}
+      <span className="text-xs break-all text-base-content/80">{p.email ?? "No e-mail"}</span>
+    </span>
+  );
+}
+
+function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
+  return (
+    <span className="flex flex-col text-sm">
+      <span>
+        Created <time dateTime={p.createdAt}>{formatInstantTime(p.createdAt, timeZone)}</time>
+      </span>
+      {p.paidAt && (
+        <span>
+          Paid <time dateTime={p.paidAt}>{formatInstantTime(p.paidAt, timeZone)}</time>
+        </span>
+      )}
+    </span>
+  );
+}
+
+function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pendingId: string | null; onMarkPaid: MarkPaid }) {
+  if (!canMarkPaymentPaid({ method: p.method, status: p.status, shopOrderId: p.orderNumber ? 1 : null })) return null;
+  const pending = pendingId === p.id;
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-primary"
+      disabled={pendingId !== null}
+      aria-label={`Mark ${p.referenceCode} paid`}
+      onClick={() => onMarkPaid(p)}
+    >
+      {pending ? "Marking paid..." : "Mark paid"}
+    </button>
+  );
+}
+
+export function PaymentsList({
+  rows,
+  timeZone,
+  pendingId,
+  onMarkPaid,
+}: {
+  rows: AdminPayment[];
+  timeZone: string;
+  pendingId: string | null;
+  onMarkPaid: MarkPaid;
+}) {
+  return (
+    <>
+      <div className="hidden md:block">
+        <table className="table">
+          <caption className="sr-only">Payments</caption>
+          <thead>
+            <tr>
+              <th scope="col">Reference</th>
+              <th scope="col">For</th>
+              <th scope="col">Amount</th>
+              <th scope="col">Method</th>
+              <th scope="col">Customer</th>
+              <th scope="col">Status</th>
+              <th scope="col">When</th>
+              <th scope="col">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((p) => (
+              <tr key={p.id} data-testid="payment-row">
+                <th scope="row" className="font-mono whitespace-nowrap">
+                  {p.referenceCode}
+                </th>
+                <td>{p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}</td>
+                <td className="whitespace-nowrap">{`${formatMoney(p.amount)} ${p.currency}`}</td>
+                <td>{adminPaymentMethodLabels[p.method] ?? p.method}</td>
+                <td>
+                  <Who p={p} />
+                </td>
+                <td>
+                  <StatusBadge status={p.status} />
+                </td>
+                <td>
+                  <Times p={p} timeZone={timeZone} />
+                </td>
+                <td>
+                  <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="divide-y divide-base-300 md:hidden" aria-label="Payments">
+        {rows.map((p) => (
+          <li key={p.id} className="space-y-2 p-4" data-testid="payment-card">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <span className="font-mono font-semibold">{p.referenceCode}</span>
+              <StatusBadge status={p.status} />
+            </div>
+            <p className="text-sm break-words">
+              {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoney(p.amount)} ${p.currency}`},{" "}
+              {adminPaymentMethodLabels[p.method] ?? p.method}
+            </p>
+            <Who p={p} />
+            <Times p={p} timeZone={timeZone} />
+            <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
