@@ -9,6 +9,7 @@ import { type AdminEnv, requireAdmin } from "../../server/middleware/require-adm
 import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
+import { adminBookingsApi } from "./bookings";
 import { adminCategoriesApi } from "./categories";
 import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
@@ -36,6 +37,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminAuditApi(deps));
   guarded.route("/", adminMailApi(deps));
   guarded.route("/", adminCategoriesApi(deps));
+  guarded.route("/", adminBookingsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;
