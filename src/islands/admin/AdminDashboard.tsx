@@ -44,6 +44,7 @@ const builtPages = new Set<string>([
   "/admin/audit",
   "/admin/mail",
   "/admin/categories",
+  "/admin/bookings",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

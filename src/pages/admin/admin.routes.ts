@@ -7,6 +7,7 @@ import { Hono } from "hono";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
 import { readAdminAuditQuery } from "../../shared/admin-audit";
+import { readAdminBookingsQuery } from "../../shared/admin-bookings";
 import { readAdminMailQuery } from "../../shared/admin-mail";
 import { readAdminOrdersQuery } from "../../shared/admin-orders";
 import { readAdminProductsQuery } from "../../shared/admin-products";
@@ -14,6 +15,7 @@ import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
 import { adminAccountPage } from "./account";
 import { adminAuditPage } from "./audit";
+import { adminBookingsPage } from "./bookings";
 import { adminCategoriesPage } from "./categories";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
@@ -41,6 +43,7 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
     .get("/admin/categories", (c) => servePage(deps, c, adminCategoriesPage))
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
+    .get("/admin/bookings", (c) => servePage(deps, c, (site) => adminBookingsPage(site, readAdminBookingsQuery(c.req.query()))))
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
     .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))))
     .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, readAdminMailQuery(c.req.query()))));
