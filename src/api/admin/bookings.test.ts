@@ -81,7 +81,8 @@ async function list(query = ""): Promise<AdminBookingList> {
 
 test("every route is behind the admin token", async () => {
   const { id } = booked("ann@example.com");
-  for (const path of ["/api/admin/bookings", "/api/admin/bookings.csv", "/api/admin/timeslots"]) expect((await t.request(path)).status).toBe(401);
+  for (const path of ["/api/admin/bookings", "/api/admin/bookings.csv", `/api/admin/bookings/${id}`, "/api/admin/timeslots"])
+    expect((await t.request(path)).status).toBe(401);
   const before = snapshot();
   expect((await patch(`/api/admin/bookings/${id}`, { status: "confirmed" }, "Bearer nope")).status).toBe(401);
   expect((await t.json("/api/admin/timeslots/generate", { from: today(), to: today() }, { headers: { Origin: testOrigin } })).status).toBe(401);
@@ -244,6 +245,10 @@ describe("PATCH /api/admin/bookings/{id}", () => {
     ]);
     expect(audits()[0]?.summary).toContain("Confirmed the Partner Check booking of Ann");
     expect(audits()[1]?.before).toEqual({ status: "confirmed" });
+    const one = await get(`/api/admin/bookings/${id}`);
+    expect(one.status).toBe(200);
+    expect(await one.json()).toMatchObject({ id, status: "completed", next: [], customerName: "Ann" });
+    expect((await get(`/api/admin/bookings/${crypto.randomUUID()}`)).status).toBe(404);
   });
 
   test("cancel frees the slot's place once, voids the referral reward and e-mails the customer", async () => {

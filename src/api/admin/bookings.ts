@@ -3,6 +3,7 @@
  *
  *   GET   /api/admin/bookings?status=&from=&to=&when=&page=   one page by appointment, with the total
  *   GET   /api/admin/bookings.csv?status=&from=&to=           every matching booking, for the accountant
+ *   GET   /api/admin/bookings/{id}                             one booking as the list shows it
  *   PATCH /api/admin/bookings/{id}            { status }       through the transition table
  *   GET   /api/admin/timeslots?from=&to=                       each day's slots and how full it is
  *   POST  /api/admin/timeslots/generate       { from, to }     the missing slots from the business hours
@@ -120,6 +121,12 @@ export function adminBookingsApi(deps: AppDeps) {
       const rows = adminBookingsForCsv(deps.db, { status: q.status || null, from: q.from || "", to: q.to || "" });
       const name = ["bookings", q.status, q.from && `from-${q.from}`, q.to && `to-${q.to}`].filter(Boolean).join("-");
       return csvResponse(`${name}.csv`, toCsv(csvColumns(getSettings(deps.db).timezone), rows));
+    })
+    .get("/bookings/:id", validParams(bookingIdSchema), (c) => {
+      const row = adminBookingRow(deps.db, c.req.valid("param").id);
+      if (!row) throw unknownBooking();
+      c.header("Cache-Control", "no-store");
+      return c.json(row);
     })
     .patch("/bookings/:id", validParams(bookingIdSchema), validJson(adminBookingStatusSchema), (c) => {
       const { id } = c.req.valid("param");

@@ -41,8 +41,9 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
     hadStep.current = step !== null;
   }, [step]);
 
+  const url = `/api/admin/bookings/${encodeURIComponent(booking.id)}`;
   const change = useMutation({
-    mutationFn: (status: BookingStatus) => adminRequest<AdminBookingRow>("PATCH", `/api/admin/bookings/${encodeURIComponent(booking.id)}`, { status }),
+    mutationFn: (status: BookingStatus) => adminRequest<AdminBookingRow>("PATCH", url, { status }),
     onSuccess: (updated, status) => {
       setBooking(updated);
       setStep(null);
@@ -52,7 +53,13 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
     onError: (err) => {
       setStep(null);
       toast({ title: "Booking not changed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
-      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onChanged();
+      // Changed by someone else meanwhile: show what the booking allows now.
+      if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
+        onChanged();
+        adminRequest<AdminBookingRow>("GET", url)
+          .then(setBooking)
+          .catch(() => setBooking((b) => ({ ...b, next: [] })));
+      }
     },
   });
 
