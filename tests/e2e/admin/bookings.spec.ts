@@ -5,6 +5,7 @@
  * by src/api/admin/bookings.test.ts. Bookings take slots that the booking specs would see, so
  * this runs on a site of its own; each test books its own day and time as its own customer.
  */
+import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { test as base, expect, type SiteServer, signInAs, signInAsAdmin, startSite, stopSite } from "../fixtures";
 import { islandsHydrated } from "../helpers";
@@ -58,6 +59,19 @@ async function book(request: APIRequestContext, site: SiteServer, date: string, 
   return ((await res.json()) as { id: string }).id;
 }
 
+/** The times the booking calendar offers on `date` for Partner Check, as the signed-in customer sees them. */
+async function calendarTimes(page: Page, date: string) {
+  await page.goto("/booking");
+  await page.getByRole("link", { name: /Book Now.*Partner Check/ }).click();
+  await expect(page).toHaveURL(/service=partner/);
+  await islandsHydrated(page);
+  const button = page.locator(`[data-day="${date}"]:not([data-outside]) button`);
+  await expect(page.locator("[data-day]:not([data-outside]) button").first()).toBeVisible();
+  for (let i = 0; i < 2 && !(await button.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  await button.click();
+  await expect(page.getByRole("button", { name: "9:00 am", exact: true })).toBeVisible();
+}
+
 async function freeTimes(request: APIRequestContext, site: SiteServer, date: string): Promise<string[]> {
   return ((await (await request.get(`${site.url}/api/timeslots/${date}`)).json()) as { time: string }[]).map((s) => s.time);
 }
@@ -103,6 +117,13 @@ test("confirm then complete a booking: the customer becomes returning; both are 
   await page.keyboard.press("Escape");
   await expect(page.getByTestId("booking-row").first()).toContainText("Completed");
 
+  // The accountant's CSV of the filtered list.
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  expect(download.suggestedFilename()).toBe(`bookings-from-${date}-to-${date}.csv`);
+  const csv = readFileSync((await download.path())!, "utf8");
+  expect(csv).toContain(`${date},10:00,`);
+  expect(csv).toContain(`${email},Partner Check,148.00,295.00,yes,completed,`);
+
   await page.goto("/dashboard");
   await expect(page.getByText("Returning Customer")).toBeVisible();
 
@@ -137,6 +158,11 @@ test("cancel a booking: its time is offered again; block a slot: it is not; both
   await expect(slots.getByRole("button", { name: "Reopen 2:00 pm" })).toBeVisible();
   await expect(slots.getByTestId("slot-day").first()).toContainText("1 blocked");
   expect(await freeTimes(page.request, ownSite, date)).not.toContain("14:00");
+  // The booking calendar offers the cancelled time again, and not the blocked one.
+  await calendarTimes(page, date);
+  await expect(page.getByRole("button", { name: "11:00 am", exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "2:00 pm", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "1:00 pm", exact: true })).toBeVisible();
 
   await page.goto("/admin/audit?kind=bookings");
   await islandsHydrated(page);
