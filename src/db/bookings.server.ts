@@ -3,12 +3,14 @@
  * in one synchronous IMMEDIATE transaction, so a slot can never be over-booked.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { bookingPrice, canChangeBookingStatus, customerMayCancel, makesReturningCustomer, type BookingStatus } from "../domain/booking";
+import { bookingPrice, canChangeBookingStatus, customerMayCancel, holdsSlot, makesReturningCustomer, type BookingStatus } from "../domain/booking";
 import { centsToDecimal } from "../domain/pricing";
 import { slotHasPassed } from "../domain/slots";
 import type { MailMessage } from "../mail/outbox.server";
 import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
 import type { BookingInput } from "../shared/booking";
+import type { AuditActor } from "./audit.server";
+import { recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { recordReferralReward, voidReferralReward } from "./referrals.server";
 import { bookings, servicePricing, timeSlots, users } from "./schema";
@@ -55,7 +57,6 @@ export function createBooking(
       .update(timeSlots)
       .set({
         currentBookings: sql`${timeSlots.currentBookings} + 1`,
-        isAvailable: sql`${timeSlots.currentBookings} + 1 < ${timeSlots.maxBookings}`,
         updatedAt: input.now,
       })
       .where(
@@ -111,13 +112,16 @@ export function findOwnBooking(db: Db, bookingId: string, userId: string): Booki
     .get();
 }
 
-/** Frees the booking's place in its slot (inside a transaction). */
+/**
+ * Frees the booking's place in its slot (inside a transaction). A slot the owner blocked stays
+ * blocked: `isAvailable` is the owner's open/blocked switch, and room is `current < max`.
+ */
 function releaseSlot(db: Db, booking: Booking) {
   const slotWhere = booking.timeSlotId
     ? eq(timeSlots.id, booking.timeSlotId)
     : and(eq(timeSlots.date, booking.appointmentDate), eq(timeSlots.time, booking.appointmentTime));
   db.update(timeSlots)
-    .set({ currentBookings: sql`max(${timeSlots.currentBookings} - 1, 0)`, isAvailable: true, updatedAt: new Date() })
+    .set({ currentBookings: sql`max(${timeSlots.currentBookings} - 1, 0)`, updatedAt: new Date() })
     .where(slotWhere)
     .run();
 }
@@ -163,21 +167,89 @@ export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZo
   return upcoming;
 }
 
+/** Why a status change was refused: no such booking, or the transition table does not allow it. */
+export type BookingStatusChange =
+  | { ok: true; booking: Booking; before: Booking }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "not_allowed"; from: BookingStatus };
+
 /**
- * Moves a booking to a new status (the admin portal uses this) when the transition table allows
- * it; null otherwise. Cancelling frees the slot and voids the reward; completing makes the
- * customer a returning customer.
+ * The change itself, inside the caller's transaction: checks the transition table against the
+ * status as it is now, writes the new one, and on cancel frees the slot's place (once: the guarded
+ * update only matches the status read) and voids the referral reward; on complete the customer
+ * becomes returning.
+ */
+function applyBookingStatus(db: Db, bookingId: string, status: BookingStatus, now: Date): BookingStatusChange {
+  const booking = db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (!booking) return { ok: false, reason: "not_found" };
+  if (!canChangeBookingStatus(booking.status, status, "admin")) return { ok: false, reason: "not_allowed", from: booking.status };
+  const updated = db
+    .update(bookings)
+    .set({ status, updatedAt: now })
+    .where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status)))
+    .returning()
+    .get();
+  if (!updated) return { ok: false, reason: "not_allowed", from: booking.status };
+  if (!holdsSlot(status) && holdsSlot(booking.status)) {
+    releaseSlot(db, booking);
+    voidReferralReward(db, booking.id);
+  }
+  if (makesReturningCustomer(status) && booking.userId)
+    db.update(users).set({ isNewCustomer: false, updatedAt: now }).where(eq(users.id, booking.userId)).run();
+  return { ok: true, booking: updated, before: booking };
+}
+
+/**
+ * Moves a booking to a new status when the transition table allows it; null otherwise. Cancelling
+ * frees the slot and voids the reward; completing makes the customer a returning customer. The
+ * admin portal uses `changeBookingStatus`, which also e-mails the customer and writes the audit log.
  */
 export function setBookingStatus(db: Db, bookingId: string, status: BookingStatus): Booking | null {
   return immediate(db, () => {
-    const booking = db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
-    if (!booking || !canChangeBookingStatus(booking.status, status, "admin")) return null;
-    const updated = db.update(bookings).set({ status }).where(eq(bookings.id, bookingId)).returning().get();
-    if (status === "cancelled") {
-      releaseSlot(db, booking);
-      voidReferralReward(db, booking.id);
-    }
-    if (makesReturningCustomer(status) && booking.userId) db.update(users).set({ isNewCustomer: false }).where(eq(users.id, booking.userId)).run();
-    return updated ?? null;
+    const result = applyBookingStatus(db, bookingId, status, new Date());
+    return result.ok ? result.booking : null;
   });
 }
+
+/**
+ * The business changes a booking's status (the admin portal), in one IMMEDIATE transaction: the
+ * change as `setBookingStatus` makes it, the customer's e-mail from `mail` (to the booking's
+ * contact e-mail, else the account's; none when neither is known) queued, and the audit entry.
+ */
+export function changeBookingStatus(
+  db: Db,
+  bookingId: string,
+  status: BookingStatus,
+  actor: AuditActor,
+  mail: (booking: Booking, to: string) => MailMessage | null,
+  now = new Date(),
+): BookingStatusChange {
+  return immediate(db, () => {
+    const result = applyBookingStatus(db, bookingId, status, now);
+    if (!result.ok) return result;
+    const { booking, before } = result;
+    const account = booking.userId
+      ? db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, booking.userId)).get()
+      : undefined;
+    const to = booking.contactEmail ?? account?.email ?? null;
+    const message = to ? mail(booking, to) : null;
+    if (message) enqueueMail(db, message);
+    const who = [account?.firstName, account?.lastName].filter(Boolean).join(" ") || to || "a deleted customer";
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "bookings",
+        action: `booking.${status === "confirmed" ? "confirm" : status === "completed" ? "complete" : status === "cancelled" ? "cancel" : status}`,
+        recordId: booking.id,
+        summary: `${auditVerbs[status]} the ${booking.serviceName} booking of ${who} on ${booking.appointmentDate} at ${booking.appointmentTime} (was ${before.status})`,
+        before: { status: before.status },
+        after: { status: booking.status },
+      },
+      now,
+    );
+    return result;
+  });
+}
+
+const auditVerbs: Record<BookingStatus, string> = { pending: "Reopened", confirmed: "Confirmed", completed: "Completed", cancelled: "Cancelled" };

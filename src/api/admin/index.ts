@@ -11,6 +11,7 @@ import { adminAnalyticsApi } from "./analytics";
 import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
+import { adminBookingsApi } from "./bookings";
 import { adminCategoriesApi } from "./categories";
 import { adminContactsApi } from "./contacts";
 import { adminPaymentsApi } from "./payments";
@@ -46,6 +47,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminReferralsApi(deps));
   guarded.route("/", adminContactsApi(deps));
   guarded.route("/", adminPaymentsApi(deps));
+  guarded.route("/", adminBookingsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

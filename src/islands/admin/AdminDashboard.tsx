@@ -52,6 +52,7 @@ const builtPages = new Set<string>([
   "/admin/referrals",
   "/admin/contacts",
   "/admin/payments",
+  "/admin/bookings",
 ]);
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {

@@ -1,5 +1,5 @@
 /** The e-mails of a booking: the customer's confirmation and the business's notice, both with the `.ics`. */
-import { formatMoney, timeZoneCity } from "../../domain/format";
+import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
 import type { MailMessage } from "../outbox.server";
 import { plainText } from "./layout";
 
@@ -77,5 +77,91 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       `Booking id: ${b.id}`,
     ]),
     attachments: [{ filename: "appointment.ics", content: m.ics, contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
+  };
+}
+
+/** What the customer's e-mail about a status change needs. */
+export type BookingStatusMailInput = {
+  booking: {
+    id: string;
+    serviceName: string;
+    servicePrice: string;
+    appointmentDate: string;
+    appointmentTime: string;
+    duration: number;
+    location: string | null;
+  };
+  to: string;
+  businessName: string;
+  businessEmail: string;
+  businessPhone: string;
+  /** Where the customer sees their bookings (the dashboard) and books again (/booking). */
+  origin: string;
+  timeZone: string;
+};
+
+const reference = (id: string) => id.slice(0, 8).toUpperCase();
+
+/** The customer's notice that the business confirmed the booking. */
+export function bookingConfirmedMail(m: BookingStatusMailInput): MailMessage {
+  const b = m.booking;
+  const when = formatAppointment(b.appointmentDate, b.appointmentTime);
+  return {
+    to: m.to,
+    replyTo: m.businessEmail,
+    subject: `Booking confirmed: ${b.serviceName} on ${when}`,
+    text: plainText([
+      `Your appointment is confirmed. We look forward to seeing you.`,
+      ``,
+      `Service: ${b.serviceName}`,
+      `When: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
+      `Price: ${formatMoney(b.servicePrice)}`,
+      `Reference: ${reference(b.id)}`,
+      ``,
+      `Your bookings: ${m.origin}/dashboard`,
+      `If the time no longer suits you, reply to this e-mail or call ${m.businessPhone}.`,
+      ``,
+      m.businessName,
+    ]),
+  };
+}
+
+/** The customer's thank-you once the business marked the booking completed. */
+export function bookingCompletedMail(m: BookingStatusMailInput): MailMessage {
+  const b = m.booking;
+  return {
+    to: m.to,
+    replyTo: m.businessEmail,
+    subject: `Thank you: ${b.serviceName} completed`,
+    text: plainText([
+      `Thank you for choosing ${m.businessName}. Your ${b.serviceName} appointment on ${formatAppointment(b.appointmentDate, b.appointmentTime)} is complete.`,
+      ``,
+      `Reference: ${reference(b.id)}`,
+      `If anything about it needs following up, reply to this e-mail or call ${m.businessPhone}.`,
+      `Whenever you need us again, you can book at ${m.origin}/booking.`,
+      ``,
+      m.businessName,
+    ]),
+  };
+}
+
+/** The customer's notice that the business cancelled the booking. */
+export function bookingCancelledByBusinessMail(m: BookingStatusMailInput): MailMessage {
+  const b = m.booking;
+  const when = formatAppointment(b.appointmentDate, b.appointmentTime);
+  return {
+    to: m.to,
+    replyTo: m.businessEmail,
+    subject: `Booking cancelled: ${b.serviceName} on ${when}`,
+    text: plainText([
+      `We are sorry: we have had to cancel your ${b.serviceName} appointment on ${when} (${timeZoneCity(m.timeZone)} time).`,
+      ``,
+      `Reference: ${reference(b.id)}`,
+      `Nothing is owed for it; if you have already paid for this service, reply to this e-mail and we will arrange the refund.`,
+      `To find another time, reply to this e-mail, call ${m.businessPhone}, or book again at ${m.origin}/booking.`,
+      ``,
+      m.businessName,
+    ]),
   };
 }

@@ -10,6 +10,7 @@ import { readAnalyticsRange } from "../../shared/admin-analytics";
 import { readAdminAuditQuery } from "../../shared/admin-audit";
 import { readAdminContactsQuery } from "../../shared/admin-contacts";
 import { readAdminPaymentsQuery } from "../../shared/admin-payments";
+import { readAdminBookingsQuery } from "../../shared/admin-bookings";
 import { readAdminMailQuery } from "../../shared/admin-mail";
 import { readAdminOrdersQuery } from "../../shared/admin-orders";
 import { readAdminProductsQuery } from "../../shared/admin-products";
@@ -20,6 +21,7 @@ import { adminAccountPage } from "./account";
 import { adminAdminsPage } from "./admins";
 import { adminAnalyticsPage } from "./analytics";
 import { adminAuditPage } from "./audit";
+import { adminBookingsPage } from "./bookings";
 import { adminCategoriesPage } from "./categories";
 import { adminContactsPage } from "./contacts";
 import { adminPaymentsPage } from "./payments";
@@ -52,6 +54,7 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/admins", (c) => servePage(deps, c, adminAdminsPage))
     .get("/admin/categories", (c) => servePage(deps, c, adminCategoriesPage))
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
+    .get("/admin/bookings", (c) => servePage(deps, c, (site) => adminBookingsPage(site, readAdminBookingsQuery(c.req.query()))))
     .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
     .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))))
     .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, readAdminMailQuery(c.req.query()))))

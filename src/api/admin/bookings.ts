@@ -1,0 +1,192 @@
+/**
+ * The owner's bookings and time slots (behind requireAdmin):
+ *
+ *   GET   /api/admin/bookings?status=&from=&to=&when=&page=   one page by appointment, with the total
+ *   GET   /api/admin/bookings.csv?status=&from=&to=           every matching booking, for the accountant
+ *   GET   /api/admin/bookings/{id}                             one booking as the list shows it
+ *   PATCH /api/admin/bookings/{id}            { status }       through the transition table
+ *   GET   /api/admin/timeslots?from=&to=                       each day's slots and how full it is
+ *   POST  /api/admin/timeslots/generate       { from, to }     the missing slots from the business hours
+ *   PATCH /api/admin/timeslots/{id}           { available }    block or reopen one slot
+ *
+ * A status change frees the slot and voids the referral reward on cancel, makes the customer
+ * returning on complete, queues the customer's e-mail and writes the audit entry, all in one
+ * transaction (`changeBookingStatus`). 400 for a bad query or body (nothing changes), 404 for an
+ * unknown booking or slot, 409 naming the statuses when the change is not allowed.
+ */
+import { Hono } from "hono";
+import {
+  adminBookingRow,
+  adminBookingsForCsv,
+  listAdminBookings,
+  recordSlotGeneration,
+  setSlotAvailability,
+  slotOverview,
+} from "../../db/admin-bookings.server";
+import { changeBookingStatus } from "../../db/bookings.server";
+import { immediate } from "../../db/client.server";
+import { getSettings } from "../../db/settings.server";
+import { generateSlots } from "../../db/timeslots.server";
+import { nextStatuses } from "../../domain/booking";
+import { businessToday } from "../../domain/slots";
+import { addDays, daysBetween } from "../../domain/timezone";
+import { bookingCancelledByBusinessMail, bookingCompletedMail, bookingConfirmedMail, type BookingStatusMailInput } from "../../mail/templates/bookings";
+import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
+import type { AppDeps } from "../../server/deps";
+import { badRequest, HttpError, notFound } from "../../server/errors";
+import type { AdminEnv } from "../../server/middleware/require-admin";
+import { siteOrigin } from "../../server/origin";
+import { validJson, validParams, validQuery } from "../../server/validate";
+import {
+  type AdminBookingRow,
+  type AdminSlotChange,
+  type AdminSlotOverview,
+  adminBookingStatusSchema,
+  adminBookingsCsvQuerySchema,
+  adminBookingsQuerySchema,
+  adminGenerateSlotsSchema,
+  adminSlotAvailabilitySchema,
+  adminSlotsQuerySchema,
+  bookingStatusLabels,
+  maxSlotRangeDays,
+} from "../../shared/admin-bookings";
+import { z } from "../../shared/zod-mini";
+
+const bookingIdSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, "The booking id is a UUID")) });
+const slotIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The slot id is a whole number")) });
+
+const unknownBooking = () => notFound("There is no such booking.");
+
+/** "A completed booking cannot be changed." / "A pending booking can only be confirmed or cancelled." */
+export function notAllowedMessage(from: string, to: string): string {
+  const allowed = nextStatuses(from).map((s) => bookingStatusLabels[s].toLowerCase());
+  const toLabel = bookingStatusLabels[to as keyof typeof bookingStatusLabels]?.toLowerCase() ?? to;
+  if (allowed.length === 0) return `This booking is ${from}, so it can no longer be changed (not to ${toLabel} either).`;
+  return `This booking is ${from}, so it cannot be made ${toLabel}; it can only be ${allowed.join(" or ")}.`;
+}
+
+/** The CSV's columns, for the accountant: the appointment, who, what, the money and the status. */
+function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
+  const created = new Intl.DateTimeFormat("en-CA", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  });
+  return [
+    { header: "Date", value: (b) => b.appointmentDate },
+    { header: "Time", value: (b) => b.appointmentTime },
+    { header: "Customer", value: (b) => b.customerName },
+    { header: "E-mail", value: (b) => b.contactEmail ?? b.customerEmail },
+    { header: "Service", value: (b) => b.serviceName },
+    { header: "Price", value: (b) => b.servicePrice },
+    { header: "Original price", value: (b) => b.originalPrice ?? b.servicePrice },
+    { header: "Discount", value: (b) => (b.discountApplied ? "yes" : "no") },
+    { header: "Status", value: (b) => b.status },
+    { header: "Created", value: (b) => created.format(new Date(b.createdAt)).replace(",", "") },
+  ];
+}
+
+export function adminBookingsApi(deps: AppDeps) {
+  const today = () => businessToday(new Date(), getSettings(deps.db).timezone);
+
+  /** The customer's e-mail for a change the business made. */
+  function statusMail(status: string): ((m: BookingStatusMailInput) => ReturnType<typeof bookingConfirmedMail>) | null {
+    if (status === "confirmed") return bookingConfirmedMail;
+    if (status === "completed") return bookingCompletedMail;
+    if (status === "cancelled") return bookingCancelledByBusinessMail;
+    return null;
+  }
+
+  /** A range the owner asked for: from today or later, to on or after from, at most 90 days. */
+  function checkRange(from: string, to: string, { future }: { future: boolean }) {
+    if (future && daysBetween(today(), from) < 0) throw badRequest("Slots cannot be made for past days.", { from: "Choose today or a later day" });
+    if (daysBetween(from, to) < 0) throw badRequest("The end date must not be before the start date.", { to: "Choose a day on or after the start" });
+    if (daysBetween(from, to) >= maxSlotRangeDays)
+      throw badRequest(`Choose at most ${maxSlotRangeDays} days at a time.`, { to: `At most ${maxSlotRangeDays} days after the start` });
+  }
+
+  return new Hono<AdminEnv>()
+    .get("/bookings", validQuery(adminBookingsQuerySchema), (c) => {
+      const q = c.req.valid("query");
+      const filter = { status: q.status || null, from: q.from || "", to: q.to || "", when: q.when || "upcoming", today: today() };
+      c.header("Cache-Control", "no-store");
+      return c.json(listAdminBookings(deps.db, filter, q.page ?? 1));
+    })
+    .get("/bookings.csv", validQuery(adminBookingsCsvQuerySchema), (c) => {
+      const q = c.req.valid("query");
+      const rows = adminBookingsForCsv(deps.db, { status: q.status || null, from: q.from || "", to: q.to || "" });
+      const name = ["bookings", q.status, q.from && `from-${q.from}`, q.to && `to-${q.to}`].filter(Boolean).join("-");
+      return csvResponse(`${name}.csv`, toCsv(csvColumns(getSettings(deps.db).timezone), rows));
+    })
+    .get("/bookings/:id", validParams(bookingIdSchema), (c) => {
+      const row = adminBookingRow(deps.db, c.req.valid("param").id);
+      if (!row) throw unknownBooking();
+      c.header("Cache-Control", "no-store");
+      return c.json(row);
+    })
+    .patch("/bookings/:id", validParams(bookingIdSchema), validJson(adminBookingStatusSchema), (c) => {
+      const { id } = c.req.valid("param");
+      const { status } = c.req.valid("json");
+      const settings = getSettings(deps.db);
+      const origin = siteOrigin(deps);
+      const template = statusMail(status);
+      const result = changeBookingStatus(deps.db, id, status, c.get("admin"), (booking, to) =>
+        template
+          ? template({
+              booking,
+              to,
+              businessName: settings.businessName,
+              businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email,
+              businessPhone: settings.phone,
+              origin,
+              timeZone: settings.timezone,
+            })
+          : null,
+      );
+      if (!result.ok) {
+        if (result.reason === "not_found") throw unknownBooking();
+        throw new HttpError(409, "not_allowed", notAllowedMessage(result.from, status));
+      }
+      deps.outbox.kick();
+      const row = adminBookingRow(deps.db, id);
+      if (!row) throw unknownBooking();
+      return c.json(row);
+    })
+    .get("/timeslots", validQuery(adminSlotsQuerySchema), (c) => {
+      const q = c.req.valid("query");
+      const from = q.from || today();
+      const to = q.to || addDays(from, 30);
+      checkRange(from, to, { future: false });
+      c.header("Cache-Control", "no-store");
+      return c.json({ from, to, days: slotOverview(deps.db, from, to) } satisfies AdminSlotOverview);
+    })
+    .post("/timeslots/generate", validJson(adminGenerateSlotsSchema), (c) => {
+      const { from, to } = c.req.valid("json");
+      checkRange(from, to, { future: true });
+      const settings = getSettings(deps.db);
+      const admin = c.get("admin");
+      const created = immediate(deps.db, () => {
+        const n = generateSlots(deps.db, from, to, settings.businessHours, settings.timezone);
+        if (n > 0) recordSlotGeneration(deps.db, admin, from, to, n);
+        return n;
+      });
+      return c.json({ created, from, to });
+    })
+    .patch("/timeslots/:id", validParams(slotIdSchema), validJson(adminSlotAvailabilitySchema), (c) => {
+      const { available } = c.req.valid("json");
+      const result = setSlotAvailability(deps.db, Number(c.req.valid("param").id), available, c.get("admin"));
+      if (!result.ok) throw notFound("There is no such time slot.");
+      const { slot } = result;
+      const booked = slot.currentBookings;
+      const message = available
+        ? "Slot reopened: customers can book it again while it has room."
+        : booked > 0
+          ? `Slot blocked: customers can no longer book it. Its ${booked} ${booked === 1 ? "booking is" : "bookings are"} kept; cancel ${booked === 1 ? "it" : "them"} from the list if needed.`
+          : "Slot blocked: customers can no longer book it.";
+      return c.json({ slot, message } satisfies AdminSlotChange);
+    });
+}

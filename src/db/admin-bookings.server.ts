@@ -1,0 +1,210 @@
+/**
+ * The admin portal's bookings and time slots (`/api/admin/bookings…`, `/api/admin/timeslots…`):
+ * the filtered list by appointment a page at a time, the rows of the CSV export, the slot overview
+ * (how full each day is) and blocking or reopening a slot. Status changes are
+ * `changeBookingStatus` in bookings.server.ts.
+ *
+ * The list reads in appointment order straight from an index: `bookings_status_idx` (status, date,
+ * time) with a status filter, `bookings_appointment_idx` (date, time) without, so a page costs
+ * its 20 rows whatever the number of bookings (admin-bookings.test.ts checks the plan).
+ */
+import { and, asc, between, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { type BookingStatus, nextStatuses } from "../domain/booking";
+import {
+  type AdminBookingList,
+  type AdminBookingRow,
+  type AdminSlot,
+  type AdminSlotDay,
+  type BookingWhen,
+  adminBookingsPageSize,
+} from "../shared/admin-bookings";
+import { type AuditActor, recordAudit } from "./audit.server";
+import { type Db, immediate } from "./client.server";
+import { bookings, timeSlots, users } from "./schema";
+
+export type AdminBookingsFilter = { status: BookingStatus | null; from: string; to: string; when: BookingWhen; today: string };
+
+const rowColumns = {
+  id: bookings.id,
+  appointmentDate: bookings.appointmentDate,
+  appointmentTime: bookings.appointmentTime,
+  duration: bookings.duration,
+  serviceName: bookings.serviceName,
+  servicePrice: bookings.servicePrice,
+  originalPrice: bookings.originalPrice,
+  discountApplied: bookings.discountApplied,
+  status: bookings.status,
+  location: bookings.location,
+  notes: bookings.notes,
+  contactPhone: bookings.contactPhone,
+  contactEmail: bookings.contactEmail,
+  createdAt: bookings.createdAt,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+};
+
+/** Bookings with their customer's account, if it still exists. */
+const selectRows = (db: Db) => db.select(rowColumns).from(bookings).leftJoin(users, eq(users.id, bookings.userId));
+type Selected = ReturnType<ReturnType<typeof selectRows>["all"]>[number];
+
+/** The conditions of a filter: the status, the date range, and today's side of it. */
+function conditions(f: Omit<AdminBookingsFilter, "today"> & { today?: string }): SQL | undefined {
+  const parts: (SQL | undefined)[] = [];
+  if (f.status) parts.push(eq(bookings.status, f.status));
+  if (f.from && f.to) parts.push(between(bookings.appointmentDate, f.from, f.to));
+  else if (f.from) parts.push(gte(bookings.appointmentDate, f.from));
+  else if (f.to) parts.push(lte(bookings.appointmentDate, f.to));
+  if (f.today && f.when === "upcoming") parts.push(gte(bookings.appointmentDate, f.today));
+  if (f.today && f.when === "past") parts.push(lt(bookings.appointmentDate, f.today));
+  return and(...parts);
+}
+
+/** Appointment order; the rowid breaks ties in the index's own order, so no sort is needed. */
+function ordering(descending: boolean): SQL[] {
+  const dir = descending ? sql`desc` : sql`asc`;
+  return [sql`${bookings.appointmentDate} ${dir}`, sql`${bookings.appointmentTime} ${dir}`, sql`${bookings}.rowid ${dir}`];
+}
+
+/** The customer's account name, else the e-mail the booking gives. */
+function toRow(r: Selected): AdminBookingRow {
+  return {
+    id: r.id,
+    appointmentDate: r.appointmentDate,
+    appointmentTime: r.appointmentTime,
+    duration: r.duration,
+    serviceName: r.serviceName,
+    servicePrice: r.servicePrice,
+    originalPrice: r.originalPrice,
+    discountApplied: r.discountApplied,
+    status: r.status,
+    location: r.location,
+    notes: r.notes,
+    contactPhone: r.contactPhone,
+    contactEmail: r.contactEmail,
+    customerName: [r.firstName, r.lastName].filter(Boolean).join(" ") || r.email || r.contactEmail || "Deleted customer",
+    customerEmail: r.email,
+    createdAt: r.createdAt.toISOString(),
+    next: nextStatuses(r.status),
+  };
+}
+
+/** The page's SELECT, for the list and for the plan test. */
+export function adminBookingsPageQuery(db: Db, f: AdminBookingsFilter, page: number) {
+  return selectRows(db)
+    .where(conditions(f))
+    .orderBy(...ordering(f.when === "past"))
+    .limit(adminBookingsPageSize)
+    .offset((page - 1) * adminBookingsPageSize);
+}
+
+/**
+ * One page of bookings by appointment: upcoming (today on in the business timezone) soonest
+ * first, past latest first, or all soonest first; filtered by status and appointment dates; and
+ * how many match in all. Both reads share one transaction, so they agree.
+ */
+export function listAdminBookings(db: Db, f: AdminBookingsFilter, page: number): AdminBookingList {
+  return db.$client.transaction(() => {
+    const rows = adminBookingsPageQuery(db, f, page).all();
+    const total = db.select({ n: sql<number>`count(*)` }).from(bookings).where(conditions(f)).get()?.n ?? 0;
+    return { bookings: rows.map(toRow), total: Number(total), page, pageSize: adminBookingsPageSize };
+  })();
+}
+
+/** Every booking matching the CSV's filter, by appointment (soonest first). */
+export function adminBookingsForCsv(db: Db, f: { status: BookingStatus | null; from: string; to: string }): AdminBookingRow[] {
+  return selectRows(db)
+    .where(conditions({ ...f, when: "all" }))
+    .orderBy(...ordering(false))
+    .all()
+    .map(toRow);
+}
+
+/** One booking as the list shows it, or undefined. */
+export function adminBookingRow(db: Db, id: string): AdminBookingRow | undefined {
+  const r = selectRows(db).where(eq(bookings.id, id)).get();
+  return r ? toRow(r) : undefined;
+}
+
+const slotOf = (s: typeof timeSlots.$inferSelect): AdminSlot => ({
+  id: s.id,
+  time: s.time,
+  maxBookings: s.maxBookings,
+  currentBookings: s.currentBookings,
+  available: s.isAvailable,
+});
+
+/** Every day from `from` to `to` that has slots, with its slots by time and how full it is. */
+export function slotOverview(db: Db, from: string, to: string): AdminSlotDay[] {
+  const rows = db
+    .select()
+    .from(timeSlots)
+    .where(between(timeSlots.date, from, to))
+    .orderBy(asc(timeSlots.date), asc(timeSlots.time))
+    .all();
+  const days = new Map<string, AdminSlotDay>();
+  for (const s of rows) {
+    let day = days.get(s.date);
+    if (!day) {
+      day = { date: s.date, capacity: 0, booked: 0, blocked: 0, slots: [] };
+      days.set(s.date, day);
+    }
+    day.slots.push(slotOf(s));
+    day.booked += s.currentBookings;
+    if (s.isAvailable) day.capacity += s.maxBookings;
+    else {
+      day.blocked++;
+      // A blocked slot's bookings still happen: they count towards the day's places.
+      day.capacity += s.currentBookings;
+    }
+  }
+  return [...days.values()];
+}
+
+export type SlotAvailabilityResult = { ok: true; slot: AdminSlot & { date: string }; changed: boolean } | { ok: false };
+
+/**
+ * Blocks (no longer offered to customers) or reopens a slot, with its audit entry, in one
+ * IMMEDIATE transaction. Bookings already in a blocked slot are kept. Setting what is already
+ * set changes nothing and records nothing.
+ */
+export function setSlotAvailability(db: Db, id: number, available: boolean, actor: AuditActor, now = new Date()): SlotAvailabilityResult {
+  return immediate(db, () => {
+    const slot = db.select().from(timeSlots).where(eq(timeSlots.id, id)).get();
+    if (!slot) return { ok: false };
+    if (slot.isAvailable === available) return { ok: true, slot: { ...slotOf(slot), date: slot.date }, changed: false };
+    const updated = db.update(timeSlots).set({ isAvailable: available, updatedAt: now }).where(eq(timeSlots.id, id)).returning().get();
+    if (!updated) return { ok: false };
+    const kept = updated.currentBookings > 0 ? ` (its ${updated.currentBookings} ${updated.currentBookings === 1 ? "booking is" : "bookings are"} kept)` : "";
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "bookings",
+        action: available ? "timeslot.reopen" : "timeslot.block",
+        recordId: updated.id,
+        summary: `${available ? "Reopened" : "Blocked"} the time slot ${updated.date} at ${updated.time}${available ? "" : kept}`,
+        before: { available: slot.isAvailable },
+        after: { available: updated.isAvailable },
+      },
+      now,
+    );
+    return { ok: true, slot: { ...slotOf(updated), date: updated.date }, changed: true };
+  });
+}
+
+/** Records a slot generation in the audit log (inside the transaction that made the slots). */
+export function recordSlotGeneration(db: Db, actor: AuditActor, from: string, to: string, created: number, now = new Date()): void {
+  recordAudit(
+    db,
+    actor,
+    {
+      kind: "bookings",
+      action: "timeslot.generate",
+      recordId: null,
+      summary: `Generated ${created} ${created === 1 ? "time slot" : "time slots"} from ${from} to ${to}`,
+      after: { from, to, created },
+    },
+    now,
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * /admin/bookings: the bookings from GET /api/admin/bookings by appointment (upcoming soonest
+ * first, past latest first), filtered by status and appointment dates, a page of 20 at a time,
+ * with the filtered list as a CSV for the accountant. Each booking opens its dialog with the
+ * status changes allowed now. Below, the time slots: generation, how full each day is, blocking.
+ * The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
+ */
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { adminDownload } from "../../client/admin-api";
+import { ApiError } from "../../client/api";
+import { toast } from "../../client/toast-store";
+import { type BookingStatus, bookingStatuses } from "../../domain/booking";
+import {
+  type AdminBookingList,
+  type AdminBookingRow,
+  type AdminBookingsQuery,
+  type BookingWhen,
+  adminBookingsCsvSearch,
+  adminBookingsSearch,
+  bookingStatusLabels,
+} from "../../shared/admin-bookings";
+import { BookingDialog } from "./bookings/BookingDialog";
+import { BookingsList, type OpenBooking } from "./bookings/BookingsList";
+import { SlotsPanel } from "./bookings/SlotsPanel";
+import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { useUrlList } from "./parts/use-url-list";
+
+export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string };
+
+const listPath = "/api/admin/bookings";
+const statsKey = ["/api/admin/stats"] as const;
+const whenLabels: Record<BookingWhen, string> = { upcoming: "Upcoming (soonest first)", past: "Past (latest first)", all: "All dates" };
+
+type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement } | null;
+
+export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsProps) {
+  const queryClient = useQueryClient();
+  const { query, setQuery, list, data, pageCount } = useUrlList<AdminBookingsQuery, AdminBookingList>(
+    initialQuery,
+    "/admin/bookings",
+    listPath,
+    adminBookingsSearch,
+  );
+  const [open, setOpen] = useState<Open>(null);
+  const [exporting, setExporting] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const base = useId();
+
+  const changed = () => {
+    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
+    void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith("/api/admin/timeslots") });
+    void queryClient.invalidateQueries({ queryKey: statsKey });
+  };
+
+  const openBooking: OpenBooking = (booking, trigger) => setOpen({ booking, trigger });
+  const closeDialog = () => {
+    const trigger = open?.trigger;
+    setOpen(null);
+    if (trigger?.isConnected) trigger.focus();
+    else heading.current?.focus();
+  };
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      await adminDownload(`${listPath}.csv${adminBookingsCsvSearch(query)}`, "bookings.csv");
+    } catch (err) {
+      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const statusId = `${base}status`;
+  const whenId = `${base}when`;
+  const fromId = `${base}from`;
+  const toId = `${base}to`;
+
+  return (
+    <div className="space-y-8">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
+          Bookings
+        </h1>
+        <div className="flex flex-wrap gap-2">
+          <a href="#time-slots" className="btn btn-outline">
+            Time slots
+          </a>
+          <a href="/admin/dashboard" className="btn btn-outline">
+            Back to Dashboard
+          </a>
+        </div>
+      </div>
+
+      <section className="space-y-4" aria-labelledby={`${base}list`}>
+        <h2 id={`${base}list`} className="sr-only">
+          Bookings list
+        </h2>
+        <search aria-label="Bookings">
+          <form onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <div className="fieldset">
+              <label htmlFor={whenId} className="fieldset-legend">
+                When
+              </label>
+              <select
+                id={whenId}
+                className="select w-full"
+                value={query.when}
+                onChange={(e) => setQuery((q) => ({ ...q, when: e.target.value as BookingWhen, page: 1 }))}
+              >
+                {(Object.keys(whenLabels) as BookingWhen[]).map((w) => (
+                  <option key={w} value={w}>
+                    {whenLabels[w]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="fieldset">
+              <label htmlFor={statusId} className="fieldset-legend">
+                Status
+              </label>
+              <select
+                id={statusId}
+                className="select w-full"
+                value={query.status ?? ""}
+                onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as BookingStatus | null, page: 1 }))}
+              >
+                <option value="">Any status</option>
+                {bookingStatuses.map((s) => (
+                  <option key={s} value={s}>
+                    {bookingStatusLabels[s]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="fieldset">
+              <label htmlFor={fromId} className="fieldset-legend">
+                Appointments from
+              </label>
+              <input
+                id={fromId}
+                type="date"
+                className="input w-full"
+                value={query.from}
+                onChange={(e) => setQuery((q) => ({ ...q, from: e.target.value, page: 1 }))}
+              />
+            </div>
+            <div className="fieldset">
+              <label htmlFor={toId} className="fieldset-legend">
+                Appointments to
+              </label>
+              <input
+                id={toId}
+                type="date"
+                className="input w-full"
+                value={query.to}
+                onChange={(e) => setQuery((q) => ({ ...q, to: e.target.value, page: 1 }))}
+              />
+            </div>
+          </form>
+        </search>
+
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <ListStatus
+            failed={list.isError}
+            failedText="The bookings could not be loaded. Please reload the page."
+            summary={data ? `${data.total} ${data.total === 1 ? "booking" : "bookings"}` : null}
+            loading={list.isPending}
+            loadingText="Loading bookings..."
+          />
+          <button type="button" className="btn btn-outline btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
+            {exporting ? "Exporting..." : "Export CSV"}
+          </button>
+        </div>
+
+        <ListFrame
+          testId="bookings-list"
+          busy={list.isPending || list.isPlaceholderData}
+          loading={!data && list.isPending}
+          empty={data !== undefined && data.bookings.length === 0}
+          emptyText="No bookings found"
+        >
+          {data && data.bookings.length > 0 && <BookingsList rows={data.bookings} onOpen={openBooking} />}
+        </ListFrame>
+
+        {data && <Pager label="Pages of bookings" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+      </section>
+
+      <section id="time-slots" className="space-y-4 border-t border-base-300 pt-6" aria-labelledby={`${base}slots`}>
+        <h2 id={`${base}slots`} className="text-xl font-bold">
+          Time slots
+        </h2>
+        <SlotsPanel timeZone={timeZone} onChanged={changed} />
+      </section>
+
+      {open && <BookingDialog key={open.booking.id} booking={open.booking} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
+    </div>
+  );
+}
