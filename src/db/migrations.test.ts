@@ -82,3 +82,28 @@ test("a new database is migrated without a backup", () => {
   applyMigrations(sqlite, [init, rebuildParent]);
   expect(readdirSync(dir).filter((f) => f.includes("-before-"))).toEqual([]);
 });
+
+test("0008 and 0009 on a database with data: paid times backfilled for received payments; full slots left by the old rule reopen, their bookings kept", async () => {
+  const { migrations } = await import("./migrations.gen");
+  const upTo = (tag: string) =>
+    migrations.slice(
+      0,
+      migrations.findIndex((m) => m.tag.startsWith(tag)),
+    );
+  const db = freshFile();
+  applyMigrations(db.sqlite, upTo("0008"));
+  db.sqlite.exec(`INSERT INTO payments (id, service_name, method, amount, currency, reference_code, status, created_at, updated_at)
+    VALUES ('p1', 'Partner Check', 'paypal', '295.00', 'USD', 'R1', 'completed', 1000, 2000),
+           ('p2', 'Partner Check', 'instructions', '295.00', 'USD', 'R2', 'requested', 1000, 1000)`);
+  db.sqlite.exec(`INSERT INTO time_slots (date, time, is_available, max_bookings, current_bookings, created_at, updated_at)
+    VALUES ('2026-12-01', '09:00', 0, 1, 1, 0, 0), ('2026-12-01', '10:00', 1, 1, 0, 0, 0)`);
+  applyMigrations(db.sqlite, migrations);
+  expect(db.sqlite.query("SELECT id, paid_at FROM payments ORDER BY id").all()).toEqual([
+    { id: "p1", paid_at: 2000 },
+    { id: "p2", paid_at: null },
+  ]);
+  expect(db.sqlite.query("SELECT time, is_available, current_bookings FROM time_slots ORDER BY time").all()).toEqual([
+    { time: "09:00", is_available: 1, current_bookings: 1 },
+    { time: "10:00", is_available: 1, current_bookings: 0 },
+  ]);
+});
