@@ -91,7 +91,7 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
   const periodCents = window.starts.map(() => 0);
   const methods = new Map<string, { count: number; cents: number }>();
 
-  // Visits: one row per day; the day is the date the server counted the visit on.
+  // Visits: one row per day, the date in the business timezone the visit was counted on.
   const visitRows = db
     .select({ day: visitLog.day, visits: visitLog.visits })
     .from(visitLog)

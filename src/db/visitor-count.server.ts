@@ -6,8 +6,11 @@ import { visitLog, visitorCounter } from "./schema";
 /** Where the counter starts on a fresh database (the old site's figure). */
 const initialCount = 3333;
 
-/** Adds one visit to the total and to today's tally in one transaction; returns the new total. */
-export function countVisit(db: Db, day = new Date().toISOString().slice(0, 10)): number {
+/**
+ * Adds one visit to the total and to `day`'s tally in one transaction; returns the new total. The
+ * caller passes the day in the business timezone, so the analytics' days are the owner's days.
+ */
+export function countVisit(db: Db, day: string): number {
   return immediate(db, () => {
     const row = db
       .insert(visitorCounter)
