@@ -13,6 +13,8 @@ import { startOrderExpiry } from "../payments/order-expiry.server";
 import { startPaymentReconciliation } from "../payments/reconcile.server";
 import { parseAdminCommand, readAdminPassword, runAdminCommand, ensureFirstAdmin, runDisableTotp } from "./admin-accounts.server";
 import { bootstrap } from "./bootstrap.server";
+import { maxUploadBodyBytes } from "./app";
+import { refuseLargeBodies } from "./body-size";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
@@ -118,8 +120,9 @@ const stopOrderExpiry = startOrderExpiry(deps);
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
-  fetch: withCachedPages(deps.pageCache, app),
-  maxRequestBodySize: 1024 * 1024,
+  fetch: refuseLargeBodies(withCachedPages(deps.pageCache, app)),
+  // The image upload's limit; every other route is held to 1 MB by refuseLargeBodies (and the app's own limit).
+  maxRequestBodySize: maxUploadBodyBytes,
 });
 
 writeFileSync(pidFile, String(process.pid));

@@ -17,6 +17,7 @@ import { adminProductsApi } from "./products";
 import { adminStatsApi } from "./stats";
 import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
+import { adminUploadsApi } from "./uploads";
 import { adminSettingsApi } from "./settings";
 
 export function adminApi(deps: AppDeps) {
@@ -36,6 +37,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminAuditApi(deps));
   guarded.route("/", adminMailApi(deps));
   guarded.route("/", adminCategoriesApi(deps));
+  guarded.route("/", adminUploadsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

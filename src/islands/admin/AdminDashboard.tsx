@@ -37,6 +37,7 @@ const builtPages = new Set<string>([
   "/admin/dashboard",
   "/admin/content",
   "/admin/products",
+  "/admin/products/new",
   "/admin/account",
   "/admin/users",
   "/admin/orders",

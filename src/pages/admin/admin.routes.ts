@@ -20,6 +20,7 @@ import { adminLoginPage } from "./login";
 import { adminMailPage } from "./mail";
 import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
+import { adminProductEditorPage } from "./product-editor";
 import { adminUsersPage } from "./users";
 import { adminSettingsPage } from "./settings";
 
@@ -37,6 +38,8 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
     .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
     .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
+    .get("/admin/products/:id{[0-9]{1,9}}/edit", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, Number(c.req.param("id")))))
+    .get("/admin/products/new", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, null)))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
     .get("/admin/categories", (c) => servePage(deps, c, adminCategoriesPage))
