@@ -1,12 +1,14 @@
 /**
  * The executable's entry: reads the environment, migrates and seeds the database, starts the mail
- * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database;
+ * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database with the
+ * uploaded images in it (backup.server.ts);
  * `pi-site restore FILE` puts one back while the site is stopped; `pi-site admin
  * create|reset-password|disable-totp USERNAME` manages admins (also while the site runs);
  * `pi-site healthcheck` asks the running site's /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { backupDatabase } from "../db/backup.server";
 import { databaseFile, openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { startOrderExpiry } from "../payments/order-expiry.server";
@@ -55,8 +57,9 @@ if (command === "backup") {
     process.exit(2);
   }
   const db = openDatabase(databaseFile(env.DATA_DIR));
-  db.$client.query("VACUUM INTO ?").run(target);
-  console.log(`backup written to ${target}`);
+  const { files, missing } = backupDatabase(db, env.DATA_DIR, target);
+  if (missing.length) console.error(`uploaded files missing from ${env.DATA_DIR}/uploads, not in the backup: ${missing.join(", ")}`);
+  console.log(`backup written to ${target} (with ${files} uploaded ${files === 1 ? "file" : "files"})`);
   process.exit(0);
 } else if (command === "restore") {
   const source = args[0];
