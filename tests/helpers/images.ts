@@ -4,12 +4,25 @@
  */
 import { deflateSync } from "node:zlib";
 
+const crcTable = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+/** CRC-32 as PNG chunks use it (written out: the helper runs under Bun and under Node for Playwright). */
+function crc32(bytes: Uint8Array): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = (crcTable[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+
 function chunk(type: string, data: Uint8Array): Buffer {
   const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
   const out = Buffer.alloc(8 + data.length + 4);
   out.writeUInt32BE(data.length, 0);
   body.copy(out, 4);
-  out.writeUInt32BE(Bun.hash.crc32(body) >>> 0, 8 + data.length);
+  out.writeUInt32BE(crc32(body), 8 + data.length);
   return out;
 }
 

@@ -111,7 +111,9 @@ describe("POST /api/admin/products", () => {
     expect(t.deps.pageCache.size).toBe(0);
 
     const page = await (await t.request("/shop/product/pocket-gps-logger")).text();
-    expect(page).toContain(`src="${second}"`);
+    // The main image first, the other below it.
+    expect(page.indexOf(`src="${second}"`)).toBeGreaterThan(-1);
+    expect(page.indexOf(`src="${first}"`)).toBeGreaterThan(page.indexOf(`src="${second}"`));
     // The editor reads back what was saved.
     const back = (await (await send("GET", `/api/admin/products/${saved.id}`)).json()) as ProductEditorData;
     expect(back.form).toEqual(
