@@ -157,7 +157,7 @@ function ProductForm({
   );
 
   return (
-    <form noValidate className="space-y-6" onSubmit={handleSubmit((values) => save.mutate(values))}>
+    <form noValidate className="space-y-6 [&_.label]:whitespace-normal" onSubmit={handleSubmit((values) => save.mutate(values))}>
       {saved && (
         <p className="alert alert-success" role="status">
           <span>

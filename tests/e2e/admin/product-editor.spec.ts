@@ -23,8 +23,8 @@ const test = base.extend<object, { ownSite: SiteServer }>({
   signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
 });
 
-// The refused upload (400) is reported on the console.
-test.use({ allowConsoleErrors: [/status of 400/] });
+// The refused upload (400) and the taken SKU (409) are reported on the console.
+test.use({ allowConsoleErrors: [/status of 40[09]/] });
 
 const toastItem = (page: Page) => page.getByTestId("toast");
 const thumbnails = (page: Page) => page.getByTestId("editor-images").getByRole("img");

@@ -46,7 +46,7 @@ export function ImagesField({ images, onChange, error }: { images: string[]; onC
   };
 
   return (
-    <fieldset className="fieldset">
+    <fieldset className="fieldset min-w-0">
       <legend className="fieldset-legend">Images</legend>
       <p className="label">The first image is the main image. A product without images shows a placeholder in the shop.</p>
       {images.length > 0 ? (
