@@ -73,6 +73,14 @@ test("create a product with two uploaded images, make the second the main one, f
   await page.keyboard.press("Enter");
   await expect(thumbnails(page).nth(0)).toHaveAttribute("src", second ?? "");
   await expect(thumbnails(page).nth(1)).toHaveAttribute("src", first ?? "");
+  // The focus stays with the moved image: moving it right and back left by keyboard alone.
+  await expect(page.getByRole("button", { name: "Move image 1 right" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(thumbnails(page).nth(1)).toHaveAttribute("src", second ?? "");
+  await expect(page.getByRole("button", { name: "Move image 2 left" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(thumbnails(page).nth(0)).toHaveAttribute("src", second ?? "");
+  await expect(page.getByRole("button", { name: "Move image 1 right" })).toBeFocused();
 
   await page.getByRole("button", { name: "Create product" }).click();
   await expect(toastItem(page).filter({ hasText: "Product Added" })).toBeVisible();

@@ -3,7 +3,7 @@
  * right, "make main" and remove, all buttons (keyboard operable); and a file input that uploads
  * each chosen image at once (POST /api/admin/uploads) and adds it at the end.
  */
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { adminUpload } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
@@ -13,13 +13,37 @@ export function ImagesField({ images, onChange, error }: { images: string[]; onC
   const id = useId();
   const [uploading, setUploading] = useState(false);
   const [status, setStatus] = useState("");
+  const list = useRef<HTMLOListElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // After a move or a removal the focus follows the image (or goes to its neighbour), never to the page.
+  const [focusNext, setFocusNext] = useState<{ src: string; action: string } | { src: null } | null>(null);
 
-  const move = (from: number, to: number) => {
+  useEffect(() => {
+    if (!focusNext) return;
+    setFocusNext(null);
+    if (focusNext.src === null) {
+      fileInput.current?.focus();
+      return;
+    }
+    const buttons = [...(list.current?.querySelectorAll<HTMLButtonElement>(`button[data-src="${CSS.escape(focusNext.src)}"]`) ?? [])];
+    const same = buttons.find((b) => b.dataset.action === focusNext.action && !b.disabled);
+    (same ?? buttons.find((b) => !b.disabled))?.focus();
+  }, [focusNext]);
+
+  const move = (from: number, to: number, action: string) => {
     const next = [...images];
     const [item] = next.splice(from, 1);
     if (item === undefined) return;
     next.splice(to, 0, item);
     onChange(next);
+    setFocusNext({ src: item, action });
+  };
+
+  const remove = (i: number) => {
+    const next = images.filter((_, j) => j !== i);
+    onChange(next);
+    const neighbour = next[Math.min(i, next.length - 1)];
+    setFocusNext(neighbour === undefined ? { src: null } : { src: neighbour, action: "remove" });
   };
 
   const upload = async (files: FileList | null) => {
@@ -50,7 +74,7 @@ export function ImagesField({ images, onChange, error }: { images: string[]; onC
       <legend className="fieldset-legend">Images</legend>
       <p className="label">The first image is the main image. A product without images shows a placeholder in the shop.</p>
       {images.length > 0 ? (
-        <ol className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="editor-images">
+        <ol ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" data-testid="editor-images">
           {images.map((src, i) => (
             <li key={src} className="card card-border bg-base-100">
               <figure className="relative">
@@ -58,28 +82,47 @@ export function ImagesField({ images, onChange, error }: { images: string[]; onC
                 {i === 0 && <span className="badge badge-primary absolute top-2 left-2">Main</span>}
               </figure>
               <div className="card-body flex-row flex-wrap gap-1 p-2">
-                <button type="button" className="btn btn-xs" disabled={i === 0} aria-label={`Move image ${i + 1} left`} onClick={() => move(i, i - 1)}>
+                <button
+                  type="button"
+                  className="btn btn-xs"
+                  disabled={i === 0}
+                  data-src={src}
+                  data-action="left"
+                  aria-label={`Move image ${i + 1} left`}
+                  onClick={() => move(i, i - 1, "left")}
+                >
                   ←
                 </button>
                 <button
                   type="button"
                   className="btn btn-xs"
                   disabled={i === images.length - 1}
+                  data-src={src}
+                  data-action="right"
                   aria-label={`Move image ${i + 1} right`}
-                  onClick={() => move(i, i + 1)}
+                  onClick={() => move(i, i + 1, "right")}
                 >
                   →
                 </button>
                 {i > 0 && (
-                  <button type="button" className="btn btn-xs" aria-label={`Make image ${i + 1} the main image`} onClick={() => move(i, 0)}>
+                  <button
+                    type="button"
+                    className="btn btn-xs"
+                    data-src={src}
+                    data-action="main"
+                    aria-label={`Make image ${i + 1} the main image`}
+                    onClick={() => move(i, 0, "main")}
+                  >
                     Make main
                   </button>
                 )}
                 <button
                   type="button"
                   className="btn btn-xs btn-error btn-outline"
+                  data-src={src}
+                  data-action="remove"
                   aria-label={`Remove image ${i + 1}`}
-                  onClick={() => onChange(images.filter((_, j) => j !== i))}
+                  onClick={() => remove(i)}
                 >
                   Remove
                 </button>
@@ -94,6 +137,7 @@ export function ImagesField({ images, onChange, error }: { images: string[]; onC
         Add images (JPEG, PNG or WebP, at most 5 MB each)
       </label>
       <input
+        ref={fileInput}
         id={id}
         type="file"
         accept="image/jpeg,image/png,image/webp"
