@@ -145,13 +145,11 @@ function productSlugTaken(db: Db, slug: string, exceptId: number): boolean {
 
 /** The name's slug, or it with the first free suffix ("-2", "-3"…) when another product has it. */
 function freeProductSlug(db: Db, name: string, exceptId: number): string {
-  const base =
-    slugFromName(name)
-      .slice(0, productSlugMax - 4)
-      .replace(/-+$/, "") || "product";
-  let slug = base === "category" ? "product" : base;
-  const start = slug;
-  for (let n = 2; productSlugTaken(db, slug, exceptId); n++) slug = `${start}-${n}`;
+  const made = slugFromName(name);
+  // slugFromName falls back to "category" for a name with no letters or digits.
+  const base = made === "category" && !/category/i.test(name) ? "product" : made.slice(0, productSlugMax - 4).replace(/-+$/, "");
+  let slug = base;
+  for (let n = 2; productSlugTaken(db, slug, exceptId); n++) slug = `${base}-${n}`;
   return slug;
 }
 

@@ -132,6 +132,10 @@ describe("POST /api/admin/products", () => {
     const res = await create(form({ sku: "", images: [] }));
     expect(((await res.json()) as ProductSaved).slug).toBe("pocket-gps-logger-2");
     expect(productBySlug("pocket-gps-logger-2")?.sku).toBeNull();
+    const symbols = await create(form({ name: "★ ★", sku: "" }));
+    expect(((await symbols.json()) as ProductSaved).slug).toBe("product");
+    const named = await create(form({ name: "Category", sku: "" }));
+    expect(((await named.json()) as ProductSaved).slug).toBe("category");
     const page = await (await t.request("/shop/product/pocket-gps-logger-2")).text();
     expect(page).toContain('src="/images/products/placeholder.svg"');
   });
