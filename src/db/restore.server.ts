@@ -1,11 +1,13 @@
 /**
  * Restoring a backup (`pi-site restore FILE`): the file must be a healthy SQLite database of this
  * site whose schema is not newer than this binary's; the current database is kept aside under a
- * timestamped name, and the backup takes its place whole (no stale -wal/-shm left to replay).
+ * timestamped name, and the backup takes its place whole (no stale -wal/-shm left to replay). The
+ * uploaded images a backup carries (backup.server.ts) are written back into `<DATA_DIR>/uploads/`.
  */
 import { Database } from "bun:sqlite";
 import { copyFileSync, existsSync, openSync, readSync, closeSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { extractBackupFiles } from "./backup.server";
 import { migrations as embedded, type Migration } from "./client.server";
 
 /** A backup that must not be restored; the message says why. */
@@ -82,6 +84,9 @@ export function restoreDatabase(dbFile: string, backupFile: string, now = new Da
     removeSidecars(incoming);
     throw err;
   }
+  removeSidecars(incoming);
+  // The uploaded images the backup carries go back into the data folder; their table is backup-only.
+  extractBackupFiles(incoming, join(dirname(dbFile), "uploads"));
   removeSidecars(incoming);
 
   let aside: string | null = null;

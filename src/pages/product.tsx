@@ -56,6 +56,11 @@ function productJsonLd(site: SiteData, p: ProductWithCategory): object[] {
   ];
 }
 
+/** The product's images after the main one (local addresses only, as `productImage` takes). */
+function moreImages(p: ProductWithCategory): string[] {
+  return p.images.filter((src) => src !== p.image && src.startsWith("/") && !src.startsWith("//"));
+}
+
 function StockLine({ stock }: { stock: number }) {
   if (stock <= 0) return <p className="font-semibold text-error">Out of Stock</p>;
   return <p className={`font-semibold ${stock > plentifulStock ? "text-success" : "text-error"}`}>{`In Stock (${stock} available)`}</p>;
@@ -103,6 +108,22 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
                 fetchPriority="high"
                 className="aspect-[4/3] w-full rounded-box border border-base-300 bg-base-200 object-cover"
               />
+              {moreImages(p).length > 0 && (
+                <ul className="grid grid-cols-4 gap-2" aria-label="More images">
+                  {moreImages(p).map((src, i) => (
+                    <li key={src}>
+                      <img
+                        src={src}
+                        alt={`${p.name}, view ${i + 2}`}
+                        width={100}
+                        height={75}
+                        loading="lazy"
+                        className="aspect-[4/3] w-full rounded-box border border-base-300 bg-base-200 object-cover"
+                      />
+                    </li>
+                  ))}
+                </ul>
+              )}
               <ProductBadges product={p} />
             </div>
 

@@ -1,6 +1,7 @@
 /** Builds the Hono app from its dependencies. It never listens: main.ts does, tests call app.request(). */
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { uploadTooLarge } from "../api/admin/uploads";
 import { notFoundPage } from "../pages/not-found";
 import type { AppDeps, AppEnv } from "./deps";
 import { errorBody, jsonError, toHttpError } from "./errors";
@@ -13,8 +14,11 @@ import { sessionMiddleware } from "./middleware/session";
 import { servePage } from "./render-page";
 import { registerRoutes } from "./routes";
 
-/** Largest request body accepted anywhere (forms and JSON); larger gets 413. */
+/** Largest request body accepted anywhere (forms and JSON) but the image upload; larger gets 413. */
 export const maxBodyBytes = 64 * 1024;
+/** The image upload's route and body limit: a 5 MB image and its multipart framing. */
+export const uploadPath = "/api/admin/uploads";
+export const maxUploadBodyBytes = 6 * 1024 * 1024;
 
 const isApi = (path: string) => path.startsWith("/api/") || path === "/api" || path.startsWith("/paypal/");
 
@@ -24,7 +28,16 @@ export function createApp(deps: AppDeps) {
 
   app.use(securityHeaders(https));
   app.use(redirectToCanonical);
-  app.use(bodyLimit({ maxSize: maxBodyBytes }));
+  const bodyLimits = {
+    any: bodyLimit({ maxSize: maxBodyBytes }),
+    upload: bodyLimit({
+      maxSize: maxUploadBodyBytes,
+      onError: () => {
+        throw uploadTooLarge();
+      },
+    }),
+  };
+  app.use((c, next) => (c.req.path === uploadPath ? bodyLimits.upload(c, next) : bodyLimits.any(c, next)));
   app.use(originCheck(deps));
   app.use(sessionMiddleware(deps));
   app.use(referralLink(deps));

@@ -12,6 +12,7 @@ import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInCredentials } from "../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { uploadPath } from "./app";
 
 const standIn = startPayPalStandIn();
 afterAll(() => standIn.close());
@@ -216,8 +217,16 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
             for (const q of hostileQueries.slice(1, 4))
               cases.push({ label: `${p.path.toUpperCase()}/${q}`, path: `${p.path.toUpperCase()}/${q}`, method, signedIn, expect413: false });
         } else {
+          // A 1 MB body is within the image upload's own limit (app.ts); every other route refuses it.
           for (const body of i === 0 ? bodies : [ordinary])
-            cases.push({ label: `${p.path} with ${body.name}`, path: p.path, method, body, signedIn, expect413: body.expect413 === true });
+            cases.push({
+              label: `${p.path} with ${body.name}`,
+              path: p.path,
+              method,
+              body,
+              signedIn,
+              expect413: body.expect413 === true && p.path !== uploadPath,
+            });
         }
       }
     }

@@ -1,18 +1,22 @@
 /**
  * The executable's entry: reads the environment, migrates and seeds the database, starts the mail
- * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database;
+ * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database with the
+ * uploaded images in it (backup.server.ts);
  * `pi-site restore FILE` puts one back while the site is stopped; `pi-site admin
  * create|reset-password|disable-totp USERNAME` manages admins (also while the site runs);
  * `pi-site healthcheck` asks the running site's /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { backupDatabase } from "../db/backup.server";
 import { databaseFile, openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { startOrderExpiry } from "../payments/order-expiry.server";
 import { startPaymentReconciliation } from "../payments/reconcile.server";
 import { parseAdminCommand, readAdminPassword, runAdminCommand, ensureFirstAdmin, runDisableTotp } from "./admin-accounts.server";
 import { bootstrap } from "./bootstrap.server";
+import { maxUploadBodyBytes } from "./app";
+import { refuseLargeBodies } from "./body-size";
 import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
@@ -53,8 +57,9 @@ if (command === "backup") {
     process.exit(2);
   }
   const db = openDatabase(databaseFile(env.DATA_DIR));
-  db.$client.query("VACUUM INTO ?").run(target);
-  console.log(`backup written to ${target}`);
+  const { files, missing } = backupDatabase(db, env.DATA_DIR, target);
+  if (missing.length) console.error(`uploaded files missing from ${env.DATA_DIR}/uploads, not in the backup: ${missing.join(", ")}`);
+  console.log(`backup written to ${target} (with ${files} uploaded ${files === 1 ? "file" : "files"})`);
   process.exit(0);
 } else if (command === "restore") {
   const source = args[0];
@@ -118,8 +123,9 @@ const stopOrderExpiry = startOrderExpiry(deps);
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
-  fetch: withCachedPages(deps.pageCache, app),
-  maxRequestBodySize: 1024 * 1024,
+  fetch: refuseLargeBodies(withCachedPages(deps.pageCache, app)),
+  // The image upload's limit; every other route is held to 1 MB by refuseLargeBodies (and the app's own limit).
+  maxRequestBodySize: maxUploadBodyBytes,
 });
 
 writeFileSync(pidFile, String(process.pid));

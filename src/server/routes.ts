@@ -36,6 +36,7 @@ import { clearPagesAfterAdminWrites } from "./middleware/clear-pages-after-admin
 import { siteOrigin } from "./origin";
 import { robotsTxt, sitemapXml } from "./seo";
 import { serveAsset } from "./serve-asset";
+import { serveUpload } from "./serve-upload";
 
 export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   // Health and search engines
@@ -95,4 +96,5 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.get("/assets/*", serveAsset);
   app.get("/images/*", serveAsset);
   app.get("/favicon.svg", serveAsset);
+  app.get("/uploads/:name", (c) => serveUpload(deps, c)); // images uploaded in the portal
 }

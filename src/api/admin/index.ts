@@ -23,6 +23,7 @@ import { adminReferralsApi } from "./referrals";
 import { adminStatsApi } from "./stats";
 import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
+import { adminUploadsApi } from "./uploads";
 import { adminSettingsApi } from "./settings";
 
 export function adminApi(deps: AppDeps) {
@@ -48,6 +49,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminContactsApi(deps));
   guarded.route("/", adminPaymentsApi(deps));
   guarded.route("/", adminBookingsApi(deps));
+  guarded.route("/", adminUploadsApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -40,6 +40,7 @@ const builtPages = new Set<string>([
   "/admin/dashboard",
   "/admin/content",
   "/admin/products",
+  "/admin/products/new",
   "/admin/account",
   "/admin/users",
   "/admin/orders",

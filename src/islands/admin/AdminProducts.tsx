@@ -1,7 +1,7 @@
 /**
  * /admin/products: every product, active or not, from GET /api/admin/products, searched by name
  * and description (as the admin types, or at once on Enter), filtered by category and paged on the
- * server. Each row opens the pricing dialog or the delete confirmation. The filters live in the
+ * server. Each row opens the pricing dialog, the product editor or the delete confirmation. The filters live in the
  * page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
@@ -14,7 +14,6 @@ import {
   adminProductsSearch,
   cleanAdminSearch,
 } from "../../shared/admin-products";
-import { ComingSoon } from "./products/ComingSoon";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
@@ -84,7 +83,9 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
           <a href="/admin/dashboard" className="btn btn-outline">
             Back to Dashboard
           </a>
-          <ComingSoon label="Add Product" />
+          <a href="/admin/products/new" className="btn btn-primary">
+            New product
+          </a>
         </div>
       </div>
 

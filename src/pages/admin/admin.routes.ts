@@ -31,6 +31,7 @@ import { adminMailPage } from "./mail";
 import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
 import { adminReferralsPage } from "./referrals";
+import { adminProductEditorPage } from "./product-editor";
 import { adminUsersPage } from "./users";
 import { adminSettingsPage } from "./settings";
 
@@ -49,6 +50,8 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
     .get("/admin/analytics", (c) => servePage(deps, c, (site) => adminAnalyticsPage(site, readAnalyticsRange(c.req.query("range")))))
     .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
+    .get("/admin/products/:id{[0-9]{1,9}}/edit", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, Number(c.req.param("id")))))
+    .get("/admin/products/new", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, null)))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
     .get("/admin/users", (c) => servePage(deps, c, adminUsersPage))
     .get("/admin/admins", (c) => servePage(deps, c, adminAdminsPage))

@@ -165,7 +165,7 @@ test("at 360 px the page stays readable: the table scrolls in its frame, the pag
   await page.setViewportSize({ width: 360, height: 740 });
   await openProducts(page, signInAdmin);
   await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
-  await expect(page.getByText("Add Product")).toBeVisible();
+  await expect(page.getByRole("link", { name: "New product" })).toBeVisible();
   await expect(page.getByLabel("Search by name or description")).toBeVisible();
   await expect(page.getByLabel("Category")).toBeVisible();
   await expect(rows(page).first().getByRole("rowheader")).toBeVisible();

@@ -6,7 +6,6 @@ import type { MouseEvent } from "react";
 import { isOnSale } from "../../../domain/catalogue";
 import { formatMoney } from "../../../domain/format";
 import { type AdminProductRow, isPlentifulStock } from "../../../shared/admin-products";
-import { ComingSoon } from "./ComingSoon";
 
 export type RowAction = (product: AdminProductRow, trigger: HTMLButtonElement) => void;
 
@@ -84,7 +83,9 @@ export function ProductsTable({ rows, onEditPricing, onDelete }: { rows: AdminPr
                 >
                   Edit pricing
                 </button>
-                <ComingSoon label="Edit product" size="sm" />
+                <a className="btn btn-sm btn-outline" href={`/admin/products/${p.id}/edit`} aria-label={`Edit product: ${p.name}`}>
+                  Edit
+                </a>
                 <button
                   type="button"
                   className="btn btn-sm btn-outline btn-error"

@@ -1,0 +1,63 @@
+/**
+ * Images uploaded in the portal: the bytes are checked by their magic numbers (never the file's
+ * name or the browser's type), kept in `<DATA_DIR>/uploads/` under a random name with the
+ * extension of their checked type, and recorded in the `uploads` table. Served at /uploads/{name}.
+ * Rules: docs/product.md#image-uploads.
+ */
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { maxUploadBytes, uploadNamePattern } from "../shared/admin-product-editor";
+import type { Db } from "./client.server";
+import { uploads } from "./schema";
+
+export type ImageKind = { contentType: "image/jpeg" | "image/png" | "image/webp"; extension: "jpg" | "png" | "webp" };
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => prefix.every((b, i) => bytes[at + i] === b);
+const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));
+
+/** What the bytes are by their magic numbers: a JPEG, PNG or WebP image, or null for anything else. */
+export function sniffImage(bytes: Uint8Array): ImageKind | null {
+  if (bytes.length >= 4 && startsWith(bytes, [0xff, 0xd8, 0xff])) return { contentType: "image/jpeg", extension: "jpg" };
+  if (bytes.length >= 8 && startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { contentType: "image/png", extension: "png" };
+  if (bytes.length >= 12 && startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return { contentType: "image/webp", extension: "webp" };
+  return null;
+}
+
+/** The folder the uploaded files live in. */
+export function uploadsDir(dataDir: string): string {
+  return join(dataDir, "uploads");
+}
+
+export type StoredUpload = { ok: true; url: string } | { ok: false; reason: "type" | "too_large" };
+
+/** Checks and keeps one uploaded image; answers its address. */
+export function storeUpload(db: Db, dataDir: string, bytes: Uint8Array): StoredUpload {
+  if (bytes.length > maxUploadBytes) return { ok: false, reason: "too_large" };
+  const kind = sniffImage(bytes);
+  if (!kind) return { ok: false, reason: "type" };
+  const name = `${randomBytes(16).toString("hex")}.${kind.extension}`;
+  const dir = uploadsDir(dataDir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, name);
+  // The file first: a row never names bytes that are not there.
+  writeFileSync(file, bytes, { flag: "wx" });
+  try {
+    db.insert(uploads).values({ name, contentType: kind.contentType, bytes: bytes.length }).run();
+  } catch (err) {
+    rmSync(file, { force: true });
+    throw err;
+  }
+  return { ok: true, url: `/uploads/${name}` };
+}
+
+/** An uploaded image by its name (strictly checked: no path can be named), or null. */
+export function readUpload(db: Db, dataDir: string, name: string): { contentType: string; bytes: Buffer } | null {
+  if (!uploadNamePattern.test(name)) return null;
+  const row = db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.name, name)).get();
+  if (!row) return null;
+  const file = join(uploadsDir(dataDir), name);
+  if (!existsSync(file)) return null;
+  return { contentType: row.contentType, bytes: readFileSync(file) };
+}

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import type { AdminProductEditorProps } from "../../islands/admin/AdminProductEditor";
+
+let t: TestApp;
+beforeAll(() => {
+  t = createTestApp();
+});
+afterAll(() => t.close());
+
+function islandProps(html: string): AdminProductEditorProps {
+  const m = /<pi-island data-island="AdminProductEditor"[^>]*><script type="application\/json">(.*?)<\/script>/.exec(html);
+  if (!m?.[1]) throw new Error("no AdminProductEditor island on the page");
+  return (JSON.parse(m[1]) as { props: AdminProductEditorProps }).props;
+}
+
+test("/admin/products/new and /admin/products/{id}/edit are noindex, never stored shells with the editor island and no product data", async () => {
+  for (const [path, props, title] of [
+    ["/admin/products/new", { productId: null }, "New product"],
+    ["/admin/products/1/edit", { productId: 1 }, "Edit product"],
+  ] as const) {
+    const res = await t.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toContain("no-store");
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex');
+    expect(html).toContain(`<title>${title} | Admin`);
+    expect(islandProps(html)).toEqual(props);
+    expect(html).not.toContain("Covert Body-Worn Camera 4K");
+  }
+  expect(t.deps.pageCache.size).toBe(0);
+});
+
+test("a malformed product id is the 404 page", async () => {
+  for (const path of ["/admin/products/abc/edit", "/admin/products/1x/edit", "/admin/products/12345678901/edit"]) {
+    expect((await t.request(path)).status).toBe(404);
+  }
+});
