@@ -4,32 +4,8 @@
  * nothing with the public navigation: no cart, no customer account, no promo.
  */
 import type { ReactNode } from "react";
+import { adminRooms, currentRoom } from "../shared/admin-rooms";
 import type { SiteData } from "./site";
-
-/** Every room of the portal, in the order the menu lists them. */
-export const adminRooms = [
-  { label: "Dashboard", href: "/admin/dashboard" },
-  { label: "Orders", href: "/admin/orders" },
-  { label: "Bookings", href: "/admin/bookings" },
-  { label: "Enquiries", href: "/admin/contacts" },
-  { label: "Payments", href: "/admin/payments" },
-  { label: "Products", href: "/admin/products" },
-  { label: "Categories", href: "/admin/categories" },
-  { label: "Users", href: "/admin/users" },
-  { label: "Referrals", href: "/admin/referrals" },
-  { label: "Content and pricing", href: "/admin/content" },
-  { label: "Analytics", href: "/admin/analytics" },
-  { label: "Mail", href: "/admin/mail" },
-  { label: "Settings", href: "/admin/settings" },
-  { label: "Audit log", href: "/admin/audit" },
-  { label: "Admins", href: "/admin/admins" },
-  { label: "Your account", href: "/admin/account" },
-] as const;
-
-/** The room a portal path belongs to (`/admin/products/12/edit` is in Products). */
-export function currentRoom(path: string): string | undefined {
-  return adminRooms.find((r) => path === r.href || path.startsWith(`${r.href}/`))?.href;
-}
 
 function AdminMenu({ path }: { path: string }) {
   const current = currentRoom(path);

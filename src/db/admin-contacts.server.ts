@@ -12,7 +12,13 @@
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { contactExtraServiceLabels } from "../shared/contact";
-import { type AdminContact, type AdminContactList, type AdminContactsQueryInput, adminContactsPageSize } from "../shared/admin-contacts";
+import {
+  type AdminContact,
+  type AdminContactList,
+  type AdminContactsSummary,
+  type AdminContactsQueryInput,
+  adminContactsPageSize,
+} from "../shared/admin-contacts";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { containsPattern } from "./admin-users.server";
@@ -193,7 +199,12 @@ export function deleteAdminContact(db: Db, id: string, actor: AuditActor, now = 
   });
 }
 
-/** How many enquiries are not yet handled (the dashboard's figure); counted from the index. */
-export function unhandledContactCount(db: Db): number {
-  return db.select({ n: sql<number>`count(*)` }).from(contacts).where(sql`${handledExpr} = 0`).get()?.n ?? 0;
+/** What the dashboard shows: how many enquiries wait to be handled, and how many of those are emergencies (both from the inbox index). */
+export function contactsSummary(db: Db): AdminContactsSummary {
+  const row = db
+    .select({ unhandled: sql<number>`count(*)`, emergencies: sql<number>`coalesce(sum(${routineExpr} = 0), 0)` })
+    .from(contacts)
+    .where(sql`${handledExpr} = 0`)
+    .get();
+  return { unhandled: row?.unhandled ?? 0, emergencies: row?.emergencies ?? 0 };
 }

@@ -96,3 +96,6 @@ export type AdminContactList = { contacts: AdminContact[]; total: number; page: 
 export function replyLink(contact: Pick<AdminContact, "email" | "serviceLabel">): string {
   return `mailto:${encodeURIComponent(contact.email).replaceAll("%40", "@")}?subject=${encodeURIComponent(`Re: your enquiry about ${contact.serviceLabel}`)}`;
 }
+
+/** `GET /api/admin/contacts/summary`: the enquiries waiting, for the dashboard. */
+export type AdminContactsSummary = { unhandled: number; emergencies: number };

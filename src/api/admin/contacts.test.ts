@@ -218,3 +218,15 @@ describe("GET /api/admin/contacts.csv", () => {
     expect((await t.request("/api/admin/contacts.csv")).status).toBe(401);
   });
 });
+
+test("the dashboard's summary counts the enquiries waiting and the emergencies among them, not the handled ones", async () => {
+  expect(await (await get("/api/admin/contacts/summary")).json()).toEqual({ unhandled: 0, emergencies: 0 });
+  enquiry("Ann", 5, { urgency: "emergency" });
+  enquiry("Ben", 4);
+  enquiry("Cai", 3, { urgency: "emergency", handled: true });
+  enquiry("Dee", 2, { handled: true });
+  const res = await get("/api/admin/contacts/summary");
+  expect(res.status).toBe(200);
+  expect(await res.json()).toEqual({ unhandled: 2, emergencies: 1 });
+  expect((await t.request("/api/admin/contacts/summary")).status).toBe(401);
+});

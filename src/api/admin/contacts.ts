@@ -12,7 +12,7 @@
  * 404 for an unknown enquiry.
  */
 import { Hono } from "hono";
-import { allAdminContacts, deleteAdminContact, listAdminContacts, openAdminContact, setContactHandled } from "../../db/admin-contacts.server";
+import { allAdminContacts, contactsSummary, deleteAdminContact, listAdminContacts, openAdminContact, setContactHandled } from "../../db/admin-contacts.server";
 import type { AppDeps } from "../../server/deps";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import { notFound } from "../../server/errors";
@@ -41,6 +41,7 @@ export function adminContactsApi(deps: AppDeps) {
       const day = new Date().toISOString().slice(0, 10);
       return csvResponse(`enquiries-${day}.csv`, toCsv(csvColumns, allAdminContacts(deps.db, c.req.valid("query"))));
     })
+    .get("/contacts/summary", (c) => c.json(contactsSummary(deps.db)))
     .get("/contacts/:id", (c) => {
       const contact = openAdminContact(deps.db, c.req.param("id"), c.get("admin"));
       if (!contact) throw unknownContact();

@@ -1,74 +1,39 @@
 /**
  * The portal's home: four stat cards from GET /api/admin/stats, a banner while any e-mail has
- * failed (GET /api/admin/mail/summary), the quick actions and links, and
+ * failed (GET /api/admin/mail/summary), one while enquiries wait (GET /api/admin/contacts/summary),
+ * the quick actions and links, and
  * Logout (which revokes the token on the server). Without a token, the stats request's 401 sends
  * the browser to /admin/login (client/admin-api.ts).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { adminLoginPath, adminRequest, forgetAdminToken } from "../../client/admin-api";
 import { formatMoney } from "../../domain/format";
+import type { AdminContactsSummary } from "../../shared/admin-contacts";
 import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
+import { adminRooms } from "../../shared/admin-rooms";
 
 export type AdminDashboardProps = { businessName: string };
 
 export const adminStatsKey = ["/api/admin/stats"] as const;
 const mailSummaryKey = ["/api/admin/mail/summary"] as const;
+const contactsSummaryKey = ["/api/admin/contacts/summary"] as const;
 
-/** The portal's pages; those not built yet show as "coming soon" rather than linking to a 404. */
+/** The quick actions the dashboard has always offered; every other room follows as a link. */
 const quickActions = [
   { label: "Add Product", href: "/admin/products/new" },
   { label: "View Orders", href: "/admin/orders" },
   { label: "Manage Products", href: "/admin/products" },
   { label: "Bookings", href: "/admin/bookings" },
 ] as const;
-const moreLinks = [
-  { label: "Users", href: "/admin/users" },
-  { label: "Referrals", href: "/admin/referrals" },
-  { label: "Content and pricing", href: "/admin/content" },
-  { label: "Categories", href: "/admin/categories" },
-  { label: "Enquiries", href: "/admin/contacts" },
-  { label: "Payments", href: "/admin/payments" },
-  { label: "Analytics", href: "/admin/analytics" },
-  { label: "Settings", href: "/admin/settings" },
-  { label: "Your account", href: "/admin/account" },
-  { label: "Admins", href: "/admin/admins" },
-  { label: "Audit log", href: "/admin/audit" },
-  { label: "Mail", href: "/admin/mail" },
-] as const;
-const builtPages = new Set<string>([
-  "/admin/dashboard",
-  "/admin/content",
-  "/admin/products",
-  "/admin/products/new",
-  "/admin/account",
-  "/admin/users",
-  "/admin/orders",
-  "/admin/settings",
-  "/admin/audit",
-  "/admin/mail",
-  "/admin/categories",
-  "/admin/admins",
-  "/admin/analytics",
-  "/admin/referrals",
-  "/admin/contacts",
-  "/admin/payments",
-  "/admin/bookings",
-]);
+const quickHrefs = new Set<string>(quickActions.map((a) => a.href));
+const moreLinks = adminRooms.filter((r) => r.href !== "/admin/dashboard" && !quickHrefs.has(r.href));
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
-  if (builtPages.has(href)) {
-    return (
-      <a href={href} className={`btn ${primary ? "btn-primary" : "btn-outline"}`}>
-        {label}
-      </a>
-    );
-  }
   return (
-    <span className="btn btn-disabled justify-between gap-2" aria-disabled="true">
+    <a href={href} className={`btn ${primary ? "btn-primary" : "btn-outline"}`}>
       {label}
-      <span className="badge badge-sm">Coming soon</span>
-    </span>
+    </a>
   );
 }
 
@@ -80,6 +45,21 @@ function FailedMailBanner({ failed }: { failed: number }) {
       <p>{`${failed} ${failed === 1 ? "e-mail has" : "e-mails have"} failed to send.`}</p>
       <a href="/admin/mail?status=failed" className="link font-semibold">
         Review the mail outbox
+      </a>
+    </div>
+  );
+}
+
+/** Shown while enquiries wait to be handled, emergencies named first. */
+function EnquiriesBanner({ summary }: { summary: AdminContactsSummary | undefined }) {
+  if (!summary || summary.unhandled === 0) return null;
+  const { unhandled, emergencies } = summary;
+  const waiting = `${unhandled} ${unhandled === 1 ? "enquiry is" : "enquiries are"} waiting to be handled`;
+  return (
+    <div role="status" className={`alert ${emergencies > 0 ? "alert-error" : "alert-info"} flex flex-wrap`}>
+      <p>{emergencies > 0 ? `${waiting}, ${emergencies} marked emergency.` : `${waiting}.`}</p>
+      <a href="/admin/contacts" className="link font-semibold">
+        Open the enquiries
       </a>
     </div>
   );
@@ -100,6 +80,7 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
 export default function AdminDashboard({ businessName }: AdminDashboardProps) {
   const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
   const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey });
+  const enquiries = useQuery<AdminContactsSummary>({ queryKey: contactsSummaryKey });
   const logout = useMutation({
     mutationFn: () => adminRequest("POST", "/api/admin/logout"),
     onSettled: () => {
@@ -122,6 +103,7 @@ export default function AdminDashboard({ businessName }: AdminDashboardProps) {
       </div>
 
       <FailedMailBanner failed={mail.data?.failed ?? 0} />
+      <EnquiriesBanner summary={enquiries.data} />
       {stats.isError && (
         <div role="alert" className="alert alert-error">
           <p>The figures could not be loaded. Please reload the page.</p>

@@ -47,7 +47,7 @@ test("after sign-in the admin returns only to an admin page of this site", () =>
 });
 
 test("every portal page has the portal menu with its own room marked; the menu's rooms all exist; sign-in has no menu", async () => {
-  const { adminRooms } = await import("../../components/AdminLayout");
+  const { adminRooms } = await import("../../shared/admin-rooms");
   for (const room of adminRooms) {
     const res = await t.request(room.href);
     expect(res.status).toBe(200);
@@ -62,7 +62,7 @@ test("every portal page has the portal menu with its own room marked; the menu's
 });
 
 test("a page deeper in a room marks that room", async () => {
-  const { currentRoom } = await import("../../components/AdminLayout");
+  const { currentRoom } = await import("../../shared/admin-rooms");
   expect(currentRoom("/admin/products/12/edit")).toBe("/admin/products");
   expect(currentRoom("/admin/productsx")).toBeUndefined();
   expect(currentRoom("/admin/dashboard")).toBe("/admin/dashboard");

@@ -48,7 +48,11 @@ test("an emergency enquiry comes first with its badge; opening it reads it; it i
   const username = `inbox${stamp}`;
   await signInAdmin(username);
 
-  await page.goto("/admin/contacts");
+  // The dashboard says they are waiting, the emergency named, and leads to the inbox.
+  await page.goto("/admin/dashboard");
+  await expect(page.getByText("2 enquiries are waiting to be handled, 1 marked emergency.")).toBeVisible();
+  await page.getByRole("link", { name: "Open the enquiries" }).click();
+  await expect(page).toHaveURL(/\/admin\/contacts$/);
   await islandsHydrated(page);
   await expect(page.getByRole("heading", { name: "Enquiries", level: 1 })).toBeVisible();
   await expect(page.getByRole("status").filter({ hasText: /enquir/ })).toHaveText("2 enquiries");
