@@ -7,9 +7,9 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { maxUploadBytes, uploadNamePattern } from "../shared/admin-product-editor";
-import type { Db } from "./client.server";
+import { type Db, immediate } from "./client.server";
 import { uploads } from "./schema";
 
 export type ImageKind = { contentType: "image/jpeg" | "image/png" | "image/webp"; extension: "jpg" | "png" | "webp" };
@@ -60,4 +60,31 @@ export function readUpload(db: Db, dataDir: string, name: string): { contentType
   const file = join(uploadsDir(dataDir), name);
   if (!existsSync(file)) return null;
   return { contentType: row.contentType, bytes: readFileSync(file) };
+}
+
+/** How long an upload may wait for the product it was made for before it counts as abandoned. */
+export const uploadGraceMs = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes uploads nothing shows: older than the grace period (an image uploaded in an editor not yet
+ * saved is kept) and named neither by a product's images nor by an order item's snapshot (a
+ * customer's past order keeps its picture after the product is gone). Rows go in one immediate
+ * transaction, files after it; answers how many were removed.
+ */
+export function pruneUnusedUploads(db: Db, dataDir: string, now = Date.now()): number {
+  const gone = immediate(db, () => {
+    const unused = db.$client
+      .query<{ name: string }, [number]>(
+        `SELECT u.name FROM uploads u
+         WHERE u.created_at < ?
+           AND NOT EXISTS (SELECT 1 FROM products p, json_each(p.images) j WHERE j.value = '/uploads/' || u.name)
+           AND NOT EXISTS (SELECT 1 FROM order_items oi WHERE json_extract(oi.product_snapshot, '$.image') = '/uploads/' || u.name)`,
+      )
+      .all(now - uploadGraceMs)
+      .map((r) => r.name);
+    if (unused.length) db.delete(uploads).where(inArray(uploads.name, unused)).run();
+    return unused;
+  });
+  for (const name of gone) rmSync(join(uploadsDir(dataDir), name), { force: true });
+  return gone.length;
 }

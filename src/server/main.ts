@@ -21,7 +21,7 @@ import { withCachedPages } from "./fast-path";
 import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
 import { publicUrlWarning } from "./origin";
-import { startAuthHousekeeping } from "./auth/housekeeping.server";
+import { startHousekeeping } from "./housekeeping.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -114,7 +114,7 @@ if (command === "backup") {
 const { deps, app } = bootstrap(env);
 await ensureFirstAdmin(deps.db, env);
 deps.outbox.start();
-const stopHousekeeping = startAuthHousekeeping(deps.db);
+const stopHousekeeping = startHousekeeping(deps.db, env.DATA_DIR);
 const originWarning = publicUrlWarning(env);
 if (originWarning) log.warn(originWarning);
 const stopPaymentCheck = startPaymentReconciliation(deps);
