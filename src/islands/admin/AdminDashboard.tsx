@@ -1,7 +1,7 @@
 /**
  * The portal's home: four stat cards from GET /api/admin/stats, a banner while any e-mail has
  * failed (GET /api/admin/mail/summary), one while enquiries wait (GET /api/admin/contacts/summary),
- * the quick actions and links, and
+ * the quick actions, and
  * Logout (which revokes the token on the server). Without a token, the stats request's 401 sends
  * the browser to /admin/login (client/admin-api.ts).
  */
@@ -11,7 +11,6 @@ import { formatMoney } from "../../domain/format";
 import type { AdminContactsSummary } from "../../shared/admin-contacts";
 import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
-import { adminRooms } from "../../shared/admin-rooms";
 
 export type AdminDashboardProps = { businessName: string };
 
@@ -19,15 +18,13 @@ export const adminStatsKey = ["/api/admin/stats"] as const;
 const mailSummaryKey = ["/api/admin/mail/summary"] as const;
 const contactsSummaryKey = ["/api/admin/contacts/summary"] as const;
 
-/** The quick actions the dashboard has always offered; every other room follows as a link. */
+/** The quick actions; every room of the portal is in the menu above (AdminLayout). */
 const quickActions = [
   { label: "Add Product", href: "/admin/products/new" },
   { label: "View Orders", href: "/admin/orders" },
   { label: "Manage Products", href: "/admin/products" },
   { label: "Bookings", href: "/admin/bookings" },
 ] as const;
-const quickHrefs = new Set<string>(quickActions.map((a) => a.href));
-const moreLinks = adminRooms.filter((r) => r.href !== "/admin/dashboard" && !quickHrefs.has(r.href));
 
 function PortalLink({ label, href, primary }: { label: string; href: string; primary?: boolean }) {
   return (
@@ -126,14 +123,6 @@ export default function AdminDashboard({ businessName }: AdminDashboardProps) {
           ))}
         </div>
       </section>
-      <nav aria-label="Admin sections" className="space-y-3">
-        <h2 className="text-lg font-semibold">More</h2>
-        <div className="flex flex-wrap gap-3">
-          {moreLinks.map((l) => (
-            <PortalLink key={l.href} {...l} />
-          ))}
-        </div>
-      </nav>
     </div>
   );
 }
