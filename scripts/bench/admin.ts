@@ -12,6 +12,9 @@
  *    disturbed by other processes (more than BENCH_NOISE_PERCENT, 10, of the CPU) is run again,
  *    at most twice, and the quietest kept.
  *
+ * Also as many enquiries and service payments as customers, and a referral reward for one booking
+ * in ten, for the bookings, enquiries, payments, referrals and analytics lists.
+ *
  * Env: BENCH_SECONDS (measured seconds per URL, default 10), BENCH_ADMIN_USERS (10000),
  * BENCH_ADMIN_BOOKINGS (50000), BENCH_CONNECTIONS (8), BENCH_NOISE_PERCENT, WRK_PATH. About 50 s.
  *
@@ -19,7 +22,7 @@
  */
 import { join } from "node:path";
 import { immediate, openDatabase } from "../../src/db/client.server";
-import { bookings, contacts, orders, users } from "../../src/db/schema";
+import { bookings, contacts, orders, payments, referralTransactions, users } from "../../src/db/schema";
 import type { OrderPaymentStatus, OrderStatus } from "../../src/domain/order";
 import type { BookingStatus } from "../../src/domain/booking";
 import type { AdminStats } from "../../src/shared/admin-stats";
@@ -52,6 +55,14 @@ export const ADMIN_URLS = [
   "/api/admin/users?search=smith",
   "/api/admin/orders",
   "/api/admin/orders?search=smith",
+  "/api/admin/bookings",
+  "/api/admin/bookings?when=past&status=completed",
+  "/api/admin/contacts",
+  "/api/admin/contacts?status=all&page=200",
+  "/api/admin/payments",
+  "/api/admin/referrals",
+  "/api/admin/analytics?range=30d",
+  "/api/admin/analytics?range=12m",
 ] as const;
 
 export type AdminBenchData = {
@@ -218,6 +229,49 @@ export function seedDatabase(file: string, userCount: number, bookingCount: numb
           };
         });
         db.insert(contacts).values(rows).run();
+      }
+      // As many service payments as customers (most requests marked paid, some PayPal captures), and
+      // a referral reward for one booking in ten, paid, pending or void, to the customers with a code.
+      const referrers = ids.filter((_, i) => i % 10 === 0);
+      for (let from = 0; from < userCount; from += chunk) {
+        const rows = Array.from({ length: Math.min(chunk, userCount - from) }, (_, k) => {
+          const i = from + k;
+          const createdAt = new Date(bookingStart + Math.floor(((now - bookingStart) * i) / userCount));
+          const service = pick(services);
+          const method = pick(["instructions", "cash", "paypal"] as const);
+          const paid = rand() < 0.8;
+          return {
+            userId: pick(ids),
+            serviceName: service.name,
+            method,
+            amount: service.price,
+            email: "client@example.com",
+            referenceCode: `BENCH-${String(i).padStart(6, "0")}`,
+            status: paid ? ("completed" as const) : ("requested" as const),
+            paidAt: paid ? createdAt : null,
+            createdAt,
+            updatedAt: createdAt,
+          };
+        });
+        db.insert(payments).values(rows).run();
+      }
+      const rewards = Math.floor(bookingCount / 10);
+      for (let from = 0; from < rewards; from += chunk) {
+        const rows = Array.from({ length: Math.min(chunk, rewards - from) }, () => {
+          const status = pick(["pending", "paid", "paid", "void"] as const);
+          const createdAt = new Date(bookingStart + Math.floor(rand() * (now - bookingStart)));
+          return {
+            referrerId: pick(referrers),
+            referredUserId: pick(ids),
+            ...(rand() < 0.3 ? { amount: "30.00", type: "first_service" } : { amount: "10.00", type: "repeat_service" }),
+            status,
+            paidAt: status === "paid" ? createdAt : null,
+            voidedAt: status === "void" ? createdAt : null,
+            voidReason: status === "void" ? "The booking was cancelled." : null,
+            createdAt,
+          };
+        });
+        db.insert(referralTransactions).values(rows).run();
       }
     });
     return adminWithToken(db, "bench-admin").authorization;

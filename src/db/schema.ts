@@ -113,7 +113,8 @@ export const bookings = sqliteTable(
   },
   (t) => [
     index("bookings_user_idx").on(t.userId, t.createdAt),
-    index("bookings_created_idx").on(t.createdAt),
+    // Covers the dashboard's month and the analytics (by creation time, status, service and price) without reading rows.
+    index("bookings_created_idx").on(t.createdAt, t.status, t.serviceName, t.servicePrice),
     // The admin list: by appointment, optionally one status.
     index("bookings_appointment_idx").on(t.appointmentDate, t.appointmentTime),
     index("bookings_status_idx").on(t.status, t.appointmentDate, t.appointmentTime),
@@ -307,6 +308,8 @@ export const orders = sqliteTable(
     index("orders_hold_idx").on(t.status, t.holdExpiresAt),
     // Covers the admin dashboard's order figures, so they read this narrow index, not every order's addresses.
     index("orders_stats_idx").on(t.paymentStatus, t.status, t.totalAmount),
+    // Covers the analytics' money by the day it arrived and by method, without reading rows.
+    index("orders_money_idx").on(t.paymentStatus, t.status, t.paidAt, t.createdAt, t.paymentMethod, t.totalAmount),
   ],
 );
 
@@ -523,7 +526,13 @@ export const payments = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("payments_user_idx").on(t.userId), index("payments_shop_order_idx").on(t.shopOrderId), index("payments_created_idx").on(t.createdAt)],
+  (t) => [
+    index("payments_user_idx").on(t.userId),
+    index("payments_shop_order_idx").on(t.shopOrderId),
+    index("payments_created_idx").on(t.createdAt),
+    // Covers the money received for services (dashboard and analytics) without reading rows.
+    index("payments_money_idx").on(t.status, t.shopOrderId, t.paidAt, t.createdAt, t.method, t.amount),
+  ],
 );
 
 /**
