@@ -11,7 +11,7 @@ function AdminMenu({ path }: { path: string }) {
   const current = currentRoom(path);
   return (
     <nav aria-label="Portal" className="border-b border-base-300 bg-base-200">
-      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm">
+      <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm md:flex-wrap">
         {adminRooms.map((r) => (
           <li key={r.href} className="shrink-0">
             <a
