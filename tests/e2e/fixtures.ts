@@ -129,6 +129,25 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   },
 });
 
+/**
+ * `test` on a site of the spec's own (one binary per worker, `ownSite`), with `baseURL` and
+ * `signInAdmin` pointing at it: for specs whose changes (prices, settings, bookings, admins, the
+ * database seeded for a chart) the specs sharing `site` would see. Extend it further as any `test`.
+ */
+export const ownSiteTest = test.extend<object, { ownSite: SiteServer }>({
+  ownSite: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+    async ({}, use) => {
+      const site = await startSite();
+      await use(site);
+      await stopSite(site);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ ownSite }, use) => use(ownSite.url),
+  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+});
+
 export { expect };
 
 /** The script URLs a page requested (to prove pages without islands load no framework). */
