@@ -2,19 +2,18 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { changeOrder, placeOrder } from "../../db/orders.server";
 import { cartItems, orders, products, users } from "../../db/schema";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { customerWithSession } from "../../../tests/helpers/sessions";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
 const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
 
 function productId(slug: string): number {
@@ -43,7 +42,7 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(shipped.ok).toBe(true);
   expect(changeOrder(t.db, older.id, { kind: "ship", trackingNumber: "AP123456789" }, { actor: "admin" }, new Date()).ok).toBe(true);
 
-  const res = await get("/api/admin/orders.csv");
+  const res = await admin.get("/api/admin/orders.csv");
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -71,12 +70,12 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(lines[2]).toContain(",'=cmd|' /C calc'!A0,mallory@example.com,shipped,paid,bank_transfer,2,");
   expect(lines[2]).toEndWith(",AP123456789");
 
-  const filtered = (await (await get("/api/admin/orders.csv?status=shipped")).text()).split("\r\n");
+  const filtered = (await (await admin.get("/api/admin/orders.csv?status=shipped")).text()).split("\r\n");
   expect(filtered).toHaveLength(3);
   expect(filtered[1]).toStartWith(older.orderNumber);
-  const searched = (await (await get("/api/admin/orders.csv?search=ann%40example")).text()).split("\r\n");
+  const searched = (await (await admin.get("/api/admin/orders.csv?search=ann%40example")).text()).split("\r\n");
   expect(searched.slice(1, -1).map((l) => l.split(",")[0])).toEqual([newer.orderNumber]);
 
-  expect((await get("/api/admin/orders.csv?status=lost")).status).toBe(400);
+  expect((await admin.get("/api/admin/orders.csv?status=lost")).status).toBe(400);
   expect((await t.request("/api/admin/orders.csv")).status).toBe(401);
 });
