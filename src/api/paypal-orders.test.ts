@@ -8,7 +8,7 @@ import { eq } from "drizzle-orm";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { cancelOrder, placeOrder } from "../db/orders.server";
 import { cartItems, orders, products } from "../db/schema";
 import { paypalClientFromEnv } from "../payments/paypal.server";
@@ -35,7 +35,6 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type PaymentRow = { status: string; amount: string; serviceName: string; shopOrderId: number | null; captureId: string | null; orderId: string | null };
 const paymentRows = () =>
   t.db.$client

@@ -15,14 +15,6 @@ export function adminWithToken(db: Db, username: string, passwordHash = unusable
   return { adminId: admin.id, token, authorization: `Bearer ${token}` };
 }
 
-/** The JSON error every refused request answers. */
-export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
-/** The `error` of a refused request's answer. */
-export async function errorOf(res: Response) {
-  return ((await res.json()) as ErrorBody).error;
-}
-
 export type AdminClient = ReturnType<typeof adminClient>;
 
 /**

@@ -13,7 +13,7 @@ import { adminWithToken } from "../../../tests/helpers/admins";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 const tz = "Australia/Adelaide";
 const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
@@ -37,9 +37,6 @@ const get = (path: string, auth = authorization) => t.request(path, { headers: {
 const patch = (path: string, body: unknown, auth = authorization) =>
   t.json(path, body, { method: "PATCH", headers: { Authorization: auth, Origin: testOrigin } });
 const post = (path: string, body: unknown) => t.json(path, body, { headers: { Authorization: authorization, Origin: testOrigin } });
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
 
 /** A customer's booking at `date` `time` through the booking rules (slots made first). */
 function booked(email: string, date = businessDay(), time = "10:00", opts: { firstName?: string; referralCode?: string | null } = {}) {

@@ -4,8 +4,8 @@ import { inboxGroupConditions, inboxGroupOrder } from "../../db/admin-contacts.s
 import { auditLog, contacts } from "../../db/schema";
 import type { AdminContact, AdminContactList } from "../../shared/admin-contacts";
 import { replyLink } from "../../shared/admin-contacts";
-import { adminClient, type AdminClient, errorOf } from "../../../tests/helpers/admins";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let admin: AdminClient;

@@ -5,11 +5,11 @@ import { cartItems, orderEvents, orders, outbox, payments, products, users } fro
 import { PayPalClient } from "../../payments/paypal.server";
 import type { AdminOrderDetail, AdminOrderList } from "../../shared/admin-orders";
 import type { CheckoutInput } from "../../shared/checkout";
-import { adminClient, type AdminClient, errorOf } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;
 beforeAll(() => {

@@ -4,9 +4,9 @@ import { auditLog, payments } from "../../db/schema";
 import type { PaymentStatus } from "../../domain/payment";
 import type { AdminStats } from "../../shared/admin-stats";
 import type { AdminPayment, AdminPaymentList } from "../../shared/admin-payments";
-import { adminClient, type AdminClient, errorOf } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let admin: AdminClient;

@@ -4,10 +4,10 @@ import { immediate } from "../../db/client.server";
 import { ensureReferralCode, recordReferralReward, voidReferralReward } from "../../db/referrals.server";
 import { auditLog, bookings, referralTransactions, users } from "../../db/schema";
 import type { AdminPayAllResult, AdminReferrerDetail, AdminReferrerList, AdminReward } from "../../shared/admin-referrals";
-import { adminClient, type AdminClient, errorOf } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let admin: AdminClient;

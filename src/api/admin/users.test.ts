@@ -8,11 +8,11 @@ import { businessToday } from "../../domain/slots";
 import { createSession } from "../../server/auth/sessions.server";
 import { addDays, dayOfWeek } from "../../domain/timezone";
 import type { AdminUserBooking, AdminUserList, AdminUserOrder, AdminUserView } from "../../shared/admin-users";
-import { adminClient, type AdminClient, errorOf } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { browser, testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession, sessionCookie } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let admin: AdminClient;
