@@ -102,16 +102,19 @@ type Fixtures = {
 };
 type WorkerFixtures = { site: SiteServer };
 
+/** A worker fixture: a site started for the worker, stopped (and its data deleted) after it. */
+const siteFixture: [(args: object, use: (site: SiteServer) => Promise<void>) => Promise<void>, { scope: "worker" }] = [
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+  async ({}, use) => {
+    const site = await startSite();
+    await use(site);
+    await stopSite(site);
+  },
+  { scope: "worker" },
+];
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  site: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
+  site: siteFixture,
   baseURL: async ({ site }, use) => use(site.url),
   allowConsoleErrors: [[], { option: true }],
   signIn: async ({ context, site }, use) => use((email, opts) => signInAs(context, site, email, opts)),
@@ -135,15 +138,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
  * database seeded for a chart) the specs sharing `site` would see. Extend it further as any `test`.
  */
 export const ownSiteTest = test.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
+  ownSite: siteFixture,
   baseURL: async ({ ownSite }, use) => use(ownSite.url),
   signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
 });

@@ -57,6 +57,13 @@ const slotOf = (date: string, time: string) =>
     .where(eq(timeSlots.date, date))
     .all()
     .find((s) => s.time === time)!;
+/** The status of every referral reward. */
+const rewardStatuses = () =>
+  t.db
+    .select()
+    .from(referralTransactions)
+    .all()
+    .map((r) => r.status);
 const mailTo = (email: string) => t.db.select({ subject: outbox.subject, text: outbox.text }).from(outbox).where(eq(outbox.to, email)).all();
 const audits = () => t.db.select().from(auditLog).all();
 
@@ -254,25 +261,13 @@ describe("PATCH /api/admin/bookings/{id}", () => {
     const day = businessDay();
     const { id } = booked("sam@example.com", day, "11:00", { referralCode: code });
     const other = booked("cy@example.com", day, "12:00");
-    expect(
-      t.db
-        .select()
-        .from(referralTransactions)
-        .all()
-        .map((r) => r.status),
-    ).toEqual(["pending"]);
+    expect(rewardStatuses()).toEqual(["pending"]);
     expect(slotOf(day, "11:00").currentBookings).toBe(1);
 
     expect((await patch(`/api/admin/bookings/${id}`, { status: "cancelled" })).status).toBe(200);
     expect(slotOf(day, "11:00")).toMatchObject({ currentBookings: 0, isAvailable: true });
     expect(slotOf(day, "12:00").currentBookings).toBe(1);
-    expect(
-      t.db
-        .select()
-        .from(referralTransactions)
-        .all()
-        .map((r) => r.status),
-    ).toEqual(["void"]);
+    expect(rewardStatuses()).toEqual(["void"]);
     const [mail] = mailTo("sam@example.com");
     expect(mail?.subject).toMatch(/^Booking cancelled: Partner Check on /);
     expect(mail?.text).toContain("we have had to cancel");

@@ -9,6 +9,7 @@ import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, ownSiteTest as test, signInAs, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+import { bookingForm } from "../../helpers/booking-form";
 
 const toastItem = (page: Page) => page.getByTestId("toast");
 
@@ -30,15 +31,7 @@ async function bookableDay(request: APIRequestContext, site: SiteServer, ahead: 
 /** The signed-in customer books `time` on `date` through the booking API, as the calendar does. */
 async function book(request: APIRequestContext, site: SiteServer, date: string, time: string, email: string): Promise<string> {
   const res = await request.post(`${site.url}/api/bookings/calendar`, {
-    data: {
-      serviceName: "Partner Check",
-      servicePrice: 1,
-      appointmentDate: date,
-      appointmentTime: time,
-      duration: 60,
-      contactPhone: "0400 000 000",
-      contactEmail: email,
-    },
+    data: bookingForm(date, time, { contactEmail: email }),
     headers: { Origin: site.url },
   });
   expect(res.status()).toBe(201);

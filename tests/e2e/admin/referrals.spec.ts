@@ -10,6 +10,7 @@ import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, ownSiteTest as test, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+import { bookingForm } from "../../helpers/booking-form";
 
 type Seeded = { referrer: { userId: string; token: string; code: string }; friend: { userId: string; token: string }; bookableDate: string };
 
@@ -35,15 +36,7 @@ async function book(context: BrowserContext, site: SiteServer, date: string, tim
   expect(slots.status(), await slots.text()).toBe(200);
   const res = await context.request.post(`${site.url}/api/bookings/calendar`, {
     headers: { Origin: site.url },
-    data: {
-      serviceName: "Partner Check",
-      servicePrice: 1,
-      appointmentDate: date,
-      appointmentTime: time,
-      duration: 60,
-      contactPhone: "0400 000 000",
-      contactEmail: "fred@example.com",
-    },
+    data: bookingForm(date, time, { contactEmail: "fred@example.com" }),
   });
   expect(res.status(), await res.text()).toBe(201);
 }
