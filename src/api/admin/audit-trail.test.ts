@@ -14,6 +14,7 @@ import { seedContent } from "../../db/seed/content";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
+import { testAddress } from "../../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
@@ -42,7 +43,6 @@ const product = (slug: string) => {
   return row;
 };
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
 function placed(email: string): string {
   const existing = t.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const userId = existing?.id ?? customerWithSession(t.db, email).userId;
@@ -50,7 +50,7 @@ function placed(email: string): string {
     .insert(cartItems)
     .values({ userId, productId: product("covert-dash-cam-4k").id, quantity: 1 })
     .run();
-  const result = placeOrder(t.db, userId, { shippingAddress: address, paymentMethod: "bank_transfer" }, new Date());
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" }, new Date());
   if (!result.ok) throw new Error(result.reason);
   return result.order.orderNumber;
 }

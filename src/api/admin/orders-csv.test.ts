@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { changeOrder, placeOrder } from "../../db/orders.server";
-import { cartItems, orders, products, users } from "../../db/schema";
+import { cartItems, orders, users } from "../../db/schema";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { customerWithSession } from "../../../tests/helpers/sessions";
+import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
@@ -14,13 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
-
-function productId(slug: string): number {
-  const row = t.db.select({ id: products.id }).from(products).where(eq(products.slug, slug)).get();
-  if (!row) throw new Error(`no product ${slug}`);
-  return row.id;
-}
+const productId = (slug: string) => productIdOf(t.db, slug);
 
 /** A customer places an order for `quantity` dash cams, `minutesAgo` before now. */
 function placed(email: string, firstName: string, quantity: number, minutesAgo: number) {
@@ -30,7 +25,7 @@ function placed(email: string, firstName: string, quantity: number, minutesAgo: 
     .insert(cartItems)
     .values({ userId, productId: productId("covert-dash-cam-4k"), quantity })
     .run();
-  const result = placeOrder(t.db, userId, { shippingAddress: address, paymentMethod: "bank_transfer" }, new Date(Date.now() - minutesAgo * 60_000));
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" }, new Date(Date.now() - minutesAgo * 60_000));
   if (!result.ok) throw new Error(result.reason);
   return { ...t.db.select().from(orders).where(eq(orders.id, result.order.id)).get()!, ...result.order };
 }

@@ -9,6 +9,7 @@ import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../../tests/helpers/sessions";
+import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;
@@ -26,13 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
-
-function productId(slug: string): number {
-  const row = t.db.select({ id: products.id }).from(products).where(eq(products.slug, slug)).get();
-  if (!row) throw new Error(`no product ${slug}`);
-  return row.id;
-}
+const productId = (slug: string) => productIdOf(t.db, slug);
 const stockOf = (id: number) => t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)).get()?.s;
 
 /** A customer (made once per e-mail) places an order for `quantity` of `slug`; answers its number and id. */
@@ -43,7 +38,7 @@ function placed(email: string, opts: { slug?: string; quantity?: number; payment
     .insert(cartItems)
     .values({ userId, productId: productId(opts.slug ?? "covert-dash-cam-4k"), quantity: opts.quantity ?? 1 })
     .run();
-  const result = placeOrder(t.db, userId, { shippingAddress: address, paymentMethod: opts.paymentMethod ?? "bank_transfer" }, opts.at ?? new Date());
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod: opts.paymentMethod ?? "bank_transfer" }, opts.at ?? new Date());
   if (!result.ok) throw new Error(result.reason);
   return { orderNumber: result.order.orderNumber, id: result.order.id, total: result.order.totalAmount };
 }
