@@ -102,19 +102,16 @@ type Fixtures = {
 };
 type WorkerFixtures = { site: SiteServer };
 
-/** A worker fixture: a site started for the worker, stopped (and its data deleted) after it. */
-const siteFixture: [(args: object, use: (site: SiteServer) => Promise<void>) => Promise<void>, { scope: "worker" }] = [
-  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-  async ({}, use) => {
-    const site = await startSite();
-    await use(site);
-    await stopSite(site);
-  },
-  { scope: "worker" },
-];
+/** A worker-scoped site fixture's body: starts a site, and stops it (deleting its data) when the worker is done. */
+async function withSite(use: (site: SiteServer) => Promise<void>) {
+  const site = await startSite();
+  await use(site);
+  await stopSite(site);
+}
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  site: siteFixture,
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+  site: [async ({}, use) => withSite(use), { scope: "worker" }],
   baseURL: async ({ site }, use) => use(site.url),
   allowConsoleErrors: [[], { option: true }],
   signIn: async ({ context, site }, use) => use((email, opts) => signInAs(context, site, email, opts)),
@@ -133,15 +130,20 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
 });
 
 /**
- * `test` on a site of the spec's own (one binary per worker, `ownSite`), with `baseURL` and
- * `signInAdmin` pointing at it: for specs whose changes (prices, settings, bookings, admins, the
- * database seeded for a chart) the specs sharing `site` would see. Extend it further as any `test`.
+ * `test` on a site of the spec's own (`ownSite`, with `baseURL` and `signInAdmin` pointing at it),
+ * for specs whose changes (prices, settings, bookings, admins, seeded orders) other specs would
+ * see: call it once at the top of the spec (`const test = ownSiteTest();`) and extend it further as
+ * any `test`. Each call registers a new worker fixture, so Playwright gives each such spec file a
+ * worker, and so a site, of its own.
  */
-export const ownSiteTest = test.extend<object, { ownSite: SiteServer }>({
-  ownSite: siteFixture,
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
-});
+export function ownSiteTest() {
+  return test.extend<object, { ownSite: SiteServer }>({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+    ownSite: [async ({}, use) => withSite(use), { scope: "worker" }],
+    baseURL: async ({ ownSite }, use) => use(ownSite.url),
+    signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+  });
+}
 
 export { expect };
 

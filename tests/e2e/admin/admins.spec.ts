@@ -8,8 +8,10 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { cli } from "../binary-cli";
-import { expect, ownSiteTest as test, signInAsAdmin, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, signInAsAdmin, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 // Refused field checks answer 400, a taken username 409, and a page whose token was revoked gets a
 // 401: Chromium reports each.

@@ -8,8 +8,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest as test, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 function seedAnalytics(site: SiteServer): { product: string } {
   const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/admin/seed-analytics.ts", join(site.dataDir, "pi-site.db")], {

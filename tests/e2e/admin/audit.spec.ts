@@ -3,8 +3,10 @@
  * with its before and after, the kind filter (kept in the URL) narrows it, and the page at 360 px.
  * The test changes a price, which other specs' shop would see, so it runs on a site of its own.
  */
-import { expect, ownSiteTest as test } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 const product = "Real-Time 4G GPS Tracker with Magnetic Case";
 

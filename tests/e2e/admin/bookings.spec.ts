@@ -7,9 +7,11 @@
  */
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, ownSiteTest as test, signInAs, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, signInAs, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 import { bookingForm } from "../../helpers/booking-form";
+
+const test = ownSiteTest();
 
 const toastItem = (page: Page) => page.getByTestId("toast");
 

@@ -5,8 +5,10 @@
  * categories, which other specs' shop would see, so they run on a site of their own.
  */
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest as test } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 // The server's refusal of a taken name (400) is reported on the console.
 test.use({ allowConsoleErrors: [/status of 400/] });

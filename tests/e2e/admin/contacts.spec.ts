@@ -8,8 +8,10 @@
  * revenue figure must start from nothing, so this runs on a site of its own.
  */
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest as test } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { fillContactForm, hydrateContactForm, islandsHydrated, validEnquiry } from "../helpers";
+
+const test = ownSiteTest();
 
 test.describe.configure({ mode: "serial" });
 

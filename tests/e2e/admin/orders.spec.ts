@@ -7,8 +7,10 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest as test, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 const toastItem = (page: Page) => page.getByTestId("toast");
 

@@ -6,8 +6,10 @@
  */
 import type { Page } from "@playwright/test";
 import { jpegBytes, pngBytes, svgBytes } from "../../helpers/images";
-import { expect, ownSiteTest as test } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 // The refused upload (400) and the taken SKU (409) are reported on the console.
 test.use({ allowConsoleErrors: [/status of 40[09]/] });

@@ -6,8 +6,10 @@
  * it each test works on its own products.
  */
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest as test } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 // The server's refusals (400 for a bad price, 404 for a page that is gone) are reported on the console.
 test.use({ allowConsoleErrors: [/status of 40[04]/] });

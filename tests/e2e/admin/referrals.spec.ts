@@ -8,9 +8,11 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, ownSiteTest as test, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 import { bookingForm } from "../../helpers/booking-form";
+
+const test = ownSiteTest();
 
 type Seeded = { referrer: { userId: string; token: string; code: string }; friend: { userId: string; token: string }; bookableDate: string };
 

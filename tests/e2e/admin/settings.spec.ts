@@ -4,8 +4,10 @@
  * 360 px. Saving settings changes every public page, so these tests run on a site of their own.
  */
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest as test } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
 
 const toastItem = (page: Page) => page.getByTestId("toast");
 
