@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { browser, testOrigin } from "../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { cartItems, categories, products, settings } from "../db/schema";
 import type { CartView } from "../shared/cart-view";
 
@@ -12,7 +12,6 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 type Browser = ReturnType<typeof browser>;
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 /** A JSON request from the signed-in browser `b`, with our Origin. */
 async function send(b: Browser, method: string, path: string, body?: unknown) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { browser, testOrigin } from "../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { changeOrder } from "../db/orders.server";
 import { cartItems, orders, outbox, products, settings } from "../db/schema";
 import type { OrderSummaryView, OrderView } from "../shared/orders";
@@ -13,7 +13,6 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 type Browser = ReturnType<typeof browser>;
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type Placed = Pick<
   OrderView,
   "orderNumber" | "status" | "paymentStatus" | "subtotal" | "discountAmount" | "shippingAmount" | "taxAmount" | "totalAmount" | "items"

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { referenceCodePattern } from "../domain/payment";
 import { browser } from "../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 
 let t: TestApp;
@@ -10,7 +10,6 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const rows = () =>
   t.db.$client
     .query(

@@ -8,7 +8,8 @@ import { eq } from "drizzle-orm";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testAddress } from "../../tests/helpers/shop";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { cancelOrder, placeOrder } from "../db/orders.server";
 import { cartItems, orders, products } from "../db/schema";
 import { paypalClientFromEnv } from "../payments/paypal.server";
@@ -35,7 +36,6 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type PaymentRow = { status: string; amount: string; serviceName: string; shopOrderId: number | null; captureId: string | null; orderId: string | null };
 const paymentRows = () =>
   t.db.$client
@@ -46,14 +46,12 @@ const paymentRows = () =>
 const mails = () => t.db.$client.query('SELECT "to", subject FROM outbox ORDER BY id').all() as { to: string; subject: string }[];
 const orderRow = (id: number) => t.db.select().from(orders).where(eq(orders.id, id)).get()!;
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
-
 /** A customer with a session who placed an order for one camera (399.00, free shipping at that price or not). */
 function placedOrder(email = "ann@example.com", paymentMethod: OrderPaymentMethod = "paypal") {
   const customer = customerWithSession(t.db, email);
   const camera = t.db.select().from(products).where(eq(products.slug, "covert-body-worn-camera-4k")).get()!;
   t.db.insert(cartItems).values({ userId: customer.userId, productId: camera.id, quantity: 1 }).run();
-  const placed = placeOrder(t.db, customer.userId, { shippingAddress: address, paymentMethod });
+  const placed = placeOrder(t.db, customer.userId, { shippingAddress: testAddress, paymentMethod });
   if (!placed.ok) throw new Error(placed.reason);
   // Only the e-mails of paying for it matter here.
   t.db.$client.run("DELETE FROM outbox");

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { browser, testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;
 let t: TestApp;
@@ -17,7 +17,6 @@ const paypalEnv = () => ({
   BUSINESS_EMAIL: "owner@example.com",
 });
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 type PaymentRow = {
   status: string;
   amount: string;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { customerWithSession } from "../../tests/helpers/sessions";
+import { testAddress } from "../../tests/helpers/shop";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import type { CheckoutInput } from "../shared/checkout";
 import { cancelOrder, changeOrder, customerOrder, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
@@ -12,8 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
-const checkout = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ shippingAddress: address, paymentMethod: "bank_transfer", ...overrides });
+const checkout = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ shippingAddress: testAddress, paymentMethod: "bank_transfer", ...overrides });
 
 function product(slug: string) {
   const row = t.db.select().from(products).where(eq(products.slug, slug)).get();
@@ -103,7 +103,7 @@ test("a product restricted in the shipping state is refused by name and state", 
     .where(eq(products.id, camera.id))
     .run();
   const userId = customerWith([[camera.id, 1]]);
-  const result = placeOrder(t.db, userId, checkout({ shippingAddress: { ...address, state: "VIC" } }));
+  const result = placeOrder(t.db, userId, checkout({ shippingAddress: { ...testAddress, state: "VIC" } }));
   expect(result).toEqual({ ok: false, reason: "restricted", state: "VIC", products: [{ productId: camera.id, name: camera.name }] });
   expect(stockOf(camera.id)).toBe(camera.stockQuantity);
   expect(placeOrder(t.db, userId, checkout()).ok).toBe(true);
@@ -192,7 +192,7 @@ test("placing an order e-mails the customer how to pay (the order number as the 
   expect(sent[0]?.text).toContain("BSB: 000-000");
   expect(sent[0]?.text).toContain(`https://pi.example/orders/${view.orderNumber.toLowerCase()}`);
   expect(view).toMatchObject({ status: "pending", canCancel: true, items: [{ name: camera.name, quantity: 1, unitPrice: "399.00" }] });
-  expect(view.shippingAddress).toEqual(address);
+  expect(view.shippingAddress).toEqual(testAddress);
 });
 
 test("the owner's path: mark paid, ship with tracking, deliver; each step kept in the history and the customer told", () => {

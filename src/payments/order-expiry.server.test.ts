@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { eq } from "drizzle-orm";
 import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../tests/helpers/sessions";
+import { testAddress } from "../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { placeOrder } from "../db/orders.server";
 import { attachProviderOrder, startOrderPayment } from "../db/payments.server";
@@ -35,7 +36,6 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
 const placedAt = new Date("2026-11-23T01:00:00Z");
 const minutes = (n: number) => new Date(placedAt.getTime() + n * 60_000);
 
@@ -47,7 +47,7 @@ const mails = () => t.db.$client.query('SELECT "to", subject FROM outbox ORDER B
 function placed(paymentMethod: OrderPaymentMethod, email = "ann@example.com", quantity = 2) {
   const { userId } = customerWithSession(t.db, email);
   t.db.insert(cartItems).values({ userId, productId: camera().id, quantity }).run();
-  const result = placeOrder(t.db, userId, { shippingAddress: address, paymentMethod }, placedAt);
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod }, placedAt);
   if (!result.ok) throw new Error(result.reason);
   t.db.$client.run("DELETE FROM outbox");
   return { userId, email, order: result.order };

@@ -102,16 +102,16 @@ type Fixtures = {
 };
 type WorkerFixtures = { site: SiteServer };
 
+/** A worker-scoped site fixture's body: starts a site, and stops it (deleting its data) when the worker is done. */
+async function withSite(use: (site: SiteServer) => Promise<void>) {
+  const site = await startSite();
+  await use(site);
+  await stopSite(site);
+}
+
 export const test = base.extend<Fixtures, WorkerFixtures>({
-  site: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+  site: [async ({}, use) => withSite(use), { scope: "worker" }],
   baseURL: async ({ site }, use) => use(site.url),
   allowConsoleErrors: [[], { option: true }],
   signIn: async ({ context, site }, use) => use((email, opts) => signInAs(context, site, email, opts)),
@@ -128,6 +128,22 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     expect(problems, "unexpected console errors").toEqual([]);
   },
 });
+
+/**
+ * `test` on a site of the spec's own (`ownSite`, with `baseURL` and `signInAdmin` pointing at it),
+ * for specs whose changes (prices, settings, bookings, admins, seeded orders) other specs would
+ * see: call it once at the top of the spec (`const test = ownSiteTest();`) and extend it further as
+ * any `test`. Each call registers a new worker fixture, so Playwright gives each such spec file a
+ * worker, and so a site, of its own.
+ */
+export function ownSiteTest() {
+  return test.extend<object, { ownSite: SiteServer }>({
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+    ownSite: [async ({}, use) => withSite(use), { scope: "worker" }],
+    baseURL: async ({ ownSite }, use) => use(ownSite.url),
+    signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+  });
+}
 
 export { expect };
 

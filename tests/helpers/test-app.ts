@@ -52,3 +52,11 @@ export function createTestApp(env: Record<string, string> = {}) {
 export function countRows(app: TestApp, table: string): number {
   return (app.db.$client.query(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
+
+/** The JSON error every refused request answers. */
+export type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+
+/** The `error` of a refused request's answer. */
+export async function errorOf(res: Response) {
+  return ((await res.json()) as ErrorBody).error;
+}

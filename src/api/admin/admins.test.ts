@@ -12,7 +12,7 @@ import { hashPassword, verifyPassword } from "../../server/auth/crypto.server";
 import { type AdminAccountList, type AdminAccountView, adminAccountMessages } from "../../shared/admin-admins";
 import { adminWithToken } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 const ownerPassword = "owner's long passphrase 2026";
 let t: TestApp;
@@ -23,12 +23,10 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 const headers = (authorization: string) => ({ Authorization: authorization, Origin: testOrigin });
 const get = (path: string, authorization = owner.authorization) => t.request(path, { headers: { Authorization: authorization } });
 const post = (path: string, body: unknown = {}, authorization = owner.authorization) => t.json(path, body, { headers: headers(authorization) });
 const del = (path: string, authorization = owner.authorization) => t.request(path, { method: "DELETE", headers: headers(authorization) });
-const errorOf = async (res: Response) => ((await res.json()) as ErrorBody).error;
 const auditRows = () => t.db.select().from(auditLog).all();
 const tokensOf = (adminId: number) => t.db.select().from(adminTokens).where(eq(adminTokens.adminId, adminId)).all().length;
 

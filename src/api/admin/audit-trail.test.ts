@@ -11,26 +11,20 @@ import { placeOrder } from "../../db/orders.server";
 import { auditLog, cartItems, products, users } from "../../db/schema";
 import { hashPassword } from "../../server/auth/crypto.server";
 import { seedContent } from "../../db/seed/content";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
+import { testAddress } from "../../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
-let authorization: string;
-let adminId: number;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  ({ authorization, adminId } = adminWithToken(t.db, "owner"));
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-const send = (method: string, path: string, body?: unknown) =>
-  t.request(path, {
-    method,
-    headers: { Authorization: authorization, Origin: testOrigin, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
 const entries = () => t.db.select().from(auditLog).orderBy(asc(auditLog.id)).all();
 /** The one entry written since `before` entries existed; fails when there is not exactly one. */
 function onlyNewEntry(before: number) {
@@ -38,7 +32,7 @@ function onlyNewEntry(before: number) {
   expect(all.length).toBe(before + 1);
   const entry = all[before];
   if (!entry) throw new Error("no new entry");
-  expect(entry.adminId).toBe(adminId);
+  expect(entry.adminId).toBe(admin.adminId);
   expect(entry.adminUsername).toBe("owner");
   return entry;
 }
@@ -49,7 +43,6 @@ const product = (slug: string) => {
   return row;
 };
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
 function placed(email: string): string {
   const existing = t.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const userId = existing?.id ?? customerWithSession(t.db, email).userId;
@@ -57,7 +50,7 @@ function placed(email: string): string {
     .insert(cartItems)
     .values({ userId, productId: product("covert-dash-cam-4k").id, quantity: 1 })
     .run();
-  const result = placeOrder(t.db, userId, { shippingAddress: address, paymentMethod: "bank_transfer" }, new Date());
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" }, new Date());
   if (!result.ok) throw new Error(result.reason);
   return result.order.orderNumber;
 }
@@ -65,7 +58,7 @@ function placed(email: string): string {
 describe("products", () => {
   test("a price change records the name, and the price and sale price before and after", async () => {
     const cam = product("covert-dash-cam-4k");
-    expect((await send("PATCH", `/api/admin/products/${cam.id}/pricing`, { price: "111.00", salePrice: "99.50" })).status).toBe(200);
+    expect((await admin.send("PATCH", `/api/admin/products/${cam.id}/pricing`, { price: "111.00", salePrice: "99.50" })).status).toBe(200);
     const entry = onlyNewEntry(0);
     expect(entry).toMatchObject({
       kind: "products",
@@ -79,15 +72,15 @@ describe("products", () => {
 
   test("a refused price change (bad price, unknown product) records nothing", async () => {
     const cam = product("covert-dash-cam-4k");
-    expect((await send("PATCH", `/api/admin/products/${cam.id}/pricing`, { price: "-1" })).status).toBe(400);
-    expect((await send("PATCH", "/api/admin/products/999999/pricing", { price: "10.00" })).status).toBe(404);
-    expect((await send("DELETE", "/api/admin/products/999999")).status).toBe(404);
+    expect((await admin.send("PATCH", `/api/admin/products/${cam.id}/pricing`, { price: "-1" })).status).toBe(400);
+    expect((await admin.send("PATCH", "/api/admin/products/999999/pricing", { price: "10.00" })).status).toBe(404);
+    expect((await admin.send("DELETE", "/api/admin/products/999999")).status).toBe(404);
     expect(entries()).toEqual([]);
   });
 
   test("a delete records the name and price it had", async () => {
     const cam = product("covert-dash-cam-4k");
-    expect((await send("DELETE", `/api/admin/products/${cam.id}`)).status).toBe(200);
+    expect((await admin.send("DELETE", `/api/admin/products/${cam.id}`)).status).toBe(200);
     expect(onlyNewEntry(0)).toMatchObject({
       kind: "products",
       action: "product.delete",
@@ -102,7 +95,7 @@ describe("products", () => {
 describe("users", () => {
   test("suspend and reinstate each record one entry; suspending twice records nothing more", async () => {
     const { userId } = customerWithSession(t.db, "bob@example.com");
-    expect((await send("POST", `/api/admin/users/${userId}/suspend`)).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/users/${userId}/suspend`)).status).toBe(200);
     expect(onlyNewEntry(0)).toMatchObject({
       kind: "users",
       action: "user.suspend",
@@ -111,9 +104,9 @@ describe("users", () => {
       before: { suspended: false },
       after: { suspended: true },
     });
-    expect((await send("POST", `/api/admin/users/${userId}/suspend`)).status).toBe(409);
+    expect((await admin.send("POST", `/api/admin/users/${userId}/suspend`)).status).toBe(409);
     expect(entries().length).toBe(1);
-    expect((await send("POST", `/api/admin/users/${userId}/reinstate`)).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/users/${userId}/reinstate`)).status).toBe(200);
     expect(onlyNewEntry(1)).toMatchObject({ action: "user.reinstate", summary: "Reinstated bob@example.com", after: { suspended: false } });
   });
 });
@@ -122,14 +115,14 @@ describe("content and service pricing", () => {
   test("a content section records the text before and after; an invalid one nothing", async () => {
     const hero = seedContent["home.hero"];
     const edited = { ...hero, title: "The truth, quietly found" };
-    expect((await send("PUT", "/api/admin/content/home.hero", { content: { ...hero, title: "" } })).status).toBe(400);
+    expect((await admin.send("PUT", "/api/admin/content/home.hero", { content: { ...hero, title: "" } })).status).toBe(400);
     expect(entries()).toEqual([]);
-    expect((await send("PUT", "/api/admin/content/home.hero", { content: edited })).status).toBe(200);
+    expect((await admin.send("PUT", "/api/admin/content/home.hero", { content: edited })).status).toBe(200);
     expect(onlyNewEntry(0)).toMatchObject({ kind: "content", action: "content.update", recordId: "home.hero", before: hero, after: edited });
   });
 
   test("a service price records name, price, description and features before and after; a refused one nothing", async () => {
-    const before = (await (await send("GET", "/api/admin/pricing")).json()) as {
+    const before = (await (await admin.send("GET", "/api/admin/pricing")).json()) as {
       id: string;
       name: string;
       price: string;
@@ -138,10 +131,10 @@ describe("content and service pricing", () => {
     }[];
     const checkup = before.find((p) => p.id === "checkup");
     if (!checkup) throw new Error("no checkup");
-    expect((await send("PUT", "/api/admin/pricing/nope", { ...checkup, id: undefined })).status).toBe(404);
-    expect((await send("PUT", "/api/admin/pricing/checkup", { ...checkup, price: "abc" })).status).toBe(400);
+    expect((await admin.send("PUT", "/api/admin/pricing/nope", { ...checkup, id: undefined })).status).toBe(404);
+    expect((await admin.send("PUT", "/api/admin/pricing/checkup", { ...checkup, price: "abc" })).status).toBe(400);
     expect(entries()).toEqual([]);
-    expect((await send("PUT", "/api/admin/pricing/checkup", { ...checkup, price: "80.50", features: ["Same-day report"] })).status).toBe(200);
+    expect((await admin.send("PUT", "/api/admin/pricing/checkup", { ...checkup, price: "80.50", features: ["Same-day report"] })).status).toBe(200);
     expect(onlyNewEntry(0)).toMatchObject({
       kind: "pricing",
       action: "pricing.update",
@@ -156,7 +149,7 @@ describe("content and service pricing", () => {
 describe("orders", () => {
   test("mark paid, ship, deliver: one entry each, with the order number, the status before and after and the tracking number", async () => {
     const orderNumber = placed("ann@example.com");
-    expect((await send("POST", `/api/admin/orders/${orderNumber}/mark-paid`, { note: "Bank transfer seen" })).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/mark-paid`, { note: "Bank transfer seen" })).status).toBe(200);
     expect(onlyNewEntry(0)).toMatchObject({
       kind: "orders",
       action: "order.mark_paid",
@@ -165,28 +158,28 @@ describe("orders", () => {
       before: { status: "pending", paymentStatus: "pending" },
       after: { status: "processing", paymentStatus: "paid", note: "Bank transfer seen" },
     });
-    expect((await send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "AB123456789AU" })).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "AB123456789AU" })).status).toBe(200);
     expect(onlyNewEntry(1)).toMatchObject({
       action: "order.ship",
       summary: `Shipped order ${orderNumber}`,
       before: { status: "processing", paymentStatus: "paid" },
       after: { status: "shipped", paymentStatus: "paid", trackingNumber: "AB123456789AU" },
     });
-    expect((await send("POST", `/api/admin/orders/${orderNumber}/deliver`, {})).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/deliver`, {})).status).toBe(200);
     expect(onlyNewEntry(2)).toMatchObject({ action: "order.deliver", before: { status: "shipped" }, after: { status: "delivered", paymentStatus: "paid" } });
     // Refused now: nothing more is written.
-    expect((await send("POST", `/api/admin/orders/${orderNumber}/cancel`, {})).status).toBe(409);
-    expect((await send("POST", "/api/admin/orders/PI-NOPE-NOPE/mark-paid", {})).status).toBe(404);
-    expect((await send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "" })).status).toBe(400);
+    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/cancel`, {})).status).toBe(409);
+    expect((await admin.send("POST", "/api/admin/orders/PI-NOPE-NOPE/mark-paid", {})).status).toBe(404);
+    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "" })).status).toBe(400);
     expect(entries().length).toBe(3);
   });
 
   test("verify, cancel and a refund by hand: one entry each", async () => {
     t.db.update(products).set({ requiresVerification: true }).where(eq(products.slug, "covert-dash-cam-4k")).run();
     const held = placed("ann@example.com");
-    expect((await send("POST", `/api/admin/orders/${held}/verify`, {})).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${held}/verify`, {})).status).toBe(200);
     expect(onlyNewEntry(0)).toMatchObject({ action: "order.verify", recordId: held, before: { status: "on_hold" }, after: { status: "pending" } });
-    expect((await send("POST", `/api/admin/orders/${held}/cancel`, {})).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${held}/cancel`, {})).status).toBe(200);
     expect(onlyNewEntry(1)).toMatchObject({
       action: "order.cancel",
       summary: `Cancelled order ${held}`,
@@ -194,9 +187,9 @@ describe("orders", () => {
       after: { status: "cancelled", paymentStatus: "pending" },
     });
     const paid = placed("ann@example.com");
-    expect((await send("POST", `/api/admin/orders/${paid}/verify`, {})).status).toBe(200);
-    expect((await send("POST", `/api/admin/orders/${paid}/mark-paid`, {})).status).toBe(200);
-    expect((await send("POST", `/api/admin/orders/${paid}/refund`, {})).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${paid}/verify`, {})).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${paid}/mark-paid`, {})).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${paid}/refund`, {})).status).toBe(200);
     expect(onlyNewEntry(4)).toMatchObject({
       action: "order.refund",
       summary: `Refunded order ${paid}`,

@@ -5,7 +5,7 @@ import type { AuditKind } from "../../domain/audit";
 import type { AdminAuditList } from "../../shared/admin-audit";
 import { adminWithToken } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let authorization: string;
@@ -26,9 +26,6 @@ async function list(query = ""): Promise<AdminAuditList> {
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   return (await res.json()) as AdminAuditList;
-}
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }
 
 const start = Date.parse("2026-03-01T00:00:00Z");

@@ -13,7 +13,7 @@ import { adminWithToken } from "../../../tests/helpers/admins";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 const tz = "Australia/Adelaide";
 const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
@@ -37,9 +37,6 @@ const get = (path: string, auth = authorization) => t.request(path, { headers: {
 const patch = (path: string, body: unknown, auth = authorization) =>
   t.json(path, body, { method: "PATCH", headers: { Authorization: auth, Origin: testOrigin } });
 const post = (path: string, body: unknown) => t.json(path, body, { headers: { Authorization: authorization, Origin: testOrigin } });
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
 
 /** A customer's booking at `date` `time` through the booking rules (slots made first). */
 function booked(email: string, date = businessDay(), time = "10:00", opts: { firstName?: string; referralCode?: string | null } = {}) {
@@ -60,6 +57,13 @@ const slotOf = (date: string, time: string) =>
     .where(eq(timeSlots.date, date))
     .all()
     .find((s) => s.time === time)!;
+/** The status of every referral reward. */
+const rewardStatuses = () =>
+  t.db
+    .select()
+    .from(referralTransactions)
+    .all()
+    .map((r) => r.status);
 const mailTo = (email: string) => t.db.select({ subject: outbox.subject, text: outbox.text }).from(outbox).where(eq(outbox.to, email)).all();
 const audits = () => t.db.select().from(auditLog).all();
 
@@ -257,25 +261,13 @@ describe("PATCH /api/admin/bookings/{id}", () => {
     const day = businessDay();
     const { id } = booked("sam@example.com", day, "11:00", { referralCode: code });
     const other = booked("cy@example.com", day, "12:00");
-    expect(
-      t.db
-        .select()
-        .from(referralTransactions)
-        .all()
-        .map((r) => r.status),
-    ).toEqual(["pending"]);
+    expect(rewardStatuses()).toEqual(["pending"]);
     expect(slotOf(day, "11:00").currentBookings).toBe(1);
 
     expect((await patch(`/api/admin/bookings/${id}`, { status: "cancelled" })).status).toBe(200);
     expect(slotOf(day, "11:00")).toMatchObject({ currentBookings: 0, isAvailable: true });
     expect(slotOf(day, "12:00").currentBookings).toBe(1);
-    expect(
-      t.db
-        .select()
-        .from(referralTransactions)
-        .all()
-        .map((r) => r.status),
-    ).toEqual(["void"]);
+    expect(rewardStatuses()).toEqual(["void"]);
     const [mail] = mailTo("sam@example.com");
     expect(mail?.subject).toMatch(/^Booking cancelled: Partner Check on /);
     expect(mail?.text).toContain("we have had to cancel");

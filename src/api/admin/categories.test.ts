@@ -1,34 +1,27 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 import { auditLog, categories, products } from "../../db/schema";
 import { seedCategories } from "../../db/seed/catalogue";
 import type { AdminCategoryRow } from "../../shared/admin-categories";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
-function send(method: string, path: string, body?: unknown, raw?: string) {
-  const headers: Record<string, string> = { Authorization: authorization, Origin: testOrigin };
-  if (body !== undefined || raw !== undefined) headers["Content-Type"] = "application/json";
-  return t.request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-}
-const create = (body: unknown) => send("POST", "/api/admin/categories", body);
-const patch = (id: number | string, body: unknown) => send("PATCH", `/api/admin/categories/${id}`, body);
-const reorder = (body: unknown) => send("POST", "/api/admin/categories/reorder", body);
-const remove = (id: number | string) => send("DELETE", `/api/admin/categories/${id}`);
+const create = (body: unknown) => admin.send("POST", "/api/admin/categories", body);
+const patch = (id: number | string, body: unknown) => admin.send("PATCH", `/api/admin/categories/${id}`, body);
+const reorder = (body: unknown) => admin.send("POST", "/api/admin/categories/reorder", body);
+const remove = (id: number | string) => admin.send("DELETE", `/api/admin/categories/${id}`);
 
 async function list(): Promise<AdminCategoryRow[]> {
-  const res = await send("GET", "/api/admin/categories");
+  const res = await admin.send("GET", "/api/admin/categories");
   expect(res.status).toBe(200);
   return (await res.json()) as AdminCategoryRow[];
 }
@@ -126,7 +119,7 @@ describe("POST /api/admin/categories", () => {
       expect(error.code).toBe("validation_error");
       expect(error.fields).toMatchObject(fields);
     }
-    expect((await send("POST", "/api/admin/categories", undefined, "{not json")).status).toBe(400);
+    expect((await admin.send("POST", "/api/admin/categories", undefined, "{not json")).status).toBe(400);
     expect((await create({ name: "Drones", extra: 1 })).status).toBe(400);
     expect(allCategories()).toEqual(before);
     expect(entries()).toHaveLength(0);

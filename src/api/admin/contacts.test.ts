@@ -4,29 +4,21 @@ import { inboxGroupConditions, inboxGroupOrder } from "../../db/admin-contacts.s
 import { auditLog, contacts } from "../../db/schema";
 import type { AdminContact, AdminContactList } from "../../shared/admin-contacts";
 import { replyLink } from "../../shared/admin-contacts";
-import { adminWithToken } from "../../../tests/helpers/admins";
-import { testOrigin } from "../../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 let now: number;
 beforeEach(() => {
   t = createTestApp();
   now = Date.now();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
-const send = (method: string, path: string) => t.request(path, { method, headers: { Authorization: authorization, Origin: testOrigin } });
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
-
 async function list(query = ""): Promise<AdminContactList> {
-  const res = await get(`/api/admin/contacts${query}`);
+  const res = await admin.get(`/api/admin/contacts${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as AdminContactList;
 }
@@ -93,7 +85,7 @@ describe("GET /api/admin/contacts", () => {
       ["?page=abc", "page"],
       [`?search=${"x".repeat(101)}`, "search"],
     ] as const) {
-      const res = await get(`/api/admin/contacts${query}`);
+      const res = await admin.get(`/api/admin/contacts${query}`);
       expect(res.status).toBe(400);
       expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual([field]);
     }
@@ -137,28 +129,28 @@ describe("GET /api/admin/contacts", () => {
 describe("one enquiry", () => {
   test("opening it marks it read once (audited once); a second open changes nothing", async () => {
     const c = enquiry("Ann", 1);
-    const res = await get(`/api/admin/contacts/${c.id}`);
+    const res = await admin.get(`/api/admin/contacts/${c.id}`);
     expect(res.status).toBe(200);
     const opened = (await res.json()) as AdminContact;
     expect(opened.readAt).not.toBeNull();
     expect(opened.message).toBe("Hello from Ann");
     const readAt = t.db.select().from(contacts).where(eq(contacts.id, c.id)).get()?.readAt;
     expect(readAt).toBeInstanceOf(Date);
-    await get(`/api/admin/contacts/${c.id}`);
+    await admin.get(`/api/admin/contacts/${c.id}`);
     expect(t.db.select().from(contacts).where(eq(contacts.id, c.id)).get()?.readAt).toEqual(readAt!);
     expect(audits().map((a) => [a.kind, a.action, a.recordId, a.adminUsername])).toEqual([["enquiries", "enquiry.read", c.id, "owner"]]);
   });
 
   test("handled, then reopened: handledAt set and cleared, each audited with before and after; the inbox follows", async () => {
     const c = enquiry("Ann", 1);
-    const done = await send("POST", `/api/admin/contacts/${c.id}/handled`);
+    const done = await admin.send("POST", `/api/admin/contacts/${c.id}/handled`);
     expect(done.status).toBe(200);
     expect(((await done.json()) as AdminContact).handledAt).not.toBeNull();
     expect((await list()).total).toBe(0);
     expect(names(await list("?status=handled"))).toEqual(["Ann"]);
     // Marking it again is no change and no entry.
-    expect((await send("POST", `/api/admin/contacts/${c.id}/handled`)).status).toBe(200);
-    const reopened = await send("POST", `/api/admin/contacts/${c.id}/reopen`);
+    expect((await admin.send("POST", `/api/admin/contacts/${c.id}/handled`)).status).toBe(200);
+    const reopened = await admin.send("POST", `/api/admin/contacts/${c.id}/reopen`);
     expect(reopened.status).toBe(200);
     expect(((await reopened.json()) as AdminContact).handledAt).toBeNull();
     expect(names(await list())).toEqual(["Ann"]);
@@ -171,7 +163,7 @@ describe("one enquiry", () => {
   test("delete removes it and records who it was from", async () => {
     const c = enquiry("Ann", 1);
     enquiry("Bob", 2);
-    const res = await send("DELETE", `/api/admin/contacts/${c.id}`);
+    const res = await admin.send("DELETE", `/api/admin/contacts/${c.id}`);
     expect(res.status).toBe(204);
     expect(countRows(t, "contacts")).toBe(1);
     const [entry] = audits();
@@ -187,7 +179,7 @@ describe("one enquiry", () => {
       ["POST", "/api/admin/contacts/nope/reopen"],
       ["DELETE", "/api/admin/contacts/nope"],
     ] as const) {
-      const res = await send(method, path);
+      const res = await admin.send(method, path);
       expect(res.status).toBe(404);
       expect((await errorOf(res)).code).toBe("not_found");
     }
@@ -201,7 +193,7 @@ describe("GET /api/admin/contacts.csv", () => {
     enquiry('=HYPERLINK("http://evil")', 3, { message: "Line one\nline two, with a comma" });
     enquiry("Emma", 9, { urgency: "emergency" });
     enquiry("Done", 1, { handled: true });
-    const res = await get("/api/admin/contacts.csv");
+    const res = await admin.get("/api/admin/contacts.csv");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -212,20 +204,20 @@ describe("GET /api/admin/contacts.csv", () => {
     expect(lines[2]).toContain(`"Line one`);
     expect(lines[2]).toContain(`"Line one\nline two, with a comma"`);
     expect(lines).toHaveLength(4); // header, two unhandled enquiries, and the final CRLF
-    const all = await (await get("/api/admin/contacts.csv?status=all")).text();
+    const all = await (await admin.get("/api/admin/contacts.csv?status=all")).text();
     expect(all).toContain(",Done,");
-    expect((await get("/api/admin/contacts.csv?status=nope")).status).toBe(400);
+    expect((await admin.get("/api/admin/contacts.csv?status=nope")).status).toBe(400);
     expect((await t.request("/api/admin/contacts.csv")).status).toBe(401);
   });
 });
 
 test("the dashboard's summary counts the enquiries waiting and the emergencies among them, not the handled ones", async () => {
-  expect(await (await get("/api/admin/contacts/summary")).json()).toEqual({ unhandled: 0, emergencies: 0 });
+  expect(await (await admin.get("/api/admin/contacts/summary")).json()).toEqual({ unhandled: 0, emergencies: 0 });
   enquiry("Ann", 5, { urgency: "emergency" });
   enquiry("Ben", 4);
   enquiry("Cai", 3, { urgency: "emergency", handled: true });
   enquiry("Dee", 2, { handled: true });
-  const res = await get("/api/admin/contacts/summary");
+  const res = await admin.get("/api/admin/contacts/summary");
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ unhandled: 2, emergencies: 1 });
   expect((await t.request("/api/admin/contacts/summary")).status).toBe(401);

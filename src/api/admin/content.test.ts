@@ -3,9 +3,7 @@ import { seedContent, seedContentTitles } from "../../db/seed/content";
 import { type ContentSectionView, contentSchemas } from "../../shared/content";
 import { adminWithToken } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let authorization: string;

@@ -7,7 +7,7 @@ import type { AdminMailList, AdminMailRow, AdminMailSummary } from "../../shared
 import { adminWithToken } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { startSmtpServer } from "../../../tests/helpers/smtp";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let authorization: string;
@@ -37,10 +37,6 @@ async function list(query = ""): Promise<AdminMailList> {
   return (await res.json()) as AdminMailList;
 }
 const subjects = (l: AdminMailList) => l.messages.map((m) => m.subject);
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
 
 type Seed = { subject: string; minutesAgo: number; status?: OutboxStatus; attempts?: number; lastError?: string | null; to?: string };
 

@@ -1,27 +1,21 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { changeOrder, placeOrder } from "../../db/orders.server";
-import { cartItems, orders, products, users } from "../../db/schema";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { cartItems, orders, users } from "../../db/schema";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { customerWithSession } from "../../../tests/helpers/sessions";
+import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
-
-function productId(slug: string): number {
-  const row = t.db.select({ id: products.id }).from(products).where(eq(products.slug, slug)).get();
-  if (!row) throw new Error(`no product ${slug}`);
-  return row.id;
-}
+const productId = (slug: string) => productIdOf(t.db, slug);
 
 /** A customer places an order for `quantity` dash cams, `minutesAgo` before now. */
 function placed(email: string, firstName: string, quantity: number, minutesAgo: number) {
@@ -31,7 +25,7 @@ function placed(email: string, firstName: string, quantity: number, minutesAgo: 
     .insert(cartItems)
     .values({ userId, productId: productId("covert-dash-cam-4k"), quantity })
     .run();
-  const result = placeOrder(t.db, userId, { shippingAddress: address, paymentMethod: "bank_transfer" }, new Date(Date.now() - minutesAgo * 60_000));
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" }, new Date(Date.now() - minutesAgo * 60_000));
   if (!result.ok) throw new Error(result.reason);
   return { ...t.db.select().from(orders).where(eq(orders.id, result.order.id)).get()!, ...result.order };
 }
@@ -43,7 +37,7 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(shipped.ok).toBe(true);
   expect(changeOrder(t.db, older.id, { kind: "ship", trackingNumber: "AP123456789" }, { actor: "admin" }, new Date()).ok).toBe(true);
 
-  const res = await get("/api/admin/orders.csv");
+  const res = await admin.get("/api/admin/orders.csv");
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -71,12 +65,12 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(lines[2]).toContain(",'=cmd|' /C calc'!A0,mallory@example.com,shipped,paid,bank_transfer,2,");
   expect(lines[2]).toEndWith(",AP123456789");
 
-  const filtered = (await (await get("/api/admin/orders.csv?status=shipped")).text()).split("\r\n");
+  const filtered = (await (await admin.get("/api/admin/orders.csv?status=shipped")).text()).split("\r\n");
   expect(filtered).toHaveLength(3);
   expect(filtered[1]).toStartWith(older.orderNumber);
-  const searched = (await (await get("/api/admin/orders.csv?search=ann%40example")).text()).split("\r\n");
+  const searched = (await (await admin.get("/api/admin/orders.csv?search=ann%40example")).text()).split("\r\n");
   expect(searched.slice(1, -1).map((l) => l.split(",")[0])).toEqual([newer.orderNumber]);
 
-  expect((await get("/api/admin/orders.csv?status=lost")).status).toBe(400);
+  expect((await admin.get("/api/admin/orders.csv?status=lost")).status).toBe(400);
   expect((await t.request("/api/admin/orders.csv")).status).toBe(401);
 });

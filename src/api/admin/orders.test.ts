@@ -5,11 +5,12 @@ import { cartItems, orderEvents, orders, outbox, payments, products, users } fro
 import { PayPalClient } from "../../payments/paypal.server";
 import type { AdminOrderDetail, AdminOrderList } from "../../shared/admin-orders";
 import type { CheckoutInput } from "../../shared/checkout";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { productIdOf, testAddress } from "../../../tests/helpers/shop";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;
 beforeAll(() => {
@@ -18,28 +19,15 @@ beforeAll(() => {
 afterAll(() => standIn.close());
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp({ PAYPAL_CLIENT_ID: standInCredentials.clientId, PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret, PAYPAL_API_BASE: standIn.url });
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
   standIn.refunds.behaviour = "ok";
 });
 afterEach(() => t.close());
 
-const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
-const post = (path: string, body: unknown = {}) => t.json(path, body, { headers: { Authorization: authorization, Origin: testOrigin } });
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
-
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0412 345 678" };
-
-function productId(slug: string): number {
-  const row = t.db.select({ id: products.id }).from(products).where(eq(products.slug, slug)).get();
-  if (!row) throw new Error(`no product ${slug}`);
-  return row.id;
-}
+const productId = (slug: string) => productIdOf(t.db, slug);
 const stockOf = (id: number) => t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)).get()?.s;
 
 /** A customer (made once per e-mail) places an order for `quantity` of `slug`; answers its number and id. */
@@ -50,19 +38,19 @@ function placed(email: string, opts: { slug?: string; quantity?: number; payment
     .insert(cartItems)
     .values({ userId, productId: productId(opts.slug ?? "covert-dash-cam-4k"), quantity: opts.quantity ?? 1 })
     .run();
-  const result = placeOrder(t.db, userId, { shippingAddress: address, paymentMethod: opts.paymentMethod ?? "bank_transfer" }, opts.at ?? new Date());
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod: opts.paymentMethod ?? "bank_transfer" }, opts.at ?? new Date());
   if (!result.ok) throw new Error(result.reason);
   return { orderNumber: result.order.orderNumber, id: result.order.id, total: result.order.totalAmount };
 }
 
 async function list(query = ""): Promise<AdminOrderList> {
-  const res = await get(`/api/admin/orders${query}`);
+  const res = await admin.get(`/api/admin/orders${query}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   return (await res.json()) as AdminOrderList;
 }
 async function detail(orderNumber: string): Promise<AdminOrderDetail> {
-  const res = await get(`/api/admin/orders/${orderNumber}`);
+  const res = await admin.get(`/api/admin/orders/${orderNumber}`);
   expect(res.status).toBe(200);
   return (await res.json()) as AdminOrderDetail;
 }
@@ -131,7 +119,7 @@ describe("GET /api/admin/orders", () => {
 
   test("a bad query is a 400 with the field's message", async () => {
     for (const query of ["?status=lost", "?payment=maybe", "?page=0", "?page=abc", `?search=${"x".repeat(101)}`]) {
-      const res = await get(`/api/admin/orders${query}`);
+      const res = await admin.get(`/api/admin/orders${query}`);
       expect(res.status).toBe(400);
       const error = await errorOf(res);
       expect(error.code).toBe("validation_error");
@@ -153,7 +141,7 @@ describe("GET /api/admin/orders/{orderNumber}", () => {
       .insert(payments)
       .values({ serviceName: `Order ${orderNumber}`, method: "paypal", amount: d0.totalAmount, referenceCode: "PAY-T-1", shopOrderId: id, status: "completed" })
       .run();
-    expect((await post(`/api/admin/orders/${orderNumber}/mark-paid`, { note: "Seen in the bank" })).status).toBe(200);
+    expect((await admin.json(`/api/admin/orders/${orderNumber}/mark-paid`, { note: "Seen in the bank" })).status).toBe(200);
     const d1 = await detail(orderNumber);
     expect(d1.payments).toEqual([expect.objectContaining({ method: "paypal", status: "completed", referenceCode: "PAY-T-1" })]);
     expect(d1.history.at(-1)).toMatchObject({ actor: "admin", admin: "owner", note: "Seen in the bank", status: "processing", paymentStatus: "paid" });
@@ -161,7 +149,7 @@ describe("GET /api/admin/orders/{orderNumber}", () => {
   });
 
   test("an unknown order is a 404", async () => {
-    const res = await get("/api/admin/orders/PI-2222-2222");
+    const res = await admin.get("/api/admin/orders/PI-2222-2222");
     expect(res.status).toBe(404);
     expect((await errorOf(res)).code).toBe("not_found");
   });
@@ -172,49 +160,49 @@ describe("the actions", () => {
     const { orderNumber, id } = placed("ann@example.com");
     const path = (a: string) => `/api/admin/orders/${orderNumber}/${a}`;
 
-    const early = await post(path("ship"), { trackingNumber: "AP123456789" });
+    const early = await admin.json(path("ship"), { trackingNumber: "AP123456789" });
     expect(early.status).toBe(409);
     expect((await errorOf(early)).message).toContain("cannot be shipped");
-    expect((await post(path("deliver"))).status).toBe(409);
+    expect((await admin.json(path("deliver"))).status).toBe(409);
 
-    const paid = await post(path("mark-paid"));
+    const paid = await admin.json(path("mark-paid"));
     expect(paid.status).toBe(200);
     expect(((await paid.json()) as AdminOrderDetail).status).toBe("processing");
     expect(mailTo("ann@example.com")).toContain(`Payment received for order ${orderNumber}`);
-    const again = await post(path("mark-paid"));
+    const again = await admin.json(path("mark-paid"));
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe("A paid payment cannot be marked paid.");
 
     const events = countRows(t, "order_events");
     for (const body of [{}, { trackingNumber: "x" }, { trackingNumber: "has spaces 123" }, { trackingNumber: 123456 }]) {
-      const bad = await post(path("ship"), body);
+      const bad = await admin.json(path("ship"), body);
       expect(bad.status).toBe(400);
       expect((await errorOf(bad)).fields?.trackingNumber).toBe("Enter the tracking number: 6 to 40 letters, digits or dashes");
     }
     expect(countRows(t, "order_events")).toBe(events);
     expect(orderRow(id).status).toBe("processing");
 
-    const shipped = await post(path("ship"), { trackingNumber: " AP123456789 " });
+    const shipped = await admin.json(path("ship"), { trackingNumber: " AP123456789 " });
     expect(shipped.status).toBe(200);
     expect((await shipped.json()) as AdminOrderDetail).toMatchObject({ status: "shipped", trackingNumber: "AP123456789", actions: ["deliver", "refund"] });
     expect(mailTo("ann@example.com")).toContain(`Order ${orderNumber} has shipped`);
 
-    const delivered = await post(path("deliver"));
+    const delivered = await admin.json(path("deliver"));
     expect(delivered.status).toBe(200);
     expect(orderRow(id)).toMatchObject({ status: "delivered" });
-    expect((await post(path("deliver"))).status).toBe(409);
-    expect((await post(path("cancel"))).status).toBe(409);
+    expect((await admin.json(path("deliver"))).status).toBe(409);
+    expect((await admin.json(path("cancel"))).status).toBe(409);
   });
 
   test("verify an order on hold: to pending when unpaid; only once", async () => {
     t.db.update(products).set({ requiresVerification: true }).where(eq(products.slug, "covert-dash-cam-4k")).run();
     const { orderNumber, id } = placed("ann@example.com");
     expect((await detail(orderNumber)).actions).toEqual(["mark_paid", "verify", "cancel"]);
-    const res = await post(`/api/admin/orders/${orderNumber}/verify`, { note: "Licence checked" });
+    const res = await admin.json(`/api/admin/orders/${orderNumber}/verify`, { note: "Licence checked" });
     expect(res.status).toBe(200);
     expect(orderRow(id).status).toBe("pending");
     expect(orderRow(id).verifiedAt).not.toBeNull();
-    const again = await post(`/api/admin/orders/${orderNumber}/verify`);
+    const again = await admin.json(`/api/admin/orders/${orderNumber}/verify`);
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe("Only an order on hold for ID verification can be marked verified.");
   });
@@ -224,19 +212,19 @@ describe("the actions", () => {
     const before = stockOf(dashCam)!;
     const { orderNumber, id } = placed("ann@example.com", { quantity: 2 });
     expect(stockOf(dashCam)).toBe(before - 2);
-    const res = await post(`/api/admin/orders/${orderNumber}/cancel`, { note: "Customer rang" });
+    const res = await admin.json(`/api/admin/orders/${orderNumber}/cancel`, { note: "Customer rang" });
     expect(res.status).toBe(200);
     expect(((await res.json()) as AdminOrderDetail).status).toBe("cancelled");
     expect(stockOf(dashCam)).toBe(before);
     expect(mailTo("ann@example.com")).toContain(`Order ${orderNumber} cancelled`);
     expect(t.db.select().from(orderEvents).where(eq(orderEvents.orderId, id)).all().at(-1)).toMatchObject({ actor: "admin", note: "Customer rang" });
-    const again = await post(`/api/admin/orders/${orderNumber}/cancel`);
+    const again = await admin.json(`/api/admin/orders/${orderNumber}/cancel`);
     expect(again.status).toBe(409);
     expect(stockOf(dashCam)).toBe(before);
 
     const paid = placed("bob@example.com");
-    await post(`/api/admin/orders/${paid.orderNumber}/mark-paid`);
-    const refused = await post(`/api/admin/orders/${paid.orderNumber}/cancel`);
+    await admin.json(`/api/admin/orders/${paid.orderNumber}/mark-paid`);
+    const refused = await admin.json(`/api/admin/orders/${paid.orderNumber}/cancel`);
     expect(refused.status).toBe(409);
     expect((await errorOf(refused)).message).toContain("only be refunded");
     expect(orderRow(paid.id).status).toBe("processing");
@@ -246,11 +234,11 @@ describe("the actions", () => {
     const dashCam = productId("covert-dash-cam-4k");
     const before = stockOf(dashCam)!;
     const { orderNumber, id } = placed("ann@example.com");
-    const early = await post(`/api/admin/orders/${orderNumber}/refund`);
+    const early = await admin.json(`/api/admin/orders/${orderNumber}/refund`);
     expect(early.status).toBe(409);
     expect((await errorOf(early)).message).toBe("Only a paid order can be refunded.");
-    await post(`/api/admin/orders/${orderNumber}/mark-paid`);
-    const res = await post(`/api/admin/orders/${orderNumber}/refund`, { note: "Paid back by bank transfer" });
+    await admin.json(`/api/admin/orders/${orderNumber}/mark-paid`);
+    const res = await admin.json(`/api/admin/orders/${orderNumber}/refund`, { note: "Paid back by bank transfer" });
     expect(res.status).toBe(200);
     expect(orderRow(id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
     expect(stockOf(dashCam)).toBe(before);
@@ -260,20 +248,16 @@ describe("the actions", () => {
 
   test("bad bodies are 400s and change nothing; unknown orders 404", async () => {
     const { orderNumber, id } = placed("ann@example.com");
-    const long = await post(`/api/admin/orders/${orderNumber}/mark-paid`, { note: "x".repeat(501) });
+    const long = await admin.json(`/api/admin/orders/${orderNumber}/mark-paid`, { note: "x".repeat(501) });
     expect(long.status).toBe(400);
     expect((await errorOf(long)).fields?.note).toBeDefined();
-    const junk = await t.request(`/api/admin/orders/${orderNumber}/cancel`, {
-      method: "POST",
-      headers: { Authorization: authorization, Origin: testOrigin, "Content-Type": "application/json" },
-      body: "{not json",
-    });
+    const junk = await admin.send("POST", `/api/admin/orders/${orderNumber}/cancel`, undefined, "{not json");
     expect(junk.status).toBe(400);
     expect(orderRow(id)).toMatchObject({ status: "pending", paymentStatus: "pending" });
     for (const action of ["mark-paid", "verify", "deliver", "cancel", "refund"]) {
-      expect((await post(`/api/admin/orders/PI-2222-2222/${action}`)).status).toBe(404);
+      expect((await admin.json(`/api/admin/orders/PI-2222-2222/${action}`)).status).toBe(404);
     }
-    expect((await post("/api/admin/orders/PI-2222-2222/ship", { trackingNumber: "AP123456789" })).status).toBe(404);
+    expect((await admin.json("/api/admin/orders/PI-2222-2222/ship", { trackingNumber: "AP123456789" })).status).toBe(404);
   });
 });
 
@@ -314,7 +298,7 @@ describe("refund of a PayPal order", () => {
 
   test("PayPal refunds the capture first (the order's total, with a request id); the refund id goes in the history and the payment row is refunded", async () => {
     const order = await paidWithPayPal("ann@example.com");
-    const res = await post(`/api/admin/orders/${order.orderNumber}/refund`, { note: "Returned unopened" });
+    const res = await admin.json(`/api/admin/orders/${order.orderNumber}/refund`, { note: "Returned unopened" });
     expect(res.status).toBe(200);
     const body = (await res.json()) as AdminOrderDetail;
     expect(body).toMatchObject({ status: "refunded", paymentStatus: "refunded", actions: [] });
@@ -326,7 +310,7 @@ describe("refund of a PayPal order", () => {
     expect(mailTo("ann@example.com")).toContain(`Refund for order ${order.orderNumber}`);
     expect(standIn.violations).toEqual([]);
     // Done once: a second refund is refused here, before PayPal is asked again.
-    expect((await post(`/api/admin/orders/${order.orderNumber}/refund`)).status).toBe(409);
+    expect((await admin.json(`/api/admin/orders/${order.orderNumber}/refund`)).status).toBe(409);
     expect(standIn.requestsTo(/refund$/)).toHaveLength(1);
   });
 
@@ -335,7 +319,7 @@ describe("refund of a PayPal order", () => {
     const events = countRows(t, "order_events");
     const mails = countRows(t, "outbox");
     standIn.refunds.behaviour = "declined";
-    const res = await post(`/api/admin/orders/${order.orderNumber}/refund`);
+    const res = await admin.json(`/api/admin/orders/${order.orderNumber}/refund`);
     expect(res.status).toBe(502);
     const error = await errorOf(res);
     expect(error.code).toBe("refund_failed");
@@ -350,7 +334,7 @@ describe("refund of a PayPal order", () => {
   test("PayPal failing with 500s (retried with the same request id) is a 502 and changes nothing", async () => {
     const order = await paidWithPayPal("bob@example.com");
     standIn.refunds.behaviour = "error";
-    const res = await post(`/api/admin/orders/${order.orderNumber}/refund`);
+    const res = await admin.json(`/api/admin/orders/${order.orderNumber}/refund`);
     expect(res.status).toBe(502);
     const tries = standIn.requestsTo(`/v2/payments/captures/${order.captureId}/refund`);
     expect(tries.length).toBeGreaterThan(1);

@@ -4,26 +4,19 @@ import { auditLog, payments } from "../../db/schema";
 import type { PaymentStatus } from "../../domain/payment";
 import type { AdminStats } from "../../shared/admin-stats";
 import type { AdminPayment, AdminPaymentList } from "../../shared/admin-payments";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 let now: number;
 beforeEach(() => {
   t = createTestApp();
   now = Date.now();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
-
-const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
-const post = (path: string) => t.request(path, { method: "POST", headers: { Authorization: authorization, Origin: testOrigin } });
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
 
 let serial = 0;
 /** A service payment row made `minutesAgo` before now. */
@@ -46,7 +39,7 @@ function payment(method: string, status: PaymentStatus, minutesAgo: number, amou
 }
 
 const revenue = async () => {
-  const res = await get("/api/admin/stats");
+  const res = await admin.get("/api/admin/stats");
   expect(res.status).toBe(200);
   return ((await res.json()) as AdminStats).totalRevenue;
 };
@@ -58,7 +51,7 @@ describe("GET /api/admin/payments", () => {
     payment("paypal", "completed", 1);
     payment("cash", "requested", 10);
     for (let i = 0; i < 20; i++) payment("paypal", "expired", 100 + i);
-    const one = (await (await get("/api/admin/payments")).json()) as AdminPaymentList;
+    const one = (await (await admin.get("/api/admin/payments")).json()) as AdminPaymentList;
     expect(one.total).toBe(23);
     expect(one.payments).toHaveLength(20);
     expect(one.payments.slice(0, 3).map((p) => p.method)).toEqual(["paypal", "instructions", "cash"]);
@@ -71,11 +64,11 @@ describe("GET /api/admin/payments", () => {
       paidAt: null,
       orderNumber: null,
     });
-    const two = (await (await get("/api/admin/payments?page=2")).json()) as AdminPaymentList;
+    const two = (await (await admin.get("/api/admin/payments?page=2")).json()) as AdminPaymentList;
     expect(two.payments).toHaveLength(3);
-    const requested = (await (await get("/api/admin/payments?status=requested")).json()) as AdminPaymentList;
+    const requested = (await (await admin.get("/api/admin/payments?status=requested")).json()) as AdminPaymentList;
     expect(requested.payments.map((p) => p.method)).toEqual(["instructions", "cash"]);
-    const cash = (await (await get("/api/admin/payments?method=cash")).json()) as AdminPaymentList;
+    const cash = (await (await admin.get("/api/admin/payments?method=cash")).json()) as AdminPaymentList;
     expect(cash.total).toBe(1);
   });
 
@@ -85,7 +78,7 @@ describe("GET /api/admin/payments", () => {
       ["?method=cheque", "method"],
       ["?page=-1", "page"],
     ] as const) {
-      const res = await get(`/api/admin/payments${query}`);
+      const res = await admin.get(`/api/admin/payments${query}`);
       expect(res.status).toBe(400);
       expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual([field]);
     }
@@ -98,7 +91,7 @@ describe("POST /api/admin/payments/{id}/paid", () => {
     const request = payment("instructions", "requested", 5, "148.00");
     payment("paypal", "completed", 1, "100.00");
     expect(await revenue()).toBe("100.00");
-    const res = await post(`/api/admin/payments/${request.id}/paid`);
+    const res = await admin.send("POST", `/api/admin/payments/${request.id}/paid`);
     expect(res.status).toBe(200);
     const paid = (await res.json()) as AdminPayment;
     expect(paid).toMatchObject({ id: request.id, status: "completed" });
@@ -115,7 +108,7 @@ describe("POST /api/admin/payments/{id}/paid", () => {
 
   test("a cash deposit request can be marked paid too", async () => {
     const cash = payment("cash", "requested", 5);
-    expect((await post(`/api/admin/payments/${cash.id}/paid`)).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/payments/${cash.id}/paid`)).status).toBe(200);
     expect(rowOf(cash.id)?.status).toBe("completed");
   });
 
@@ -129,7 +122,7 @@ describe("POST /api/admin/payments/{id}/paid", () => {
       [expired, "expired"],
     ] as const) {
       const before = rowOf(p.id);
-      const res = await post(`/api/admin/payments/${p.id}/paid`);
+      const res = await admin.send("POST", `/api/admin/payments/${p.id}/paid`);
       expect(res.status).toBe(409);
       expect((await errorOf(res)).message).toContain(says);
       expect(rowOf(p.id)).toEqual(before);
@@ -139,7 +132,7 @@ describe("POST /api/admin/payments/{id}/paid", () => {
   });
 
   test("an unknown payment is 404; without a token 401", async () => {
-    const res = await post("/api/admin/payments/nope/paid");
+    const res = await admin.send("POST", "/api/admin/payments/nope/paid");
     expect(res.status).toBe(404);
     const request = payment("instructions", "requested", 1);
     const anonymous = await t.request(`/api/admin/payments/${request.id}/paid`, { method: "POST", headers: { Origin: testOrigin } });

@@ -8,9 +8,7 @@ import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;
 beforeAll(() => {

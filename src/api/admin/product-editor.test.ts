@@ -1,34 +1,27 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { pngBytes } from "../../../tests/helpers/images";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 import { auditLog, categories, products } from "../../db/schema";
 import { emptyProductForm, type ProductEditorData, type ProductFormValues, type ProductSaved, productMessages } from "../../shared/admin-product-editor";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
-function send(method: string, path: string, body?: unknown, raw?: string) {
-  const headers: Record<string, string> = { Authorization: authorization, Origin: testOrigin };
-  if (body !== undefined || raw !== undefined) headers["Content-Type"] = "application/json";
-  return t.request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-}
-const create = (body: unknown, raw?: string) => send("POST", "/api/admin/products", body, raw);
-const save = (id: number | string, body: unknown) => send("PUT", `/api/admin/products/${id}`, body);
+const create = (body: unknown, raw?: string) => admin.send("POST", "/api/admin/products", body, raw);
+const save = (id: number | string, body: unknown) => admin.send("PUT", `/api/admin/products/${id}`, body);
 
 async function upload(bytes: Uint8Array<ArrayBuffer>, name = "photo.png"): Promise<string> {
   const form = new FormData();
   form.append("file", new File([bytes], name));
-  const res = await t.request("/api/admin/uploads", { method: "POST", headers: { Authorization: authorization, Origin: testOrigin }, body: form });
+  const res = await t.request("/api/admin/uploads", { method: "POST", headers: { Authorization: admin.authorization, Origin: testOrigin }, body: form });
   expect(res.status).toBe(201);
   return ((await res.json()) as { url: string }).url;
 }
@@ -115,7 +108,7 @@ describe("POST /api/admin/products", () => {
     expect(page.indexOf(`src="${second}"`)).toBeGreaterThan(-1);
     expect(page.indexOf(`src="${first}"`)).toBeGreaterThan(page.indexOf(`src="${second}"`));
     // The editor reads back what was saved.
-    const back = (await (await send("GET", `/api/admin/products/${saved.id}`)).json()) as ProductEditorData;
+    const back = (await (await admin.send("GET", `/api/admin/products/${saved.id}`)).json()) as ProductEditorData;
     expect(back.form).toEqual(
       form({
         slug: "pocket-gps-logger",
@@ -206,7 +199,7 @@ describe("PUT /api/admin/products/{id}", () => {
     const camera = productBySlug("covert-body-worn-camera-4k");
     if (!camera) throw new Error("no camera");
     t.db.update(categories).set({ isActive: false }).where(eq(categories.slug, "communication")).run();
-    const data = (await (await send("GET", `/api/admin/products/${camera.id}`)).json()) as ProductEditorData;
+    const data = (await (await admin.send("GET", `/api/admin/products/${camera.id}`)).json()) as ProductEditorData;
     expect(data.form.images).toEqual(camera.images);
     expect(data.categories.some((c) => !c.isActive)).toBe(true);
     const added = await upload(pngBytes());
@@ -226,7 +219,7 @@ describe("PUT /api/admin/products/{id}", () => {
     const camera = productBySlug("covert-body-worn-camera-4k");
     const dash = productBySlug("covert-dash-cam-4k");
     if (!camera || !dash) throw new Error("no products");
-    const data = (await (await send("GET", `/api/admin/products/${camera.id}`)).json()) as ProductEditorData;
+    const data = (await (await admin.send("GET", `/api/admin/products/${camera.id}`)).json()) as ProductEditorData;
     expect((await save(camera.id, data.form)).status).toBe(200);
     const before = snapshot();
     const taken = await save(camera.id, { ...data.form, slug: dash.slug, sku: dash.sku });
@@ -240,14 +233,14 @@ describe("PUT /api/admin/products/{id}", () => {
 
   test("an unknown product is a 404; a malformed id a 400", async () => {
     expect((await save(999999, form())).status).toBe(404);
-    expect((await send("GET", "/api/admin/products/999999")).status).toBe(404);
+    expect((await admin.send("GET", "/api/admin/products/999999")).status).toBe(404);
     expect((await save("abc", form())).status).toBe(400);
   });
 });
 
 test("GET /api/admin/products/new answers every category, active or not", async () => {
   t.db.update(categories).set({ isActive: false }).where(eq(categories.slug, "communication")).run();
-  const body = (await (await send("GET", "/api/admin/products/new")).json()) as { categories: { name: string; isActive: boolean }[] };
+  const body = (await (await admin.send("GET", "/api/admin/products/new")).json()) as { categories: { name: string; isActive: boolean }[] };
   expect(body.categories.length).toBe(countRows(t, "categories"));
   expect(body.categories.some((c) => !c.isActive)).toBe(true);
 });

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 import { containsPattern } from "../../db/admin-products.server";
 import { type Address, cartItems, categories, orderItems, orders, products, wishlistItems } from "../../db/schema";
 import { seedProducts } from "../../db/seed/catalogue";
@@ -11,30 +11,22 @@ import { type AdminProductList, adminProductsPageSize, type ProductPricingResult
 import type { CartView } from "../../shared/cart-view";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
-
 async function list(search = ""): Promise<AdminProductList> {
-  const res = await t.request(`/api/admin/products${search}`, { headers: { Authorization: authorization } });
+  const res = await admin.get(`/api/admin/products${search}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   return (await res.json()) as AdminProductList;
 }
 
-/** An admin request with a JSON body (`raw` sends the text as it is). */
-function send(method: string, path: string, body?: unknown, raw?: string) {
-  const headers: Record<string, string> = { Authorization: authorization, Origin: testOrigin };
-  if (body !== undefined || raw !== undefined) headers["Content-Type"] = "application/json";
-  return t.request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-}
-const setPricing = (id: number | string, body: unknown, raw?: string) => send("PATCH", `/api/admin/products/${id}/pricing`, body, raw);
-const remove = (id: number | string) => send("DELETE", `/api/admin/products/${id}`);
+const setPricing = (id: number | string, body: unknown, raw?: string) => admin.send("PATCH", `/api/admin/products/${id}/pricing`, body, raw);
+const remove = (id: number | string) => admin.send("DELETE", `/api/admin/products/${id}`);
 
 const product = (slug: string) => {
   const row = t.db.select().from(products).where(eq(products.slug, slug)).get();
@@ -142,7 +134,7 @@ describe("GET /api/admin/products", () => {
       ["?category=99999999999", "category"],
       [`?search=${"a".repeat(101)}`, "search"],
     ] as const) {
-      const res = await t.request(`/api/admin/products${query}`, { headers: { Authorization: authorization } });
+      const res = await admin.get(`/api/admin/products${query}`);
       expect({ query, status: res.status }).toEqual({ query, status: 400 });
       const body = (await res.json()) as ErrorBody;
       expect(body.error.code).toBe("validation_error");

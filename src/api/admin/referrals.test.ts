@@ -4,25 +4,18 @@ import { immediate } from "../../db/client.server";
 import { ensureReferralCode, recordReferralReward, voidReferralReward } from "../../db/referrals.server";
 import { auditLog, bookings, referralTransactions, users } from "../../db/schema";
 import type { AdminPayAllResult, AdminReferrerDetail, AdminReferrerList, AdminReward } from "../../shared/admin-referrals";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
-
-const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
-const post = (path: string, body: unknown = {}) => t.json(path, body, { headers: { Authorization: authorization, Origin: testOrigin } });
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
 
 /** A customer who refers others: their id and code. */
 function referrer(email: string, firstName?: string) {
@@ -58,7 +51,7 @@ const earnings = (userId: string) => t.db.select({ e: users.totalReferralEarning
 const audits = () => t.db.select().from(auditLog).orderBy(desc(auditLog.id)).all();
 
 async function list(query = ""): Promise<AdminReferrerList> {
-  const res = await get(`/api/admin/referrals${query}`);
+  const res = await admin.get(`/api/admin/referrals${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as AdminReferrerList;
 }
@@ -142,7 +135,7 @@ describe("GET /api/admin/referrals", () => {
       ["?page=abc", "page"],
       [`?search=${"x".repeat(101)}`, "search"],
     ] as const) {
-      const res = await get(`/api/admin/referrals${query}`);
+      const res = await admin.get(`/api/admin/referrals${query}`);
       expect(res.status).toBe(400);
       expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual([field]);
     }
@@ -153,7 +146,7 @@ describe("GET /api/admin/referrals/{userId}", () => {
   test("the referrer's rewards with the referred customer and the booking, newest first", async () => {
     const ann = referrer("ann@example.com", "Ann");
     const friend = referredWithBookings("friend@example.com", ann.code, 2);
-    const res = await get(`/api/admin/referrals/${ann.userId}`);
+    const res = await admin.get(`/api/admin/referrals/${ann.userId}`);
     expect(res.status).toBe(200);
     const detail = (await res.json()) as AdminReferrerDetail;
     expect(detail.referrer).toMatchObject({ userId: ann.userId, name: "Ann", pending: { amount: "40.00", count: 2 } });
@@ -172,7 +165,7 @@ describe("GET /api/admin/referrals/{userId}", () => {
   });
 
   test("404 for an unknown customer", async () => {
-    const res = await get("/api/admin/referrals/no-such-user");
+    const res = await admin.get("/api/admin/referrals/no-such-user");
     expect(res.status).toBe(404);
     expect((await errorOf(res)).code).toBe("not_found");
   });
@@ -182,7 +175,7 @@ describe("paying and voiding rewards", () => {
   test("a pending reward is marked paid once; paying it again is a 409 naming its status", async () => {
     const ann = referrer("ann@example.com", "Ann");
     const [id] = referredWithBookings("friend@example.com", ann.code, 1).rewardIds as [string];
-    const res = await post(`/api/admin/referrals/rewards/${id}/paid`);
+    const res = await admin.json(`/api/admin/referrals/rewards/${id}/paid`);
     expect(res.status).toBe(200);
     const paid = (await res.json()) as AdminReward;
     expect(paid.status).toBe("paid");
@@ -201,10 +194,10 @@ describe("paying and voiding rewards", () => {
     });
     expect(entry?.summary).toContain("Ann");
 
-    const again = await post(`/api/admin/referrals/rewards/${id}/paid`);
+    const again = await admin.json(`/api/admin/referrals/rewards/${id}/paid`);
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe("This reward is already paid: only a pending reward can be paid.");
-    const voidPaid = await post(`/api/admin/referrals/rewards/${id}/void`, { reason: "Changed my mind" });
+    const voidPaid = await admin.json(`/api/admin/referrals/rewards/${id}/void`, { reason: "Changed my mind" });
     expect(voidPaid.status).toBe(409);
     expect((await errorOf(voidPaid)).message).toContain("already paid");
     expect(reward(id).status).toBe("paid");
@@ -217,14 +210,14 @@ describe("paying and voiding rewards", () => {
     expect(earnings(ann.userId)).toBe("40.00");
 
     for (const body of [{}, { reason: "  " }, { reason: "no" }, { reason: "x".repeat(301) }, { reason: 12 }]) {
-      const res = await post(`/api/admin/referrals/rewards/${second}/void`, body);
+      const res = await admin.json(`/api/admin/referrals/rewards/${second}/void`, body);
       expect(res.status).toBe(400);
       expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual(["reason"]);
     }
     expect(reward(second)).toMatchObject({ status: "pending", voidReason: null, voidedAt: null });
     expect(audits()).toHaveLength(0);
 
-    const res = await post(`/api/admin/referrals/rewards/${second}/void`, { reason: "  Booking was a duplicate  " });
+    const res = await admin.json(`/api/admin/referrals/rewards/${second}/void`, { reason: "  Booking was a duplicate  " });
     expect(res.status).toBe(200);
     expect((await res.json()) as AdminReward).toMatchObject({ status: "void", voidReason: "Booking was a duplicate" });
     expect(reward(second).voidedAt).toBeInstanceOf(Date);
@@ -238,7 +231,7 @@ describe("paying and voiding rewards", () => {
     });
 
     for (const action of ["paid", "void"]) {
-      const again = await post(`/api/admin/referrals/rewards/${second}/${action}`, { reason: "Once more" });
+      const again = await admin.json(`/api/admin/referrals/rewards/${second}/${action}`, { reason: "Once more" });
       expect(again.status).toBe(409);
       expect((await errorOf(again)).message).toContain("This reward is void");
     }
@@ -247,8 +240,8 @@ describe("paying and voiding rewards", () => {
   });
 
   test("an unknown reward is a 404", async () => {
-    expect((await post("/api/admin/referrals/rewards/nope/paid")).status).toBe(404);
-    expect((await post("/api/admin/referrals/rewards/nope/void", { reason: "Duplicate" })).status).toBe(404);
+    expect((await admin.json("/api/admin/referrals/rewards/nope/paid")).status).toBe(404);
+    expect((await admin.json("/api/admin/referrals/rewards/nope/void", { reason: "Duplicate" })).status).toBe(404);
     expect(audits()).toHaveLength(0);
   });
 
@@ -257,11 +250,11 @@ describe("paying and voiding rewards", () => {
     const bob = referrer("bob@example.com");
     const [a1, a2, a3, a4] = referredWithBookings("friend@example.com", ann.code, 4).rewardIds as [string, string, string, string];
     const [b1] = referredWithBookings("other@example.com", bob.code, 1).rewardIds as [string];
-    await post(`/api/admin/referrals/rewards/${a1}/paid`);
-    await post(`/api/admin/referrals/rewards/${a2}/void`, { reason: "Booking was a duplicate" });
+    await admin.json(`/api/admin/referrals/rewards/${a1}/paid`);
+    await admin.json(`/api/admin/referrals/rewards/${a2}/void`, { reason: "Booking was a duplicate" });
     const paidAt = reward(a1).paidAt;
 
-    const res = await post(`/api/admin/referrals/${ann.userId}/paid`);
+    const res = await admin.json(`/api/admin/referrals/${ann.userId}/paid`);
     expect(res.status).toBe(200);
     const result = (await res.json()) as AdminPayAllResult;
     expect(result).toMatchObject({ paidCount: 2, paidAmount: "20.00", referrer: { pending: { count: 0 }, paid: { amount: "50.00", count: 3 } } });
@@ -278,10 +271,10 @@ describe("paying and voiding rewards", () => {
       after: { status: "paid", amount: "20.00", rewards: 2 },
     });
 
-    const again = await post(`/api/admin/referrals/${ann.userId}/paid`);
+    const again = await admin.json(`/api/admin/referrals/${ann.userId}/paid`);
     expect(again.status).toBe(409);
     expect((await errorOf(again)).code).toBe("nothing_pending");
-    expect((await post("/api/admin/referrals/no-such-user/paid")).status).toBe(404);
+    expect((await admin.json("/api/admin/referrals/no-such-user/paid")).status).toBe(404);
     expect(audits()).toHaveLength(3);
   });
 });
@@ -289,7 +282,7 @@ describe("paying and voiding rewards", () => {
 test("a cancelled booking's reward is voided with the reason, but a paid one stays paid", async () => {
   const ann = referrer("ann@example.com");
   const [first, second] = referredWithBookings("friend@example.com", ann.code, 2).rewardIds as [string, string];
-  await post(`/api/admin/referrals/rewards/${first}/paid`);
+  await admin.json(`/api/admin/referrals/rewards/${first}/paid`);
   immediate(t.db, () => voidReferralReward(t.db, reward(first).bookingId!));
   immediate(t.db, () => voidReferralReward(t.db, reward(second).bookingId!));
   expect(reward(first).status).toBe("paid");
@@ -300,8 +293,8 @@ test("a cancelled booking's reward is voided with the reason, but a paid one sta
 test("the referrer's dashboard shows each reward's status, when it was paid, why it was voided, and the pending and paid totals", async () => {
   const ann = referrer("ann@example.com");
   const [first, second, third] = referredWithBookings("friend@example.com", ann.code, 3).rewardIds as [string, string, string];
-  await post(`/api/admin/referrals/rewards/${first}/paid`);
-  await post(`/api/admin/referrals/rewards/${second}/void`, { reason: "Booking was a <duplicate>" });
+  await admin.json(`/api/admin/referrals/rewards/${first}/paid`);
+  await admin.json(`/api/admin/referrals/rewards/${second}/void`, { reason: "Booking was a <duplicate>" });
   const res = await t.request("/dashboard", { headers: { Cookie: ann.cookie } });
   expect(res.status).toBe(200);
   const html = await res.text();

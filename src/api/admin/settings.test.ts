@@ -4,9 +4,7 @@ import { defaultSettings, type Settings } from "../../shared/settings";
 import { adminWithToken } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
+import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
 let authorization: string;

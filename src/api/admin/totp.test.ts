@@ -12,7 +12,7 @@ import { setLogLevel } from "../../server/log.server";
 import { secretBox } from "../../server/secret-box.server";
 import { totpMessages } from "../../shared/admin-totp";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
 const password = "owner's long passphrase 2026";
 const stepMs = 30_000;
@@ -32,8 +32,6 @@ afterEach(() => {
   setSystemTime();
   t.close();
 });
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 /** Moves the clock `steps` 30-second steps from the start of the test. */
 const atStep = (steps: number) => setSystemTime(new Date(t0 + steps * stepMs));

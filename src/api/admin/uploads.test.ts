@@ -1,28 +1,26 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { jpegBytes, phpBytes, pngBytes, svgBytes, webpBytes } from "../../../tests/helpers/images";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 import { uploads } from "../../db/schema";
 import { refuseLargeBodies } from "../../server/body-size";
 import { productMessages } from "../../shared/admin-product-editor";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 beforeEach(() => {
   t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
-
-type ErrorBody = { error: { code: string; message: string; fields?: Record<string, string> } };
 
 function post(bytes: Uint8Array<ArrayBuffer>, name: string, type = "") {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
-  return t.request("/api/admin/uploads", { method: "POST", headers: { Authorization: authorization, Origin: testOrigin }, body: form });
+  return t.request("/api/admin/uploads", { method: "POST", headers: { Authorization: admin.authorization, Origin: testOrigin }, body: form });
 }
 const storedFiles = () => (existsSync(join(t.dataDir, "uploads")) ? readdirSync(join(t.dataDir, "uploads")) : []);
 
@@ -101,10 +99,10 @@ describe("POST /api/admin/uploads", () => {
   test("no file field, or not multipart, is a 400", async () => {
     const form = new FormData();
     form.append("other", "x");
-    const noFile = await t.request("/api/admin/uploads", { method: "POST", headers: { Authorization: authorization, Origin: testOrigin }, body: form });
+    const noFile = await t.request("/api/admin/uploads", { method: "POST", headers: { Authorization: admin.authorization, Origin: testOrigin }, body: form });
     expect(noFile.status).toBe(400);
     expect(((await noFile.json()) as ErrorBody).error.fields).toEqual({ file: productMessages.uploadMissing });
-    const json = await t.json("/api/admin/uploads", { file: "x" }, { headers: { Authorization: authorization, Origin: testOrigin } });
+    const json = await admin.json("/api/admin/uploads", { file: "x" });
     expect(json.status).toBe(400);
   });
 

@@ -8,28 +8,25 @@ import { businessToday } from "../../domain/slots";
 import { createSession } from "../../server/auth/sessions.server";
 import { addDays, dayOfWeek } from "../../domain/timezone";
 import type { AdminUserBooking, AdminUserList, AdminUserOrder, AdminUserView } from "../../shared/admin-users";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { browser, testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession, sessionCookie } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
-let authorization: string;
+let admin: AdminClient;
 /** "Now" for the rows a test writes, fixed so equal minutes mean equal instants. */
 let now: number;
 beforeEach(() => {
   t = createTestApp();
   now = Date.now();
-  authorization = adminWithToken(t.db, "owner").authorization;
+  admin = adminClient(t);
 });
 afterEach(() => t.close());
 
-const get = (path: string) => t.request(path, { headers: { Authorization: authorization } });
-const post = (path: string) => t.request(path, { method: "POST", headers: { Authorization: authorization, Origin: testOrigin } });
-
 async function list(query = ""): Promise<AdminUserList> {
-  const res = await get(`/api/admin/users${query}`);
+  const res = await admin.get(`/api/admin/users${query}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   return (await res.json()) as AdminUserList;
@@ -44,10 +41,6 @@ function customer(email: string, minutesAgo: number, names: { firstName?: string
     .values({ email, firstName: names.firstName ?? null, lastName: names.lastName ?? null, createdAt })
     .returning()
     .get();
-}
-
-async function errorOf(res: Response) {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }
 
 describe("GET /api/admin/users", () => {
@@ -140,7 +133,7 @@ describe("GET /api/admin/users", () => {
       ["?page=9999999", "page", "Page must be a whole number from 1"],
       [`?search=${"x".repeat(101)}`, "search", "Keep the search under 101 characters"],
     ] as const) {
-      const res = await get(`/api/admin/users${query}`);
+      const res = await admin.get(`/api/admin/users${query}`);
       expect(res.status).toBe(400);
       const error = await errorOf(res);
       expect(error.code).toBe("validation_error");
@@ -153,7 +146,7 @@ describe("GET /api/admin/users", () => {
     const gone = customer("gone@example.com", 1);
     deleteAccount(t.db, gone.id);
     expect(await list()).toMatchObject({ total: 1, users: [{ email: "stays@example.com" }] });
-    expect((await get(`/api/admin/users/${gone.id}/bookings`)).status).toBe(404);
+    expect((await admin.get(`/api/admin/users/${gone.id}/bookings`)).status).toBe(404);
   });
 });
 
@@ -183,7 +176,7 @@ describe("GET /api/admin/users/{id}/bookings", () => {
     booking(ann.id, "Newest", 10, "completed");
     booking(bob.id, "Bob's", 1);
 
-    const res = await get(`/api/admin/users/${ann.id}/bookings`);
+    const res = await admin.get(`/api/admin/users/${ann.id}/bookings`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as AdminUserBooking[];
     expect(body.map((b) => [b.serviceName, b.status])).toEqual([
@@ -199,13 +192,13 @@ describe("GET /api/admin/users/{id}/bookings", () => {
       appointmentTime: "10:00",
       status: "cancelled",
     });
-    expect(await (await get(`/api/admin/users/${bob.id}/bookings`)).json()).toHaveLength(1);
+    expect(await (await admin.get(`/api/admin/users/${bob.id}/bookings`)).json()).toHaveLength(1);
     const none = customer("cy@example.com", 1);
-    expect(await (await get(`/api/admin/users/${none.id}/bookings`)).json()).toEqual([]);
+    expect(await (await admin.get(`/api/admin/users/${none.id}/bookings`)).json()).toEqual([]);
   });
 
   test("an unknown user: 404", async () => {
-    const res = await get("/api/admin/users/no-such-user/bookings");
+    const res = await admin.get("/api/admin/users/no-such-user/bookings");
     expect(res.status).toBe(404);
     expect((await errorOf(res)).code).toBe("not_found");
   });
@@ -265,7 +258,7 @@ describe("GET /api/admin/users/{id}/orders", () => {
     ]);
     order(bob.id, 0, "pending", [{ snapshot: { name: "Bob's" }, quantity: 1 }]);
 
-    const res = await get(`/api/admin/users/${ann.id}/orders`);
+    const res = await admin.get(`/api/admin/users/${ann.id}/orders`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as AdminUserOrder[];
     expect(body.map((o) => o.items[0]?.name)).toEqual(["GPS Tracker", "Item 2", "Item 3", "Item 4", "Item 5"]);
@@ -283,11 +276,11 @@ describe("GET /api/admin/users/{id}/orders", () => {
     });
     expect(body[1]?.items).toEqual([{ name: "Item 2", quantity: 2 }]);
     const none = customer("cy@example.com", 1);
-    expect(await (await get(`/api/admin/users/${none.id}/orders`)).json()).toEqual([]);
+    expect(await (await admin.get(`/api/admin/users/${none.id}/orders`)).json()).toEqual([]);
   });
 
   test("an unknown user: 404", async () => {
-    expect((await get("/api/admin/users/no-such-user/orders")).status).toBe(404);
+    expect((await admin.get("/api/admin/users/no-such-user/orders")).status).toBe(404);
   });
 });
 
@@ -304,7 +297,7 @@ describe("suspend and reinstate", () => {
     expect((await me(annPhone)).status).toBe(200);
     expect(countRows(t, "sessions")).toBe(3);
 
-    const res = await post(`/api/admin/users/${ann.userId}/suspend`);
+    const res = await admin.send("POST", `/api/admin/users/${ann.userId}/suspend`);
     expect(res.status).toBe(200);
     const view = (await res.json()) as AdminUserView;
     expect(view).toMatchObject({ id: ann.userId, email: "ann@example.com" });
@@ -330,7 +323,7 @@ describe("suspend and reinstate", () => {
     });
     expect(generated.status).toBe(200);
 
-    expect((await post(`/api/admin/users/${annId}/suspend`)).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/users/${annId}/suspend`)).status).toBe(200);
     // Their cookie no longer works: the next page is signed out, a booking is refused.
     expect(await (await customerBrowser.get("/dashboard")).text()).not.toContain("Welcome back");
     expect((await customerBrowser.postJson("/api/bookings/calendar", bookingForm(day))).status).toBe(401);
@@ -341,7 +334,7 @@ describe("suspend and reinstate", () => {
     expect(countRows(t, "sessions")).toBe(0);
     expect(countRows(t, "bookings")).toBe(0);
 
-    const back = await post(`/api/admin/users/${annId}/reinstate`);
+    const back = await admin.send("POST", `/api/admin/users/${annId}/reinstate`);
     expect(back.status).toBe(200);
     expect(((await back.json()) as AdminUserView).suspendedAt).toBeNull();
     expect(suspendedAtOf(annId)).toBeNull();
@@ -354,17 +347,17 @@ describe("suspend and reinstate", () => {
 
   test("suspending a suspended user, or reinstating an active one: 409 and nothing changes", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    const reinstateActive = await post(`/api/admin/users/${ann.userId}/reinstate`);
+    const reinstateActive = await admin.send("POST", `/api/admin/users/${ann.userId}/reinstate`);
     expect(reinstateActive.status).toBe(409);
     expect(await errorOf(reinstateActive)).toEqual({ code: "not_suspended", message: "This user is not suspended." });
     expect(suspendedAtOf(ann.userId)).toBeNull();
     expect(countRows(t, "sessions")).toBe(1);
 
-    expect((await post(`/api/admin/users/${ann.userId}/suspend`)).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/users/${ann.userId}/suspend`)).status).toBe(200);
     const first = suspendedAtOf(ann.userId);
     // A session created after the suspension (it cannot sign in, but say one existed) is left alone by the refused call.
     t.db.$client.query("INSERT INTO sessions (sid, sess, expire) VALUES ('left-alone', json_object('userId', ?), ?)").run(ann.userId, Date.now() + 60_000);
-    const again = await post(`/api/admin/users/${ann.userId}/suspend`);
+    const again = await admin.send("POST", `/api/admin/users/${ann.userId}/suspend`);
     expect(again.status).toBe(409);
     expect(await errorOf(again)).toEqual({ code: "already_suspended", message: "This user is already suspended." });
     expect(suspendedAtOf(ann.userId)).toEqual(first);
@@ -374,7 +367,7 @@ describe("suspend and reinstate", () => {
   test("an unknown user: 404, nothing written", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     for (const action of ["suspend", "reinstate"]) {
-      const res = await post(`/api/admin/users/no-such-user/${action}`);
+      const res = await admin.send("POST", `/api/admin/users/no-such-user/${action}`);
       expect(res.status).toBe(404);
       expect(await errorOf(res)).toEqual({ code: "not_found", message: "There is no such user." });
     }

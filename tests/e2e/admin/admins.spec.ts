@@ -8,21 +8,10 @@
  */
 import type { Browser, Page } from "@playwright/test";
 import { cli } from "../binary-cli";
-import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { expect, ownSiteTest, signInAsAdmin, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
-const test = base.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-});
+const test = ownSiteTest();
 
 // Refused field checks answer 400, a taken username 409, and a page whose token was revoked gets a
 // 401: Chromium reports each.

@@ -8,22 +8,10 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { expect, ownSiteTest, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
-const test = base.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
-});
+const test = ownSiteTest();
 
 function seedAnalytics(site: SiteServer): { product: string } {
   const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/admin/seed-analytics.ts", join(site.dataDir, "pi-site.db")], {

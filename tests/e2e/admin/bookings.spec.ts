@@ -7,22 +7,11 @@
  */
 import { readFileSync } from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { test as base, expect, type SiteServer, signInAs, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { expect, ownSiteTest, signInAs, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+import { bookingForm } from "../../helpers/booking-form";
 
-const test = base.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
-});
+const test = ownSiteTest();
 
 const toastItem = (page: Page) => page.getByTestId("toast");
 
@@ -44,15 +33,7 @@ async function bookableDay(request: APIRequestContext, site: SiteServer, ahead: 
 /** The signed-in customer books `time` on `date` through the booking API, as the calendar does. */
 async function book(request: APIRequestContext, site: SiteServer, date: string, time: string, email: string): Promise<string> {
   const res = await request.post(`${site.url}/api/bookings/calendar`, {
-    data: {
-      serviceName: "Partner Check",
-      servicePrice: 1,
-      appointmentDate: date,
-      appointmentTime: time,
-      duration: 60,
-      contactPhone: "0400 000 000",
-      contactEmail: email,
-    },
+    data: bookingForm(date, time, { contactEmail: email }),
     headers: { Origin: site.url },
   });
   expect(res.status()).toBe(201);

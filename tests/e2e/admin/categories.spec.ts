@@ -5,22 +5,10 @@
  * categories, which other specs' shop would see, so they run on a site of their own.
  */
 import type { Page } from "@playwright/test";
-import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
-const test = base.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
-});
+const test = ownSiteTest();
 
 // The server's refusal of a taken name (400) is reported on the console.
 test.use({ allowConsoleErrors: [/status of 400/] });

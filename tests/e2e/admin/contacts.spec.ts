@@ -8,22 +8,10 @@
  * revenue figure must start from nothing, so this runs on a site of its own.
  */
 import type { Page } from "@playwright/test";
-import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { fillContactForm, hydrateContactForm, islandsHydrated, validEnquiry } from "../helpers";
 
-const test = base.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
-});
+const test = ownSiteTest();
 
 test.describe.configure({ mode: "serial" });
 

@@ -6,22 +6,10 @@
  */
 import type { Page } from "@playwright/test";
 import { jpegBytes, pngBytes, svgBytes } from "../../helpers/images";
-import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { expect, ownSiteTest } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
-const test = base.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
-});
+const test = ownSiteTest();
 
 // The refused upload (400) and the taken SKU (409) are reported on the console.
 test.use({ allowConsoleErrors: [/status of 40[09]/] });

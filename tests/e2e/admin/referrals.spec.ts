@@ -8,22 +8,11 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { test as base, expect, type SiteServer, signInAsAdmin, startSite, stopSite } from "../fixtures";
+import { expect, ownSiteTest, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+import { bookingForm } from "../../helpers/booking-form";
 
-const test = base.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
-    async ({}, use) => {
-      const site = await startSite();
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-  signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
-});
+const test = ownSiteTest();
 
 type Seeded = { referrer: { userId: string; token: string; code: string }; friend: { userId: string; token: string }; bookableDate: string };
 
@@ -49,15 +38,7 @@ async function book(context: BrowserContext, site: SiteServer, date: string, tim
   expect(slots.status(), await slots.text()).toBe(200);
   const res = await context.request.post(`${site.url}/api/bookings/calendar`, {
     headers: { Origin: site.url },
-    data: {
-      serviceName: "Partner Check",
-      servicePrice: 1,
-      appointmentDate: date,
-      appointmentTime: time,
-      duration: 60,
-      contactPhone: "0400 000 000",
-      contactEmail: "fred@example.com",
-    },
+    data: bookingForm(date, time, { contactEmail: "fred@example.com" }),
   });
   expect(res.status(), await res.text()).toBe(201);
 }
