@@ -15,8 +15,6 @@ import {
   type AdminContactsQuery,
   adminContactsSearch,
   cleanAdminContactSearch,
-  type ContactStatusFilter,
-  type ContactUrgency,
   contactStatuses,
   contactStatusLabels,
   contactUrgencies,
@@ -26,6 +24,7 @@ import {
 import { ContactDialog } from "./contacts/ContactDialog";
 import { ContactsList, type OpenContact } from "./contacts/ContactsList";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 
@@ -48,7 +47,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
     listPath,
     adminContactsSearch,
   );
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
   const [exporting, setExporting] = useState(false);
@@ -116,62 +115,32 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
       </div>
 
       <search aria-label="Enquiries">
-        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <div className="fieldset sm:col-span-2 lg:col-span-1">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by name, e-mail or message
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                autoComplete="off"
-                maxLength={maxAdminContactSearchLength}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={statusId} className="fieldset-legend">
-              Show
-            </label>
-            <select
-              id={statusId}
-              className="select w-full"
-              value={query.status}
-              onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as ContactStatusFilter, page: 1 }))}
-            >
-              {contactStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {contactStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={urgencyId} className="fieldset-legend">
-              Urgency
-            </label>
-            <select
-              id={urgencyId}
-              className="select w-full"
-              value={query.urgency ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, urgency: (e.target.value || null) as ContactUrgency | null, page: 1 }))}
-            >
-              <option value="">Any urgency</option>
-              {contactUrgencies.map((u) => (
-                <option key={u} value={u}>
-                  {contactUrgencyLabels[u]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+          <SearchBox
+            id={searchId}
+            label="Search by name, e-mail or message"
+            className="sm:col-span-2 lg:col-span-1"
+            maxLength={maxAdminContactSearchLength}
+            autoComplete="off"
+            search={search}
+          />
+          <FilterSelect
+            id={statusId}
+            label="Show"
+            options={contactStatuses}
+            labels={contactStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
+          <FilterSelect
+            id={urgencyId}
+            label="Urgency"
+            anyLabel="Any urgency"
+            options={contactUrgencies}
+            labels={contactUrgencyLabels}
+            value={query.urgency}
+            onChange={(urgency) => setQuery((q) => ({ ...q, urgency, page: 1 }))}
+          />
         </form>
       </search>
 

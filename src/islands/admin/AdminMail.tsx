@@ -8,9 +8,10 @@ import { type FormEvent, useId } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
-import { type OutboxStatus, outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
+import { outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
 import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
+import { FilterSelect } from "./parts/ListFilters";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useUrlList } from "./parts/use-url-list";
 
@@ -50,25 +51,17 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
 
       <search aria-label="Mail">
         <form method="get" action="/admin/mail" onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-          <div className="fieldset w-full sm:w-64">
-            <label htmlFor={statusId} className="fieldset-legend">
-              Status
-            </label>
-            <select
-              id={statusId}
-              name="status"
-              className="select w-full"
-              value={query.status ?? ""}
-              onChange={(e) => setQuery({ status: (e.target.value || null) as OutboxStatus | null, page: 1 })}
-            >
-              <option value="">Any status</option>
-              {outboxStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {outboxStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={statusId}
+            name="status"
+            label="Status"
+            className="w-full sm:w-64"
+            anyLabel="Any status"
+            options={outboxStatuses}
+            labels={outboxStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery({ status, page: 1 })}
+          />
           <noscript>
             <button type="submit" className="btn">
               Filter

@@ -9,12 +9,13 @@ import { useId, useRef, useState } from "react";
 import { adminDownload } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
-import { type OrderPaymentStatus, type OrderStatus, orderPaymentStatuses, orderStatuses } from "../../domain/order";
+import { orderPaymentStatuses, orderStatuses } from "../../domain/order";
 import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
@@ -33,7 +34,7 @@ type Open = { orderNumber: string; trigger: HTMLButtonElement } | null;
 export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
   const queryClient = useQueryClient();
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
   const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -85,64 +86,34 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
       </div>
 
       <search aria-label="Orders">
-        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <div className="fieldset sm:col-span-2 lg:col-span-1">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by order number, customer name or e-mail
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={maxAdminOrderSearchLength}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={statusId} className="fieldset-legend">
-              Status
-            </label>
-            <select
-              id={statusId}
-              className="select w-full"
-              value={query.status ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as OrderStatus | null, page: 1 }))}
-            >
-              <option value="">Any status</option>
-              {orderStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {orderStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={paymentId} className="fieldset-legend">
-              Payment
-            </label>
-            <select
-              id={paymentId}
-              className="select w-full"
-              value={query.payment ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, payment: (e.target.value || null) as OrderPaymentStatus | null, page: 1 }))}
-            >
-              <option value="">Any payment status</option>
-              {orderPaymentStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {paymentStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+          <SearchBox
+            id={searchId}
+            label="Search by order number, customer name or e-mail"
+            className="sm:col-span-2 lg:col-span-1"
+            maxLength={maxAdminOrderSearchLength}
+            autoComplete="off"
+            spellCheck={false}
+            search={search}
+          />
+          <FilterSelect
+            id={statusId}
+            label="Status"
+            anyLabel="Any status"
+            options={orderStatuses}
+            labels={orderStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
+          <FilterSelect
+            id={paymentId}
+            label="Payment"
+            anyLabel="Any payment status"
+            options={orderPaymentStatuses}
+            labels={paymentStatusLabels}
+            value={query.payment}
+            onChange={(payment) => setQuery((q) => ({ ...q, payment, page: 1 }))}
+          />
         </form>
       </search>
 

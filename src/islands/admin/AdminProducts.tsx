@@ -17,6 +17,7 @@ import {
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 
@@ -42,7 +43,7 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     listPath,
     adminProductsSearch,
   );
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
@@ -71,6 +72,9 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   };
 
   const categoryId = `${base}category`;
+  const categories = data?.categories ?? [];
+  const categoryIds = categories.map((c) => String(c.id));
+  const categoryNames = Object.fromEntries(categories.map((c) => [String(c.id), c.isActive ? c.name : `${c.name} (inactive)`]));
   const searchId = `${base}search`;
 
   return (
@@ -90,46 +94,20 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
       </div>
 
       <search aria-label="Products">
-        <form onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="fieldset grow">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by name or description
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                maxLength={adminProductsMaxSearch}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset sm:w-64">
-            <label htmlFor={categoryId} className="fieldset-legend">
-              Category
-            </label>
-            <select
-              id={categoryId}
-              className="select w-full"
-              value={query.category ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, category: e.target.value ? Number(e.target.value) : null, page: 1 }))}
-            >
-              <option value="">All categories</option>
-              {/* The chosen category shows even before the list (and its categories) arrives. */}
-              {!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
-              {data?.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.isActive ? c.name : `${c.name} (inactive)`}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <SearchBox id={searchId} label="Search by name or description" className="grow" maxLength={adminProductsMaxSearch} search={search} />
+          <FilterSelect
+            id={categoryId}
+            label="Category"
+            className="sm:w-64"
+            anyLabel="All categories"
+            options={categoryIds}
+            labels={categoryNames}
+            value={query.category === null ? null : String(query.category)}
+            onChange={(category) => setQuery((q) => ({ ...q, category: category === null ? null : Number(category), page: 1 }))}
+            /* The chosen category shows even before the list (and its categories) arrives. */
+            extraOptions={!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
+          />
         </form>
       </search>
 

@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { type ReferralStatus, referralStatuses, referralStatusLabels } from "../../domain/referral";
+import { referralStatuses, referralStatusLabels } from "../../domain/referral";
 import {
   type AdminReferrerList,
   type AdminReferralsQuery,
@@ -14,6 +14,7 @@ import {
   cleanAdminReferralSearch,
   maxAdminReferralSearchLength,
 } from "../../shared/admin-referrals";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { ReferrerDialog } from "./referrals/ReferrerDialog";
@@ -38,7 +39,7 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
     listPath,
     adminReferralsSearch,
   );
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
@@ -71,46 +72,24 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
       </div>
 
       <search aria-label="Referrers">
-        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-          <div className="fieldset">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by referrer name or e-mail
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={maxAdminReferralSearchLength}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={statusId} className="fieldset-legend">
-              With a reward that is
-            </label>
-            <select
-              id={statusId}
-              className="select w-full"
-              value={query.status ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as ReferralStatus | null, page: 1 }))}
-            >
-              <option value="">Any status</option>
-              {referralStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {referralStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+          <SearchBox
+            id={searchId}
+            label="Search by referrer name or e-mail"
+            maxLength={maxAdminReferralSearchLength}
+            autoComplete="off"
+            spellCheck={false}
+            search={search}
+          />
+          <FilterSelect
+            id={statusId}
+            label="With a reward that is"
+            anyLabel="Any status"
+            options={referralStatuses}
+            labels={referralStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
         </form>
       </search>
 
