@@ -7,9 +7,6 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { adminDownload } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
-import { toast } from "../../client/toast-store";
 import { bookingStatuses } from "../../domain/booking";
 import {
   type AdminBookingList,
@@ -24,6 +21,7 @@ import { BookingDialog } from "./bookings/BookingDialog";
 import { BookingsList, type OpenBooking } from "./bookings/BookingsList";
 import { SlotsPanel } from "./bookings/SlotsPanel";
 import { FilterDate, FilterSelect } from "./parts/ListFilters";
+import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useUrlList } from "./parts/use-url-list";
 
@@ -45,7 +43,6 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
     adminBookingsSearch,
   );
   const [open, setOpen] = useState<Open>(null);
-  const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
 
@@ -61,17 +58,6 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
     setOpen(null);
     if (trigger?.isConnected) trigger.focus();
     else heading.current?.focus();
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await adminDownload(`${listPath}.csv${adminBookingsCsvSearch(query)}`, "bookings.csv");
-    } catch (err) {
-      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
-    } finally {
-      setExporting(false);
-    }
   };
 
   const statusId = `${base}status`;
@@ -131,9 +117,7 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
             loading={list.isPending}
             loadingText="Loading bookings..."
           />
-          <button type="button" className="btn btn-outline btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
+          <ExportCsvButton url={`${listPath}.csv${adminBookingsCsvSearch(query)}`} fileName="bookings.csv" className="btn btn-outline btn-sm" />
         </div>
 
         <ListFrame

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useId, useRef, useState } from "react";
-import { adminDownload, adminRequest } from "../../client/admin-api";
+import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import {
@@ -25,6 +25,7 @@ import { ContactDialog } from "./contacts/ContactDialog";
 import { ContactsList, type OpenContact } from "./contacts/ContactsList";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 
@@ -50,7 +51,6 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
-  const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
 
@@ -79,17 +79,6 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
     },
   });
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await adminDownload(`/api/admin/contacts.csv${adminContactsSearch({ ...query, page: 1 })}`, "enquiries.csv");
-    } catch (err) {
-      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const statusId = `${base}status`;
   const urgencyId = `${base}urgency`;
   const searchId = `${base}search`;
@@ -102,9 +91,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
           Enquiries
         </h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline" disabled={exporting} onClick={() => void exportCsv()}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
+          <ExportCsvButton url={`/api/admin/contacts.csv${adminContactsSearch({ ...query, page: 1 })}`} fileName="enquiries.csv" />
           <a href="/admin/payments" className="btn btn-outline">
             Payment requests
           </a>

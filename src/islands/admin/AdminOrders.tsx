@@ -6,14 +6,12 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { adminDownload } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
-import { toast } from "../../client/toast-store";
 import { orderPaymentStatuses, orderStatuses } from "../../domain/order";
 import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
+import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
@@ -36,7 +34,6 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [open, setOpen] = useState<Open>(null);
-  const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
 
@@ -54,17 +51,6 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
     else heading.current?.focus();
   };
 
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await adminDownload(`/api/admin/orders.csv${adminOrdersSearch({ ...query, page: 1 })}`, "orders.csv");
-    } catch (err) {
-      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const statusId = `${base}status`;
   const paymentId = `${base}payment`;
   const searchId = `${base}search`;
@@ -76,9 +62,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
           Orders
         </h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline" disabled={exporting} onClick={() => void exportCsv()}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
+          <ExportCsvButton url={`/api/admin/orders.csv${adminOrdersSearch({ ...query, page: 1 })}`} fileName="orders.csv" />
           <a href="/admin/dashboard" className="btn btn-outline">
             Back to Dashboard
           </a>
