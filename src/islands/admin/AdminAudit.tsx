@@ -3,7 +3,7 @@ import { auditKindLabels, auditKinds } from "../../domain/audit";
 import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
 import { FilterSelect } from "./parts/ListFilters";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
@@ -64,25 +64,21 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The audit log could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.entries}
         summary={data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : null}
-        loading={list.isPending}
+        failedText="The audit log could not be loaded. Please reload the page."
         loadingText="Loading the audit log..."
-      />
-
-      <ListFrame
         testId="audit-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.entries.length === 0}
         emptyText="No changes recorded"
+        pagerLabel="Pages of the audit log"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.entries.length > 0 && <AuditEntries entries={data.entries} timeZone={timeZone} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of the audit log" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <AuditEntries entries={rows} timeZone={timeZone} />}
+      </PagedList>
     </div>
   );
 }

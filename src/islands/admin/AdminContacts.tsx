@@ -26,7 +26,7 @@ import { ContactsList, type OpenContact } from "./contacts/ContactsList";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string };
@@ -131,25 +131,21 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The enquiries could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.contacts}
         summary={data ? `${data.total} ${noun(data.total)}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The enquiries could not be loaded. Please reload the page."
         loadingText="Loading enquiries..."
-      />
-
-      <ListFrame
         testId="contacts-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.contacts.length === 0}
         emptyText={query.status === "unhandled" && !query.search && !query.urgency ? "No enquiries waiting. All handled." : "No enquiries found"}
+        pagerLabel="Pages of enquiries"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.contacts.length > 0 && <ContactsList rows={data.contacts} timeZone={timeZone} onOpen={openContact} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of enquiries" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <ContactsList rows={rows} timeZone={timeZone} onOpen={openContact} />}
+      </PagedList>
 
       {open && (
         <ContactDialog

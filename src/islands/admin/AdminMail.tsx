@@ -12,7 +12,7 @@ import { outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
 import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
 import { FilterSelect } from "./parts/ListFilters";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
 export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
@@ -70,32 +70,23 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The outbox could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.messages}
         summary={data ? `${data.total} ${data.total === 1 ? "message" : "messages"}` : null}
-        loading={list.isPending}
+        failedText="The outbox could not be loaded. Please reload the page."
         loadingText="Loading the outbox..."
-      />
-
-      <ListFrame
         testId="mail-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.messages.length === 0}
         emptyText="No messages found"
+        pagerLabel="Pages of the outbox"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.messages.length > 0 && (
-          <MailList
-            rows={data.messages}
-            timeZone={timeZone}
-            pendingId={retry.isPending ? (retry.variables?.id ?? null) : null}
-            onRetry={(m) => retry.mutate(m)}
-          />
+        {(rows) => (
+          <MailList rows={rows} timeZone={timeZone} pendingId={retry.isPending ? (retry.variables?.id ?? null) : null} onRetry={(m) => retry.mutate(m)} />
         )}
-      </ListFrame>
-
-      {data && <Pager label="Pages of the outbox" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+      </PagedList>
     </div>
   );
 }

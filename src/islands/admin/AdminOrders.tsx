@@ -12,7 +12,7 @@ import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 
@@ -101,25 +101,21 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The orders could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.orders}
         summary={data ? `${data.total} ${data.total === 1 ? "order" : "orders"}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The orders could not be loaded. Please reload the page."
         loadingText="Loading orders..."
-      />
-
-      <ListFrame
         testId="orders-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.orders.length === 0}
         emptyText="No orders found"
+        pagerLabel="Pages of orders"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.orders.length > 0 && <OrdersList rows={data.orders} timeZone={timeZone} onOpen={openOrder} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of orders" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <OrdersList rows={rows} timeZone={timeZone} onOpen={openOrder} />}
+      </PagedList>
 
       {open && <OrderDialog key={open.orderNumber} orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
     </div>

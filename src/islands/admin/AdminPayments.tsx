@@ -19,7 +19,7 @@ import {
   adminPaymentsSearch,
 } from "../../shared/admin-payments";
 import { FilterSelect } from "./parts/ListFilters";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
 
@@ -95,32 +95,28 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
         />
       </form>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The payments could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.payments}
         summary={data ? `${data.total} ${data.total === 1 ? "payment" : "payments"}` : null}
-        loading={list.isPending}
+        failedText="The payments could not be loaded. Please reload the page."
         loadingText="Loading payments..."
-      />
-
-      <ListFrame
         testId="payments-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.payments.length === 0}
         emptyText="No payments found"
+        pagerLabel="Pages of payments"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.payments.length > 0 && (
+        {(rows) => (
           <PaymentsList
-            rows={data.payments}
+            rows={rows}
             timeZone={timeZone}
             pendingId={markPaid.isPending ? (markPaid.variables?.id ?? null) : null}
             onMarkPaid={(p) => markPaid.mutate(p)}
           />
         )}
-      </ListFrame>
-
-      {data && <Pager label="Pages of payments" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+      </PagedList>
     </div>
   );
 }

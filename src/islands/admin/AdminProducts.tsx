@@ -18,7 +18,7 @@ import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
@@ -111,25 +111,21 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The products could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.products}
         summary={data ? `${data.total} ${data.total === 1 ? "product" : "products"}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The products could not be loaded. Please reload the page."
         loadingText="Loading products..."
-      />
-
-      <ListFrame
         testId="products-table"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.products.length === 0}
         emptyText="No products found"
+        pagerLabel="Pages of products"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.products.length > 0 && <ProductsTable rows={data.products} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of products" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <ProductsTable rows={rows} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
+      </PagedList>
 
       {open?.kind === "pricing" && <PricingDialog key={open.product.id} product={open.product} onClose={closeDialog} onSaved={changed} />}
       {open?.kind === "delete" && <DeleteDialog key={open.product.id} product={open.product} onClose={closeDialog} onDeleted={changed} />}

@@ -15,7 +15,7 @@ import {
   maxAdminReferralSearchLength,
 } from "../../shared/admin-referrals";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { ReferrerDialog } from "./referrals/ReferrerDialog";
 import { type OpenReferrer, ReferrersList } from "./referrals/ReferrersList";
@@ -93,25 +93,21 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The referrers could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.referrers}
         summary={data ? `${data.total} ${data.total === 1 ? "referrer" : "referrers"}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The referrers could not be loaded. Please reload the page."
         loadingText="Loading referrers..."
-      />
-
-      <ListFrame
         testId="referrers-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.referrers.length === 0}
         emptyText="No referrers found"
+        pagerLabel="Pages of referrers"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.referrers.length > 0 && <ReferrersList rows={data.referrers} onOpen={openReferrer} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of referrers" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <ReferrersList rows={rows} onOpen={openReferrer} />}
+      </PagedList>
 
       {open && <ReferrerDialog key={open.userId} userId={open.userId} name={open.name} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
     </div>
