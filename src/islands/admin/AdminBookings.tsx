@@ -6,7 +6,7 @@
  * The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { bookingStatuses } from "../../domain/booking";
 import {
   type AdminBookingList,
@@ -24,6 +24,7 @@ import { FilterDate, FilterSelect } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string };
 
@@ -32,7 +33,7 @@ const statsKey = ["/api/admin/stats"] as const;
 const whenLabels: Record<BookingWhen, string> = { upcoming: "Upcoming (soonest first)", past: "Past (latest first)", all: "All dates" };
 const bookingWhens = Object.keys(whenLabels) as BookingWhen[];
 
-type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement } | null;
+type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement };
 
 export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsProps) {
   const queryClient = useQueryClient();
@@ -42,8 +43,8 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
     listPath,
     adminBookingsSearch,
   );
-  const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = () => {
@@ -53,13 +54,6 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
   };
 
   const openBooking: OpenBooking = (booking, trigger) => setOpen({ booking, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
   const statusId = `${base}status`;
   const whenId = `${base}when`;
   const fromId = `${base}from`;

@@ -28,6 +28,7 @@ import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string };
 
@@ -38,7 +39,7 @@ function withSearch(query: AdminContactsQuery, text: string): AdminContactsQuery
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { id: string; trigger: HTMLButtonElement } | null;
+type Open = { id: string; trigger: HTMLButtonElement };
 
 export default function AdminContacts({ initialQuery, timeZone }: AdminContactsProps) {
   const queryClient = useQueryClient();
@@ -49,9 +50,9 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
     adminContactsSearch,
   );
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = useCallback(() => {
@@ -61,13 +62,6 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
   }, [queryClient]);
 
   const openContact: OpenContact = (id, trigger) => setOpen({ id, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
   const remove = useMutation({
     mutationFn: (contact: AdminContact) => adminRequest("DELETE", `${listPath}/${encodeURIComponent(contact.id)}`),
     onSuccess: (_, contact) => {

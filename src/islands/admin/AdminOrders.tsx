@@ -5,7 +5,7 @@
  * allowed now. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { orderPaymentStatuses, orderStatuses } from "../../domain/order";
 import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
@@ -15,6 +15,7 @@ import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { PagedList } from "./parts/PagedList";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
 
@@ -27,14 +28,14 @@ function withSearch(query: AdminOrdersQuery, text: string): AdminOrdersQuery {
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { orderNumber: string; trigger: HTMLButtonElement } | null;
+type Open = { orderNumber: string; trigger: HTMLButtonElement };
 
 export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
   const queryClient = useQueryClient();
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = () => {
@@ -44,13 +45,6 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
   };
 
   const openOrder: OpenOrder = (orderNumber, trigger) => setOpen({ orderNumber, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
   const statusId = `${base}status`;
   const paymentId = `${base}payment`;
   const searchId = `${base}search`;

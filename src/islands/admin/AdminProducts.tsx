@@ -5,7 +5,7 @@
  * page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import {
   type AdminProductList,
   type AdminProductRow,
@@ -20,6 +20,7 @@ import { ProductsTable, type RowAction } from "./products/ProductsTable";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -33,7 +34,7 @@ function withSearch(query: AdminProductsQuery, text: string): AdminProductsQuery
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement } | null;
+type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement };
 
 export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
@@ -44,8 +45,8 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     adminProductsSearch,
   );
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   // A page left empty by a delete (or an old link) moves back to the last page that has rows.
@@ -62,14 +63,6 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     (kind: "pricing" | "delete"): RowAction =>
     (product, trigger) =>
       setOpen({ kind, product, trigger });
-
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    // Back to the button that opened the dialog, or to the heading when its row is gone.
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
 
   const categoryId = `${base}category`;
   const categories = data?.categories ?? [];

@@ -5,7 +5,7 @@
  * to pay or void. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { referralStatuses, referralStatusLabels } from "../../domain/referral";
 import {
   type AdminReferrerList,
@@ -19,6 +19,7 @@ import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { ReferrerDialog } from "./referrals/ReferrerDialog";
 import { type OpenReferrer, ReferrersList } from "./referrals/ReferrersList";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
 
@@ -29,7 +30,7 @@ function withSearch(query: AdminReferralsQuery, text: string): AdminReferralsQue
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { userId: string; name: string; trigger: HTMLButtonElement } | null;
+type Open = { userId: string; name: string; trigger: HTMLButtonElement };
 
 export default function AdminReferrals({ initialQuery, timeZone }: AdminReferralsProps) {
   const queryClient = useQueryClient();
@@ -40,8 +41,8 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
     adminReferralsSearch,
   );
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = () => {
@@ -50,13 +51,6 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
   };
 
   const openReferrer: OpenReferrer = (referrer, trigger) => setOpen({ userId: referrer.userId, name: referrer.name, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
   const statusId = `${base}status`;
   const searchId = `${base}search`;
 
