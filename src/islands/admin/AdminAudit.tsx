@@ -1,8 +1,9 @@
 import { type FormEvent, useId } from "react";
-import { type AuditKind, auditKindLabels, auditKinds } from "../../domain/audit";
+import { auditKindLabels, auditKinds } from "../../domain/audit";
 import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { FilterSelect } from "./parts/ListFilters";
+import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
@@ -18,6 +19,8 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
   // The selects apply at once; the button is for a browser without script.
   const onSubmit = (e: FormEvent) => e.preventDefault();
   const admins = data?.admins ?? [];
+  const adminIds = admins.map((a) => String(a.id));
+  const adminNames = Object.fromEntries(admins.map((a) => [String(a.id), a.username]));
 
   return (
     <div className="space-y-6">
@@ -30,45 +33,29 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
 
       <search aria-label="Audit log">
         <form method="get" action="/admin/audit" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <div className="fieldset">
-            <label htmlFor={adminId} className="fieldset-legend">
-              Admin
-            </label>
-            <select
-              id={adminId}
-              name="admin"
-              className="select w-full"
-              value={query.admin === null ? "" : String(query.admin)}
-              onChange={(e) => setQuery((q) => ({ ...q, admin: e.target.value ? Number(e.target.value) : null, page: 1 }))}
-            >
-              <option value="">Any admin</option>
-              {query.admin !== null && !admins.some((a) => a.id === query.admin) && <option value={String(query.admin)}>{`Admin #${query.admin}`}</option>}
-              {admins.map((a) => (
-                <option key={a.id} value={String(a.id)}>
-                  {a.username}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={kindId} className="fieldset-legend">
-              Kind of change
-            </label>
-            <select
-              id={kindId}
-              name="kind"
-              className="select w-full"
-              value={query.kind ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, kind: (e.target.value || null) as AuditKind | null, page: 1 }))}
-            >
-              <option value="">Any kind</option>
-              {auditKinds.map((k) => (
-                <option key={k} value={k}>
-                  {auditKindLabels[k]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={adminId}
+            name="admin"
+            label="Admin"
+            anyLabel="Any admin"
+            options={adminIds}
+            labels={adminNames}
+            value={query.admin === null ? null : String(query.admin)}
+            onChange={(admin) => setQuery((q) => ({ ...q, admin: admin === null ? null : Number(admin), page: 1 }))}
+            extraOptions={
+              query.admin !== null && !admins.some((a) => a.id === query.admin) && <option value={String(query.admin)}>{`Admin #${query.admin}`}</option>
+            }
+          />
+          <FilterSelect
+            id={kindId}
+            name="kind"
+            label="Kind of change"
+            anyLabel="Any kind"
+            options={auditKinds}
+            labels={auditKindLabels}
+            value={query.kind}
+            onChange={(kind) => setQuery((q) => ({ ...q, kind, page: 1 }))}
+          />
           <noscript>
             <button type="submit" className="btn">
               Filter
@@ -77,25 +64,21 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The audit log could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.entries}
         summary={data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : null}
-        loading={list.isPending}
+        failedText="The audit log could not be loaded. Please reload the page."
         loadingText="Loading the audit log..."
-      />
-
-      <ListFrame
         testId="audit-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.entries.length === 0}
         emptyText="No changes recorded"
+        pagerLabel="Pages of the audit log"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.entries.length > 0 && <AuditEntries entries={data.entries} timeZone={timeZone} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of the audit log" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <AuditEntries entries={rows} timeZone={timeZone} />}
+      </PagedList>
     </div>
   );
 }

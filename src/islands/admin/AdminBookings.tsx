@@ -6,11 +6,8 @@
  * The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
-import { adminDownload } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
-import { toast } from "../../client/toast-store";
-import { type BookingStatus, bookingStatuses } from "../../domain/booking";
+import { useId, useRef } from "react";
+import { bookingStatuses } from "../../domain/booking";
 import {
   type AdminBookingList,
   type AdminBookingRow,
@@ -23,16 +20,20 @@ import {
 import { BookingDialog } from "./bookings/BookingDialog";
 import { BookingsList, type OpenBooking } from "./bookings/BookingsList";
 import { SlotsPanel } from "./bookings/SlotsPanel";
+import { FilterDate, FilterSelect } from "./parts/ListFilters";
+import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
 import { useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string };
 
 const listPath = "/api/admin/bookings";
 const statsKey = ["/api/admin/stats"] as const;
 const whenLabels: Record<BookingWhen, string> = { upcoming: "Upcoming (soonest first)", past: "Past (latest first)", all: "All dates" };
+const bookingWhens = Object.keys(whenLabels) as BookingWhen[];
 
-type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement } | null;
+type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement };
 
 export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsProps) {
   const queryClient = useQueryClient();
@@ -42,9 +43,8 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
     listPath,
     adminBookingsSearch,
   );
-  const [open, setOpen] = useState<Open>(null);
-  const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = () => {
@@ -54,24 +54,6 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
   };
 
   const openBooking: OpenBooking = (booking, trigger) => setOpen({ booking, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await adminDownload(`${listPath}.csv${adminBookingsCsvSearch(query)}`, "bookings.csv");
-    } catch (err) {
-      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const statusId = `${base}status`;
   const whenId = `${base}when`;
   const fromId = `${base}from`;
@@ -99,65 +81,25 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
         </h2>
         <search aria-label="Bookings">
           <form onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <div className="fieldset">
-              <label htmlFor={whenId} className="fieldset-legend">
-                When
-              </label>
-              <select
-                id={whenId}
-                className="select w-full"
-                value={query.when}
-                onChange={(e) => setQuery((q) => ({ ...q, when: e.target.value as BookingWhen, page: 1 }))}
-              >
-                {(Object.keys(whenLabels) as BookingWhen[]).map((w) => (
-                  <option key={w} value={w}>
-                    {whenLabels[w]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="fieldset">
-              <label htmlFor={statusId} className="fieldset-legend">
-                Status
-              </label>
-              <select
-                id={statusId}
-                className="select w-full"
-                value={query.status ?? ""}
-                onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as BookingStatus | null, page: 1 }))}
-              >
-                <option value="">Any status</option>
-                {bookingStatuses.map((s) => (
-                  <option key={s} value={s}>
-                    {bookingStatusLabels[s]}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="fieldset">
-              <label htmlFor={fromId} className="fieldset-legend">
-                Appointments from
-              </label>
-              <input
-                id={fromId}
-                type="date"
-                className="input w-full"
-                value={query.from}
-                onChange={(e) => setQuery((q) => ({ ...q, from: e.target.value, page: 1 }))}
-              />
-            </div>
-            <div className="fieldset">
-              <label htmlFor={toId} className="fieldset-legend">
-                Appointments to
-              </label>
-              <input
-                id={toId}
-                type="date"
-                className="input w-full"
-                value={query.to}
-                onChange={(e) => setQuery((q) => ({ ...q, to: e.target.value, page: 1 }))}
-              />
-            </div>
+            <FilterSelect
+              id={whenId}
+              label="When"
+              options={bookingWhens}
+              labels={whenLabels}
+              value={query.when}
+              onChange={(when) => setQuery((q) => ({ ...q, when, page: 1 }))}
+            />
+            <FilterSelect
+              id={statusId}
+              label="Status"
+              anyLabel="Any status"
+              options={bookingStatuses}
+              labels={bookingStatusLabels}
+              value={query.status}
+              onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+            />
+            <FilterDate id={fromId} label="Appointments from" value={query.from} onChange={(from) => setQuery((q) => ({ ...q, from, page: 1 }))} />
+            <FilterDate id={toId} label="Appointments to" value={query.to} onChange={(to) => setQuery((q) => ({ ...q, to, page: 1 }))} />
           </form>
         </search>
 
@@ -169,9 +111,7 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
             loading={list.isPending}
             loadingText="Loading bookings..."
           />
-          <button type="button" className="btn btn-outline btn-sm" onClick={exportCsv} disabled={exporting} aria-busy={exporting}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
+          <ExportCsvButton url={`${listPath}.csv${adminBookingsCsvSearch(query)}`} fileName="bookings.csv" className="btn btn-outline btn-sm" />
         </div>
 
         <ListFrame

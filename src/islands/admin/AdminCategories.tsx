@@ -15,21 +15,22 @@ import { CreateCategoryForm } from "./categories/CreateCategoryForm";
 import { DeleteCategoryDialog } from "./categories/DeleteCategoryDialog";
 import { EditCategoryDialog } from "./categories/EditCategoryDialog";
 import { ListFrame } from "./parts/ListFrame";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 const listKey = ["/api/admin/categories"] as const;
 /** The products page lists categories for its filter; the dashboard counts them. */
 const relatedPrefixes = ["/api/admin/products", "/api/admin/stats"];
 
-type Open = { kind: "edit" | "delete"; category: AdminCategoryRow; trigger: HTMLButtonElement } | null;
+type Open = { kind: "edit" | "delete"; category: AdminCategoryRow; trigger: HTMLButtonElement };
 type Move = { id: number; direction: "up" | "down" };
 
 export default function AdminCategories() {
   const queryClient = useQueryClient();
   const list = useQuery<AdminCategoryRow[]>({ queryKey: listKey });
   const rows = list.data;
-  const [open, setOpen] = useState<Open>(null);
   const [focusAfterMove, setFocusAfterMove] = useState<Move | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const idPrefix = useId();
 
   const changed = () => {
@@ -80,13 +81,6 @@ export default function AdminCategories() {
     (kind: "edit" | "delete"): CategoryAction =>
     (category, trigger) =>
       setOpen({ kind, category, trigger });
-
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
 
   return (
     <div className="space-y-6">

@@ -6,7 +6,7 @@
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useId, useRef, useState } from "react";
-import { adminDownload, adminRequest } from "../../client/admin-api";
+import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import {
@@ -15,8 +15,6 @@ import {
   type AdminContactsQuery,
   adminContactsSearch,
   cleanAdminContactSearch,
-  type ContactStatusFilter,
-  type ContactUrgency,
   contactStatuses,
   contactStatusLabels,
   contactUrgencies,
@@ -26,8 +24,11 @@ import {
 import { ContactDialog } from "./contacts/ContactDialog";
 import { ContactsList, type OpenContact } from "./contacts/ContactsList";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { ExportCsvButton } from "./parts/ExportCsvButton";
+import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string };
 
@@ -38,7 +39,7 @@ function withSearch(query: AdminContactsQuery, text: string): AdminContactsQuery
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { id: string; trigger: HTMLButtonElement } | null;
+type Open = { id: string; trigger: HTMLButtonElement };
 
 export default function AdminContacts({ initialQuery, timeZone }: AdminContactsProps) {
   const queryClient = useQueryClient();
@@ -48,11 +49,10 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
     listPath,
     adminContactsSearch,
   );
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
-  const [exporting, setExporting] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = useCallback(() => {
@@ -62,13 +62,6 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
   }, [queryClient]);
 
   const openContact: OpenContact = (id, trigger) => setOpen({ id, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
   const remove = useMutation({
     mutationFn: (contact: AdminContact) => adminRequest("DELETE", `${listPath}/${encodeURIComponent(contact.id)}`),
     onSuccess: (_, contact) => {
@@ -79,17 +72,6 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
       toast({ title: "Enquiry not deleted", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
     },
   });
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await adminDownload(`/api/admin/contacts.csv${adminContactsSearch({ ...query, page: 1 })}`, "enquiries.csv");
-    } catch (err) {
-      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
-    } finally {
-      setExporting(false);
-    }
-  };
 
   const statusId = `${base}status`;
   const urgencyId = `${base}urgency`;
@@ -103,9 +85,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
           Enquiries
         </h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline" disabled={exporting} onClick={() => void exportCsv()}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
+          <ExportCsvButton url={`/api/admin/contacts.csv${adminContactsSearch({ ...query, page: 1 })}`} fileName="enquiries.csv" />
           <a href="/admin/payments" className="btn btn-outline">
             Payment requests
           </a>
@@ -116,84 +96,50 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
       </div>
 
       <search aria-label="Enquiries">
-        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <div className="fieldset sm:col-span-2 lg:col-span-1">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by name, e-mail or message
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                autoComplete="off"
-                maxLength={maxAdminContactSearchLength}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={statusId} className="fieldset-legend">
-              Show
-            </label>
-            <select
-              id={statusId}
-              className="select w-full"
-              value={query.status}
-              onChange={(e) => setQuery((q) => ({ ...q, status: e.target.value as ContactStatusFilter, page: 1 }))}
-            >
-              {contactStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {contactStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={urgencyId} className="fieldset-legend">
-              Urgency
-            </label>
-            <select
-              id={urgencyId}
-              className="select w-full"
-              value={query.urgency ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, urgency: (e.target.value || null) as ContactUrgency | null, page: 1 }))}
-            >
-              <option value="">Any urgency</option>
-              {contactUrgencies.map((u) => (
-                <option key={u} value={u}>
-                  {contactUrgencyLabels[u]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+          <SearchBox
+            id={searchId}
+            label="Search by name, e-mail or message"
+            className="sm:col-span-2 lg:col-span-1"
+            maxLength={maxAdminContactSearchLength}
+            autoComplete="off"
+            search={search}
+          />
+          <FilterSelect
+            id={statusId}
+            label="Show"
+            options={contactStatuses}
+            labels={contactStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
+          <FilterSelect
+            id={urgencyId}
+            label="Urgency"
+            anyLabel="Any urgency"
+            options={contactUrgencies}
+            labels={contactUrgencyLabels}
+            value={query.urgency}
+            onChange={(urgency) => setQuery((q) => ({ ...q, urgency, page: 1 }))}
+          />
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The enquiries could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.contacts}
         summary={data ? `${data.total} ${noun(data.total)}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The enquiries could not be loaded. Please reload the page."
         loadingText="Loading enquiries..."
-      />
-
-      <ListFrame
         testId="contacts-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.contacts.length === 0}
         emptyText={query.status === "unhandled" && !query.search && !query.urgency ? "No enquiries waiting. All handled." : "No enquiries found"}
+        pagerLabel="Pages of enquiries"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.contacts.length > 0 && <ContactsList rows={data.contacts} timeZone={timeZone} onOpen={openContact} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of enquiries" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <ContactsList rows={rows} timeZone={timeZone} onOpen={openContact} />}
+      </PagedList>
 
       {open && (
         <ContactDialog

@@ -8,10 +8,11 @@ import { type FormEvent, useId } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
-import { type OutboxStatus, outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
+import { outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
 import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { FilterSelect } from "./parts/ListFilters";
+import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
 export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
@@ -50,25 +51,17 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
 
       <search aria-label="Mail">
         <form method="get" action="/admin/mail" onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-          <div className="fieldset w-full sm:w-64">
-            <label htmlFor={statusId} className="fieldset-legend">
-              Status
-            </label>
-            <select
-              id={statusId}
-              name="status"
-              className="select w-full"
-              value={query.status ?? ""}
-              onChange={(e) => setQuery({ status: (e.target.value || null) as OutboxStatus | null, page: 1 })}
-            >
-              <option value="">Any status</option>
-              {outboxStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {outboxStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={statusId}
+            name="status"
+            label="Status"
+            className="w-full sm:w-64"
+            anyLabel="Any status"
+            options={outboxStatuses}
+            labels={outboxStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery({ status, page: 1 })}
+          />
           <noscript>
             <button type="submit" className="btn">
               Filter
@@ -77,32 +70,23 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The outbox could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.messages}
         summary={data ? `${data.total} ${data.total === 1 ? "message" : "messages"}` : null}
-        loading={list.isPending}
+        failedText="The outbox could not be loaded. Please reload the page."
         loadingText="Loading the outbox..."
-      />
-
-      <ListFrame
         testId="mail-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.messages.length === 0}
         emptyText="No messages found"
+        pagerLabel="Pages of the outbox"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.messages.length > 0 && (
-          <MailList
-            rows={data.messages}
-            timeZone={timeZone}
-            pendingId={retry.isPending ? (retry.variables?.id ?? null) : null}
-            onRetry={(m) => retry.mutate(m)}
-          />
+        {(rows) => (
+          <MailList rows={rows} timeZone={timeZone} pendingId={retry.isPending ? (retry.variables?.id ?? null) : null} onRetry={(m) => retry.mutate(m)} />
         )}
-      </ListFrame>
-
-      {data && <Pager label="Pages of the outbox" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+      </PagedList>
     </div>
   );
 }

@@ -5,17 +5,17 @@
  * allowed now. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
-import { adminDownload } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
-import { toast } from "../../client/toast-store";
-import { type OrderPaymentStatus, type OrderStatus, orderPaymentStatuses, orderStatuses } from "../../domain/order";
+import { useId, useRef } from "react";
+import { orderPaymentStatuses, orderStatuses } from "../../domain/order";
 import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { ExportCsvButton } from "./parts/ExportCsvButton";
+import { PagedList } from "./parts/PagedList";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
 
@@ -28,15 +28,14 @@ function withSearch(query: AdminOrdersQuery, text: string): AdminOrdersQuery {
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { orderNumber: string; trigger: HTMLButtonElement } | null;
+type Open = { orderNumber: string; trigger: HTMLButtonElement };
 
 export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
   const queryClient = useQueryClient();
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
-  const [exporting, setExporting] = useState(false);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = () => {
@@ -46,24 +45,6 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
   };
 
   const openOrder: OpenOrder = (orderNumber, trigger) => setOpen({ orderNumber, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
-  const exportCsv = async () => {
-    setExporting(true);
-    try {
-      await adminDownload(`/api/admin/orders.csv${adminOrdersSearch({ ...query, page: 1 })}`, "orders.csv");
-    } catch (err) {
-      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const statusId = `${base}status`;
   const paymentId = `${base}payment`;
   const searchId = `${base}search`;
@@ -75,9 +56,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
           Orders
         </h1>
         <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline" disabled={exporting} onClick={() => void exportCsv()}>
-            {exporting ? "Exporting..." : "Export CSV"}
-          </button>
+          <ExportCsvButton url={`/api/admin/orders.csv${adminOrdersSearch({ ...query, page: 1 })}`} fileName="orders.csv" />
           <a href="/admin/dashboard" className="btn btn-outline">
             Back to Dashboard
           </a>
@@ -85,86 +64,52 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
       </div>
 
       <search aria-label="Orders">
-        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <div className="fieldset sm:col-span-2 lg:col-span-1">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by order number, customer name or e-mail
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={maxAdminOrderSearchLength}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={statusId} className="fieldset-legend">
-              Status
-            </label>
-            <select
-              id={statusId}
-              className="select w-full"
-              value={query.status ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as OrderStatus | null, page: 1 }))}
-            >
-              <option value="">Any status</option>
-              {orderStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {orderStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={paymentId} className="fieldset-legend">
-              Payment
-            </label>
-            <select
-              id={paymentId}
-              className="select w-full"
-              value={query.payment ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, payment: (e.target.value || null) as OrderPaymentStatus | null, page: 1 }))}
-            >
-              <option value="">Any payment status</option>
-              {orderPaymentStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {paymentStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+          <SearchBox
+            id={searchId}
+            label="Search by order number, customer name or e-mail"
+            className="sm:col-span-2 lg:col-span-1"
+            maxLength={maxAdminOrderSearchLength}
+            autoComplete="off"
+            spellCheck={false}
+            search={search}
+          />
+          <FilterSelect
+            id={statusId}
+            label="Status"
+            anyLabel="Any status"
+            options={orderStatuses}
+            labels={orderStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
+          <FilterSelect
+            id={paymentId}
+            label="Payment"
+            anyLabel="Any payment status"
+            options={orderPaymentStatuses}
+            labels={paymentStatusLabels}
+            value={query.payment}
+            onChange={(payment) => setQuery((q) => ({ ...q, payment, page: 1 }))}
+          />
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The orders could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.orders}
         summary={data ? `${data.total} ${data.total === 1 ? "order" : "orders"}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The orders could not be loaded. Please reload the page."
         loadingText="Loading orders..."
-      />
-
-      <ListFrame
         testId="orders-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.orders.length === 0}
         emptyText="No orders found"
+        pagerLabel="Pages of orders"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.orders.length > 0 && <OrdersList rows={data.orders} timeZone={timeZone} onOpen={openOrder} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of orders" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <OrdersList rows={rows} timeZone={timeZone} onOpen={openOrder} />}
+      </PagedList>
 
       {open && <OrderDialog key={open.orderNumber} orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
     </div>

@@ -9,17 +9,17 @@ import { useId, useRef } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
-import { type PaymentStatus, paymentStatuses } from "../../domain/payment";
+import { paymentStatuses } from "../../domain/payment";
 import {
   type AdminPayment,
   type AdminPaymentList,
-  type AdminPaymentMethod,
   type AdminPaymentsQuery,
   adminPaymentMethodLabels,
   adminPaymentMethods,
   adminPaymentsSearch,
 } from "../../shared/admin-payments";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { FilterSelect } from "./parts/ListFilters";
+import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
 
@@ -75,70 +75,48 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
       </div>
 
       <form aria-label="Filter payments" className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
-        <div className="fieldset">
-          <label htmlFor={statusId} className="fieldset-legend">
-            Status
-          </label>
-          <select
-            id={statusId}
-            className="select w-full"
-            value={query.status ?? ""}
-            onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as PaymentStatus | null, page: 1 }))}
-          >
-            <option value="">Any status</option>
-            {paymentStatuses.map((s) => (
-              <option key={s} value={s}>
-                {paymentStatusLabels[s]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="fieldset">
-          <label htmlFor={methodId} className="fieldset-legend">
-            Method
-          </label>
-          <select
-            id={methodId}
-            className="select w-full"
-            value={query.method ?? ""}
-            onChange={(e) => setQuery((q) => ({ ...q, method: (e.target.value || null) as AdminPaymentMethod | null, page: 1 }))}
-          >
-            <option value="">Any method</option>
-            {adminPaymentMethods.map((m) => (
-              <option key={m} value={m}>
-                {adminPaymentMethodLabels[m]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={statusId}
+          label="Status"
+          anyLabel="Any status"
+          options={paymentStatuses}
+          labels={paymentStatusLabels}
+          value={query.status}
+          onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+        />
+        <FilterSelect
+          id={methodId}
+          label="Method"
+          anyLabel="Any method"
+          options={adminPaymentMethods}
+          labels={adminPaymentMethodLabels}
+          value={query.method}
+          onChange={(method) => setQuery((q) => ({ ...q, method, page: 1 }))}
+        />
       </form>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The payments could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.payments}
         summary={data ? `${data.total} ${data.total === 1 ? "payment" : "payments"}` : null}
-        loading={list.isPending}
+        failedText="The payments could not be loaded. Please reload the page."
         loadingText="Loading payments..."
-      />
-
-      <ListFrame
         testId="payments-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.payments.length === 0}
         emptyText="No payments found"
+        pagerLabel="Pages of payments"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.payments.length > 0 && (
+        {(rows) => (
           <PaymentsList
-            rows={data.payments}
+            rows={rows}
             timeZone={timeZone}
             pendingId={markPaid.isPending ? (markPaid.variables?.id ?? null) : null}
             onMarkPaid={(p) => markPaid.mutate(p)}
           />
         )}
-      </ListFrame>
-
-      {data && <Pager label="Pages of payments" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+      </PagedList>
     </div>
   );
 }

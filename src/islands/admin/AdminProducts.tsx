@@ -5,7 +5,7 @@
  * page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef } from "react";
 import {
   type AdminProductList,
   type AdminProductRow,
@@ -17,8 +17,10 @@ import {
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -32,7 +34,7 @@ function withSearch(query: AdminProductsQuery, text: string): AdminProductsQuery
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement } | null;
+type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement };
 
 export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
@@ -42,9 +44,9 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     listPath,
     adminProductsSearch,
   );
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   // A page left empty by a delete (or an old link) moves back to the last page that has rows.
@@ -62,15 +64,10 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     (product, trigger) =>
       setOpen({ kind, product, trigger });
 
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    // Back to the button that opened the dialog, or to the heading when its row is gone.
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
   const categoryId = `${base}category`;
+  const categories = data?.categories ?? [];
+  const categoryIds = categories.map((c) => String(c.id));
+  const categoryNames = Object.fromEntries(categories.map((c) => [String(c.id), c.isActive ? c.name : `${c.name} (inactive)`]));
   const searchId = `${base}search`;
 
   return (
@@ -90,68 +87,38 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
       </div>
 
       <search aria-label="Products">
-        <form onSubmit={onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <div className="fieldset grow">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by name or description
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                maxLength={adminProductsMaxSearch}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset sm:w-64">
-            <label htmlFor={categoryId} className="fieldset-legend">
-              Category
-            </label>
-            <select
-              id={categoryId}
-              className="select w-full"
-              value={query.category ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, category: e.target.value ? Number(e.target.value) : null, page: 1 }))}
-            >
-              <option value="">All categories</option>
-              {/* The chosen category shows even before the list (and its categories) arrives. */}
-              {!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
-              {data?.categories.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.isActive ? c.name : `${c.name} (inactive)`}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <SearchBox id={searchId} label="Search by name or description" className="grow" maxLength={adminProductsMaxSearch} search={search} />
+          <FilterSelect
+            id={categoryId}
+            label="Category"
+            className="sm:w-64"
+            anyLabel="All categories"
+            options={categoryIds}
+            labels={categoryNames}
+            value={query.category === null ? null : String(query.category)}
+            onChange={(category) => setQuery((q) => ({ ...q, category: category === null ? null : Number(category), page: 1 }))}
+            /* The chosen category shows even before the list (and its categories) arrives. */
+            extraOptions={!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
+          />
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The products could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.products}
         summary={data ? `${data.total} ${data.total === 1 ? "product" : "products"}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The products could not be loaded. Please reload the page."
         loadingText="Loading products..."
-      />
-
-      <ListFrame
         testId="products-table"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.products.length === 0}
         emptyText="No products found"
+        pagerLabel="Pages of products"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.products.length > 0 && <ProductsTable rows={data.products} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of products" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <ProductsTable rows={rows} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
+      </PagedList>
 
       {open?.kind === "pricing" && <PricingDialog key={open.product.id} product={open.product} onClose={closeDialog} onSaved={changed} />}
       {open?.kind === "delete" && <DeleteDialog key={open.product.id} product={open.product} onClose={closeDialog} onDeleted={changed} />}

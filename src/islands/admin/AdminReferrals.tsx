@@ -5,8 +5,8 @@
  * to pay or void. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef, useState } from "react";
-import { type ReferralStatus, referralStatuses, referralStatusLabels } from "../../domain/referral";
+import { useId, useRef } from "react";
+import { referralStatuses, referralStatusLabels } from "../../domain/referral";
 import {
   type AdminReferrerList,
   type AdminReferralsQuery,
@@ -14,10 +14,12 @@ import {
   cleanAdminReferralSearch,
   maxAdminReferralSearchLength,
 } from "../../shared/admin-referrals";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { ReferrerDialog } from "./referrals/ReferrerDialog";
 import { type OpenReferrer, ReferrersList } from "./referrals/ReferrersList";
+import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
 
@@ -28,7 +30,7 @@ function withSearch(query: AdminReferralsQuery, text: string): AdminReferralsQue
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { userId: string; name: string; trigger: HTMLButtonElement } | null;
+type Open = { userId: string; name: string; trigger: HTMLButtonElement };
 
 export default function AdminReferrals({ initialQuery, timeZone }: AdminReferralsProps) {
   const queryClient = useQueryClient();
@@ -38,9 +40,9 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
     listPath,
     adminReferralsSearch,
   );
-  const { searchText, setSearchText, searchField, onSearch } = useListSearch(initialQuery.search, setQuery, withSearch);
-  const [open, setOpen] = useState<Open>(null);
+  const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const heading = useRef<HTMLHeadingElement>(null);
+  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   const changed = () => {
@@ -49,13 +51,6 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
   };
 
   const openReferrer: OpenReferrer = (referrer, trigger) => setOpen({ userId: referrer.userId, name: referrer.name, trigger });
-  const closeDialog = () => {
-    const trigger = open?.trigger;
-    setOpen(null);
-    if (trigger?.isConnected) trigger.focus();
-    else heading.current?.focus();
-  };
-
   const statusId = `${base}status`;
   const searchId = `${base}search`;
 
@@ -71,68 +66,42 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
       </div>
 
       <search aria-label="Referrers">
-        <form onSubmit={onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-          <div className="fieldset">
-            <label htmlFor={searchId} className="fieldset-legend">
-              Search by referrer name or e-mail
-            </label>
-            <div className="join w-full">
-              <input
-                ref={searchField}
-                id={searchId}
-                type="search"
-                className="input join-item w-full"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={maxAdminReferralSearchLength}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-              <button type="submit" className="btn join-item">
-                Search
-              </button>
-            </div>
-          </div>
-          <div className="fieldset">
-            <label htmlFor={statusId} className="fieldset-legend">
-              With a reward that is
-            </label>
-            <select
-              id={statusId}
-              className="select w-full"
-              value={query.status ?? ""}
-              onChange={(e) => setQuery((q) => ({ ...q, status: (e.target.value || null) as ReferralStatus | null, page: 1 }))}
-            >
-              <option value="">Any status</option>
-              {referralStatuses.map((s) => (
-                <option key={s} value={s}>
-                  {referralStatusLabels[s]}
-                </option>
-              ))}
-            </select>
-          </div>
+        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+          <SearchBox
+            id={searchId}
+            label="Search by referrer name or e-mail"
+            maxLength={maxAdminReferralSearchLength}
+            autoComplete="off"
+            spellCheck={false}
+            search={search}
+          />
+          <FilterSelect
+            id={statusId}
+            label="With a reward that is"
+            anyLabel="Any status"
+            options={referralStatuses}
+            labels={referralStatusLabels}
+            value={query.status}
+            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          />
         </form>
       </search>
 
-      <ListStatus
-        failed={list.isError}
-        failedText="The referrers could not be loaded. Please reload the page."
+      <PagedList
+        list={list}
+        rows={data?.referrers}
         summary={data ? `${data.total} ${data.total === 1 ? "referrer" : "referrers"}${query.search ? ` matching "${query.search}"` : ""}` : null}
-        loading={list.isPending}
+        failedText="The referrers could not be loaded. Please reload the page."
         loadingText="Loading referrers..."
-      />
-
-      <ListFrame
         testId="referrers-list"
-        busy={list.isPending || list.isPlaceholderData}
-        loading={!data && list.isPending}
-        empty={data !== undefined && data.referrers.length === 0}
         emptyText="No referrers found"
+        pagerLabel="Pages of referrers"
+        page={query.page}
+        pageCount={pageCount}
+        onPage={(page) => setQuery((q) => ({ ...q, page }))}
       >
-        {data && data.referrers.length > 0 && <ReferrersList rows={data.referrers} onOpen={openReferrer} />}
-      </ListFrame>
-
-      {data && <Pager label="Pages of referrers" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+        {(rows) => <ReferrersList rows={rows} onOpen={openReferrer} />}
+      </PagedList>
 
       {open && <ReferrerDialog key={open.userId} userId={open.userId} name={open.name} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
     </div>

@@ -4,6 +4,7 @@
  */
 import { auditKindLabels } from "../../../domain/audit";
 import type { AdminAuditEntry } from "../../../shared/admin-audit";
+import { ResponsiveList } from "../parts/ResponsiveList";
 import { ChangeDetails } from "./ChangeDetails";
 import { hasChanges } from "./change-rows";
 
@@ -25,52 +26,40 @@ function Changes({ entry }: { entry: AdminAuditEntry }) {
 
 export function AuditEntries({ entries, timeZone }: { entries: AdminAuditEntry[]; timeZone: string }) {
   return (
-    <>
-      {/* "table" is also Tailwind's display utility, so the wrapper hides it on narrow screens. */}
-      <div className="hidden md:block">
-        <table className="table">
-          <caption className="sr-only">Audit log</caption>
-          <thead>
-            <tr>
-              <th scope="col">Time</th>
-              <th scope="col">Admin</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Change</th>
-              <th scope="col">Record</th>
-            </tr>
-          </thead>
-          <tbody>
-            {entries.map((e) => (
-              <tr key={e.id} data-testid="audit-row" className="align-top">
-                <td className="whitespace-nowrap">
-                  <time dateTime={e.createdAt}>{formatAuditTime(e.createdAt, timeZone)}</time>
-                </td>
-                <td>{e.adminUsername}</td>
-                <td className="whitespace-nowrap">{auditKindLabels[e.kind]}</td>
-                <td className="space-y-1">
-                  <p>{e.summary}</p>
-                  <Changes entry={e} />
-                </td>
-                <td className="font-mono text-sm break-all">{e.recordId ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-base-300 md:hidden" aria-label="Audit log">
-        {entries.map((e) => (
-          <li key={e.id} className="space-y-2 p-4" data-testid="audit-card">
-            <p className="font-medium break-words">{e.summary}</p>
-            <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-base-content/80">
-              <time dateTime={e.createdAt}>{formatAuditTime(e.createdAt, timeZone)}</time>
-              <span>{e.adminUsername}</span>
-              <span className="badge badge-ghost badge-sm">{auditKindLabels[e.kind]}</span>
-              {e.recordId && <span className="font-mono break-all">{e.recordId}</span>}
-            </p>
+    <ResponsiveList
+      label="Audit log"
+      columns={["Time", "Admin", "Kind", "Change", "Record"]}
+      rows={entries}
+      rowKey={(e) => e.id}
+      rowTestId="audit-row"
+      rowClassName={() => "align-top"}
+      cardTestId="audit-card"
+      row={(e) => (
+        <>
+          <td className="whitespace-nowrap">
+            <time dateTime={e.createdAt}>{formatAuditTime(e.createdAt, timeZone)}</time>
+          </td>
+          <td>{e.adminUsername}</td>
+          <td className="whitespace-nowrap">{auditKindLabels[e.kind]}</td>
+          <td className="space-y-1">
+            <p>{e.summary}</p>
             <Changes entry={e} />
-          </li>
-        ))}
-      </ul>
-    </>
+          </td>
+          <td className="font-mono text-sm break-all">{e.recordId ?? "—"}</td>
+        </>
+      )}
+      card={(e) => (
+        <>
+          <p className="font-medium break-words">{e.summary}</p>
+          <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-base-content/80">
+            <time dateTime={e.createdAt}>{formatAuditTime(e.createdAt, timeZone)}</time>
+            <span>{e.adminUsername}</span>
+            <span className="badge badge-ghost badge-sm">{auditKindLabels[e.kind]}</span>
+            {e.recordId && <span className="font-mono break-all">{e.recordId}</span>}
+          </p>
+          <Changes entry={e} />
+        </>
+      )}
+    />
   );
 }

@@ -12,6 +12,7 @@ import { toast } from "../../../client/toast-store";
 import type { BookingStatus } from "../../../domain/booking";
 import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
 import { type AdminBookingRow, bookingActionLabels } from "../../../shared/admin-bookings";
+import { DetailRow, RecordDialog, StepActions } from "../parts/RecordDialog";
 import { useModal } from "../parts/use-modal";
 import { BookingStatusBadge } from "./badges";
 
@@ -20,8 +21,9 @@ export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; o
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid gap-1 sm:grid-cols-[10rem_1fr]">
-      <dt className="font-semibold">{label}</dt>
-      <dd className="break-words">{children}</dd>
+      <DetailRow label={label} className="break-words">
+        {children}
+      </DetailRow>
     </div>
   );
 }
@@ -68,104 +70,91 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
   const email = b.contactEmail ?? b.customerEmail;
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box max-h-[90vh] w-11/12 max-w-2xl space-y-4 overflow-y-auto p-4 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0 space-y-1">
-            <h2 id={titleId} className="text-xl font-bold">
-              {`${b.serviceName} for ${b.customerName}`}
-            </h2>
-            <p>
-              <BookingStatusBadge status={b.status} />
-            </p>
+    <RecordDialog
+      modalRef={ref}
+      titleId={titleId}
+      title={`${b.serviceName} for ${b.customerName}`}
+      subtitle={
+        <p>
+          <BookingStatusBadge status={b.status} />
+        </p>
+      }
+      onClose={onClose}
+      close={close}
+    >
+      <dl className="space-y-2 text-sm">
+        <Detail label="When">{`${formatAppointment(b.appointmentDate, b.appointmentTime)}, ${b.duration} minutes`}</Detail>
+        <Detail label="Price">
+          {formatMoney(b.servicePrice)}
+          {b.discountApplied && b.originalPrice ? ` (new-client price; list ${formatMoney(b.originalPrice)})` : ""}
+        </Detail>
+        <Detail label="Customer">{b.customerName}</Detail>
+        <Detail label="E-mail">
+          {email ? (
+            <a href={`mailto:${email}`} className="link break-all">
+              {email}
+            </a>
+          ) : (
+            "(none)"
+          )}
+        </Detail>
+        <Detail label="Phone">
+          {b.contactPhone ? (
+            <a href={`tel:${b.contactPhone.replace(/\s+/g, "")}`} className="link">
+              {b.contactPhone}
+            </a>
+          ) : (
+            "(none)"
+          )}
+        </Detail>
+        <Detail label="Location">{b.location ?? "(to be agreed)"}</Detail>
+        <Detail label="Notes">{b.notes ?? "(none)"}</Detail>
+        <Detail label="Booked">{formatInstantDate(b.createdAt, timeZone)}</Detail>
+        <Detail label="Reference">
+          <span className="font-mono">{b.id.slice(0, 8).toUpperCase()}</span>
+        </Detail>
+      </dl>
+
+      <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}actions`}>
+        <h3 ref={actionsHeading} tabIndex={-1} id={`${base}actions`} className="font-semibold outline-none">
+          Actions
+        </h3>
+        {b.next.length === 0 && <p className="text-sm text-base-content/80">{`This booking is ${b.status}: nothing more can be done with it.`}</p>}
+
+        {step && (
+          <fieldset className={`space-y-2 rounded-box border p-3 ${step === "cancelled" ? "border-error/40" : "border-base-300"}`}>
+            <legend className="sr-only">{`Confirm: ${bookingActionLabels[step].idle}`}</legend>
+            <p>{bookingActionLabels[step].confirm}</p>
+            <StepActions backLabel="Go back" backDisabled={change.isPending} onBack={() => setStep(null)}>
+              <button
+                ref={confirmButton}
+                type="button"
+                className={`btn btn-sm ${step === "cancelled" ? "btn-error" : "btn-primary"}`}
+                disabled={change.isPending}
+                aria-busy={change.isPending}
+                onClick={() => change.mutate(step)}
+              >
+                {change.isPending ? bookingActionLabels[step].pending : `Yes, ${bookingActionLabels[step].idle.toLowerCase()}`}
+              </button>
+            </StepActions>
+          </fieldset>
+        )}
+
+        {step === null && b.next.length > 0 && (
+          <div className="flex flex-wrap gap-2">
+            {b.next.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className={`btn btn-sm ${status === "cancelled" ? "btn-outline btn-error" : "btn-primary"}`}
+                onClick={() => setStep(status)}
+              >
+                {bookingActionLabels[status].idle}
+              </button>
+            ))}
           </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close}>
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
-
-        <dl className="space-y-2 text-sm">
-          <Detail label="When">{`${formatAppointment(b.appointmentDate, b.appointmentTime)}, ${b.duration} minutes`}</Detail>
-          <Detail label="Price">
-            {formatMoney(b.servicePrice)}
-            {b.discountApplied && b.originalPrice ? ` (new-client price; list ${formatMoney(b.originalPrice)})` : ""}
-          </Detail>
-          <Detail label="Customer">{b.customerName}</Detail>
-          <Detail label="E-mail">
-            {email ? (
-              <a href={`mailto:${email}`} className="link break-all">
-                {email}
-              </a>
-            ) : (
-              "(none)"
-            )}
-          </Detail>
-          <Detail label="Phone">
-            {b.contactPhone ? (
-              <a href={`tel:${b.contactPhone.replace(/\s+/g, "")}`} className="link">
-                {b.contactPhone}
-              </a>
-            ) : (
-              "(none)"
-            )}
-          </Detail>
-          <Detail label="Location">{b.location ?? "(to be agreed)"}</Detail>
-          <Detail label="Notes">{b.notes ?? "(none)"}</Detail>
-          <Detail label="Booked">{formatInstantDate(b.createdAt, timeZone)}</Detail>
-          <Detail label="Reference">
-            <span className="font-mono">{b.id.slice(0, 8).toUpperCase()}</span>
-          </Detail>
-        </dl>
-
-        <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}actions`}>
-          <h3 ref={actionsHeading} tabIndex={-1} id={`${base}actions`} className="font-semibold outline-none">
-            Actions
-          </h3>
-          {b.next.length === 0 && <p className="text-sm text-base-content/80">{`This booking is ${b.status}: nothing more can be done with it.`}</p>}
-
-          {step && (
-            <fieldset className={`space-y-2 rounded-box border p-3 ${step === "cancelled" ? "border-error/40" : "border-base-300"}`}>
-              <legend className="sr-only">{`Confirm: ${bookingActionLabels[step].idle}`}</legend>
-              <p>{bookingActionLabels[step].confirm}</p>
-              <div className="flex flex-wrap justify-end gap-2">
-                <button type="button" className="btn btn-ghost btn-sm" disabled={change.isPending} onClick={() => setStep(null)}>
-                  Go back
-                </button>
-                <button
-                  ref={confirmButton}
-                  type="button"
-                  className={`btn btn-sm ${step === "cancelled" ? "btn-error" : "btn-primary"}`}
-                  disabled={change.isPending}
-                  aria-busy={change.isPending}
-                  onClick={() => change.mutate(step)}
-                >
-                  {change.isPending ? bookingActionLabels[step].pending : `Yes, ${bookingActionLabels[step].idle.toLowerCase()}`}
-                </button>
-              </div>
-            </fieldset>
-          )}
-
-          {step === null && b.next.length > 0 && (
-            <div className="flex flex-wrap gap-2">
-              {b.next.map((status) => (
-                <button
-                  key={status}
-                  type="button"
-                  className={`btn btn-sm ${status === "cancelled" ? "btn-outline btn-error" : "btn-primary"}`}
-                  onClick={() => setStep(status)}
-                >
-                  {bookingActionLabels[status].idle}
-                </button>
-              ))}
-            </div>
-          )}
-        </section>
-      </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1} aria-label="Close">
-          close
-        </button>
-      </form>
-    </dialog>
+        )}
+      </section>
+    </RecordDialog>
   );
 }

@@ -5,6 +5,7 @@
 import type { MouseEvent } from "react";
 import { formatDate, formatMoney, formatTime } from "../../../domain/format";
 import type { AdminBookingRow } from "../../../shared/admin-bookings";
+import { ResponsiveList } from "../parts/ResponsiveList";
 import { BookingStatusBadge } from "./badges";
 
 export type OpenBooking = (booking: AdminBookingRow, trigger: HTMLButtonElement) => void;
@@ -33,70 +34,55 @@ function Price({ b }: { b: AdminBookingRow }) {
     </span>
   );
 }
-
 export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen: OpenBooking }) {
   return (
-    <>
-      {/* "table" is also Tailwind's display utility, so the wrapper hides it on narrow screens. */}
-      <div className="hidden md:block">
-        <table className="table">
-          <caption className="sr-only">Bookings</caption>
-          <thead>
-            <tr>
-              <th scope="col">Appointment</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Service</th>
-              <th scope="col">Price</th>
-              <th scope="col">Status</th>
-              <th scope="col">Notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((b) => (
-              <tr key={b.id} data-testid="booking-row">
-                <th scope="row">
-                  <OpenButton booking={b} onOpen={onOpen} className="link link-primary whitespace-nowrap" />
-                </th>
-                <td>
-                  <span className="flex flex-col">
-                    <span>{b.customerName}</span>
-                    {(b.contactEmail ?? b.customerEmail) && <span className="text-xs break-all text-base-content/80">{b.contactEmail ?? b.customerEmail}</span>}
-                    {b.contactPhone && <span className="text-xs text-base-content/80">{b.contactPhone}</span>}
-                  </span>
-                </td>
-                <td>{b.serviceName}</td>
-                <td>
-                  <Price b={b} />
-                </td>
-                <td>
-                  <BookingStatusBadge status={b.status} />
-                </td>
-                <td className="max-w-48 truncate" title={b.notes ?? undefined}>
-                  {b.notes ?? ""}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-base-300 md:hidden" aria-label="Bookings">
-        {rows.map((b) => (
-          <li key={b.id} className="space-y-2 p-4" data-testid="booking-card">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <OpenButton booking={b} onOpen={onOpen} className="btn btn-sm btn-outline" />
-              <BookingStatusBadge status={b.status} />
-            </div>
-            <p className="text-sm break-words">
-              {b.customerName}
-              {(b.contactEmail ?? b.customerEmail) && <span className="block text-xs break-all text-base-content/80">{b.contactEmail ?? b.customerEmail}</span>}
-            </p>
-            <p className="flex flex-wrap justify-between gap-2 text-sm">
-              <span>{b.serviceName}</span>
-              <Price b={b} />
-            </p>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveList
+      label="Bookings"
+      columns={["Appointment", "Customer", "Service", "Price", "Status", "Notes"]}
+      rows={rows}
+      rowKey={(b) => b.id}
+      rowTestId="booking-row"
+      cardTestId="booking-card"
+      row={(b) => (
+        <>
+          <th scope="row">
+            <OpenButton booking={b} onOpen={onOpen} className="link link-primary whitespace-nowrap" />
+          </th>
+          <td>
+            <span className="flex flex-col">
+              <span>{b.customerName}</span>
+              {(b.contactEmail ?? b.customerEmail) && <span className="text-xs break-all text-base-content/80">{b.contactEmail ?? b.customerEmail}</span>}
+              {b.contactPhone && <span className="text-xs text-base-content/80">{b.contactPhone}</span>}
+            </span>
+          </td>
+          <td>{b.serviceName}</td>
+          <td>
+            <Price b={b} />
+          </td>
+          <td>
+            <BookingStatusBadge status={b.status} />
+          </td>
+          <td className="max-w-48 truncate" title={b.notes ?? undefined}>
+            {b.notes ?? ""}
+          </td>
+        </>
+      )}
+      card={(b) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <OpenButton booking={b} onOpen={onOpen} className="btn btn-sm btn-outline" />
+            <BookingStatusBadge status={b.status} />
+          </div>
+          <p className="text-sm break-words">
+            {b.customerName}
+            {(b.contactEmail ?? b.customerEmail) && <span className="block text-xs break-all text-base-content/80">{b.contactEmail ?? b.customerEmail}</span>}
+          </p>
+          <p className="flex flex-wrap justify-between gap-2 text-sm">
+            <span>{b.serviceName}</span>
+            <Price b={b} />
+          </p>
+        </>
+      )}
+    />
   );
 }

@@ -6,6 +6,7 @@
 import type { MouseEvent } from "react";
 import { type AdminContact, type ContactUrgency, contactUrgencyLabels } from "../../../shared/admin-contacts";
 import { formatInstantTime } from "../parts/format-instant";
+import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type OpenContact = (id: string, trigger: HTMLButtonElement) => void;
 
@@ -46,65 +47,54 @@ function OpenButton({ contact, onOpen, className }: { contact: AdminContact; onO
 
 export function ContactsList({ rows, timeZone, onOpen }: { rows: AdminContact[]; timeZone: string; onOpen: OpenContact }) {
   return (
-    <>
-      {/* "table" is also Tailwind's display utility, so the wrapper hides it on narrow screens. */}
-      <div className="hidden md:block">
-        <table className="table">
-          <caption className="sr-only">Enquiries</caption>
-          <thead>
-            <tr>
-              <th scope="col">From</th>
-              <th scope="col">Received</th>
-              <th scope="col">Service</th>
-              <th scope="col">Urgency</th>
-              <th scope="col">Message</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((c) => (
-              <tr key={c.id} data-testid="contact-row" className={c.readAt === null ? "font-bold" : ""}>
-                <th scope="row">
-                  <span className="flex flex-col gap-1">
-                    <OpenButton contact={c} onOpen={onOpen} className={`link link-primary text-left ${c.readAt === null ? "font-bold" : "font-normal"}`} />
-                    <span className="text-xs font-normal break-all text-base-content/80">{c.email}</span>
-                  </span>
-                </th>
-                <td className="whitespace-nowrap">
-                  <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
-                </td>
-                <td>{c.serviceLabel}</td>
-                <td>
-                  <span className="flex flex-wrap gap-1">
-                    <UrgencyBadge urgency={c.urgency} />
-                    <StateBadges contact={c} />
-                  </span>
-                </td>
-                <td className="max-w-xs truncate">{c.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-base-300 md:hidden" aria-label="Enquiries">
-        {rows.map((c) => (
-          <li key={c.id} className={`space-y-2 p-4 ${c.readAt === null ? "font-bold" : ""}`} data-testid="contact-card">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <OpenButton contact={c} onOpen={onOpen} className="btn btn-sm btn-outline max-w-full truncate" />
-              <span className="flex flex-wrap gap-1">
-                <UrgencyBadge urgency={c.urgency} />
-                <StateBadges contact={c} />
-              </span>
-            </div>
-            <p className="text-sm font-normal break-words">
-              {c.serviceLabel}
-              <span className="block text-xs text-base-content/80">
-                <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
-              </span>
-            </p>
-            <p className="line-clamp-2 text-sm font-normal break-words">{c.message}</p>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveList
+      label="Enquiries"
+      columns={["From", "Received", "Service", "Urgency", "Message"]}
+      rows={rows}
+      rowKey={(c) => c.id}
+      rowTestId="contact-row"
+      rowClassName={(c) => (c.readAt === null ? "font-bold" : "")}
+      cardTestId="contact-card"
+      cardClassName={(c) => (c.readAt === null ? "font-bold" : "")}
+      row={(c) => (
+        <>
+          <th scope="row">
+            <span className="flex flex-col gap-1">
+              <OpenButton contact={c} onOpen={onOpen} className={`link link-primary text-left ${c.readAt === null ? "font-bold" : "font-normal"}`} />
+              <span className="text-xs font-normal break-all text-base-content/80">{c.email}</span>
+            </span>
+          </th>
+          <td className="whitespace-nowrap">
+            <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+          </td>
+          <td>{c.serviceLabel}</td>
+          <td>
+            <span className="flex flex-wrap gap-1">
+              <UrgencyBadge urgency={c.urgency} />
+              <StateBadges contact={c} />
+            </span>
+          </td>
+          <td className="max-w-xs truncate">{c.message}</td>
+        </>
+      )}
+      card={(c) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <OpenButton contact={c} onOpen={onOpen} className="btn btn-sm btn-outline max-w-full truncate" />
+            <span className="flex flex-wrap gap-1">
+              <UrgencyBadge urgency={c.urgency} />
+              <StateBadges contact={c} />
+            </span>
+          </div>
+          <p className="text-sm font-normal break-words">
+            {c.serviceLabel}
+            <span className="block text-xs text-base-content/80">
+              <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+            </span>
+          </p>
+          <p className="line-clamp-2 text-sm font-normal break-words">{c.message}</p>
+        </>
+      )}
+    />
   );
 }

@@ -6,6 +6,7 @@
 import type { OutboxStatus } from "../../../domain/outbox";
 import { outboxStatusLabels } from "../../../domain/outbox";
 import type { AdminMailRow } from "../../../shared/admin-mail";
+import { ResponsiveList } from "../parts/ResponsiveList";
 
 const statusColours: Record<OutboxStatus, string> = {
   pending: "badge-info",
@@ -90,62 +91,47 @@ export function MailList({
   onRetry: RetryMail;
 }) {
   return (
-    <>
-      {/* "table" is also Tailwind's display utility, so the wrapper hides it on narrow screens. */}
-      <div className="hidden md:block">
-        <table className="table">
-          <caption className="sr-only">Outbox messages</caption>
-          <thead>
-            <tr>
-              <th scope="col">Recipient and subject</th>
-              <th scope="col">Status</th>
-              <th scope="col">Tries</th>
-              <th scope="col">Times</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((m) => (
-              <tr key={m.id} data-testid="mail-row">
-                <th scope="row" className="font-normal">
-                  <span className="block font-semibold break-all">{m.to}</span>
-                  <span className="block break-words">{m.subject}</span>
-                  <LastError error={m.lastError} />
-                </th>
-                <td>
-                  <StatusBadge status={m.status} />
-                </td>
-                <td>{m.attempts}</td>
-                <td>
-                  <Times message={m} timeZone={timeZone} />
-                </td>
-                <td>
-                  <RetryButton message={m} pendingId={pendingId} onRetry={onRetry} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-base-300 md:hidden" aria-label="Outbox messages">
-        {rows.map((m) => (
-          <li key={m.id} className="space-y-2 p-4" data-testid="mail-card">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <StatusBadge status={m.status} />
-              <span className="text-sm">{`${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`}</span>
-            </div>
-            <p className="break-words">
-              <span className="block font-semibold break-all">{m.to}</span>
-              {m.subject}
-            </p>
+    <ResponsiveList
+      label="Outbox messages"
+      columns={["Recipient and subject", "Status", "Tries", "Times", { hidden: "Actions" }]}
+      rows={rows}
+      rowKey={(m) => m.id}
+      rowTestId="mail-row"
+      cardTestId="mail-card"
+      row={(m) => (
+        <>
+          <th scope="row" className="font-normal">
+            <span className="block font-semibold break-all">{m.to}</span>
+            <span className="block break-words">{m.subject}</span>
             <LastError error={m.lastError} />
+          </th>
+          <td>
+            <StatusBadge status={m.status} />
+          </td>
+          <td>{m.attempts}</td>
+          <td>
             <Times message={m} timeZone={timeZone} />
+          </td>
+          <td>
             <RetryButton message={m} pendingId={pendingId} onRetry={onRetry} />
-          </li>
-        ))}
-      </ul>
-    </>
+          </td>
+        </>
+      )}
+      card={(m) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <StatusBadge status={m.status} />
+            <span className="text-sm">{`${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`}</span>
+          </div>
+          <p className="break-words">
+            <span className="block font-semibold break-all">{m.to}</span>
+            {m.subject}
+          </p>
+          <LastError error={m.lastError} />
+          <Times message={m} timeZone={timeZone} />
+          <RetryButton message={m} pendingId={pendingId} onRetry={onRetry} />
+        </>
+      )}
+    />
   );
 }

@@ -5,9 +5,13 @@ import type { AdminOrderDetail } from "../../../shared/admin-orders";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
 import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
 import { PostalAddress } from "../../../components/PostalAddress";
+import { DetailRow } from "../parts/RecordDialog";
 
 const instant = (iso: string, timeZone: string) =>
   `${formatInstantDate(iso, timeZone)} ${new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso))}`;
+
+/** The details' labels, quieter than their values. */
+const muted = "text-base-content/80";
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -32,34 +36,31 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
   return (
     <div className="space-y-5">
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-        <dt className="text-base-content/80">Customer</dt>
-        <dd className="break-words">
+        <DetailRow label="Customer" labelClassName={muted} className="break-words">
           {order.customer.name}
           {order.customer.email && <span className="block break-all text-base-content/80">{order.customer.email}</span>}
-        </dd>
-        <dt className="text-base-content/80">Placed</dt>
-        <dd>{instant(order.createdAt, timeZone)}</dd>
-        <dt className="text-base-content/80">Payment method</dt>
-        <dd>{method}</dd>
+        </DetailRow>
+        <DetailRow label="Placed" labelClassName={muted}>
+          {instant(order.createdAt, timeZone)}
+        </DetailRow>
+        <DetailRow label="Payment method" labelClassName={muted}>
+          {method}
+        </DetailRow>
         {order.trackingNumber && (
-          <>
-            <dt className="text-base-content/80">Tracking</dt>
-            <dd className="break-all">
-              {order.trackingUrl ? (
-                <a className="link" href={order.trackingUrl} target="_blank" rel="noreferrer">
-                  {order.trackingNumber}
-                </a>
-              ) : (
-                order.trackingNumber
-              )}
-            </dd>
-          </>
+          <DetailRow label="Tracking" labelClassName={muted} className="break-all">
+            {order.trackingUrl ? (
+              <a className="link" href={order.trackingUrl} target="_blank" rel="noreferrer">
+                {order.trackingNumber}
+              </a>
+            ) : (
+              order.trackingNumber
+            )}
+          </DetailRow>
         )}
         {order.notes && (
-          <>
-            <dt className="text-base-content/80">Customer's notes</dt>
-            <dd className="break-words whitespace-pre-line">{order.notes}</dd>
-          </>
+          <DetailRow label="Customer's notes" labelClassName={muted} className="break-words whitespace-pre-line">
+            {order.notes}
+          </DetailRow>
         )}
       </dl>
 

@@ -12,6 +12,7 @@ import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, trackingNumberMessage } from "../../../shared/admin-orders";
 import { trackingNumberPattern } from "../../../shared/orders";
+import { RecordDialog, StepActions } from "../parts/RecordDialog";
 import { useModal } from "../parts/use-modal";
 import { PaymentBadge, StatusBadge } from "./badges";
 import { OrderDetails } from "./OrderDetails";
@@ -102,115 +103,100 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
   const trackingId = `${base}tracking`;
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box max-h-[90vh] w-11/12 max-w-2xl space-y-4 overflow-y-auto p-4 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0 space-y-1">
-            <h2 id={titleId} className="font-mono text-xl font-bold break-all">
-              {`Order ${orderNumber}`}
-            </h2>
-            {order && (
-              <p className="flex flex-wrap gap-2">
-                <StatusBadge status={order.status} />
-                <PaymentBadge status={order.paymentStatus} />
-              </p>
-            )}
-          </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close}>
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
-
-        {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
-        {detail.isError && (
-          <p role="alert" className="text-error">
-            This order could not be loaded.
+    <RecordDialog
+      modalRef={ref}
+      titleId={titleId}
+      title={`Order ${orderNumber}`}
+      titleClassName="font-mono text-xl font-bold break-all"
+      subtitle={
+        order && (
+          <p className="flex flex-wrap gap-2">
+            <StatusBadge status={order.status} />
+            <PaymentBadge status={order.paymentStatus} />
           </p>
-        )}
-        {order && <OrderDetails order={order} timeZone={timeZone} />}
+        )
+      }
+      onClose={onClose}
+      close={close}
+    >
+      {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
+      {detail.isError && (
+        <p role="alert" className="text-error">
+          This order could not be loaded.
+        </p>
+      )}
+      {order && <OrderDetails order={order} timeZone={timeZone} />}
 
-        {order && (
-          <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}actions`}>
-            <h3 ref={actionsHeading} tabIndex={-1} id={`${base}actions`} className="font-semibold outline-none">
-              Actions
-            </h3>
-            {order.actions.length === 0 && <p className="text-sm text-base-content/80">Nothing more can be done with this order.</p>}
+      {order && (
+        <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}actions`}>
+          <h3 ref={actionsHeading} tabIndex={-1} id={`${base}actions`} className="font-semibold outline-none">
+            Actions
+          </h3>
+          {order.actions.length === 0 && <p className="text-sm text-base-content/80">Nothing more can be done with this order.</p>}
 
-            {step === "ship" && (
-              <form
-                noValidate
-                className="space-y-2 rounded-box border border-base-300 p-3"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  ship();
-                }}
-              >
-                <FormField id={trackingId} label="Tracking number" error={trackingError} hint="The Australia Post tracking number on the label.">
-                  <input
-                    ref={trackingField}
-                    id={trackingId}
-                    className="input w-full"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={40}
-                    value={tracking}
-                    onChange={(e) => setTracking(e.target.value)}
-                    {...errorProps(trackingId, trackingError)}
-                  />
-                </FormField>
-                <div className="flex flex-wrap justify-end gap-2">
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
-                    Back
-                  </button>
-                  <button type="submit" className="btn btn-primary btn-sm" disabled={act.isPending}>
-                    {act.isPending ? actionLabels.ship.pending : "Mark shipped"}
-                  </button>
-                </div>
-              </form>
-            )}
+          {step === "ship" && (
+            <form
+              noValidate
+              className="space-y-2 rounded-box border border-base-300 p-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                ship();
+              }}
+            >
+              <FormField id={trackingId} label="Tracking number" error={trackingError} hint="The Australia Post tracking number on the label.">
+                <input
+                  ref={trackingField}
+                  id={trackingId}
+                  className="input w-full"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={40}
+                  value={tracking}
+                  onChange={(e) => setTracking(e.target.value)}
+                  {...errorProps(trackingId, trackingError)}
+                />
+              </FormField>
+              <StepActions backLabel="Back" onBack={() => setStep(null)}>
+                <button type="submit" className="btn btn-primary btn-sm" disabled={act.isPending}>
+                  {act.isPending ? actionLabels.ship.pending : "Mark shipped"}
+                </button>
+              </StepActions>
+            </form>
+          )}
 
-            {(step === "cancel" || step === "refund") && (
-              <fieldset className="space-y-2 rounded-box border border-error/40 p-3">
-                <legend className="sr-only">{step === "cancel" ? "Confirm the cancellation" : "Confirm the refund"}</legend>
-                <p>{confirmations[step]}</p>
-                <div className="flex flex-wrap justify-end gap-2">
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
-                    Keep it
-                  </button>
-                  <button ref={confirmButton} type="button" className="btn btn-error btn-sm" disabled={act.isPending} onClick={() => send(step)}>
-                    {act.isPending ? actionLabels[step].pending : step === "cancel" ? "Yes, cancel the order" : "Yes, refund"}
-                  </button>
-                </div>
-              </fieldset>
-            )}
+          {(step === "cancel" || step === "refund") && (
+            <fieldset className="space-y-2 rounded-box border border-error/40 p-3">
+              <legend className="sr-only">{step === "cancel" ? "Confirm the cancellation" : "Confirm the refund"}</legend>
+              <p>{confirmations[step]}</p>
+              <StepActions backLabel="Keep it" onBack={() => setStep(null)}>
+                <button ref={confirmButton} type="button" className="btn btn-error btn-sm" disabled={act.isPending} onClick={() => send(step)}>
+                  {act.isPending ? actionLabels[step].pending : step === "cancel" ? "Yes, cancel the order" : "Yes, refund"}
+                </button>
+              </StepActions>
+            </fieldset>
+          )}
 
-            {step === null && order.actions.length > 0 && (
-              <div className="flex flex-wrap gap-2">
-                {order.actions.map((action) => {
-                  const opensStep = action === "ship" || action === "cancel" || action === "refund";
-                  const danger = action === "cancel" || action === "refund";
-                  return (
-                    <button
-                      key={action}
-                      type="button"
-                      className={`btn btn-sm ${danger ? "btn-outline btn-error" : "btn-primary"}`}
-                      disabled={act.isPending}
-                      onClick={() => (opensStep ? setStep(action) : send(action))}
-                    >
-                      {pendingLabel(action)}
-                    </button>
-                  );
-                })}
-              </div>
-            )}
-          </section>
-        )}
-      </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1} aria-label="Close">
-          close
-        </button>
-      </form>
-    </dialog>
+          {step === null && order.actions.length > 0 && (
+            <div className="flex flex-wrap gap-2">
+              {order.actions.map((action) => {
+                const opensStep = action === "ship" || action === "cancel" || action === "refund";
+                const danger = action === "cancel" || action === "refund";
+                return (
+                  <button
+                    key={action}
+                    type="button"
+                    className={`btn btn-sm ${danger ? "btn-outline btn-error" : "btn-primary"}`}
+                    disabled={act.isPending}
+                    onClick={() => (opensStep ? setStep(action) : send(action))}
+                  >
+                    {pendingLabel(action)}
+                  </button>
+                );
+              })}
+            </div>
+          )}
+        </section>
+      )}
+    </RecordDialog>
   );
 }

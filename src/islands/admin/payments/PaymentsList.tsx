@@ -7,6 +7,7 @@ import { formatMoney } from "../../../domain/format";
 import type { PaymentStatus } from "../../../domain/payment";
 import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
 import { formatInstantTime } from "../parts/format-instant";
+import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type MarkPaid = (payment: AdminPayment) => void;
 
@@ -88,67 +89,50 @@ export function PaymentsList({
   onMarkPaid: MarkPaid;
 }) {
   return (
-    <>
-      <div className="hidden md:block">
-        <table className="table">
-          <caption className="sr-only">Payments</caption>
-          <thead>
-            <tr>
-              <th scope="col">Reference</th>
-              <th scope="col">For</th>
-              <th scope="col">Amount</th>
-              <th scope="col">Method</th>
-              <th scope="col">Customer</th>
-              <th scope="col">Status</th>
-              <th scope="col">When</th>
-              <th scope="col">
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((p) => (
-              <tr key={p.id} data-testid="payment-row">
-                <th scope="row" className="font-mono whitespace-nowrap">
-                  {p.referenceCode}
-                </th>
-                <td>{p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}</td>
-                <td className="whitespace-nowrap">{`${formatMoney(p.amount)} ${p.currency}`}</td>
-                <td>{adminPaymentMethodLabels[p.method] ?? p.method}</td>
-                <td>
-                  <Who p={p} />
-                </td>
-                <td>
-                  <StatusBadge status={p.status} />
-                </td>
-                <td>
-                  <Times p={p} timeZone={timeZone} />
-                </td>
-                <td>
-                  <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-base-300 md:hidden" aria-label="Payments">
-        {rows.map((p) => (
-          <li key={p.id} className="space-y-2 p-4" data-testid="payment-card">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <span className="font-mono font-semibold">{p.referenceCode}</span>
-              <StatusBadge status={p.status} />
-            </div>
-            <p className="text-sm break-words">
-              {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoney(p.amount)} ${p.currency}`},{" "}
-              {adminPaymentMethodLabels[p.method] ?? p.method}
-            </p>
+    <ResponsiveList
+      label="Payments"
+      columns={["Reference", "For", "Amount", "Method", "Customer", "Status", "When", { hidden: "Actions" }]}
+      rows={rows}
+      rowKey={(p) => p.id}
+      rowTestId="payment-row"
+      cardTestId="payment-card"
+      row={(p) => (
+        <>
+          <th scope="row" className="font-mono whitespace-nowrap">
+            {p.referenceCode}
+          </th>
+          <td>{p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}</td>
+          <td className="whitespace-nowrap">{`${formatMoney(p.amount)} ${p.currency}`}</td>
+          <td>{adminPaymentMethodLabels[p.method] ?? p.method}</td>
+          <td>
             <Who p={p} />
+          </td>
+          <td>
+            <StatusBadge status={p.status} />
+          </td>
+          <td>
             <Times p={p} timeZone={timeZone} />
+          </td>
+          <td>
             <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
-          </li>
-        ))}
-      </ul>
-    </>
+          </td>
+        </>
+      )}
+      card={(p) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <span className="font-mono font-semibold">{p.referenceCode}</span>
+            <StatusBadge status={p.status} />
+          </div>
+          <p className="text-sm break-words">
+            {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoney(p.amount)} ${p.currency}`},{" "}
+            {adminPaymentMethodLabels[p.method] ?? p.method}
+          </p>
+          <Who p={p} />
+          <Times p={p} timeZone={timeZone} />
+          <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
+        </>
+      )}
+    />
   );
 }

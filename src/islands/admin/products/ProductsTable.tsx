@@ -6,6 +6,7 @@ import type { MouseEvent } from "react";
 import { isOnSale } from "../../../domain/catalogue";
 import { formatMoney } from "../../../domain/format";
 import { type AdminProductRow, isPlentifulStock } from "../../../shared/admin-products";
+import { ListTable } from "../parts/ResponsiveList";
 
 export type RowAction = (product: AdminProductRow, trigger: HTMLButtonElement) => void;
 
@@ -38,68 +39,60 @@ function StockCell({ stock }: { stock: number }) {
 export function ProductsTable({ rows, onEditPricing, onDelete }: { rows: AdminProductRow[]; onEditPricing: RowAction; onDelete: RowAction }) {
   const act = (action: RowAction, product: AdminProductRow) => (e: MouseEvent<HTMLButtonElement>) => action(product, e.currentTarget);
   return (
-    <table className="table">
-      <caption className="sr-only">Products</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col">Category</th>
-          <th scope="col">Price</th>
-          <th scope="col">Stock</th>
-          <th scope="col">Status</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((p) => (
-          <tr key={p.id} data-testid="product-row">
-            <th scope="row" className="font-normal">
-              <span className="flex min-w-48 items-center gap-3">
-                <img src={p.image} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded object-cover" />
-                <span className="flex flex-col">
-                  <span className="font-semibold">{p.name}</span>
-                  <span className="text-xs text-base-content/80">{p.slug}</span>
-                </span>
+    <ListTable
+      label="Products"
+      columns={["Product", "Category", "Price", "Stock", "Status", "Actions"]}
+      rows={rows}
+      rowKey={(p) => p.id}
+      rowTestId="product-row"
+      row={(p) => (
+        <>
+          <th scope="row" className="font-normal">
+            <span className="flex min-w-48 items-center gap-3">
+              <img src={p.image} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded object-cover" />
+              <span className="flex flex-col">
+                <span className="font-semibold">{p.name}</span>
+                <span className="text-xs text-base-content/80">{p.slug}</span>
               </span>
-            </th>
-            <td>{p.categoryName ?? <span className="text-base-content/80">None</span>}</td>
-            <td className="whitespace-nowrap">
-              <PriceCell product={p} />
-            </td>
-            <td>
-              <StockCell stock={p.stockQuantity} />
-            </td>
-            <td>
-              <span className={`badge whitespace-nowrap ${p.isActive ? "badge-success" : "badge-neutral"}`}>{p.isActive ? "Active" : "Inactive"}</span>
-            </td>
-            <td>
-              <span className="flex gap-2 whitespace-nowrap">
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline"
-                  aria-haspopup="dialog"
-                  aria-label={`Edit pricing: ${p.name}`}
-                  onClick={act(onEditPricing, p)}
-                >
-                  Edit pricing
-                </button>
-                <a className="btn btn-sm btn-outline" href={`/admin/products/${p.id}/edit`} aria-label={`Edit product: ${p.name}`}>
-                  Edit
-                </a>
-                <button
-                  type="button"
-                  className="btn btn-sm btn-outline btn-error"
-                  aria-haspopup="dialog"
-                  aria-label={`Delete: ${p.name}`}
-                  onClick={act(onDelete, p)}
-                >
-                  Delete
-                </button>
-              </span>
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </span>
+          </th>
+          <td>{p.categoryName ?? <span className="text-base-content/80">None</span>}</td>
+          <td className="whitespace-nowrap">
+            <PriceCell product={p} />
+          </td>
+          <td>
+            <StockCell stock={p.stockQuantity} />
+          </td>
+          <td>
+            <span className={`badge whitespace-nowrap ${p.isActive ? "badge-success" : "badge-neutral"}`}>{p.isActive ? "Active" : "Inactive"}</span>
+          </td>
+          <td>
+            <span className="flex gap-2 whitespace-nowrap">
+              <button
+                type="button"
+                className="btn btn-sm btn-outline"
+                aria-haspopup="dialog"
+                aria-label={`Edit pricing: ${p.name}`}
+                onClick={act(onEditPricing, p)}
+              >
+                Edit pricing
+              </button>
+              <a className="btn btn-sm btn-outline" href={`/admin/products/${p.id}/edit`} aria-label={`Edit product: ${p.name}`}>
+                Edit
+              </a>
+              <button
+                type="button"
+                className="btn btn-sm btn-outline btn-error"
+                aria-haspopup="dialog"
+                aria-label={`Delete: ${p.name}`}
+                onClick={act(onDelete, p)}
+              >
+                Delete
+              </button>
+            </span>
+          </td>
+        </>
+      )}
+    />
   );
 }

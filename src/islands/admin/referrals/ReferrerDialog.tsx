@@ -14,6 +14,7 @@ import { errorProps, FormField } from "../../../components/FormField";
 import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
 import { maxVoidReasonLength, minVoidReasonLength } from "../../../domain/referral";
 import { type AdminPayAllResult, type AdminReferrerDetail, type AdminReward, voidReasonMessage } from "../../../shared/admin-referrals";
+import { DetailRow, RecordDialog, StepActions } from "../parts/RecordDialog";
 import { useModal } from "../parts/use-modal";
 import { RewardBadge } from "./badges";
 
@@ -151,142 +152,131 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
   const payingId = act.isPending && act.variables?.kind === "pay" ? act.variables.rewardId : null;
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box max-h-[90vh] w-11/12 max-w-2xl space-y-4 overflow-y-auto p-4 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div className="min-w-0 space-y-1">
-            <h2 id={titleId} className="text-xl font-bold break-words">
-              {`Referral rewards of ${name}`}
-            </h2>
-            {data && (
-              <p className="text-sm break-all text-base-content/80">
-                {data.referrer.email}
-                {data.referrer.referralCode && <span className="font-mono">{` · ${data.referrer.referralCode}`}</span>}
-              </p>
-            )}
-          </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close}>
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
-
-        {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
-        {detail.isError && (
-          <p role="alert" className="text-error">
-            These rewards could not be loaded.
+    <RecordDialog
+      modalRef={ref}
+      titleId={titleId}
+      title={`Referral rewards of ${name}`}
+      titleClassName="text-xl font-bold break-words"
+      subtitle={
+        data && (
+          <p className="text-sm break-all text-base-content/80">
+            {data.referrer.email}
+            {data.referrer.referralCode && <span className="font-mono">{` · ${data.referrer.referralCode}`}</span>}
           </p>
-        )}
+        )
+      }
+      onClose={onClose}
+      close={close}
+    >
+      {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
+      {detail.isError && (
+        <p role="alert" className="text-error">
+          These rewards could not be loaded.
+        </p>
+      )}
 
-        {data && (
-          <>
-            <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="referrer-tallies">
-              <div>
-                <dt className="text-base-content/80">Referred customers</dt>
-                <dd className="font-semibold">{data.referrer.referredCount}</dd>
-              </div>
-              <div>
-                <dt className="text-base-content/80">Pending</dt>
-                <dd className="font-semibold">{`${formatMoney(data.referrer.pending.amount)} (${data.referrer.pending.count})`}</dd>
-              </div>
-              <div>
-                <dt className="text-base-content/80">Paid</dt>
-                <dd className="font-semibold">{`${formatMoney(data.referrer.paid.amount)} (${data.referrer.paid.count})`}</dd>
-              </div>
-              <div>
-                <dt className="text-base-content/80">Void</dt>
-                <dd className="font-semibold">{`${formatMoney(data.referrer.void.amount)} (${data.referrer.void.count})`}</dd>
-              </div>
-            </dl>
+      {data && (
+        <>
+          <dl className="grid grid-cols-2 gap-2 text-sm sm:grid-cols-4" data-testid="referrer-tallies">
+            <div>
+              <DetailRow label="Referred customers" labelClassName="text-base-content/80" className="font-semibold">
+                {data.referrer.referredCount}
+              </DetailRow>
+            </div>
+            <div>
+              <DetailRow label="Pending" labelClassName="text-base-content/80" className="font-semibold">
+                {`${formatMoney(data.referrer.pending.amount)} (${data.referrer.pending.count})`}
+              </DetailRow>
+            </div>
+            <div>
+              <DetailRow label="Paid" labelClassName="text-base-content/80" className="font-semibold">
+                {`${formatMoney(data.referrer.paid.amount)} (${data.referrer.paid.count})`}
+              </DetailRow>
+            </div>
+            <div>
+              <DetailRow label="Void" labelClassName="text-base-content/80" className="font-semibold">
+                {`${formatMoney(data.referrer.void.amount)} (${data.referrer.void.count})`}
+              </DetailRow>
+            </div>
+          </dl>
 
-            {data.referrer.pending.count > 0 && step?.kind !== "payAll" && (
-              <button type="button" className="btn btn-primary btn-sm" disabled={act.isPending} onClick={() => setStep({ kind: "payAll" })}>
-                {`Pay all pending (${formatMoney(data.referrer.pending.amount)})`}
-              </button>
-            )}
-            {step?.kind === "payAll" && (
-              <fieldset className="space-y-2 rounded-box border border-base-300 p-3">
-                <legend className="sr-only">Confirm paying all pending rewards</legend>
-                <p>{`Mark all ${data.referrer.pending.count} pending rewards paid, ${formatMoney(data.referrer.pending.amount)} in all? Do this once the money has been paid to ${name}.`}</p>
-                <div className="flex flex-wrap justify-end gap-2">
-                  <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
-                    Back
-                  </button>
-                  <button
-                    ref={confirmButton}
-                    type="button"
-                    className="btn btn-primary btn-sm"
-                    disabled={act.isPending}
-                    onClick={() => act.mutate({ kind: "payAll" })}
-                  >
-                    {act.isPending ? "Marking paid..." : "Yes, mark them paid"}
-                  </button>
-                </div>
-              </fieldset>
-            )}
+          {data.referrer.pending.count > 0 && step?.kind !== "payAll" && (
+            <button type="button" className="btn btn-primary btn-sm" disabled={act.isPending} onClick={() => setStep({ kind: "payAll" })}>
+              {`Pay all pending (${formatMoney(data.referrer.pending.amount)})`}
+            </button>
+          )}
+          {step?.kind === "payAll" && (
+            <fieldset className="space-y-2 rounded-box border border-base-300 p-3">
+              <legend className="sr-only">Confirm paying all pending rewards</legend>
+              <p>{`Mark all ${data.referrer.pending.count} pending rewards paid, ${formatMoney(data.referrer.pending.amount)} in all? Do this once the money has been paid to ${name}.`}</p>
+              <StepActions backLabel="Back" onBack={() => setStep(null)}>
+                <button
+                  ref={confirmButton}
+                  type="button"
+                  className="btn btn-primary btn-sm"
+                  disabled={act.isPending}
+                  onClick={() => act.mutate({ kind: "payAll" })}
+                >
+                  {act.isPending ? "Marking paid..." : "Yes, mark them paid"}
+                </button>
+              </StepActions>
+            </fieldset>
+          )}
 
-            <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}rewards`}>
-              <h3 ref={rewardsHeading} tabIndex={-1} id={`${base}rewards`} className="font-semibold outline-none">
-                Rewards
-              </h3>
-              {data.rewards.length === 0 && <p className="text-sm text-base-content/80">No rewards yet.</p>}
-              <ul className="divide-y divide-base-300">
-                {data.rewards.map((r) => (
-                  <li key={r.id} className="space-y-2 py-3" data-testid="reward">
-                    <RewardItem
-                      reward={r}
-                      timeZone={timeZone}
-                      busy={act.isPending || step !== null}
-                      pendingLabel={payingId === r.id ? "pay" : null}
-                      onPay={() => act.mutate({ kind: "pay", rewardId: r.id })}
-                      onVoid={() => {
-                        setReason("");
-                        setReasonError(undefined);
-                        setStep({ kind: "void", rewardId: r.id });
+          <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}rewards`}>
+            <h3 ref={rewardsHeading} tabIndex={-1} id={`${base}rewards`} className="font-semibold outline-none">
+              Rewards
+            </h3>
+            {data.rewards.length === 0 && <p className="text-sm text-base-content/80">No rewards yet.</p>}
+            <ul className="divide-y divide-base-300">
+              {data.rewards.map((r) => (
+                <li key={r.id} className="space-y-2 py-3" data-testid="reward">
+                  <RewardItem
+                    reward={r}
+                    timeZone={timeZone}
+                    busy={act.isPending || step !== null}
+                    pendingLabel={payingId === r.id ? "pay" : null}
+                    onPay={() => act.mutate({ kind: "pay", rewardId: r.id })}
+                    onVoid={() => {
+                      setReason("");
+                      setReasonError(undefined);
+                      setStep({ kind: "void", rewardId: r.id });
+                    }}
+                  />
+                  {step?.kind === "void" && step.rewardId === r.id && (
+                    <form
+                      noValidate
+                      className="space-y-2 rounded-box border border-error/40 p-3"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        submitVoid(r.id);
                       }}
-                    />
-                    {step?.kind === "void" && step.rewardId === r.id && (
-                      <form
-                        noValidate
-                        className="space-y-2 rounded-box border border-error/40 p-3"
-                        onSubmit={(e) => {
-                          e.preventDefault();
-                          submitVoid(r.id);
-                        }}
-                      >
-                        <FormField id={reasonId} label="Why is this reward void?" error={reasonError} hint="The referrer sees this on their dashboard.">
-                          <textarea
-                            ref={reasonField}
-                            id={reasonId}
-                            className="textarea w-full"
-                            rows={2}
-                            maxLength={maxVoidReasonLength}
-                            value={reason}
-                            onChange={(e) => setReason(e.target.value)}
-                            {...errorProps(reasonId, reasonError)}
-                          />
-                        </FormField>
-                        <div className="flex flex-wrap justify-end gap-2">
-                          <button type="button" className="btn btn-ghost btn-sm" onClick={() => setStep(null)}>
-                            Keep it
-                          </button>
-                          <button type="submit" className="btn btn-error btn-sm" disabled={act.isPending}>
-                            {act.isPending ? "Voiding..." : "Void the reward"}
-                          </button>
-                        </div>
-                      </form>
-                    )}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          </>
-        )}
-      </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1} aria-label="Close">
-          close
-        </button>
-      </form>
-    </dialog>
+                    >
+                      <FormField id={reasonId} label="Why is this reward void?" error={reasonError} hint="The referrer sees this on their dashboard.">
+                        <textarea
+                          ref={reasonField}
+                          id={reasonId}
+                          className="textarea w-full"
+                          rows={2}
+                          maxLength={maxVoidReasonLength}
+                          value={reason}
+                          onChange={(e) => setReason(e.target.value)}
+                          {...errorProps(reasonId, reasonError)}
+                        />
+                      </FormField>
+                      <StepActions backLabel="Keep it" onBack={() => setStep(null)}>
+                        <button type="submit" className="btn btn-error btn-sm" disabled={act.isPending}>
+                          {act.isPending ? "Voiding..." : "Void the reward"}
+                        </button>
+                      </StepActions>
+                    </form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </RecordDialog>
   );
 }

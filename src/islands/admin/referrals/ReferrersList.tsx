@@ -5,6 +5,7 @@
 import type { MouseEvent } from "react";
 import { formatMoney } from "../../../domain/format";
 import type { AdminReferrerRow, RewardTally } from "../../../shared/admin-referrals";
+import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type OpenReferrer = (referrer: AdminReferrerRow, trigger: HTMLButtonElement) => void;
 
@@ -26,59 +27,45 @@ const tally = (t: RewardTally) => `${formatMoney(t.amount)} (${t.count})`;
 
 export function ReferrersList({ rows, onOpen }: { rows: AdminReferrerRow[]; onOpen: OpenReferrer }) {
   return (
-    <>
-      {/* "table" is also Tailwind's display utility, so the wrapper hides it on narrow screens. */}
-      <div className="hidden md:block">
-        <table className="table">
-          <caption className="sr-only">Referrers</caption>
-          <thead>
-            <tr>
-              <th scope="col">Referrer</th>
-              <th scope="col">Code</th>
-              <th scope="col">Referred</th>
-              <th scope="col">Pending</th>
-              <th scope="col">Paid</th>
-              <th scope="col">Void</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.userId} data-testid="referrer-row">
-                <th scope="row">
-                  <span className="flex flex-col items-start">
-                    <OpenButton referrer={r} onOpen={onOpen} className="link link-primary text-left" />
-                    <span className="text-xs font-normal break-all text-base-content/80">{r.email}</span>
-                  </span>
-                </th>
-                <td className="font-mono whitespace-nowrap">{r.referralCode ?? "—"}</td>
-                <td>{r.referredCount}</td>
-                <td className="whitespace-nowrap font-semibold">{tally(r.pending)}</td>
-                <td className="whitespace-nowrap">{tally(r.paid)}</td>
-                <td className="whitespace-nowrap">{tally(r.void)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="divide-y divide-base-300 md:hidden" aria-label="Referrers">
-        {rows.map((r) => (
-          <li key={r.userId} className="space-y-2 p-4" data-testid="referrer-card">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <OpenButton referrer={r} onOpen={onOpen} className="btn btn-sm btn-outline max-w-full" />
-              <span className="font-semibold">{`${formatMoney(r.pending.amount)} pending`}</span>
-            </div>
-            <p className="text-xs break-all text-base-content/80">{r.email}</p>
-            <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-              <dt className="text-base-content/80">Referred</dt>
-              <dd>{r.referredCount}</dd>
-              <dt className="text-base-content/80">Paid</dt>
-              <dd>{tally(r.paid)}</dd>
-              <dt className="text-base-content/80">Void</dt>
-              <dd>{tally(r.void)}</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveList
+      label="Referrers"
+      columns={["Referrer", "Code", "Referred", "Pending", "Paid", "Void"]}
+      rows={rows}
+      rowKey={(r) => r.userId}
+      rowTestId="referrer-row"
+      cardTestId="referrer-card"
+      row={(r) => (
+        <>
+          <th scope="row">
+            <span className="flex flex-col items-start">
+              <OpenButton referrer={r} onOpen={onOpen} className="link link-primary text-left" />
+              <span className="text-xs font-normal break-all text-base-content/80">{r.email}</span>
+            </span>
+          </th>
+          <td className="font-mono whitespace-nowrap">{r.referralCode ?? "—"}</td>
+          <td>{r.referredCount}</td>
+          <td className="whitespace-nowrap font-semibold">{tally(r.pending)}</td>
+          <td className="whitespace-nowrap">{tally(r.paid)}</td>
+          <td className="whitespace-nowrap">{tally(r.void)}</td>
+        </>
+      )}
+      card={(r) => (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <OpenButton referrer={r} onOpen={onOpen} className="btn btn-sm btn-outline max-w-full" />
+            <span className="font-semibold">{`${formatMoney(r.pending.amount)} pending`}</span>
+          </div>
+          <p className="text-xs break-all text-base-content/80">{r.email}</p>
+          <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+            <dt className="text-base-content/80">Referred</dt>
+            <dd>{r.referredCount}</dd>
+            <dt className="text-base-content/80">Paid</dt>
+            <dd>{tally(r.paid)}</dd>
+            <dt className="text-base-content/80">Void</dt>
+            <dd>{tally(r.void)}</dd>
+          </dl>
+        </>
+      )}
+    />
   );
 }
