@@ -99,10 +99,24 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
 
   // Bookings: created in the window, cancelled ones left out (as the dashboard counts them).
   const notCancelledInWindow = and(gte(bookings.createdAt, start), lt(bookings.createdAt, end), ne(bookings.status, cancelled));
+  // One pass gives both the bookings per period and the services' tallies (a few groups per period).
   const bookingPeriod = periodIndex(window, bookings.createdAt);
-  for (const row of db.select({ period: bookingPeriod, n: count() }).from(bookings).where(notCancelledInWindow).groupBy(bookingPeriod).all()) {
+  const services = new Map<string, { bookings: number; cents: number }>();
+  for (const row of db
+    .select({ period: bookingPeriod, name: bookings.serviceName, n: count(), cents: sql<number>`sum(${cents(bookings.servicePrice)})` })
+    .from(bookings)
+    .where(notCancelledInWindow)
+    .groupBy(bookingPeriod, bookings.serviceName)
+    .all()) {
     periodBookings[row.period] = (periodBookings[row.period] ?? 0) + row.n;
+    const service = services.get(row.name) ?? { bookings: 0, cents: 0 };
+    services.set(row.name, { bookings: service.bookings + row.n, cents: service.cents + (row.cents ?? 0) });
   }
+  // The five booked most often, then by value, then by name.
+  const topServices = [...services]
+    .map(([name, t]) => ({ name, ...t }))
+    .sort((a, b) => b.bookings - a.bookings || b.cents - a.cents || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .slice(0, 5);
 
   const addMoney = (rows: { period: number; method: string | null; n: number; cents: number }[]) => {
     for (const row of rows) {
@@ -149,17 +163,6 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
       .groupBy(paymentPeriod, payments.method)
       .all(),
   );
-
-  const serviceCount = count();
-  const serviceCents = sql<number>`sum(${cents(bookings.servicePrice)})`;
-  const topServices = db
-    .select({ name: bookings.serviceName, bookings: serviceCount, cents: serviceCents })
-    .from(bookings)
-    .where(notCancelledInWindow)
-    .groupBy(bookings.serviceName)
-    .orderBy(desc(serviceCount), desc(serviceCents), bookings.serviceName)
-    .limit(5)
-    .all();
 
   // A product still in the catalogue goes by its id and current name; a deleted one by the name it was sold under.
   const soldName = sql<string>`json_extract(${orderItems.productSnapshot}, '$.name')`;

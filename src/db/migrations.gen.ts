@@ -10,6 +10,7 @@ import m7 from "../../db/0007_users_search.sql" with { type: "text" };
 import m8 from "../../db/0008_back_office.sql" with { type: "text" };
 import m9 from "../../db/0009_slot_open_means_not_blocked.sql" with { type: "text" };
 import m10 from "../../db/0010_money_indexes.sql" with { type: "text" };
+import m11 from "../../db/0011_referral_tallies_index.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -24,4 +25,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0008_back_office", sql: m8 },
   { tag: "0009_slot_open_means_not_blocked", sql: m9 },
   { tag: "0010_money_indexes", sql: m10 },
+  { tag: "0011_referral_tallies_index", sql: m11 },
 ];

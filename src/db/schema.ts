@@ -168,7 +168,8 @@ export const referralTransactions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("referral_tx_referrer_idx").on(t.referrerId, t.status, t.createdAt),
+    // Also covers the referrers' tallies (amount last), so the admin list never reads a reward row.
+    index("referral_tx_referrer_idx").on(t.referrerId, t.status, t.createdAt, t.amount),
     index("referral_tx_booking_idx").on(t.bookingId),
     index("referral_tx_status_idx").on(t.status, t.createdAt),
   ],
