@@ -113,6 +113,49 @@ function searchStatements(db: Db, f: Filters) {
 const looksLikeOrderNumber = (search: string) => /^pi-[0-9a-z]{0,4}(-[0-9a-z]{0,4})?$/i.test(search);
 
 /**
+ * The ids of the orders a search matches (by order number, or a customer's name or e-mail), newest
+ * first, within the filters: the list pages them and the CSV export takes them all. An order number
+ * (PI-…) names no customer, so the scan of every customer is skipped for one.
+ */
+function matchingOrderIds(
+  db: Db,
+  filters: { status: boolean; payment: boolean },
+  q: { status: string | null; payment: string | null; search: string },
+): number[] {
+  const find = searchStatements(db, filters);
+  const pattern = containsPattern(q.search);
+  const customers = JSON.stringify(
+    looksLikeOrderNumber(q.search) ? [] : (customerIdsMatching(db, q.search) ?? find.customers.all({ pattern }).map((c) => c.id)),
+  );
+  return find.matching.all({ status: q.status, payment: q.payment, pattern, customers }).map((o) => o.id);
+}
+
+/** A row of the orders list as the API answers it. */
+function toAdminOrderRow(r: {
+  orderNumber: string;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  shippingName: string | null;
+  totalAmount: string;
+  status: AdminOrderRow["status"];
+  paymentStatus: AdminOrderRow["paymentStatus"];
+  paymentMethod: AdminOrderRow["paymentMethod"];
+}): AdminOrderRow {
+  return {
+    orderNumber: r.orderNumber,
+    createdAt: r.createdAt.toISOString(),
+    customerName: customerName(r),
+    customerEmail: r.email,
+    totalAmount: r.totalAmount,
+    status: r.status,
+    paymentStatus: r.paymentStatus,
+    paymentMethod: r.paymentMethod,
+  };
+}
+
+/**
  * One page of orders, newest first (ties: the later placed first), filtered by status and payment
  * status and searched by order number, customer e-mail or name; and how many match in all. The
  * reads share one transaction, so they agree.
@@ -130,27 +173,12 @@ export function listAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOrde
       const params = { status, payment, offset };
       return { rows: list.page.all(params), total: Number(list.total.get(params)?.n ?? 0) };
     }
-    const find = searchStatements(db, filters);
-    const pattern = containsPattern(search);
-    // An order number (PI-…) names no customer: the scan of every customer is skipped.
-    const customers = JSON.stringify(looksLikeOrderNumber(search) ? [] : (customerIdsMatching(db, search) ?? find.customers.all({ pattern }).map((c) => c.id)));
-    const ids = find.matching.all({ status, payment, pattern, customers }).map((o) => o.id);
+    const ids = matchingOrderIds(db, filters, { status, payment, search });
     const pageIds = ids.slice(offset, offset + adminOrdersPageSize);
-    return { rows: pageIds.length > 0 ? find.rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };
+    return { rows: pageIds.length > 0 ? searchStatements(db, filters).rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };
   })();
   return {
-    orders: rows.map(
-      (r): AdminOrderRow => ({
-        orderNumber: r.orderNumber,
-        createdAt: r.createdAt.toISOString(),
-        customerName: customerName(r),
-        customerEmail: r.email,
-        totalAmount: r.totalAmount,
-        status: r.status,
-        paymentStatus: r.paymentStatus,
-        paymentMethod: r.paymentMethod,
-      }),
-    ),
+    orders: rows.map(toAdminOrderRow),
     total,
     page,
     pageSize: adminOrdersPageSize,
@@ -179,12 +207,7 @@ export function exportAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOr
     let where: SQL | undefined = and(...filterConditions(filters));
     let params: Record<string, unknown> = { status, payment };
     if (search !== "") {
-      const find = searchStatements(db, filters);
-      const pattern = containsPattern(search);
-      const customers = JSON.stringify(
-        looksLikeOrderNumber(search) ? [] : (customerIdsMatching(db, search) ?? find.customers.all({ pattern }).map((c) => c.id)),
-      );
-      const ids = find.matching.all({ status, payment, pattern, customers }).map((o) => o.id);
+      const ids = matchingOrderIds(db, filters, { status, payment, search });
       where = sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`;
       params = { ids: JSON.stringify(ids) };
     }
@@ -204,14 +227,7 @@ export function exportAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOr
       .all(params);
   })();
   return rows.map((r) => ({
-    orderNumber: r.orderNumber,
-    createdAt: r.createdAt.toISOString(),
-    customerName: customerName(r),
-    customerEmail: r.email,
-    totalAmount: r.totalAmount,
-    status: r.status,
-    paymentStatus: r.paymentStatus,
-    paymentMethod: r.paymentMethod,
+    ...toAdminOrderRow(r),
     itemCount: Number(r.itemCount),
     subtotal: r.subtotal,
     shippingAmount: r.shippingAmount,
