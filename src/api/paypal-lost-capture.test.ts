@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { paypalClientFromEnv, type PayPalClient } from "../payments/paypal.server";
 import { reconcilePayments, startPaymentReconciliation } from "../payments/reconcile.server";
-import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
+import { startPayPalStandIn, standInEnv, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;
@@ -18,9 +18,7 @@ afterAll(() => standIn.close());
 
 beforeEach(() => {
   t = createTestApp({
-    PAYPAL_CLIENT_ID: standInCredentials.clientId,
-    PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
-    PAYPAL_API_BASE: standIn.url,
+    ...standInEnv(standIn),
     BUSINESS_EMAIL: "owner@example.com",
     // Short, so a capture "times out" quickly; the stand-in's slow answers take longer.
     PAYPAL_TIMEOUT_MS: "120",

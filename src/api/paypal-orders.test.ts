@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { testOrigin } from "../../tests/helpers/browser";
-import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
+import { startPayPalStandIn, standInEnv, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import { testAddress } from "../../tests/helpers/shop";
 import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
@@ -25,9 +25,7 @@ afterAll(() => standIn.close());
 
 beforeEach(() => {
   t = createTestApp({
-    PAYPAL_CLIENT_ID: standInCredentials.clientId,
-    PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
-    PAYPAL_API_BASE: standIn.url,
+    ...standInEnv(standIn),
     BUSINESS_EMAIL: "owner@example.com",
     PAYPAL_TIMEOUT_MS: "120",
   });

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { browser, testOrigin } from "../../tests/helpers/browser";
-import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
+import { startPayPalStandIn, standInEnv, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;
@@ -11,9 +11,7 @@ beforeAll(() => {
 afterAll(() => standIn.close());
 
 const paypalEnv = () => ({
-  PAYPAL_CLIENT_ID: standInCredentials.clientId,
-  PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
-  PAYPAL_API_BASE: standIn.url,
+  ...standInEnv(standIn),
   BUSINESS_EMAIL: "owner@example.com",
 });
 

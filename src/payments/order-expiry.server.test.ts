@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
+import { startPayPalStandIn, standInEnv, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import { testAddress } from "../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
@@ -26,9 +26,7 @@ beforeAll(() => {
 afterAll(() => standIn.close());
 beforeEach(() => {
   t = createTestApp({
-    PAYPAL_CLIENT_ID: standInCredentials.clientId,
-    PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
-    PAYPAL_API_BASE: standIn.url,
+    ...standInEnv(standIn),
     BUSINESS_EMAIL: "owner@example.com",
   });
   paypal = paypalClientFromEnv(t.deps.env, { retryDelayMs: 10 })!;

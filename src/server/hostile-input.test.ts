@@ -9,7 +9,7 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
-import { startPayPalStandIn, standInCredentials } from "../../tests/helpers/paypal-stand-in";
+import { startPayPalStandIn, standInEnv } from "../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../tests/helpers/sessions";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { uploadPath } from "./app";
@@ -20,9 +20,7 @@ afterAll(() => standIn.close());
 // PayPal configured (against the stand-in), so /paypal/* reach their handlers instead of a 503.
 const newApp = () =>
   createTestApp({
-    PAYPAL_CLIENT_ID: standInCredentials.clientId,
-    PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret,
-    PAYPAL_API_BASE: standIn.url,
+    ...standInEnv(standIn),
     PAYPAL_TIMEOUT_MS: "2000",
   });
 

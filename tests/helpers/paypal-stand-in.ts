@@ -370,6 +370,11 @@ export function startPayPalStandIn(credentials = standInCredentials) {
 
 export type PayPalStandIn = ReturnType<typeof startPayPalStandIn>;
 
+/** The site's environment for talking to `standIn` with the stand-in's credentials. */
+export function standInEnv(standIn: { url: string }) {
+  return { PAYPAL_CLIENT_ID: standInCredentials.clientId, PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret, PAYPAL_API_BASE: standIn.url };
+}
+
 /** An order as orders.get answers it: captures appear under the purchase unit once there are any. */
 function orderDetails(order: Order) {
   return {

@@ -7,7 +7,7 @@ import type { AdminOrderDetail, AdminOrderList } from "../../shared/admin-orders
 import type { CheckoutInput } from "../../shared/checkout";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { type PayPalStandIn, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
+import { type PayPalStandIn, standInEnv, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../../tests/helpers/sessions";
 import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
@@ -21,7 +21,7 @@ afterAll(() => standIn.close());
 let t: TestApp;
 let admin: AdminClient;
 beforeEach(() => {
-  t = createTestApp({ PAYPAL_CLIENT_ID: standInCredentials.clientId, PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret, PAYPAL_API_BASE: standIn.url });
+  t = createTestApp(standInEnv(standIn));
   admin = adminClient(t);
   standIn.refunds.behaviour = "ok";
 });

@@ -6,7 +6,7 @@ import type { ServicePricingView } from "../../shared/service-pricing";
 import { adminWithToken } from "../../../tests/helpers/admins";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { type PayPalStandIn, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
+import { type PayPalStandIn, standInEnv, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../../tests/helpers/sessions";
 import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
@@ -19,7 +19,7 @@ afterAll(() => standIn.close());
 let t: TestApp;
 let authorization: string;
 beforeEach(() => {
-  t = createTestApp({ PAYPAL_CLIENT_ID: standInCredentials.clientId, PAYPAL_CLIENT_SECRET: standInCredentials.clientSecret, PAYPAL_API_BASE: standIn.url });
+  t = createTestApp(standInEnv(standIn));
   authorization = adminWithToken(t.db, "owner").authorization;
   standIn.requests.length = 0;
 });
