@@ -3,6 +3,7 @@ import { auditKindLabels, auditKinds } from "../../domain/audit";
 import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
 import { FilterSelect } from "./parts/ListFilters";
+import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
@@ -67,7 +68,7 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
       <PagedList
         list={list}
         rows={data?.entries}
-        summary={data ? `${data.total} ${data.total === 1 ? "entry" : "entries"}` : null}
+        summary={data ? countLine(data.total, ["entry", "entries"]) : null}
         failedText="The audit log could not be loaded. Please reload the page."
         loadingText="Loading the audit log..."
         testId="audit-list"

@@ -22,7 +22,7 @@ import { BookingsList, type OpenBooking } from "./bookings/BookingsList";
 import { SlotsPanel } from "./bookings/SlotsPanel";
 import { FilterDate, FilterSelect } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { ListFrame, ListStatus, Pager } from "./parts/ListFrame";
+import { ListFrame, ListStatus, Pager, countLine } from "./parts/ListFrame";
 import { useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
@@ -107,7 +107,7 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
           <ListStatus
             failed={list.isError}
             failedText="The bookings could not be loaded. Please reload the page."
-            summary={data ? `${data.total} ${data.total === 1 ? "booking" : "bookings"}` : null}
+            summary={data ? countLine(data.total, ["booking", "bookings"]) : null}
             loading={list.isPending}
             loadingText="Loading bookings..."
           />

@@ -26,6 +26,7 @@ import { ContactsList, type OpenContact } from "./contacts/ContactsList";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
+import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
@@ -76,8 +77,6 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
   const statusId = `${base}status`;
   const urgencyId = `${base}urgency`;
   const searchId = `${base}search`;
-  const noun = (n: number) => (n === 1 ? "enquiry" : "enquiries");
-
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -128,7 +127,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
       <PagedList
         list={list}
         rows={data?.contacts}
-        summary={data ? `${data.total} ${noun(data.total)}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        summary={data ? countLine(data.total, ["enquiry", "enquiries"], query.search) : null}
         failedText="The enquiries could not be loaded. Please reload the page."
         loadingText="Loading enquiries..."
         testId="contacts-list"

@@ -12,6 +12,7 @@ import { outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
 import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
 import { FilterSelect } from "./parts/ListFilters";
+import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
@@ -73,7 +74,7 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
       <PagedList
         list={list}
         rows={data?.messages}
-        summary={data ? `${data.total} ${data.total === 1 ? "message" : "messages"}` : null}
+        summary={data ? countLine(data.total, ["message", "messages"]) : null}
         failedText="The outbox could not be loaded. Please reload the page."
         loadingText="Loading the outbox..."
         testId="mail-list"

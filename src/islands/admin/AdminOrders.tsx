@@ -12,6 +12,7 @@ import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
+import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
@@ -98,7 +99,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
       <PagedList
         list={list}
         rows={data?.orders}
-        summary={data ? `${data.total} ${data.total === 1 ? "order" : "orders"}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        summary={data ? countLine(data.total, ["order", "orders"], query.search) : null}
         failedText="The orders could not be loaded. Please reload the page."
         loadingText="Loading orders..."
         testId="orders-list"

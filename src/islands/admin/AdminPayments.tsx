@@ -19,6 +19,7 @@ import {
   adminPaymentsSearch,
 } from "../../shared/admin-payments";
 import { FilterSelect } from "./parts/ListFilters";
+import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
@@ -98,7 +99,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
       <PagedList
         list={list}
         rows={data?.payments}
-        summary={data ? `${data.total} ${data.total === 1 ? "payment" : "payments"}` : null}
+        summary={data ? countLine(data.total, ["payment", "payments"]) : null}
         failedText="The payments could not be loaded. Please reload the page."
         loadingText="Loading payments..."
         testId="payments-list"

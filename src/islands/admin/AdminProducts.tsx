@@ -18,6 +18,7 @@ import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
@@ -107,7 +108,7 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
       <PagedList
         list={list}
         rows={data?.products}
-        summary={data ? `${data.total} ${data.total === 1 ? "product" : "products"}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        summary={data ? countLine(data.total, ["product", "products"], query.search) : null}
         failedText="The products could not be loaded. Please reload the page."
         loadingText="Loading products..."
         testId="products-table"

@@ -15,6 +15,7 @@ import {
   maxAdminReferralSearchLength,
 } from "../../shared/admin-referrals";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { ReferrerDialog } from "./referrals/ReferrerDialog";
@@ -90,7 +91,7 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
       <PagedList
         list={list}
         rows={data?.referrers}
-        summary={data ? `${data.total} ${data.total === 1 ? "referrer" : "referrers"}${query.search ? ` matching "${query.search}"` : ""}` : null}
+        summary={data ? countLine(data.total, ["referrer", "referrers"], query.search) : null}
         failedText="The referrers could not be loaded. Please reload the page."
         loadingText="Loading referrers..."
         testId="referrers-list"

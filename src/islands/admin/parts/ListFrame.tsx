@@ -83,3 +83,8 @@ export function ListStatus({
     </>
   );
 }
+
+/** A list's count line: "1 order", "12 orders matching "smith"". */
+export function countLine(total: number, [one, many]: readonly [string, string], search = ""): string {
+  return `${total} ${total === 1 ? one : many}${search ? ` matching "${search}"` : ""}`;
+}
