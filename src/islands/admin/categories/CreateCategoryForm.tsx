@@ -10,15 +10,8 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { schemaResolver } from "../../../client/schema-resolver";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
-import {
-  type AdminCategoryRow,
-  type CategoryCreate,
-  categoryCreateSchema,
-  categoryDescriptionMax,
-  categoryNameMax,
-  categorySlugMax,
-} from "../../../shared/admin-categories";
+import { type AdminCategoryRow, type CategoryCreate, categoryCreateSchema } from "../../../shared/admin-categories";
+import { CategoryFields } from "./CategoryFields";
 import { serverFieldErrors } from "./server-errors";
 
 type Values = { name: string; slug: string; description: string };
@@ -45,9 +38,6 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminC
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;
-  const nameId = `${base}name`;
-  const slugId = `${base}slug`;
-  const descriptionId = `${base}description`;
 
   return (
     <section aria-labelledby={`${base}title`} className="rounded-box border border-base-300 bg-base-100 p-4">
@@ -55,38 +45,16 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminC
         Add a category
       </h2>
       <form noValidate onSubmit={handleSubmit((values) => create.mutate(values))} className="grid gap-x-4 sm:grid-cols-2">
-        <FormField id={nameId} label="Name" error={error("name")}>
-          <input
-            id={nameId}
-            className="input w-full"
-            maxLength={categoryNameMax}
-            autoComplete="off"
-            {...errorProps(nameId, error("name"))}
-            {...register("name")}
-          />
-        </FormField>
-        <FormField id={slugId} label="Slug (optional)" error={error("slug")} hint="Leave empty to make one from the name.">
-          <input
-            id={slugId}
-            className="input w-full"
-            maxLength={categorySlugMax}
-            autoComplete="off"
-            {...errorProps(slugId, error("slug"))}
-            {...register("slug")}
-          />
-        </FormField>
-        <div className="sm:col-span-2">
-          <FormField id={descriptionId} label="Description (optional)" error={error("description")}>
-            <textarea
-              id={descriptionId}
-              className="textarea w-full"
-              rows={2}
-              maxLength={categoryDescriptionMax}
-              {...errorProps(descriptionId, error("description"))}
-              {...register("description")}
-            />
-          </FormField>
-        </div>
+        <CategoryFields
+          base={base}
+          fields={{ name: register("name"), slug: register("slug"), description: register("description") }}
+          error={error}
+          slugLabel="Slug (optional)"
+          slugHint="Leave empty to make one from the name."
+          descriptionLabel="Description (optional)"
+          descriptionRows={2}
+          descriptionClassName="sm:col-span-2"
+        />
         <div className="mt-3 sm:col-span-2">
           <button type="submit" className="btn btn-primary" disabled={create.isPending}>
             {create.isPending ? "Adding..." : "Add category"}

@@ -10,16 +10,9 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { schemaResolver } from "../../../client/schema-resolver";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
-import {
-  type AdminCategoryRow,
-  type CategoryUpdate,
-  categoryDescriptionMax,
-  categoryNameMax,
-  categorySlugMax,
-  categoryUpdateSchema,
-} from "../../../shared/admin-categories";
+import { type AdminCategoryRow, type CategoryUpdate, categoryUpdateSchema } from "../../../shared/admin-categories";
 import { useModal } from "../parts/use-modal";
+import { CategoryFields } from "./CategoryFields";
 import { serverFieldErrors } from "./server-errors";
 
 type Values = { name: string; slug: string; description: string; isActive: boolean };
@@ -59,9 +52,6 @@ export function EditCategoryDialog({ category, onClose, onSaved }: { category: A
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;
-  const nameId = `${base}name`;
-  const slugId = `${base}slug`;
-  const descriptionId = `${base}description`;
   const activeId = `${base}active`;
 
   return (
@@ -70,36 +60,15 @@ export function EditCategoryDialog({ category, onClose, onSaved }: { category: A
         <h2 id={`${base}title`} className="text-lg font-bold">
           Edit category
         </h2>
-        <FormField id={nameId} label="Name" error={error("name")}>
-          <input
-            id={nameId}
-            className="input w-full"
-            maxLength={categoryNameMax}
-            autoComplete="off"
-            {...errorProps(nameId, error("name"))}
-            {...register("name")}
-          />
-        </FormField>
-        <FormField id={slugId} label="Slug" error={error("slug")} hint="Follows a new name unless you change it here.">
-          <input
-            id={slugId}
-            className="input w-full"
-            maxLength={categorySlugMax}
-            autoComplete="off"
-            {...errorProps(slugId, error("slug"))}
-            {...register("slug")}
-          />
-        </FormField>
-        <FormField id={descriptionId} label="Description" error={error("description")}>
-          <textarea
-            id={descriptionId}
-            className="textarea w-full"
-            rows={3}
-            maxLength={categoryDescriptionMax}
-            {...errorProps(descriptionId, error("description"))}
-            {...register("description")}
-          />
-        </FormField>
+        <CategoryFields
+          base={base}
+          fields={{ name: register("name"), slug: register("slug"), description: register("description") }}
+          error={error}
+          slugLabel="Slug"
+          slugHint="Follows a new name unless you change it here."
+          descriptionLabel="Description"
+          descriptionRows={3}
+        />
         <div className="fieldset">
           <label htmlFor={activeId} className="label cursor-pointer justify-start gap-3">
             <input id={activeId} type="checkbox" className="toggle" {...register("isActive")} />
