@@ -5,7 +5,7 @@
  * Rules: docs/product.md#image-uploads.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { eq, inArray } from "drizzle-orm";
 import { maxUploadBytes, uploadNamePattern } from "../shared/admin-product-editor";
@@ -52,14 +52,11 @@ export function storeUpload(db: Db, dataDir: string, bytes: Uint8Array): StoredU
   return { ok: true, url: `/uploads/${name}` };
 }
 
-/** An uploaded image by its name (strictly checked: no path can be named), or null. */
-export function readUpload(db: Db, dataDir: string, name: string): { contentType: string; bytes: Buffer } | null {
+/** An uploaded image by its name (strictly checked: no path can be named): its file and recorded type, or null. */
+export function findUpload(db: Db, dataDir: string, name: string): { contentType: string; file: string } | null {
   if (!uploadNamePattern.test(name)) return null;
   const row = db.select({ contentType: uploads.contentType }).from(uploads).where(eq(uploads.name, name)).get();
-  if (!row) return null;
-  const file = join(uploadsDir(dataDir), name);
-  if (!existsSync(file)) return null;
-  return { contentType: row.contentType, bytes: readFileSync(file) };
+  return row ? { contentType: row.contentType, file: join(uploadsDir(dataDir), name) } : null;
 }
 
 /** How long an upload may wait for the product it was made for before it counts as abandoned. */

@@ -5,16 +5,20 @@
  * never change). Anything else is the site's 404.
  */
 import type { Context } from "hono";
-import { readUpload } from "../db/uploads.server";
+import { findUpload } from "../db/uploads.server";
 import type { AppDeps, AppEnv } from "./deps";
 
-export function serveUpload(deps: AppDeps, c: Context<AppEnv>) {
-  const found = readUpload(deps.db, deps.env.DATA_DIR, c.req.param("name") ?? "");
-  if (!found) return c.notFound();
-  return c.body(new Uint8Array(found.bytes), 200, {
-    "Content-Type": found.contentType,
-    "Content-Length": String(found.bytes.length),
-    "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "public, max-age=31536000, immutable",
+export async function serveUpload(deps: AppDeps, c: Context<AppEnv>) {
+  const found = findUpload(deps.db, deps.env.DATA_DIR, c.req.param("name") ?? "");
+  // The file is streamed by the runtime rather than read into memory here.
+  const file = found ? Bun.file(found.file) : null;
+  if (!found || !file || !(await file.exists())) return c.notFound();
+  return new Response(file, {
+    headers: {
+      "Content-Type": found.contentType,
+      "Content-Length": String(file.size),
+      "X-Content-Type-Options": "nosniff",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
   });
 }
