@@ -11,8 +11,6 @@ import { badRequest, HttpError } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { productMessages, type UploadResult } from "../../shared/admin-product-editor";
 
-export const uploadRoutePath = "/api/admin/uploads";
-
 export const uploadTooLarge = () => new HttpError(413, "payload_too_large", productMessages.uploadTooLarge, { file: productMessages.uploadTooLarge });
 
 export function adminUploadsApi(deps: AppDeps) {
