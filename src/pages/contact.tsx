@@ -5,7 +5,7 @@ import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
 import { contactServiceOptions } from "../domain/contact";
-import { contactMessages, type ContactFormValues } from "../shared/contact";
+import type { ContactFormValues, ContactNotice } from "../shared/contact";
 import type { PageDefinition } from "./page";
 
 /** What a no-JS form post leaves for the page to show. */
@@ -16,6 +16,14 @@ export type ContactPageState = {
   /** A message for the whole form (rate limit, server trouble). */
   formError?: string;
 };
+
+/** The notice a no-JS post leaves above the form: the island shows it and replaces it on the next send. */
+function contactNoticeFor(state: ContactPageState): ContactNotice | undefined {
+  if (state.formError) return { kind: "failed", text: state.formError };
+  if (state.errors) return { kind: "invalid" };
+  if (state.sent) return { kind: "sent" };
+  return undefined;
+}
 
 export function contactPage(site: SiteData, state: ContactPageState = {}): PageDefinition {
   const c = site.content;
@@ -101,31 +109,15 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
           subtitle="Tell us as much or as little as you are comfortable with. Fields marked optional can be left empty."
         >
           <div className="max-w-3xl">
-            {state.sent && (
-              <div role="status" className="alert alert-success mb-6">
-                <div>
-                  <p className="font-semibold">{contactMessages.successTitle}</p>
-                  <p>{contactMessages.successText}</p>
-                </div>
-              </div>
-            )}
-            {state.formError && (
-              <div role="alert" className="alert alert-error mb-6">
-                <div>
-                  <p className="font-semibold">{contactMessages.failureTitle}</p>
-                  <p>{state.formError}</p>
-                </div>
-              </div>
-            )}
-            {state.errors && (
-              <div role="alert" className="alert alert-error mb-6">
-                <p>{contactMessages.failureText} Please check the fields marked below.</p>
-              </div>
-            )}
             <Island
               name="ContactForm"
               hydrate="visible"
-              props={{ serviceOptions: contactServiceOptions(site.pricing), initialValues: state.values, initialErrors: state.errors }}
+              props={{
+                serviceOptions: contactServiceOptions(site.pricing),
+                initialValues: state.values,
+                initialErrors: state.errors,
+                initialNotice: contactNoticeFor(state),
+              }}
             />
           </div>
         </Section>

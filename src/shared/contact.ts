@@ -63,5 +63,11 @@ export const contactMessages = {
   failureText: "Failed to send message. Please try again.",
 } as const;
 
+/**
+ * What the form says above itself about the last attempt: the message was sent, it was refused as a
+ * whole (`text` says why), or fields need fixing. One at a time, so a new attempt replaces the old word.
+ */
+export type ContactNotice = { kind: "sent" } | { kind: "failed"; text: string } | { kind: "invalid" };
+
 /** The hidden field bots fill in and people never see. */
 export const honeypotField = "website";

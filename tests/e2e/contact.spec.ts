@@ -267,6 +267,58 @@ test.describe("with JavaScript", () => {
     await expect(toastItem(page)).toContainText("Message Sent Successfully");
   });
 
+  test.describe("after a refused no-JS send", () => {
+    test.use({ allowConsoleErrors: [/status of 400/] });
+
+    test("a page re-rendered with field errors loses its error banner once the next send succeeds", async ({ page }) => {
+      // A visitor on a slow connection sends before the form has hydrated: the server answers with the banner.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto("/contact");
+      await contactForm(page).scrollIntoViewIfNeeded();
+      const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact");
+      await sendButton(page).click();
+      expect((await posted).status()).toBe(400);
+      const failure = page.getByRole("alert").filter({ hasText: "Failed to send message" });
+      await expect(failure).toBeVisible();
+
+      release();
+      await hydrateContactForm(page);
+      await fakeContactsApi(page, 201);
+      await fillContactForm(page, validEnquiry);
+      await sendButton(page).click();
+      await expect(toastItem(page)).toContainText("Message Sent Successfully");
+      await expect(failure).toHaveCount(0);
+      await expect(page.getByText("Failed to send message")).toHaveCount(0);
+      await expect(contactForm(page).getByLabel("Full name")).not.toHaveAttribute("aria-invalid", "true");
+      // What was sent stays said above the form after the toast has gone (the toast announced it).
+      await expect(contactIsland(page).getByText("Message Sent Successfully")).toBeVisible();
+      await expectFieldsEmpty(page);
+    });
+  });
+
+  test.describe("after a sent message", () => {
+    test.use({ allowConsoleErrors: [/status of 500/] });
+
+    test("a failing second send replaces the success message instead of showing both", async ({ page }) => {
+      await page.goto("/contact?sent=1");
+      const sent = page.getByRole("status").filter({ hasText: "Message Sent Successfully" });
+      await expect(sent).toBeVisible();
+      await hydrateContactForm(page);
+      await fakeContactsApi(page, 500);
+      await fillContactForm(page, validEnquiry);
+      await sendButton(page).click();
+      await expect(toastItem(page)).toContainText("Failed to send message. Please try again.");
+      await expect(sent).toHaveCount(0);
+      await expect(contactIsland(page).getByText("Failed to send message. Please try again.")).toBeVisible();
+      await expectFieldsKept(page, validEnquiry);
+    });
+  });
+
   test("/contact?service=partner preselects Partner Check", async ({ page }) => {
     await page.goto("/contact?service=partner");
     const service = page.getByLabel("Service of interest");
