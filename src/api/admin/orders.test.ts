@@ -342,4 +342,36 @@ describe("refund of a PayPal order", () => {
     expect(orderRow(order.id)).toMatchObject({ status: "processing", paymentStatus: "paid" });
     expect(paymentStatus(order.paymentId)).toBe("completed");
   });
+
+  test("a refund PayPal reports as pending is a 502 naming it and changes nothing here", async () => {
+    const order = await paidWithPayPal("cat@example.com");
+    const events = countRows(t, "order_events");
+    const mails = countRows(t, "outbox");
+    standIn.refunds.behaviour = "pending";
+    const res = await admin.json(`/api/admin/orders/${order.orderNumber}/refund`);
+    expect(res.status).toBe(502);
+    const error = await errorOf(res);
+    expect(error.code).toBe("refund_not_completed");
+    expect(error.message).toBe(`PayPal reports refund ${standIn.refunds.made.at(-1)?.id} as PENDING. Nothing was changed here; check it in PayPal.`);
+    expect(orderRow(order.id)).toMatchObject({ status: "processing", paymentStatus: "paid" });
+    expect(paymentStatus(order.paymentId)).toBe("completed");
+    expect(countRows(t, "order_events")).toBe(events);
+    expect(countRows(t, "outbox")).toBe(mails);
+  });
+
+  test("without PayPal configured a PayPal order's refund is a 502 and changes nothing", async () => {
+    t.close();
+    t = createTestApp();
+    admin = adminClient(t);
+    const order = placed("dan@example.com", { paymentMethod: "paypal" });
+    expect(changeOrder(t.db, order.id, { kind: "mark_paid", captureId: "CAPTURE-1" }, { actor: "system" }).ok).toBe(true);
+    const events = countRows(t, "order_events");
+    const refundCalls = standIn.requestsTo(/refund$/).length;
+    const res = await admin.json(`/api/admin/orders/${order.orderNumber}/refund`);
+    expect(res.status).toBe(502);
+    expect((await errorOf(res)).code).toBe("paypal_unavailable");
+    expect(orderRow(order.id)).toMatchObject({ status: "processing", paymentStatus: "paid" });
+    expect(countRows(t, "order_events")).toBe(events);
+    expect(standIn.requestsTo(/refund$/)).toHaveLength(refundCalls);
+  });
 });
