@@ -10,6 +10,7 @@
  */
 import { and, asc, between, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import { type BookingStatus, nextStatuses } from "../domain/booking";
+import type { BusinessHours } from "../domain/slots";
 import {
   type AdminBookingList,
   type AdminBookingRow,
@@ -21,6 +22,7 @@ import {
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
 import { bookings, timeSlots, users } from "./schema";
+import { generateSlots } from "./timeslots.server";
 
 export type AdminBookingsFilter = { status: BookingStatus | null; from: string; to: string; when: BookingWhen; today: string };
 
@@ -193,8 +195,20 @@ export function setSlotAvailability(db: Db, id: number, available: boolean, acto
   });
 }
 
+/**
+ * Makes the missing slots from `from` to `to` by the business hours for the owner and, when any
+ * were made, their audit entry, in one IMMEDIATE transaction; returns how many were made.
+ */
+export function generateSlotsByAdmin(db: Db, actor: AuditActor, from: string, to: string, hours: BusinessHours, timeZone: string): number {
+  return immediate(db, () => {
+    const created = generateSlots(db, from, to, hours, timeZone);
+    if (created > 0) recordSlotGeneration(db, actor, from, to, created);
+    return created;
+  });
+}
+
 /** Records a slot generation in the audit log (inside the transaction that made the slots). */
-export function recordSlotGeneration(db: Db, actor: AuditActor, from: string, to: string, created: number, now = new Date()): void {
+function recordSlotGeneration(db: Db, actor: AuditActor, from: string, to: string, created: number, now = new Date()): void {
   recordAudit(
     db,
     actor,

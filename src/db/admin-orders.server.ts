@@ -14,8 +14,9 @@ import {
   allowedOrderActions,
 } from "../shared/admin-orders";
 import { containsPattern, customerIdsMatching } from "./admin-users.server";
-import type { Db } from "./client.server";
-import { orderView } from "./orders.server";
+import type { AuditActor } from "./audit.server";
+import { immediate, type Db } from "./client.server";
+import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
 import { prepared } from "./prepared.server";
 import { admins, orderEvents, orderItems, orders, payments, users } from "./schema";
 
@@ -298,6 +299,28 @@ export function adminOrderDetail(db: Db, orderNumber: string): AdminOrderDetail 
       actions: allowedOrderActions(row),
     };
   })();
+}
+
+/** The currency of the payment row that holds this PayPal capture of the order, if there is one. */
+export function capturedPaymentCurrency(db: Db, orderId: number, captureId: string): string | undefined {
+  return db
+    .select({ currency: payments.currency })
+    .from(payments)
+    .where(and(eq(payments.shopOrderId, orderId), eq(payments.providerCaptureId, captureId)))
+    .get()?.currency;
+}
+
+/**
+ * Records a refund PayPal has completed: the order refunded by the transition table (history note,
+ * audit entry, the customer's e-mail) and its completed payment rows marked refunded, in one
+ * IMMEDIATE transaction. The payment rows change only when the order could be refunded.
+ */
+export function recordPayPalRefund(db: Db, orderId: number, note: string, admin: AuditActor, now = new Date(), mail?: OrderMailContext): ChangeOrderResult {
+  return immediate(db, () => {
+    const result = changeOrder(db, orderId, { kind: "refund", note }, { actor: "admin", adminId: admin.id, audit: admin }, now, mail);
+    if (result.ok) markOrderPaymentsRefunded(db, orderId, now);
+    return result;
+  });
 }
 
 /**

@@ -6,6 +6,8 @@ import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { servicePricing, type ServicePrice } from "./schema";
 
+export type { ServicePrice };
+
 /** Active pricing rows in display order. */
 export function listPricing(db: Db): ServicePrice[] {
   return db.select().from(servicePricing).where(eq(servicePricing.isActive, true)).orderBy(asc(servicePricing.sortOrder)).all();

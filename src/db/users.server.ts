@@ -8,6 +8,8 @@ import { bookings, cartItems, orders, passwordResets, payments, reviews, session
 import { getSettings } from "./settings.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 
+export type { User };
+
 export function findUserByEmail(db: Db, email: string): User | undefined {
   return db.select().from(users).where(eq(users.email, email.toLowerCase())).get();
 }

@@ -1,7 +1,6 @@
 /** /account and its three forms (details, password, delete); each needs the signed-in customer. */
 import { Hono, type Context } from "hono";
-import { deleteAccount, findUserById, setPasswordHash, updateProfile } from "../db/users.server";
-import type { User } from "../db/schema";
+import { deleteAccount, findUserById, setPasswordHash, updateProfile, type User } from "../db/users.server";
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from "../shared/auth";
 import { hashPassword, verifyPassword } from "../server/auth/crypto.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";

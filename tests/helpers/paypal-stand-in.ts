@@ -190,9 +190,12 @@ export function startPayPalStandIn(credentials = standInCredentials) {
     };
   }
 
-  /** Refunds made, in order; `behaviour` fails them: "declined" (422, no funds) or "error" (500). */
+  /**
+   * Refunds made, in order; `behaviour` fails them: "declined" (422, no funds) or "error" (500), or
+   * leaves them "pending" (made, but reported PENDING rather than COMPLETED).
+   */
   const refunds = {
-    behaviour: "ok" as "ok" | "declined" | "error",
+    behaviour: "ok" as "ok" | "declined" | "error" | "pending",
     made: [] as { id: string; captureId: string; amount: string; currency: string; requestId: string | null }[],
   };
 
@@ -205,14 +208,16 @@ export function startPayPalStandIn(credentials = standInCredentials) {
     const cents = Math.round(Number(amount.value) * 100);
     if (cents <= 0) return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "CANNOT_BE_ZERO_OR_NEGATIVE") };
     if (cents > Math.round(Number(capture.amount) * 100)) return { status: 422, body: errorBody("UNPROCESSABLE_ENTITY", "REFUND_AMOUNT_EXCEEDED") };
-    capture.status = cents === Math.round(Number(capture.amount) * 100) ? "REFUNDED" : "PARTIALLY_REFUNDED";
+    const pending = refunds.behaviour === "pending";
+    // A pending refund has not moved the money yet, so the capture keeps its status.
+    if (!pending) capture.status = cents === Math.round(Number(capture.amount) * 100) ? "REFUNDED" : "PARTIALLY_REFUNDED";
     const id = `REF${String(++counter).padStart(14, "0")}`;
     refunds.made.push({ id, captureId: capture.id, amount: amount.value, currency: amount.currency_code, requestId });
     return {
       status: 201,
       body: {
         id,
-        status: "COMPLETED",
+        status: pending ? "PENDING" : "COMPLETED",
         amount: { currency_code: amount.currency_code, value: amount.value },
         links: [{ href: `https://api-m.sandbox.paypal.com/v2/payments/refunds/${id}`, rel: "self", method: "GET" }],
       },

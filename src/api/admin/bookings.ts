@@ -18,15 +18,13 @@ import { Hono } from "hono";
 import {
   adminBookingRow,
   adminBookingsForCsv,
+  generateSlotsByAdmin,
   listAdminBookings,
-  recordSlotGeneration,
   setSlotAvailability,
   slotOverview,
 } from "../../db/admin-bookings.server";
 import { changeBookingStatus } from "../../db/bookings.server";
-import { immediate } from "../../db/client.server";
 import { getSettings } from "../../db/settings.server";
-import { generateSlots } from "../../db/timeslots.server";
 import { nextStatuses } from "../../domain/booking";
 import { businessToday } from "../../domain/slots";
 import { addDays, daysBetween } from "../../domain/timezone";
@@ -168,12 +166,7 @@ export function adminBookingsApi(deps: AppDeps) {
       const { from, to } = c.req.valid("json");
       checkRange(from, to, { future: true });
       const settings = getSettings(deps.db);
-      const admin = c.get("admin");
-      const created = immediate(deps.db, () => {
-        const n = generateSlots(deps.db, from, to, settings.businessHours, settings.timezone);
-        if (n > 0) recordSlotGeneration(deps.db, admin, from, to, n);
-        return n;
-      });
+      const created = generateSlotsByAdmin(deps.db, c.get("admin"), from, to, settings.businessHours, settings.timezone);
       return c.json({ created, from, to });
     })
     .patch("/timeslots/:id", validParams(slotIdSchema), validJson(adminSlotAvailabilitySchema), (c) => {

@@ -314,16 +314,23 @@ describe("refund of a PayPal order", () => {
     expect(standIn.requestsTo(/refund$/)).toHaveLength(1);
   });
 
-  test("a refund PayPal declines is a 502 and changes nothing", async () => {
+  test.each([
+    { behaviour: "declined", code: "refund_failed", message: () => "REFUND_FAILED_INSUFFICIENT_FUNDS" },
+    {
+      behaviour: "pending",
+      code: "refund_not_completed",
+      message: () => `PayPal reports refund ${standIn.refunds.made.at(-1)?.id} as PENDING. Nothing was changed here; check it in PayPal.`,
+    },
+  ] as const)("a refund PayPal answers $behaviour is a 502 ($code) and changes nothing", async ({ behaviour, code, message }) => {
     const order = await paidWithPayPal("ann@example.com");
     const events = countRows(t, "order_events");
     const mails = countRows(t, "outbox");
-    standIn.refunds.behaviour = "declined";
+    standIn.refunds.behaviour = behaviour;
     const res = await admin.json(`/api/admin/orders/${order.orderNumber}/refund`);
     expect(res.status).toBe(502);
     const error = await errorOf(res);
-    expect(error.code).toBe("refund_failed");
-    expect(error.message).toContain("REFUND_FAILED_INSUFFICIENT_FUNDS");
+    expect(error.code).toBe(code);
+    expect(error.message).toContain(message());
     expect(orderRow(order.id)).toMatchObject({ status: "processing", paymentStatus: "paid" });
     expect(paymentStatus(order.paymentId)).toBe("completed");
     expect(countRows(t, "order_events")).toBe(events);
@@ -341,5 +348,21 @@ describe("refund of a PayPal order", () => {
     expect(new Set(tries.map((r) => r.requestId))).toEqual(new Set([`refund-${order.orderNumber}`]));
     expect(orderRow(order.id)).toMatchObject({ status: "processing", paymentStatus: "paid" });
     expect(paymentStatus(order.paymentId)).toBe("completed");
+  });
+
+  test("without PayPal configured a PayPal order's refund is a 502 and changes nothing", async () => {
+    t.close();
+    t = createTestApp();
+    admin = adminClient(t);
+    const order = placed("dan@example.com", { paymentMethod: "paypal" });
+    expect(changeOrder(t.db, order.id, { kind: "mark_paid", captureId: "CAPTURE-1" }, { actor: "system" }).ok).toBe(true);
+    const events = countRows(t, "order_events");
+    const refundCalls = standIn.requestsTo(/refund$/).length;
+    const res = await admin.json(`/api/admin/orders/${order.orderNumber}/refund`);
+    expect(res.status).toBe(502);
+    expect((await errorOf(res)).code).toBe("paypal_unavailable");
+    expect(orderRow(order.id)).toMatchObject({ status: "processing", paymentStatus: "paid" });
+    expect(countRows(t, "order_events")).toBe(events);
+    expect(standIn.requestsTo(/refund$/)).toHaveLength(refundCalls);
   });
 });

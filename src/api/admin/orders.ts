@@ -17,29 +17,18 @@
  * PayPal refuses or cannot be reached for a refund (nothing changes).
  */
 import { type Context, Hono } from "hono";
-import {
-  type AdminOrderExportRow,
-  adminOrderDetail,
-  adminOrderRow,
-  exportAdminOrders,
-  listAdminOrders,
-  markOrderPaymentsRefunded,
-} from "../../db/admin-orders.server";
+import { type AdminOrderExportRow, adminOrderDetail, adminOrderRow, exportAdminOrders, listAdminOrders } from "../../db/admin-orders.server";
 import type { AuditActor } from "../../db/audit.server";
-import { immediate } from "../../db/client.server";
 import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange } from "../../db/orders.server";
-import { payments } from "../../db/schema";
-import { paymentCurrency } from "../../domain/payment";
-import { PayPalError, type PayPalClientOptions, paypalClientFromEnv } from "../../payments/paypal.server";
+import { type PayPalClientOptions, paypalClientFromEnv } from "../../payments/paypal.server";
+import { refundOrder } from "../../payments/refund.server";
 import type { AppDeps } from "../../server/deps";
 import { HttpError, notFound } from "../../server/errors";
-import { log } from "../../server/log.server";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { orderMailContext } from "../../server/checkout.server";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import { validJson, validQuery } from "../../server/validate";
-import { type AdminOrderDetail, adminOrderNoteSchema, allowedOrderActions, adminOrderShipSchema, adminOrdersQuerySchema } from "../../shared/admin-orders";
-import { and, eq } from "drizzle-orm";
+import { type AdminOrderDetail, adminOrderNoteSchema, adminOrderShipSchema, adminOrdersQuerySchema } from "../../shared/admin-orders";
 
 /** The order number in the path: routing lowercases paths (canonical-path.ts), order numbers are upper case. */
 const orderNumberOf = (c: Context) => (c.req.param("orderNumber") ?? "").toUpperCase();
@@ -93,55 +82,6 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
     return changed(orderNumber);
   }
 
-  /**
-   * Refunds an order paid through PayPal: PayPal's refund of the capture first (the order's whole
-   * total), then, once PayPal reports it completed, the order and its payment rows in one
-   * transaction, the refund's id in the history note. A refused or lost refund changes nothing.
-   */
-  async function refundThroughPayPal(orderNumber: string, admin: AuditActor, note: string | undefined): Promise<AdminOrderDetail> {
-    const order = adminOrderRow(deps.db, orderNumber);
-    if (!order) throw unknownOrder();
-    const captureId = order.paymentIntentId;
-    if (!paypal || !captureId) throw new HttpError(502, "paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
-    const payment = deps.db
-      .select({ currency: payments.currency })
-      .from(payments)
-      .where(and(eq(payments.shopOrderId, order.id), eq(payments.providerCaptureId, captureId)))
-      .get();
-    let refund: { id: string; status: string };
-    try {
-      refund = await paypal.refundCapture(
-        captureId,
-        { amount: order.totalAmount, currency: payment?.currency ?? paymentCurrency },
-        `refund-${order.orderNumber}`,
-      );
-    } catch (err) {
-      log.warn("paypal refund failed", { orderNumber, error: err instanceof Error ? err.message : String(err) });
-      const issue = err instanceof PayPalError && err.issue ? ` (${err.issue})` : "";
-      throw new HttpError(502, "refund_failed", `PayPal did not refund this payment${issue}. Nothing was changed; try again or refund it in PayPal.`);
-    }
-    if (refund.status !== "COMPLETED") {
-      log.warn("paypal refund not completed", { orderNumber, refundId: refund.id, status: refund.status });
-      throw new HttpError(502, "refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
-    }
-    const historyNote = [`PayPal refund ${refund.id}`, note].filter(Boolean).join(". ");
-    const result = immediate(deps.db, () => {
-      const r = changeOrder(
-        deps.db,
-        order.id,
-        { kind: "refund", note: historyNote },
-        { actor: "admin", adminId: admin.id, audit: admin },
-        new Date(),
-        mailContext(),
-      );
-      if (r.ok) markOrderPaymentsRefunded(deps.db, order.id);
-      return r;
-    });
-    if (!result.ok) log.error("paypal refunded an order that could not be marked refunded", { orderNumber, refundId: refund.id });
-    assertChanged(result);
-    return changed(orderNumber);
-  }
-
   return new Hono<AdminEnv>()
     .get("/orders", validQuery(adminOrdersQuerySchema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
     .get("/orders.csv", validQuery(adminOrdersQuerySchema), (c) =>
@@ -184,15 +124,9 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
     })
     .post("/orders/:orderNumber/refund", validJson(adminOrderNoteSchema), async (c) => {
       const orderNumber = orderNumberOf(c);
-      const note = c.req.valid("json").note || undefined;
-      const order = adminOrderRow(deps.db, orderNumber);
-      if (!order) throw unknownOrder();
-      const admin = c.get("admin");
-      // A paid PayPal order is refunded by PayPal first; anything else the owner pays back by hand.
-      if (order.paymentMethod === "paypal" && order.paymentStatus === "paid" && order.paymentIntentId) {
-        if (!allowedOrderActions(order).includes("refund")) throw notAllowed(`A ${order.status} order cannot be refunded.`);
-        return c.json(await refundThroughPayPal(orderNumber, admin, note));
-      }
-      return c.json(change(orderNumber, admin, { kind: "refund", note }));
+      const result = await refundOrder(deps, paypal, orderNumber, c.get("admin"), c.req.valid("json").note || undefined);
+      if (!result.ok && result.reason === "paypal") throw new HttpError(502, result.code, result.message);
+      assertChanged(result);
+      return c.json(changed(orderNumber));
     });
 }

@@ -4,8 +4,7 @@
  * booking or a PayPal order reads the new price from the same table.
  */
 import { Hono } from "hono";
-import { findServicePrice, listAllPricing, updateServicePrice } from "../../db/pricing.server";
-import type { ServicePrice } from "../../db/schema";
+import { findServicePrice, listAllPricing, type ServicePrice, updateServicePrice } from "../../db/pricing.server";
 import type { AppDeps } from "../../server/deps";
 import { badRequest, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";

@@ -1,0 +1,70 @@
+/**
+ * The owner's refund of a shop order. A paid PayPal order is refunded by PayPal first (the order's
+ * whole total, on its capture); only once PayPal reports the refund completed are the order and its
+ * payment rows marked refunded, in one transaction with the refund's id in the history note, the
+ * audit entry and the customer's e-mail. The PayPal call stays outside any transaction. Any other
+ * order the owner pays back by hand, so only its status changes. A refused or lost refund changes
+ * nothing.
+ */
+import { adminOrderRow, capturedPaymentCurrency, recordPayPalRefund } from "../db/admin-orders.server";
+import type { AuditActor } from "../db/audit.server";
+import { changeOrder, type ChangeOrderResult } from "../db/orders.server";
+import { paymentCurrency } from "../domain/payment";
+import { orderMailContext } from "../server/checkout.server";
+import type { AppDeps } from "../server/deps";
+import { log } from "../server/log.server";
+import { allowedOrderActions } from "../shared/admin-orders";
+import { PayPalError, type PayPalClient } from "./paypal.server";
+
+/** Why PayPal did not refund: not configured here, refused or unreachable, or not (yet) completed. */
+export type PayPalRefundFailure = {
+  ok: false;
+  reason: "paypal";
+  code: "paypal_unavailable" | "refund_failed" | "refund_not_completed";
+  message: string;
+};
+
+export type RefundOrderResult = ChangeOrderResult | PayPalRefundFailure;
+
+type Deps = Pick<AppDeps, "db" | "env">;
+
+/** Refunds the order with this number for the owner: through PayPal when it was paid that way. */
+export async function refundOrder(
+  deps: Deps,
+  paypal: PayPalClient | null,
+  orderNumber: string,
+  admin: AuditActor,
+  note: string | undefined,
+): Promise<RefundOrderResult> {
+  const order = adminOrderRow(deps.db, orderNumber);
+  if (!order) return { ok: false, reason: "not_found" };
+  const by = { actor: "admin" as const, adminId: admin.id, audit: admin };
+  const captureId = order.paymentIntentId;
+  if (!(order.paymentMethod === "paypal" && order.paymentStatus === "paid" && captureId)) {
+    return changeOrder(deps.db, order.id, { kind: "refund", note }, by, new Date(), orderMailContext(deps));
+  }
+  if (!allowedOrderActions(order).includes("refund")) return { ok: false, reason: "not_allowed", message: `A ${order.status} order cannot be refunded.` };
+  if (!paypal) return paypalFailure("paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
+
+  const currency = capturedPaymentCurrency(deps.db, order.id, captureId) ?? paymentCurrency;
+  let refund: { id: string; status: string };
+  try {
+    refund = await paypal.refundCapture(captureId, { amount: order.totalAmount, currency }, `refund-${order.orderNumber}`);
+  } catch (err) {
+    log.warn("paypal refund failed", { orderNumber, error: err instanceof Error ? err.message : String(err) });
+    const issue = err instanceof PayPalError && err.issue ? ` (${err.issue})` : "";
+    return paypalFailure("refund_failed", `PayPal did not refund this payment${issue}. Nothing was changed; try again or refund it in PayPal.`);
+  }
+  if (refund.status !== "COMPLETED") {
+    log.warn("paypal refund not completed", { orderNumber, refundId: refund.id, status: refund.status });
+    return paypalFailure("refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
+  }
+  const historyNote = [`PayPal refund ${refund.id}`, note].filter(Boolean).join(". ");
+  const result = recordPayPalRefund(deps.db, order.id, historyNote, admin, new Date(), orderMailContext(deps));
+  if (!result.ok) log.error("paypal refunded an order that could not be marked refunded", { orderNumber, refundId: refund.id });
+  return result;
+}
+
+function paypalFailure(code: PayPalRefundFailure["code"], message: string): PayPalRefundFailure {
+  return { ok: false, reason: "paypal", code, message };
+}

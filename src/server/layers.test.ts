@@ -1,0 +1,94 @@
+/**
+ * Handlers only speak HTTP: SQL and transactions live in src/db/ (and the PayPal sequences in
+ * src/payments/), so no page or API module may reach the database driver, the schema, the client
+ * or open a transaction itself. There is no list of exceptions.
+ */
+import { expect, test } from "bun:test";
+import { Glob } from "bun";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const root = join(import.meta.dir, "../..");
+const handlerFolders = ["src/api", "src/pages"];
+
+const forbiddenImports: { offence: string; matches: (specifier: string) => boolean }[] = [
+  { offence: "imports drizzle-orm", matches: (s) => s === "drizzle-orm" || s.startsWith("drizzle-orm/") },
+  { offence: "imports bun:sqlite", matches: (s) => s === "bun:sqlite" },
+  { offence: "imports the database schema", matches: (s) => /(^|\/)db\/schema(\.ts)?$/.test(s) },
+  { offence: "imports the database client", matches: (s) => /(^|\/)client\.server(\.ts)?$/.test(s) },
+];
+
+const forbiddenCalls: { offence: string; pattern: RegExp }[] = [
+  { offence: "calls immediate(", pattern: /\bimmediate\s*\(/ },
+  { offence: "calls .transaction(", pattern: /\.transaction\s*\(/ },
+  { offence: "uses the raw SQLite handle ($client)", pattern: /\.\$client\b/ },
+];
+
+/** The code without its comments, so a comment that names `immediate(` is no offence. */
+function withoutComments(source: string): string {
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, "")
+    .split("\n")
+    .filter((line) => !line.trimStart().startsWith("//"))
+    .join("\n");
+}
+
+/** What a module does that belongs in src/db/: forbidden imports (static, re-export or dynamic) and calls. */
+function layerOffences(source: string): string[] {
+  const code = withoutComments(source);
+  const specifiers = [...code.matchAll(/(?:\bfrom|\bimport|\brequire)\s*\(?\s*["']([^"']+)["']/g)].map((m) => m[1] ?? "");
+  const offences = forbiddenImports.filter((rule) => specifiers.some(rule.matches)).map((rule) => rule.offence);
+  return [...offences, ...forbiddenCalls.filter((rule) => rule.pattern.test(code)).map((rule) => rule.offence)];
+}
+
+function handlerFiles(): string[] {
+  const glob = new Glob("**/*.{ts,tsx}");
+  return handlerFolders.flatMap((folder) =>
+    [...glob.scanSync({ cwd: join(root, folder) })].filter((file) => !/\.test\.tsx?$/.test(file)).map((file) => `${folder}/${file}`),
+  );
+}
+
+test("no module under src/api or src/pages touches SQL or opens a transaction", () => {
+  const files = handlerFiles();
+  expect(files).toContain("src/api/admin/orders.ts");
+  expect(files).toContain("src/pages/account.routes.ts");
+  expect(files.some((f) => f.endsWith(".tsx"))).toBe(true);
+  const offences = files.flatMap((file) => layerOffences(readFileSync(join(root, file), "utf8")).map((offence) => `${file}: ${offence}`));
+  expect(offences).toEqual([]);
+});
+
+test("the check names each kind of offence", () => {
+  const source = [
+    `import { and, eq } from "drizzle-orm";`,
+    `import type { Database } from "bun:sqlite";`,
+    `import { payments } from "../../db/schema";`,
+    `import { immediate } from "../../db/client.server";`,
+    `const created = immediate(deps.db, () => 1);`,
+    `deps.db.transaction((tx) => tx);`,
+    `deps.db.$client.query("SELECT 1");`,
+  ].join("\n");
+  expect(layerOffences(source)).toEqual([
+    "imports drizzle-orm",
+    "imports bun:sqlite",
+    "imports the database schema",
+    "imports the database client",
+    "calls immediate(",
+    "calls .transaction(",
+    "uses the raw SQLite handle ($client)",
+  ]);
+  expect(layerOffences(`export { users } from "../db/schema.ts";\nconst sql = await import("drizzle-orm/sql");`)).toEqual([
+    "imports drizzle-orm",
+    "imports the database schema",
+  ]);
+});
+
+test("query modules, comments and look-alike names are no offence", () => {
+  const source = [
+    `/** Runs in one immediate( transaction in db/. */`,
+    `// deps.db.transaction( is db/'s job`,
+    `import { changeOrder } from "../../db/orders.server";`,
+    `import { adminFetch } from "../../client/admin-fetch";`,
+    `const immediately = notImmediate(1);`,
+  ].join("\n");
+  expect(layerOffences(source)).toEqual([]);
+});
