@@ -19,11 +19,10 @@ import { cartItems, categories, orders, products } from "../db/schema";
 import { updateSetting } from "../db/settings.server";
 import { formatMoney } from "../domain/format";
 import { centsToDecimal } from "../domain/pricing";
-import type { PricedOrder } from "../domain/totals";
 import { orderPaymentMethods, type OrderPaymentMethod } from "../shared/checkout";
 import { checkoutData } from "./checkout.routes";
 
-const cases = 120;
+const cases = 100;
 const baseSeed = Number(process.env.MONEY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 /** mulberry32: a small seeded generator, so every case can be replayed from its seed. */
@@ -77,18 +76,6 @@ function expectedCents(g: Generated) {
   const discount = g.method === "crypto" ? Math.round((subtotal * g.settings.cryptoDiscountPercent) / 100) : 0;
   const total = subtotal + shipping - discount;
   return { subtotal, shipping, discount, total, gst: g.settings.gstEnabled ? Math.round(total / 11) : 0 };
-}
-
-/** What the checkout shows for one method, as the decimal strings an order stores. */
-function shownFigures(shown: PricedOrder) {
-  const sum = (kind: string) => shown.adjustments.filter((a) => a.kind === kind).reduce((n, a) => n + a.cents, 0);
-  return {
-    subtotal: centsToDecimal(shown.subtotalCents),
-    discountAmount: centsToDecimal(-sum("discount")),
-    shippingAmount: centsToDecimal(sum("shipping")),
-    taxAmount: centsToDecimal(shown.gstCents),
-    totalAmount: centsToDecimal(shown.totalCents),
-  };
 }
 
 let standIn: PayPalStandIn;
@@ -161,7 +148,14 @@ async function checkCase(g: Generated, n: number) {
   if (!placed.ok) throw new Error(`order not placed: ${placed.reason}`);
   const stored = t.db.select().from(orders).where(eq(orders.id, placed.order.id)).get();
   const { subtotal, discountAmount, shippingAmount, taxAmount, totalAmount } = stored ?? {};
-  expect({ subtotal, discountAmount, shippingAmount, taxAmount, totalAmount }).toEqual(shownFigures(shown));
+  // The same figures the checkout was shown to hold above, so the order stores what the customer saw.
+  expect({ subtotal, discountAmount, shippingAmount, taxAmount, totalAmount }).toEqual({
+    subtotal: centsToDecimal(expected.subtotal),
+    discountAmount: centsToDecimal(expected.discount),
+    shippingAmount: centsToDecimal(expected.shipping),
+    taxAmount: centsToDecimal(expected.gst),
+    totalAmount: centsToDecimal(expected.total),
+  });
 
   if (g.method === "paypal") {
     t.setIp(`198.51.100.${(n % 250) + 1}`); // one address per order, under the PayPal rate limit
