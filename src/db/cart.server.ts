@@ -58,10 +58,9 @@ export function cartRows(db: Db, userId: string): CartRow[] {
     .map(({ images, available, ...r }) => ({ ...r, image: productImage(images), available: Boolean(available) }));
 }
 
-/** A user's cart at today's prices and stock, with shipping from the settings. */
+/** A user's cart at today's prices and stock, priced with the settings. */
 export function getCart(db: Db, userId: string): CartView {
-  const { freeShippingThreshold, flatShippingFee } = getSettings(db);
-  return buildCart(cartRows(db, userId), { freeShippingThreshold, flatShippingFee });
+  return buildCart(cartRows(db, userId), getSettings(db));
 }
 
 /** The product as the shop shows it, or undefined when unknown or withdrawn. */

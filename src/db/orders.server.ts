@@ -10,16 +10,16 @@ import {
   canChangePaymentStatus,
   customerMayCancelOrder,
   newOrderNumber,
-  orderTotals,
   restrictedForState,
   statusAfterPayment,
   statusAfterVerification,
   type OrderActor,
   type OrderPaymentStatus,
   type OrderStatus,
-  type OrderTotals,
 } from "../domain/order";
+import { pricedLines } from "../domain/cart";
 import { centsToDecimal } from "../domain/pricing";
+import { lineCents, orderTotals, priceOrder, type OrderTotals } from "../domain/totals";
 import { enqueueMail, type MailMessage } from "../mail/outbox.server";
 import {
   type CancelReason,
@@ -111,13 +111,9 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
       }
 
       const settings = getSettings(db);
+      // Priced exactly as the checkout showed it; every row counts here, as none is short.
+      const totals = orderTotals(priceOrder(pricedLines(rows), input.paymentMethod, settings));
       const lines = rows.map((r) => ({ row: r, unitCents: currentPriceCents(r), quantity: r.quantity }));
-      const totals = orderTotals(lines, {
-        freeShippingThreshold: settings.freeShippingThreshold,
-        flatShippingFee: settings.flatShippingFee,
-        gstEnabled: settings.gstEnabled,
-        discountPercent: input.paymentMethod === "crypto" ? settings.cryptoDiscountPercent : 0,
-      });
       for (const line of lines) {
         const taken = db
           .update(products)
@@ -162,7 +158,7 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
           productId: l.row.productId,
           quantity: l.quantity,
           unitPrice: centsToDecimal(l.unitCents),
-          totalPrice: centsToDecimal(l.unitCents * l.quantity),
+          totalPrice: centsToDecimal(lineCents(l)),
           productSnapshot: snapshot,
           createdAt: now,
         };

@@ -1,11 +1,12 @@
 /**
- * Cart rules without HTTP or database: what each line counts for at today's prices and stock, the
- * subtotal, and shipping (free at the threshold, else the flat fee). Checkout builds on the same view.
+ * Cart rules without HTTP or database: what each line counts for at today's prices and stock, and
+ * the cart's money as totals.ts prices it. Checkout and placing an order price the same lines.
  */
 import type { CartLine, CartLineStatus, CartView } from "../shared/cart-view";
 import { maxLineQuantity } from "../shared/cart-view";
 import { currentPriceCents, isOnSale } from "./catalogue";
 import { centsToDecimal, toCents } from "./pricing";
+import { lineCents, type PricedLine, priceOrder, qualifiesForFreeShipping, type TotalsSettings } from "./totals";
 
 /** A stored cart row joined with its product as it is now. */
 export type CartRow = {
@@ -23,8 +24,6 @@ export type CartRow = {
   quantity: number;
 };
 
-export type ShippingRules = { freeShippingThreshold: number; flatShippingFee: number };
-
 /** The most of a product one line may hold now. */
 export function maxQuantityFor(stockQuantity: number): number {
   return Math.max(0, Math.min(stockQuantity, maxLineQuantity));
@@ -37,54 +36,63 @@ function lineStatus(row: CartRow): CartLineStatus {
   return "available";
 }
 
+/** Whether a line counts towards the totals (it can be bought, perhaps fewer than chosen). */
+export function countsTowardsTotal(status: CartLineStatus): boolean {
+  return status === "available" || status === "reduced";
+}
+
+/** The quantity of a row that counts: the chosen one, or what is left in stock when fewer are. */
+function countedQuantity(row: CartRow, status: CartLineStatus): number {
+  return status === "reduced" ? maxQuantityFor(row.stockQuantity) : row.quantity;
+}
+
+/** The rows that can be bought, at today's prices and the quantity that counts: what every total of this cart is priced from. */
+export function pricedLines(rows: readonly CartRow[]): PricedLine[] {
+  return rows.flatMap((row) => {
+    const status = lineStatus(row);
+    return countsTowardsTotal(status) ? [{ unitCents: currentPriceCents(row), quantity: countedQuantity(row, status) }] : [];
+  });
+}
+
 /** One cart line at today's price; lines that cannot be bought count for nothing. */
 export function cartLine(row: CartRow): CartLine {
   const status = lineStatus(row);
   const max = maxQuantityFor(row.stockQuantity);
-  const counts = status === "available" || status === "reduced";
-  const quantity = status === "reduced" ? max : row.quantity;
-  const unit = currentPriceCents(row);
+  const quantity = countedQuantity(row, status);
+  const unitCents = currentPriceCents(row);
   return {
     productId: row.productId,
     slug: row.slug,
     name: row.name,
     image: row.image,
-    unitPrice: centsToDecimal(unit),
+    unitPrice: centsToDecimal(unitCents),
     regularPrice: centsToDecimal(toCents(row.price) ?? 0),
     onSale: isOnSale(row),
     quantity,
     requestedQuantity: row.quantity,
     maxQuantity: row.available ? max : 0,
-    lineTotal: centsToDecimal(counts ? unit * quantity : 0),
+    lineTotal: centsToDecimal(countsTowardsTotal(status) ? lineCents({ unitCents, quantity }) : 0),
     status,
     requiresVerification: row.requiresVerification,
     restrictedStates: row.restrictedStates,
   };
 }
 
-/** Shipping for goods worth `subtotalCents`: nothing for no goods or at the threshold, else the flat fee. */
-export function shippingCents(subtotalCents: number, hasGoods: boolean, rules: ShippingRules): number {
-  if (!hasGoods || subtotalCents >= (toCents(rules.freeShippingThreshold) ?? 0)) return 0;
-  return toCents(rules.flatShippingFee) ?? 0;
-}
-
-/** The whole cart: lines, the units that count, subtotal, shipping and the free-shipping gap. */
-export function buildCart(rows: CartRow[], rules: ShippingRules): CartView {
+/** The whole cart: lines, the units that count, and its money before a payment method is chosen. */
+export function buildCart(rows: CartRow[], settings: TotalsSettings): CartView {
   const items = rows.map(cartLine);
-  const counted = items.filter((l) => l.status === "available" || l.status === "reduced");
-  const subtotal = counted.reduce((sum, l) => sum + (toCents(l.lineTotal) ?? 0), 0);
-  const threshold = toCents(rules.freeShippingThreshold) ?? 0;
-  const qualifies = counted.length > 0 && subtotal >= threshold;
-  const shipping = shippingCents(subtotal, counted.length > 0, rules);
+  const counted = items.filter((l) => countsTowardsTotal(l.status));
+  const priced = priceOrder(pricedLines(rows), null, settings);
+  const threshold = toCents(settings.freeShippingThreshold) ?? 0;
   return {
     items,
     count: counted.reduce((n, l) => n + l.quantity, 0),
-    subtotal: centsToDecimal(subtotal),
-    shipping: centsToDecimal(shipping),
-    total: centsToDecimal(subtotal + shipping),
+    subtotal: centsToDecimal(priced.subtotalCents),
+    shipping: centsToDecimal(priced.adjustments.find((a) => a.kind === "shipping")?.cents ?? 0),
+    total: centsToDecimal(priced.totalCents),
     freeShippingThreshold: centsToDecimal(threshold),
-    amountToFreeShipping: centsToDecimal(Math.max(0, threshold - subtotal)),
-    qualifiesForFreeShipping: qualifies,
+    amountToFreeShipping: centsToDecimal(Math.max(0, threshold - priced.subtotalCents)),
+    qualifiesForFreeShipping: qualifiesForFreeShipping(priced.subtotalCents, counted.length > 0, settings),
     requiresVerification: counted.some((l) => l.requiresVerification),
   };
 }

@@ -1,10 +1,8 @@
 /**
- * Shop order rules with no HTTP or database in them: statuses and who may change them, totals in
- * cents (tax-inclusive prices, shipping, the GST included), order numbers, and where a product may
- * not be shipped (docs/product.md#orders).
+ * Shop order rules with no HTTP or database in them: statuses and who may change them, order
+ * numbers, and where a product may not be shipped (docs/product.md#orders). Its money is priced in
+ * totals.ts.
  */
-import { shippingCents } from "./cart";
-import { centsToDecimal } from "./pricing";
 
 /** `pending` awaits payment, `processing` is paid, then `shipped` and `delivered`; `on_hold` awaits an ID check; `cancelled` and `refunded` end it. */
 export const orderStatuses = ["pending", "processing", "shipped", "delivered", "on_hold", "cancelled", "refunded"] as const;
@@ -76,41 +74,6 @@ export function statusAfterPayment(status: OrderStatus): OrderStatus {
 /** Where the owner's ID check takes an order that was on hold. */
 export function statusAfterVerification(paymentStatus: OrderPaymentStatus): OrderStatus {
   return paymentStatus === "paid" ? "processing" : "pending";
-}
-
-/** An order line as checkout prices it: today's unit price in cents. */
-export type PricedLine = { unitCents: number; quantity: number };
-export type OrderTotalsRules = {
-  freeShippingThreshold: number;
-  flatShippingFee: number;
-  gstEnabled: boolean;
-  /** Percent off the goods (the crypto discount when paying by cryptocurrency); 0 for none. */
-  discountPercent?: number;
-};
-export type OrderTotals = { subtotal: string; discountAmount: string; shippingAmount: string; taxAmount: string; totalAmount: string };
-
-/** The GST included in a tax-inclusive amount: one eleventh, rounded to the cent. */
-export function includedGstCents(totalCents: number): number {
-  return Math.round(totalCents / 11);
-}
-
-/**
- * An order's totals from today's tax-inclusive prices, in cents: shipping is the flat fee unless
- * the goods reach the free-shipping threshold (judged before any discount, as the cart shows it); a
- * discount comes off the goods; when GST is on, the tax is the GST included in the total.
- */
-export function orderTotals(lines: readonly PricedLine[], rules: OrderTotalsRules): OrderTotals {
-  const subtotal = lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
-  const shipping = shippingCents(subtotal, lines.length > 0, rules);
-  const discount = Math.round((subtotal * (rules.discountPercent ?? 0)) / 100);
-  const total = subtotal - discount + shipping;
-  return {
-    subtotal: centsToDecimal(subtotal),
-    discountAmount: centsToDecimal(discount),
-    shippingAmount: centsToDecimal(shipping),
-    taxAmount: centsToDecimal(rules.gstEnabled ? includedGstCents(total) : 0),
-    totalAmount: centsToDecimal(total),
-  };
 }
 
 /** Letters and digits that cannot be mistaken for one another when read out on the phone (no 0/O, 1/I/L, U). */

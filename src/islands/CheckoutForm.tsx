@@ -12,21 +12,15 @@ import { signInHref } from "../client/cart";
 import { toast } from "../client/toast-store";
 import { errorProps, FormField } from "../components/FormField";
 import { formatMoney } from "../domain/format";
+import type { Adjustment, PricedOrder } from "../domain/totals";
 import { australianStates, checkoutSchema, stateNames, type OrderPaymentMethod } from "../shared/checkout";
-import {
-  checkoutPayload,
-  emptyCheckoutForm,
-  type AddressField,
-  type CheckoutFormValues,
-  type CheckoutLine,
-  type CheckoutTotals,
-} from "../shared/checkout-form";
+import { checkoutPayload, emptyCheckoutForm, type AddressField, type CheckoutFormValues, type CheckoutLine } from "../shared/checkout-form";
 import { orderPagePath } from "../shared/orders";
 
 export type CheckoutFormProps = {
   lines: CheckoutLine[];
-  /** The order's totals for each method the customer may choose, from the server. */
-  totals: Partial<Record<OrderPaymentMethod, CheckoutTotals>>;
+  /** The order priced for each method the customer may choose, by the server (its adjustments shown as given). */
+  priced: Partial<Record<OrderPaymentMethod, PricedOrder>>;
   methods: { value: OrderPaymentMethod; label: string; hint: string }[];
   gstEnabled: boolean;
   /** Values, field errors and a message from a plain (no-JS) submission the server re-rendered. */
@@ -71,8 +65,15 @@ const addressInputs: { field: AddressField; label: string; autoComplete: string;
 ];
 
 const money = (decimal: string) => formatMoney(Number(decimal));
+const cents = (amount: number) => formatMoney(amount / 100);
 
-export default function CheckoutForm({ lines, totals, methods, gstEnabled, initialValues, initialErrors, formError }: CheckoutFormProps) {
+/** An adjustment's amount as the summary shows it: free shipping as "Free", a discount with a minus sign. */
+function adjustmentAmount(a: Adjustment): string {
+  if (a.cents === 0) return "Free";
+  return a.cents < 0 ? `−${cents(-a.cents)}` : cents(a.cents);
+}
+
+export default function CheckoutForm({ lines, priced, methods, gstEnabled, initialValues, initialErrors, formError }: CheckoutFormProps) {
   const initial = initialValues ?? emptyCheckoutForm();
   const { register, handleSubmit, setError, watch, formState } = useForm<CheckoutFormValues>({ resolver: checkoutResolver, defaultValues: initial });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors ?? {});
@@ -104,7 +105,7 @@ export default function CheckoutForm({ lines, totals, methods, gstEnabled, initi
 
   const err = (name: string): string | undefined => (get(formState.errors, name) as { message?: string } | undefined)?.message ?? serverErrors[name];
   const method = watch("paymentMethod");
-  const shown = totals[method || "bank_transfer"] ?? Object.values(totals)[0];
+  const shown = priced[method || "bank_transfer"] ?? Object.values(priced)[0];
 
   const addressBlock = (prefix: "shippingAddress" | "billingAddress") => {
     const stateId = `${prefix}-state`;
@@ -229,26 +230,22 @@ export default function CheckoutForm({ lines, totals, methods, gstEnabled, initi
             <dl className="space-y-2" aria-live="polite">
               <div className="flex justify-between gap-4">
                 <dt>Subtotal</dt>
-                <dd data-testid="checkout-subtotal">{money(shown.subtotal)}</dd>
+                <dd data-testid="checkout-subtotal">{cents(shown.subtotalCents)}</dd>
               </div>
-              <div className="flex justify-between gap-4">
-                <dt>Shipping</dt>
-                <dd data-testid="checkout-shipping">{Number(shown.shippingAmount) > 0 ? money(shown.shippingAmount) : "Free"}</dd>
-              </div>
-              {Number(shown.discountAmount) > 0 && (
-                <div className="flex justify-between gap-4 text-success">
-                  <dt>Cryptocurrency discount</dt>
-                  <dd data-testid="checkout-discount">{`−${money(shown.discountAmount)}`}</dd>
+              {shown.adjustments.map((a) => (
+                <div key={`${a.kind}-${a.label}`} className={`flex justify-between gap-4${a.cents < 0 ? " text-success" : ""}`}>
+                  <dt>{a.label}</dt>
+                  <dd data-testid={`checkout-${a.kind}`}>{adjustmentAmount(a)}</dd>
                 </div>
-              )}
+              ))}
               <div className="flex justify-between gap-4 border-t border-base-300 pt-2 text-lg font-bold">
                 <dt>Total</dt>
-                <dd data-testid="checkout-total">{money(shown.totalAmount)}</dd>
+                <dd data-testid="checkout-total">{cents(shown.totalCents)}</dd>
               </div>
               {gstEnabled && (
                 <div className="flex justify-between gap-4 text-sm text-base-content/80">
                   <dt>GST included</dt>
-                  <dd data-testid="checkout-gst">{money(shown.taxAmount)}</dd>
+                  <dd data-testid="checkout-gst">{cents(shown.gstCents)}</dd>
                 </div>
               )}
             </dl>

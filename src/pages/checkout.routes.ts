@@ -6,13 +6,13 @@
  * /cart with a notice.
  */
 import { Hono, type Context } from "hono";
-import { getCart } from "../db/cart.server";
+import { cartRows } from "../db/cart.server";
 import { getSettings } from "../db/settings.server";
-import { orderTotals } from "../domain/order";
-import { toCents } from "../domain/pricing";
+import { buildCart, countsTowardsTotal, pricedLines } from "../domain/cart";
+import { priceOrder, type PricedOrder } from "../domain/totals";
 import { paypalConfig } from "../payments/paypal.server";
 import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
-import { checkoutFormFromFields, checkoutPayload, type CheckoutFormValues, type CheckoutTotals } from "../shared/checkout-form";
+import { checkoutFormFromFields, checkoutPayload, type CheckoutFormValues } from "../shared/checkout-form";
 import { orderPagePath } from "../shared/orders";
 import { checkoutMessages, submitOrder } from "../server/checkout.server";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -23,11 +23,12 @@ import { servePage } from "../server/render-page";
 import { withCartNotice } from "./cart-notice";
 import { checkoutPage, type CheckoutData, type CheckoutState } from "./checkout";
 
-/** The cart at today's prices, and the order's totals for each payment method on offer. */
+/** The cart at today's prices, and the order priced for each payment method on offer (as placing it will price it). */
 export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
-  const cart = getCart(deps.db, userId);
+  const rows = cartRows(deps.db, userId);
   const settings = getSettings(deps.db);
-  const orderable = cart.items.filter((l) => l.status === "available" || l.status === "reduced");
+  const cart = buildCart(rows, settings);
+  const orderable = cart.items.filter((l) => countsTowardsTotal(l.status));
   const lines = orderable.map((l) => ({
     productId: l.productId,
     slug: l.slug,
@@ -37,17 +38,10 @@ export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
     unitPrice: l.unitPrice,
     lineTotal: l.lineTotal,
   }));
-  const priced = orderable.map((l) => ({ unitCents: toCents(l.unitPrice) ?? 0, quantity: l.quantity }));
   const offered = orderPaymentMethods.filter((m) => m !== "paypal" || paypalConfig(deps.env) !== null);
-  const totals: Partial<Record<OrderPaymentMethod, CheckoutTotals>> = {};
-  for (const method of offered) {
-    totals[method] = orderTotals(priced, {
-      freeShippingThreshold: settings.freeShippingThreshold,
-      flatShippingFee: settings.flatShippingFee,
-      gstEnabled: settings.gstEnabled,
-      discountPercent: method === "crypto" ? settings.cryptoDiscountPercent : 0,
-    });
-  }
+  const priced: Partial<Record<OrderPaymentMethod, PricedOrder>> = {};
+  const toPrice = pricedLines(rows);
+  for (const method of offered) priced[method] = priceOrder(toPrice, method, settings);
   const held = `We hold your items for ${settings.manualOrderHoldDays} ${settings.manualOrderHoldDays === 1 ? "day" : "days"} while you pay.`;
   const hints: Record<OrderPaymentMethod, string> = {
     paypal: `Pay with PayPal or a card on the next page. We hold your items for ${settings.paypalOrderHoldMinutes} minutes.`,
@@ -62,7 +56,7 @@ export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
         ? `${l.name}: only ${l.maxQuantity} left, ${l.requestedQuantity} in your cart.`
         : `${l.name}: ${l.status === "out_of_stock" ? "out of stock" : "no longer sold"}.`,
     );
-  return { lines, totals, methods: offered.map((m) => ({ value: m, label: paymentMethodLabels[m], hint: hints[m] })), problems };
+  return { lines, priced, methods: offered.map((m) => ({ value: m, label: paymentMethodLabels[m], hint: hints[m] })), problems };
 }
 
 function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, state: CheckoutState = {}) {

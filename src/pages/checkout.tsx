@@ -2,13 +2,15 @@
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
+import type { PricedOrder } from "../domain/totals";
 import type { OrderPaymentMethod } from "../shared/checkout";
-import type { CheckoutFormValues, CheckoutLine, CheckoutTotals } from "../shared/checkout-form";
+import type { CheckoutFormValues, CheckoutLine } from "../shared/checkout-form";
 import type { PageDefinition } from "./page";
 
 export type CheckoutData = {
   lines: CheckoutLine[];
-  totals: Partial<Record<OrderPaymentMethod, CheckoutTotals>>;
+  /** The order priced for each payment method on offer. */
+  priced: Partial<Record<OrderPaymentMethod, PricedOrder>>;
   methods: { value: OrderPaymentMethod; label: string; hint: string }[];
   /** Cart lines that cannot be ordered as they are (sold out, withdrawn, fewer left). */
   problems: string[];
@@ -48,7 +50,7 @@ export function checkoutPage(site: SiteData, data: CheckoutData, state: Checkout
             hydrate="load"
             props={{
               lines: data.lines,
-              totals: data.totals,
+              priced: data.priced,
               methods: data.methods,
               gstEnabled: site.settings.gstEnabled,
               initialValues: state.values,

@@ -58,8 +58,5 @@ export function checkoutFormFromFields(fields: Record<string, string>): Checkout
   };
 }
 
-/** Totals as the checkout shows them, for one payment method (decimal strings in dollars). */
-export type CheckoutTotals = { subtotal: string; discountAmount: string; shippingAmount: string; taxAmount: string; totalAmount: string };
-
 /** One line of the checkout's summary, at today's price. */
 export type CheckoutLine = { productId: number; slug: string; name: string; image: string; quantity: number; unitPrice: string; lineTotal: string };

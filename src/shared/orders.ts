@@ -4,6 +4,7 @@
  * the customer's pages and the admin portal.
  */
 import type { OrderActor, OrderPaymentStatus, OrderStatus } from "../domain/order";
+import type { OrderTotals } from "../domain/totals";
 import type { AustralianState, OrderPaymentMethod } from "./checkout";
 
 export type OrderAddressView = {
@@ -37,17 +38,12 @@ export type OrderEventView = {
   at: string;
 };
 
-/** An order as its customer sees it. Money is decimal strings in dollars; times are ISO instants. */
-export type OrderView = {
+/** An order as its customer sees it: its money as it was priced when placed, times as ISO instants. */
+export type OrderView = OrderTotals & {
   orderNumber: string;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   paymentMethod: OrderPaymentMethod | string | null;
-  subtotal: string;
-  discountAmount: string;
-  shippingAmount: string;
-  taxAmount: string;
-  totalAmount: string;
   items: OrderItemView[];
   shippingAddress: OrderAddressView;
   billingAddress: OrderAddressView;
