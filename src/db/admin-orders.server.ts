@@ -190,6 +190,7 @@ export function listAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOrde
 export type AdminOrderExportRow = AdminOrderRow & {
   itemCount: number;
   subtotal: string;
+  discountAmount: string;
   shippingAmount: string;
   taxAmount: string;
   trackingNumber: string | null;
@@ -217,6 +218,7 @@ export function exportAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOr
         ...rowColumns,
         itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
         subtotal: orders.subtotal,
+        discountAmount: orders.discountAmount,
         shippingAmount: orders.shippingAmount,
         taxAmount: orders.taxAmount,
         trackingNumber: orders.trackingNumber,
@@ -231,6 +233,7 @@ export function exportAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOr
     ...toAdminOrderRow(r),
     itemCount: Number(r.itemCount),
     subtotal: r.subtotal,
+    discountAmount: r.discountAmount,
     shippingAmount: r.shippingAmount,
     taxAmount: r.taxAmount,
     trackingNumber: r.trackingNumber,

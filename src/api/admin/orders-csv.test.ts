@@ -18,14 +18,14 @@ afterEach(() => t.close());
 const productId = (slug: string) => productIdOf(t.db, slug);
 
 /** A customer places an order for `quantity` dash cams, `minutesAgo` before now. */
-function placed(email: string, firstName: string, quantity: number, minutesAgo: number) {
+function placed(email: string, firstName: string, quantity: number, minutesAgo: number, paymentMethod: "bank_transfer" | "crypto" = "bank_transfer") {
   const existing = t.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const userId = existing?.id ?? customerWithSession(t.db, email, { firstName }).userId;
   t.db
     .insert(cartItems)
     .values({ userId, productId: productId("covert-dash-cam-4k"), quantity })
     .run();
-  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" }, new Date(Date.now() - minutesAgo * 60_000));
+  const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod }, new Date(Date.now() - minutesAgo * 60_000));
   if (!result.ok) throw new Error(result.reason);
   return { ...t.db.select().from(orders).where(eq(orders.id, result.order.id)).get()!, ...result.order };
 }
@@ -42,7 +42,7 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
   const lines = (await res.text()).split("\r\n");
-  expect(lines[0]).toBe("Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Shipping,GST,Total,Tracking number");
+  expect(lines[0]).toBe("Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Tracking number");
   expect(lines).toHaveLength(4);
   expect(lines[1]).toBe(
     [
@@ -55,6 +55,7 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
       "bank_transfer",
       "1",
       newer.subtotal,
+      newer.discountAmount,
       newer.shippingAmount,
       newer.taxAmount,
       newer.totalAmount,
@@ -73,4 +74,13 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
 
   expect((await admin.get("/api/admin/orders.csv?status=lost")).status).toBe(400);
   expect((await t.request("/api/admin/orders.csv")).status).toBe(401);
+});
+
+test("GET /api/admin/orders.csv: each row's money adds up, the crypto discount included", async () => {
+  const crypto = placed("cora@example.com", "Cora", 1, 3, "crypto");
+  expect(Number(crypto.discountAmount)).toBeGreaterThan(0);
+  const [header, row] = (await (await admin.get("/api/admin/orders.csv")).text()).split("\r\n").map((l) => l.split(","));
+  const column = (name: string) => Math.round(Number(row?.[header?.indexOf(name) ?? -1]) * 100);
+  expect(column("Discount")).toBe(Math.round(Number(crypto.discountAmount) * 100));
+  expect(column("Subtotal") - column("Discount") + column("Shipping")).toBe(column("Total"));
 });

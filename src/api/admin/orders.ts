@@ -43,6 +43,7 @@ const csvColumns: CsvColumn<AdminOrderExportRow>[] = [
   { header: "Payment method", value: (o) => o.paymentMethod },
   { header: "Items", value: (o) => o.itemCount },
   { header: "Subtotal", value: (o) => o.subtotal },
+  { header: "Discount", value: (o) => o.discountAmount },
   { header: "Shipping", value: (o) => o.shippingAmount },
   { header: "GST", value: (o) => o.taxAmount },
   { header: "Total", value: (o) => o.totalAmount },

@@ -181,6 +181,6 @@ test("Export CSV downloads the enquiries of the current filters, and the orders"
   expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const orderText = await (await orders.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
   expect(orderText.split("\r\n")[0]).toBe(
-    "Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Shipping,GST,Total,Tracking number",
+    "Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Tracking number",
   );
 });
