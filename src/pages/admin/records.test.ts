@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { customerWithSession } from "../../../tests/helpers/sessions";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { adminRecordKeyOfPath, adminRecordPath } from "../../shared/admin-records";
+import { adminReturnTo } from "./admin.routes";
 
 let t: TestApp;
 let customerCookie: string;
@@ -23,7 +24,7 @@ const records = [
 
 describe.each(records)("$path", ({ path, room, island, key, title }) => {
   test("answers its list's admin shell with the record to open: noindex, never stored, the admin entry, its room marked, no data", async () => {
-    for (const headers of [{}, { Cookie: customerCookie }]) {
+    for (const headers of [{}, { Cookie: customerCookie }] as Record<string, string>[]) {
       const res = await t.request(path, { headers });
       expect(res.status).toBe(200);
       expect(res.headers.get("cache-control")).toContain("no-store");
@@ -52,6 +53,10 @@ test("the list pages open no record", async () => {
     const html = await (await t.request(room)).text();
     expect(html).toContain('"openRecord":null');
   }
+});
+
+test("after signing in, the admin returns to the record's address", () => {
+  for (const { path } of records) expect(adminReturnTo(`${path}?status=all`)).toBe(`${path}?status=all`);
 });
 
 test("an order number in capitals is sent to the lowercase address, as every page is", async () => {
