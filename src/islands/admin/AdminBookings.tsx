@@ -24,9 +24,8 @@ import { FilterDate, FilterSelect } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { ListFrame, ListStatus, Pager, countLine } from "./parts/ListFrame";
 import { RecordGate } from "./parts/RecordGate";
-import { useRecordAddress } from "./parts/use-record-address";
+import { useRecordDialog } from "./parts/use-record-address";
 import { useUrlList } from "./parts/use-url-list";
-import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 /** `openRecord`: the booking id of /admin/bookings/{id}, whose dialog opens at once. */
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string; openRecord?: string | null };
@@ -48,8 +47,7 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
     adminBookingsSearch,
   );
   const heading = useRef<HTMLHeadingElement>(null);
-  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const address = useRecordAddress("bookings", openRecord, { show: (id) => setOpen({ id }), hide: closeDialog });
+  const { open, openFromList, closeRecord } = useRecordDialog<Open>("bookings", openRecord, heading, (id) => ({ id }));
   const base = useId();
 
   const changed = () => {
@@ -58,14 +56,7 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
     void queryClient.invalidateQueries({ queryKey: statsKey });
   };
 
-  const openBooking: OpenBooking = (booking, trigger) => {
-    setOpen({ id: booking.id, booking, trigger });
-    address.opened(booking.id);
-  };
-  const closeBooking = () => {
-    closeDialog();
-    address.closed();
-  };
+  const openBooking: OpenBooking = (booking, trigger) => openFromList(booking.id, { id: booking.id, booking, trigger });
   const statusId = `${base}status`;
   const whenId = `${base}when`;
   const fromId = `${base}from`;
@@ -156,9 +147,9 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
           missingText="There is no such booking. Check the address, or find the booking in the list."
           listHref={`/admin/bookings${adminBookingsSearch(query)}`}
           listLabel="Back to bookings"
-          onClose={closeBooking}
+          onClose={closeRecord}
         >
-          {(booking) => booking && <BookingDialog booking={booking} timeZone={timeZone} onClose={closeBooking} onChanged={changed} />}
+          {(booking) => booking && <BookingDialog booking={booking} timeZone={timeZone} onClose={closeRecord} onChanged={changed} />}
         </RecordGate>
       )}
     </div>

@@ -29,9 +29,8 @@ import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
-import { useRecordAddress } from "./parts/use-record-address";
+import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
-import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 /** `openRecord`: the enquiry id of /admin/contacts/{id}, whose dialog opens at once. */
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string; openRecord?: string | null };
@@ -56,8 +55,7 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const address = useRecordAddress("contacts", openRecord, { show: (id) => setOpen({ id }), hide: closeDialog });
+  const { open, openFromList, closeRecord } = useRecordDialog<Open>("contacts", openRecord, heading, (id) => ({ id }));
   const base = useId();
 
   const changed = useCallback(() => {
@@ -66,14 +64,7 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
     });
   }, [queryClient]);
 
-  const openContact: OpenContact = (id, trigger) => {
-    setOpen({ id, trigger });
-    address.opened(id);
-  };
-  const closeContact = () => {
-    closeDialog();
-    address.closed();
-  };
+  const openContact: OpenContact = (id, trigger) => openFromList(id, { id, trigger });
   const remove = useMutation({
     mutationFn: (contact: AdminContact) => adminRequest("DELETE", `${listPath}/${encodeURIComponent(contact.id)}`),
     onSuccess: (_, contact) => {
@@ -159,17 +150,16 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
           missingText="There is no such enquiry: it may have been deleted. Find the enquiry in the inbox."
           listHref={`/admin/contacts${adminContactsSearch(query)}`}
           listLabel="Back to enquiries"
-          onClose={closeContact}
+          onClose={closeRecord}
         >
           {() => (
             <ContactDialog
               id={open.id}
               timeZone={timeZone}
-              onClose={closeContact}
+              onClose={closeRecord}
               onChanged={changed}
               onDelete={(contact) => {
-                setOpen(null);
-                address.closed();
+                closeRecord();
                 setDeleting(contact);
               }}
             />

@@ -16,9 +16,8 @@ import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { RecordGate } from "./parts/RecordGate";
-import { useRecordAddress } from "./parts/use-record-address";
+import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
-import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 /** `openRecord`: the order number of /admin/orders/{orderNumber}, whose dialog opens at once. */
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string; openRecord?: string | null };
@@ -39,8 +38,7 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const address = useRecordAddress("orders", openRecord, { show: (orderNumber) => setOpen({ orderNumber }), hide: closeDialog });
+  const { open, openFromList, closeRecord } = useRecordDialog<Open>("orders", openRecord, heading, (orderNumber) => ({ orderNumber }));
   const base = useId();
 
   const changed = () => {
@@ -49,14 +47,7 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
     void queryClient.invalidateQueries({ queryKey: statsKey });
   };
 
-  const openOrder: OpenOrder = (orderNumber, trigger) => {
-    setOpen({ orderNumber, trigger });
-    address.opened(orderNumber);
-  };
-  const closeOrder = () => {
-    closeDialog();
-    address.closed();
-  };
+  const openOrder: OpenOrder = (orderNumber, trigger) => openFromList(orderNumber, { orderNumber, trigger });
   const statusId = `${base}status`;
   const paymentId = `${base}payment`;
   const searchId = `${base}search`;
@@ -131,9 +122,9 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
           missingText={`There is no order ${open.orderNumber}. Check the order number, or find the order in the list.`}
           listHref={`/admin/orders${adminOrdersSearch(query)}`}
           listLabel="Back to orders"
-          onClose={closeOrder}
+          onClose={closeRecord}
         >
-          {() => <OrderDialog orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeOrder} onChanged={changed} />}
+          {() => <OrderDialog orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeRecord} onChanged={changed} />}
         </RecordGate>
       )}
     </div>

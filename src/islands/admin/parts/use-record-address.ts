@@ -6,8 +6,9 @@
  * replacing it); Back closes the dialog and Forward opens it again. A page served at a record's
  * address opens that record's dialog at once.
  */
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import { type AdminRecordList, adminListPath, adminRecordKeyOfPath, adminRecordPath } from "../../../shared/admin-records";
+import { useDialogTrigger } from "./use-dialog-trigger";
 
 /** Marks the history entries pushed for a record: closing one goes back to the list's entry before it. */
 const pushedRecord = "adminRecord";
@@ -57,6 +58,32 @@ export function useRecordAddress(list: AdminRecordList, openRecord: string | nul
       shown.current = null;
       if ((history.state as Record<string, unknown> | null)?.[pushedRecord]) history.back();
       else history.replaceState(null, "", adminListPath(list) + location.search);
+    },
+  };
+}
+
+/**
+ * `useDialogTrigger` for a list whose records have addresses: `toOpen` turns a record key from the
+ * address into the open dialog (without a trigger: closing it focuses `heading`), `openFromList`
+ * opens one from a row and `closeRecord` is the dialog's `onClose`.
+ */
+export function useRecordDialog<O extends { trigger?: HTMLElement }>(
+  list: AdminRecordList,
+  openRecord: string | null,
+  heading: RefObject<HTMLElement | null>,
+  toOpen: (key: string) => O,
+) {
+  const { open, setOpen, closeDialog } = useDialogTrigger<O>(heading);
+  const address = useRecordAddress(list, openRecord, { show: (key) => setOpen(toOpen(key)), hide: closeDialog });
+  return {
+    open,
+    openFromList(key: string, opened: O) {
+      setOpen(opened);
+      address.opened(key);
+    },
+    closeRecord() {
+      closeDialog();
+      address.closed();
     },
   };
 }
