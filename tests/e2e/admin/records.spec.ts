@@ -110,7 +110,7 @@ test("a user's address opens their details over the users list; opened from the 
   await expect(page).toHaveURL("/admin/users");
 });
 
-test("an order number that does not exist says so with a link back to the filtered list; a malformed one is the 404 page", async ({
+test("an order or a booking that does not exist says so with a way back to the list; a malformed address is the 404 page", async ({
   page,
   signInAdmin,
 }, testInfo) => {
@@ -126,6 +126,15 @@ test("an order number that does not exist says so with a link back to the filter
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL("/admin/orders?status=shipped");
   await expect(page.getByLabel("Status")).toHaveValue("shipped");
+
+  // A booking is handed to its dialog whole, so it is read before the dialog opens: missing, it says so too.
+  await page.goto("/admin/bookings/0b6f2f5e-3c1d-4e8a-9f7b-2a4c6e8d0f12");
+  await islandsHydrated(page);
+  const booking = page.getByRole("dialog", { name: "Booking" });
+  await expect(booking.getByRole("alert")).toHaveText("There is no such booking. Check the address, or find the booking in the list.");
+  await page.keyboard.press("Escape");
+  await expect(booking).toBeHidden();
+  await expect(page).toHaveURL("/admin/bookings");
 
   const malformed = await page.goto("/admin/orders/12");
   expect(malformed?.status()).toBe(404);
