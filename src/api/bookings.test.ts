@@ -116,6 +116,10 @@ describe("booking", () => {
     expect(ics.filename).toBe("appointment.ics");
     expect(ics.content).toContain(`DTSTART;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T100000`);
     expect(mails[1]!.text).toContain("Evenings only");
+    // The business's notice links to the booking's own page in the admin portal.
+    const bookingId = (t.db.$client.query("SELECT id FROM bookings").get() as { id: string }).id;
+    expect(mails[1]!.text).toContain(`Manage it in the admin portal: http://localhost/admin/bookings/${bookingId}`);
+    expect(mails[0]!.text).not.toContain("/admin/");
   });
 
   test("a returning customer pays the list price; hourly surveillance is its 4-hour minimum", async () => {

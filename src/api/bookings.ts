@@ -85,6 +85,7 @@ export function bookingsApi(deps: AppDeps) {
             businessEmail,
             businessPhone: settings.phone,
             manageUrl: `${origin}/dashboard`,
+            origin,
             whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
             timeZone: settings.timezone,
             ics: icsFor(booking, settings, origin),

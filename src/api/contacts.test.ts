@@ -27,6 +27,8 @@ describe("POST /api/contacts", () => {
     expect(mail.replyTo).toBe("jane@example.com");
     expect(mail.subject).toBe("[URGENT] New enquiry from Jane Citizen: Partner Check ($295)");
     expect(mail.text).toContain("I would like to talk about a partner check.");
+    const { id } = t.db.$client.query("SELECT id FROM contacts").get() as { id: string };
+    expect(mail.text).toContain(`See it in the admin portal: http://localhost/admin/contacts/${id}`);
   });
 
   test("phone and urgency are optional; urgency defaults to normal", async () => {

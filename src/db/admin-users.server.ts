@@ -146,6 +146,12 @@ export function listAdminUsers(db: Db, query: AdminUsersQuery): AdminUserList {
   return { users: rows.map(toView), total, page, pageSize: adminUsersPageSize };
 }
 
+/** One user as the admin sees them, or null for an unknown user. */
+export function adminUserView(db: Db, userId: string): AdminUserView | null {
+  const row = db.select(viewColumns).from(users).where(eq(users.id, userId)).get();
+  return row ? toView(row) : null;
+}
+
 function userExists(db: Db, userId: string): boolean {
   return db.select({ id: users.id }).from(users).where(eq(users.id, userId)).get() !== undefined;
 }

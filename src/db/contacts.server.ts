@@ -7,8 +7,8 @@ import { immediate, type Db } from "./client.server";
 import { listPricing } from "./pricing.server";
 import { contacts, type Contact } from "./schema";
 
-/** Records an enquiry and queues the business's e-mail; both or neither are written. */
-export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail: string): Contact {
+/** Records an enquiry and queues the business's e-mail (its links start with `origin`); both or neither are written. */
+export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail: string, origin: string): Contact {
   const options = contactServiceOptions(listPricing(db));
   const serviceLabel = options.find((o) => o.value === input.service)?.label ?? input.service;
   return immediate(db, () => {
@@ -24,7 +24,7 @@ export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail:
       })
       .returning()
       .get();
-    enqueueMail(db, contactNotification(contact, serviceLabel, businessEmail));
+    enqueueMail(db, contactNotification(contact, serviceLabel, businessEmail, origin));
     return contact;
   });
 }

@@ -191,6 +191,7 @@ test("placing an order e-mails the customer how to pay (the order number as the 
   expect(sent[0]?.text).toContain(`Reference: ${view.orderNumber}`);
   expect(sent[0]?.text).toContain("BSB: 000-000");
   expect(sent[0]?.text).toContain(`https://pi.example/orders/${view.orderNumber.toLowerCase()}`);
+  expect(sent[1]?.text).toContain(`Manage it in the admin portal: https://pi.example/admin/orders/${view.orderNumber.toLowerCase()}`);
   expect(view).toMatchObject({ status: "pending", canCancel: true, items: [{ name: camera.name, quantity: 1, unitPrice: "399.00" }] });
   expect(view.shippingAddress).toEqual(testAddress);
 });

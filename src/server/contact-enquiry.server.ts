@@ -7,6 +7,7 @@ import { getSettings } from "../db/settings.server";
 import type { ContactInput } from "../shared/contact";
 import type { AppDeps } from "./deps";
 import { log } from "./log.server";
+import { siteOrigin } from "./origin";
 
 /** What both contact routes answer when one address sends too many enquiries. */
 export const contactRateLimitMessage = "Too many messages sent from your connection. Please wait a minute and try again.";
@@ -18,7 +19,7 @@ export function submitEnquiry(deps: AppDeps, input: ContactInput, honeypot: stri
     return;
   }
   const businessEmail = deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email;
-  const contact = recordContactEnquiry(deps.db, input, businessEmail);
+  const contact = recordContactEnquiry(deps.db, input, businessEmail, siteOrigin(deps));
   deps.outbox.kick();
   log.info("contact enquiry received", { contactId: contact.id, urgency: contact.urgency });
 }

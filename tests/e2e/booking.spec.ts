@@ -109,6 +109,9 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   expect(mail.text).toContain("text/calendar");
   expect(mail.text).toContain("appointment.ics");
   await expect.poll(() => mailbox.to("owner@example.com").some((m) => m.text.includes("New booking: Partner Check"))).toBe(true);
+  // The business's notice links to the booking's own page in the admin portal.
+  const notice = mailbox.to("owner@example.com").find((m) => m.text.includes("New booking: Partner Check") && m.text.includes("bea@example.com"));
+  expect(notice?.text).toMatch(/Manage it in the admin portal: http:\/\/127\.0\.0\.1:\d+\/admin\/bookings\/[0-9a-f-]{36}\s/);
 
   // Cancel it from the dashboard: the time is free again.
   await booking.getByRole("button", { name: "Cancel booking" }).click();

@@ -150,6 +150,25 @@ describe("GET /api/admin/users", () => {
   });
 });
 
+describe("GET /api/admin/users/{id}", () => {
+  test("one user as the admin user view, the same as the list shows; an unknown or deleted user: 404", async () => {
+    const ann = customer("ann@example.com", 5, { firstName: "Ann", lastName: "Lee" });
+    const gone = customer("gone@example.com", 1);
+    deleteAccount(t.db, gone.id);
+    const res = await admin.get(`/api/admin/users/${ann.id}`);
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as AdminUserView;
+    expect(view).toEqual((await list()).users[0] as AdminUserView);
+    expect(view).toMatchObject({ id: ann.id, email: "ann@example.com", firstName: "Ann", lastName: "Lee", suspendedAt: null });
+    expect(JSON.stringify(view)).not.toContain("passwordHash");
+    for (const id of [gone.id, "no-such-user"]) {
+      const missing = await admin.get(`/api/admin/users/${id}`);
+      expect(missing.status).toBe(404);
+      expect((await errorOf(missing)).code).toBe("not_found");
+    }
+  });
+});
+
 function booking(userId: string | null, serviceName: string, minutesAgo: number, status: BookingStatus = "pending") {
   return t.db
     .insert(bookings)

@@ -2,6 +2,7 @@
  * The admin's view of customers (behind requireAdmin):
  *
  *   GET  /api/admin/users?search=&page=     one page of users, newest first, with the total
+ *   GET  /api/admin/users/{id}              one user (the page /admin/users/{id} opens)
  *   GET  /api/admin/users/{id}/bookings     the user's 3 most recent bookings
  *   GET  /api/admin/users/{id}/orders       the user's 5 most recent orders, with their items
  *   POST /api/admin/users/{id}/suspend      suspends and ends their sessions at once
@@ -11,7 +12,15 @@
  * an active one (nothing changes).
  */
 import { Hono } from "hono";
-import { listAdminUsers, recentUserBookings, recentUserOrders, reinstateUser, type SuspensionChange, suspendUser } from "../../db/admin-users.server";
+import {
+  adminUserView,
+  listAdminUsers,
+  recentUserBookings,
+  recentUserOrders,
+  reinstateUser,
+  type SuspensionChange,
+  suspendUser,
+} from "../../db/admin-users.server";
 import type { AppDeps } from "../../server/deps";
 import { HttpError, notFound } from "../../server/errors";
 import { log } from "../../server/log.server";
@@ -35,6 +44,11 @@ function suspensionError(change: Exclude<SuspensionChange, { ok: true }>): HttpE
 export function adminUsersApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/users", validQuery(adminUsersQuerySchema), (c) => c.json(listAdminUsers(deps.db, c.req.valid("query"))))
+    .get("/users/:id", (c) => {
+      const user = adminUserView(deps.db, c.req.param("id"));
+      if (!user) throw unknownUser();
+      return c.json(user);
+    })
     .get("/users/:id/bookings", (c) => {
       const list = recentUserBookings(deps.db, c.req.param("id"));
       if (!list) throw unknownUser();

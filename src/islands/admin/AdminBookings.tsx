@@ -23,19 +23,22 @@ import { SlotsPanel } from "./bookings/SlotsPanel";
 import { FilterDate, FilterSelect } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { ListFrame, ListStatus, Pager, countLine } from "./parts/ListFrame";
+import { RecordGate } from "./parts/RecordGate";
+import { useRecordDialog } from "./parts/use-record-address";
 import { useUrlList } from "./parts/use-url-list";
-import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
-export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string };
+/** `openRecord`: the booking id of /admin/bookings/{id}, whose dialog opens at once. */
+export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string; openRecord?: string | null };
 
 const listPath = "/api/admin/bookings";
 const statsKey = ["/api/admin/stats"] as const;
 const whenLabels: Record<BookingWhen, string> = { upcoming: "Upcoming (soonest first)", past: "Past (latest first)", all: "All dates" };
 const bookingWhens = Object.keys(whenLabels) as BookingWhen[];
 
-type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement };
+/** `booking` is the list's row; a booking opened by its address is read from the API. */
+type Open = { id: string; booking?: AdminBookingRow; trigger?: HTMLElement };
 
-export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsProps) {
+export default function AdminBookings({ initialQuery, timeZone, openRecord = null }: AdminBookingsProps) {
   const queryClient = useQueryClient();
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminBookingsQuery, AdminBookingList>(
     initialQuery,
@@ -44,7 +47,7 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
     adminBookingsSearch,
   );
   const heading = useRef<HTMLHeadingElement>(null);
-  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
+  const { open, openFromList, closeRecord } = useRecordDialog<Open>("bookings", openRecord, heading, (id) => ({ id }));
   const base = useId();
 
   const changed = () => {
@@ -53,7 +56,7 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
     void queryClient.invalidateQueries({ queryKey: statsKey });
   };
 
-  const openBooking: OpenBooking = (booking, trigger) => setOpen({ booking, trigger });
+  const openBooking: OpenBooking = (booking, trigger) => openFromList(booking.id, { id: booking.id, booking, trigger });
   const statusId = `${base}status`;
   const whenId = `${base}when`;
   const fromId = `${base}from`;
@@ -134,7 +137,21 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
         <SlotsPanel timeZone={timeZone} onChanged={changed} />
       </section>
 
-      {open && <BookingDialog key={open.booking.id} booking={open.booking} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
+      {open && (
+        <RecordGate<AdminBookingRow>
+          key={open.id}
+          url={`${listPath}/${encodeURIComponent(open.id)}`}
+          needsRecord
+          known={open.booking}
+          title="Booking"
+          missingText="There is no such booking. Check the address, or find the booking in the list."
+          listHref={`/admin/bookings${adminBookingsSearch(query)}`}
+          listLabel="Back to bookings"
+          onClose={closeRecord}
+        >
+          {(booking) => booking && <BookingDialog booking={booking} timeZone={timeZone} onClose={closeRecord} onChanged={changed} />}
+        </RecordGate>
+      )}
     </div>
   );
 }

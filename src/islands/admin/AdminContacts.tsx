@@ -28,10 +28,12 @@ import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
+import { RecordGate } from "./parts/RecordGate";
+import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
-import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
-export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string };
+/** `openRecord`: the enquiry id of /admin/contacts/{id}, whose dialog opens at once. */
+export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string; openRecord?: string | null };
 
 const listPath = "/api/admin/contacts";
 
@@ -40,9 +42,9 @@ function withSearch(query: AdminContactsQuery, text: string): AdminContactsQuery
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { id: string; trigger: HTMLButtonElement };
+type Open = { id: string; trigger?: HTMLElement };
 
-export default function AdminContacts({ initialQuery, timeZone }: AdminContactsProps) {
+export default function AdminContacts({ initialQuery, timeZone, openRecord = null }: AdminContactsProps) {
   const queryClient = useQueryClient();
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminContactsQuery, AdminContactList>(
     initialQuery,
@@ -53,7 +55,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
+  const { open, openFromList, closeRecord } = useRecordDialog<Open>("contacts", openRecord, heading, (id) => ({ id }));
   const base = useId();
 
   const changed = useCallback(() => {
@@ -62,7 +64,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
     });
   }, [queryClient]);
 
-  const openContact: OpenContact = (id, trigger) => setOpen({ id, trigger });
+  const openContact: OpenContact = (id, trigger) => openFromList(id, { id, trigger });
   const remove = useMutation({
     mutationFn: (contact: AdminContact) => adminRequest("DELETE", `${listPath}/${encodeURIComponent(contact.id)}`),
     onSuccess: (_, contact) => {
@@ -141,17 +143,28 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
       </PagedList>
 
       {open && (
-        <ContactDialog
+        <RecordGate
           key={open.id}
-          id={open.id}
-          timeZone={timeZone}
-          onClose={closeDialog}
-          onChanged={changed}
-          onDelete={(contact) => {
-            setOpen(null);
-            setDeleting(contact);
-          }}
-        />
+          url={`${listPath}/${encodeURIComponent(open.id)}`}
+          title="Enquiry"
+          missingText="There is no such enquiry: it may have been deleted. Find the enquiry in the inbox."
+          listHref={`/admin/contacts${adminContactsSearch(query)}`}
+          listLabel="Back to enquiries"
+          onClose={closeRecord}
+        >
+          {() => (
+            <ContactDialog
+              id={open.id}
+              timeZone={timeZone}
+              onClose={closeRecord}
+              onChanged={changed}
+              onDelete={(contact) => {
+                closeRecord();
+                setDeleting(contact);
+              }}
+            />
+          )}
+        </RecordGate>
       )}
       {deleting && (
         <ConfirmDeleteDialog

@@ -15,10 +15,12 @@ import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { RecordGate } from "./parts/RecordGate";
+import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
-import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
-export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
+/** `openRecord`: the order number of /admin/orders/{orderNumber}, whose dialog opens at once. */
+export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string; openRecord?: string | null };
 
 const listPath = "/api/admin/orders";
 /** The dashboard's figures count orders and revenue: a change here makes them stale. */
@@ -29,14 +31,14 @@ function withSearch(query: AdminOrdersQuery, text: string): AdminOrdersQuery {
   return search === query.search ? query : { ...query, search, page: 1 };
 }
 
-type Open = { orderNumber: string; trigger: HTMLButtonElement };
+type Open = { orderNumber: string; trigger?: HTMLElement };
 
-export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
+export default function AdminOrders({ initialQuery, timeZone, openRecord = null }: AdminOrdersProps) {
   const queryClient = useQueryClient();
   const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
   const search = useListSearch(initialQuery.search, setQuery, withSearch);
   const heading = useRef<HTMLHeadingElement>(null);
-  const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
+  const { open, openFromList, closeRecord } = useRecordDialog<Open>("orders", openRecord, heading, (orderNumber) => ({ orderNumber }));
   const base = useId();
 
   const changed = () => {
@@ -45,7 +47,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
     void queryClient.invalidateQueries({ queryKey: statsKey });
   };
 
-  const openOrder: OpenOrder = (orderNumber, trigger) => setOpen({ orderNumber, trigger });
+  const openOrder: OpenOrder = (orderNumber, trigger) => openFromList(orderNumber, { orderNumber, trigger });
   const statusId = `${base}status`;
   const paymentId = `${base}payment`;
   const searchId = `${base}search`;
@@ -112,7 +114,19 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
         {(rows) => <OrdersList rows={rows} timeZone={timeZone} onOpen={openOrder} />}
       </PagedList>
 
-      {open && <OrderDialog key={open.orderNumber} orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
+      {open && (
+        <RecordGate
+          key={open.orderNumber}
+          url={`${listPath}/${encodeURIComponent(open.orderNumber)}`}
+          title={`Order ${open.orderNumber}`}
+          missingText={`There is no order ${open.orderNumber}. Check the order number, or find the order in the list.`}
+          listHref={`/admin/orders${adminOrdersSearch(query)}`}
+          listLabel="Back to orders"
+          onClose={closeRecord}
+        >
+          {() => <OrderDialog orderNumber={open.orderNumber} timeZone={timeZone} onClose={closeRecord} onChanged={changed} />}
+        </RecordGate>
+      )}
     </div>
   );
 }

@@ -11,11 +11,14 @@ import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { useTypedBeforeHydration } from "../../client/typed-before-hydration";
 import { type AdminUserList, type AdminUserView, adminUsersUrl, maxAdminUserSearchLength } from "../../shared/admin-users";
+import { RecordGate } from "./parts/RecordGate";
+import { useRecordAddress } from "./parts/use-record-address";
 import { SuspendDialog } from "./users/SuspendDialog";
 import { UserCard } from "./users/UserCard";
 import { UserDetailsDialog } from "./users/UserDetailsDialog";
 
-export type AdminUsersProps = { timeZone: string };
+/** `openRecord`: the user id of /admin/users/{id}, whose details open at once. */
+export type AdminUsersProps = { timeZone: string; openRecord?: string | null };
 
 /** How long typing pauses before the search is sent. */
 const searchDelayMs = 300;
@@ -23,7 +26,8 @@ const searchDelayMs = 300;
 /** Every query of this page: the list's pages and searches, and each user's bookings and orders. */
 const isUsersQuery = (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith("/api/admin/users");
 
-type OpenDialog = { kind: "details" | "suspend"; user: AdminUserView; trigger: HTMLElement };
+/** The details of a user opened by its address carry only the id: the API gives the rest. */
+type OpenDialog = { kind: "details"; id: string; user?: AdminUserView; trigger?: HTMLElement } | { kind: "suspend"; user: AdminUserView; trigger: HTMLElement };
 
 function useDebounced(value: string, delayMs: number): string {
   const [settled, setSettled] = useState(value);
@@ -34,7 +38,7 @@ function useDebounced(value: string, delayMs: number): string {
   return settled;
 }
 
-export default function AdminUsers({ timeZone }: AdminUsersProps) {
+export default function AdminUsers({ timeZone, openRecord = null }: AdminUsersProps) {
   const queryClient = useQueryClient();
   const [searchText, setSearchText] = useState("");
   const searchField = useRef<HTMLInputElement>(null);
@@ -77,12 +81,21 @@ export default function AdminUsers({ timeZone }: AdminUsersProps) {
     },
   });
 
-  const open = (kind: OpenDialog["kind"], user: AdminUserView) => (e: MouseEvent<HTMLButtonElement>) => setDialog({ kind, user, trigger: e.currentTarget });
   const closeDialog = () => {
     const trigger = dialog?.trigger;
     setDialog(null);
     // Back to the button that opened it; after a suspension that button has become Reinstate.
     if (trigger?.isConnected) trigger.focus();
+  };
+  const address = useRecordAddress("users", openRecord, { show: (id) => setDialog({ kind: "details", id }), hide: closeDialog });
+  const openDetails = (user: AdminUserView) => (e: MouseEvent<HTMLButtonElement>) => {
+    setDialog({ kind: "details", id: user.id, user, trigger: e.currentTarget });
+    address.opened(user.id);
+  };
+  const openSuspend = (user: AdminUserView) => (e: MouseEvent<HTMLButtonElement>) => setDialog({ kind: "suspend", user, trigger: e.currentTarget });
+  const closeDetails = () => {
+    closeDialog();
+    address.closed();
   };
 
   const data = list.data;
@@ -139,8 +152,8 @@ export default function AdminUsers({ timeZone }: AdminUsersProps) {
             user={user}
             timeZone={timeZone}
             reinstating={reinstate.isPending && reinstate.variables?.id === user.id}
-            onDetails={open("details", user)}
-            onSuspend={open("suspend", user)}
+            onDetails={openDetails(user)}
+            onSuspend={openSuspend(user)}
             onReinstate={() => reinstate.mutate(user)}
           />
         ))}
@@ -158,7 +171,21 @@ export default function AdminUsers({ timeZone }: AdminUsersProps) {
         </nav>
       )}
 
-      {dialog?.kind === "details" && <UserDetailsDialog user={dialog.user} timeZone={timeZone} onClose={closeDialog} />}
+      {dialog?.kind === "details" && (
+        <RecordGate<AdminUserView>
+          key={dialog.id}
+          url={`/api/admin/users/${encodeURIComponent(dialog.id)}`}
+          needsRecord
+          known={dialog.user}
+          title="User"
+          missingText="There is no such user: the account may have been deleted. Find the user in the list."
+          listHref="/admin/users"
+          listLabel="Back to users"
+          onClose={closeDetails}
+        >
+          {(user) => user && <UserDetailsDialog user={user} timeZone={timeZone} onClose={closeDetails} />}
+        </RecordGate>
+      )}
       {dialog?.kind === "suspend" && (
         <SuspendDialog
           user={dialog.user}

@@ -1,5 +1,6 @@
 /** The e-mails of a booking: the customer's confirmation and the business's notice, both with the `.ics`. */
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
+import { adminRecordPath } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import { plainText } from "./layout";
 
@@ -21,6 +22,8 @@ export type BookingMailInput = {
   businessEmail: string;
   businessPhone: string;
   manageUrl: string;
+  /** The site's origin, for the business's link to the booking in the admin portal. */
+  origin: string;
   whenText: string;
   /** The business timezone the appointment's wall-clock time is in (settings). */
   timeZone: string;
@@ -75,6 +78,8 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       `Location: ${b.location ?? "(not given)"}`,
       `Notes: ${b.notes ?? "(none)"}`,
       `Booking id: ${b.id}`,
+      ``,
+      `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", b.id)}`,
     ]),
     attachments: [{ filename: "appointment.ics", content: m.ics, contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
   };

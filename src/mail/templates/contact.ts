@@ -1,5 +1,6 @@
 /** The business's e-mail about a contact enquiry. */
 import type { Contact } from "../../db/schema";
+import { adminRecordPath } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import { plainText } from "./layout";
 
@@ -10,8 +11,8 @@ const urgencyLabel: Record<string, string> = {
   emergency: "EMERGENCY (immediate response)",
 };
 
-/** The business's notice of a new contact enquiry. */
-export function contactNotification(contact: Contact, serviceLabel: string, businessEmail: string): MailMessage {
+/** The business's notice of a new contact enquiry; `origin` is the site's, for the link to the enquiry in the admin portal. */
+export function contactNotification(contact: Contact, serviceLabel: string, businessEmail: string, origin: string): MailMessage {
   const urgent = contact.urgency === "high" || contact.urgency === "emergency";
   return {
     to: businessEmail,
@@ -31,6 +32,7 @@ export function contactNotification(contact: Contact, serviceLabel: string, busi
       contact.message,
       ``,
       `Reply to this e-mail to answer the client directly.`,
+      `See it in the admin portal: ${origin}${adminRecordPath("contacts", contact.id)}`,
     ]),
   };
 }

@@ -5,6 +5,7 @@
 import { cryptoAddresses, paymentCurrency } from "../../domain/payment";
 import { formatMoney } from "../../domain/format";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../shared/checkout";
+import { adminRecordPath } from "../../shared/admin-records";
 import { orderPagePath, type OrderView } from "../../shared/orders";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
@@ -146,7 +147,7 @@ export function orderNotificationMail(m: OrderMailInput): MailMessage {
       ...addressLines(o),
       `Notes: ${o.notes ?? "(none)"}`,
       ``,
-      `Manage it in the admin portal: ${m.origin}/admin/orders?search=${o.orderNumber}`,
+      `Manage it in the admin portal: ${m.origin}${adminRecordPath("orders", o.orderNumber)}`,
     ]),
   };
 }

@@ -1,13 +1,13 @@
-/** /admin/users: the customers list with search, details and suspension (the AdminUsers island). */
+/** /admin/users (and /admin/users/{id}, with that user's details open): the customers list with search, details and suspension (the AdminUsers island). */
 import { Island } from "../../components/Island";
 import type { SiteData } from "../../components/site";
 import type { PageDefinition } from "../page";
+import { recordShell } from "./record-shell";
 import { adminShellPage } from "./shell";
 
-export function adminUsersPage(site: SiteData): PageDefinition {
+export function adminUsersPage(site: SiteData, openRecord: string | null = null): PageDefinition {
   return adminShellPage(site, {
-    path: "/admin/users",
-    title: "Users",
-    island: <Island name="AdminUsers" props={{ timeZone: site.settings.timezone }} />,
+    ...recordShell("users", openRecord, "Users", "User"),
+    island: <Island name="AdminUsers" props={{ timeZone: site.settings.timezone, openRecord }} />,
   });
 }

@@ -4,7 +4,7 @@
  */
 import { type RefObject, useState } from "react";
 
-export function useDialogTrigger<O extends { trigger: HTMLElement }>(heading: RefObject<HTMLElement | null>) {
+export function useDialogTrigger<O extends { trigger?: HTMLElement }>(heading: RefObject<HTMLElement | null>) {
   const [open, setOpen] = useState<O | null>(null);
   const closeDialog = () => {
     const trigger = open?.trigger;

@@ -7,6 +7,7 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from "react";
 import { useTypedBeforeHydration } from "../../../client/typed-before-hydration";
+import { listAddress } from "./use-record-address";
 
 /** How long typing pauses before a search runs. */
 const searchDelayMs = 300;
@@ -21,7 +22,7 @@ export function useUrlList<Q, D extends { total: number; pageSize: number }>(ini
   const data = list.data;
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   useEffect(() => {
-    history.replaceState(history.state, "", `${pagePath}${search(query)}`);
+    history.replaceState(history.state, "", listAddress(pagePath, search(query)));
   }, [query, pagePath, search]);
   return { query, setQuery, list, data, pageCount };
 }

@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { customerWithSession } from "../../../tests/helpers/sessions";
+import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRecordKeyOfPath, adminRecordPath } from "../../shared/admin-records";
+import { adminReturnTo } from "./admin.routes";
+
+let t: TestApp;
+let customerCookie: string;
+beforeAll(() => {
+  t = createTestApp();
+  customerCookie = customerWithSession(t.db, "ann@example.com").cookie;
+});
+afterAll(() => t.close());
+
+const uuid = "0b6f2f5e-3c1d-4e8a-9f7b-2a4c6e8d0f12";
+
+/** Each record address: its list's room and island, the key the island is told to open, and the title. */
+const records = [
+  { path: "/admin/orders/pi-7kq4-m2xd", room: "/admin/orders", island: "AdminOrders", key: "PI-7KQ4-M2XD", title: "Order PI-7KQ4-M2XD" },
+  { path: `/admin/bookings/${uuid}`, room: "/admin/bookings", island: "AdminBookings", key: uuid, title: "Booking" },
+  { path: `/admin/contacts/${uuid}`, room: "/admin/contacts", island: "AdminContacts", key: uuid, title: "Enquiry" },
+  { path: `/admin/users/${uuid}`, room: "/admin/users", island: "AdminUsers", key: uuid, title: "User" },
+];
+
+describe.each(records)("$path", ({ path, room, island, key, title }) => {
+  test("answers its list's admin shell with the record to open: noindex, never stored, the admin entry, its room marked, no data", async () => {
+    for (const headers of [{}, { Cookie: customerCookie }] as Record<string, string>[]) {
+      const res = await t.request(path, { headers });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("cache-control")).toContain("no-store");
+      const html = await res.text();
+      expect(html).toContain('<meta name="robots" content="noindex');
+      expect(html).toContain(`<title>${title} | Admin |`);
+      expect(html).toMatch(/admin-entry[^"]*\.js/);
+      expect(html).not.toMatch(/\/entry[^"]*\.js/);
+      expect(html).toContain(island);
+      expect(html).toContain(`"openRecord":"${key}"`);
+      expect(html).toMatch(new RegExp(`href="${room}" aria-current="page"`));
+      expect(html).not.toContain("ann@example.com");
+    }
+    expect(t.deps.pageCache.size).toBe(0);
+  });
+});
+
+test("a record address keeps its list's filters from the query string", async () => {
+  const html = await (await t.request("/admin/orders/pi-7kq4-m2xd?status=shipped&search=ann")).text();
+  expect(html).toContain('"initialQuery":{"status":"shipped","payment":null,"search":"ann","page":1}');
+  expect(html).toContain('"openRecord":"PI-7KQ4-M2XD"');
+});
+
+test("the list pages open no record", async () => {
+  for (const { room } of records) {
+    const html = await (await t.request(room)).text();
+    expect(html).toContain('"openRecord":null');
+  }
+});
+
+test("after signing in, the admin returns to the record's address", () => {
+  for (const { path } of records) expect(adminReturnTo(`${path}?status=all`)).toBe(`${path}?status=all`);
+});
+
+test("an order number in capitals is sent to the lowercase address, as every page is", async () => {
+  const res = await t.request("/admin/orders/PI-7KQ4-M2XD?status=shipped");
+  expect(res.status).toBe(301);
+  expect(res.headers.get("location")).toBe("/admin/orders/pi-7kq4-m2xd?status=shipped");
+});
+
+test("a malformed record key answers the normal 404 page", async () => {
+  const malformed = [
+    "/admin/orders/12",
+    "/admin/orders/pi-7kq4-m2x",
+    "/admin/orders/pi-0000-1111",
+    "/admin/orders/7kq4-m2xd",
+    "/admin/bookings/12",
+    `/admin/bookings/${uuid}x`,
+    "/admin/contacts/not-an-id",
+    `/admin/contacts/${uuid.replaceAll("-", "")}`,
+    "/admin/users/1",
+    `/admin/users/${uuid}/orders`,
+    "/admin/users/not%20an%20id",
+  ];
+  for (const path of malformed) {
+    const res = await t.request(path);
+    expect({ path, status: res.status }).toEqual({ path, status: 404 });
+    const html = await res.text();
+    expect(html).toContain("<title>Page Not Found |");
+    expect(html).not.toContain("openRecord");
+  }
+});
+
+test("record paths and keys read back to each other", () => {
+  expect(adminRecordPath("orders", "PI-7KQ4-M2XD")).toBe("/admin/orders/pi-7kq4-m2xd");
+  expect(adminRecordKeyOfPath("orders", "/admin/orders/pi-7kq4-m2xd")).toBe("PI-7KQ4-M2XD");
+  expect(adminRecordKeyOfPath("users", adminRecordPath("users", uuid))).toBe(uuid);
+  for (const path of ["/admin/orders", "/admin/orders/", "/admin/ordersx/pi-7kq4-m2xd", "/admin/bookings/pi-7kq4-m2xd", "/admin/orders/%E0%A4%A"]) {
+    expect(adminRecordKeyOfPath(path.startsWith("/admin/bookings") ? "bookings" : "orders", path)).toBeNull();
+  }
+});

@@ -1,0 +1,51 @@
+/**
+ * The addresses of single admin records: `/admin/orders/{orderNumber}`, `/admin/bookings/{id}`,
+ * `/admin/contacts/{id}` and `/admin/users/{id}`, each its list's page with that record's dialog
+ * open. The server's routes, the islands (which keep the address in step with the open dialog)
+ * and the e-mails to the business build and read them here. Paths are lowercase, as every page's
+ * canonical path is; order numbers are uppercase everywhere else.
+ */
+import { orderNumberPattern } from "../domain/order";
+
+/** The lists whose records have an address of their own. */
+export type AdminRecordList = "orders" | "bookings" | "contacts" | "users";
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** How each list's record key is spelled in its path, and back. Bookings, enquiries and users are UUIDs. */
+const keys: Record<AdminRecordList, { fromSegment: (segment: string) => string; valid: RegExp }> = {
+  orders: { fromSegment: (segment) => segment.toUpperCase(), valid: orderNumberPattern },
+  bookings: { fromSegment: (segment) => segment, valid: uuidPattern },
+  contacts: { fromSegment: (segment) => segment, valid: uuidPattern },
+  users: { fromSegment: (segment) => segment, valid: uuidPattern },
+};
+
+/** The page path of a list (`/admin/orders`). */
+export function adminListPath(list: AdminRecordList): string {
+  return `/admin/${list}`;
+}
+
+/** The page path of one record (`/admin/orders/pi-7kq4-m2xd`). */
+export function adminRecordPath(list: AdminRecordList, key: string): string {
+  return `${adminListPath(list)}/${encodeURIComponent(key.toLowerCase())}`;
+}
+
+/**
+ * The record key a path segment names (`"PI-7KQ4-M2XD"` for `pi-7kq4-m2xd` in orders), or null when
+ * it is not well formed (no order number, no UUID).
+ */
+export function adminRecordKey(list: AdminRecordList, segment: string): string | null {
+  const key = keys[list].fromSegment(segment);
+  return keys[list].valid.test(key) ? key : null;
+}
+
+/** The record key a page path names (`/admin/orders/pi-7kq4-m2xd`), or null when it is not a record of `list`. */
+export function adminRecordKeyOfPath(list: AdminRecordList, path: string): string | null {
+  const prefix = `${adminListPath(list)}/`;
+  if (!path.startsWith(prefix)) return null;
+  try {
+    return adminRecordKey(list, decodeURIComponent(path.slice(prefix.length)));
+  } catch {
+    return null;
+  }
+}
