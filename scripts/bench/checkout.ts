@@ -23,7 +23,7 @@ import { eq } from "drizzle-orm";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client.server";
 import { products } from "../../src/db/schema";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import {
   BenchError,
   type Child,

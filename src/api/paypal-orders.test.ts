@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { eq } from "drizzle-orm";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
 import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { cancelOrder, placeOrder } from "../db/orders.server";

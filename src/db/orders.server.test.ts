@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import type { CheckoutInput } from "../shared/checkout";

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookings, settings } from "../db/schema";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 
 let t: TestApp;
 beforeEach(() => {

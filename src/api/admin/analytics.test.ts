@@ -7,7 +7,7 @@ import type { OrderPaymentStatus, OrderStatus } from "../../domain/order";
 import type { PaymentStatus } from "../../domain/payment";
 import { addDays, dayOfWeek, localDate, zonedToInstant } from "../../domain/timezone";
 import type { AdminAnalytics } from "../../shared/admin-analytics";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 const adelaide = "Australia/Adelaide";

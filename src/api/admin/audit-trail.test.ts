@@ -13,7 +13,7 @@ import { hashPassword } from "../../server/auth/crypto.server";
 import { seedContent } from "../../db/seed/content";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { testAddress } from "../../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { seedContent, seedContentTitles } from "../../db/seed/content";
 import { type ContentSectionView, contentSchemas } from "../../shared/content";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 

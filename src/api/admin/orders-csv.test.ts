@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { changeOrder, placeOrder } from "../../db/orders.server";
 import { cartItems, orders, users } from "../../db/schema";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 import { containsPattern } from "../../db/admin-products.server";
 import { type Address, cartItems, categories, orderItems, orders, products, wishlistItems } from "../../db/schema";

@@ -6,7 +6,7 @@ import { auditLog, bookings, referralTransactions, users } from "../../db/schema
 import type { AdminPayAllResult, AdminReferrerDetail, AdminReferrerList, AdminReward } from "../../shared/admin-referrals";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;

@@ -8,7 +8,7 @@ import type { OrderPaymentStatus, OrderStatus } from "../../domain/order";
 import type { PaymentStatus } from "../../domain/payment";
 import { addDays, zonedParts, zonedToInstant } from "../../domain/timezone";
 import type { AdminStats } from "../../shared/admin-stats";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 const adelaide = "Australia/Adelaide";

@@ -11,7 +11,7 @@ import type { AdminUserBooking, AdminUserList, AdminUserOrder, AdminUserView } f
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { browser, testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession, sessionCookie } from "../../../tests/helpers/sessions";
+import { customerWithSession, sessionCookie } from "../../../tests/factories";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { recordAudit } from "../../db/audit.server";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;

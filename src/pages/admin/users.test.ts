@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;
