@@ -24,30 +24,27 @@ function currentOf<T extends object>(current: () => T | undefined, what: string)
   });
 }
 
-/** A fresh test app (tests/helpers/test-app.ts, with `env`) for each test of the file, closed after it. */
-export function testAppPerTest(env: Record<string, string> = {}): TestApp {
+/** A test app made by the `before` hook with `env()` and closed by the `after` hook. */
+function testAppBetween(before: typeof beforeEach, after: typeof afterEach, env: () => Record<string, string>): TestApp {
   let app: TestApp | undefined;
-  beforeEach(() => {
-    app = createTestApp(env);
+  before(() => {
+    app = createTestApp(env());
   });
-  afterEach(() => {
+  after(() => {
     app?.close();
     app = undefined;
   });
   return currentOf(() => app, "the test app");
 }
 
+/** A fresh test app (tests/helpers/test-app.ts, with `env`) for each test of the file, closed after it. */
+export function testAppPerTest(env: Record<string, string> = {}): TestApp {
+  return testAppBetween(beforeEach, afterEach, () => env);
+}
+
 /** One test app (with `env`) shared by the tests of the file, closed after the last. */
 export function testAppPerFile(env: Record<string, string> = {}): TestApp {
-  let app: TestApp | undefined;
-  beforeAll(() => {
-    app = createTestApp(env);
-  });
-  afterAll(() => {
-    app?.close();
-    app = undefined;
-  });
-  return currentOf(() => app, "the test app");
+  return testAppBetween(beforeAll, afterAll, () => env);
 }
 
 /** For each test of the file, a fresh test app `t` and an admin `owner` on it making requests (`admin`, tests/helpers/admins.ts). */
@@ -67,21 +64,16 @@ export function adminAppPerTest(): { t: TestApp; admin: AdminClient } {
  */
 export function payPalAppPerTest(opts: { delayMs: number; env?: Record<string, string> }): { standIn: PayPalStandIn; t: TestApp } {
   let payPal: PayPalStandIn | undefined;
-  let app: TestApp | undefined;
   beforeAll(() => {
     payPal = startPayPalStandIn();
   });
   afterAll(() => payPal?.close());
+  const t = testAppBetween(beforeEach, afterEach, () => ({ ...standInEnv(payPal!), BUSINESS_EMAIL: "owner@example.com", ...opts.env }));
   beforeEach(() => {
     const paypal = payPal!;
-    app = createTestApp({ ...standInEnv(paypal), BUSINESS_EMAIL: "owner@example.com", ...opts.env });
     Object.assign(paypal.behaviour, { oauth: "ok", createOrder: "ok", capture: "ok", getOrder: "ok", delayMs: opts.delayMs });
     paypal.requests.length = 0;
     paypal.violations.length = 0;
   });
-  afterEach(() => {
-    app?.close();
-    app = undefined;
-  });
-  return { standIn: currentOf(() => payPal, "the PayPal stand-in"), t: currentOf(() => app, "the test app") };
+  return { standIn: currentOf(() => payPal, "the PayPal stand-in"), t };
 }
