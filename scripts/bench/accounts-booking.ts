@@ -12,7 +12,7 @@ import { openDatabase } from "../../src/db/client.server";
 import { generateSlots } from "../../src/db/timeslots.server";
 import { businessToday, lastBookableDate } from "../../src/domain/slots";
 import { defaultSettings } from "../../src/shared/settings";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import {
   BenchError,
   type Check,

@@ -27,7 +27,7 @@ import type { OrderPaymentStatus, OrderStatus } from "../../src/domain/order";
 import type { BookingStatus } from "../../src/domain/booking";
 import type { AdminStats } from "../../src/shared/admin-stats";
 import type { AdminUserList } from "../../src/shared/admin-users";
-import { adminWithToken } from "../../tests/helpers/admins";
+import { adminWithToken } from "../../tests/factories";
 import {
   BenchError,
   type Child,

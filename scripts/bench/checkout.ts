@@ -23,7 +23,8 @@ import { eq } from "drizzle-orm";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client.server";
 import { products } from "../../src/db/schema";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
+import { testAddress } from "../../tests/helpers/shop";
 import {
   BenchError,
   type Child,
@@ -81,8 +82,6 @@ function prepare(file: string, customers: number): { cookies: string[]; productI
   }
 }
 
-const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", state: "SA", postcode: "5000", phone: "0412 345 678" };
-
 export async function runCheckoutBench(): Promise<PartResult<CheckoutBenchData>> {
   requireBinary();
   const started = performance.now();
@@ -114,7 +113,7 @@ export async function runCheckoutBench(): Promise<PartResult<CheckoutBenchData>>
         const res = await fetch(`${base}/api/orders`, {
           method: "POST",
           headers,
-          body: JSON.stringify({ shippingAddress: address, paymentMethod: "bank_transfer" }),
+          body: JSON.stringify({ shippingAddress: testAddress, paymentMethod: "bank_transfer" }),
         });
         await res.arrayBuffer();
         if (res.status === 201) latencies.push(performance.now() - t0);

@@ -10,7 +10,7 @@ import { openDatabase, type Db } from "../db/client.server";
 import { generateSlots } from "../db/timeslots.server";
 import { businessToday } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { defaultSettings } from "../shared/settings";
 
 const binary = join(import.meta.dir, "../../dist/pi-site");

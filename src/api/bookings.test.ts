@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { ensureReferralCode } from "../db/referrals.server";
 import { setBookingStatus } from "../db/bookings.server";

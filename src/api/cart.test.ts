@@ -1,15 +1,12 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { browser, testOrigin } from "../../tests/helpers/browser";
-import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, type ErrorBody } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import { cartItems, categories, products, settings } from "../db/schema";
 import type { CartView } from "../shared/cart-view";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 type Browser = ReturnType<typeof browser>;
 

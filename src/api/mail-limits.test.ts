@@ -1,7 +1,7 @@
 /** Limits that keep the site from flooding an inbox or one account from holding the calendar. */
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { settings } from "../db/schema";
 import { generateSlots } from "../db/timeslots.server";

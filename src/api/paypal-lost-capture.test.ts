@@ -2,35 +2,19 @@
  * Captures whose answer is lost (decision 007): PayPal may have taken the money, so the customer is
  * never told otherwise before PayPal has been asked; the payment check settles what stays unknown.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { paypalClientFromEnv, type PayPalClient } from "../payments/paypal.server";
 import { reconcilePayments, startPaymentReconciliation } from "../payments/reconcile.server";
-import { startPayPalStandIn, standInEnv, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { payPalAppPerTest } from "../../tests/helpers/per-test";
 
-let standIn: PayPalStandIn;
-let t: TestApp;
+// A short timeout, so a capture "times out" quickly; the stand-in's slow answers take longer.
+const { standIn, t } = payPalAppPerTest({ delayMs: 400, env: { PAYPAL_TIMEOUT_MS: "120" } });
 let paypal: PayPalClient;
-beforeAll(() => {
-  standIn = startPayPalStandIn();
-});
-afterAll(() => standIn.close());
-
 beforeEach(() => {
-  t = createTestApp({
-    ...standInEnv(standIn),
-    BUSINESS_EMAIL: "owner@example.com",
-    // Short, so a capture "times out" quickly; the stand-in's slow answers take longer.
-    PAYPAL_TIMEOUT_MS: "120",
-  });
   paypal = paypalClientFromEnv(t.deps.env, { retryDelayMs: 10 })!;
-  Object.assign(standIn.behaviour, { oauth: "ok", createOrder: "ok", capture: "ok", getOrder: "ok", delayMs: 400 });
-  standIn.requests.length = 0;
-  standIn.violations.length = 0;
 });
 afterEach(() => {
   expect(standIn.violations).toEqual([]);
-  t.close();
 });
 
 type ErrorBody = { error: { code: string; message: string } };

@@ -3,36 +3,21 @@
  * total, only while it is open; a capture marks it paid once, and one for an order cancelled
  * meanwhile is held for review. Against the PayPal stand-in.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { testOrigin } from "../../tests/helpers/browser";
-import { startPayPalStandIn, standInEnv, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { standInCredentials } from "../../tests/helpers/paypal-stand-in";
+import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
-import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, type ErrorBody } from "../../tests/helpers/test-app";
+import { payPalAppPerTest } from "../../tests/helpers/per-test";
 import { cancelOrder, placeOrder } from "../db/orders.server";
 import { cartItems, orders, products } from "../db/schema";
 import { paypalClientFromEnv } from "../payments/paypal.server";
 import { reconcilePayments } from "../payments/reconcile.server";
 import type { OrderPaymentMethod } from "../shared/checkout";
 
-let standIn: PayPalStandIn;
-let t: TestApp;
-beforeAll(() => {
-  standIn = startPayPalStandIn();
-});
-afterAll(() => standIn.close());
-
-beforeEach(() => {
-  t = createTestApp({
-    ...standInEnv(standIn),
-    BUSINESS_EMAIL: "owner@example.com",
-    PAYPAL_TIMEOUT_MS: "120",
-  });
-  Object.assign(standIn.behaviour, { oauth: "ok", createOrder: "ok", capture: "ok", getOrder: "ok", delayMs: 400 });
-  standIn.requests.length = 0;
-});
-afterEach(() => t.close());
+const { standIn, t } = payPalAppPerTest({ delayMs: 400, env: { PAYPAL_TIMEOUT_MS: "120" } });
 
 type PaymentRow = { status: string; amount: string; serviceName: string; shopOrderId: number | null; captureId: string | null; orderId: string | null };
 const paymentRows = () =>

@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import { browser } from "../../tests/helpers/browser";
 import { immediate } from "../db/client.server";
 import { recordReferralReward, voidReferralReward } from "../db/referrals.server";
 import { bookings, users } from "../db/schema";
 import { referralCodePattern } from "../domain/referral";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 function addBooking(userId: string) {
   return t.db

@@ -1,12 +1,8 @@
-import { afterEach, beforeEach, expect, setSystemTime, test } from "bun:test";
+import { expect, setSystemTime, test } from "bun:test";
 import { localDate } from "../domain/timezone";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 test("the counter starts at 3333; POST counts a visit, GET reads it", async () => {
   expect(await (await t.request("/api/visitor-count")).json()).toEqual({ count: 3333 });

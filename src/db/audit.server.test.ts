@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import { recordAudit } from "./audit.server";
 import { auditLog } from "./schema";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 test("an entry keeps who, when, what, which record and the values before and after", () => {
   const at = new Date("2026-11-23T03:00:00Z");

@@ -1,17 +1,14 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { CheckoutInput } from "../shared/checkout";
 import { cancelOrder, changeOrder, customerOrder, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
 import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings } from "./schema";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 const checkout = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ shippingAddress: testAddress, paymentMethod: "bank_transfer", ...overrides });
 

@@ -2,17 +2,13 @@
  * The trigram index over customers' e-mails and names (migration 0007) that the admin's user and
  * order searches read: it follows every insert, change and deletion of a customer.
  */
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import { customerIdsMatching, listAdminUsers } from "./admin-users.server";
 import { users } from "./schema";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 function customer(email: string, firstName: string, lastName: string): string {
   return t.db.insert(users).values({ email, firstName, lastName }).returning({ id: users.id }).get().id;

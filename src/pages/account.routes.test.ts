@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { countRows } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import { browser, testPassword } from "../../tests/helpers/browser";
 import { bookings } from "../db/schema";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 test("signed out, /account and /dashboard say so and move on to sign-in, coming back", async () => {
   for (const path of ["/dashboard", "/account"]) {

@@ -1,14 +1,10 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookings, settings } from "../db/schema";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { testAppPerTest } from "../../tests/helpers/per-test";
+import { customerWithSession } from "../../tests/factories";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 function bookedAt(userId: string, createdAt: Date) {
   t.db

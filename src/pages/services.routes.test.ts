@@ -1,13 +1,9 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { browser } from "../../tests/helpers/browser";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { PaymentDialogProps } from "../islands/PaymentDialog";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 /** The props of every payment dialog island on the page, in card order. */
 function dialogProps(html: string): PaymentDialogProps[] {

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { browser } from "../../tests/helpers/browser";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows, createTestApp } from "../../tests/helpers/test-app";
+import { testAppPerFile } from "../../tests/helpers/per-test";
 import { cartItems, products } from "../db/schema";
 import { seedProducts } from "../db/seed/catalogue";
 import { manifest } from "../server/assets.server";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 const page = async (path: string, b?: ReturnType<typeof browser>) => {
   const res = b ? await b.get(path) : await t.request(path);

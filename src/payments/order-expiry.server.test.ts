@@ -3,12 +3,11 @@
  * back exactly once and the customer e-mailed; a PayPal order PayPal may have been paid for is
  * settled with PayPal first and cancelled only when PayPal shows no capture.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { startPayPalStandIn, standInEnv, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { payPalAppPerTest } from "../../tests/helpers/per-test";
 import { placeOrder } from "../db/orders.server";
 import { attachProviderOrder, startOrderPayment } from "../db/payments.server";
 import { cartItems, orders, products } from "../db/schema";
@@ -17,22 +16,11 @@ import { expireUnpaidOrders, orderExpiryNote } from "./order-expiry.server";
 import { paypalClientFromEnv, type PayPalClient } from "./paypal.server";
 import { capturesUnderWay } from "./settle-capture.server";
 
-let standIn: PayPalStandIn;
-let t: TestApp;
+const { standIn, t } = payPalAppPerTest({ delayMs: 0 });
 let paypal: PayPalClient;
-beforeAll(() => {
-  standIn = startPayPalStandIn();
-});
-afterAll(() => standIn.close());
 beforeEach(() => {
-  t = createTestApp({
-    ...standInEnv(standIn),
-    BUSINESS_EMAIL: "owner@example.com",
-  });
   paypal = paypalClientFromEnv(t.deps.env, { retryDelayMs: 10 })!;
-  Object.assign(standIn.behaviour, { oauth: "ok", createOrder: "ok", capture: "ok", getOrder: "ok", delayMs: 0 });
 });
-afterEach(() => t.close());
 
 const placedAt = new Date("2026-11-23T01:00:00Z");
 const minutes = (n: number) => new Date(placedAt.getTime() + n * 60_000);

@@ -1,17 +1,13 @@
-import { afterEach, beforeEach, expect, spyOn, test } from "bun:test";
+import { expect, spyOn, test } from "bun:test";
 import { generateTOTP } from "@oslojs/otp";
 import { decodeHex } from "@oslojs/encoding";
 import { confirmTotp, countAdmins, createAdminToken, findAdminByUsername, startTotpSetup, validateAdminToken } from "../db/admins.server";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import { ensureFirstAdmin, parseAdminCommand, runAdminCommand, runDisableTotp } from "./admin-accounts.server";
 import { verifyPassword } from "./auth/crypto.server";
 import { setLogLevel } from "./log.server";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 /** What the logger writes while `fn` runs. */
 async function logged(fn: () => Promise<void>) {

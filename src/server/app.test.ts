@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { describe, expect, test } from "bun:test";
+import { testAppPerFile } from "../../tests/helpers/per-test";
 import { manifest } from "./assets.server";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 const pages: [string, string[]][] = [
   [

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { testOrigin } from "../../tests/helpers/browser";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 
 let t: TestApp;
 let cookie: string;

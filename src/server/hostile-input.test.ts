@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv } from "../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { uploadPath } from "./app";
 

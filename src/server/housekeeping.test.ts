@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pngBytes } from "../../tests/helpers/images";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { countRows } from "../../tests/helpers/test-app";
+import { testAppPerTest } from "../../tests/helpers/per-test";
 import { createEmailVerification } from "../db/email-verifications.server";
 import { createPasswordReset, consumePasswordReset } from "../db/password-resets.server";
 import { storeUpload, uploadGraceMs, uploadsDir } from "../db/uploads.server";
@@ -10,11 +11,7 @@ import { createUser } from "../db/users.server";
 import { startHousekeeping } from "./housekeeping.server";
 import { createSession } from "./auth/sessions.server";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 test("start-up purges expired sessions and stale reset and verification links, keeping live ones", () => {
   const user = createUser(t.db, { email: "ann@example.com" })!;

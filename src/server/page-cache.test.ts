@@ -1,8 +1,8 @@
 /** Public caching is a page's explicit choice, and never for /admin, a signed-in viewer or a query. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { adminWithToken } from "../../tests/helpers/admins";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { adminWithToken } from "../../tests/factories";
+import { customerWithSession } from "../../tests/factories";
 import { aboutPage } from "../pages/about";
 import { withCachedPages } from "./fast-path";
 import { clearPagesAfterAdminWrites } from "./middleware/clear-pages-after-admin-writes";

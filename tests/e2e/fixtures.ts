@@ -58,39 +58,49 @@ export async function stopSite(site: SiteServer, opts: { keepData?: boolean } = 
   if (!opts.keepData) rmSync(site.dataDir, { recursive: true, force: true });
 }
 
+type Factories = typeof import("../factories");
+/** The factories of tests/factories.ts, by name. */
+export type FactoryName = { [K in keyof Factories]: Factories[K] extends (db: never, ...args: never[]) => unknown ? K : never }[keyof Factories];
+type FactoryArgs<K extends FactoryName> = Factories[K] extends (db: never, ...args: infer A) => unknown ? A : never;
+
+/**
+ * Runs the factory `name` of tests/factories.ts with `args` on the site's database and answers
+ * what it returns. Playwright runs under Node, which has no SQLite, so Bun runs the factory
+ * (tests/e2e/seed.ts) against the binary's database file.
+ */
+export function seed<K extends FactoryName>(site: SiteServer, name: K, ...args: FactoryArgs<K>): ReturnType<Factories[K]> {
+  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/seed.ts", join(site.dataDir, "pi-site.db"), name, JSON.stringify(args)], {
+    encoding: "utf8",
+  });
+  if (run.status !== 0) throw new Error(`seeding ${name} ${JSON.stringify(args)} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as ReturnType<Factories[K]>;
+}
+
 /**
  * Creates a customer with a session straight in the site's database and gives the browser its
  * cookie: the Epic Stack way, so only the specs about signing up and in use the forms (and pay
- * for an argon2 hash). Playwright runs under Node, which has no SQLite, so Bun runs our own
- * modules (tests/e2e/create-customer.ts) against the binary's database file.
+ * for an argon2 hash).
  */
 export async function signInAs(context: BrowserContext, site: SiteServer, email: string, opts: { returning?: boolean } = {}): Promise<{ userId: string }> {
-  const args = ["tests/e2e/create-customer.ts", join(site.dataDir, "pi-site.db"), email, ...(opts.returning ? ["--returning"] : [])];
-  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), args, { encoding: "utf8" });
-  if (run.status !== 0) throw new Error(`could not create ${email}: ${run.stderr}`);
-  const { userId, token } = JSON.parse(run.stdout) as { userId: string; token: string };
+  const { userId, token } = seed(site, "customerWithSession", email, opts);
   await context.addCookies([{ name: "pi_session", value: token, url: site.url, httpOnly: true, sameSite: "Lax" }]);
   return { userId };
 }
 
 /**
- * Creates an admin with a bearer token straight in the site's database (tests/e2e/create-admin.ts)
- * and puts the token where the portal keeps it (sessionStorage, key `pi_admin_token`) for every
- * page this browser opens on the site; only the specs about signing in use the login form.
+ * Creates an admin with a bearer token straight in the site's database and puts the token where
+ * the portal keeps it (sessionStorage, key `pi_admin_token`) for every page this browser opens on
+ * the site; only the specs about signing in use the login form.
  */
 export async function signInAsAdmin(context: BrowserContext, site: SiteServer, username: string): Promise<{ adminId: number; token: string }> {
-  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/create-admin.ts", join(site.dataDir, "pi-site.db"), username], {
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`could not create the admin ${username}: ${run.stderr}`);
-  const admin = JSON.parse(run.stdout) as { adminId: number; token: string };
+  const { adminId, token } = seed(site, "adminWithToken", username);
   await context.addInitScript(
     ({ origin, key, token }) => {
       if (location.origin === origin) sessionStorage.setItem(key, token);
     },
-    { origin: site.url, key: adminTokenKey, token: admin.token },
+    { origin: site.url, key: adminTokenKey, token },
   );
-  return admin;
+  return { adminId, token };
 }
 
 type Fixtures = {

@@ -6,7 +6,7 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { type SiteServer, startSite, stopSite } from "./fixtures";
+import { type SiteServer, seed, startSite, stopSite } from "./fixtures";
 import { expect, test } from "./mail-fixtures";
 
 const bun = join(process.cwd(), "node_modules/.bin/bun");
@@ -35,17 +35,14 @@ test("an order whose hold ran out while the site was down is cancelled at start,
     const camera = query<{ id: number; s: number }>(site, "SELECT id, stock_quantity AS s FROM products WHERE slug = 'covert-body-worn-camera-4k'")[0];
     if (!camera) throw new Error("no camera in the seeded shop");
     const before = camera.s;
-    const placed = JSON.parse(run("tests/e2e/seed-order.ts", [dbFile(site), "place", email, "covert-body-worn-camera-4k", "2"])) as {
-      orderId: number;
-      orderNumber: string;
-      productId: number;
-    };
+    const [placed] = seed(site, "placedOrders", email, { slug: "covert-body-worn-camera-4k", quantity: 2, paymentMethod: "paypal" });
+    if (!placed) throw new Error("no order placed");
     expect(stockOf(site, placed.productId)).toBe(before - 2);
     expect(orderOf(site, placed.orderId)?.status).toBe("pending");
 
     // The hold runs out while the site is down.
     await stopSite(site, { keepData: true });
-    run("tests/e2e/seed-order.ts", [dbFile(site), "expire", placed.orderNumber]);
+    seed(site, "expiredHold", placed.orderNumber);
     site = await startSite(env, site.dataDir);
 
     await expect.poll(() => orderOf(site, placed.orderId)?.status, { timeout: 10_000 }).toBe("cancelled");

@@ -18,7 +18,7 @@ import { generateSlots } from "../../src/db/timeslots.server";
 import { businessToday } from "../../src/domain/slots";
 import { addDays } from "../../src/domain/timezone";
 import { defaultSettings } from "../../src/shared/settings";
-import { customerWithSession } from "./sessions";
+import { customerWithSession } from "../factories";
 
 const [command, target, arg] = process.argv.slice(2);
 const tz = defaultSettings.timezone;

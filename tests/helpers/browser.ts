@@ -1,7 +1,7 @@
 /** A browser-like client for route tests: keeps cookies and sends our Origin on form posts. */
 import type { TestApp } from "./test-app";
 import { CookieJar } from "./cookies";
-import { customerWithSession, sessionCookie } from "./sessions";
+import { customerWithSession, sessionCookie } from "../factories";
 
 export const testOrigin = "http://localhost";
 export const testPassword = "a long and unusual passphrase";
@@ -25,7 +25,7 @@ export function browser(t: TestApp) {
         }),
       );
     },
-    /** A customer signed in directly (tests/helpers/sessions.ts); returns their id. For anything but testing sign-up itself. */
+    /** A customer signed in directly (tests/factories.ts); returns their id. For anything but testing sign-up itself. */
     signInAs(email = "ann@example.com", opts: Parameters<typeof customerWithSession>[2] = {}) {
       const customer = customerWithSession(t.db, email, opts);
       jar.set(sessionCookie, customer.token);

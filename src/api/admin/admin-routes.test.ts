@@ -4,9 +4,9 @@
  * cookie with 401, before any handler or validator runs. Login is the one exception.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { createAdminToken, findAdminByUsername } from "../../db/admins.server";
 import { adminTokens, auditLog } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../../server/auth/crypto.server";
 import { type AdminAccountList, type AdminAccountView, adminAccountMessages } from "../../shared/admin-admins";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 

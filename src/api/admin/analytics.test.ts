@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { adminAnalytics, analyticsWindow } from "../../db/admin-analytics.server";
 import { adminStats } from "../../db/admin-stats.server";
 import { type Address, bookings, orderItems, orders, payments, products, visitLog } from "../../db/schema";
@@ -7,17 +7,10 @@ import type { OrderPaymentStatus, OrderStatus } from "../../domain/order";
 import type { PaymentStatus } from "../../domain/payment";
 import { addDays, dayOfWeek, localDate, zonedToInstant } from "../../domain/timezone";
 import type { AdminAnalytics } from "../../shared/admin-analytics";
-import { adminWithToken } from "../../../tests/helpers/admins";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
 const adelaide = "Australia/Adelaide";
-let t: TestApp;
-let authorization: string;
-beforeEach(() => {
-  t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 function inAdelaide(date: string, time: string): Date {
   const instant = zonedToInstant(date, time, adelaide);
@@ -87,7 +80,7 @@ function booking(createdAt: Date, status: BookingStatus = "pending", serviceName
 }
 
 async function get(path: string, auth = true) {
-  return t.request(path, auth ? { headers: { Authorization: authorization } } : {});
+  return t.request(path, auth ? { headers: { Authorization: admin.authorization } } : {});
 }
 
 test("no token: 401 for the figures and the CSV", async () => {

@@ -2,7 +2,7 @@
  * Every change made through the admin API writes exactly one audit entry, with the admin, kind,
  * action, record, summary and before/after of that change; a refused change writes none.
  */
-import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
+import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { decodeBase32 } from "@oslojs/encoding";
 import { generateTOTP } from "@oslojs/otp";
 import { asc, eq } from "drizzle-orm";
@@ -11,19 +11,12 @@ import { placeOrder } from "../../db/orders.server";
 import { auditLog, cartItems, products, users } from "../../db/schema";
 import { hashPassword } from "../../server/auth/crypto.server";
 import { seedContent } from "../../db/seed/content";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { testAddress } from "../../../tests/helpers/shop";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-let admin: AdminClient;
-beforeEach(() => {
-  t = createTestApp();
-  admin = adminClient(t);
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 const entries = () => t.db.select().from(auditLog).orderBy(asc(auditLog.id)).all();
 /** The one entry written since `before` entries existed; fails when there is not exactly one. */

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { recordAudit } from "../../db/audit.server";
 import type { AuditKind } from "../../domain/audit";
 import type { AdminAuditList } from "../../shared/admin-audit";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { createAdmin } from "../../db/admins.server";
 import { hashPassword } from "../../server/auth/crypto.server";
-import { adminWithToken } from "../../../tests/helpers/admins";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { adminWithToken } from "../../../tests/factories";
+import { customerWithSession } from "../../../tests/factories";
 import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { testOrigin } from "../../../tests/helpers/browser";
 

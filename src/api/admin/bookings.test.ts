@@ -9,10 +9,10 @@ import { type BookingStatus, bookingStatuses, canChangeBookingStatus } from "../
 import { businessToday } from "../../domain/slots";
 import { addDays, dayOfWeek } from "../../domain/timezone";
 import type { AdminBookingList, AdminBookingRow, AdminSlotChange, AdminSlotOverview } from "../../shared/admin-bookings";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 
 const tz = "Australia/Adelaide";

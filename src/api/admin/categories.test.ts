@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { asc, eq } from "drizzle-orm";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, type ErrorBody } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 import { auditLog, categories, products } from "../../db/schema";
 import { seedCategories } from "../../db/seed/catalogue";
 import type { AdminCategoryRow } from "../../shared/admin-categories";
 
-let t: TestApp;
-let admin: AdminClient;
-beforeEach(() => {
-  t = createTestApp();
-  admin = adminClient(t);
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 const create = (body: unknown) => admin.send("POST", "/api/admin/categories", body);
 const patch = (id: number | string, body: unknown) => admin.send("PATCH", `/api/admin/categories/${id}`, body);

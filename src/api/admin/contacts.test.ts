@@ -1,21 +1,17 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { inboxGroupConditions, inboxGroupOrder } from "../../db/admin-contacts.server";
 import { auditLog, contacts } from "../../db/schema";
 import type { AdminContact, AdminContactList } from "../../shared/admin-contacts";
 import { replyLink } from "../../shared/admin-contacts";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
-import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, errorOf } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-let admin: AdminClient;
+const { t, admin } = adminAppPerTest();
 let now: number;
 beforeEach(() => {
-  t = createTestApp();
   now = Date.now();
-  admin = adminClient(t);
 });
-afterEach(() => t.close());
 
 async function list(query = ""): Promise<AdminContactList> {
   const res = await admin.get(`/api/admin/contacts${query}`);

@@ -1,20 +1,14 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { seedContent, seedContentTitles } from "../../db/seed/content";
 import { type ContentSectionView, contentSchemas } from "../../shared/content";
-import { adminWithToken } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, type ErrorBody } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-let authorization: string;
-beforeEach(() => {
-  t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 const list = async () => {
-  const res = await t.request("/api/admin/content", { headers: { Authorization: authorization } });
+  const res = await t.request("/api/admin/content", { headers: { Authorization: admin.authorization } });
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   return (await res.json()) as ContentSectionView[];
@@ -27,7 +21,7 @@ const section = async (id: string) => {
 const put = (id: string, body: unknown) =>
   t.request(`/api/admin/content/${id}`, {
     method: "PUT",
-    headers: { Authorization: authorization, Origin: testOrigin, "Content-Type": "application/json" },
+    headers: { Authorization: admin.authorization, Origin: testOrigin, "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
 const rows = () => t.db.$client.query("SELECT id, title, type, content, updated_at AS updatedAt FROM content_sections ORDER BY id").all();

@@ -4,7 +4,7 @@ import { auditLog, outbox } from "../../db/schema";
 import type { OutboxStatus } from "../../domain/outbox";
 import { enqueueMail, retryDelayMs } from "../../mail/outbox.server";
 import type { AdminMailList, AdminMailRow, AdminMailSummary } from "../../shared/admin-mail";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { startSmtpServer } from "../../../tests/helpers/smtp";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";

@@ -1,19 +1,12 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { changeOrder, placeOrder } from "../../db/orders.server";
 import { cartItems, orders, users } from "../../db/schema";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { productIdOf, testAddress } from "../../../tests/helpers/shop";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-let admin: AdminClient;
-beforeEach(() => {
-  t = createTestApp();
-  admin = adminClient(t);
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 const productId = (slug: string) => productIdOf(t.db, slug);
 

@@ -8,7 +8,7 @@ import type { CheckoutInput } from "../../shared/checkout";
 import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInEnv, standInCredentials, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 

@@ -1,22 +1,18 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { auditLog, payments } from "../../db/schema";
 import type { PaymentStatus } from "../../domain/payment";
 import type { AdminStats } from "../../shared/admin-stats";
 import type { AdminPayment, AdminPaymentList } from "../../shared/admin-payments";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { errorOf } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-let admin: AdminClient;
+const { t, admin } = adminAppPerTest();
 let now: number;
 beforeEach(() => {
-  t = createTestApp();
   now = Date.now();
-  admin = adminClient(t);
 });
-afterEach(() => t.close());
 
 let serial = 0;
 /** A service payment row made `minutesAgo` before now. */

@@ -3,11 +3,11 @@ import { seedPricing } from "../../db/seed/pricing";
 import { businessToday, lastBookableDate } from "../../domain/slots";
 import { addDays, dayOfWeek } from "../../domain/timezone";
 import type { ServicePricingView } from "../../shared/service-pricing";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInEnv, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
 let standIn: PayPalStandIn;

@@ -1,19 +1,13 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { pngBytes } from "../../../tests/helpers/images";
-import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, type ErrorBody } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 import { auditLog, categories, products } from "../../db/schema";
 import { emptyProductForm, type ProductEditorData, type ProductFormValues, type ProductSaved, productMessages } from "../../shared/admin-product-editor";
 
-let t: TestApp;
-let admin: AdminClient;
-beforeEach(() => {
-  t = createTestApp();
-  admin = adminClient(t);
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 const create = (body: unknown, raw?: string) => admin.send("POST", "/api/admin/products", body, raw);
 const save = (id: number | string, body: unknown) => admin.send("PUT", `/api/admin/products/${id}`, body);

@@ -1,22 +1,16 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { customerWithSession } from "../../../tests/factories";
+import { countRows, type ErrorBody } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 import { containsPattern } from "../../db/admin-products.server";
 import { type Address, cartItems, categories, orderItems, orders, products, wishlistItems } from "../../db/schema";
 import { seedProducts } from "../../db/seed/catalogue";
 import { type AdminProductList, adminProductsPageSize, type ProductPricingResult } from "../../shared/admin-products";
 import type { CartView } from "../../shared/cart-view";
 
-let t: TestApp;
-let admin: AdminClient;
-beforeEach(() => {
-  t = createTestApp();
-  admin = adminClient(t);
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 async function list(search = ""): Promise<AdminProductList> {
   const res = await admin.get(`/api/admin/products${search}`);

@@ -1,21 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { desc, eq } from "drizzle-orm";
 import { immediate } from "../../db/client.server";
 import { ensureReferralCode, recordReferralReward, voidReferralReward } from "../../db/referrals.server";
 import { auditLog, bookings, referralTransactions, users } from "../../db/schema";
 import type { AdminPayAllResult, AdminReferrerDetail, AdminReferrerList, AdminReward } from "../../shared/admin-referrals";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { customerWithSession } from "../../../tests/factories";
+import { errorOf } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-let admin: AdminClient;
-beforeEach(() => {
-  t = createTestApp();
-  admin = adminClient(t);
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 /** A customer who refers others: their id and code. */
 function referrer(email: string, firstName?: string) {

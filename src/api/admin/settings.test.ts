@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { auditLog } from "../../db/schema";
 import { defaultSettings, type Settings } from "../../shared/settings";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
 let t: TestApp;

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { adminStats } from "../../db/admin-stats.server";
 import { type Address, bookings, orders, payments, products } from "../../db/schema";
@@ -8,20 +8,14 @@ import type { OrderPaymentStatus, OrderStatus } from "../../domain/order";
 import type { PaymentStatus } from "../../domain/payment";
 import { addDays, zonedParts, zonedToInstant } from "../../domain/timezone";
 import type { AdminStats } from "../../shared/admin-stats";
-import { adminWithToken } from "../../../tests/helpers/admins";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
 const adelaide = "Australia/Adelaide";
-let t: TestApp;
-let authorization: string;
-beforeEach(() => {
-  t = createTestApp();
-  authorization = adminWithToken(t.db, "owner").authorization;
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 async function stats(): Promise<AdminStats> {
-  const res = await t.request("/api/admin/stats", { headers: { Authorization: authorization } });
+  const res = await t.request("/api/admin/stats", { headers: { Authorization: admin.authorization } });
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
   return (await res.json()) as AdminStats;

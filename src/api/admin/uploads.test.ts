@@ -1,21 +1,15 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { jpegBytes, phpBytes, pngBytes, svgBytes, webpBytes } from "../../../tests/helpers/images";
-import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { countRows, type ErrorBody } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 import { uploads } from "../../db/schema";
 import { refuseLargeBodies } from "../../server/body-size";
 import { productMessages } from "../../shared/admin-product-editor";
 
-let t: TestApp;
-let admin: AdminClient;
-beforeEach(() => {
-  t = createTestApp();
-  admin = adminClient(t);
-});
-afterEach(() => t.close());
+const { t, admin } = adminAppPerTest();
 
 function post(bytes: Uint8Array<ArrayBuffer>, name: string, type = "") {
   const form = new FormData();

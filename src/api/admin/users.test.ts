@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { type Address, bookings, orderItems, orders, products, users } from "../../db/schema";
 import { deleteAccount } from "../../db/users.server";
@@ -8,22 +8,18 @@ import { businessToday } from "../../domain/slots";
 import { createSession } from "../../server/auth/sessions.server";
 import { addDays, dayOfWeek } from "../../domain/timezone";
 import type { AdminUserBooking, AdminUserList, AdminUserOrder, AdminUserView } from "../../shared/admin-users";
-import { adminClient, type AdminClient } from "../../../tests/helpers/admins";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { browser, testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession, sessionCookie } from "../../../tests/helpers/sessions";
-import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { customerWithSession, sessionCookie } from "../../../tests/factories";
+import { countRows, errorOf } from "../../../tests/helpers/test-app";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-let admin: AdminClient;
+const { t, admin } = adminAppPerTest();
 /** "Now" for the rows a test writes, fixed so equal minutes mean equal instants. */
 let now: number;
 beforeEach(() => {
-  t = createTestApp();
   now = Date.now();
-  admin = adminClient(t);
 });
-afterEach(() => t.close());
 
 async function list(query = ""): Promise<AdminUserList> {
   const res = await admin.get(`/api/admin/users${query}`);

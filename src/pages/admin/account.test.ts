@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/account is a portal shell: noindex, never stored, the AdminAccount island and the admin entry only", async () => {
   const res = await t.request("/admin/account");

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { customerWithSession } from "../../../tests/factories";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 import { adminReturnTo } from "./admin.routes";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("the shells are noindex, never stored, the same with or without a customer's cookie, and load only the admin entry", async () => {
   const ann = customerWithSession(t.db, "ann@example.com");

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { recordAudit } from "../../db/audit.server";
-import { adminWithToken } from "../../../tests/helpers/admins";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminWithToken } from "../../../tests/factories";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/audit is an admin shell: noindex, never stored, no entries, the AdminAudit island with its filters from the URL", async () => {
   const { adminId } = adminWithToken(t.db, "owner");

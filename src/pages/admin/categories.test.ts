@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/categories is an admin shell: noindex, never stored, the AdminCategories island, no category data before sign-in", async () => {
   const res = await t.request("/admin/categories");

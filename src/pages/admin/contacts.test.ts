@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { contacts } from "../../db/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/contacts is an admin shell: noindex, never stored, no enquiry data, the AdminContacts island with its filters from the URL", async () => {
   t.db.insert(contacts).values({ name: "Secret Sender", email: "secret@example.com", service: "other", message: "private words" }).run();

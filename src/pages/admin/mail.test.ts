@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { enqueueMail } from "../../mail/outbox.server";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/mail is an admin shell: noindex, never stored, no mail in it, the AdminMail island with its filter from the URL", async () => {
   enqueueMail(t.db, { to: "ann@example.com", subject: "Your booking", text: "private" });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 import type { AdminProductEditorProps } from "../../islands/admin/AdminProductEditor";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 function islandProps(html: string): AdminProductEditorProps {
   const m = /<pi-island data-island="AdminProductEditor"[^>]*><script type="application\/json">(.*?)<\/script>/.exec(html);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 import type { AdminProductsProps } from "../../islands/admin/AdminProducts";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 /** The props of the page's AdminProducts island. */
 function islandProps(html: string): AdminProductsProps {

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { ensureReferralCode } from "../../db/referrals.server";
-import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { customerWithSession } from "../../../tests/factories";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/referrals is an admin shell: noindex, never stored, no referral data, the AdminReferrals island with its filters from the URL", async () => {
   const { userId } = customerWithSession(t.db, "ann@example.com");

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/settings is an admin shell: noindex, never stored, no settings data, the AdminSettings island", async () => {
   t.db.$client.query("INSERT OR REPLACE INTO settings (key, value, updated_at) VALUES ('bankAccountNumber', '\"987654321\"', 0)").run();

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { customerWithSession } from "../../../tests/factories";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 
-let t: TestApp;
-beforeAll(() => {
-  t = createTestApp();
-});
-afterAll(() => t.close());
+const t = testAppPerFile();
 
 test("/admin/users is an admin shell: noindex, never stored, no user data, the AdminUsers island with the business timezone", async () => {
   customerWithSession(t.db, "ann@example.com");

@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { countRows } from "../../../tests/helpers/test-app";
+import { testAppPerTest } from "../../../tests/helpers/per-test";
 import { browser, testPassword } from "../../../tests/helpers/browser";
 import { createEmailVerification } from "../../db/email-verifications.server";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 /** The newest verification link e-mailed to `to`, as a path. */
 function verificationPath(to: string) {

@@ -1,12 +1,9 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, test } from "bun:test";
+import { countRows } from "../../../tests/helpers/test-app";
+import { testAppPerTest } from "../../../tests/helpers/per-test";
 import { browser, testOrigin } from "../../../tests/helpers/browser";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 async function signedIn(email = "ann@example.com") {
   const b = browser(t);

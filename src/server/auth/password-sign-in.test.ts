@@ -1,13 +1,10 @@
-import { afterEach, beforeEach, expect, spyOn, test } from "bun:test";
-import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { expect, spyOn, test } from "bun:test";
+import { countRows } from "../../../tests/helpers/test-app";
+import { testAppPerTest } from "../../../tests/helpers/per-test";
 import { browser, testPassword } from "../../../tests/helpers/browser";
 import { createPasswordReset, peekPasswordReset } from "../../db/password-resets.server";
 
-let t: TestApp;
-beforeEach(() => {
-  t = createTestApp();
-});
-afterEach(() => t.close());
+const t = testAppPerTest();
 
 const newPassword = "another fine long passphrase";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { adminWithToken } from "../../../tests/helpers/admins";
+import { adminWithToken } from "../../../tests/factories";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { jsonError, toHttpError } from "../errors";
 import { type AdminEnv, isAdminPath, requireAdmin } from "./require-admin";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { Hono } from "hono";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
-import { customerWithSession } from "../../../tests/helpers/sessions";
+import { customerWithSession } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import type { AppEnv } from "../deps";
 import { sessionMiddleware } from "./session";

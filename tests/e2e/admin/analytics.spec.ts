@@ -4,22 +4,12 @@
  * the figures, the tables carry the same numbers, the CSV downloads, and the page reads at 360 px.
  * The spec writes orders and payments into the database, so it runs on a site of its own.
  */
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, seed } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
 const test = ownSiteTest();
-
-function seedAnalytics(site: SiteServer): { product: string } {
-  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/admin/seed-analytics.ts", join(site.dataDir, "pi-site.db")], {
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`seed-analytics.ts failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as { product: string };
-}
 
 /** The scripts the page loads that hold Chart.js (its banner survives minifying), filled in as they arrive. */
 function chartJsScripts(page: Page): string[] {
@@ -49,7 +39,7 @@ test("the charts are drawn, the range lives in the URL, the tables and the CSV c
   ownSite,
 }) => {
   test.setTimeout(60_000);
-  const { product } = seedAnalytics(ownSite);
+  const { product } = seed(ownSite, "analyticsWeek");
   await signInAdmin();
   // Every CSP violation on the page, reported by the browser.
   await page.addInitScript(() => {

@@ -4,10 +4,8 @@
  * and the page at 360 px. Every action and refusal is proven by src/api/admin/orders.test.ts.
  * The orders take stock, which other specs' shop would see, so this runs on a site of its own.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, type SiteServer, seed } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
 const test = ownSiteTest();
@@ -15,17 +13,7 @@ const test = ownSiteTest();
 const toastItem = (page: Page) => page.getByTestId("toast");
 
 /** Places `count` orders for a new customer in the site's database; answers their numbers, oldest first. */
-function seedOrders(site: SiteServer, email: string, count: number): string[] {
-  const run = spawnSync(
-    join(process.cwd(), "node_modules/.bin/bun"),
-    ["tests/e2e/admin/seed-orders.ts", join(site.dataDir, "pi-site.db"), email, String(count)],
-    {
-      encoding: "utf8",
-    },
-  );
-  if (run.status !== 0) throw new Error(`seed-orders.ts failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as string[];
-}
+const seedOrders = (site: SiteServer, email: string, count: number) => seed(site, "placedOrders", email, { count }).map((o) => o.orderNumber);
 
 /** Opens /admin/orders, searches for `text` and opens the order `orderNumber`; answers its dialog. */
 async function openOrder(page: Page, text: string, orderNumber: string) {

@@ -5,27 +5,12 @@
  * and pay all pending. Every refusal (400, 404, 409) is proven by src/api/admin/referrals.test.ts.
  * Rewards change a referrer's earnings, so this runs on a site of its own.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect, ownSiteTest, type SiteServer } from "../fixtures";
+import { expect, ownSiteTest, type SiteServer, seed } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 import { bookingForm } from "../../helpers/booking-form";
 
 const test = ownSiteTest();
-
-type Seeded = { referrer: { userId: string; token: string; code: string }; friend: { userId: string; token: string }; bookableDate: string };
-
-/** A referrer and a friend who signed up with their code, straight in the site's database. */
-function seed(site: SiteServer, referrerEmail: string, friendEmail: string): Seeded {
-  const run = spawnSync(
-    join(process.cwd(), "node_modules/.bin/bun"),
-    ["tests/e2e/admin/seed-referrals.ts", join(site.dataDir, "pi-site.db"), referrerEmail, friendEmail],
-    { encoding: "utf8" },
-  );
-  if (run.status !== 0) throw new Error(`seed-referrals.ts failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as Seeded;
-}
 
 async function customerContext(context: BrowserContext, site: SiteServer, token: string) {
   await context.addCookies([{ name: "pi_session", value: token, url: site.url, httpOnly: true, sameSite: "Lax" }]);
@@ -49,7 +34,7 @@ test("the owner pays one reward and voids another; the referrer's dashboard and 
   test.setTimeout(60_000);
   const stamp = Date.now();
   const referrerEmail = `rita-${stamp}@example.com`;
-  const { referrer, friend, bookableDate } = seed(ownSite, referrerEmail, `fred-${stamp}@example.com`);
+  const { referrer, friend, bookableDate } = seed(ownSite, "referrerAndFriend", referrerEmail, `fred-${stamp}@example.com`);
 
   const friendContext = await customerContext(await browser.newContext({ baseURL: ownSite.url }), ownSite, friend.token);
   await book(friendContext, ownSite, bookableDate, "10:00");
@@ -127,7 +112,7 @@ test("the owner pays one reward and voids another; the referrer's dashboard and 
 test("at 360 px the referrers are cards, the dialog fits, and pay all pending pays both rewards", async ({ page, browser, ownSite, signInAdmin }) => {
   const stamp = Date.now();
   const referrerEmail = `rita-narrow-${stamp}@example.com`;
-  const { friend, bookableDate } = seed(ownSite, referrerEmail, `fred-narrow-${stamp}@example.com`);
+  const { friend, bookableDate } = seed(ownSite, "referrerAndFriend", referrerEmail, `fred-narrow-${stamp}@example.com`);
   const friendContext = await customerContext(await browser.newContext({ baseURL: ownSite.url }), ownSite, friend.token);
   await book(friendContext, ownSite, bookableDate, "11:00");
   await book(friendContext, ownSite, bookableDate, "15:00");

@@ -4,25 +4,14 @@
  * route tests in src/api/admin/users.test.ts), the details dialog with bookings and orders, search,
  * pages, the load-failure toast, and the page at 360 px.
  */
-import { spawnSync } from "node:child_process";
-import { join } from "node:path";
 import type { Page } from "@playwright/test";
-import { expect, type SiteServer, signInAs, test } from "../fixtures";
+import { expect, seed, signInAs, test } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
 // The failure test's 500 is reported on the console (the customer's 401 happens in a context of its own).
 test.use({ allowConsoleErrors: [/status of 500/] });
 
 const toastItem = (page: Page) => page.getByTestId("toast");
-
-/** Runs tests/e2e/admin/seed-users.ts against the site's database; returns what it printed. */
-function seed(site: SiteServer, ...args: string[]): string {
-  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/admin/seed-users.ts", join(site.dataDir, "pi-site.db"), ...args], {
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`seed-users.ts ${args.join(" ")} failed: ${run.stderr}`);
-  return run.stdout;
-}
 
 /** Opens /admin/users and narrows the list to `search`; returns that user's card. */
 async function findUser(page: Page, search: string) {
@@ -84,7 +73,7 @@ test("the details dialog: the 3 latest bookings and 5 latest orders, labelled, f
   const email = `history-${Date.now()}@example.com`;
   const { userId } = await signInAs(context, site, email);
   await context.close();
-  const history = JSON.parse(seed(site, "history", userId)) as { services: string[]; orders: string[] };
+  const history = seed(site, "customerHistory", userId);
 
   await signInAdmin();
   const card = await findUser(page, email);
@@ -116,7 +105,7 @@ test("the details dialog: the 3 latest bookings and 5 latest orders, labelled, f
 
 test("from the dashboard and back; search, pages, Refresh, and the load-failure toast", async ({ page, site, signInAdmin }) => {
   const prefix = `pager${Date.now()}x`;
-  seed(site, "customers", "25", prefix);
+  seed(site, "customers", 25, prefix);
   await signInAdmin();
   // The dashboard links here, and the page links back.
   await page.goto("/admin/dashboard");
@@ -138,7 +127,7 @@ test("from the dashboard and back; search, pages, Refresh, and the load-failure 
   await expect(cards.last()).toContainText(`${prefix}00@example.com`);
 
   // A new customer appears after Refresh (cached lists are never refetched on their own).
-  seed(site, "customers", "1", `${prefix}new`);
+  seed(site, "customers", 1, `${prefix}new`);
   await page.getByRole("button", { name: "Previous" }).click();
   await expect(cards.first()).toContainText(`${prefix}24@example.com`);
   await page.getByRole("button", { name: "Refresh" }).click();
@@ -174,7 +163,7 @@ test("the users page at 360 px: readable, nothing wider than the screen, the dia
 
 test("a search typed before the page has hydrated is the one that runs", async ({ page, site, signInAdmin }) => {
   const prefix = `early${Date.now()}x`;
-  seed(site, "customers", "1", prefix);
+  seed(site, "customers", 1, prefix);
   const email = `${prefix}00@example.com`;
   await signInAdmin();
   // Hold the admin hydration runtime (a slow connection) while the owner starts typing.

@@ -1,0 +1,223 @@
+/**
+ * Test data, written straight into a SQLite database through the project's own db modules, so
+ * rows, hashes and stock holds are exactly what the site itself would write. One module for
+ * every kind of test: route tests call these with their test app's `db`; the e2e specs call them
+ * on the binary's database file through tests/e2e/seed.ts (Playwright runs under Node, which has
+ * no bun:sqlite); the benchmarks seed with them too.
+ *
+ * Every factory takes the database first and JSON-able arguments after it, and answers JSON-able
+ * data, so any of them can be run by name from the seed command.
+ */
+import { eq } from "drizzle-orm";
+import { createAdmin, createAdminToken } from "../src/db/admins.server";
+import type { Db } from "../src/db/client.server";
+import { placeOrder } from "../src/db/orders.server";
+import { ensureReferralCode } from "../src/db/referrals.server";
+import { type Address, bookings, cartItems, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
+import { createUser } from "../src/db/users.server";
+import type { BookingStatus } from "../src/domain/booking";
+import type { OrderStatus } from "../src/domain/order";
+import { businessToday } from "../src/domain/slots";
+import { addDays, dayOfWeek } from "../src/domain/timezone";
+import { createSession } from "../src/server/auth/sessions.server";
+import { defaultSettings } from "../src/shared/settings";
+import { productIdOf, testAddress } from "./helpers/shop";
+
+/** The session cookie's name on plain http, as tests and the e2e binary run. */
+export const sessionCookie = "pi_session";
+
+/** A password hash nobody can sign in with: tests that need the password sign in through the API. */
+const unusableHash = "$argon2id$v=19$m=19456,t=2,p=1$bm90LWEtcmVhbC1zYWx0$bm90LWEtcmVhbC1oYXNoLWF0LWFsbC1ub3Q";
+
+/** An address as orders store it (billing and shipping), in Adelaide. */
+const storedAddress: Address = { name: "Ann Lee", line1: "1 King William St", city: "Adelaide", state: "SA", postcode: "5000", country: "AU" };
+
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+
+/**
+ * A customer with a live session (no sign-up form, no argon2 hash); `cookie` is the Cookie header
+ * route tests send, `token` what the e2e fixture puts into the browser.
+ */
+export function customerWithSession(db: Db, email: string, opts: { returning?: boolean; referralCode?: string | null; firstName?: string } = {}) {
+  const user = createUser(db, { email, firstName: opts.firstName ?? email.split("@")[0], referralCode: opts.referralCode ?? null });
+  if (!user) throw new Error(`could not create ${email}`);
+  if (opts.returning) db.update(users).set({ isNewCustomer: false }).where(eq(users.id, user.id)).run();
+  const session = createSession(db, user.id);
+  return { userId: user.id, token: session.token, cookie: `${sessionCookie}=${session.token}` };
+}
+
+/** `count` customers `<prefix>NN@example.com` without sessions, created a minute apart (the last one newest); answers their e-mails. */
+export function customers(db: Db, count: number, prefix: string): string[] {
+  const emails = Array.from({ length: count }, (_, i) => `${prefix}${String(i).padStart(2, "0")}@example.com`);
+  emails.forEach((email, i) => {
+    db.insert(users)
+      .values({ email, firstName: "Pat", lastName: `${prefix} ${String(i).padStart(2, "0")}`, createdAt: minutesAgo(count - i) })
+      .run();
+  });
+  return emails;
+}
+
+/** An admin `username` with a live bearer token; `authorization` is the header to send. */
+export function adminWithToken(db: Db, username: string, passwordHash = unusableHash) {
+  const admin = createAdmin(db, username, passwordHash);
+  if (!admin) throw new Error(`could not create the admin ${username}`);
+  const token = createAdminToken(db, admin.id);
+  return { adminId: admin.id, token, authorization: `Bearer ${token}` };
+}
+
+type PlacedOrdersOptions = { count?: number; slug?: string; quantity?: number; paymentMethod?: "bank_transfer" | "paypal"; firstName?: string };
+
+/**
+ * A new customer `email` (with a session) placing `count` orders of `quantity` of the product
+ * `slug`, each through placeOrder as checkout does, so each holds its stock; answers the orders,
+ * oldest first.
+ */
+export function placedOrders(db: Db, email: string, opts: PlacedOrdersOptions = {}) {
+  const { count = 1, slug = "covert-dash-cam-4k", quantity = 1, paymentMethod = "bank_transfer" } = opts;
+  const productId = productIdOf(db, slug);
+  const { userId } = customerWithSession(db, email, { firstName: opts.firstName });
+  return Array.from({ length: count }, () => {
+    db.insert(cartItems).values({ userId, productId, quantity }).run();
+    const placed = placeOrder(db, userId, { shippingAddress: testAddress, paymentMethod });
+    if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
+    return { orderId: placed.order.id, orderNumber: placed.order.orderNumber, productId, userId };
+  });
+}
+
+/** The order `orderNumber`'s hold on its stock ran out a minute ago. */
+export function expiredHold(db: Db, orderNumber: string) {
+  const expired = db
+    .update(orders)
+    .set({ holdExpiresAt: minutesAgo(1) })
+    .where(eq(orders.orderNumber, orderNumber))
+    .returning({ id: orders.id })
+    .all();
+  if (expired.length !== 1) throw new Error(`no order ${orderNumber}`);
+  return { orderId: expired[0]!.id };
+}
+
+/**
+ * A history for the customer `userId`: 4 bookings and 6 orders (with items, in every order
+ * status), one minute apart, oldest first; answers their service names and order numbers, newest first.
+ */
+export function customerHistory(db: Db, userId: string) {
+  const bookingStatuses: BookingStatus[] = ["completed", "cancelled", "confirmed", "pending"];
+  const services = ["Discreet Check Up", "Partner Check", "Infidelity Investigation", "Full Cheating Investigation"];
+  services.forEach((serviceName, i) => {
+    db.insert(bookings)
+      .values({
+        userId,
+        serviceName,
+        servicePrice: ["75.00", "295.00", "695.00", "1295.00"][i] ?? "75.00",
+        appointmentDate: `2026-0${i + 3}-1${i}`,
+        appointmentTime: "10:00",
+        status: bookingStatuses[i] ?? "pending",
+        createdAt: minutesAgo(100 - i),
+      })
+      .run();
+  });
+  const orderStatuses: OrderStatus[] = ["delivered", "shipped", "processing", "pending", "on_hold", "cancelled"];
+  const numbers = orderStatuses.map((status, i) => {
+    const orderNumber = `PI-E2E${i}-${userId.slice(0, 4).toUpperCase()}`;
+    const amount = `${(i + 1) * 50}.00`;
+    const order = db
+      .insert(orders)
+      .values({
+        userId,
+        orderNumber,
+        status,
+        totalAmount: amount,
+        subtotal: amount,
+        shippingAddress: storedAddress,
+        billingAddress: storedAddress,
+        createdAt: minutesAgo(50 - i),
+      })
+      .returning({ id: orders.id })
+      .get();
+    db.insert(orderItems)
+      .values({ orderId: order.id, quantity: i + 1, unitPrice: "50.00", totalPrice: amount, productSnapshot: { name: `Gadget ${i}` } })
+      .run();
+    return orderNumber;
+  });
+  return { services: [...services].reverse(), orders: numbers.reverse() };
+}
+
+/**
+ * A referrer (with a session and a referral code) and a friend who signed up with that code (with
+ * a session), and a business day a few days ahead in the business's timezone for the friend to book.
+ */
+export function referrerAndFriend(db: Db, referrerEmail: string, friendEmail: string) {
+  const referrer = customerWithSession(db, referrerEmail, { firstName: "Rita" });
+  const code = ensureReferralCode(db, referrer.userId);
+  const friend = customerWithSession(db, friendEmail, { firstName: "Fred", referralCode: code });
+  let bookableDate = addDays(businessToday(new Date(), defaultSettings.timezone), 3);
+  while (dayOfWeek(bookableDate) === 0) bookableDate = addDays(bookableDate, 1);
+  return { referrer: { userId: referrer.userId, token: referrer.token, code }, friend: { userId: friend.userId, token: friend.token }, bookableDate };
+}
+
+/**
+ * A little history within the last week for the analytics: visits on the last three days, four
+ * bookings (one cancelled), two paid bank-transfer orders of the dash cam ($150.00 in all) and
+ * one completed PayPal service payment of $295.00. Answers the dash cam's name.
+ */
+export function analyticsWeek(db: Db) {
+  const hoursAgo = (h: number) => minutesAgo(h * 60);
+  const utcDay = (daysAgo: number) =>
+    hoursAgo(daysAgo * 24)
+      .toISOString()
+      .slice(0, 10);
+  for (const [daysAgo, visits] of [
+    [0, 12],
+    [1, 30],
+    [2, 7],
+  ] as const) {
+    db.insert(visitLog)
+      .values({ day: utcDay(daysAgo), visits })
+      .onConflictDoUpdate({ target: visitLog.day, set: { visits } })
+      .run();
+  }
+
+  const booking = (serviceName: string, servicePrice: string, createdAt: Date, status: BookingStatus) =>
+    db.insert(bookings).values({ serviceName, servicePrice, appointmentDate: "2027-01-20", appointmentTime: "10:00", status, createdAt }).run();
+  booking("Partner Check", "295.00", hoursAgo(2), "confirmed");
+  booking("Partner Check", "295.00", hoursAgo(30), "pending");
+  booking("Background Check", "150.00", hoursAgo(50), "pending");
+  booking("Surveillance Day", "900.00", hoursAgo(3), "cancelled");
+
+  const product = db.select({ id: products.id, name: products.name, slug: products.slug }).from(products).where(eq(products.slug, "covert-dash-cam-4k")).get();
+  if (!product) throw new Error("the seeded dash cam is missing");
+  const address = { ...storedAddress, name: "Orla Finch", line1: "5 Rundle Mall" };
+  for (const [i, amount] of ["100.00", "50.00"].entries()) {
+    const paidAt = hoursAgo(4 + i * 24);
+    const order = db
+      .insert(orders)
+      .values({
+        orderNumber: `ORD-ANALYTICS-${i + 1}`,
+        status: "processing",
+        paymentStatus: "paid",
+        paymentMethod: "bank_transfer",
+        totalAmount: amount,
+        subtotal: amount,
+        shippingAddress: address,
+        billingAddress: address,
+        paidAt,
+        createdAt: paidAt,
+      })
+      .returning({ id: orders.id })
+      .get();
+    db.insert(orderItems)
+      .values({
+        orderId: order.id,
+        productId: product.id,
+        quantity: 1,
+        unitPrice: amount,
+        totalPrice: amount,
+        productSnapshot: { name: product.name, slug: product.slug, image: "", requiresVerification: false },
+      })
+      .run();
+  }
+  db.insert(payments)
+    .values({ serviceName: "Partner Check", method: "paypal", amount: "295.00", referenceCode: "PAY-ANLY-TCS2", status: "completed", paidAt: hoursAgo(5) })
+    .run();
+  return { product: product.name };
+}
