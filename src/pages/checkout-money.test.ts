@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../tests/helpers/sessions";
+import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { getCart } from "../db/cart.server";

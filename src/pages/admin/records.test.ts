@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { customerWithSession } from "../../../tests/helpers/sessions";
-import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { customerWithSession } from "../../../tests/factories";
+import { testAppPerFile } from "../../../tests/helpers/per-test";
 import { adminRecordKeyOfPath, adminRecordPath } from "../../shared/admin-records";
 import { adminReturnTo } from "./admin.routes";
 
-let t: TestApp;
+const t = testAppPerFile();
 let customerCookie: string;
 beforeAll(() => {
-  t = createTestApp();
   customerCookie = customerWithSession(t.db, "ann@example.com").cookie;
 });
-afterAll(() => t.close());
 
 const uuid = "0b6f2f5e-3c1d-4e8a-9f7b-2a4c6e8d0f12";
 
