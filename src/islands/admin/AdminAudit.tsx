@@ -1,6 +1,6 @@
 import { type FormEvent, useId } from "react";
 import { auditKindLabels, auditKinds } from "../../domain/audit";
-import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
+import { type AdminAuditList, type AdminAuditQuery, adminAuditList } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
 import { FilterSelect } from "./parts/ListFilters";
 import { countLine } from "./parts/ListFrame";
@@ -9,10 +9,8 @@ import { useUrlList } from "./parts/use-url-list";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
 
-const listPath = "/api/admin/audit";
-
 export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) {
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminAuditQuery, AdminAuditList>(initialQuery, "/admin/audit", listPath, adminAuditSearch);
+  const { query, setFilter, setPage, list, data, pageCount } = useUrlList<AdminAuditQuery, AdminAuditList>(adminAuditList, initialQuery);
   const base = useId();
 
   const adminId = `${base}admin`;
@@ -33,7 +31,7 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
       </div>
 
       <search aria-label="Audit log">
-        <form method="get" action="/admin/audit" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <form method="get" action={adminAuditList.path} onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <FilterSelect
             id={adminId}
             name="admin"
@@ -42,7 +40,7 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
             options={adminIds}
             labels={adminNames}
             value={query.admin === null ? null : String(query.admin)}
-            onChange={(admin) => setQuery((q) => ({ ...q, admin: admin === null ? null : Number(admin), page: 1 }))}
+            onChange={(admin) => setFilter("admin", admin === null ? null : Number(admin))}
             extraOptions={
               query.admin !== null && !admins.some((a) => a.id === query.admin) && <option value={String(query.admin)}>{`Admin #${query.admin}`}</option>
             }
@@ -55,7 +53,7 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
             options={auditKinds}
             labels={auditKindLabels}
             value={query.kind}
-            onChange={(kind) => setQuery((q) => ({ ...q, kind, page: 1 }))}
+            onChange={(kind) => setFilter("kind", kind)}
           />
           <noscript>
             <button type="submit" className="btn">
@@ -76,7 +74,7 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
         pagerLabel="Pages of the audit log"
         page={query.page}
         pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        onPage={setPage}
       >
         {(rows) => <AuditEntries entries={rows} timeZone={timeZone} />}
       </PagedList>

@@ -13,36 +13,32 @@ import {
   type AdminBookingRow,
   type AdminBookingsQuery,
   type BookingWhen,
-  adminBookingsCsvSearch,
-  adminBookingsSearch,
+  adminBookingsCsvUrl,
+  adminBookingsList,
   bookingStatusLabels,
+  bookingWhens,
 } from "../../shared/admin-bookings";
 import { BookingDialog } from "./bookings/BookingDialog";
 import { BookingsList, type OpenBooking } from "./bookings/BookingsList";
 import { SlotsPanel } from "./bookings/SlotsPanel";
 import { FilterDate, FilterSelect } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { ListFrame, ListStatus, Pager, countLine } from "./parts/ListFrame";
+import { countLine } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string };
 
-const listPath = "/api/admin/bookings";
+const listPath = adminBookingsList.apiPath;
 const statsKey = ["/api/admin/stats"] as const;
 const whenLabels: Record<BookingWhen, string> = { upcoming: "Upcoming (soonest first)", past: "Past (latest first)", all: "All dates" };
-const bookingWhens = Object.keys(whenLabels) as BookingWhen[];
 
 type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement };
 
 export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminBookingsQuery, AdminBookingList>(
-    initialQuery,
-    "/admin/bookings",
-    listPath,
-    adminBookingsSearch,
-  );
+  const { query, setFilter, setPage, list, data, pageCount } = useUrlList<AdminBookingsQuery, AdminBookingList>(adminBookingsList, initialQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
@@ -81,14 +77,7 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
         </h2>
         <search aria-label="Bookings">
           <form onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <FilterSelect
-              id={whenId}
-              label="When"
-              options={bookingWhens}
-              labels={whenLabels}
-              value={query.when}
-              onChange={(when) => setQuery((q) => ({ ...q, when, page: 1 }))}
-            />
+            <FilterSelect id={whenId} label="When" options={bookingWhens} labels={whenLabels} value={query.when} onChange={(when) => setFilter("when", when)} />
             <FilterSelect
               id={statusId}
               label="Status"
@@ -96,35 +85,29 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
               options={bookingStatuses}
               labels={bookingStatusLabels}
               value={query.status}
-              onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+              onChange={(status) => setFilter("status", status)}
             />
-            <FilterDate id={fromId} label="Appointments from" value={query.from} onChange={(from) => setQuery((q) => ({ ...q, from, page: 1 }))} />
-            <FilterDate id={toId} label="Appointments to" value={query.to} onChange={(to) => setQuery((q) => ({ ...q, to, page: 1 }))} />
+            <FilterDate id={fromId} label="Appointments from" value={query.from} onChange={(from) => setFilter("from", from)} />
+            <FilterDate id={toId} label="Appointments to" value={query.to} onChange={(to) => setFilter("to", to)} />
           </form>
         </search>
 
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <ListStatus
-            failed={list.isError}
-            failedText="The bookings could not be loaded. Please reload the page."
-            summary={data ? countLine(data.total, ["booking", "bookings"]) : null}
-            loading={list.isPending}
-            loadingText="Loading bookings..."
-          />
-          <ExportCsvButton url={`${listPath}.csv${adminBookingsCsvSearch(query)}`} fileName="bookings.csv" className="btn btn-outline btn-sm" />
-        </div>
-
-        <ListFrame
+        <PagedList
+          list={list}
+          rows={data?.bookings}
+          summary={data ? countLine(data.total, ["booking", "bookings"]) : null}
+          failedText="The bookings could not be loaded. Please reload the page."
+          loadingText="Loading bookings..."
+          beside={<ExportCsvButton url={adminBookingsCsvUrl(query)} fileName="bookings.csv" className="btn btn-outline btn-sm" />}
           testId="bookings-list"
-          busy={list.isPending || list.isPlaceholderData}
-          loading={!data && list.isPending}
-          empty={data !== undefined && data.bookings.length === 0}
           emptyText="No bookings found"
+          pagerLabel="Pages of bookings"
+          page={query.page}
+          pageCount={pageCount}
+          onPage={setPage}
         >
-          {data && data.bookings.length > 0 && <BookingsList rows={data.bookings} onOpen={openBooking} />}
-        </ListFrame>
-
-        {data && <Pager label="Pages of bookings" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+          {(rows) => <BookingsList rows={rows} onOpen={openBooking} />}
+        </PagedList>
       </section>
 
       <section id="time-slots" className="space-y-4 border-t border-base-300 pt-6" aria-labelledby={`${base}slots`}>

@@ -13,13 +13,11 @@ import {
   type AdminContact,
   type AdminContactList,
   type AdminContactsQuery,
-  adminContactsSearch,
-  cleanAdminContactSearch,
+  adminContactsList,
   contactStatuses,
   contactStatusLabels,
   contactUrgencies,
   contactUrgencyLabels,
-  maxAdminContactSearchLength,
 } from "../../shared/admin-contacts";
 import { ContactDialog } from "./contacts/ContactDialog";
 import { ContactsList, type OpenContact } from "./contacts/ContactsList";
@@ -33,24 +31,14 @@ import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string };
 
-const listPath = "/api/admin/contacts";
-
-function withSearch(query: AdminContactsQuery, text: string): AdminContactsQuery {
-  const search = cleanAdminContactSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
+const listPath = adminContactsList.apiPath;
 
 type Open = { id: string; trigger: HTMLButtonElement };
 
 export default function AdminContacts({ initialQuery, timeZone }: AdminContactsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminContactsQuery, AdminContactList>(
-    initialQuery,
-    "/admin/contacts",
-    listPath,
-    adminContactsSearch,
-  );
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const { query, setQuery, setFilter, setPage, list, data, pageCount } = useUrlList<AdminContactsQuery, AdminContactList>(adminContactsList, initialQuery);
+  const search = useListSearch(adminContactsList.filters.search, initialQuery.search, setQuery);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
@@ -84,7 +72,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
           Enquiries
         </h1>
         <div className="flex flex-wrap gap-2">
-          <ExportCsvButton url={`/api/admin/contacts.csv${adminContactsSearch({ ...query, page: 1 })}`} fileName="enquiries.csv" />
+          <ExportCsvButton url={`${listPath}.csv${adminContactsList.search({ ...query, page: 1 })}`} fileName="enquiries.csv" />
           <a href="/admin/payments" className="btn btn-outline">
             Payment requests
           </a>
@@ -100,7 +88,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
             id={searchId}
             label="Search by name, e-mail or message"
             className="sm:col-span-2 lg:col-span-1"
-            maxLength={maxAdminContactSearchLength}
+            maxLength={adminContactsList.filters.search.maxLength}
             autoComplete="off"
             search={search}
           />
@@ -110,7 +98,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
             options={contactStatuses}
             labels={contactStatusLabels}
             value={query.status}
-            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+            onChange={(status) => setFilter("status", status)}
           />
           <FilterSelect
             id={urgencyId}
@@ -119,7 +107,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
             options={contactUrgencies}
             labels={contactUrgencyLabels}
             value={query.urgency}
-            onChange={(urgency) => setQuery((q) => ({ ...q, urgency, page: 1 }))}
+            onChange={(urgency) => setFilter("urgency", urgency)}
           />
         </form>
       </search>
@@ -135,7 +123,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
         pagerLabel="Pages of enquiries"
         page={query.page}
         pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        onPage={setPage}
       >
         {(rows) => <ContactsList rows={rows} timeZone={timeZone} onOpen={openContact} />}
       </PagedList>

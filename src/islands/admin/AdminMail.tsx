@@ -9,7 +9,7 @@ import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
-import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
+import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailList } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
 import { FilterSelect } from "./parts/ListFilters";
 import { countLine } from "./parts/ListFrame";
@@ -18,14 +18,14 @@ import { useUrlList } from "./parts/use-url-list";
 
 export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
 
-const listPath = "/api/admin/mail";
+const listPath = adminMailList.apiPath;
 
 /** The list's pages and the dashboard's failed count. */
 const isMailQuery = (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith(listPath);
 
 export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminMailQuery, AdminMailList>(initialQuery, "/admin/mail", listPath, adminMailSearch);
+  const { query, setFilter, setPage, list, data, pageCount } = useUrlList<AdminMailQuery, AdminMailList>(adminMailList, initialQuery);
   const base = useId();
 
   const retry = useMutation({
@@ -51,7 +51,7 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
       <p className="text-base-content/80">Every e-mail the site sends, newest first. Message contents are not shown: they are private.</p>
 
       <search aria-label="Mail">
-        <form method="get" action="/admin/mail" onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
+        <form method="get" action={adminMailList.path} onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
           <FilterSelect
             id={statusId}
             name="status"
@@ -61,7 +61,7 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
             options={outboxStatuses}
             labels={outboxStatusLabels}
             value={query.status}
-            onChange={(status) => setQuery({ status, page: 1 })}
+            onChange={(status) => setFilter("status", status)}
           />
           <noscript>
             <button type="submit" className="btn">
@@ -82,7 +82,7 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
         pagerLabel="Pages of the outbox"
         page={query.page}
         pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        onPage={setPage}
       >
         {(rows) => (
           <MailList rows={rows} timeZone={timeZone} pendingId={retry.isPending ? (retry.variables?.id ?? null) : null} onRetry={(m) => retry.mutate(m)} />

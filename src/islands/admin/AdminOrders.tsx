@@ -7,7 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef } from "react";
 import { orderPaymentStatuses, orderStatuses } from "../../domain/order";
-import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
+import { type AdminOrderList, type AdminOrdersQuery, adminOrdersList } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
@@ -20,21 +20,16 @@ import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string };
 
-const listPath = "/api/admin/orders";
+const listPath = adminOrdersList.apiPath;
 /** The dashboard's figures count orders and revenue: a change here makes them stale. */
 const statsKey = ["/api/admin/stats"] as const;
-
-function withSearch(query: AdminOrdersQuery, text: string): AdminOrdersQuery {
-  const search = cleanAdminOrderSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
 
 type Open = { orderNumber: string; trigger: HTMLButtonElement };
 
 export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const { query, setQuery, setFilter, setPage, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(adminOrdersList, initialQuery);
+  const search = useListSearch(adminOrdersList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
@@ -57,7 +52,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
           Orders
         </h1>
         <div className="flex flex-wrap gap-2">
-          <ExportCsvButton url={`/api/admin/orders.csv${adminOrdersSearch({ ...query, page: 1 })}`} fileName="orders.csv" />
+          <ExportCsvButton url={`${listPath}.csv${adminOrdersList.search({ ...query, page: 1 })}`} fileName="orders.csv" />
           <a href="/admin/dashboard" className="btn btn-outline">
             Back to Dashboard
           </a>
@@ -70,7 +65,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
             id={searchId}
             label="Search by order number, customer name or e-mail"
             className="sm:col-span-2 lg:col-span-1"
-            maxLength={maxAdminOrderSearchLength}
+            maxLength={adminOrdersList.filters.search.maxLength}
             autoComplete="off"
             spellCheck={false}
             search={search}
@@ -82,7 +77,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
             options={orderStatuses}
             labels={orderStatusLabels}
             value={query.status}
-            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+            onChange={(status) => setFilter("status", status)}
           />
           <FilterSelect
             id={paymentId}
@@ -91,7 +86,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
             options={orderPaymentStatuses}
             labels={paymentStatusLabels}
             value={query.payment}
-            onChange={(payment) => setQuery((q) => ({ ...q, payment, page: 1 }))}
+            onChange={(payment) => setFilter("payment", payment)}
           />
         </form>
       </search>
@@ -107,7 +102,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
         pagerLabel="Pages of orders"
         page={query.page}
         pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        onPage={setPage}
       >
         {(rows) => <OrdersList rows={rows} timeZone={timeZone} onOpen={openOrder} />}
       </PagedList>

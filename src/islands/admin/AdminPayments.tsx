@@ -16,7 +16,7 @@ import {
   type AdminPaymentsQuery,
   adminPaymentMethodLabels,
   adminPaymentMethods,
-  adminPaymentsSearch,
+  adminPaymentsList,
 } from "../../shared/admin-payments";
 import { FilterSelect } from "./parts/ListFilters";
 import { countLine } from "./parts/ListFrame";
@@ -26,18 +26,13 @@ import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
-const listPath = "/api/admin/payments";
+const listPath = adminPaymentsList.apiPath;
 /** The dashboard's revenue counts payments marked paid. */
 const statsKey = ["/api/admin/stats"] as const;
 
 export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminPaymentsQuery, AdminPaymentList>(
-    initialQuery,
-    "/admin/payments",
-    listPath,
-    adminPaymentsSearch,
-  );
+  const { query, setFilter, setPage, list, data, pageCount } = useUrlList<AdminPaymentsQuery, AdminPaymentList>(adminPaymentsList, initialQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const base = useId();
 
@@ -83,7 +78,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
           options={paymentStatuses}
           labels={paymentStatusLabels}
           value={query.status}
-          onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+          onChange={(status) => setFilter("status", status)}
         />
         <FilterSelect
           id={methodId}
@@ -92,7 +87,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
           options={adminPaymentMethods}
           labels={adminPaymentMethodLabels}
           value={query.method}
-          onChange={(method) => setQuery((q) => ({ ...q, method, page: 1 }))}
+          onChange={(method) => setFilter("method", method)}
         />
       </form>
 
@@ -107,7 +102,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
         pagerLabel="Pages of payments"
         page={query.page}
         pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        onPage={setPage}
       >
         {(rows) => (
           <PaymentsList

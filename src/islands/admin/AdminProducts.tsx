@@ -6,14 +6,7 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef } from "react";
-import {
-  type AdminProductList,
-  type AdminProductRow,
-  type AdminProductsQuery,
-  adminProductsMaxSearch,
-  adminProductsSearch,
-  cleanAdminSearch,
-} from "../../shared/admin-products";
+import { type AdminProductList, type AdminProductRow, type AdminProductsQuery, adminProductsList } from "../../shared/admin-products";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
@@ -25,35 +18,24 @@ import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
-const listPath = "/api/admin/products";
+const listPath = adminProductsList.apiPath;
 /** The dashboard's figures (its query key is its URL) count products: a change here makes them stale. */
 const statsKey = ["/api/admin/stats"] as const;
-
-/** `query` searching for `text` (from its first page), or `query` itself when the search is the same. */
-function withSearch(query: AdminProductsQuery, text: string): AdminProductsQuery {
-  const search = cleanAdminSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
 
 type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement };
 
 export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminProductsQuery, AdminProductList>(
-    initialQuery,
-    "/admin/products",
-    listPath,
-    adminProductsSearch,
-  );
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const { query, setQuery, setFilter, setPage, list, data, pageCount } = useUrlList<AdminProductsQuery, AdminProductList>(adminProductsList, initialQuery);
+  const search = useListSearch(adminProductsList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
 
   // A page left empty by a delete (or an old link) moves back to the last page that has rows.
   useEffect(() => {
-    if (data && data.products.length === 0 && data.total > 0 && query.page > pageCount) setQuery((q) => ({ ...q, page: pageCount }));
-  }, [data, pageCount, query.page, setQuery]);
+    if (data && data.products.length === 0 && data.total > 0 && query.page > pageCount) setPage(pageCount);
+  }, [data, pageCount, query.page, setPage]);
 
   const changed = () => {
     void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
@@ -89,7 +71,13 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
 
       <search aria-label="Products">
         <form onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SearchBox id={searchId} label="Search by name or description" className="grow" maxLength={adminProductsMaxSearch} search={search} />
+          <SearchBox
+            id={searchId}
+            label="Search by name or description"
+            className="grow"
+            maxLength={adminProductsList.filters.search.maxLength}
+            search={search}
+          />
           <FilterSelect
             id={categoryId}
             label="Category"
@@ -98,7 +86,7 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
             options={categoryIds}
             labels={categoryNames}
             value={query.category === null ? null : String(query.category)}
-            onChange={(category) => setQuery((q) => ({ ...q, category: category === null ? null : Number(category), page: 1 }))}
+            onChange={(category) => setFilter("category", category === null ? null : Number(category))}
             /* The chosen category shows even before the list (and its categories) arrives. */
             extraOptions={!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
           />
@@ -116,7 +104,7 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
         pagerLabel="Pages of products"
         page={query.page}
         pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        onPage={setPage}
       >
         {(rows) => <ProductsTable rows={rows} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
       </PagedList>

@@ -7,13 +7,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef } from "react";
 import { referralStatuses, referralStatusLabels } from "../../domain/referral";
-import {
-  type AdminReferrerList,
-  type AdminReferralsQuery,
-  adminReferralsSearch,
-  cleanAdminReferralSearch,
-  maxAdminReferralSearchLength,
-} from "../../shared/admin-referrals";
+import { type AdminReferrerList, type AdminReferralsQuery, adminReferralsList } from "../../shared/admin-referrals";
 import { FilterSelect, SearchBox } from "./parts/ListFilters";
 import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
@@ -24,24 +18,14 @@ import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
 
-const listPath = "/api/admin/referrals";
-
-function withSearch(query: AdminReferralsQuery, text: string): AdminReferralsQuery {
-  const search = cleanAdminReferralSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
+const listPath = adminReferralsList.apiPath;
 
 type Open = { userId: string; name: string; trigger: HTMLButtonElement };
 
 export default function AdminReferrals({ initialQuery, timeZone }: AdminReferralsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminReferralsQuery, AdminReferrerList>(
-    initialQuery,
-    "/admin/referrals",
-    listPath,
-    adminReferralsSearch,
-  );
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const { query, setQuery, setFilter, setPage, list, data, pageCount } = useUrlList<AdminReferralsQuery, AdminReferrerList>(adminReferralsList, initialQuery);
+  const search = useListSearch(adminReferralsList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
@@ -71,7 +55,7 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
           <SearchBox
             id={searchId}
             label="Search by referrer name or e-mail"
-            maxLength={maxAdminReferralSearchLength}
+            maxLength={adminReferralsList.filters.search.maxLength}
             autoComplete="off"
             spellCheck={false}
             search={search}
@@ -83,7 +67,7 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
             options={referralStatuses}
             labels={referralStatusLabels}
             value={query.status}
-            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
+            onChange={(status) => setFilter("status", status)}
           />
         </form>
       </search>
@@ -99,7 +83,7 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
         pagerLabel="Pages of referrers"
         page={query.page}
         pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        onPage={setPage}
       >
         {(rows) => <ReferrersList rows={rows} onOpen={openReferrer} />}
       </PagedList>

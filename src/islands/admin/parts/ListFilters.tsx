@@ -71,6 +71,7 @@ export function SearchBox({
   label,
   className,
   maxLength,
+  placeholder,
   autoComplete,
   spellCheck,
   search,
@@ -80,6 +81,7 @@ export function SearchBox({
   /** More classes for the fieldset. */
   className?: string;
   maxLength: number;
+  placeholder?: string;
   autoComplete?: string;
   spellCheck?: boolean;
   /** From `useListSearch`. */
@@ -99,6 +101,7 @@ export function SearchBox({
           autoComplete={autoComplete}
           spellCheck={spellCheck}
           maxLength={maxLength}
+          placeholder={placeholder}
           value={search.searchText}
           onChange={(e) => search.setSearchText(e.target.value)}
         />

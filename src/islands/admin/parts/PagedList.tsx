@@ -1,6 +1,7 @@
 /**
- * A filtered admin list's page of results, from the `useUrlList` query: its status line, the frame
- * with its rows (or the skeleton, or `emptyText`), and the pager under it.
+ * A filtered admin list's page of results, from the `useUrlList` query: its status line (with
+ * `beside` it, if given), the frame with its rows (or the skeleton, or `emptyText`), and the pager
+ * under it.
  */
 import type { ReactNode } from "react";
 import { ListFrame, ListStatus, Pager } from "./ListFrame";
@@ -17,6 +18,8 @@ export function PagedList<R>({
   page,
   pageCount,
   onPage,
+  beside,
+  summaryTestId,
   children,
 }: {
   list: { isError: boolean; isPending: boolean; isPlaceholderData: boolean };
@@ -32,12 +35,32 @@ export function PagedList<R>({
   page: number;
   pageCount: number;
   onPage: (page: number) => void;
+  /** Shown at the end of the status line's row (an export button, say). */
+  beside?: ReactNode;
+  summaryTestId?: string;
   /** The rows shown (never called for none). */
   children: (rows: R[]) => ReactNode;
 }) {
+  const status = (
+    <ListStatus
+      failed={list.isError}
+      failedText={failedText}
+      summary={summary}
+      loading={list.isPending}
+      loadingText={loadingText}
+      summaryTestId={summaryTestId}
+    />
+  );
   return (
     <>
-      <ListStatus failed={list.isError} failedText={failedText} summary={summary} loading={list.isPending} loadingText={loadingText} />
+      {beside ? (
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {status}
+          {beside}
+        </div>
+      ) : (
+        status
+      )}
       <ListFrame
         testId={testId}
         busy={list.isPending || list.isPlaceholderData}
