@@ -112,7 +112,7 @@ export default function AdminUsers({ initialQuery, timeZone }: AdminUsersProps) 
         onPage={setPage}
       >
         {(rows) => (
-          <div className="grid gap-4 p-4 md:grid-cols-2 xl:grid-cols-3">
+          <div className="grid gap-4 p-3 sm:p-4 md:grid-cols-2 xl:grid-cols-3">
             {rows.map((user) => (
               <UserCard
                 key={user.id}
