@@ -21,9 +21,8 @@ import {
 import { BookingDialog } from "./bookings/BookingDialog";
 import { BookingsList, type OpenBooking } from "./bookings/BookingsList";
 import { SlotsPanel } from "./bookings/SlotsPanel";
-import { FilterDate, FilterSelect } from "./parts/ListFilters";
+import { FilterDate, FilterForm, FilterSelect } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
@@ -38,7 +37,8 @@ type Open = { booking: AdminBookingRow; trigger: HTMLButtonElement };
 
 export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsProps) {
   const queryClient = useQueryClient();
-  const { query, setFilter, setPage, list, data, pageCount } = useUrlList<AdminBookingsQuery, AdminBookingList>(adminBookingsList, initialQuery);
+  const bookings = useUrlList<AdminBookingsQuery, AdminBookingList>(adminBookingsList, initialQuery);
+  const { query, bindFilter, data } = bookings;
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
   const base = useId();
@@ -50,10 +50,6 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
   };
 
   const openBooking: OpenBooking = (booking, trigger) => setOpen({ booking, trigger });
-  const statusId = `${base}status`;
-  const whenId = `${base}when`;
-  const fromId = `${base}from`;
-  const toId = `${base}to`;
 
   return (
     <div className="space-y-8">
@@ -75,36 +71,19 @@ export default function AdminBookings({ initialQuery, timeZone }: AdminBookingsP
         <h2 id={`${base}list`} className="sr-only">
           Bookings list
         </h2>
-        <search aria-label="Bookings">
-          <form onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <FilterSelect id={whenId} label="When" options={bookingWhens} labels={whenLabels} value={query.when} onChange={(when) => setFilter("when", when)} />
-            <FilterSelect
-              id={statusId}
-              label="Status"
-              anyLabel="Any status"
-              options={bookingStatuses}
-              labels={bookingStatusLabels}
-              value={query.status}
-              onChange={(status) => setFilter("status", status)}
-            />
-            <FilterDate id={fromId} label="Appointments from" value={query.from} onChange={(from) => setFilter("from", from)} />
-            <FilterDate id={toId} label="Appointments to" value={query.to} onChange={(to) => setFilter("to", to)} />
-          </form>
-        </search>
+        <FilterForm label="Bookings" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <FilterSelect label="When" options={bookingWhens} labels={whenLabels} {...bindFilter("when")} />
+          <FilterSelect label="Status" anyLabel="Any status" options={bookingStatuses} labels={bookingStatusLabels} {...bindFilter("status")} />
+          <FilterDate label="Appointments from" {...bindFilter("from")} />
+          <FilterDate label="Appointments to" {...bindFilter("to")} />
+        </FilterForm>
 
         <PagedList
-          list={list}
+          of={bookings}
           rows={data?.bookings}
-          summary={data ? countLine(data.total, ["booking", "bookings"]) : null}
-          failedText="The bookings could not be loaded. Please reload the page."
-          loadingText="Loading bookings..."
-          beside={<ExportCsvButton url={adminBookingsCsvUrl(query)} fileName="bookings.csv" className="btn btn-outline btn-sm" />}
+          names={["booking", "bookings"]}
           testId="bookings-list"
-          emptyText="No bookings found"
-          pagerLabel="Pages of bookings"
-          page={query.page}
-          pageCount={pageCount}
-          onPage={setPage}
+          beside={<ExportCsvButton url={adminBookingsCsvUrl(query)} fileName="bookings.csv" className="btn btn-outline btn-sm" />}
         >
           {(rows) => <BookingsList rows={rows} onOpen={openBooking} />}
         </PagedList>

@@ -5,7 +5,7 @@
  * downloads as CSV. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
@@ -22,9 +22,8 @@ import {
 import { ContactDialog } from "./contacts/ContactDialog";
 import { ContactsList, type OpenContact } from "./contacts/ContactsList";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
-import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
@@ -37,12 +36,12 @@ type Open = { id: string; trigger: HTMLButtonElement };
 
 export default function AdminContacts({ initialQuery, timeZone }: AdminContactsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, setFilter, setPage, list, data, pageCount } = useUrlList<AdminContactsQuery, AdminContactList>(adminContactsList, initialQuery);
+  const inbox = useUrlList<AdminContactsQuery, AdminContactList>(adminContactsList, initialQuery);
+  const { query, setQuery, bindFilter, data } = inbox;
   const search = useListSearch(adminContactsList.filters.search, initialQuery.search, setQuery);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const base = useId();
 
   const changed = useCallback(() => {
     void queryClient.invalidateQueries({
@@ -62,9 +61,6 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
     },
   });
 
-  const statusId = `${base}status`;
-  const urgencyId = `${base}urgency`;
-  const searchId = `${base}search`;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -82,48 +78,24 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
         </div>
       </div>
 
-      <search aria-label="Enquiries">
-        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <SearchBox
-            id={searchId}
-            label="Search by name, e-mail or message"
-            className="sm:col-span-2 lg:col-span-1"
-            maxLength={adminContactsList.filters.search.maxLength}
-            autoComplete="off"
-            search={search}
-          />
-          <FilterSelect
-            id={statusId}
-            label="Show"
-            options={contactStatuses}
-            labels={contactStatusLabels}
-            value={query.status}
-            onChange={(status) => setFilter("status", status)}
-          />
-          <FilterSelect
-            id={urgencyId}
-            label="Urgency"
-            anyLabel="Any urgency"
-            options={contactUrgencies}
-            labels={contactUrgencyLabels}
-            value={query.urgency}
-            onChange={(urgency) => setFilter("urgency", urgency)}
-          />
-        </form>
-      </search>
+      <FilterForm label="Enquiries" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+        <SearchBox
+          label="Search by name, e-mail or message"
+          className="sm:col-span-2 lg:col-span-1"
+          maxLength={adminContactsList.filters.search.maxLength}
+          autoComplete="off"
+          search={search}
+        />
+        <FilterSelect label="Show" options={contactStatuses} labels={contactStatusLabels} {...bindFilter("status")} />
+        <FilterSelect label="Urgency" anyLabel="Any urgency" options={contactUrgencies} labels={contactUrgencyLabels} {...bindFilter("urgency")} />
+      </FilterForm>
 
       <PagedList
-        list={list}
+        of={inbox}
         rows={data?.contacts}
-        summary={data ? countLine(data.total, ["enquiry", "enquiries"], query.search) : null}
-        failedText="The enquiries could not be loaded. Please reload the page."
-        loadingText="Loading enquiries..."
+        names={["enquiry", "enquiries"]}
         testId="contacts-list"
-        emptyText={query.status === "unhandled" && !query.search && !query.urgency ? "No enquiries waiting. All handled." : "No enquiries found"}
-        pagerLabel="Pages of enquiries"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={setPage}
+        texts={{ empty: query.status === "unhandled" && !query.search && !query.urgency ? "No enquiries waiting. All handled." : undefined }}
       >
         {(rows) => <ContactsList rows={rows} timeZone={timeZone} onOpen={openContact} />}
       </PagedList>

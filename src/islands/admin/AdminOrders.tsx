@@ -5,16 +5,15 @@
  * allowed now. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { orderPaymentStatuses, orderStatuses } from "../../domain/order";
 import { type AdminOrderList, type AdminOrdersQuery, adminOrdersList } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
-import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
@@ -28,11 +27,11 @@ type Open = { orderNumber: string; trigger: HTMLButtonElement };
 
 export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, setFilter, setPage, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(adminOrdersList, initialQuery);
+  const orders = useUrlList<AdminOrdersQuery, AdminOrderList>(adminOrdersList, initialQuery);
+  const { query, setQuery, bindFilter, data } = orders;
   const search = useListSearch(adminOrdersList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const base = useId();
 
   const changed = () => {
     void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(`${listPath}?`) });
@@ -41,9 +40,6 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
   };
 
   const openOrder: OpenOrder = (orderNumber, trigger) => setOpen({ orderNumber, trigger });
-  const statusId = `${base}status`;
-  const paymentId = `${base}payment`;
-  const searchId = `${base}search`;
 
   return (
     <div className="space-y-6">
@@ -59,51 +55,20 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
         </div>
       </div>
 
-      <search aria-label="Orders">
-        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <SearchBox
-            id={searchId}
-            label="Search by order number, customer name or e-mail"
-            className="sm:col-span-2 lg:col-span-1"
-            maxLength={adminOrdersList.filters.search.maxLength}
-            autoComplete="off"
-            spellCheck={false}
-            search={search}
-          />
-          <FilterSelect
-            id={statusId}
-            label="Status"
-            anyLabel="Any status"
-            options={orderStatuses}
-            labels={orderStatusLabels}
-            value={query.status}
-            onChange={(status) => setFilter("status", status)}
-          />
-          <FilterSelect
-            id={paymentId}
-            label="Payment"
-            anyLabel="Any payment status"
-            options={orderPaymentStatuses}
-            labels={paymentStatusLabels}
-            value={query.payment}
-            onChange={(payment) => setFilter("payment", payment)}
-          />
-        </form>
-      </search>
+      <FilterForm label="Orders" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+        <SearchBox
+          label="Search by order number, customer name or e-mail"
+          className="sm:col-span-2 lg:col-span-1"
+          maxLength={adminOrdersList.filters.search.maxLength}
+          autoComplete="off"
+          spellCheck={false}
+          search={search}
+        />
+        <FilterSelect label="Status" anyLabel="Any status" options={orderStatuses} labels={orderStatusLabels} {...bindFilter("status")} />
+        <FilterSelect label="Payment" anyLabel="Any payment status" options={orderPaymentStatuses} labels={paymentStatusLabels} {...bindFilter("payment")} />
+      </FilterForm>
 
-      <PagedList
-        list={list}
-        rows={data?.orders}
-        summary={data ? countLine(data.total, ["order", "orders"], query.search) : null}
-        failedText="The orders could not be loaded. Please reload the page."
-        loadingText="Loading orders..."
-        testId="orders-list"
-        emptyText="No orders found"
-        pagerLabel="Pages of orders"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={setPage}
-      >
+      <PagedList of={orders} rows={data?.orders} names={["order", "orders"]} testId="orders-list">
         {(rows) => <OrdersList rows={rows} timeZone={timeZone} onOpen={openOrder} />}
       </PagedList>
 

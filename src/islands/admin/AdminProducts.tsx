@@ -5,13 +5,12 @@
  * page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { type AdminProductList, type AdminProductRow, type AdminProductsQuery, adminProductsList } from "../../shared/admin-products";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
-import { FilterSelect, SearchBox } from "./parts/ListFilters";
-import { countLine } from "./parts/ListFrame";
+import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
@@ -26,11 +25,11 @@ type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTM
 
 export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, setFilter, setPage, list, data, pageCount } = useUrlList<AdminProductsQuery, AdminProductList>(adminProductsList, initialQuery);
+  const products = useUrlList<AdminProductsQuery, AdminProductList>(adminProductsList, initialQuery);
+  const { query, setQuery, setFilter, setPage, data, pageCount } = products;
   const search = useListSearch(adminProductsList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const base = useId();
 
   // A page left empty by a delete (or an old link) moves back to the last page that has rows.
   useEffect(() => {
@@ -47,11 +46,9 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     (product, trigger) =>
       setOpen({ kind, product, trigger });
 
-  const categoryId = `${base}category`;
   const categories = data?.categories ?? [];
   const categoryIds = categories.map((c) => String(c.id));
   const categoryNames = Object.fromEntries(categories.map((c) => [String(c.id), c.isActive ? c.name : `${c.name} (inactive)`]));
-  const searchId = `${base}search`;
 
   return (
     <div className="space-y-6">
@@ -69,43 +66,22 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
         </div>
       </div>
 
-      <search aria-label="Products">
-        <form onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SearchBox
-            id={searchId}
-            label="Search by name or description"
-            className="grow"
-            maxLength={adminProductsList.filters.search.maxLength}
-            search={search}
-          />
-          <FilterSelect
-            id={categoryId}
-            label="Category"
-            className="sm:w-64"
-            anyLabel="All categories"
-            options={categoryIds}
-            labels={categoryNames}
-            value={query.category === null ? null : String(query.category)}
-            onChange={(category) => setFilter("category", category === null ? null : Number(category))}
-            /* The chosen category shows even before the list (and its categories) arrives. */
-            extraOptions={!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
-          />
-        </form>
-      </search>
+      <FilterForm label="Products" onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchBox label="Search by name or description" className="grow" maxLength={adminProductsList.filters.search.maxLength} search={search} />
+        <FilterSelect
+          label="Category"
+          className="sm:w-64"
+          anyLabel="All categories"
+          options={categoryIds}
+          labels={categoryNames}
+          value={query.category === null ? null : String(query.category)}
+          onChange={(category) => setFilter("category", category === null ? null : Number(category))}
+          /* The chosen category shows even before the list (and its categories) arrives. */
+          extraOptions={!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
+        />
+      </FilterForm>
 
-      <PagedList
-        list={list}
-        rows={data?.products}
-        summary={data ? countLine(data.total, ["product", "products"], query.search) : null}
-        failedText="The products could not be loaded. Please reload the page."
-        loadingText="Loading products..."
-        testId="products-table"
-        emptyText="No products found"
-        pagerLabel="Pages of products"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={setPage}
-      >
+      <PagedList of={products} rows={data?.products} names={["product", "products"]} testId="products-table">
         {(rows) => <ProductsTable rows={rows} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
       </PagedList>
 

@@ -11,7 +11,7 @@ import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { type AdminUserList, type AdminUsersQuery, type AdminUserView, adminUsersList } from "../../shared/admin-users";
-import { SearchBox } from "./parts/ListFilters";
+import { FilterForm, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { SuspendDialog } from "./users/SuspendDialog";
@@ -27,13 +27,14 @@ type OpenDialog = { kind: "details" | "suspend"; user: AdminUserView; trigger: H
 
 export default function AdminUsers({ initialQuery, timeZone }: AdminUsersProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, setPage, list, data, pageCount } = useUrlList<AdminUsersQuery, AdminUserList>(adminUsersList, initialQuery);
+  const users = useUrlList<AdminUsersQuery, AdminUserList>(adminUsersList, initialQuery);
+  const { query, setQuery, data } = users;
   const search = useListSearch(adminUsersList.filters.search, initialQuery.search, setQuery);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
 
   useEffect(() => {
-    if (list.errorUpdatedAt > 0) toast({ title: "Error", description: "Failed to load users", variant: "destructive" });
-  }, [list.errorUpdatedAt]);
+    if (users.list.errorUpdatedAt > 0) toast({ title: "Error", description: "Failed to load users", variant: "destructive" });
+  }, [users.list.errorUpdatedAt]);
 
   const reload = () => queryClient.invalidateQueries({ predicate: isUsersQuery });
   const refresh = useMutation({ mutationFn: reload });
@@ -83,33 +84,24 @@ export default function AdminUsers({ initialQuery, timeZone }: AdminUsersProps) 
         </button>
       </div>
 
-      <search aria-label="Users">
-        <form onSubmit={search.onSearch} className="sm:max-w-md">
-          <SearchBox
-            id="admin-user-search"
-            label="Search users"
-            placeholder="E-mail, first or last name"
-            maxLength={adminUsersList.filters.search.maxLength}
-            autoComplete="off"
-            spellCheck={false}
-            search={search}
-          />
-        </form>
-      </search>
+      <FilterForm label="Users" onSubmit={search.onSearch} className="sm:max-w-md">
+        <SearchBox
+          label="Search users"
+          placeholder="E-mail, first or last name"
+          maxLength={adminUsersList.filters.search.maxLength}
+          autoComplete="off"
+          spellCheck={false}
+          search={search}
+        />
+      </FilterForm>
 
       <PagedList
-        list={list}
+        of={users}
         rows={data?.users}
-        summary={data ? summary(data, query.search) : null}
-        summaryTestId="users-summary"
-        failedText="The users could not be loaded. Try Refresh."
-        loadingText="Loading users..."
+        names={["user", "users"]}
         testId="users-list"
-        emptyText="No users found"
-        pagerLabel="Pages of users"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={setPage}
+        texts={{ summary: data ? summary(data, query.search) : null, failed: "The users could not be loaded. Try Refresh." }}
+        summaryTestId="users-summary"
       >
         {(rows) => (
           <div className="grid gap-4 p-3 sm:p-4 md:grid-cols-2 xl:grid-cols-3">

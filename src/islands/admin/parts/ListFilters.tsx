@@ -1,8 +1,44 @@
 /**
- * The filters above an admin list: a labelled select over a fixed set of values (with an "Any …"
- * option for no filter), and the search box whose text `useListSearch` applies.
+ * The filters above an admin list: their form, a labelled select over a fixed set of values (with
+ * an "Any …" option for no filter), a date field, and the search box whose text `useListSearch` applies.
  */
-import type { ReactNode, RefObject } from "react";
+import { type FormEvent, type ReactNode, type RefObject, useId } from "react";
+
+const applyAsTheyChange = (e: FormEvent) => e.preventDefault();
+
+/**
+ * The form of a list's filters, a `search` landmark named `label`. The filters apply as they change;
+ * submitting runs `onSubmit` (a search box's Enter). With `action`, a browser without script
+ * submits it as a GET of that page, with a Filter button.
+ */
+export function FilterForm({
+  label,
+  className,
+  onSubmit = applyAsTheyChange,
+  action,
+  children,
+}: {
+  label: string;
+  className: string;
+  onSubmit?: (e: FormEvent) => void;
+  action?: string;
+  children: ReactNode;
+}) {
+  return (
+    <search aria-label={label}>
+      <form method={action ? "get" : undefined} action={action} onSubmit={onSubmit} className={className}>
+        {children}
+        {action && (
+          <noscript>
+            <button type="submit" className="btn">
+              Filter
+            </button>
+          </noscript>
+        )}
+      </form>
+    </search>
+  );
+}
 
 type SelectChoice<V extends string> =
   | {
@@ -27,7 +63,8 @@ export function FilterSelect<V extends string>({
   extraOptions,
   ...choice
 }: {
-  id: string;
+  /** The select's id; one is made when none is given. */
+  id?: string;
   label: string;
   /** More classes for the fieldset. */
   className?: string;
@@ -37,13 +74,14 @@ export function FilterSelect<V extends string>({
   labels: Readonly<Record<NoInfer<V>, string>> | Readonly<Record<string, string>>;
   extraOptions?: ReactNode;
 } & SelectChoice<V>) {
+  const fieldId = useFieldId(id);
   return (
     <div className={className ? `fieldset ${className}` : "fieldset"}>
-      <label htmlFor={id} className="fieldset-legend">
+      <label htmlFor={fieldId} className="fieldset-legend">
         {label}
       </label>
       <select
-        id={id}
+        id={fieldId}
         name={name}
         className="select w-full"
         value={choice.value ?? ""}
@@ -76,7 +114,8 @@ export function SearchBox({
   spellCheck,
   search,
 }: {
-  id: string;
+  /** The field's id; one is made when none is given. */
+  id?: string;
   label: string;
   /** More classes for the fieldset. */
   className?: string;
@@ -87,15 +126,16 @@ export function SearchBox({
   /** From `useListSearch`. */
   search: { searchText: string; setSearchText: (text: string) => void; searchField: RefObject<HTMLInputElement | null> };
 }) {
+  const fieldId = useFieldId(id);
   return (
     <div className={className ? `fieldset ${className}` : "fieldset"}>
-      <label htmlFor={id} className="fieldset-legend">
+      <label htmlFor={fieldId} className="fieldset-legend">
         {label}
       </label>
       <div className="join w-full">
         <input
           ref={search.searchField}
-          id={id}
+          id={fieldId}
           type="search"
           className="input join-item w-full"
           autoComplete={autoComplete}
@@ -114,13 +154,20 @@ export function SearchBox({
 }
 
 /** A labelled date field (`value` as YYYY-MM-DD, or "" for none). */
-export function FilterDate({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+export function FilterDate({ id, label, value, onChange }: { id?: string; label: string; value: string; onChange: (value: string) => void }) {
+  const fieldId = useFieldId(id);
   return (
     <div className="fieldset">
-      <label htmlFor={id} className="fieldset-legend">
+      <label htmlFor={fieldId} className="fieldset-legend">
         {label}
       </label>
-      <input id={id} type="date" className="input w-full" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input id={fieldId} type="date" className="input w-full" value={value} onChange={(e) => onChange(e.target.value)} />
     </div>
   );
+}
+
+/** `id`, or an id of the component's own. */
+function useFieldId(id: string | undefined): string {
+  const own = useId();
+  return id ?? own;
 }

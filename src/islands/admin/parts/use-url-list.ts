@@ -29,7 +29,9 @@ export function useUrlList<Q extends { page: number }, D extends { total: number
   }, [query, definition]);
   const setFilter = useCallback(<K extends Exclude<keyof Q, "page">>(key: K, value: Q[K]) => setQuery((q) => ({ ...q, [key]: value, page: 1 })), []);
   const setPage = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
-  return { query, setQuery, setFilter, setPage, list, data, pageCount };
+  /** A filter field's value and change handler, to spread on its select or date field. */
+  const bindFilter = <K extends Exclude<keyof Q, "page">>(key: K) => ({ value: query[key], onChange: (value: Q[K]) => setFilter(key, value) });
+  return { query, setQuery, setFilter, bindFilter, setPage, list, data, pageCount };
 }
 
 /**
