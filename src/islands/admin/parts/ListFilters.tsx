@@ -50,11 +50,10 @@ type SelectChoice<V extends string> =
   | { anyLabel?: undefined; value: NoInfer<V>; onChange: (value: NoInfer<V>) => void };
 
 /**
- * A `fieldset` with its legend-styled label and a select of `options` named by `labels`.
+ * A labelled select of `options` named by `labels`.
  * `extraOptions` stand after the "Any …" option (for a chosen value the options do not hold yet).
  */
 export function FilterSelect<V extends string>({
-  id,
   label,
   className,
   name,
@@ -63,8 +62,6 @@ export function FilterSelect<V extends string>({
   extraOptions,
   ...choice
 }: {
-  /** The select's id; one is made when none is given. */
-  id?: string;
   label: string;
   /** More classes for the fieldset. */
   className?: string;
@@ -74,38 +71,35 @@ export function FilterSelect<V extends string>({
   labels: Readonly<Record<NoInfer<V>, string>> | Readonly<Record<string, string>>;
   extraOptions?: ReactNode;
 } & SelectChoice<V>) {
-  const fieldId = useFieldId(id);
   return (
-    <div className={className ? `fieldset ${className}` : "fieldset"}>
-      <label htmlFor={fieldId} className="fieldset-legend">
-        {label}
-      </label>
-      <select
-        id={fieldId}
-        name={name}
-        className="select w-full"
-        value={choice.value ?? ""}
-        onChange={(e) => {
-          const value = e.target.value as V;
-          if (choice.anyLabel === undefined) choice.onChange(value);
-          else choice.onChange(value || null);
-        }}
-      >
-        {choice.anyLabel !== undefined && <option value="">{choice.anyLabel}</option>}
-        {extraOptions}
-        {options.map((v) => (
-          <option key={v} value={v}>
-            {labels[v]}
-          </option>
-        ))}
-      </select>
-    </div>
+    <LabelledField label={label} className={className}>
+      {(fieldId) => (
+        <select
+          id={fieldId}
+          name={name}
+          className="select w-full"
+          value={choice.value ?? ""}
+          onChange={(e) => {
+            const value = e.target.value as V;
+            if (choice.anyLabel === undefined) choice.onChange(value);
+            else choice.onChange(value || null);
+          }}
+        >
+          {choice.anyLabel !== undefined && <option value="">{choice.anyLabel}</option>}
+          {extraOptions}
+          {options.map((v) => (
+            <option key={v} value={v}>
+              {labels[v]}
+            </option>
+          ))}
+        </select>
+      )}
+    </LabelledField>
   );
 }
 
 /** The labelled search field and its Search button (submitting the list's filter form). */
 export function SearchBox({
-  id,
   label,
   className,
   maxLength,
@@ -114,8 +108,6 @@ export function SearchBox({
   spellCheck,
   search,
 }: {
-  /** The field's id; one is made when none is given. */
-  id?: string;
   label: string;
   /** More classes for the fieldset. */
   className?: string;
@@ -126,48 +118,49 @@ export function SearchBox({
   /** From `useListSearch`. */
   search: { searchText: string; setSearchText: (text: string) => void; searchField: RefObject<HTMLInputElement | null> };
 }) {
-  const fieldId = useFieldId(id);
   return (
-    <div className={className ? `fieldset ${className}` : "fieldset"}>
-      <label htmlFor={fieldId} className="fieldset-legend">
-        {label}
-      </label>
-      <div className="join w-full">
-        <input
-          ref={search.searchField}
-          id={fieldId}
-          type="search"
-          className="input join-item w-full"
-          autoComplete={autoComplete}
-          spellCheck={spellCheck}
-          maxLength={maxLength}
-          placeholder={placeholder}
-          value={search.searchText}
-          onChange={(e) => search.setSearchText(e.target.value)}
-        />
-        <button type="submit" className="btn join-item">
-          Search
-        </button>
-      </div>
-    </div>
+    <LabelledField label={label} className={className}>
+      {(fieldId) => (
+        <div className="join w-full">
+          <input
+            ref={search.searchField}
+            id={fieldId}
+            type="search"
+            className="input join-item w-full"
+            autoComplete={autoComplete}
+            spellCheck={spellCheck}
+            maxLength={maxLength}
+            placeholder={placeholder}
+            value={search.searchText}
+            onChange={(e) => search.setSearchText(e.target.value)}
+          />
+          <button type="submit" className="btn join-item">
+            Search
+          </button>
+        </div>
+      )}
+    </LabelledField>
   );
 }
 
 /** A labelled date field (`value` as YYYY-MM-DD, or "" for none). */
-export function FilterDate({ id, label, value, onChange }: { id?: string; label: string; value: string; onChange: (value: string) => void }) {
-  const fieldId = useFieldId(id);
+export function FilterDate({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   return (
-    <div className="fieldset">
-      <label htmlFor={fieldId} className="fieldset-legend">
-        {label}
-      </label>
-      <input id={fieldId} type="date" className="input w-full" value={value} onChange={(e) => onChange(e.target.value)} />
-    </div>
+    <LabelledField label={label}>
+      {(fieldId) => <input id={fieldId} type="date" className="input w-full" value={value} onChange={(e) => onChange(e.target.value)} />}
+    </LabelledField>
   );
 }
 
-/** `id`, or an id of the component's own. */
-function useFieldId(id: string | undefined): string {
-  const own = useId();
-  return id ?? own;
+/** A `fieldset` with its legend-styled label for the control `children` draws with the id it is given. */
+function LabelledField({ label, className, children }: { label: string; className?: string; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div className={className ? `fieldset ${className}` : "fieldset"}>
+      <label htmlFor={id} className="fieldset-legend">
+        {label}
+      </label>
+      {children(id)}
+    </div>
+  );
 }
