@@ -1,7 +1,7 @@
 import { auditKindLabels, auditKinds } from "../../domain/audit";
 import { type AdminAuditList, type AdminAuditQuery, adminAuditList } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
-import { FilterForm, FilterSelect } from "./parts/ListFilters";
+import { FilterForm, FilterSelect, RecordFilterSelect } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
@@ -9,11 +9,7 @@ export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string 
 
 export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) {
   const log = useUrlList<AdminAuditQuery, AdminAuditList>(adminAuditList, initialQuery);
-  const { query, setFilter, bindFilter, data } = log;
-
-  const admins = data?.admins ?? [];
-  const adminIds = admins.map((a) => String(a.id));
-  const adminNames = Object.fromEntries(admins.map((a) => [String(a.id), a.username]));
+  const { bindFilter, data } = log;
 
   return (
     <div className="space-y-6">
@@ -25,17 +21,13 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
       </div>
 
       <FilterForm label="Audit log" action={adminAuditList.path} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-        <FilterSelect
+        <RecordFilterSelect
           name="admin"
           label="Admin"
           anyLabel="Any admin"
-          options={adminIds}
-          labels={adminNames}
-          value={query.admin === null ? null : String(query.admin)}
-          onChange={(admin) => setFilter("admin", admin === null ? null : Number(admin))}
-          extraOptions={
-            query.admin !== null && !admins.some((a) => a.id === query.admin) && <option value={String(query.admin)}>{`Admin #${query.admin}`}</option>
-          }
+          records={(data?.admins ?? []).map((a) => ({ id: a.id, name: a.username }))}
+          unknownLabel={(id) => `Admin #${id}`}
+          {...bindFilter("admin")}
         />
         <FilterSelect name="kind" label="Kind of change" anyLabel="Any kind" options={auditKinds} labels={auditKindLabels} {...bindFilter("kind")} />
       </FilterForm>

@@ -79,13 +79,7 @@ export default function AdminContacts({ initialQuery, timeZone }: AdminContactsP
       </div>
 
       <FilterForm label="Enquiries" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-        <SearchBox
-          label="Search by name, e-mail or message"
-          className="sm:col-span-2 lg:col-span-1"
-          maxLength={adminContactsList.filters.search.maxLength}
-          autoComplete="off"
-          search={search}
-        />
+        <SearchBox label="Search by name, e-mail or message" className="sm:col-span-2 lg:col-span-1" search={search} />
         <FilterSelect label="Show" options={contactStatuses} labels={contactStatusLabels} {...bindFilter("status")} />
         <FilterSelect label="Urgency" anyLabel="Any urgency" options={contactUrgencies} labels={contactUrgencyLabels} {...bindFilter("urgency")} />
       </FilterForm>

@@ -24,7 +24,7 @@ const isMailQuery = (query: { queryKey: readonly unknown[] }) => String(query.qu
 export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
   const queryClient = useQueryClient();
   const outbox = useUrlList<AdminMailQuery, AdminMailList>(adminMailList, initialQuery);
-  const { query, bindFilter, data } = outbox;
+  const { bindFilter, data } = outbox;
 
   const retry = useMutation({
     mutationFn: (message: AdminMailRow) => adminRequest<AdminMailRow>("POST", `${listPath}/${message.id}/retry`),

@@ -56,14 +56,7 @@ export default function AdminOrders({ initialQuery, timeZone }: AdminOrdersProps
       </div>
 
       <FilterForm label="Orders" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-        <SearchBox
-          label="Search by order number, customer name or e-mail"
-          className="sm:col-span-2 lg:col-span-1"
-          maxLength={adminOrdersList.filters.search.maxLength}
-          autoComplete="off"
-          spellCheck={false}
-          search={search}
-        />
+        <SearchBox label="Search by order number, customer name or e-mail" className="sm:col-span-2 lg:col-span-1" search={search} />
         <FilterSelect label="Status" anyLabel="Any status" options={orderStatuses} labels={orderStatusLabels} {...bindFilter("status")} />
         <FilterSelect label="Payment" anyLabel="Any payment status" options={orderPaymentStatuses} labels={paymentStatusLabels} {...bindFilter("payment")} />
       </FilterForm>

@@ -32,7 +32,7 @@ const statsKey = ["/api/admin/stats"] as const;
 export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsProps) {
   const queryClient = useQueryClient();
   const payments = useUrlList<AdminPaymentsQuery, AdminPaymentList>(adminPaymentsList, initialQuery);
-  const { query, bindFilter, data } = payments;
+  const { bindFilter, data } = payments;
   const heading = useRef<HTMLHeadingElement>(null);
 
   const markPaid = useMutation({

@@ -10,7 +10,7 @@ import { type AdminProductList, type AdminProductRow, type AdminProductsQuery, a
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
-import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
+import { FilterForm, RecordFilterSelect, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
@@ -26,7 +26,7 @@ type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTM
 export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
   const products = useUrlList<AdminProductsQuery, AdminProductList>(adminProductsList, initialQuery);
-  const { query, setQuery, setFilter, setPage, data, pageCount } = products;
+  const { query, setQuery, bindFilter, setPage, data, pageCount } = products;
   const search = useListSearch(adminProductsList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
@@ -46,10 +46,6 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     (product, trigger) =>
       setOpen({ kind, product, trigger });
 
-  const categories = data?.categories ?? [];
-  const categoryIds = categories.map((c) => String(c.id));
-  const categoryNames = Object.fromEntries(categories.map((c) => [String(c.id), c.isActive ? c.name : `${c.name} (inactive)`]));
-
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -67,17 +63,14 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
       </div>
 
       <FilterForm label="Products" onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-        <SearchBox label="Search by name or description" className="grow" maxLength={adminProductsList.filters.search.maxLength} search={search} />
-        <FilterSelect
+        <SearchBox label="Search by name or description" className="grow" search={search} />
+        <RecordFilterSelect
           label="Category"
           className="sm:w-64"
           anyLabel="All categories"
-          options={categoryIds}
-          labels={categoryNames}
-          value={query.category === null ? null : String(query.category)}
-          onChange={(category) => setFilter("category", category === null ? null : Number(category))}
-          /* The chosen category shows even before the list (and its categories) arrives. */
-          extraOptions={!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
+          records={(data?.categories ?? []).map((c) => ({ id: c.id, name: c.isActive ? c.name : `${c.name} (inactive)` }))}
+          unknownLabel={(id) => `Category ${id}`}
+          {...bindFilter("category")}
         />
       </FilterForm>
 

@@ -24,7 +24,7 @@ type Open = { userId: string; name: string; trigger: HTMLButtonElement };
 export default function AdminReferrals({ initialQuery, timeZone }: AdminReferralsProps) {
   const queryClient = useQueryClient();
   const referrers = useUrlList<AdminReferralsQuery, AdminReferrerList>(adminReferralsList, initialQuery);
-  const { query, setQuery, bindFilter, data } = referrers;
+  const { setQuery, bindFilter, data } = referrers;
   const search = useListSearch(adminReferralsList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
@@ -48,13 +48,7 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
       </div>
 
       <FilterForm label="Referrers" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-        <SearchBox
-          label="Search by referrer name or e-mail"
-          maxLength={adminReferralsList.filters.search.maxLength}
-          autoComplete="off"
-          spellCheck={false}
-          search={search}
-        />
+        <SearchBox label="Search by referrer name or e-mail" search={search} />
         <FilterSelect label="With a reward that is" anyLabel="Any status" options={referralStatuses} labels={referralStatusLabels} {...bindFilter("status")} />
       </FilterForm>
 

@@ -85,14 +85,7 @@ export default function AdminUsers({ initialQuery, timeZone }: AdminUsersProps) 
       </div>
 
       <FilterForm label="Users" onSubmit={search.onSearch} className="sm:max-w-md">
-        <SearchBox
-          label="Search users"
-          placeholder="E-mail, first or last name"
-          maxLength={adminUsersList.filters.search.maxLength}
-          autoComplete="off"
-          spellCheck={false}
-          search={search}
-        />
+        <SearchBox label="Search users" placeholder="E-mail, first or last name" search={search} />
       </FilterForm>
 
       <PagedList

@@ -98,25 +98,51 @@ export function FilterSelect<V extends string>({
   );
 }
 
+/**
+ * A select of records by id (admins, categories), with "Any …" for no filter. A chosen id that is
+ * not among `records` (they have not arrived yet, or it is gone) still shows, as `unknownLabel(id)`.
+ */
+export function RecordFilterSelect({
+  records,
+  value,
+  onChange,
+  unknownLabel,
+  ...select
+}: {
+  label: string;
+  anyLabel: string;
+  className?: string;
+  name?: string;
+  records: readonly { id: number; name: string }[];
+  value: number | null;
+  onChange: (value: number | null) => void;
+  unknownLabel: (id: number) => string;
+}) {
+  return (
+    <FilterSelect
+      {...select}
+      options={records.map((r) => String(r.id))}
+      labels={Object.fromEntries(records.map((r) => [String(r.id), r.name]))}
+      value={value === null ? null : String(value)}
+      onChange={(id: string | null) => onChange(id === null ? null : Number(id))}
+      extraOptions={value !== null && !records.some((r) => r.id === value) && <option value={String(value)}>{unknownLabel(value)}</option>}
+    />
+  );
+}
+
 /** The labelled search field and its Search button (submitting the list's filter form). */
 export function SearchBox({
   label,
   className,
-  maxLength,
   placeholder,
-  autoComplete,
-  spellCheck,
   search,
 }: {
   label: string;
   /** More classes for the fieldset. */
   className?: string;
-  maxLength: number;
   placeholder?: string;
-  autoComplete?: string;
-  spellCheck?: boolean;
   /** From `useListSearch`. */
-  search: { searchText: string; setSearchText: (text: string) => void; searchField: RefObject<HTMLInputElement | null> };
+  search: { searchText: string; setSearchText: (text: string) => void; searchField: RefObject<HTMLInputElement | null>; maxLength: number };
 }) {
   return (
     <LabelledField label={label} className={className}>
@@ -127,9 +153,9 @@ export function SearchBox({
             id={fieldId}
             type="search"
             className="input join-item w-full"
-            autoComplete={autoComplete}
-            spellCheck={spellCheck}
-            maxLength={maxLength}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={search.maxLength}
             placeholder={placeholder}
             value={search.searchText}
             onChange={(e) => search.setSearchText(e.target.value)}

@@ -43,7 +43,13 @@ export function useListSearch<Q extends { search: string; page: number }>(
   filter: SearchFilter,
   initialText: string,
   setQuery: (update: (query: Q) => Q) => void,
-): { searchText: string; setSearchText: (text: string) => void; searchField: RefObject<HTMLInputElement | null>; onSearch: (e: FormEvent) => void } {
+): {
+  searchText: string;
+  setSearchText: (text: string) => void;
+  searchField: RefObject<HTMLInputElement | null>;
+  onSearch: (e: FormEvent) => void;
+  maxLength: number;
+} {
   const [searchText, setSearchText] = useState(initialText);
   const searchField = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(searchField, searchText, setSearchText);
@@ -63,5 +69,5 @@ export function useListSearch<Q extends { search: string; page: number }>(
     e.preventDefault();
     apply(searchText);
   };
-  return { searchText, setSearchText, searchField, onSearch };
+  return { searchText, setSearchText, searchField, onSearch, maxLength: filter.maxLength };
 }
