@@ -12,13 +12,7 @@
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { contactExtraServiceLabels } from "../shared/contact";
-import {
-  type AdminContact,
-  type AdminContactList,
-  type AdminContactsSummary,
-  type AdminContactsQueryInput,
-  adminContactsPageSize,
-} from "../shared/admin-contacts";
+import { type AdminContact, type AdminContactList, type AdminContactsSummary, type AdminContactsQuery, adminContactsPageSize } from "../shared/admin-contacts";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { containsPattern } from "./admin-users.server";
@@ -38,7 +32,7 @@ const inboxGroups: InboxGroup[] = [
 ];
 
 /** The groups a filter can match, in the inbox order. */
-function groupsFor(query: AdminContactsQueryInput): InboxGroup[] {
+function groupsFor(query: AdminContactsQuery): InboxGroup[] {
   const status = query.status ?? "unhandled";
   return inboxGroups.filter(
     (g) => (status === "all" || g.handled === (status === "handled" ? 1 : 0)) && (!query.urgency || g.routine === (query.urgency === "emergency" ? 0 : 1)),
@@ -46,7 +40,7 @@ function groupsFor(query: AdminContactsQueryInput): InboxGroup[] {
 }
 
 /** The conditions of one group of a filtered inbox, with the index's own expressions first. */
-export function inboxGroupConditions(group: InboxGroup, query: AdminContactsQueryInput): SQL | undefined {
+export function inboxGroupConditions(group: InboxGroup, query: AdminContactsQuery): SQL | undefined {
   const conditions: SQL[] = [sql`${handledExpr} = ${group.handled}`, sql`${routineExpr} = ${group.routine}`];
   if (query.urgency && query.urgency !== "emergency") conditions.push(eq(contacts.urgency, query.urgency));
   if (query.search) {
@@ -84,7 +78,7 @@ function toAdminContact(c: Contact, labels: Map<string, string>): AdminContact {
 }
 
 /** Up to `limit` enquiries of the filtered inbox after the first `offset`, in the inbox order, and how many match in all. */
-function readInbox(db: Db, query: AdminContactsQueryInput, offset: number, limit: number): { rows: Contact[]; total: number } {
+function readInbox(db: Db, query: AdminContactsQuery, offset: number, limit: number): { rows: Contact[]; total: number } {
   return db.$client.transaction(() => {
     const rows: Contact[] = [];
     let total = 0;
@@ -116,7 +110,7 @@ function readInbox(db: Db, query: AdminContactsQueryInput, offset: number, limit
 }
 
 /** One page of the inbox and how many match in all; the reads share one transaction, so they agree. */
-export function listAdminContacts(db: Db, query: AdminContactsQueryInput): AdminContactList {
+export function listAdminContacts(db: Db, query: AdminContactsQuery): AdminContactList {
   const page = query.page ?? 1;
   const labels = contactServiceLabels(db);
   const { rows, total } = readInbox(db, query, (page - 1) * adminContactsPageSize, adminContactsPageSize);
@@ -124,7 +118,7 @@ export function listAdminContacts(db: Db, query: AdminContactsQueryInput): Admin
 }
 
 /** Every enquiry matching the filters, in the inbox order (the CSV export). */
-export function allAdminContacts(db: Db, query: AdminContactsQueryInput): AdminContact[] {
+export function allAdminContacts(db: Db, query: AdminContactsQuery): AdminContact[] {
   const labels = contactServiceLabels(db);
   return readInbox(db, query, 0, Number.MAX_SAFE_INTEGER).rows.map((c) => toAdminContact(c, labels));
 }

@@ -9,7 +9,7 @@ import {
   type AdminOrderDetail,
   type AdminOrderList,
   type AdminOrderRow,
-  type AdminOrdersQueryInput,
+  type AdminOrdersQuery,
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
@@ -161,7 +161,7 @@ function toAdminOrderRow(r: {
  * status and searched by order number, customer e-mail or name; and how many match in all. The
  * reads share one transaction, so they agree.
  */
-export function listAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOrderList {
+export function listAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderList {
   const page = query.page ?? 1;
   const status = query.status || null;
   const payment = query.payment || null;
@@ -200,7 +200,7 @@ export type AdminOrderExportRow = AdminOrderRow & {
  * Every order matching the list's filters and search (the page is ignored), newest first, for the
  * CSV export. The ids come from the same statements as the list, so the file holds what the list shows.
  */
-export function exportAdminOrders(db: Db, query: AdminOrdersQueryInput): AdminOrderExportRow[] {
+export function exportAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderExportRow[] {
   const status = query.status || null;
   const payment = query.payment || null;
   const search = query.search || "";

@@ -5,12 +5,12 @@
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { PaymentStatus } from "../domain/payment";
-import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQueryInput, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
+import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { orders, payments, users } from "./schema";
 
-function filterConditions(query: AdminPaymentsQueryInput): SQL | undefined {
+function filterConditions(query: AdminPaymentsQuery): SQL | undefined {
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(payments.status, query.status));
   if (query.method) conditions.push(eq(payments.method, query.method));
@@ -60,7 +60,7 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
 }
 
 /** One page of payments, newest first, and how many match in all (one transaction, so they agree). */
-export function listAdminPayments(db: Db, query: AdminPaymentsQueryInput): AdminPaymentList {
+export function listAdminPayments(db: Db, query: AdminPaymentsQuery): AdminPaymentList {
   const page = query.page ?? 1;
   const where = filterConditions(query);
   const { rows, total } = db.$client.transaction(() => ({

@@ -14,7 +14,7 @@ import {
   type AdminReferrerDetail,
   type AdminReferrerList,
   type AdminReferrerRow,
-  type AdminReferralsQueryInput,
+  type AdminReferralsQuery,
   type AdminReward,
   adminReferralsPageSize,
 } from "../shared/admin-referrals";
@@ -95,7 +95,7 @@ const statusCondition: Record<ReferralStatus, ReturnType<typeof sql>> = {
  * One page of referrers, most pending money first (then the most paid, then the newest account),
  * optionally only those with a reward in `status`, searched by name or e-mail; and how many match.
  */
-export function listAdminReferrers(db: Db, query: AdminReferralsQueryInput): AdminReferrerList {
+export function listAdminReferrers(db: Db, query: AdminReferralsQuery): AdminReferrerList {
   const page = query.page ?? 1;
   const search = query.search || "";
   const conditions: ReturnType<typeof sql>[] = [];

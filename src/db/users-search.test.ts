@@ -6,6 +6,7 @@ import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { customerIdsMatching, listAdminUsers } from "./admin-users.server";
+import { adminUsersList } from "../shared/admin-users";
 import { users } from "./schema";
 
 const t = testAppPerTest();
@@ -32,7 +33,7 @@ test("the index follows a changed e-mail or name and a deleted customer", () => 
   expect(customerIdsMatching(t.db, "old@example")).toEqual([]);
   expect(customerIdsMatching(t.db, "original")).toEqual([]);
   expect(customerIdsMatching(t.db, "new@example")).toEqual([id]);
-  expect(listAdminUsers(t.db, { search: "renamed" }).users.map((u) => u.id)).toEqual([id]);
+  expect(listAdminUsers(t.db, { ...adminUsersList.empty, search: "renamed" }).users.map((u) => u.id)).toEqual([id]);
   t.db.delete(users).where(eq(users.id, id)).run();
   expect(customerIdsMatching(t.db, "new@example")).toEqual([]);
 });

@@ -6,12 +6,11 @@
  */
 import { type BookingStatus, bookingStatuses } from "../domain/booking";
 import { isIsoDate } from "../domain/timezone";
+import { choiceFilter, dateFilter, dateMessage, defineAdminList, type ListQuery } from "./admin-list";
 import { z } from "./zod-mini";
 
 /** Bookings per page of the list. */
 export const adminBookingsPageSize = 20;
-/** Far beyond any real list; keeps the OFFSET a small number. */
-export const maxAdminBookingsPage = 100_000;
 /** The most days the slot overview or one generation covers. */
 export const maxSlotRangeDays = 90;
 
@@ -19,33 +18,29 @@ export const maxSlotRangeDays = 90;
 export const bookingWhens = ["upcoming", "past", "all"] as const;
 export type BookingWhen = (typeof bookingWhens)[number];
 
-const pageMessage = "Page must be a whole number from 1";
-const dateMessage = "Use a real date written YYYY-MM-DD";
-const isoDate = (message = dateMessage) => z.string(message).check(z.trim(), z.refine(isIsoDate, message));
-const optionalDate = z.optional(z.union([z.literal(""), isoDate()]));
+const isoDate = z.string(dateMessage).check(z.trim(), z.refine(isIsoDate, dateMessage));
+const optionalDate = z.optional(dateFilter().strict);
 
-/** `?status=&from=&to=` (the CSV's query), each optional; empty means any. */
-export const adminBookingsCsvQuerySchema = z.object({
-  status: z.optional(z.union([z.literal(""), z.enum(bookingStatuses, "Choose a booking status")])),
-  from: optionalDate,
-  to: optionalDate,
+/** `?status=&from=&to=&when=&page=`, each optional; the CSV reads the same and ignores `when` and `page`. */
+export const adminBookingsList = defineAdminList({
+  path: "/admin/bookings",
+  apiPath: "/api/admin/bookings",
+  pageSize: adminBookingsPageSize,
+  maxPage: 100_000,
+  filters: {
+    status: choiceFilter(bookingStatuses, "Choose a booking status"),
+    from: dateFilter(),
+    to: dateFilter(),
+    when: choiceFilter(bookingWhens, "Choose upcoming, past or all", "upcoming"),
+  },
 });
+/** The list's filters as the page, the island and the API hold them. */
+export type AdminBookingsQuery = ListQuery<typeof adminBookingsList>;
 
-/** `?status=&from=&to=&when=&page=`, each optional. */
-export const adminBookingsQuerySchema = z.extend(adminBookingsCsvQuerySchema, {
-  when: z.optional(z.union([z.literal(""), z.enum(bookingWhens, "Choose upcoming, past or all")])),
-  page: z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.regex(/^\d{1,6}$/, pageMessage)),
-      z.pipe(
-        z.transform((s: string) => Number(s)),
-        z.number().check(z.minimum(1, pageMessage), z.maximum(maxAdminBookingsPage, pageMessage)),
-      ),
-    ),
-  ),
-});
-export type AdminBookingsQueryInput = z.infer<typeof adminBookingsQuerySchema>;
-export type AdminBookingsCsvQueryInput = z.infer<typeof adminBookingsCsvQuerySchema>;
+/** The CSV export's URL for the list's filters: every page, any date unless from/to. */
+export function adminBookingsCsvUrl(query: AdminBookingsQuery): string {
+  return `${adminBookingsList.apiPath}.csv${adminBookingsList.search({ ...query, when: "upcoming", page: 1 })}`;
+}
 
 /** `PATCH /api/admin/bookings/{id}`. */
 export const adminBookingStatusSchema = z.object({ status: z.enum(bookingStatuses, "Choose a booking status") });
@@ -54,51 +49,10 @@ export const adminBookingStatusSchema = z.object({ status: z.enum(bookingStatuse
 export const adminSlotsQuerySchema = z.object({ from: optionalDate, to: optionalDate });
 
 /** `POST /api/admin/timeslots/generate`. */
-export const adminGenerateSlotsSchema = z.object({ from: isoDate(), to: isoDate() });
+export const adminGenerateSlotsSchema = z.object({ from: isoDate, to: isoDate });
 
 /** `PATCH /api/admin/timeslots/{id}`. */
 export const adminSlotAvailabilitySchema = z.object({ available: z.boolean("Say whether the slot is open (true) or blocked (false)") });
-
-/** The list's filters as the page and the island hold them. */
-export type AdminBookingsQuery = { status: BookingStatus | null; from: string; to: string; when: BookingWhen; page: number };
-export const emptyAdminBookingsQuery: AdminBookingsQuery = { status: null, from: "", to: "", when: "upcoming", page: 1 };
-
-const isStatus = (s: string | undefined): s is BookingStatus => (bookingStatuses as readonly string[]).includes(s ?? "");
-const isWhen = (s: string | undefined): s is BookingWhen => (bookingWhens as readonly string[]).includes(s ?? "");
-
-/** Reads the page's query string leniently: anything malformed falls back to its default. */
-export function readAdminBookingsQuery(params: { status?: string; from?: string; to?: string; when?: string; page?: string }): AdminBookingsQuery {
-  const page = params.page && /^\d{1,6}$/.test(params.page) ? Number(params.page) : 1;
-  return {
-    status: isStatus(params.status) ? params.status : null,
-    from: params.from && isIsoDate(params.from) ? params.from : "",
-    to: params.to && isIsoDate(params.to) ? params.to : "",
-    when: isWhen(params.when) ? params.when : "upcoming",
-    page: page >= 1 && page <= maxAdminBookingsPage ? page : 1,
-  };
-}
-
-/** The query string of `query` ("" for the default), for the page's URL and the API's. */
-export function adminBookingsSearch(query: AdminBookingsQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.from) params.set("from", query.from);
-  if (query.to) params.set("to", query.to);
-  if (query.when !== "upcoming") params.set("when", query.when);
-  if (query.page > 1) params.set("page", String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
-
-/** The CSV export's query string for the list's filters (every page, any date unless from/to). */
-export function adminBookingsCsvSearch(query: AdminBookingsQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.from) params.set("from", query.from);
-  if (query.to) params.set("to", query.to);
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
 
 /** One booking as the owner sees it. Money is a decimal string; `createdAt` an ISO instant. */
 export type AdminBookingRow = {

@@ -4,52 +4,26 @@
  * customers are private. Written with zod/mini so the island can share it.
  */
 import { type OutboxStatus, outboxStatuses } from "../domain/outbox";
+import { choiceFilter, defineAdminList, type ListQuery } from "./admin-list";
 import { z } from "./zod-mini";
 
 /** Messages per page of the list. */
 export const adminMailPageSize = 50;
-/** Far beyond any real outbox; keeps the OFFSET bounded. */
-export const maxAdminMailPage = 100_000;
-
-const pageMessage = "Page must be a whole number from 1";
 
 /** `?status=&page=`, both optional; an empty status means any. */
-export const adminMailQuerySchema = z.object({
-  status: z.optional(z.enum(["", ...outboxStatuses], "Choose a status: pending, sent or failed")),
-  page: z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.regex(/^\d{1,6}$/, pageMessage)),
-      z.pipe(
-        z.transform((s: string) => Number(s)),
-        z.number().check(z.minimum(1, pageMessage), z.maximum(maxAdminMailPage, pageMessage)),
-      ),
-    ),
-  ),
+export const adminMailList = defineAdminList({
+  path: "/admin/mail",
+  apiPath: "/api/admin/mail",
+  pageSize: adminMailPageSize,
+  /** Far beyond any real outbox. */
+  maxPage: 100_000,
+  filters: { status: choiceFilter(outboxStatuses, "Choose a status: pending, sent or failed") },
 });
+/** The list's filter as the page, the island and the API hold it. */
+export type AdminMailQuery = ListQuery<typeof adminMailList>;
 
 /** The id in `POST /api/admin/mail/{id}/retry`. */
 export const adminMailIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The message id is a whole number")) });
-
-/** The list's filter as the page and the island hold it. */
-export type AdminMailQuery = { status: OutboxStatus | null; page: number };
-export const emptyAdminMailQuery: AdminMailQuery = { status: null, page: 1 };
-
-const isStatus = (s: string | undefined): s is OutboxStatus => (outboxStatuses as readonly string[]).includes(s ?? "");
-
-/** Reads the page's query string leniently: anything malformed falls back to its default. */
-export function readAdminMailQuery(params: { status?: string; page?: string }): AdminMailQuery {
-  const page = params.page && /^\d{1,6}$/.test(params.page) ? Number(params.page) : 1;
-  return { status: isStatus(params.status) ? params.status : null, page: page >= 1 && page <= maxAdminMailPage ? page : 1 };
-}
-
-/** The query string of `query` ("" for the default), for the page's URL and the API's. */
-export function adminMailSearch(query: AdminMailQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.page > 1) params.set("page", String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
 
 /**
  * One message of the outbox, without its body. `status` is the one the owner sees (`failed` once

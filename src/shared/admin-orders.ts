@@ -13,68 +13,28 @@ import {
   orderStatuses,
   statusAfterVerification,
 } from "../domain/order";
+import { choiceFilter, defineAdminList, type ListQuery, searchFilter } from "./admin-list";
 import { type OrderView, trackingNumberPattern } from "./orders";
 import { z } from "./zod-mini";
 
 /** Orders per page of the list. */
 export const adminOrdersPageSize = 20;
-export const maxAdminOrderSearchLength = 100;
-/** Far beyond any real list; keeps the OFFSET a small number. */
-export const maxAdminOrdersPage = 100_000;
 export const maxAdminOrderNoteLength = 500;
 
-const pageMessage = "Page must be a whole number from 1";
-
 /** `?status=&payment=&search=&page=`, all optional; an empty status or payment means any. */
-export const adminOrdersQuerySchema = z.object({
-  status: z.optional(z.union([z.literal(""), z.enum(orderStatuses, "Choose an order status")])),
-  payment: z.optional(z.union([z.literal(""), z.enum(orderPaymentStatuses, "Choose a payment status")])),
-  search: z.optional(z.string().check(z.trim(), z.maxLength(maxAdminOrderSearchLength, `Keep the search under ${maxAdminOrderSearchLength + 1} characters`))),
-  page: z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.regex(/^\d{1,6}$/, pageMessage)),
-      z.pipe(
-        z.transform((s: string) => Number(s)),
-        z.number().check(z.minimum(1, pageMessage), z.maximum(maxAdminOrdersPage, pageMessage)),
-      ),
-    ),
-  ),
+export const adminOrdersList = defineAdminList({
+  path: "/admin/orders",
+  apiPath: "/api/admin/orders",
+  pageSize: adminOrdersPageSize,
+  maxPage: 100_000,
+  filters: {
+    status: choiceFilter(orderStatuses, "Choose an order status"),
+    payment: choiceFilter(orderPaymentStatuses, "Choose a payment status"),
+    search: searchFilter(100),
+  },
 });
-export type AdminOrdersQueryInput = z.infer<typeof adminOrdersQuerySchema>;
-
-/** The list's filters as the page and the island hold them. */
-export type AdminOrdersQuery = { status: OrderStatus | null; payment: OrderPaymentStatus | null; search: string; page: number };
-export const emptyAdminOrdersQuery: AdminOrdersQuery = { status: null, payment: null, search: "", page: 1 };
-
-const isStatus = (s: string | undefined): s is OrderStatus => (orderStatuses as readonly string[]).includes(s ?? "");
-const isPayment = (s: string | undefined): s is OrderPaymentStatus => (orderPaymentStatuses as readonly string[]).includes(s ?? "");
-
-/** Collapses whitespace and bounds the length of a search text. */
-export function cleanAdminOrderSearch(value: string | null | undefined): string {
-  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, maxAdminOrderSearchLength);
-}
-
-/** Reads the page's query string leniently: anything malformed falls back to its default. */
-export function readAdminOrdersQuery(params: { status?: string; payment?: string; search?: string; page?: string }): AdminOrdersQuery {
-  const page = params.page && /^\d{1,6}$/.test(params.page) ? Number(params.page) : 1;
-  return {
-    status: isStatus(params.status) ? params.status : null,
-    payment: isPayment(params.payment) ? params.payment : null,
-    search: cleanAdminOrderSearch(params.search),
-    page: page >= 1 && page <= maxAdminOrdersPage ? page : 1,
-  };
-}
-
-/** The query string of `query` ("" for the default), for the page's URL and the API's. */
-export function adminOrdersSearch(query: AdminOrdersQuery): string {
-  const params = new URLSearchParams();
-  if (query.status) params.set("status", query.status);
-  if (query.payment) params.set("payment", query.payment);
-  if (query.search) params.set("search", query.search);
-  if (query.page > 1) params.set("page", String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
+/** The list's filters as the page, the island and the API hold them. */
+export type AdminOrdersQuery = ListQuery<typeof adminOrdersList>;
 
 /** One order of the list. Money is a decimal string; `createdAt` an ISO instant. */
 export type AdminOrderRow = {

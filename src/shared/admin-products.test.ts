@@ -1,15 +1,15 @@
 import { expect, test } from "bun:test";
-import { adminProductsSearch, isPlentifulStock, pricingFormSchema, pricingPayload, readAdminProductsQuery } from "./admin-products";
+import { adminProductsList, isPlentifulStock, pricingFormSchema, pricingPayload } from "./admin-products";
 import { productPricingSchema } from "./catalogue-edits";
 
 test("the list's query string: read leniently, written only with what differs from the default", () => {
-  expect(readAdminProductsQuery({})).toEqual({ search: "", category: null, page: 1 });
-  expect(readAdminProductsQuery({ search: "  a\tb ", category: "12", page: "3" })).toEqual({ search: "a b", category: 12, page: 3 });
-  expect(readAdminProductsQuery({ category: "-1", page: "1.5" })).toEqual({ search: "", category: null, page: 1 });
-  expect(adminProductsSearch({ search: "", category: null, page: 1 })).toBe("");
-  expect(adminProductsSearch({ search: "100% & more", category: 4, page: 2 })).toBe("?search=100%25+%26+more&category=4&page=2");
+  expect(adminProductsList.read({})).toEqual({ search: "", category: null, page: 1 });
+  expect(adminProductsList.read({ search: "  a\tb ", category: "12", page: "3" })).toEqual({ search: "a b", category: 12, page: 3 });
+  expect(adminProductsList.read({ category: "-1", page: "1.5" })).toEqual({ search: "", category: null, page: 1 });
+  expect(adminProductsList.search({ search: "", category: null, page: 1 })).toBe("");
+  expect(adminProductsList.search({ search: "100% & more", category: 4, page: 2 })).toBe("?search=100%25+%26+more&category=4&page=2");
   const query = { search: "gps tracker", category: 7, page: 5 };
-  expect(readAdminProductsQuery(Object.fromEntries(new URLSearchParams(adminProductsSearch(query))))).toEqual(query);
+  expect(adminProductsList.read(Object.fromEntries(new URLSearchParams(adminProductsList.search(query))))).toEqual(query);
 });
 
 test("stock above 10 is plentiful (green); 10 or fewer is low (red)", () => {

@@ -4,14 +4,26 @@
  * server validates the pricing payload with `productPricingSchema` (catalogue-edits.ts), which
  * uses the same messages.
  */
+import { defineAdminList, idFilter, type ListQuery, searchFilter } from "./admin-list";
 import { z } from "./zod-mini";
 
 /** Rows per page of the admin product list. */
 export const adminProductsPageSize = 50;
-/** The longest search text the list accepts. */
-export const adminProductsMaxSearch = 100;
-/** The highest page number the list accepts (far beyond any real catalogue). */
-export const adminProductsMaxPage = 10_000;
+
+/** `?search=&category=&page=`, all optional; no category means every category. */
+export const adminProductsList = defineAdminList({
+  path: "/admin/products",
+  apiPath: "/api/admin/products",
+  pageSize: adminProductsPageSize,
+  /** Far beyond any real catalogue. */
+  maxPage: 10_000,
+  filters: {
+    search: searchFilter(100),
+    category: idFilter("Choose a category"),
+  },
+});
+/** The list's filters, as they live in the page's and the API's query string. */
+export type AdminProductsQuery = ListQuery<typeof adminProductsList>;
 
 /** Stock above this shows green, at or below it red (docs/product.md#pages). */
 export const plentifulStockAbove = 10;
@@ -22,10 +34,6 @@ export const pricingMessages = {
   negative: "Must not be negative",
   saleNotBelowPrice: "The sale price must be below the price",
 } as const;
-
-/** The list's filters, as they live in the page's and the API's query string. */
-export type AdminProductsQuery = { search: string; category: number | null; page: number };
-export const emptyAdminProductsQuery: AdminProductsQuery = { search: "", category: null, page: 1 };
 
 /** One product of the admin list. Money is a decimal string ("449.00"). */
 export type AdminProductRow = {
@@ -57,34 +65,6 @@ export type AdminProductList = {
 
 /** The answer of `PATCH /api/admin/products/{id}/pricing`. */
 export type ProductPricingResult = { id: number; price: string; salePrice: string | null };
-
-/** Collapses whitespace and bounds the length of a search text. */
-export function cleanAdminSearch(value: string | null | undefined): string {
-  return (value ?? "").replace(/\s+/g, " ").trim().slice(0, adminProductsMaxSearch);
-}
-
-const digits = /^\d{1,9}$/;
-
-/** Reads the page's query string leniently: anything malformed falls back to its default. */
-export function readAdminProductsQuery(params: { search?: string; category?: string; page?: string }): AdminProductsQuery {
-  const category = params.category && digits.test(params.category) ? Number(params.category) : 0;
-  const page = params.page && digits.test(params.page) ? Number(params.page) : 0;
-  return {
-    search: cleanAdminSearch(params.search),
-    category: category >= 1 ? category : null,
-    page: page >= 1 && page <= adminProductsMaxPage ? page : 1,
-  };
-}
-
-/** The query string of `query` ("" when it is the default), for the page's URL and the API's. */
-export function adminProductsSearch(query: AdminProductsQuery): string {
-  const params = new URLSearchParams();
-  if (query.search) params.set("search", query.search);
-  if (query.category !== null) params.set("category", String(query.category));
-  if (query.page > 1) params.set("page", String(query.page));
-  const s = params.toString();
-  return s ? `?${s}` : "";
-}
 
 /** Whether a stock figure shows as plentiful (green) rather than low (red). */
 export function isPlentifulStock(stock: number): boolean {

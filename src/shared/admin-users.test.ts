@@ -1,17 +1,19 @@
 import { expect, test } from "bun:test";
-import { adminUserName, adminUsersQuerySchema, adminUsersUrl, orderStatusBadge } from "./admin-users";
+import { adminUserName, adminUsersList, orderStatusBadge } from "./admin-users";
 
-test("the list's URL: search trimmed and encoded, page 1 and an empty search left out", () => {
-  expect(adminUsersUrl("", 1)).toBe("/api/admin/users");
-  expect(adminUsersUrl("  ann lee ", 1)).toBe("/api/admin/users?search=ann+lee");
-  expect(adminUsersUrl("a&b=%", 3)).toBe("/api/admin/users?search=a%26b%3D%25&page=3");
-  expect(adminUsersUrl(" ", 2)).toBe("/api/admin/users?page=2");
+test("the list's URL: search cleaned and encoded, page 1 and an empty search left out", () => {
+  const url = (search: string, page: number) => adminUsersList.apiUrl({ search: adminUsersList.filters.search.clean(search), page });
+  expect(url("", 1)).toBe("/api/admin/users");
+  expect(url("  ann lee ", 1)).toBe("/api/admin/users?search=ann+lee");
+  expect(url("a&b=%", 3)).toBe("/api/admin/users?search=a%26b%3D%25&page=3");
+  expect(url(" ", 2)).toBe("/api/admin/users?page=2");
+  expect(adminUsersList.pageUrl({ search: "ann", page: 2 })).toBe("/admin/users?search=ann&page=2");
 });
 
 test("the query schema reads what the URL holds", () => {
-  expect(adminUsersQuerySchema.parse({})).toEqual({});
-  expect(adminUsersQuerySchema.parse({ search: " ann ", page: "3" })).toEqual({ search: "ann", page: 3 });
-  for (const page of ["0", "-2", "2.5", "1e3", "", "1000000"]) expect(adminUsersQuerySchema.safeParse({ page }).success).toBe(false);
+  expect(adminUsersList.schema.parse({})).toEqual({ search: "", page: 1 });
+  expect(adminUsersList.schema.parse({ search: " ann ", page: "3" })).toEqual({ search: "ann", page: 3 });
+  for (const page of ["0", "-2", "2.5", "1e3", "", "1000000"]) expect(adminUsersList.schema.safeParse({ page }).success).toBe(false);
 });
 
 test("order badges: 'completed' gets the default badge, every other status the secondary one", () => {

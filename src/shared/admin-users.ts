@@ -5,43 +5,24 @@
  */
 import type { BookingStatus } from "../domain/booking";
 import type { OrderStatus } from "../domain/order";
-import { z } from "./zod-mini";
+import { defineAdminList, type ListQuery, searchFilter } from "./admin-list";
 
 /** Users per page of the list. */
 export const adminUsersPageSize = 20;
 /** How many of a user's most recent bookings and orders the details dialog shows (docs/product.md#limits). */
 export const adminUserBookingLimit = 3;
 export const adminUserOrderLimit = 5;
-export const maxAdminUserSearchLength = 100;
-/** Far beyond any real list; keeps the OFFSET a small number. */
-export const maxAdminUsersPage = 100_000;
-
-const pageMessage = "Page must be a whole number from 1";
 
 /** `?search=&page=`: both optional; the search is trimmed (empty means everyone), the page starts at 1. */
-export const adminUsersQuerySchema = z.object({
-  search: z.optional(z.string().check(z.trim(), z.maxLength(maxAdminUserSearchLength, `Keep the search under ${maxAdminUserSearchLength + 1} characters`))),
-  page: z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.regex(/^\d{1,6}$/, pageMessage)),
-      z.pipe(
-        z.transform((s: string) => Number(s)),
-        z.number().check(z.minimum(1, pageMessage), z.maximum(maxAdminUsersPage, pageMessage)),
-      ),
-    ),
-  ),
+export const adminUsersList = defineAdminList({
+  path: "/admin/users",
+  apiPath: "/api/admin/users",
+  pageSize: adminUsersPageSize,
+  maxPage: 100_000,
+  filters: { search: searchFilter(100) },
 });
-export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
-
-/** The list's URL for a search and page, as the island asks for it (and uses as its query key). */
-export function adminUsersUrl(search: string, page: number): string {
-  const params = new URLSearchParams();
-  const trimmed = search.trim();
-  if (trimmed) params.set("search", trimmed);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `/api/admin/users?${query}` : "/api/admin/users";
-}
+/** The list's search and page as the page, the island and the API hold them. */
+export type AdminUsersQuery = ListQuery<typeof adminUsersList>;
 
 /** The admin's view of a user, plus when the account was suspended (null while active). Instants are ISO strings. */
 export type AdminUserView = {

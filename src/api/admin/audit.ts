@@ -10,12 +10,11 @@ import { listAuditEntries } from "../../db/admin-audit.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
-import { type AdminAuditList, adminAuditQuerySchema } from "../../shared/admin-audit";
+import { type AdminAuditList, adminAuditList } from "../../shared/admin-audit";
 
 export function adminAuditApi(deps: AppDeps) {
-  return new Hono<AdminEnv>().get("/audit", validQuery(adminAuditQuerySchema), (c) => {
-    const q = c.req.valid("query");
-    const body: AdminAuditList = listAuditEntries(deps.db, { admin: q.admin || null, kind: q.kind || null, page: q.page ?? 1 });
+  return new Hono<AdminEnv>().get("/audit", validQuery(adminAuditList.schema), (c) => {
+    const body: AdminAuditList = listAuditEntries(deps.db, c.req.valid("query"));
     return c.json(body);
   });
 }

@@ -40,8 +40,7 @@ import {
   type AdminSlotChange,
   type AdminSlotOverview,
   adminBookingStatusSchema,
-  adminBookingsCsvQuerySchema,
-  adminBookingsQuerySchema,
+  adminBookingsList,
   adminGenerateSlotsSchema,
   adminSlotAvailabilitySchema,
   adminSlotsQuerySchema,
@@ -108,15 +107,14 @@ export function adminBookingsApi(deps: AppDeps) {
   }
 
   return new Hono<AdminEnv>()
-    .get("/bookings", validQuery(adminBookingsQuerySchema), (c) => {
+    .get("/bookings", validQuery(adminBookingsList.schema), (c) => {
       const q = c.req.valid("query");
-      const filter = { status: q.status || null, from: q.from || "", to: q.to || "", when: q.when || "upcoming", today: today() };
       c.header("Cache-Control", "no-store");
-      return c.json(listAdminBookings(deps.db, filter, q.page ?? 1));
+      return c.json(listAdminBookings(deps.db, { ...q, today: today() }, q.page));
     })
-    .get("/bookings.csv", validQuery(adminBookingsCsvQuerySchema), (c) => {
+    .get("/bookings.csv", validQuery(adminBookingsList.schema), (c) => {
       const q = c.req.valid("query");
-      const rows = adminBookingsForCsv(deps.db, { status: q.status || null, from: q.from || "", to: q.to || "" });
+      const rows = adminBookingsForCsv(deps.db, q);
       const name = ["bookings", q.status, q.from && `from-${q.from}`, q.to && `to-${q.to}`].filter(Boolean).join("-");
       return csvResponse(`${name}.csv`, toCsv(csvColumns(getSettings(deps.db).timezone), rows));
     })

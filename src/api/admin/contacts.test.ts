@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { inboxGroupConditions, inboxGroupOrder } from "../../db/admin-contacts.server";
 import { auditLog, contacts } from "../../db/schema";
 import type { AdminContact, AdminContactList } from "../../shared/admin-contacts";
-import { replyLink } from "../../shared/admin-contacts";
+import { adminContactsList, replyLink } from "../../shared/admin-contacts";
 import { countRows, errorOf } from "../../../tests/helpers/test-app";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
@@ -105,7 +105,7 @@ describe("GET /api/admin/contacts", () => {
       { handled: 0, routine: 0 },
       { handled: 1, routine: 1 },
     ] as const) {
-      for (const query of [{}, { urgency: "low" as const }]) {
+      for (const query of [adminContactsList.empty, { ...adminContactsList.empty, urgency: "low" as const }]) {
         const where = inboxGroupConditions(group, query);
         const page = t.db
           .select()

@@ -18,7 +18,7 @@ import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import { notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
-import { type AdminContact, adminContactsQuerySchema, contactUrgencyLabels, type ContactUrgency } from "../../shared/admin-contacts";
+import { type AdminContact, adminContactsList, contactUrgencyLabels, type ContactUrgency } from "../../shared/admin-contacts";
 
 const unknownContact = () => notFound("There is no such enquiry. It may have been deleted.");
 
@@ -36,8 +36,8 @@ const csvColumns: CsvColumn<AdminContact>[] = [
 
 export function adminContactsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/contacts", validQuery(adminContactsQuerySchema), (c) => c.json(listAdminContacts(deps.db, c.req.valid("query"))))
-    .get("/contacts.csv", validQuery(adminContactsQuerySchema), (c) => {
+    .get("/contacts", validQuery(adminContactsList.schema), (c) => c.json(listAdminContacts(deps.db, c.req.valid("query"))))
+    .get("/contacts.csv", validQuery(adminContactsList.schema), (c) => {
       const day = new Date().toISOString().slice(0, 10);
       return csvResponse(`enquiries-${day}.csv`, toCsv(csvColumns, allAdminContacts(deps.db, c.req.valid("query"))));
     })

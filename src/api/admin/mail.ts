@@ -15,7 +15,7 @@ import { HttpError, notFound } from "../../server/errors";
 import { log } from "../../server/log.server";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validParams, validQuery } from "../../server/validate";
-import { type AdminMailList, type AdminMailSummary, adminMailIdSchema, adminMailQuerySchema } from "../../shared/admin-mail";
+import { type AdminMailList, type AdminMailSummary, adminMailIdSchema, adminMailList } from "../../shared/admin-mail";
 
 function retryError(result: Exclude<MailRetry, { ok: true }>): HttpError {
   switch (result.reason) {
@@ -30,9 +30,8 @@ function retryError(result: Exclude<MailRetry, { ok: true }>): HttpError {
 
 export function adminMailApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/mail", validQuery(adminMailQuerySchema), (c) => {
-      const q = c.req.valid("query");
-      const body: AdminMailList = listAdminMail(deps.db, { status: q.status || null, page: q.page ?? 1 });
+    .get("/mail", validQuery(adminMailList.schema), (c) => {
+      const body: AdminMailList = listAdminMail(deps.db, c.req.valid("query"));
       return c.json(body);
     })
     .get("/mail/summary", (c) => {

@@ -28,7 +28,7 @@ import type { AdminEnv } from "../../server/middleware/require-admin";
 import { orderMailContext } from "../../server/checkout.server";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import { validJson, validQuery } from "../../server/validate";
-import { type AdminOrderDetail, adminOrderNoteSchema, adminOrderShipSchema, adminOrdersQuerySchema } from "../../shared/admin-orders";
+import { type AdminOrderDetail, adminOrderNoteSchema, adminOrderShipSchema, adminOrdersList } from "../../shared/admin-orders";
 
 /** The order number in the path: routing lowercases paths (canonical-path.ts), order numbers are upper case. */
 const orderNumberOf = (c: Context) => (c.req.param("orderNumber") ?? "").toUpperCase();
@@ -84,8 +84,8 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
   }
 
   return new Hono<AdminEnv>()
-    .get("/orders", validQuery(adminOrdersQuerySchema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
-    .get("/orders.csv", validQuery(adminOrdersQuerySchema), (c) =>
+    .get("/orders", validQuery(adminOrdersList.schema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
+    .get("/orders.csv", validQuery(adminOrdersList.schema), (c) =>
       csvResponse(`orders-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(csvColumns, exportAdminOrders(deps.db, c.req.valid("query")))),
     )
     .get("/orders/:orderNumber", (c) => {

@@ -14,13 +14,13 @@ import type { AppDeps } from "../../server/deps";
 import { HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
-import { adminPaymentsQuerySchema } from "../../shared/admin-payments";
+import { adminPaymentsList } from "../../shared/admin-payments";
 
 const unknownPayment = () => notFound("There is no such payment.");
 
 export function adminPaymentsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/payments", validQuery(adminPaymentsQuerySchema), (c) => c.json(listAdminPayments(deps.db, c.req.valid("query"))))
+    .get("/payments", validQuery(adminPaymentsList.schema), (c) => c.json(listAdminPayments(deps.db, c.req.valid("query"))))
     .post("/payments/:id/paid", (c) => {
       const id = c.req.param("id");
       const result = markPaymentRequestPaid(deps.db, id, c.get("admin"));

@@ -21,22 +21,9 @@ import { badRequest, HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams, validQuery } from "../../server/validate";
 import { productFormSchema, type ProductSaved } from "../../shared/admin-product-editor";
-import { type AdminProductList, adminProductsMaxPage, adminProductsMaxSearch, cleanAdminSearch, type ProductPricingResult } from "../../shared/admin-products";
+import { type AdminProductList, adminProductsList, type ProductPricingResult } from "../../shared/admin-products";
 import { productIdField } from "../../shared/cart";
 import { productPricingSchema } from "../../shared/catalogue-edits";
-
-const positiveWhole = (message: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,9}$/, message)
-    .transform(Number)
-    .pipe(z.number().int().min(1, message).max(max, message));
-
-const listQuerySchema = z.object({
-  search: z.string().max(adminProductsMaxSearch, `Keep the search under ${adminProductsMaxSearch} characters`).optional(),
-  category: positiveWhole("Choose a category", 2 ** 31 - 1).optional(),
-  page: positiveWhole("Choose a page", adminProductsMaxPage).optional(),
-});
 
 const productParamSchema = z.object({ id: productIdField });
 
@@ -55,9 +42,8 @@ function savedOrThrow(result: ProductSave): ProductSaved {
 
 export function adminProductsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/products", validQuery(listQuerySchema), (c) => {
-      const q = c.req.valid("query");
-      const body: AdminProductList = listAdminProducts(deps.db, { search: cleanAdminSearch(q.search), category: q.category ?? null, page: q.page ?? 1 });
+    .get("/products", validQuery(adminProductsList.schema), (c) => {
+      const body: AdminProductList = listAdminProducts(deps.db, c.req.valid("query"));
       return c.json(body);
     })
     .get("/products/new", (c) => c.json(getNewProductEditor(deps.db)))

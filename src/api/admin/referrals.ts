@@ -16,7 +16,7 @@ import type { AppDeps } from "../../server/deps";
 import { HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validQuery } from "../../server/validate";
-import { adminReferralsQuerySchema, adminVoidRewardSchema } from "../../shared/admin-referrals";
+import { adminReferralsList, adminVoidRewardSchema } from "../../shared/admin-referrals";
 
 const unknownReferrer = () => notFound("There is no such customer.");
 const unknownReward = () => notFound("There is no such referral reward.");
@@ -29,7 +29,7 @@ function changed(change: RewardChange) {
 
 export function adminReferralsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/referrals", validQuery(adminReferralsQuerySchema), (c) => c.json(listAdminReferrers(deps.db, c.req.valid("query"))))
+    .get("/referrals", validQuery(adminReferralsList.schema), (c) => c.json(listAdminReferrers(deps.db, c.req.valid("query"))))
     .get("/referrals/:userId", (c) => {
       const detail = adminReferrerDetail(deps.db, c.req.param("userId"));
       if (!detail) throw unknownReferrer();

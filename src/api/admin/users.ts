@@ -26,7 +26,7 @@ import { HttpError, notFound } from "../../server/errors";
 import { log } from "../../server/log.server";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
-import { adminUsersQuerySchema } from "../../shared/admin-users";
+import { adminUsersList } from "../../shared/admin-users";
 
 const unknownUser = () => notFound("There is no such user.");
 
@@ -43,7 +43,7 @@ function suspensionError(change: Exclude<SuspensionChange, { ok: true }>): HttpE
 
 export function adminUsersApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/users", validQuery(adminUsersQuerySchema), (c) => c.json(listAdminUsers(deps.db, c.req.valid("query"))))
+    .get("/users", validQuery(adminUsersList.schema), (c) => c.json(listAdminUsers(deps.db, c.req.valid("query"))))
     .get("/users/:id", (c) => {
       const user = adminUserView(deps.db, c.req.param("id"));
       if (!user) throw unknownUser();

@@ -1,27 +1,15 @@
-import { type FormEvent, useId } from "react";
 import { auditKindLabels, auditKinds } from "../../domain/audit";
-import { type AdminAuditList, type AdminAuditQuery, adminAuditSearch } from "../../shared/admin-audit";
+import { type AdminAuditList, type AdminAuditQuery, adminAuditList } from "../../shared/admin-audit";
 import { AuditEntries } from "./audit/AuditEntries";
-import { FilterSelect } from "./parts/ListFilters";
-import { countLine } from "./parts/ListFrame";
+import { FilterForm, FilterSelect, RecordFilterSelect } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
 
-const listPath = "/api/admin/audit";
-
 export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) {
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminAuditQuery, AdminAuditList>(initialQuery, "/admin/audit", listPath, adminAuditSearch);
-  const base = useId();
-
-  const adminId = `${base}admin`;
-  const kindId = `${base}kind`;
-  // The selects apply at once; the button is for a browser without script.
-  const onSubmit = (e: FormEvent) => e.preventDefault();
-  const admins = data?.admins ?? [];
-  const adminIds = admins.map((a) => String(a.id));
-  const adminNames = Object.fromEntries(admins.map((a) => [String(a.id), a.username]));
+  const log = useUrlList<AdminAuditQuery, AdminAuditList>(adminAuditList, initialQuery);
+  const { bindFilter, data } = log;
 
   return (
     <div className="space-y-6">
@@ -32,51 +20,29 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
         </a>
       </div>
 
-      <search aria-label="Audit log">
-        <form method="get" action="/admin/audit" onSubmit={onSubmit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <FilterSelect
-            id={adminId}
-            name="admin"
-            label="Admin"
-            anyLabel="Any admin"
-            options={adminIds}
-            labels={adminNames}
-            value={query.admin === null ? null : String(query.admin)}
-            onChange={(admin) => setQuery((q) => ({ ...q, admin: admin === null ? null : Number(admin), page: 1 }))}
-            extraOptions={
-              query.admin !== null && !admins.some((a) => a.id === query.admin) && <option value={String(query.admin)}>{`Admin #${query.admin}`}</option>
-            }
-          />
-          <FilterSelect
-            id={kindId}
-            name="kind"
-            label="Kind of change"
-            anyLabel="Any kind"
-            options={auditKinds}
-            labels={auditKindLabels}
-            value={query.kind}
-            onChange={(kind) => setQuery((q) => ({ ...q, kind, page: 1 }))}
-          />
-          <noscript>
-            <button type="submit" className="btn">
-              Filter
-            </button>
-          </noscript>
-        </form>
-      </search>
+      <FilterForm label="Audit log" action={adminAuditList.path} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <RecordFilterSelect
+          name="admin"
+          label="Admin"
+          anyLabel="Any admin"
+          records={(data?.admins ?? []).map((a) => ({ id: a.id, name: a.username }))}
+          unknownLabel={(id) => `Admin #${id}`}
+          {...bindFilter("admin")}
+        />
+        <FilterSelect name="kind" label="Kind of change" anyLabel="Any kind" options={auditKinds} labels={auditKindLabels} {...bindFilter("kind")} />
+      </FilterForm>
 
       <PagedList
-        list={list}
+        of={log}
         rows={data?.entries}
-        summary={data ? countLine(data.total, ["entry", "entries"]) : null}
-        failedText="The audit log could not be loaded. Please reload the page."
-        loadingText="Loading the audit log..."
+        names={["entry", "entries"]}
         testId="audit-list"
-        emptyText="No changes recorded"
-        pagerLabel="Pages of the audit log"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        texts={{
+          failed: "The audit log could not be loaded. Please reload the page.",
+          loading: "Loading the audit log...",
+          empty: "No changes recorded",
+          pager: "Pages of the audit log",
+        }}
       >
         {(rows) => <AuditEntries entries={rows} timeZone={timeZone} />}
       </PagedList>

@@ -13,16 +13,17 @@ import {
   type AdminBookingRow,
   type AdminBookingsQuery,
   type BookingWhen,
-  adminBookingsCsvSearch,
-  adminBookingsSearch,
+  adminBookingsCsvUrl,
+  adminBookingsList,
   bookingStatusLabels,
+  bookingWhens,
 } from "../../shared/admin-bookings";
 import { BookingDialog } from "./bookings/BookingDialog";
 import { BookingsList, type OpenBooking } from "./bookings/BookingsList";
 import { SlotsPanel } from "./bookings/SlotsPanel";
-import { FilterDate, FilterSelect } from "./parts/ListFilters";
+import { FilterDate, FilterForm, FilterSelect } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { ListFrame, ListStatus, Pager, countLine } from "./parts/ListFrame";
+import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useUrlList } from "./parts/use-url-list";
@@ -30,22 +31,17 @@ import { useUrlList } from "./parts/use-url-list";
 /** `openRecord`: the booking id of /admin/bookings/{id}, whose dialog opens at once. */
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string; openRecord?: string | null };
 
-const listPath = "/api/admin/bookings";
+const listPath = adminBookingsList.apiPath;
 const statsKey = ["/api/admin/stats"] as const;
 const whenLabels: Record<BookingWhen, string> = { upcoming: "Upcoming (soonest first)", past: "Past (latest first)", all: "All dates" };
-const bookingWhens = Object.keys(whenLabels) as BookingWhen[];
 
 /** `booking` is the list's row; a booking opened by its address is read from the API. */
 type Open = { id: string; booking?: AdminBookingRow; trigger?: HTMLElement };
 
 export default function AdminBookings({ initialQuery, timeZone, openRecord = null }: AdminBookingsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminBookingsQuery, AdminBookingList>(
-    initialQuery,
-    "/admin/bookings",
-    listPath,
-    adminBookingsSearch,
-  );
+  const bookings = useUrlList<AdminBookingsQuery, AdminBookingList>(adminBookingsList, initialQuery);
+  const { query, bindFilter, data } = bookings;
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, openFromList, closeRecord } = useRecordDialog<Open>("bookings", openRecord, heading, (id) => ({ id }));
   const base = useId();
@@ -57,10 +53,6 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
   };
 
   const openBooking: OpenBooking = (booking, trigger) => openFromList(booking.id, { id: booking.id, booking, trigger });
-  const statusId = `${base}status`;
-  const whenId = `${base}when`;
-  const fromId = `${base}from`;
-  const toId = `${base}to`;
 
   return (
     <div className="space-y-8">
@@ -82,52 +74,22 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
         <h2 id={`${base}list`} className="sr-only">
           Bookings list
         </h2>
-        <search aria-label="Bookings">
-          <form onSubmit={(e) => e.preventDefault()} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <FilterSelect
-              id={whenId}
-              label="When"
-              options={bookingWhens}
-              labels={whenLabels}
-              value={query.when}
-              onChange={(when) => setQuery((q) => ({ ...q, when, page: 1 }))}
-            />
-            <FilterSelect
-              id={statusId}
-              label="Status"
-              anyLabel="Any status"
-              options={bookingStatuses}
-              labels={bookingStatusLabels}
-              value={query.status}
-              onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
-            />
-            <FilterDate id={fromId} label="Appointments from" value={query.from} onChange={(from) => setQuery((q) => ({ ...q, from, page: 1 }))} />
-            <FilterDate id={toId} label="Appointments to" value={query.to} onChange={(to) => setQuery((q) => ({ ...q, to, page: 1 }))} />
-          </form>
-        </search>
+        <FilterForm label="Bookings" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <FilterSelect label="When" options={bookingWhens} labels={whenLabels} {...bindFilter("when")} />
+          <FilterSelect label="Status" anyLabel="Any status" options={bookingStatuses} labels={bookingStatusLabels} {...bindFilter("status")} />
+          <FilterDate label="Appointments from" {...bindFilter("from")} />
+          <FilterDate label="Appointments to" {...bindFilter("to")} />
+        </FilterForm>
 
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <ListStatus
-            failed={list.isError}
-            failedText="The bookings could not be loaded. Please reload the page."
-            summary={data ? countLine(data.total, ["booking", "bookings"]) : null}
-            loading={list.isPending}
-            loadingText="Loading bookings..."
-          />
-          <ExportCsvButton url={`${listPath}.csv${adminBookingsCsvSearch(query)}`} fileName="bookings.csv" className="btn btn-outline btn-sm" />
-        </div>
-
-        <ListFrame
+        <PagedList
+          of={bookings}
+          rows={data?.bookings}
+          names={["booking", "bookings"]}
           testId="bookings-list"
-          busy={list.isPending || list.isPlaceholderData}
-          loading={!data && list.isPending}
-          empty={data !== undefined && data.bookings.length === 0}
-          emptyText="No bookings found"
+          beside={<ExportCsvButton url={adminBookingsCsvUrl(query)} fileName="bookings.csv" className="btn btn-outline btn-sm" />}
         >
-          {data && data.bookings.length > 0 && <BookingsList rows={data.bookings} onOpen={openBooking} />}
-        </ListFrame>
-
-        {data && <Pager label="Pages of bookings" page={query.page} pageCount={pageCount} onPage={(page) => setQuery((q) => ({ ...q, page }))} />}
+          {(rows) => <BookingsList rows={rows} onOpen={openBooking} />}
+        </PagedList>
       </section>
 
       <section id="time-slots" className="space-y-4 border-t border-base-300 pt-6" aria-labelledby={`${base}slots`}>
@@ -145,7 +107,7 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
           known={open.booking}
           title="Booking"
           missingText="There is no such booking. Check the address, or find the booking in the list."
-          listHref={`/admin/bookings${adminBookingsSearch(query)}`}
+          listHref={adminBookingsList.pageUrl(query)}
           listLabel="Back to bookings"
           onClose={closeRecord}
         >

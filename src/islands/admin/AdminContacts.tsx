@@ -5,7 +5,7 @@
  * downloads as CSV. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useId, useRef, useState } from "react";
+import { useCallback, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
@@ -13,20 +13,17 @@ import {
   type AdminContact,
   type AdminContactList,
   type AdminContactsQuery,
-  adminContactsSearch,
-  cleanAdminContactSearch,
+  adminContactsList,
   contactStatuses,
   contactStatusLabels,
   contactUrgencies,
   contactUrgencyLabels,
-  maxAdminContactSearchLength,
 } from "../../shared/admin-contacts";
 import { ContactDialog } from "./contacts/ContactDialog";
 import { ContactsList, type OpenContact } from "./contacts/ContactsList";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
-import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
@@ -35,28 +32,18 @@ import { useListSearch, useUrlList } from "./parts/use-url-list";
 /** `openRecord`: the enquiry id of /admin/contacts/{id}, whose dialog opens at once. */
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string; openRecord?: string | null };
 
-const listPath = "/api/admin/contacts";
-
-function withSearch(query: AdminContactsQuery, text: string): AdminContactsQuery {
-  const search = cleanAdminContactSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
+const listPath = adminContactsList.apiPath;
 
 type Open = { id: string; trigger?: HTMLElement };
 
 export default function AdminContacts({ initialQuery, timeZone, openRecord = null }: AdminContactsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminContactsQuery, AdminContactList>(
-    initialQuery,
-    "/admin/contacts",
-    listPath,
-    adminContactsSearch,
-  );
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const inbox = useUrlList<AdminContactsQuery, AdminContactList>(adminContactsList, initialQuery);
+  const { query, setQuery, bindFilter, data } = inbox;
+  const search = useListSearch(adminContactsList.filters.search, initialQuery.search, setQuery);
   const [deleting, setDeleting] = useState<AdminContact | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, openFromList, closeRecord } = useRecordDialog<Open>("contacts", openRecord, heading, (id) => ({ id }));
-  const base = useId();
 
   const changed = useCallback(() => {
     void queryClient.invalidateQueries({
@@ -76,9 +63,6 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
     },
   });
 
-  const statusId = `${base}status`;
-  const urgencyId = `${base}urgency`;
-  const searchId = `${base}search`;
   return (
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-4">
@@ -86,7 +70,7 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
           Enquiries
         </h1>
         <div className="flex flex-wrap gap-2">
-          <ExportCsvButton url={`/api/admin/contacts.csv${adminContactsSearch({ ...query, page: 1 })}`} fileName="enquiries.csv" />
+          <ExportCsvButton url={`${listPath}.csv${adminContactsList.search({ ...query, page: 1 })}`} fileName="enquiries.csv" />
           <a href="/admin/payments" className="btn btn-outline">
             Payment requests
           </a>
@@ -96,48 +80,18 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
         </div>
       </div>
 
-      <search aria-label="Enquiries">
-        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <SearchBox
-            id={searchId}
-            label="Search by name, e-mail or message"
-            className="sm:col-span-2 lg:col-span-1"
-            maxLength={maxAdminContactSearchLength}
-            autoComplete="off"
-            search={search}
-          />
-          <FilterSelect
-            id={statusId}
-            label="Show"
-            options={contactStatuses}
-            labels={contactStatusLabels}
-            value={query.status}
-            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
-          />
-          <FilterSelect
-            id={urgencyId}
-            label="Urgency"
-            anyLabel="Any urgency"
-            options={contactUrgencies}
-            labels={contactUrgencyLabels}
-            value={query.urgency}
-            onChange={(urgency) => setQuery((q) => ({ ...q, urgency, page: 1 }))}
-          />
-        </form>
-      </search>
+      <FilterForm label="Enquiries" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+        <SearchBox label="Search by name, e-mail or message" className="sm:col-span-2 lg:col-span-1" search={search} />
+        <FilterSelect label="Show" options={contactStatuses} labels={contactStatusLabels} {...bindFilter("status")} />
+        <FilterSelect label="Urgency" anyLabel="Any urgency" options={contactUrgencies} labels={contactUrgencyLabels} {...bindFilter("urgency")} />
+      </FilterForm>
 
       <PagedList
-        list={list}
+        of={inbox}
         rows={data?.contacts}
-        summary={data ? countLine(data.total, ["enquiry", "enquiries"], query.search) : null}
-        failedText="The enquiries could not be loaded. Please reload the page."
-        loadingText="Loading enquiries..."
+        names={["enquiry", "enquiries"]}
         testId="contacts-list"
-        emptyText={query.status === "unhandled" && !query.search && !query.urgency ? "No enquiries waiting. All handled." : "No enquiries found"}
-        pagerLabel="Pages of enquiries"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        texts={{ empty: query.status === "unhandled" && !query.search && !query.urgency ? "No enquiries waiting. All handled." : undefined }}
       >
         {(rows) => <ContactsList rows={rows} timeZone={timeZone} onOpen={openContact} />}
       </PagedList>
@@ -148,7 +102,7 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
           url={`${listPath}/${encodeURIComponent(open.id)}`}
           title="Enquiry"
           missingText="There is no such enquiry: it may have been deleted. Find the enquiry in the inbox."
-          listHref={`/admin/contacts${adminContactsSearch(query)}`}
+          listHref={adminContactsList.pageUrl(query)}
           listLabel="Back to enquiries"
           onClose={closeRecord}
         >

@@ -4,29 +4,27 @@
  * Retry, which queues it to be sent now; the toasts are those of docs/product.md#mail-outbox.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { outboxStatuses, outboxStatusLabels } from "../../domain/outbox";
-import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailSearch } from "../../shared/admin-mail";
+import { type AdminMailList, type AdminMailQuery, type AdminMailRow, adminMailList } from "../../shared/admin-mail";
 import { MailList } from "./mail/MailList";
-import { FilterSelect } from "./parts/ListFilters";
-import { countLine } from "./parts/ListFrame";
+import { FilterForm, FilterSelect } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 
 export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
 
-const listPath = "/api/admin/mail";
+const listPath = adminMailList.apiPath;
 
 /** The list's pages and the dashboard's failed count. */
 const isMailQuery = (query: { queryKey: readonly unknown[] }) => String(query.queryKey[0]).startsWith(listPath);
 
 export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminMailQuery, AdminMailList>(initialQuery, "/admin/mail", listPath, adminMailSearch);
-  const base = useId();
+  const outbox = useUrlList<AdminMailQuery, AdminMailList>(adminMailList, initialQuery);
+  const { bindFilter, data } = outbox;
 
   const retry = useMutation({
     mutationFn: (message: AdminMailRow) => adminRequest<AdminMailRow>("POST", `${listPath}/${message.id}/retry`),
@@ -35,10 +33,6 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
       toast({ title: "Failed to retry the message", description: err instanceof ApiError ? err.serverMessage : undefined, variant: "destructive" }),
     onSettled: () => queryClient.invalidateQueries({ predicate: isMailQuery }),
   });
-
-  const statusId = `${base}status`;
-  // The select applies at once; the button is for a browser without script.
-  const onSubmit = (e: FormEvent) => e.preventDefault();
 
   return (
     <div className="space-y-6">
@@ -50,39 +44,24 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
       </div>
       <p className="text-base-content/80">Every e-mail the site sends, newest first. Message contents are not shown: they are private.</p>
 
-      <search aria-label="Mail">
-        <form method="get" action="/admin/mail" onSubmit={onSubmit} className="flex flex-wrap items-end gap-3">
-          <FilterSelect
-            id={statusId}
-            name="status"
-            label="Status"
-            className="w-full sm:w-64"
-            anyLabel="Any status"
-            options={outboxStatuses}
-            labels={outboxStatusLabels}
-            value={query.status}
-            onChange={(status) => setQuery({ status, page: 1 })}
-          />
-          <noscript>
-            <button type="submit" className="btn">
-              Filter
-            </button>
-          </noscript>
-        </form>
-      </search>
+      <FilterForm label="Mail" action={adminMailList.path} className="flex flex-wrap items-end gap-3">
+        <FilterSelect
+          name="status"
+          label="Status"
+          className="w-full sm:w-64"
+          anyLabel="Any status"
+          options={outboxStatuses}
+          labels={outboxStatusLabels}
+          {...bindFilter("status")}
+        />
+      </FilterForm>
 
       <PagedList
-        list={list}
+        of={outbox}
         rows={data?.messages}
-        summary={data ? countLine(data.total, ["message", "messages"]) : null}
-        failedText="The outbox could not be loaded. Please reload the page."
-        loadingText="Loading the outbox..."
+        names={["message", "messages"]}
         testId="mail-list"
-        emptyText="No messages found"
-        pagerLabel="Pages of the outbox"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
+        texts={{ failed: "The outbox could not be loaded. Please reload the page.", loading: "Loading the outbox...", pager: "Pages of the outbox" }}
       >
         {(rows) => (
           <MailList rows={rows} timeZone={timeZone} pendingId={retry.isPending ? (retry.variables?.id ?? null) : null} onRetry={(m) => retry.mutate(m)} />

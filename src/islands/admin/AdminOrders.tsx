@@ -5,16 +5,15 @@
  * allowed now. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { orderPaymentStatuses, orderStatuses } from "../../domain/order";
-import { type AdminOrderList, type AdminOrdersQuery, adminOrdersSearch, cleanAdminOrderSearch, maxAdminOrderSearchLength } from "../../shared/admin-orders";
+import { type AdminOrderList, type AdminOrdersQuery, adminOrdersList } from "../../shared/admin-orders";
 import { orderStatusLabels, paymentStatusLabels } from "../../shared/orders";
 import { OrderDialog } from "./orders/OrderDialog";
 import { OrdersList, type OpenOrder } from "./orders/OrdersList";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
-import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
-import { FilterSelect, SearchBox } from "./parts/ListFilters";
+import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
@@ -22,24 +21,19 @@ import { useListSearch, useUrlList } from "./parts/use-url-list";
 /** `openRecord`: the order number of /admin/orders/{orderNumber}, whose dialog opens at once. */
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string; openRecord?: string | null };
 
-const listPath = "/api/admin/orders";
+const listPath = adminOrdersList.apiPath;
 /** The dashboard's figures count orders and revenue: a change here makes them stale. */
 const statsKey = ["/api/admin/stats"] as const;
-
-function withSearch(query: AdminOrdersQuery, text: string): AdminOrdersQuery {
-  const search = cleanAdminOrderSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
 
 type Open = { orderNumber: string; trigger?: HTMLElement };
 
 export default function AdminOrders({ initialQuery, timeZone, openRecord = null }: AdminOrdersProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminOrdersQuery, AdminOrderList>(initialQuery, "/admin/orders", listPath, adminOrdersSearch);
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const orders = useUrlList<AdminOrdersQuery, AdminOrderList>(adminOrdersList, initialQuery);
+  const { query, setQuery, bindFilter, data } = orders;
+  const search = useListSearch(adminOrdersList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, openFromList, closeRecord } = useRecordDialog<Open>("orders", openRecord, heading, (orderNumber) => ({ orderNumber }));
-  const base = useId();
 
   const changed = () => {
     void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(`${listPath}?`) });
@@ -48,9 +42,6 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
   };
 
   const openOrder: OpenOrder = (orderNumber, trigger) => openFromList(orderNumber, { orderNumber, trigger });
-  const statusId = `${base}status`;
-  const paymentId = `${base}payment`;
-  const searchId = `${base}search`;
 
   return (
     <div className="space-y-6">
@@ -59,58 +50,20 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
           Orders
         </h1>
         <div className="flex flex-wrap gap-2">
-          <ExportCsvButton url={`/api/admin/orders.csv${adminOrdersSearch({ ...query, page: 1 })}`} fileName="orders.csv" />
+          <ExportCsvButton url={`${listPath}.csv${adminOrdersList.search({ ...query, page: 1 })}`} fileName="orders.csv" />
           <a href="/admin/dashboard" className="btn btn-outline">
             Back to Dashboard
           </a>
         </div>
       </div>
 
-      <search aria-label="Orders">
-        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
-          <SearchBox
-            id={searchId}
-            label="Search by order number, customer name or e-mail"
-            className="sm:col-span-2 lg:col-span-1"
-            maxLength={maxAdminOrderSearchLength}
-            autoComplete="off"
-            spellCheck={false}
-            search={search}
-          />
-          <FilterSelect
-            id={statusId}
-            label="Status"
-            anyLabel="Any status"
-            options={orderStatuses}
-            labels={orderStatusLabels}
-            value={query.status}
-            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
-          />
-          <FilterSelect
-            id={paymentId}
-            label="Payment"
-            anyLabel="Any payment status"
-            options={orderPaymentStatuses}
-            labels={paymentStatusLabels}
-            value={query.payment}
-            onChange={(payment) => setQuery((q) => ({ ...q, payment, page: 1 }))}
-          />
-        </form>
-      </search>
+      <FilterForm label="Orders" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
+        <SearchBox label="Search by order number, customer name or e-mail" className="sm:col-span-2 lg:col-span-1" search={search} />
+        <FilterSelect label="Status" anyLabel="Any status" options={orderStatuses} labels={orderStatusLabels} {...bindFilter("status")} />
+        <FilterSelect label="Payment" anyLabel="Any payment status" options={orderPaymentStatuses} labels={paymentStatusLabels} {...bindFilter("payment")} />
+      </FilterForm>
 
-      <PagedList
-        list={list}
-        rows={data?.orders}
-        summary={data ? countLine(data.total, ["order", "orders"], query.search) : null}
-        failedText="The orders could not be loaded. Please reload the page."
-        loadingText="Loading orders..."
-        testId="orders-list"
-        emptyText="No orders found"
-        pagerLabel="Pages of orders"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
-      >
+      <PagedList of={orders} rows={data?.orders} names={["order", "orders"]} testId="orders-list">
         {(rows) => <OrdersList rows={rows} timeZone={timeZone} onOpen={openOrder} />}
       </PagedList>
 
@@ -120,7 +73,7 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
           url={`${listPath}/${encodeURIComponent(open.orderNumber)}`}
           title={`Order ${open.orderNumber}`}
           missingText={`There is no order ${open.orderNumber}. Check the order number, or find the order in the list.`}
-          listHref={`/admin/orders${adminOrdersSearch(query)}`}
+          listHref={adminOrdersList.pageUrl(query)}
           listLabel="Back to orders"
           onClose={closeRecord}
         >

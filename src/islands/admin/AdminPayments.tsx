@@ -5,7 +5,7 @@
  * in the page's URL.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
@@ -16,30 +16,24 @@ import {
   type AdminPaymentsQuery,
   adminPaymentMethodLabels,
   adminPaymentMethods,
-  adminPaymentsSearch,
+  adminPaymentsList,
 } from "../../shared/admin-payments";
 import { FilterSelect } from "./parts/ListFilters";
-import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
-const listPath = "/api/admin/payments";
+const listPath = adminPaymentsList.apiPath;
 /** The dashboard's revenue counts payments marked paid. */
 const statsKey = ["/api/admin/stats"] as const;
 
 export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminPaymentsQuery, AdminPaymentList>(
-    initialQuery,
-    "/admin/payments",
-    listPath,
-    adminPaymentsSearch,
-  );
+  const payments = useUrlList<AdminPaymentsQuery, AdminPaymentList>(adminPaymentsList, initialQuery);
+  const { bindFilter, data } = payments;
   const heading = useRef<HTMLHeadingElement>(null);
-  const base = useId();
 
   const markPaid = useMutation({
     mutationFn: (p: AdminPayment) => adminRequest<AdminPayment>("POST", `${listPath}/${encodeURIComponent(p.id)}/paid`),
@@ -55,9 +49,6 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
       void queryClient.invalidateQueries({ queryKey: statsKey });
     },
   });
-
-  const statusId = `${base}status`;
-  const methodId = `${base}method`;
 
   return (
     <div className="space-y-6">
@@ -76,39 +67,11 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
       </div>
 
       <form aria-label="Filter payments" className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
-        <FilterSelect
-          id={statusId}
-          label="Status"
-          anyLabel="Any status"
-          options={paymentStatuses}
-          labels={paymentStatusLabels}
-          value={query.status}
-          onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
-        />
-        <FilterSelect
-          id={methodId}
-          label="Method"
-          anyLabel="Any method"
-          options={adminPaymentMethods}
-          labels={adminPaymentMethodLabels}
-          value={query.method}
-          onChange={(method) => setQuery((q) => ({ ...q, method, page: 1 }))}
-        />
+        <FilterSelect label="Status" anyLabel="Any status" options={paymentStatuses} labels={paymentStatusLabels} {...bindFilter("status")} />
+        <FilterSelect label="Method" anyLabel="Any method" options={adminPaymentMethods} labels={adminPaymentMethodLabels} {...bindFilter("method")} />
       </form>
 
-      <PagedList
-        list={list}
-        rows={data?.payments}
-        summary={data ? countLine(data.total, ["payment", "payments"]) : null}
-        failedText="The payments could not be loaded. Please reload the page."
-        loadingText="Loading payments..."
-        testId="payments-list"
-        emptyText="No payments found"
-        pagerLabel="Pages of payments"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
-      >
+      <PagedList of={payments} rows={data?.payments} names={["payment", "payments"]} testId="payments-list">
         {(rows) => (
           <PaymentsList
             rows={rows}

@@ -5,55 +5,36 @@
  * page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef } from "react";
-import {
-  type AdminProductList,
-  type AdminProductRow,
-  type AdminProductsQuery,
-  adminProductsMaxSearch,
-  adminProductsSearch,
-  cleanAdminSearch,
-} from "../../shared/admin-products";
+import { useEffect, useRef } from "react";
+import { type AdminProductList, type AdminProductRow, type AdminProductsQuery, adminProductsList } from "../../shared/admin-products";
 import { DeleteDialog } from "./products/DeleteDialog";
 import { PricingDialog } from "./products/PricingDialog";
 import { ProductsTable, type RowAction } from "./products/ProductsTable";
-import { FilterSelect, SearchBox } from "./parts/ListFilters";
-import { countLine } from "./parts/ListFrame";
+import { FilterForm, RecordFilterSelect, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
-const listPath = "/api/admin/products";
+const listPath = adminProductsList.apiPath;
 /** The dashboard's figures (its query key is its URL) count products: a change here makes them stale. */
 const statsKey = ["/api/admin/stats"] as const;
-
-/** `query` searching for `text` (from its first page), or `query` itself when the search is the same. */
-function withSearch(query: AdminProductsQuery, text: string): AdminProductsQuery {
-  const search = cleanAdminSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
 
 type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement };
 
 export default function AdminProducts({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminProductsQuery, AdminProductList>(
-    initialQuery,
-    "/admin/products",
-    listPath,
-    adminProductsSearch,
-  );
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const products = useUrlList<AdminProductsQuery, AdminProductList>(adminProductsList, initialQuery);
+  const { query, setQuery, bindFilter, setPage, data, pageCount } = products;
+  const search = useListSearch(adminProductsList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const base = useId();
 
   // A page left empty by a delete (or an old link) moves back to the last page that has rows.
   useEffect(() => {
-    if (data && data.products.length === 0 && data.total > 0 && query.page > pageCount) setQuery((q) => ({ ...q, page: pageCount }));
-  }, [data, pageCount, query.page, setQuery]);
+    if (data && data.products.length === 0 && data.total > 0 && query.page > pageCount) setPage(pageCount);
+  }, [data, pageCount, query.page, setPage]);
 
   const changed = () => {
     void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
@@ -64,12 +45,6 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
     (kind: "pricing" | "delete"): RowAction =>
     (product, trigger) =>
       setOpen({ kind, product, trigger });
-
-  const categoryId = `${base}category`;
-  const categories = data?.categories ?? [];
-  const categoryIds = categories.map((c) => String(c.id));
-  const categoryNames = Object.fromEntries(categories.map((c) => [String(c.id), c.isActive ? c.name : `${c.name} (inactive)`]));
-  const searchId = `${base}search`;
 
   return (
     <div className="space-y-6">
@@ -87,37 +62,19 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
         </div>
       </div>
 
-      <search aria-label="Products">
-        <form onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
-          <SearchBox id={searchId} label="Search by name or description" className="grow" maxLength={adminProductsMaxSearch} search={search} />
-          <FilterSelect
-            id={categoryId}
-            label="Category"
-            className="sm:w-64"
-            anyLabel="All categories"
-            options={categoryIds}
-            labels={categoryNames}
-            value={query.category === null ? null : String(query.category)}
-            onChange={(category) => setQuery((q) => ({ ...q, category: category === null ? null : Number(category), page: 1 }))}
-            /* The chosen category shows even before the list (and its categories) arrives. */
-            extraOptions={!data && query.category !== null && <option value={query.category}>{`Category ${query.category}`}</option>}
-          />
-        </form>
-      </search>
+      <FilterForm label="Products" onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <SearchBox label="Search by name or description" className="grow" search={search} />
+        <RecordFilterSelect
+          label="Category"
+          className="sm:w-64"
+          anyLabel="All categories"
+          records={(data?.categories ?? []).map((c) => ({ id: c.id, name: c.isActive ? c.name : `${c.name} (inactive)` }))}
+          unknownLabel={(id) => `Category ${id}`}
+          {...bindFilter("category")}
+        />
+      </FilterForm>
 
-      <PagedList
-        list={list}
-        rows={data?.products}
-        summary={data ? countLine(data.total, ["product", "products"], query.search) : null}
-        failedText="The products could not be loaded. Please reload the page."
-        loadingText="Loading products..."
-        testId="products-table"
-        emptyText="No products found"
-        pagerLabel="Pages of products"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
-      >
+      <PagedList of={products} rows={data?.products} names={["product", "products"]} testId="products-table">
         {(rows) => <ProductsTable rows={rows} onEditPricing={openDialog("pricing")} onDelete={openDialog("delete")} />}
       </PagedList>
 

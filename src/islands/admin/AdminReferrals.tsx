@@ -5,17 +5,10 @@
  * to pay or void. The filters live in the page's URL, so a reload or a sign-in round trip keeps them.
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { referralStatuses, referralStatusLabels } from "../../domain/referral";
-import {
-  type AdminReferrerList,
-  type AdminReferralsQuery,
-  adminReferralsSearch,
-  cleanAdminReferralSearch,
-  maxAdminReferralSearchLength,
-} from "../../shared/admin-referrals";
-import { FilterSelect, SearchBox } from "./parts/ListFilters";
-import { countLine } from "./parts/ListFrame";
+import { type AdminReferrerList, type AdminReferralsQuery, adminReferralsList } from "../../shared/admin-referrals";
+import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { ReferrerDialog } from "./referrals/ReferrerDialog";
@@ -24,27 +17,17 @@ import { useDialogTrigger } from "./parts/use-dialog-trigger";
 
 export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
 
-const listPath = "/api/admin/referrals";
-
-function withSearch(query: AdminReferralsQuery, text: string): AdminReferralsQuery {
-  const search = cleanAdminReferralSearch(text);
-  return search === query.search ? query : { ...query, search, page: 1 };
-}
+const listPath = adminReferralsList.apiPath;
 
 type Open = { userId: string; name: string; trigger: HTMLButtonElement };
 
 export default function AdminReferrals({ initialQuery, timeZone }: AdminReferralsProps) {
   const queryClient = useQueryClient();
-  const { query, setQuery, list, data, pageCount } = useUrlList<AdminReferralsQuery, AdminReferrerList>(
-    initialQuery,
-    "/admin/referrals",
-    listPath,
-    adminReferralsSearch,
-  );
-  const search = useListSearch(initialQuery.search, setQuery, withSearch);
+  const referrers = useUrlList<AdminReferralsQuery, AdminReferrerList>(adminReferralsList, initialQuery);
+  const { setQuery, bindFilter, data } = referrers;
+  const search = useListSearch(adminReferralsList.filters.search, initialQuery.search, setQuery);
   const heading = useRef<HTMLHeadingElement>(null);
   const { open, setOpen, closeDialog } = useDialogTrigger<Open>(heading);
-  const base = useId();
 
   const changed = () => {
     void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(`${listPath}?`) });
@@ -52,8 +35,6 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
   };
 
   const openReferrer: OpenReferrer = (referrer, trigger) => setOpen({ userId: referrer.userId, name: referrer.name, trigger });
-  const statusId = `${base}status`;
-  const searchId = `${base}search`;
 
   return (
     <div className="space-y-6">
@@ -66,41 +47,12 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
         </a>
       </div>
 
-      <search aria-label="Referrers">
-        <form onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-          <SearchBox
-            id={searchId}
-            label="Search by referrer name or e-mail"
-            maxLength={maxAdminReferralSearchLength}
-            autoComplete="off"
-            spellCheck={false}
-            search={search}
-          />
-          <FilterSelect
-            id={statusId}
-            label="With a reward that is"
-            anyLabel="Any status"
-            options={referralStatuses}
-            labels={referralStatusLabels}
-            value={query.status}
-            onChange={(status) => setQuery((q) => ({ ...q, status, page: 1 }))}
-          />
-        </form>
-      </search>
+      <FilterForm label="Referrers" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+        <SearchBox label="Search by referrer name or e-mail" search={search} />
+        <FilterSelect label="With a reward that is" anyLabel="Any status" options={referralStatuses} labels={referralStatusLabels} {...bindFilter("status")} />
+      </FilterForm>
 
-      <PagedList
-        list={list}
-        rows={data?.referrers}
-        summary={data ? countLine(data.total, ["referrer", "referrers"], query.search) : null}
-        failedText="The referrers could not be loaded. Please reload the page."
-        loadingText="Loading referrers..."
-        testId="referrers-list"
-        emptyText="No referrers found"
-        pagerLabel="Pages of referrers"
-        page={query.page}
-        pageCount={pageCount}
-        onPage={(page) => setQuery((q) => ({ ...q, page }))}
-      >
+      <PagedList of={referrers} rows={data?.referrers} names={["referrer", "referrers"]} testId="referrers-list">
         {(rows) => <ReferrersList rows={rows} onOpen={openReferrer} />}
       </PagedList>
 

@@ -9,14 +9,15 @@ import type { SiteData } from "../../components/site";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { servePage } from "../../server/render-page";
 import { readAnalyticsRange } from "../../shared/admin-analytics";
-import { readAdminAuditQuery } from "../../shared/admin-audit";
-import { readAdminContactsQuery } from "../../shared/admin-contacts";
-import { readAdminPaymentsQuery } from "../../shared/admin-payments";
-import { readAdminBookingsQuery } from "../../shared/admin-bookings";
-import { readAdminMailQuery } from "../../shared/admin-mail";
-import { readAdminOrdersQuery } from "../../shared/admin-orders";
-import { readAdminProductsQuery } from "../../shared/admin-products";
-import { readAdminReferralsQuery } from "../../shared/admin-referrals";
+import { adminAuditList } from "../../shared/admin-audit";
+import { adminContactsList } from "../../shared/admin-contacts";
+import { adminPaymentsList } from "../../shared/admin-payments";
+import { adminBookingsList } from "../../shared/admin-bookings";
+import { adminMailList } from "../../shared/admin-mail";
+import { adminOrdersList } from "../../shared/admin-orders";
+import { adminProductsList } from "../../shared/admin-products";
+import { adminReferralsList } from "../../shared/admin-referrals";
+import { adminUsersList } from "../../shared/admin-users";
 import { type AdminRecordList, adminRecordKey } from "../../shared/admin-records";
 import { safeRedirectPath } from "../../server/safe-redirect";
 import { adminContentPage } from "./content";
@@ -59,23 +60,23 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
     .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
     .get("/admin/analytics", (c) => servePage(deps, c, (site) => adminAnalyticsPage(site, readAnalyticsRange(c.req.query("range")))))
-    .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, readAdminProductsQuery(c.req.query()))))
+    .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, adminProductsList.read(c.req.query()))))
     .get("/admin/products/:id{[0-9]{1,9}}/edit", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, Number(c.req.param("id")))))
     .get("/admin/products/new", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, null)))
     .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
-    .get("/admin/users", (c) => servePage(deps, c, (site) => adminUsersPage(site)))
-    .get("/admin/users/:key", (c) => serveRecord(c, "users", (site, key) => adminUsersPage(site, key)))
+    .get("/admin/users", (c) => servePage(deps, c, (site) => adminUsersPage(site, adminUsersList.read(c.req.query()))))
+    .get("/admin/users/:key", (c) => serveRecord(c, "users", (site, key) => adminUsersPage(site, adminUsersList.read(c.req.query()), key)))
     .get("/admin/admins", (c) => servePage(deps, c, adminAdminsPage))
     .get("/admin/categories", (c) => servePage(deps, c, adminCategoriesPage))
     .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
-    .get("/admin/bookings", (c) => servePage(deps, c, (site) => adminBookingsPage(site, readAdminBookingsQuery(c.req.query()))))
-    .get("/admin/bookings/:key", (c) => serveRecord(c, "bookings", (site, key) => adminBookingsPage(site, readAdminBookingsQuery(c.req.query()), key)))
-    .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()))))
-    .get("/admin/orders/:key", (c) => serveRecord(c, "orders", (site, key) => adminOrdersPage(site, readAdminOrdersQuery(c.req.query()), key)))
-    .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, readAdminAuditQuery(c.req.query()))))
-    .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, readAdminMailQuery(c.req.query()))))
-    .get("/admin/referrals", (c) => servePage(deps, c, (site) => adminReferralsPage(site, readAdminReferralsQuery(c.req.query()))))
-    .get("/admin/contacts", (c) => servePage(deps, c, (site) => adminContactsPage(site, readAdminContactsQuery(c.req.query()))))
-    .get("/admin/contacts/:key", (c) => serveRecord(c, "contacts", (site, key) => adminContactsPage(site, readAdminContactsQuery(c.req.query()), key)))
-    .get("/admin/payments", (c) => servePage(deps, c, (site) => adminPaymentsPage(site, readAdminPaymentsQuery(c.req.query()))));
+    .get("/admin/bookings", (c) => servePage(deps, c, (site) => adminBookingsPage(site, adminBookingsList.read(c.req.query()))))
+    .get("/admin/bookings/:key", (c) => serveRecord(c, "bookings", (site, key) => adminBookingsPage(site, adminBookingsList.read(c.req.query()), key)))
+    .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, adminOrdersList.read(c.req.query()))))
+    .get("/admin/orders/:key", (c) => serveRecord(c, "orders", (site, key) => adminOrdersPage(site, adminOrdersList.read(c.req.query()), key)))
+    .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, adminAuditList.read(c.req.query()))))
+    .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, adminMailList.read(c.req.query()))))
+    .get("/admin/referrals", (c) => servePage(deps, c, (site) => adminReferralsPage(site, adminReferralsList.read(c.req.query()))))
+    .get("/admin/contacts", (c) => servePage(deps, c, (site) => adminContactsPage(site, adminContactsList.read(c.req.query()))))
+    .get("/admin/contacts/:key", (c) => serveRecord(c, "contacts", (site, key) => adminContactsPage(site, adminContactsList.read(c.req.query()), key)))
+    .get("/admin/payments", (c) => servePage(deps, c, (site) => adminPaymentsPage(site, adminPaymentsList.read(c.req.query()))));
 }

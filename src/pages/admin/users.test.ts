@@ -20,3 +20,10 @@ test("/admin/users is an admin shell: noindex, never stored, no user data, the A
   expect(html).not.toContain("ann@example.com");
   expect(t.deps.pageCache.size).toBe(0);
 });
+
+test("/admin/users hands the island the search and page of its URL, read leniently", async () => {
+  const kept = await (await t.request("/admin/users?search=%20ann%20%20lee%20&page=2")).text();
+  expect(kept).toContain('"initialQuery":{"search":"ann lee","page":2}');
+  const malformed = await (await t.request("/admin/users?page=0")).text();
+  expect(malformed).toContain('"initialQuery":{"search":"","page":1}');
+});

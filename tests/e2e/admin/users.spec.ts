@@ -2,7 +2,7 @@
  * /admin/users in Chromium against the binary: suspending a signed-in customer ends their session
  * at once (sign-in and booking refusals, and signing in after reinstatement, are proven by the
  * route tests in src/api/admin/users.test.ts), the details dialog with bookings and orders, search,
- * pages, the load-failure toast, and the page at 360 px.
+ * pages (kept in the address over a reload), the load-failure toast, and the page at 360 px.
  */
 import type { Page } from "@playwright/test";
 import { expect, seed, signInAs, test } from "../fixtures";
@@ -181,4 +181,24 @@ test("a search typed before the page has hydrated is the one that runs", async (
   await expect(island).toHaveAttribute("data-state", "hydrated");
   await expect(page.getByTestId("users-summary")).toHaveText(`1 user match “${email}”.`);
   await expect(page.getByTestId("user-card")).toContainText(email);
+});
+
+test("the search and page live in the address: a reload shows the same page of the same search", async ({ page, site, signInAdmin }) => {
+  const prefix = `kept${Date.now()}x`;
+  seed(site, "customers", 25, prefix);
+  await signInAdmin();
+  await page.goto("/admin/users");
+  await islandsHydrated(page);
+  await page.getByLabel("Search users").fill(prefix);
+  await expect(page.getByTestId("users-summary")).toHaveText(`25 users match “${prefix}”.`);
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/users\\?search=${prefix}&page=2$`));
+
+  await page.reload();
+  await expect(page.getByLabel("Search users")).toHaveValue(prefix);
+  await expect(page.getByTestId("users-summary")).toHaveText(`25 users match “${prefix}”.`);
+  await expect(page.getByText("Page 2 of 2")).toBeVisible();
+  await expect(page.getByTestId("user-card")).toHaveCount(5);
+  await expect(page.getByTestId("user-card").last()).toContainText(`${prefix}00@example.com`);
 });

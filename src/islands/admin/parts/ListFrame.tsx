@@ -63,12 +63,14 @@ export function ListStatus({
   summary,
   loading,
   loadingText,
+  summaryTestId,
 }: {
   failed: boolean;
   failedText: string;
   summary: string | null;
   loading: boolean;
   loadingText: string;
+  summaryTestId?: string;
 }) {
   return (
     <>
@@ -77,7 +79,7 @@ export function ListStatus({
           <p>{failedText}</p>
         </div>
       )}
-      <p role="status" className="text-sm text-base-content/80">
+      <p role="status" className="text-sm text-base-content/80" data-testid={summaryTestId}>
         {summary ?? (loading ? loadingText : "")}
       </p>
     </>
