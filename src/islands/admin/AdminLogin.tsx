@@ -11,7 +11,7 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest, saveAdminToken } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
-import { schemaResolver } from "../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../client/toast-store";
 import { errorProps, FormField } from "../../components/FormField";
 import { type AdminLoginInput, type AdminLoginResponse, adminLoginSchema } from "../../shared/admin-auth";
@@ -29,7 +29,7 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
   const [codeRequired, setCodeRequired] = useState(false);
   useEffect(() => setLive(true), []);
   const { register, handleSubmit, setError, setFocus, setValue, formState } = useForm<Values, unknown, AdminLoginInput>({
-    resolver: schemaResolver<Values, AdminLoginInput>(adminLoginSchema),
+    resolver: standardSchemaResolver(adminLoginSchema),
     defaultValues: { username: "", password: "" },
   });
 

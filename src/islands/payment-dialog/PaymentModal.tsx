@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
 import { useForm } from "react-hook-form";
-import { schemaResolver } from "../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { Icon } from "../../components/icons";
 import { paymentEmailSchema, type PaymentEmailValues } from "../../shared/payment";
 import { CashPanel } from "./CashPanel";
@@ -31,7 +31,7 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
   const titleId = `${base}title`;
   // One e-mail for both requests (instructions, cash), kept while the client switches tabs.
   const emailForm = useForm<PaymentEmailValues, unknown, PaymentEmailValues>({
-    resolver: schemaResolver<PaymentEmailValues, PaymentEmailValues>(paymentEmailSchema),
+    resolver: standardSchemaResolver(paymentEmailSchema),
     defaultValues: { email: "" },
   });
 

@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
@@ -16,7 +16,7 @@ type Values = { currentPassword: string; newPassword: string };
 
 export function PasswordForm() {
   const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Values, unknown, AdminPasswordChangeInput>({
-    resolver: schemaResolver<Values, AdminPasswordChangeInput>(adminPasswordChangeSchema),
+    resolver: standardSchemaResolver(adminPasswordChangeSchema),
     defaultValues: { currentPassword: "", newPassword: "" },
   });
 

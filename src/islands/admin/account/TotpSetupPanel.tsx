@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type TotpConfirmInput, type TotpSetup, totpConfirmSchema } from "../../../shared/admin-totp";
@@ -30,7 +30,7 @@ export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSe
     return () => clearTimeout(copiedTimer.current);
   }, []);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<{ code: string }, unknown, TotpConfirmInput>({
-    resolver: schemaResolver<{ code: string }, TotpConfirmInput>(totpConfirmSchema),
+    resolver: standardSchemaResolver(totpConfirmSchema),
     defaultValues: { code: "" },
   });
 

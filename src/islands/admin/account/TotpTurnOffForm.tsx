@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
@@ -16,7 +16,7 @@ type Values = { password: string; code: string };
 
 export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => void; onCancel: () => void }) {
   const { register, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, TotpDisableInput>({
-    resolver: schemaResolver<Values, TotpDisableInput>(totpDisableSchema),
+    resolver: standardSchemaResolver(totpDisableSchema),
     defaultValues: { password: "", code: "" },
   });
   useEffect(() => setFocus("password"), [setFocus]);

@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { type Resolver, useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import {
@@ -39,7 +39,7 @@ function describedBy(id: string, error: string | undefined) {
 
 /** The form's values, checked as the whole entry the server will receive. */
 function pricingResolver(entry: ServicePricingView): Resolver<ServicePricingFormValues, unknown, ServicePricingPut> {
-  const validate = schemaResolver<Record<string, unknown>, ServicePricingPut>(servicePricingPutSchema);
+  const validate = standardSchemaResolver(servicePricingPutSchema);
   return (values, context, options) => validate({ ...entry, ...values, features: featuresFromLines(values.features) }, context, options as never) as never;
 }
 

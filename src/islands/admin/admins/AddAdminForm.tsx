@@ -7,7 +7,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
@@ -16,7 +16,7 @@ type Values = { username: string; password: string };
 
 export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) => void }) {
   const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Values, unknown, AdminCreateInput>({
-    resolver: schemaResolver<Values, AdminCreateInput>(adminCreateSchema),
+    resolver: standardSchemaResolver(adminCreateSchema),
     defaultValues: { username: "", password: "" },
   });
 

@@ -8,7 +8,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { type AdminCategoryRow, type CategoryUpdate, categoryUpdateSchema } from "../../../shared/admin-categories";
 import { useModal } from "../parts/use-modal";
@@ -22,7 +22,7 @@ export function EditCategoryDialog({ category, onClose, onSaved }: { category: A
   const { ref, close } = useModal();
   const base = useId();
   const { register, handleSubmit, setError, formState } = useForm<Values, unknown, CategoryUpdate>({
-    resolver: schemaResolver<Values, CategoryUpdate>(categoryUpdateSchema),
+    resolver: standardSchemaResolver(categoryUpdateSchema),
     defaultValues: { name: category.name, slug: category.slug, description: category.description ?? "", isActive: category.isActive },
   });
 

@@ -8,7 +8,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type AdminProductRow, type PricingFormValues, type ProductPricingResult, pricingFormSchema, pricingPayload } from "../../../shared/admin-products";
@@ -18,7 +18,7 @@ export function PricingDialog({ product, onClose, onSaved }: { product: AdminPro
   const { ref, close } = useModal();
   const base = useId();
   const { register, handleSubmit, setError, formState } = useForm<PricingFormValues, unknown, PricingFormValues>({
-    resolver: schemaResolver<PricingFormValues, PricingFormValues>(pricingFormSchema),
+    resolver: standardSchemaResolver(pricingFormSchema),
     defaultValues: { price: product.price, salePrice: product.salePrice ?? "" },
   });
 
