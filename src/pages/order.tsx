@@ -6,7 +6,7 @@
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
-import { formatMoney } from "../domain/format";
+import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
 import { manualPaymentInstructions } from "../mail/templates/orders";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
@@ -22,11 +22,6 @@ export const orderNotices: Record<string, { tone: "success" | "error"; text: str
 };
 
 const money = (decimal: string) => formatMoney(Number(decimal));
-
-/** "23 Nov 2026, 3:15 pm" in the business timezone. */
-export function formatInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-}
 
 export const orderStatusBadge: Record<string, string> = {
   pending: "badge-warning",
@@ -55,7 +50,7 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
   const unpaid = order.paymentStatus !== "paid" && order.paymentStatus !== "refunded";
   const open = order.status === "pending" || order.status === "on_hold";
   const held = order.holdExpiresAt ? (
-    <p>{`We hold your items until ${formatInstant(order.holdExpiresAt, tz)} (${site.settings.timezone.split("/").pop()?.replaceAll("_", " ")} time). An order still unpaid then is cancelled and its items go back on sale.`}</p>
+    <p>{`We hold your items until ${formatInstant(order.holdExpiresAt, tz)} (${timeZoneCity(tz)} time). An order still unpaid then is cancelled and its items go back on sale.`}</p>
   ) : null;
   const idItems = order.items.filter((i) => i.requiresVerification).map((i) => i.name);
 

@@ -10,7 +10,7 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { type AdminContact, replyLink } from "../../../shared/admin-contacts";
-import { formatInstantTime } from "../parts/format-instant";
+import { formatInstant } from "../../../domain/format";
 import { DetailRow, RecordDialog } from "../parts/RecordDialog";
 import { useModal } from "../parts/use-modal";
 import { StateBadges, UrgencyBadge } from "./ContactsList";
@@ -94,11 +94,11 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
             </DetailRow>
             <DetailRow label="Service">{contact.serviceLabel}</DetailRow>
             <DetailRow label="Received">
-              <time dateTime={contact.createdAt}>{formatInstantTime(contact.createdAt, timeZone)}</time>
+              <time dateTime={contact.createdAt}>{formatInstant(contact.createdAt, timeZone)}</time>
             </DetailRow>
             {contact.handledAt && (
               <DetailRow label="Handled">
-                <time dateTime={contact.handledAt}>{formatInstantTime(contact.handledAt, timeZone)}</time>
+                <time dateTime={contact.handledAt}>{formatInstant(contact.handledAt, timeZone)}</time>
               </DetailRow>
             )}
           </dl>

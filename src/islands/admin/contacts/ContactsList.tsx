@@ -5,7 +5,7 @@
  */
 import type { MouseEvent } from "react";
 import { type AdminContact, type ContactUrgency, contactUrgencyLabels } from "../../../shared/admin-contacts";
-import { formatInstantTime } from "../parts/format-instant";
+import { formatInstant } from "../../../domain/format";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type OpenContact = (id: string, trigger: HTMLButtonElement) => void;
@@ -65,7 +65,7 @@ export function ContactsList({ rows, timeZone, onOpen }: { rows: AdminContact[];
             </span>
           </th>
           <td className="whitespace-nowrap">
-            <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+            <time dateTime={c.createdAt}>{formatInstant(c.createdAt, timeZone)}</time>
           </td>
           <td>{c.serviceLabel}</td>
           <td>
@@ -89,7 +89,7 @@ export function ContactsList({ rows, timeZone, onOpen }: { rows: AdminContact[];
           <p className="text-sm font-normal break-words">
             {c.serviceLabel}
             <span className="block text-xs text-base-content/80">
-              <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+              <time dateTime={c.createdAt}>{formatInstant(c.createdAt, timeZone)}</time>
             </span>
           </p>
           <p className="line-clamp-2 text-sm font-normal break-words">{c.message}</p>

@@ -3,6 +3,7 @@
  * (readable at 360 px). Each has its status as a badge with text, its tries and last error, its
  * times, and Retry when it failed. Never a body: the API does not send one.
  */
+import { formatInstant } from "../../../domain/format";
 import type { OutboxStatus } from "../../../domain/outbox";
 import { outboxStatusLabels } from "../../../domain/outbox";
 import type { AdminMailRow } from "../../../shared/admin-mail";
@@ -14,18 +15,6 @@ const statusColours: Record<OutboxStatus, string> = {
   failed: "badge-error",
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "1 Dec 2026, 3:04 pm" in the business timezone. */
-function formatMailTime(instant: string, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
-    formatters.set(timeZone, f);
-  }
-  return f.format(new Date(instant));
-}
-
 export type RetryMail = (message: AdminMailRow) => void;
 
 function StatusBadge({ status }: { status: OutboxStatus }) {
@@ -33,7 +22,7 @@ function StatusBadge({ status }: { status: OutboxStatus }) {
 }
 
 function Time({ instant, timeZone }: { instant: string; timeZone: string }) {
-  return <time dateTime={instant}>{formatMailTime(instant, timeZone)}</time>;
+  return <time dateTime={instant}>{formatInstant(instant, timeZone)}</time>;
 }
 
 /** When it was queued, last tried or sent, and when it is tried next. */

@@ -6,7 +6,7 @@
 import { formatMoney } from "../../../domain/format";
 import type { PaymentStatus } from "../../../domain/payment";
 import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
-import { formatInstantTime } from "../parts/format-instant";
+import { formatInstant } from "../../../domain/format";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type MarkPaid = (payment: AdminPayment) => void;
@@ -50,11 +50,11 @@ function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
   return (
     <span className="flex flex-col text-sm">
       <span>
-        Created <time dateTime={p.createdAt}>{formatInstantTime(p.createdAt, timeZone)}</time>
+        Created <time dateTime={p.createdAt}>{formatInstant(p.createdAt, timeZone)}</time>
       </span>
       {p.paidAt && (
         <span>
-          Paid <time dateTime={p.paidAt}>{formatInstantTime(p.paidAt, timeZone)}</time>
+          Paid <time dateTime={p.paidAt}>{formatInstant(p.paidAt, timeZone)}</time>
         </span>
       )}
     </span>
