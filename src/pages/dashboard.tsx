@@ -2,9 +2,10 @@
 import { Island } from "../components/Island";
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
+import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
-import { firstServiceReward, laterServiceReward, type ReferralStatus, referralStatusLabels } from "../domain/referral";
+import { firstServiceReward, laterServiceReward } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
@@ -12,17 +13,8 @@ import type { OrderSummaryView } from "../shared/orders";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
 
-const statusBadge: Record<string, string> = {
-  pending: "badge-warning",
-  confirmed: "badge-info",
-  completed: "badge-success",
-  cancelled: "badge-ghost",
-};
-
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
-
-const rewardBadge: Record<ReferralStatus, string> = { pending: "badge-warning", paid: "badge-success", void: "badge-ghost" };
 
 /** Each recent reward: what it was for, when it was earned, and whether it is pending, paid (when) or void (why). */
 function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"]; timeZone: string }) {
@@ -40,9 +32,9 @@ function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"];
                   <p className="font-semibold">{`${formatMoney(Number(r.amount))} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
                   <p className="text-sm text-base-content/80">{`Earned ${formatInstantDate(r.createdAt, timeZone)}`}</p>
                 </div>
-                <span className={`badge badge-sm h-auto min-h-5 ${rewardBadge[r.status]}`}>
-                  {r.status === "paid" && r.paidAt ? `Paid on ${formatInstantDate(r.paidAt, timeZone)}` : referralStatusLabels[r.status]}
-                </span>
+                <StatusBadge kind="referral" status={r.status} className="badge-sm h-auto min-h-5">
+                  {r.status === "paid" && r.paidAt ? `Paid on ${formatInstantDate(r.paidAt, timeZone)}` : undefined}
+                </StatusBadge>
               </div>
               {r.status === "void" && r.voidReason && <p className="mt-1 text-sm break-words">{`Void: ${r.voidReason}`}</p>}
             </li>
@@ -163,7 +155,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
                           </div>
                           <div className="text-right">
                             <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
-                            <span className={`badge badge-sm ${statusBadge[b.status] ?? "badge-ghost"}`}>{b.status}</span>
+                            <StatusBadge kind="booking" status={b.status} className="badge-sm" />
                           </div>
                         </div>
                         {b.status !== "cancelled" && (

@@ -5,6 +5,7 @@
  */
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
+import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
 import { manualPaymentInstructions } from "../mail/templates/orders";
@@ -22,16 +23,6 @@ export const orderNotices: Record<string, { tone: "success" | "error"; text: str
 };
 
 const money = (decimal: string) => formatMoney(Number(decimal));
-
-export const orderStatusBadge: Record<string, string> = {
-  pending: "badge-warning",
-  on_hold: "badge-warning",
-  processing: "badge-info",
-  shipped: "badge-primary",
-  delivered: "badge-success",
-  cancelled: "badge-ghost",
-  refunded: "badge-ghost",
-};
 
 export const methodLabel = (method: string | null) => (method ? (paymentMethodLabels[method as OrderPaymentMethod] ?? method) : "—");
 
@@ -143,12 +134,10 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
             <h1 className="mt-2 text-3xl font-bold break-words">{`Order ${order.orderNumber}`}</h1>
             <p className="text-base-content/80">{`Placed ${formatInstant(order.createdAt, tz)}`}</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <span className={`badge ${orderStatusBadge[order.status] ?? "badge-ghost"}`} data-testid="order-status">
-                {orderStatusLabels[order.status]}
-              </span>
-              <span className="badge badge-outline" data-testid="payment-status">
+              <StatusBadge kind="order" status={order.status} className="" testId="order-status" />
+              <StatusBadge kind="orderPayment" status={order.paymentStatus} className="" testId="payment-status">
                 {`${paymentStatusLabels[order.paymentStatus]} · ${methodLabel(order.paymentMethod)}`}
-              </span>
+              </StatusBadge>
             </div>
           </div>
 

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { adminUserName, adminUsersQuerySchema, adminUsersUrl, orderStatusBadge } from "./admin-users";
+import { adminUserName, adminUsersQuerySchema, adminUsersUrl } from "./admin-users";
 
 test("the list's URL: search trimmed and encoded, page 1 and an empty search left out", () => {
   expect(adminUsersUrl("", 1)).toBe("/api/admin/users");
@@ -12,11 +12,6 @@ test("the query schema reads what the URL holds", () => {
   expect(adminUsersQuerySchema.parse({})).toEqual({});
   expect(adminUsersQuerySchema.parse({ search: " ann ", page: "3" })).toEqual({ search: "ann", page: 3 });
   for (const page of ["0", "-2", "2.5", "1e3", "", "1000000"]) expect(adminUsersQuerySchema.safeParse({ page }).success).toBe(false);
-});
-
-test("order badges: 'completed' gets the default badge, every other status the secondary one", () => {
-  expect(orderStatusBadge("completed")).toBe("badge");
-  for (const status of ["pending", "processing", "shipped", "delivered", "cancelled"]) expect(orderStatusBadge(status)).toBe("badge badge-secondary");
 });
 
 test("a user's name: first and last, or the e-mail when neither is known", () => {

@@ -22,7 +22,8 @@ import { FilterSelect } from "./parts/ListFilters";
 import { countLine } from "./parts/ListFrame";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
-import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
+import { PaymentsList } from "./payments/PaymentsList";
+import { paymentStatusLabels } from "../../domain/payment";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 

@@ -14,7 +14,7 @@ import { formatAppointment, formatInstantDate, formatMoney } from "../../../doma
 import { type AdminBookingRow, bookingActionLabels } from "../../../shared/admin-bookings";
 import { DetailRow, RecordDialog, StepActions } from "../parts/RecordDialog";
 import { useModal } from "../parts/use-modal";
-import { BookingStatusBadge } from "./badges";
+import { StatusBadge } from "../../../components/StatusBadge";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -76,7 +76,7 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
       title={`${b.serviceName} for ${b.customerName}`}
       subtitle={
         <p>
-          <BookingStatusBadge status={b.status} />
+          <StatusBadge kind="booking" status={b.status} />
         </p>
       }
       onClose={onClose}

@@ -4,22 +4,16 @@
  * says "New". Each sender's name is a button that opens the enquiry.
  */
 import type { MouseEvent } from "react";
-import { type AdminContact, type ContactUrgency, contactUrgencyLabels } from "../../../shared/admin-contacts";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { type AdminContact, type ContactUrgency, contactUrgencies } from "../../../shared/admin-contacts";
 import { formatInstant } from "../../../domain/format";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type OpenContact = (id: string, trigger: HTMLButtonElement) => void;
 
-const urgencyColours: Record<ContactUrgency, string> = {
-  emergency: "badge-error",
-  high: "badge-warning",
-  normal: "badge-info badge-outline",
-  low: "badge-neutral badge-outline",
-};
-
 export function UrgencyBadge({ urgency }: { urgency: string }) {
-  const known = urgency in urgencyColours ? (urgency as ContactUrgency) : "normal";
-  return <span className={`badge h-auto min-h-5 ${urgencyColours[known]}`}>{contactUrgencyLabels[known]}</span>;
+  const known = (contactUrgencies as readonly string[]).includes(urgency) ? (urgency as ContactUrgency) : "normal";
+  return <StatusBadge kind="contactUrgency" status={known} />;
 }
 
 export function StateBadges({ contact }: { contact: AdminContact }) {

@@ -4,22 +4,11 @@
  * times, and Retry when it failed. Never a body: the API does not send one.
  */
 import { formatInstant } from "../../../domain/format";
-import type { OutboxStatus } from "../../../domain/outbox";
-import { outboxStatusLabels } from "../../../domain/outbox";
+import { StatusBadge } from "../../../components/StatusBadge";
 import type { AdminMailRow } from "../../../shared/admin-mail";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
-const statusColours: Record<OutboxStatus, string> = {
-  pending: "badge-info",
-  sent: "badge-success",
-  failed: "badge-error",
-};
-
 export type RetryMail = (message: AdminMailRow) => void;
-
-function StatusBadge({ status }: { status: OutboxStatus }) {
-  return <span className={`badge h-auto min-h-5 ${statusColours[status]}`}>{outboxStatusLabels[status]}</span>;
-}
 
 function Time({ instant, timeZone }: { instant: string; timeZone: string }) {
   return <time dateTime={instant}>{formatInstant(instant, timeZone)}</time>;
@@ -95,7 +84,7 @@ export function MailList({
             <LastError error={m.lastError} />
           </th>
           <td>
-            <StatusBadge status={m.status} />
+            <StatusBadge kind="mail" status={m.status} />
           </td>
           <td>{m.attempts}</td>
           <td>
@@ -109,7 +98,7 @@ export function MailList({
       card={(m) => (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <StatusBadge status={m.status} />
+            <StatusBadge kind="mail" status={m.status} />
             <span className="text-sm">{`${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`}</span>
           </div>
           <p className="break-words">

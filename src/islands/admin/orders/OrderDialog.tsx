@@ -10,11 +10,11 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, trackingNumberMessage } from "../../../shared/admin-orders";
 import { trackingNumberPattern } from "../../../shared/orders";
 import { RecordDialog, StepActions } from "../parts/RecordDialog";
 import { useModal } from "../parts/use-modal";
-import { PaymentBadge, StatusBadge } from "./badges";
 import { OrderDetails } from "./OrderDetails";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
@@ -111,8 +111,8 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
       subtitle={
         order && (
           <p className="flex flex-wrap gap-2">
-            <StatusBadge status={order.status} />
-            <PaymentBadge status={order.paymentStatus} />
+            <StatusBadge kind="order" status={order.status} />
+            <StatusBadge kind="orderPayment" status={order.paymentStatus} />
           </p>
         )
       }

@@ -4,17 +4,12 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { formatDate, formatInstantDate, formatMoney, formatTime } from "../../../domain/format";
-import { type AdminUserBooking, type AdminUserOrder, type AdminUserView, adminUserName, orderStatusBadge } from "../../../shared/admin-users";
+import { type AdminUserBooking, type AdminUserOrder, type AdminUserView, adminUserName } from "../../../shared/admin-users";
 import { Modal } from "./Modal";
 
 export type UserDetailsDialogProps = { user: AdminUserView; timeZone: string; onClose: () => void };
-
-/** "on_hold" → "On hold". */
-const statusLabel = (status: string) => {
-  const words = status.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 function Section<T>({ title, url, empty, render }: { title: string; url: string; empty: string; render: (items: T[]) => ReactNode }) {
   const query = useQuery<T[]>({ queryKey: [url] });
@@ -41,7 +36,7 @@ function BookingList({ bookings }: { bookings: AdminUserBooking[] }) {
             <p className="font-medium">{b.serviceName}</p>
             <p className="text-sm text-base-content/80">{`${formatDate(b.appointmentDate, "short")}, ${formatTime(b.appointmentTime)} · ${formatMoney(b.servicePrice)}`}</p>
           </div>
-          <span className="badge badge-outline">{statusLabel(b.status)}</span>
+          <StatusBadge kind="booking" status={b.status} />
         </li>
       ))}
     </ul>
@@ -58,7 +53,7 @@ function OrderList({ orders, timeZone }: { orders: AdminUserOrder[]; timeZone: s
             <p className="text-sm text-base-content/80">{formatInstantDate(o.createdAt, timeZone)}</p>
             <p className="text-sm break-words">{o.items.map((i) => `${i.quantity} × ${i.name}`).join(", ") || "No items"}</p>
           </div>
-          <span className={orderStatusBadge(o.status)}>{statusLabel(o.status)}</span>
+          <StatusBadge kind="order" status={o.status} />
         </li>
       ))}
     </ul>
