@@ -18,7 +18,9 @@ import {
   type ServicePricingView,
   servicePricingPutSchema,
 } from "../../../shared/service-pricing";
-import { DialogActions, EditDialog } from "./EditDialog";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
+import { DialogActions } from "./DialogActions";
 
 type Field = keyof ServicePricingFormValues;
 const fields: readonly Field[] = ["name", "price", "description", "features"];
@@ -117,9 +119,10 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
 }
 
 export function PricingDialog({ entry, onClose, onSaved }: { entry: ServicePricingView; onClose: () => void; onSaved: (saved: ServicePricingView) => void }) {
+  const { ref, close } = useModal();
   return (
-    <EditDialog title={`Edit ${entry.name}`} onClose={onClose}>
-      {(close) => <PricingForm entry={entry} close={close} onSaved={onSaved} />}
-    </EditDialog>
+    <DialogFrame modalRef={ref} close={close} title={`Edit ${entry.name}`} onClose={onClose}>
+      <PricingForm entry={entry} close={close} onSaved={onSaved} />
+    </DialogFrame>
   );
 }

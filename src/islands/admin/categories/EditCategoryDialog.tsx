@@ -11,7 +11,7 @@ import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { type AdminCategoryRow, type CategoryUpdate, categoryUpdateSchema } from "../../../shared/admin-categories";
-import { useModal } from "../parts/use-modal";
+import { useModal } from "../../dialog/use-modal";
 import { CategoryFields } from "./CategoryFields";
 import { serverFieldErrors } from "./server-errors";
 

@@ -11,8 +11,9 @@ import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { type AdminContact, replyLink } from "../../../shared/admin-contacts";
 import { formatInstant } from "../../../domain/format";
-import { DetailRow, RecordDialog } from "../parts/RecordDialog";
-import { useModal } from "../parts/use-modal";
+import { DetailRow } from "../parts/record-parts";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 import { StateBadges, UrgencyBadge } from "./ContactsList";
 
 export type ContactDialogProps = {
@@ -54,11 +55,10 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
   const handled = contact?.handledAt != null;
 
   return (
-    <RecordDialog
+    <DialogFrame
       modalRef={ref}
       titleId={titleId}
       title={contact ? `Enquiry from ${contact.name}` : "Enquiry"}
-      titleClassName="text-xl font-bold break-words"
       subtitle={
         contact && (
           <p className="flex flex-wrap gap-2">
@@ -121,6 +121,6 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
           </div>
         </>
       )}
-    </RecordDialog>
+    </DialogFrame>
   );
 }

@@ -5,7 +5,7 @@ import type { AdminOrderDetail } from "../../../shared/admin-orders";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
 import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
 import { PostalAddress } from "../../../components/PostalAddress";
-import { DetailRow } from "../parts/RecordDialog";
+import { DetailRow } from "../parts/record-parts";
 
 /** The details' labels, quieter than their values. */
 const muted = "text-base-content/80";

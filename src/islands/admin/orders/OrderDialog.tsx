@@ -13,8 +13,9 @@ import { errorProps, FormField } from "../../../components/FormField";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, trackingNumberMessage } from "../../../shared/admin-orders";
 import { trackingNumberPattern } from "../../../shared/orders";
-import { RecordDialog, StepActions } from "../parts/RecordDialog";
-import { useModal } from "../parts/use-modal";
+import { StepActions } from "../parts/record-parts";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 import { OrderDetails } from "./OrderDetails";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
@@ -103,7 +104,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
   const trackingId = `${base}tracking`;
 
   return (
-    <RecordDialog
+    <DialogFrame
       modalRef={ref}
       titleId={titleId}
       title={`Order ${orderNumber}`}
@@ -197,6 +198,6 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
           )}
         </section>
       )}
-    </RecordDialog>
+    </DialogFrame>
   );
 }

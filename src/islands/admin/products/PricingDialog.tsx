@@ -12,7 +12,7 @@ import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { type AdminProductRow, type PricingFormValues, type ProductPricingResult, pricingFormSchema, pricingPayload } from "../../../shared/admin-products";
-import { useModal } from "../parts/use-modal";
+import { useModal } from "../../dialog/use-modal";
 
 export function PricingDialog({ product, onClose, onSaved }: { product: AdminProductRow; onClose: () => void; onSaved: () => void }) {
   const { ref, close } = useModal();

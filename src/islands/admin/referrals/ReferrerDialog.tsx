@@ -15,8 +15,9 @@ import { formatAppointment, formatInstantDate, formatMoney } from "../../../doma
 import { maxVoidReasonLength, minVoidReasonLength } from "../../../domain/referral";
 import { bookingStatusLabels } from "../../../shared/admin-bookings";
 import { type AdminPayAllResult, type AdminReferrerDetail, type AdminReward, voidReasonMessage } from "../../../shared/admin-referrals";
-import { DetailRow, RecordDialog, StepActions } from "../parts/RecordDialog";
-import { useModal } from "../parts/use-modal";
+import { DetailRow, StepActions } from "../parts/record-parts";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
 
 export type ReferrerDialogProps = { userId: string; name: string; timeZone: string; onClose: () => void; onChanged: () => void };
@@ -151,11 +152,10 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
   const payingId = act.isPending && act.variables?.kind === "pay" ? act.variables.rewardId : null;
 
   return (
-    <RecordDialog
+    <DialogFrame
       modalRef={ref}
       titleId={titleId}
       title={`Referral rewards of ${name}`}
-      titleClassName="text-xl font-bold break-words"
       subtitle={
         data && (
           <p className="text-sm break-all text-base-content/80">
@@ -276,6 +276,6 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
           </section>
         </>
       )}
-    </RecordDialog>
+    </DialogFrame>
   );
 }

@@ -7,7 +7,8 @@ import type { ReactNode } from "react";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { formatDate, formatInstantDate, formatMoney, formatTime } from "../../../domain/format";
 import { type AdminUserBooking, type AdminUserOrder, type AdminUserView, adminUserName } from "../../../shared/admin-users";
-import { Modal } from "./Modal";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 
 export type UserDetailsDialogProps = { user: AdminUserView; timeZone: string; onClose: () => void };
 
@@ -60,19 +61,26 @@ function OrderList({ orders, timeZone }: { orders: AdminUserOrder[]; timeZone: s
   );
 }
 
+/** The user's e-mail under a dialog's title, broken anywhere so a long one fits at 360 px. */
+export function EmailLine({ email }: { email: string }) {
+  return <p className="text-sm break-all text-base-content/80">{email}</p>;
+}
+
 export function UserDetailsDialog({ user, timeZone, onClose }: UserDetailsDialogProps) {
   const base = `/api/admin/users/${encodeURIComponent(user.id)}`;
+  const { ref, close } = useModal();
   return (
-    <Modal
+    <DialogFrame
+      modalRef={ref}
+      close={close}
       title={adminUserName(user)}
-      subtitle={user.email}
+      subtitle={<EmailLine email={user.email} />}
       onClose={onClose}
-      wide
-      footer={(close) => (
+      footer={
         <button type="button" className="btn" onClick={close}>
           Close
         </button>
-      )}
+      }
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-base-content/80">Status</dt>
@@ -94,6 +102,6 @@ export function UserDetailsDialog({ user, timeZone, onClose }: UserDetailsDialog
         empty="No orders yet."
         render={(orders) => <OrderList orders={orders} timeZone={timeZone} />}
       />
-    </Modal>
+    </DialogFrame>
   );
 }
