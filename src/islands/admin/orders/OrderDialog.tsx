@@ -1,6 +1,6 @@
 /**
  * One order's dialog: its details and the actions allowed now (from the server). Ship asks for the
- * tracking number (checked here and by the server, its message under the field); cancel and
+ * tracking number (checked here by the ship schema the server uses too, its message under the field); cancel and
  * refund ask to be confirmed. A native <dialog> opened with showModal keeps focus inside; whoever
  * opens it puts focus back on the trigger in `onClose`.
  */
@@ -11,8 +11,7 @@ import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { StatusBadge } from "../../../components/StatusBadge";
-import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, trackingNumberMessage } from "../../../shared/admin-orders";
-import { trackingNumberPattern } from "../../../shared/orders";
+import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, adminOrderShipSchema } from "../../../shared/admin-orders";
 import { StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
@@ -89,14 +88,14 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
     act.isPending && act.variables?.action === action ? actionLabels[action].pending : actionLabels[action].idle;
 
   const ship = () => {
-    const trackingNumber = tracking.trim();
-    if (!trackingNumberPattern.test(trackingNumber)) {
-      setTrackingError(trackingNumberMessage);
+    const checked = adminOrderShipSchema.safeParse({ trackingNumber: tracking });
+    if (!checked.success) {
+      setTrackingError(checked.error.issues[0]?.message);
       trackingField.current?.focus();
       return;
     }
     setTrackingError(undefined);
-    send("ship", { trackingNumber });
+    send("ship", { trackingNumber: checked.data.trackingNumber });
   };
 
   const order = detail.data;
