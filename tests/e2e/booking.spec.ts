@@ -113,7 +113,7 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   // Cancel it from the dashboard: the time is free again.
   await booking.getByRole("button", { name: "Cancel booking" }).click();
   await expect(page.getByText("Your booking was cancelled and the time released.")).toBeVisible();
-  await expect(page.getByTestId("booking")).toContainText("cancelled");
+  await expect(page.getByTestId("booking")).toContainText("Cancelled");
 });
 
 for (const [i, when] of browserDates.entries()) {
