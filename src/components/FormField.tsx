@@ -1,5 +1,5 @@
 /** A labelled form control with its hint and error message under it, wired for screen readers. */
-import type { ReactNode } from "react";
+import type { ComponentProps, ReactNode } from "react";
 
 export function FormField({
   id,
@@ -34,6 +34,22 @@ export function FormField({
         </p>
       )}
     </div>
+  );
+}
+
+/** A FormField holding one <input>, wired to its error: `input` props (and a form library's `register`) go to the input. */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  className = "input w-full",
+  ...input
+}: { id: string; label: string; error?: string; hint?: string } & Omit<ComponentProps<"input">, "id">) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <input id={id} className={className} {...errorProps(id, error)} {...input} />
+    </FormField>
   );
 }
 

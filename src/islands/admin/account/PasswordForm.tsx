@@ -9,7 +9,7 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
+import { InputField } from "../../../components/FormField";
 import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
 
 type Values = { currentPassword: string; newPassword: string };
@@ -46,26 +46,25 @@ export function PasswordForm() {
         Password
       </h2>
       <p className="text-sm text-base-content/80">Changing it ends your sign-ins on other browsers; this one stays.</p>
-      <FormField id="current-password" label="Current password" error={error("currentPassword")}>
-        <input
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          className="input w-full max-w-sm"
-          {...errorProps("current-password", error("currentPassword"))}
-          {...register("currentPassword")}
-        />
-      </FormField>
-      <FormField id="new-password" label="New password" error={error("newPassword")} hint="At least 10 characters, not a common password">
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          className="input w-full max-w-sm"
-          {...errorProps("new-password", error("newPassword"))}
-          {...register("newPassword")}
-        />
-      </FormField>
+      <InputField
+        id="current-password"
+        label="Current password"
+        error={error("currentPassword")}
+        type="password"
+        autoComplete="current-password"
+        className="input w-full max-w-sm"
+        {...register("currentPassword")}
+      />
+      <InputField
+        id="new-password"
+        label="New password"
+        error={error("newPassword")}
+        hint="At least 10 characters, not a common password"
+        type="password"
+        autoComplete="new-password"
+        className="input w-full max-w-sm"
+        {...register("newPassword")}
+      />
       <div className="pt-2">
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
           {change.isPending ? "Changing..." : "Change password"}
