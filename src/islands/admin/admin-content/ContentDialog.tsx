@@ -12,7 +12,7 @@ import { type ContentSectionView, contentSchemas } from "../../../shared/content
 import { type Editor, fieldId, type Json, type JsonObject, ObjectFields } from "./ContentFields";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
-import { DialogActions } from "./DialogActions";
+import { DialogActions } from "../../dialog/DialogActions";
 
 /** `value` with `path` replaced by `next` (copies along the path; the rest is shared). */
 function setAt(value: Json, path: (string | number)[], next: Json): Json {

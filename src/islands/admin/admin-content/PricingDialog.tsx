@@ -20,7 +20,7 @@ import {
 } from "../../../shared/service-pricing";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
-import { DialogActions } from "./DialogActions";
+import { DialogActions } from "../../dialog/DialogActions";
 
 type Field = keyof ServicePricingFormValues;
 const fields: readonly Field[] = ["name", "price", "description", "features"];
