@@ -1,9 +1,10 @@
 /**
  * Server-rendered forms that work with JavaScript off: a field with its label and the error under
- * it, a submit button with a pending label (form-pending.ts), and a form-level notice.
+ * it, a submit button with a pending label (form-pending.ts), a form-level notice, and a card
+ * holding one form.
  */
 import type { ReactNode } from "react";
-import { errorProps, FormField } from "./FormField";
+import { InputField } from "./FormField";
 
 export type FormErrors = Record<string, string | undefined>;
 
@@ -21,19 +22,18 @@ export function TextField(props: {
 }) {
   const id = `${props.form}-${props.name}`;
   return (
-    <FormField id={id} label={props.label} error={props.error} hint={props.hint}>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? "text"}
-        defaultValue={props.type === "password" ? undefined : props.value}
-        autoComplete={props.autoComplete}
-        required={props.required}
-        maxLength={props.maxLength}
-        className="input w-full"
-        {...errorProps(id, props.error)}
-      />
-    </FormField>
+    <InputField
+      id={id}
+      label={props.label}
+      error={props.error}
+      hint={props.hint}
+      name={props.name}
+      type={props.type ?? "text"}
+      defaultValue={props.type === "password" ? undefined : props.value}
+      autoComplete={props.autoComplete}
+      required={props.required}
+      maxLength={props.maxLength}
+    />
   );
 }
 
@@ -53,5 +53,36 @@ export function FormNotice({ tone, title, children }: { tone: "error" | "success
         <div>{children}</div>
       </div>
     </div>
+  );
+}
+
+/** One posted form in a card: its heading, its fields, and its submit button at the right. */
+export function FormCard({
+  id,
+  action,
+  title,
+  danger = false,
+  submit,
+  children,
+}: {
+  /** Names the heading (`{id}-title`). */
+  id: string;
+  action: string;
+  title: string;
+  /** A red border, for a form that deletes. */
+  danger?: boolean;
+  submit: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={`card border ${danger ? "border-error" : "border-base-300"} bg-base-100`}>
+      <form method="post" action={action} data-pending noValidate className="card-body">
+        <h2 id={`${id}-title`} className="card-title">
+          {title}
+        </h2>
+        {children}
+        <div className="card-actions justify-end pt-2">{submit}</div>
+      </form>
+    </section>
   );
 }

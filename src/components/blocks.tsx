@@ -73,6 +73,17 @@ export function FeatureList({ items }: { items: string[] }) {
   );
 }
 
+/** The packages in a grid of cards, each with its own action (a link on /, the payment dialog on /services). */
+export function PackageGrid({ packages, action }: { packages: ServicePrice[]; action: (pkg: ServicePrice) => ReactNode }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {packages.map((p) => (
+        <PackageCard key={p.id} pkg={p} action={action(p)} />
+      ))}
+    </div>
+  );
+}
+
 /** A package card with its price from the pricing table; `action` is the card's button or link. */
 export function PackageCard({ pkg, action, headingLevel = 3 }: { pkg: ServicePrice; action: ReactNode; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";

@@ -1,5 +1,6 @@
 /** What the customer dashboard shows: the user's own bookings and referral figures. */
 import { desc, eq, sql } from "drizzle-orm";
+import type { BookingStatus } from "../domain/booking";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import type { ReferralStatus } from "../domain/referral";
 import type { Db } from "./client.server";
@@ -16,7 +17,7 @@ export type DashboardData = {
     id: string;
     serviceName: string;
     servicePrice: string;
-    status: string;
+    status: BookingStatus;
     createdAt: string;
     appointmentDate: string;
     appointmentTime: string;

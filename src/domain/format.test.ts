@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatAppointment, formatDate, formatInstantDate, formatMoney, formatMoneyPerUnit, formatTime, timeZoneCity } from "./format";
+import { formatAppointment, formatDate, formatInstant, formatInstantDate, formatMoney, formatMoneyPerUnit, formatTime, timeZoneCity } from "./format";
 
 describe("money", () => {
   test("whole dollars bare, anything else with cents, from numbers or decimal strings", () => {
@@ -48,6 +48,12 @@ describe("instants in the business timezone", () => {
     expect(formatInstantDate(instant, "Australia/Adelaide")).toBe("2 Mar 2026");
     expect(formatInstantDate(instant, "America/Los_Angeles")).toBe("1 Mar 2026");
     expect(formatInstantDate(instant.toISOString(), "Asia/Tokyo")).toBe("2 Mar 2026");
+  });
+  test("an instant with its time reads in the given zone, on a 12-hour clock", () => {
+    const at = new Date("2026-03-01T15:04:00Z");
+    expect(formatInstant(at, "Australia/Adelaide")).toBe("2 Mar 2026, 1:34 am");
+    expect(formatInstant(at.toISOString(), "America/Los_Angeles")).toBe("1 Mar 2026, 7:04 am");
+    expect(formatInstant("2026-07-01T02:00:00Z", "Australia/Adelaide")).toBe("1 July 2026, 11:30 am");
   });
   test("the zone is named by its city", () => {
     expect(timeZoneCity("Australia/Adelaide")).toBe("Adelaide");

@@ -57,14 +57,28 @@ export function formatAppointment(isoDate: string, hhmm: string): string {
 
 const instantFormatters = new Map<string, Intl.DateTimeFormat>();
 
+/** One formatter per style and zone, made once: building an Intl.DateTimeFormat is slow. */
+function instantFormatter(style: "date" | "dateTime", timeZone: string): Intl.DateTimeFormat {
+  const key = `${style} ${timeZone}`;
+  let f = instantFormatters.get(key);
+  if (!f) {
+    const time = style === "dateTime" ? ({ hour: "numeric", minute: "2-digit" } as const) : {};
+    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", ...time, timeZone });
+    instantFormatters.set(key, f);
+  }
+  return f;
+}
+
+const asDate = (instant: Date | string) => (typeof instant === "string" ? new Date(instant) : instant);
+
 /** "1 Dec 2026": the calendar day of an instant in `timeZone` (the business timezone from settings). */
 export function formatInstantDate(instant: Date | string, timeZone: string): string {
-  let f = instantFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", timeZone });
-    instantFormatters.set(timeZone, f);
-  }
-  return f.format(typeof instant === "string" ? new Date(instant) : instant);
+  return instantFormatter("date", timeZone).format(asDate(instant));
+}
+
+/** "1 Dec 2026, 3:04 pm": an instant's day and time in `timeZone` (the business timezone from settings). */
+export function formatInstant(instant: Date | string, timeZone: string): string {
+  return instantFormatter("dateTime", timeZone).format(asDate(instant));
 }
 
 /** "Adelaide" for "Australia/Adelaide": how the site names its timezone to customers ("Adelaide time"). */

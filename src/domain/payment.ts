@@ -44,6 +44,19 @@ export const paymentCurrency = "USD";
 export const paymentStatuses = ["requested", "created", "unknown", "completed", "declined", "failed", "review", "expired", "refunded"] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
+/** A service payment's status in the owner's words (the payments list, its filter and badges). */
+export const paymentStatusLabels: Record<PaymentStatus, string> = {
+  requested: "Requested",
+  created: "Started",
+  unknown: "Unknown",
+  completed: "Paid",
+  declined: "Declined",
+  failed: "Failed",
+  review: "Under review",
+  expired: "Expired",
+  refunded: "Refunded",
+};
+
 /**
  * The offer for one package: a viewer not known to be returning gets the new-client price (list
  * price struck through, badge with the real percent); a returning customer pays the list price.

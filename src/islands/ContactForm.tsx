@@ -8,7 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { apiRequest, ApiError } from "../client/api";
-import { schemaResolver } from "../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../client/toast-store";
 import { errorProps, FormField } from "../components/FormField";
 import {
@@ -69,7 +69,7 @@ function FormNotice({ notice, announce }: { notice: ContactNotice; announce: boo
 export default function ContactForm({ serviceOptions, initialValues, initialErrors, initialNotice }: ContactFormProps) {
   const form = useForm<ContactFormValues, unknown, ContactInput>({
     // The form holds strings (an unchosen service is ""); the schema turns them into ContactInput.
-    resolver: schemaResolver<ContactFormValues, ContactInput>(contactSchema),
+    resolver: standardSchemaResolver(contactSchema),
     defaultValues: { ...contactDefaults, ...initialValues },
   });
   // Errors of a no-JS submission are shown until the next submit, and rendered on the server too.

@@ -7,6 +7,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { ApiError, apiRequest } from "../client/api";
+import { captureFailure, isDeclined, startFailureText } from "../client/paypal-outcome";
 import { loadPayPalSdk, type PayPalButtons } from "../client/paypal-sdk";
 import { toast } from "../client/toast-store";
 import { formatMoney } from "../domain/format";
@@ -17,17 +18,6 @@ export type OrderPayPalProps = { orderNumber: string; totalAmount: string };
 
 /** `idle`: rendered on the server, before any script ran. */
 type Status = "idle" | "loading" | "ready" | "failed" | "unavailable" | "paid";
-
-/** What the customer is told when the capture did not go through (the payment dialog's wording). */
-function captureFailure(err: unknown) {
-  // PayPal may have taken the money: a neutral notice, never "not completed".
-  const checking = err instanceof ApiError && err.body?.error?.code === "payment_pending";
-  return {
-    title: checking ? paymentMessages.paymentCheckingTitle : paymentMessages.paymentFailedTitle,
-    description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "Your payment could not be completed. Please try again.",
-    variant: checking ? ("default" as const) : ("destructive" as const),
-  };
-}
 
 export default function OrderPayPal({ orderNumber, totalAmount }: OrderPayPalProps) {
   const container = useRef<HTMLDivElement>(null);
@@ -70,16 +60,13 @@ export default function OrderPayPal({ orderNumber, totalAmount }: OrderPayPalPro
               toast(failure);
               setNotice({ text: failure.description, error: failure.variant === "destructive" });
               // A declined card: let the customer choose another funding source for the same order.
-              if (err instanceof ApiError && err.status === 402 && actions.restart) await actions.restart();
+              if (isDeclined(err) && actions.restart) await actions.restart();
             }
           },
           onCancel: () => console.info("PayPal payment cancelled"),
           onError: (err) => {
             console.warn("PayPal payment failed", err);
-            const text =
-              err instanceof ApiError && err.serverMessage
-                ? err.serverMessage
-                : "PayPal could not start the payment. No money was taken. Please try again or choose another method.";
+            const text = startFailureText(err);
             toast({ title: paymentMessages.paymentFailedTitle, description: text, variant: "destructive" });
             setNotice({ text, error: true });
           },

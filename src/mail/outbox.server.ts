@@ -10,16 +10,10 @@ import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
-import type { MailTransport } from "./transport.server";
+import type { MailTransport, OutgoingMail } from "./transport.server";
 
-export type MailMessage = {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  attachments?: { filename: string; content: string; contentType: string }[];
-};
+/** A message as the site writes it; the sender is added when it is sent. */
+export type MailMessage = Omit<OutgoingMail, "from">;
 
 /** Customer mail queued to one address within an hour, at most. */
 export const customerMailPerHour = 5;

@@ -1,7 +1,7 @@
 /** Account settings (/account): name and e-mail, password, and deleting the account. */
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
-import { FormNotice, SubmitButton, TextField, type FormErrors } from "../components/PlainForm";
+import { FormCard, FormNotice, SubmitButton, TextField, type FormErrors } from "../components/PlainForm";
 import type { SiteData } from "../components/site";
 import { manifest } from "../server/assets.server";
 import type { PageDefinition } from "./page";
@@ -36,104 +36,96 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
           {s.notice && <FormNotice tone={s.notice.tone}>{s.notice.text}</FormNotice>}
           <EmailVerificationNotice user={site.user} />
 
-          <section aria-labelledby="profile-title" className="card border border-base-300 bg-base-100">
-            <form method="post" action="/account/profile" data-pending noValidate className="card-body">
-              <h2 id="profile-title" className="card-title">
-                Your details
-              </h2>
-              <div className="grid gap-x-4 sm:grid-cols-2">
-                <TextField
-                  form="profile"
-                  name="firstName"
-                  label="First name"
-                  value={s.profile.firstName}
-                  error={e("profile").firstName}
-                  autoComplete="given-name"
-                  maxLength={80}
-                />
-                <TextField
-                  form="profile"
-                  name="lastName"
-                  label="Last name"
-                  value={s.profile.lastName}
-                  error={e("profile").lastName}
-                  autoComplete="family-name"
-                  maxLength={80}
-                />
-              </div>
-              <TextField form="profile" name="email" type="email" label="E-mail" value={s.profile.email} error={e("profile").email} autoComplete="email" />
-              {s.hasPassword && (
-                <TextField
-                  form="profile"
-                  name="currentPassword"
-                  type="password"
-                  label="Current password (needed to change your e-mail)"
-                  error={e("profile").currentPassword}
-                  autoComplete="current-password"
-                />
-              )}
-              <div className="card-actions justify-end pt-2">
-                <SubmitButton label="Save Details" pendingLabel="Saving..." className="btn btn-primary" />
-              </div>
-            </form>
-          </section>
+          <FormCard
+            id="profile"
+            action="/account/profile"
+            title="Your details"
+            submit={<SubmitButton label="Save Details" pendingLabel="Saving..." className="btn btn-primary" />}
+          >
+            <div className="grid gap-x-4 sm:grid-cols-2">
+              <TextField
+                form="profile"
+                name="firstName"
+                label="First name"
+                value={s.profile.firstName}
+                error={e("profile").firstName}
+                autoComplete="given-name"
+                maxLength={80}
+              />
+              <TextField
+                form="profile"
+                name="lastName"
+                label="Last name"
+                value={s.profile.lastName}
+                error={e("profile").lastName}
+                autoComplete="family-name"
+                maxLength={80}
+              />
+            </div>
+            <TextField form="profile" name="email" type="email" label="E-mail" value={s.profile.email} error={e("profile").email} autoComplete="email" />
+            {s.hasPassword && (
+              <TextField
+                form="profile"
+                name="currentPassword"
+                type="password"
+                label="Current password (needed to change your e-mail)"
+                error={e("profile").currentPassword}
+                autoComplete="current-password"
+              />
+            )}
+          </FormCard>
 
-          <section aria-labelledby="password-title" className="card border border-base-300 bg-base-100">
-            <form method="post" action="/account/password" data-pending noValidate className="card-body">
-              <h2 id="password-title" className="card-title">
-                {s.hasPassword ? "Change password" : "Set a password"}
-              </h2>
-              <p className="text-sm text-base-content/80">Every other device signed in to your account will be signed out.</p>
-              {s.hasPassword && (
-                <TextField
-                  form="password"
-                  name="currentPassword"
-                  type="password"
-                  label="Current password"
-                  error={e("password").currentPassword}
-                  autoComplete="current-password"
-                />
-              )}
+          <FormCard
+            id="password"
+            action="/account/password"
+            title={s.hasPassword ? "Change password" : "Set a password"}
+            submit={<SubmitButton label="Save Password" pendingLabel="Saving..." className="btn btn-primary" />}
+          >
+            <p className="text-sm text-base-content/80">Every other device signed in to your account will be signed out.</p>
+            {s.hasPassword && (
               <TextField
                 form="password"
-                name="newPassword"
+                name="currentPassword"
                 type="password"
-                label="New password"
-                error={e("password").newPassword}
-                hint="At least 10 characters."
-                autoComplete="new-password"
+                label="Current password"
+                error={e("password").currentPassword}
+                autoComplete="current-password"
               />
-              <div className="card-actions justify-end pt-2">
-                <SubmitButton label="Save Password" pendingLabel="Saving..." className="btn btn-primary" />
-              </div>
-            </form>
-          </section>
+            )}
+            <TextField
+              form="password"
+              name="newPassword"
+              type="password"
+              label="New password"
+              error={e("password").newPassword}
+              hint="At least 10 characters."
+              autoComplete="new-password"
+            />
+          </FormCard>
 
-          <section aria-labelledby="delete-title" className="card border border-error bg-base-100">
-            <form method="post" action="/account/delete" data-pending noValidate className="card-body">
-              <h2 id="delete-title" className="card-title">
-                Delete account
-              </h2>
-              <p className="text-sm">
-                Your name, e-mail, password, cart and sessions are deleted. Bookings and orders we must keep for our records stay, with no link to you and
-                without your contact details. This cannot be undone.
-              </p>
-              {s.hasPassword && (
-                <TextField
-                  form="delete"
-                  name="currentPassword"
-                  type="password"
-                  label="Current password"
-                  error={e("delete").currentPassword}
-                  autoComplete="current-password"
-                />
-              )}
-              <TextField form="delete" name="confirm" label="Type DELETE to confirm" error={e("delete").confirm} autoComplete="off" />
-              <div className="card-actions justify-end pt-2">
-                <SubmitButton label="Delete My Account" pendingLabel="Deleting..." className="btn btn-error" />
-              </div>
-            </form>
-          </section>
+          <FormCard
+            id="delete"
+            action="/account/delete"
+            title="Delete account"
+            danger
+            submit={<SubmitButton label="Delete My Account" pendingLabel="Deleting..." className="btn btn-error" />}
+          >
+            <p className="text-sm">
+              Your name, e-mail, password, cart and sessions are deleted. Bookings and orders we must keep for our records stay, with no link to you and without
+              your contact details. This cannot be undone.
+            </p>
+            {s.hasPassword && (
+              <TextField
+                form="delete"
+                name="currentPassword"
+                type="password"
+                label="Current password"
+                error={e("delete").currentPassword}
+                autoComplete="current-password"
+              />
+            )}
+            <TextField form="delete" name="confirm" label="Type DELETE to confirm" error={e("delete").confirm} autoComplete="off" />
+          </FormCard>
         </div>
       </Layout>
     ),

@@ -2,9 +2,11 @@
 import { Island } from "../components/Island";
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
+import { StatusBadge } from "../components/StatusBadge";
+import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
-import { firstServiceReward, laterServiceReward, type ReferralStatus, referralStatusLabels } from "../domain/referral";
+import { firstServiceReward, laterServiceReward } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
@@ -12,44 +14,33 @@ import type { OrderSummaryView } from "../shared/orders";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
 
-const statusBadge: Record<string, string> = {
-  pending: "badge-warning",
-  confirmed: "badge-info",
-  completed: "badge-success",
-  cancelled: "badge-ghost",
-};
+/** The small heading of a figure card (status, bookings, earnings). */
+const statTitle = "text-sm font-semibold text-base-content/80";
 
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
 
-const rewardBadge: Record<ReferralStatus, string> = { pending: "badge-warning", paid: "badge-success", void: "badge-ghost" };
-
 /** Each recent reward: what it was for, when it was earned, and whether it is pending, paid (when) or void (why). */
 function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"]; timeZone: string }) {
   return (
-    <section aria-labelledby="rewards-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
-      <div className="card-body">
-        <h2 id="rewards-title" className="card-title">
-          Your Referral Rewards
-        </h2>
-        <ul className="divide-y divide-base-300">
-          {rewards.map((r) => (
-            <li key={r.id} className="py-3" data-testid="reward">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <div>
-                  <p className="font-semibold">{`${formatMoney(Number(r.amount))} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
-                  <p className="text-sm text-base-content/80">{`Earned ${formatInstantDate(r.createdAt, timeZone)}`}</p>
-                </div>
-                <span className={`badge badge-sm h-auto min-h-5 ${rewardBadge[r.status]}`}>
-                  {r.status === "paid" && r.paidAt ? `Paid on ${formatInstantDate(r.paidAt, timeZone)}` : referralStatusLabels[r.status]}
-                </span>
+    <TitledCard id="rewards" title="Your Referral Rewards" className="lg:col-span-2">
+      <ul className="divide-y divide-base-300">
+        {rewards.map((r) => (
+          <li key={r.id} className="py-3" data-testid="reward">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div>
+                <p className="font-semibold">{`${formatMoney(Number(r.amount))} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
+                <p className="text-sm text-base-content/80">{`Earned ${formatInstantDate(r.createdAt, timeZone)}`}</p>
               </div>
-              {r.status === "void" && r.voidReason && <p className="mt-1 text-sm break-words">{`Void: ${r.voidReason}`}</p>}
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+              <StatusBadge kind="referral" status={r.status} className="badge-sm h-auto min-h-5">
+                {r.status === "paid" && r.paidAt ? `Paid on ${formatInstantDate(r.paidAt, timeZone)}` : undefined}
+              </StatusBadge>
+            </div>
+            {r.status === "void" && r.voidReason && <p className="mt-1 text-sm break-words">{`Void: ${r.voidReason}`}</p>}
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
   );
 }
 
@@ -83,109 +74,82 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
           )}
 
           <div className="mt-8 grid gap-4 md:grid-cols-3">
-            <section aria-labelledby="status-title" className="card border border-base-300 bg-base-100">
-              <div className="card-body">
-                <h2 id="status-title" className="text-sm font-semibold text-base-content/80">
-                  Customer Status
-                </h2>
-                <p>
-                  <span className={`badge ${d.isNewCustomer ? "badge-primary" : "badge-success"}`}>
-                    {d.isNewCustomer ? "New Customer" : "Returning Customer"}
-                  </span>
-                </p>
-                <p className="text-sm">
-                  {d.isNewCustomer ? `Eligible for ${site.settings.newClientDiscountPercent}% discounts` : "Thank you for your loyalty"}
-                </p>
-              </div>
-            </section>
-            <section aria-labelledby="bookings-count-title" className="card border border-base-300 bg-base-100">
-              <div className="card-body">
-                <h2 id="bookings-count-title" className="text-sm font-semibold text-base-content/80">
-                  Total Bookings
-                </h2>
-                <p className="text-3xl font-bold" data-testid="booking-count">
-                  {d.bookingCount}
-                </p>
-                <p className="text-sm">Investigations completed</p>
-              </div>
-            </section>
-            <section aria-labelledby="earnings-title" className="card border border-base-300 bg-base-100">
-              <div className="card-body">
-                <h2 id="earnings-title" className="text-sm font-semibold text-base-content/80">
-                  Referral Earnings
-                </h2>
-                <p className="text-3xl font-bold" data-testid="referral-total">
-                  {formatMoney(Number(d.earnings.total))}
-                </p>
-                <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
-                <p
-                  className="text-sm"
-                  data-testid="referral-split"
-                >{`${formatMoney(Number(d.earnings.pending))} pending · ${formatMoney(Number(d.earnings.paid))} paid`}</p>
-              </div>
-            </section>
+            <TitledCard id="status" title="Customer Status" titleClassName={statTitle}>
+              <p>
+                <span className={`badge ${d.isNewCustomer ? "badge-primary" : "badge-success"}`}>
+                  {d.isNewCustomer ? "New Customer" : "Returning Customer"}
+                </span>
+              </p>
+              <p className="text-sm">{d.isNewCustomer ? `Eligible for ${site.settings.newClientDiscountPercent}% discounts` : "Thank you for your loyalty"}</p>
+            </TitledCard>
+            <TitledCard id="bookings-count" title="Total Bookings" titleClassName={statTitle}>
+              <p className="text-3xl font-bold" data-testid="booking-count">
+                {d.bookingCount}
+              </p>
+              <p className="text-sm">Investigations completed</p>
+            </TitledCard>
+            <TitledCard id="earnings" title="Referral Earnings" titleClassName={statTitle}>
+              <p className="text-3xl font-bold" data-testid="referral-total">
+                {formatMoney(Number(d.earnings.total))}
+              </p>
+              <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
+              <p
+                className="text-sm"
+                data-testid="referral-split"
+              >{`${formatMoney(Number(d.earnings.pending))} pending · ${formatMoney(Number(d.earnings.paid))} paid`}</p>
+            </TitledCard>
           </div>
 
           <div className="mt-6 grid gap-4 lg:grid-cols-2">
-            <section aria-labelledby="referral-title" className="card border border-base-300 bg-base-100">
-              <div className="card-body">
-                <h2 id="referral-title" className="card-title">
-                  Referral Program
-                </h2>
-                <Island
-                  name="ReferralPanel"
-                  props={{ origin: site.origin, firstReward: firstServiceReward, laterReward: laterServiceReward, generating: d.referralCode === null }}
-                  queries={d.referralCode ? [{ key: referralCodeKey, data: { referralCode: d.referralCode } }] : undefined}
-                />
-              </div>
-            </section>
-            <section aria-labelledby="recent-title" className="card border border-base-300 bg-base-100">
-              <div className="card-body">
-                <h2 id="recent-title" className="card-title">
-                  Recent Bookings
-                </h2>
-                {d.recentBookings.length === 0 ? (
-                  <div className="py-6 text-center">
-                    <p className="font-semibold">No bookings yet</p>
-                    <p className="text-sm text-base-content/80">Book your first investigation service</p>
-                    <a href="/booking" className="btn btn-primary btn-sm mt-4">
-                      Book Now
-                    </a>
-                  </div>
-                ) : (
-                  <ul className="divide-y divide-base-300">
-                    {d.recentBookings.map((b) => (
-                      <li key={b.id} className="py-3" data-testid="booking">
-                        <div className="flex items-center justify-between gap-4">
-                          <div>
-                            <p className="font-semibold">{b.serviceName}</p>
-                            <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${formatInstantDate(b.createdAt, site.settings.timezone)}`}</p>
-                          </div>
-                          <div className="text-right">
-                            <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
-                            <span className={`badge badge-sm ${statusBadge[b.status] ?? "badge-ghost"}`}>{b.status}</span>
-                          </div>
+            <TitledCard id="referral" title="Referral Program">
+              <Island
+                name="ReferralPanel"
+                props={{ origin: site.origin, firstReward: firstServiceReward, laterReward: laterServiceReward, generating: d.referralCode === null }}
+                queries={d.referralCode ? [{ key: referralCodeKey, data: { referralCode: d.referralCode } }] : undefined}
+              />
+            </TitledCard>
+            <TitledCard id="recent" title="Recent Bookings">
+              {d.recentBookings.length === 0 ? (
+                <div className="py-6 text-center">
+                  <p className="font-semibold">No bookings yet</p>
+                  <p className="text-sm text-base-content/80">Book your first investigation service</p>
+                  <a href="/booking" className="btn btn-primary btn-sm mt-4">
+                    Book Now
+                  </a>
+                </div>
+              ) : (
+                <ul className="divide-y divide-base-300">
+                  {d.recentBookings.map((b) => (
+                    <li key={b.id} className="py-3" data-testid="booking">
+                      <div className="flex items-center justify-between gap-4">
+                        <div>
+                          <p className="font-semibold">{b.serviceName}</p>
+                          <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${formatInstantDate(b.createdAt, site.settings.timezone)}`}</p>
                         </div>
-                        {b.status !== "cancelled" && (
-                          <div className="mt-2 flex flex-wrap gap-2">
-                            <a href={`/api/bookings/${b.id}/ics`} className="btn btn-ghost btn-xs" download>
-                              Add to calendar (.ics)
-                            </a>
-                            {b.status === "pending" && (
-                              <form method="post" action={`/bookings/${b.id}/cancel`} data-pending>
-                                <button type="submit" className="btn btn-outline btn-error btn-xs" data-pending-label="Cancelling...">
-                                  Cancel booking
-                                </button>
-                              </form>
-                            )}
-                          </div>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            </section>
+                        <div className="text-right">
+                          <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
+                          <StatusBadge kind="booking" status={b.status} className="badge-sm" />
+                        </div>
+                      </div>
+                      {b.status !== "cancelled" && (
+                        <div className="mt-2 flex flex-wrap gap-2">
+                          <a href={`/api/bookings/${b.id}/ics`} className="btn btn-ghost btn-xs" download>
+                            Add to calendar (.ics)
+                          </a>
+                          {b.status === "pending" && (
+                            <form method="post" action={`/bookings/${b.id}/cancel`} data-pending>
+                              <button type="submit" className="btn btn-outline btn-error btn-xs" data-pending-label="Cancelling...">
+                                Cancel booking
+                              </button>
+                            </form>
+                          )}
+                        </div>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </TitledCard>
             {d.rewards.length > 0 && <RewardsCard rewards={d.rewards} timeZone={site.settings.timezone} />}
             <section aria-labelledby="orders-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
               <div className="card-body">

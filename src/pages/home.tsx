@@ -1,5 +1,5 @@
 /** Home (/): hero, features, get-started block, stats, package grid, payment plans. */
-import { Hero, FeatureCard, PackageCard, Section } from "../components/blocks";
+import { Hero, FeatureCard, PackageGrid, Section } from "../components/blocks";
 import type { IconName } from "../components/icons";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
@@ -75,19 +75,14 @@ export function homePage(site: SiteData): PageDefinition {
         </Section>
 
         <Section id="packages" title={c["home.packages"].title} subtitle={c["home.packages"].subtitle}>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {packages.map((p) => (
-              <PackageCard
-                key={p.id}
-                pkg={p}
-                action={
-                  <a href="/services" className="btn btn-outline btn-primary btn-sm">
-                    See details
-                  </a>
-                }
-              />
-            ))}
-          </div>
+          <PackageGrid
+            packages={packages}
+            action={() => (
+              <a href="/services" className="btn btn-outline btn-primary btn-sm">
+                See details
+              </a>
+            )}
+          />
           {tracking.length > 0 && (
             <p className="mt-6 rounded-box bg-base-200 p-4">
               <strong>Vehicle Tracking (GPS):</strong> {tracking.map((t) => formatMoneyPerUnit(t.price, t.unit)).join(" or ")}

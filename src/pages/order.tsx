@@ -5,8 +5,9 @@
  */
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
+import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
-import { formatMoney } from "../domain/format";
+import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
 import { manualPaymentInstructions } from "../mail/templates/orders";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
@@ -22,21 +23,6 @@ export const orderNotices: Record<string, { tone: "success" | "error"; text: str
 };
 
 const money = (decimal: string) => formatMoney(Number(decimal));
-
-/** "23 Nov 2026, 3:15 pm" in the business timezone. */
-export function formatInstant(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-AU", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-}
-
-export const orderStatusBadge: Record<string, string> = {
-  pending: "badge-warning",
-  on_hold: "badge-warning",
-  processing: "badge-info",
-  shipped: "badge-primary",
-  delivered: "badge-success",
-  cancelled: "badge-ghost",
-  refunded: "badge-ghost",
-};
 
 export const methodLabel = (method: string | null) => (method ? (paymentMethodLabels[method as OrderPaymentMethod] ?? method) : "—");
 
@@ -55,7 +41,7 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
   const unpaid = order.paymentStatus !== "paid" && order.paymentStatus !== "refunded";
   const open = order.status === "pending" || order.status === "on_hold";
   const held = order.holdExpiresAt ? (
-    <p>{`We hold your items until ${formatInstant(order.holdExpiresAt, tz)} (${site.settings.timezone.split("/").pop()?.replaceAll("_", " ")} time). An order still unpaid then is cancelled and its items go back on sale.`}</p>
+    <p>{`We hold your items until ${formatInstant(order.holdExpiresAt, tz)} (${timeZoneCity(tz)} time). An order still unpaid then is cancelled and its items go back on sale.`}</p>
   ) : null;
   const idItems = order.items.filter((i) => i.requiresVerification).map((i) => i.name);
 
@@ -148,12 +134,10 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
             <h1 className="mt-2 text-3xl font-bold break-words">{`Order ${order.orderNumber}`}</h1>
             <p className="text-base-content/80">{`Placed ${formatInstant(order.createdAt, tz)}`}</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <span className={`badge ${orderStatusBadge[order.status] ?? "badge-ghost"}`} data-testid="order-status">
-                {orderStatusLabels[order.status]}
-              </span>
-              <span className="badge badge-outline" data-testid="payment-status">
+              <StatusBadge kind="order" status={order.status} className="" testId="order-status" />
+              <StatusBadge kind="orderPayment" status={order.paymentStatus} className="" testId="payment-status">
                 {`${paymentStatusLabels[order.paymentStatus]} · ${methodLabel(order.paymentMethod)}`}
-              </span>
+              </StatusBadge>
             </div>
           </div>
 

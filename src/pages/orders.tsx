@@ -1,9 +1,10 @@
 /** The customer's orders (/orders), newest first, each linking to its page. */
 import { Layout } from "../components/Layout";
+import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { formatInstantDate, formatMoney } from "../domain/format";
-import { orderPagePath, orderStatusLabels, type OrderSummaryView } from "../shared/orders";
-import { methodLabel, orderStatusBadge } from "./order";
+import { orderPagePath, type OrderSummaryView } from "../shared/orders";
+import { methodLabel } from "./order";
 import type { PageDefinition } from "./page";
 
 /** One order in a list: number, date, items, total and status; shared with the dashboard. */
@@ -21,7 +22,7 @@ export function OrderSummaryRow({ order, timeZone }: { order: OrderSummaryView; 
         </div>
         <div className="text-right">
           <p className="font-semibold">{formatMoney(Number(order.totalAmount))}</p>
-          <span className={`badge badge-sm ${orderStatusBadge[order.status] ?? "badge-ghost"}`}>{orderStatusLabels[order.status]}</span>
+          <StatusBadge kind="order" status={order.status} className="badge-sm" />
         </div>
       </div>
     </li>

@@ -2,7 +2,7 @@
  * Services (/services): hero, six service cards whose Select buttons open the payment dialog,
  * combined surveillance & tracking, why choose us.
  */
-import { FeatureCard, Hero, PackageCard, Section } from "../components/blocks";
+import { FeatureCard, Hero, PackageGrid, Section } from "../components/blocks";
 import type { IconName } from "../components/icons";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
@@ -51,25 +51,20 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
           title="Choose Your Investigation"
           subtitle={newClient > 0 ? `New clients receive ${newClient}% off their first service, applied when you choose a package.` : undefined}
         >
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {packages.map((p) => (
-              <PackageCard
-                key={p.id}
-                pkg={p}
-                action={
-                  <Island
-                    name="PaymentDialog"
-                    hydrate="interaction"
-                    props={{
-                      ...dialog,
-                      service: serviceOffer(p, returning, site.settings),
-                      fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form`,
-                    }}
-                  />
-                }
+          <PackageGrid
+            packages={packages}
+            action={(p) => (
+              <Island
+                name="PaymentDialog"
+                hydrate="interaction"
+                props={{
+                  ...dialog,
+                  service: serviceOffer(p, returning, site.settings),
+                  fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form`,
+                }}
               />
-            ))}
-          </div>
+            )}
+          />
         </Section>
 
         <Section id="combined" title={c["services.combined"].title} subtitle={c["services.combined"].text}>

@@ -1,5 +1,5 @@
 import { expect, test } from "bun:test";
-import { adminUserName, adminUsersList, orderStatusBadge } from "./admin-users";
+import { adminUserName, adminUsersList } from "./admin-users";
 
 test("the list's URL: search cleaned and encoded, page 1 and an empty search left out", () => {
   const url = (search: string, page: number) => adminUsersList.apiUrl({ search: adminUsersList.filters.search.clean(search), page });
@@ -14,11 +14,6 @@ test("the query schema reads what the URL holds", () => {
   expect(adminUsersList.schema.parse({})).toEqual({ search: "", page: 1 });
   expect(adminUsersList.schema.parse({ search: " ann ", page: "3" })).toEqual({ search: "ann", page: 3 });
   for (const page of ["0", "-2", "2.5", "1e3", "", "1000000"]) expect(adminUsersList.schema.safeParse({ page }).success).toBe(false);
-});
-
-test("order badges: 'completed' gets the default badge, every other status the secondary one", () => {
-  expect(orderStatusBadge("completed")).toBe("badge");
-  for (const status of ["pending", "processing", "shipped", "delivered", "cancelled"]) expect(orderStatusBadge(status)).toBe("badge badge-secondary");
 });
 
 test("a user's name: first and last, or the e-mail when neither is known", () => {

@@ -64,11 +64,6 @@ export type AdminUserOrder = {
   createdAt: string;
 };
 
-/** The badge an order status gets in the details dialog: the default badge for 'completed', secondary otherwise. */
-export function orderStatusBadge(status: string): "badge" | "badge badge-secondary" {
-  return status === "completed" ? "badge" : "badge badge-secondary";
-}
-
 /** A user's display name: first and last name, or the e-mail when they gave neither. */
 export function adminUserName(user: Pick<AdminUserView, "firstName" | "lastName" | "email">): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;

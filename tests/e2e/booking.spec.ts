@@ -100,7 +100,7 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   const booking = page.getByTestId("booking");
   await expect(booking).toContainText("Partner Check");
   await expect(booking).toContainText("$148");
-  await expect(booking).toContainText("pending");
+  await expect(booking).toContainText("Pending");
   await expect(page.getByTestId("booking-count")).toHaveText("1");
 
   await expect.poll(() => mailbox.to("bea@example.com").length).toBe(1);
@@ -116,7 +116,7 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   // Cancel it from the dashboard: the time is free again.
   await booking.getByRole("button", { name: "Cancel booking" }).click();
   await expect(page.getByText("Your booking was cancelled and the time released.")).toBeVisible();
-  await expect(page.getByTestId("booking")).toContainText("cancelled");
+  await expect(page.getByTestId("booking")).toContainText("Cancelled");
 });
 
 for (const [i, when] of browserDates.entries()) {

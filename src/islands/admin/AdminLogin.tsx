@@ -11,9 +11,9 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest, saveAdminToken } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
-import { schemaResolver } from "../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../client/toast-store";
-import { errorProps, FormField } from "../../components/FormField";
+import { errorProps, FormField, InputField } from "../../components/FormField";
 import { type AdminLoginInput, type AdminLoginResponse, adminLoginSchema } from "../../shared/admin-auth";
 import { totpMessages } from "../../shared/admin-totp";
 
@@ -29,7 +29,7 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
   const [codeRequired, setCodeRequired] = useState(false);
   useEffect(() => setLive(true), []);
   const { register, handleSubmit, setError, setFocus, setValue, formState } = useForm<Values, unknown, AdminLoginInput>({
-    resolver: schemaResolver<Values, AdminLoginInput>(adminLoginSchema),
+    resolver: standardSchemaResolver(adminLoginSchema),
     defaultValues: { username: "", password: "" },
   });
 
@@ -75,18 +75,16 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
         aria-label="Admin sign-in"
       >
         <div className="card-body gap-2">
-          <FormField id="admin-username" label="Username" error={error("username")}>
-            <input
-              id="admin-username"
-              type="text"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              className="input w-full"
-              {...errorProps("admin-username", error("username"))}
-              {...register("username")}
-            />
-          </FormField>
+          <InputField
+            id="admin-username"
+            label="Username"
+            error={error("username")}
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...register("username")}
+          />
           <FormField id="admin-password" label="Password" error={error("password")}>
             <div className="join w-full">
               <input

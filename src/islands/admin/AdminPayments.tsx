@@ -21,7 +21,8 @@ import {
 import { FilterSelect } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
-import { PaymentsList, paymentStatusLabels } from "./payments/PaymentsList";
+import { PaymentsList } from "./payments/PaymentsList";
+import { paymentStatusLabels } from "../../domain/payment";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 

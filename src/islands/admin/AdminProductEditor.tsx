@@ -11,7 +11,7 @@ import { useId, useRef, useState } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
-import { schemaResolver } from "../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../client/toast-store";
 import { errorProps, FormField } from "../../components/FormField";
 import { slugFromName } from "../../shared/admin-categories";
@@ -90,7 +90,7 @@ function ProductForm({
   const [saved, setSaved] = useState<ProductSaved | null>(null);
   const submit = useRef<HTMLButtonElement>(null);
   const { register, control, handleSubmit, setError, watch, formState } = useForm<ProductFormValues, unknown, ProductFormValues>({
-    resolver: schemaResolver<ProductFormValues, ProductFormValues>(productFormSchema),
+    resolver: standardSchemaResolver(productFormSchema),
     defaultValues: initial,
   });
   const errors = formState.errors;

@@ -3,7 +3,8 @@
  * opened; the order's amount is set by the server, and the capture is checked and recorded there.
  */
 import { useEffect, useRef, useState } from "react";
-import { ApiError, apiRequest } from "../../client/api";
+import { apiRequest } from "../../client/api";
+import { captureFailure, isDeclined, startFailureText } from "../../client/paypal-outcome";
 import { loadPayPalSdk, type PayPalButtons } from "../../client/paypal-sdk";
 import { toast } from "../../client/toast-store";
 import { paymentCurrency, type ServiceOffer } from "../../domain/payment";
@@ -57,29 +58,15 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
               });
               paid.current();
             } catch (err) {
-              const declined = err instanceof ApiError && err.status === 402;
-              // PayPal may have taken the money: a neutral notice, never "not completed".
-              const checking = err instanceof ApiError && err.body?.error?.code === "payment_pending";
-              toast({
-                title: checking ? paymentMessages.paymentCheckingTitle : paymentMessages.paymentFailedTitle,
-                description: err instanceof ApiError && err.serverMessage ? err.serverMessage : "Your payment could not be completed. Please try again.",
-                variant: checking ? "default" : "destructive",
-              });
+              toast(captureFailure(err));
               // A declined card: let the customer choose another funding source for the same order.
-              if (declined && actions.restart) await actions.restart();
+              if (isDeclined(err) && actions.restart) await actions.restart();
             }
           },
           onCancel: () => console.info("PayPal payment cancelled"),
           onError: (err) => {
             console.warn("PayPal payment failed", err);
-            toast({
-              title: paymentMessages.paymentFailedTitle,
-              description:
-                err instanceof ApiError && err.serverMessage
-                  ? err.serverMessage
-                  : "PayPal could not start the payment. No money was taken. Please try again or choose another method.",
-              variant: "destructive",
-            });
+            toast({ title: paymentMessages.paymentFailedTitle, description: startFailureText(err), variant: "destructive" });
           },
         });
         await buttons.render(container.current);

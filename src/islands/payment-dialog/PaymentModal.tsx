@@ -1,11 +1,10 @@
-/**
- * The dialog itself: a native <dialog> opened with showModal (focus stays inside, Escape closes,
- * the page behind is inert), the price summary, five tabs starting on Instructions, and the footer.
- */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+/** The dialog itself, in the shared `DialogFrame`: the price summary, five tabs starting on Instructions, and the footer. */
+import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { useForm } from "react-hook-form";
-import { schemaResolver } from "../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { Icon } from "../../components/icons";
+import { DialogFrame } from "../dialog/DialogFrame";
+import { useModal } from "../dialog/use-modal";
 import { paymentEmailSchema, type PaymentEmailValues } from "../../shared/payment";
 import { CashPanel } from "./CashPanel";
 import { CryptoPanel } from "./CryptoPanel";
@@ -24,23 +23,16 @@ const tabs: { id: PaymentTab; label: string }[] = [
 ];
 
 export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const tabRefs = useRef(new Map<PaymentTab, HTMLButtonElement>());
   const [active, setActive] = useState<PaymentTab>("instructions");
   const base = useId();
-  const titleId = `${base}title`;
   // One e-mail for both requests (instructions, cash), kept while the client switches tabs.
   const emailForm = useForm<PaymentEmailValues, unknown, PaymentEmailValues>({
-    resolver: schemaResolver<PaymentEmailValues, PaymentEmailValues>(paymentEmailSchema),
+    resolver: standardSchemaResolver(paymentEmailSchema),
     defaultValues: { email: "" },
   });
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (d && !d.open) d.showModal();
-  }, []);
-
-  const close = () => dialog.current?.close();
+  const { ref, close } = useModal();
 
   const select = (id: PaymentTab) => {
     setActive(id);
@@ -58,68 +50,16 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
   };
 
   return (
-    <dialog ref={dialog} className="modal" aria-labelledby={titleId} onClose={onClose}>
-      <div className="modal-box max-h-[90vh] w-11/12 max-w-2xl space-y-4 overflow-y-auto p-4 sm:p-6">
-        <div className="flex items-start justify-between gap-4">
-          <div>
-            <p className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Secure payment</p>
-            <h2 id={titleId} className="text-xl font-bold sm:text-2xl">
-              {props.service.name}
-            </h2>
-          </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close}>
-            <span aria-hidden="true">✕</span>
-          </button>
-        </div>
-
-        <PriceSummary service={props.service} />
-
-        <div role="tablist" aria-label="Payment method" className="tabs tabs-box tabs-sm">
-          {tabs.map((t) => (
-            <button
-              key={t.id}
-              ref={(el) => {
-                if (el) tabRefs.current.set(t.id, el);
-                else tabRefs.current.delete(t.id);
-              }}
-              type="button"
-              role="tab"
-              id={`${base}tab-${t.id}`}
-              aria-selected={active === t.id}
-              aria-controls={`${base}panel-${t.id}`}
-              tabIndex={active === t.id ? 0 : -1}
-              className={`tab ${active === t.id ? "tab-active" : "text-base-content/80"}`}
-              onClick={() => setActive(t.id)}
-              onKeyDown={onTabKey}
-            >
-              {t.label}
-            </button>
-          ))}
-        </div>
-
-        {tabs.map((t) => (
-          <div
-            key={t.id}
-            role="tabpanel"
-            id={`${base}panel-${t.id}`}
-            aria-labelledby={`${base}tab-${t.id}`}
-            hidden={active !== t.id}
-            // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: the panel takes focus so keyboard and screen-reader users reach its content even when it starts with no focusable element
-            tabIndex={0}
-            className="outline-offset-4"
-          >
-            {active === t.id && t.id === "instructions" && <InstructionsPanel {...props} emailForm={emailForm} onRequested={close} />}
-            {active === t.id && t.id === "paypal" && <PayPalPanel service={props.service} clientId={props.paypalClientId} onPaid={close} />}
-            {active === t.id && t.id === "crypto" && (
-              <CryptoPanel service={props.service} addresses={props.cryptoAddresses} discountPercent={props.cryptoDiscountPercent} />
-            )}
-            {active === t.id && t.id === "cash" && <CashPanel {...props} emailForm={emailForm} />}
-            {active === t.id && t.id === "other" && <OtherPanel service={props.service} contact={props.contact} />}
-          </div>
-        ))}
-
-        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-base-300 pt-4">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80" aria-label="Our promise">
+    <DialogFrame
+      modalRef={ref}
+      close={close}
+      title={props.service.name}
+      titleClassName="text-xl font-bold break-words sm:text-2xl"
+      eyebrow={<p className="text-sm font-semibold uppercase tracking-wide text-base-content/80">Secure payment</p>}
+      onClose={onClose}
+      footer={
+        <>
+          <ul className="me-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-base-content/80" aria-label="Our promise">
             <li className="flex items-center gap-1">
               <Icon name="lock" className="size-4" />
               Secure
@@ -136,13 +76,54 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
           <button type="button" className="btn btn-ghost" onClick={close}>
             Cancel
           </button>
-        </div>
+        </>
+      }
+    >
+      <PriceSummary service={props.service} />
+
+      <div role="tablist" aria-label="Payment method" className="tabs tabs-box tabs-sm">
+        {tabs.map((t) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              if (el) tabRefs.current.set(t.id, el);
+              else tabRefs.current.delete(t.id);
+            }}
+            type="button"
+            role="tab"
+            id={`${base}tab-${t.id}`}
+            aria-selected={active === t.id}
+            aria-controls={`${base}panel-${t.id}`}
+            tabIndex={active === t.id ? 0 : -1}
+            className={`tab ${active === t.id ? "tab-active" : "text-base-content/80"}`}
+            onClick={() => setActive(t.id)}
+            onKeyDown={onTabKey}
+          >
+            {t.label}
+          </button>
+        ))}
       </div>
-      <form method="dialog" className="modal-backdrop">
-        <button type="submit" tabIndex={-1} aria-label="Close">
-          close
-        </button>
-      </form>
-    </dialog>
+
+      {tabs.map((t) => (
+        <div
+          key={t.id}
+          role="tabpanel"
+          id={`${base}panel-${t.id}`}
+          aria-labelledby={`${base}tab-${t.id}`}
+          hidden={active !== t.id}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: WAI-ARIA tabs pattern: the panel takes focus so keyboard and screen-reader users reach its content even when it starts with no focusable element
+          tabIndex={0}
+          className="outline-offset-4"
+        >
+          {active === t.id && t.id === "instructions" && <InstructionsPanel {...props} emailForm={emailForm} onRequested={close} />}
+          {active === t.id && t.id === "paypal" && <PayPalPanel service={props.service} clientId={props.paypalClientId} onPaid={close} />}
+          {active === t.id && t.id === "crypto" && (
+            <CryptoPanel service={props.service} addresses={props.cryptoAddresses} discountPercent={props.cryptoDiscountPercent} />
+          )}
+          {active === t.id && t.id === "cash" && <CashPanel {...props} emailForm={emailForm} />}
+          {active === t.id && t.id === "other" && <OtherPanel service={props.service} contact={props.contact} />}
+        </div>
+      ))}
+    </DialogFrame>
   );
 }

@@ -92,8 +92,12 @@ test("the details dialog: the 3 latest bookings and 5 latest orders, labelled, f
   await expect(orders).toHaveCount(5);
   for (const [i, number] of history.orders.slice(0, 5).entries()) await expect(orders.nth(i)).toContainText(number);
   await expect(orders.first()).toContainText("6 × Gadget 5");
-  // No order is 'completed': every status shows the secondary badge.
-  await expect(dialog.getByTestId("user-orders").locator(".badge-secondary")).toHaveCount(5);
+  // Each status in the words and colour the orders and bookings lists use.
+  const orderBadges = dialog.getByTestId("user-orders").locator(".badge");
+  await expect(orderBadges).toHaveText(["Cancelled", "On hold for ID verification", "Awaiting payment", "Paid, being prepared", "Shipped"]);
+  await expect(orderBadges.nth(1)).toHaveClass(/badge-warning/);
+  await expect(orderBadges.nth(4)).toHaveClass(/badge-primary/);
+  await expect(dialog.getByTestId("user-bookings").locator(".badge")).toHaveText(["Pending", "Confirmed", "Cancelled"]);
 
   // Tab stays inside the modal dialog.
   for (let i = 0; i < 4; i++) await page.keyboard.press("Tab");

@@ -7,16 +7,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
+import { InputField } from "../../../components/FormField";
 import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
 
 type Values = { currentPassword: string; newPassword: string };
 
 export function PasswordForm() {
   const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Values, unknown, AdminPasswordChangeInput>({
-    resolver: schemaResolver<Values, AdminPasswordChangeInput>(adminPasswordChangeSchema),
+    resolver: standardSchemaResolver(adminPasswordChangeSchema),
     defaultValues: { currentPassword: "", newPassword: "" },
   });
 
@@ -46,26 +46,25 @@ export function PasswordForm() {
         Password
       </h2>
       <p className="text-sm text-base-content/80">Changing it ends your sign-ins on other browsers; this one stays.</p>
-      <FormField id="current-password" label="Current password" error={error("currentPassword")}>
-        <input
-          id="current-password"
-          type="password"
-          autoComplete="current-password"
-          className="input w-full max-w-sm"
-          {...errorProps("current-password", error("currentPassword"))}
-          {...register("currentPassword")}
-        />
-      </FormField>
-      <FormField id="new-password" label="New password" error={error("newPassword")} hint="At least 10 characters, not a common password">
-        <input
-          id="new-password"
-          type="password"
-          autoComplete="new-password"
-          className="input w-full max-w-sm"
-          {...errorProps("new-password", error("newPassword"))}
-          {...register("newPassword")}
-        />
-      </FormField>
+      <InputField
+        id="current-password"
+        label="Current password"
+        error={error("currentPassword")}
+        type="password"
+        autoComplete="current-password"
+        className="input w-full max-w-sm"
+        {...register("currentPassword")}
+      />
+      <InputField
+        id="new-password"
+        label="New password"
+        error={error("newPassword")}
+        hint="At least 10 characters, not a common password"
+        type="password"
+        autoComplete="new-password"
+        className="input w-full max-w-sm"
+        {...register("newPassword")}
+      />
       <div className="pt-2">
         <button type="submit" className="btn btn-primary" disabled={change.isPending}>
           {change.isPending ? "Changing..." : "Change password"}

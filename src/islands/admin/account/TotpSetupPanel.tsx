@@ -7,9 +7,10 @@ import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
+import { InputField } from "../../../components/FormField";
+import { totpCodeInput } from "./totp-code";
 import { type TotpConfirmInput, type TotpSetup, totpConfirmSchema } from "../../../shared/admin-totp";
 import { QrCode } from "./QrCode";
 
@@ -30,7 +31,7 @@ export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSe
     return () => clearTimeout(copiedTimer.current);
   }, []);
   const { register, handleSubmit, setError, setFocus, formState } = useForm<{ code: string }, unknown, TotpConfirmInput>({
-    resolver: schemaResolver<{ code: string }, TotpConfirmInput>(totpConfirmSchema),
+    resolver: standardSchemaResolver(totpConfirmSchema),
     defaultValues: { code: "" },
   });
 
@@ -90,18 +91,7 @@ export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSe
         <li>
           Enter the 6-digit code the app now shows.
           <form noValidate onSubmit={handleSubmit((values) => confirm.mutate(values))} className="mt-2" aria-label="Confirm two-factor sign-in">
-            <FormField id="totp-confirm-code" label="Code from the app" error={codeError}>
-              <input
-                id="totp-confirm-code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
-                className="input w-40 font-mono tracking-widest"
-                {...errorProps("totp-confirm-code", codeError)}
-                {...register("code")}
-              />
-            </FormField>
+            <InputField id="totp-confirm-code" label="Code from the app" error={codeError} {...totpCodeInput} {...register("code")} />
             <div className="mt-3 flex flex-wrap gap-2">
               <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
                 {confirm.isPending ? "Turning On..." : "Confirm and turn on"}

@@ -7,16 +7,17 @@ import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
+import { InputField } from "../../../components/FormField";
+import { totpCodeInput } from "./totp-code";
 import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
 
 type Values = { password: string; code: string };
 
 export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => void; onCancel: () => void }) {
   const { register, handleSubmit, setError, setFocus, formState } = useForm<Values, unknown, TotpDisableInput>({
-    resolver: schemaResolver<Values, TotpDisableInput>(totpDisableSchema),
+    resolver: standardSchemaResolver(totpDisableSchema),
     defaultValues: { password: "", code: "" },
   });
   useEffect(() => setFocus("password"), [setFocus]);
@@ -49,28 +50,16 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
       aria-label="Turn off two-factor sign-in"
     >
       <p className="text-sm">To turn it off, confirm it is you: your password and a code from your authenticator app.</p>
-      <FormField id="totp-off-password" label="Password" error={error("password")}>
-        <input
-          id="totp-off-password"
-          type="password"
-          autoComplete="current-password"
-          className="input w-full max-w-sm"
-          {...errorProps("totp-off-password", error("password"))}
-          {...register("password")}
-        />
-      </FormField>
-      <FormField id="totp-off-code" label="Authentication code" error={error("code")}>
-        <input
-          id="totp-off-code"
-          type="text"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          className="input w-40 font-mono tracking-widest"
-          {...errorProps("totp-off-code", error("code"))}
-          {...register("code")}
-        />
-      </FormField>
+      <InputField
+        id="totp-off-password"
+        label="Password"
+        error={error("password")}
+        type="password"
+        autoComplete="current-password"
+        className="input w-full max-w-sm"
+        {...register("password")}
+      />
+      <InputField id="totp-off-code" label="Authentication code" error={error("code")} {...totpCodeInput} {...register("code")} />
       <div className="flex flex-wrap gap-2 pt-2">
         <button type="submit" className="btn btn-error" disabled={turnOff.isPending}>
           {turnOff.isPending ? "Turning Off..." : "Turn off two-factor sign-in"}

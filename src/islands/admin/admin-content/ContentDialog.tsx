@@ -10,7 +10,9 @@ import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { type ContentSectionView, contentSchemas } from "../../../shared/content";
 import { type Editor, fieldId, type Json, type JsonObject, ObjectFields } from "./ContentFields";
-import { DialogActions, EditDialog } from "./EditDialog";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
+import { DialogActions } from "../../dialog/DialogActions";
 
 /** `value` with `path` replaced by `next` (copies along the path; the rest is shared). */
 function setAt(value: Json, path: (string | number)[], next: Json): Json {
@@ -124,9 +126,10 @@ export function ContentDialog({
   onClose: () => void;
   onSaved: (saved: ContentSectionView) => void;
 }) {
+  const { ref, close } = useModal();
   return (
-    <EditDialog title={`Edit ${section.title}`} onClose={onClose}>
-      {(close) => <ContentForm section={section} close={close} onSaved={onSaved} />}
-    </EditDialog>
+    <DialogFrame modalRef={ref} close={close} title={`Edit ${section.title}`} onClose={onClose}>
+      <ContentForm section={section} close={close} onSaved={onSaved} />
+    </DialogFrame>
   );
 }

@@ -7,9 +7,9 @@ import { useMutation } from "@tanstack/react-query";
 import { type Resolver, useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
+import { errorProps, FormField, hintAndErrorProps } from "../../../components/FormField";
 import {
   featuresFromLines,
   featuresHint,
@@ -18,7 +18,9 @@ import {
   type ServicePricingView,
   servicePricingPutSchema,
 } from "../../../shared/service-pricing";
-import { DialogActions, EditDialog } from "./EditDialog";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
+import { DialogActions } from "../../dialog/DialogActions";
 
 type Field = keyof ServicePricingFormValues;
 const fields: readonly Field[] = ["name", "price", "description", "features"];
@@ -32,14 +34,9 @@ const unitHints: Record<string, string> = {
   percent: "Percent off the standard rate.",
 };
 
-/** Connects a control to its hint (always shown under it) and, when there is one, its error. */
-function describedBy(id: string, error: string | undefined) {
-  return error ? { "aria-invalid": true as const, "aria-describedby": `${id}-hint ${id}-error` } : { "aria-describedby": `${id}-hint` };
-}
-
 /** The form's values, checked as the whole entry the server will receive. */
 function pricingResolver(entry: ServicePricingView): Resolver<ServicePricingFormValues, unknown, ServicePricingPut> {
-  const validate = schemaResolver<Record<string, unknown>, ServicePricingPut>(servicePricingPutSchema);
+  const validate = standardSchemaResolver(servicePricingPutSchema);
   return (values, context, options) => validate({ ...entry, ...values, features: featuresFromLines(values.features) }, context, options as never) as never;
 }
 
@@ -75,7 +72,13 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
       <FormField id="pricing-name" label="Name" error={error("name")}>
         <input id="pricing-name" type="text" className="input w-full" {...errorProps("pricing-name", error("name"))} {...register("name")} />
       </FormField>
-      <FormField id="pricing-price" label={percent ? "Discount (%)" : "Price (USD)"} error={error("price")}>
+      <FormField
+        id="pricing-price"
+        label={percent ? "Discount (%)" : "Price (USD)"}
+        error={error("price")}
+        hint={unitHints[entry.unit] ?? "US dollars."}
+        hintStays
+      >
         <input
           id="pricing-price"
           type="number"
@@ -83,12 +86,9 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
           min="0"
           inputMode="decimal"
           className="input w-full"
-          {...describedBy("pricing-price", error("price"))}
+          {...hintAndErrorProps("pricing-price", error("price"))}
           {...register("price")}
         />
-        <p id="pricing-price-hint" className="label">
-          {unitHints[entry.unit] ?? "US dollars."}
-        </p>
       </FormField>
       <FormField id="pricing-description" label="Description" error={error("description")}>
         <textarea
@@ -99,17 +99,14 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
           {...register("description")}
         />
       </FormField>
-      <FormField id="pricing-features" label="Features" error={error("features")}>
+      <FormField id="pricing-features" label="Features" error={error("features")} hint={featuresHint} hintStays>
         <textarea
           id="pricing-features"
           rows={6}
           className="textarea w-full"
-          {...describedBy("pricing-features", error("features"))}
+          {...hintAndErrorProps("pricing-features", error("features"))}
           {...register("features")}
         />
-        <p id="pricing-features-hint" className="label whitespace-normal">
-          {featuresHint}
-        </p>
       </FormField>
       <DialogActions pending={save.isPending} onCancel={close} />
     </form>
@@ -117,9 +114,10 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
 }
 
 export function PricingDialog({ entry, onClose, onSaved }: { entry: ServicePricingView; onClose: () => void; onSaved: (saved: ServicePricingView) => void }) {
+  const { ref, close } = useModal();
   return (
-    <EditDialog title={`Edit ${entry.name}`} onClose={onClose}>
-      {(close) => <PricingForm entry={entry} close={close} onSaved={onSaved} />}
-    </EditDialog>
+    <DialogFrame modalRef={ref} close={close} title={`Edit ${entry.name}`} onClose={onClose}>
+      <PricingForm entry={entry} close={close} onSaved={onSaved} />
+    </DialogFrame>
   );
 }

@@ -7,16 +7,16 @@ import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
+import { InputField } from "../../../components/FormField";
 import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
 
 type Values = { username: string; password: string };
 
 export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) => void }) {
   const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Values, unknown, AdminCreateInput>({
-    resolver: schemaResolver<Values, AdminCreateInput>(adminCreateSchema),
+    resolver: standardSchemaResolver(adminCreateSchema),
     defaultValues: { username: "", password: "" },
   });
 
@@ -49,28 +49,26 @@ export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) =
         They sign in at the admin sign-in page with this username and password, and can then change the password and turn on two-factor sign-in.
       </p>
       <div className="grid gap-x-4 sm:grid-cols-2">
-        <FormField id="new-admin-username" label="Username" error={error("username")} hint="Lowercase letters, digits, '.', '_' or '-'">
-          <input
-            id="new-admin-username"
-            type="text"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            className="input w-full"
-            {...errorProps("new-admin-username", error("username"))}
-            {...register("username")}
-          />
-        </FormField>
-        <FormField id="new-admin-password" label="Password" error={error("password")} hint="At least 10 characters">
-          <input
-            id="new-admin-password"
-            type="password"
-            autoComplete="new-password"
-            className="input w-full"
-            {...errorProps("new-admin-password", error("password"))}
-            {...register("password")}
-          />
-        </FormField>
+        <InputField
+          id="new-admin-username"
+          label="Username"
+          error={error("username")}
+          hint="Lowercase letters, digits, '.', '_' or '-'"
+          type="text"
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...register("username")}
+        />
+        <InputField
+          id="new-admin-password"
+          label="Password"
+          error={error("password")}
+          hint="At least 10 characters"
+          type="password"
+          autoComplete="new-password"
+          {...register("password")}
+        />
       </div>
       <div className="pt-2">
         <button type="submit" className="btn btn-primary" disabled={add.isPending}>

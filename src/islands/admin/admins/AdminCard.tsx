@@ -1,8 +1,7 @@
 /** One admin on the admins page: two-factor, sign-ins, last active, and the actions on another admin. */
 import type { MouseEvent } from "react";
-import { formatInstantDate } from "../../../domain/format";
+import { formatInstant, formatInstantDate } from "../../../domain/format";
 import type { AdminAccountView } from "../../../shared/admin-admins";
-import { formatAuditTime } from "../audit/AuditEntries";
 
 export type AdminCardProps = {
   admin: AdminAccountView;
@@ -34,7 +33,7 @@ export function AdminCard({ admin, timeZone, revoking, onRevoke, onRemove }: Adm
           <dt className="text-base-content/80">Sign-ins</dt>
           <dd data-testid="admin-sessions">{signIns(admin.sessions)}</dd>
           <dt className="text-base-content/80">Last active</dt>
-          <dd>{admin.lastActiveAt ? formatAuditTime(admin.lastActiveAt, timeZone) : "—"}</dd>
+          <dd>{admin.lastActiveAt ? formatInstant(admin.lastActiveAt, timeZone) : "—"}</dd>
         </dl>
         <div className="card-actions justify-end">
           {admin.you ? (

@@ -3,22 +3,11 @@
  * at 360 px). Times are shown in the business's time zone.
  */
 import { auditKindLabels } from "../../../domain/audit";
+import { formatInstant } from "../../../domain/format";
 import type { AdminAuditEntry } from "../../../shared/admin-audit";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { ChangeDetails } from "./ChangeDetails";
 import { hasChanges } from "./change-rows";
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "3 Mar 2026, 2:05 pm" in `timeZone`. */
-export function formatAuditTime(instant: string, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
-    formatters.set(timeZone, f);
-  }
-  return f.format(new Date(instant));
-}
 
 function Changes({ entry }: { entry: AdminAuditEntry }) {
   return hasChanges(entry.before, entry.after) ? <ChangeDetails before={entry.before} after={entry.after} /> : null;
@@ -37,7 +26,7 @@ export function AuditEntries({ entries, timeZone }: { entries: AdminAuditEntry[]
       row={(e) => (
         <>
           <td className="whitespace-nowrap">
-            <time dateTime={e.createdAt}>{formatAuditTime(e.createdAt, timeZone)}</time>
+            <time dateTime={e.createdAt}>{formatInstant(e.createdAt, timeZone)}</time>
           </td>
           <td>{e.adminUsername}</td>
           <td className="whitespace-nowrap">{auditKindLabels[e.kind]}</td>
@@ -52,7 +41,7 @@ export function AuditEntries({ entries, timeZone }: { entries: AdminAuditEntry[]
         <>
           <p className="font-medium break-words">{e.summary}</p>
           <p className="flex flex-wrap gap-x-3 gap-y-1 text-sm text-base-content/80">
-            <time dateTime={e.createdAt}>{formatAuditTime(e.createdAt, timeZone)}</time>
+            <time dateTime={e.createdAt}>{formatInstant(e.createdAt, timeZone)}</time>
             <span>{e.adminUsername}</span>
             <span className="badge badge-ghost badge-sm">{auditKindLabels[e.kind]}</span>
             {e.recordId && <span className="font-mono break-all">{e.recordId}</span>}

@@ -12,9 +12,10 @@ import { toast } from "../../../client/toast-store";
 import type { BookingStatus } from "../../../domain/booking";
 import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
 import { type AdminBookingRow, bookingActionLabels } from "../../../shared/admin-bookings";
-import { DetailRow, RecordDialog, StepActions } from "../parts/RecordDialog";
-import { useModal } from "../parts/use-modal";
-import { BookingStatusBadge } from "./badges";
+import { DetailRow, StepActions } from "../parts/record-parts";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
+import { StatusBadge } from "../../../components/StatusBadge";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -70,13 +71,13 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
   const email = b.contactEmail ?? b.customerEmail;
 
   return (
-    <RecordDialog
+    <DialogFrame
       modalRef={ref}
       titleId={titleId}
       title={`${b.serviceName} for ${b.customerName}`}
       subtitle={
         <p>
-          <BookingStatusBadge status={b.status} />
+          <StatusBadge kind="booking" status={b.status} />
         </p>
       }
       onClose={onClose}
@@ -155,6 +156,6 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
           </div>
         )}
       </section>
-    </RecordDialog>
+    </DialogFrame>
   );
 }

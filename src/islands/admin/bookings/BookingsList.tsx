@@ -6,7 +6,7 @@ import type { MouseEvent } from "react";
 import { formatDate, formatMoney, formatTime } from "../../../domain/format";
 import type { AdminBookingRow } from "../../../shared/admin-bookings";
 import { ResponsiveList } from "../parts/ResponsiveList";
-import { BookingStatusBadge } from "./badges";
+import { StatusBadge } from "../../../components/StatusBadge";
 
 export type OpenBooking = (booking: AdminBookingRow, trigger: HTMLButtonElement) => void;
 
@@ -60,7 +60,7 @@ export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen
             <Price b={b} />
           </td>
           <td>
-            <BookingStatusBadge status={b.status} />
+            <StatusBadge kind="booking" status={b.status} />
           </td>
           <td className="max-w-48 truncate" title={b.notes ?? undefined}>
             {b.notes ?? ""}
@@ -71,7 +71,7 @@ export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <OpenButton booking={b} onOpen={onOpen} className="btn btn-sm btn-outline" />
-            <BookingStatusBadge status={b.status} />
+            <StatusBadge kind="booking" status={b.status} />
           </div>
           <p className="text-sm break-words">
             {b.customerName}

@@ -8,7 +8,7 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { type AdminCategoryRow, type CategoryCreate, categoryCreateSchema } from "../../../shared/admin-categories";
 import { CategoryFields } from "./CategoryFields";
@@ -20,7 +20,7 @@ const fields = ["name", "slug", "description"] as const;
 export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminCategoryRow) => void }) {
   const base = useId();
   const { register, handleSubmit, setError, reset, setFocus, formState } = useForm<Values, unknown, CategoryCreate>({
-    resolver: schemaResolver<Values, CategoryCreate>(categoryCreateSchema),
+    resolver: standardSchemaResolver(categoryCreateSchema),
     defaultValues: { name: "", slug: "", description: "" },
   });
 

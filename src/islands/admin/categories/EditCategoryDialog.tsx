@@ -8,10 +8,12 @@ import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { type AdminCategoryRow, type CategoryUpdate, categoryUpdateSchema } from "../../../shared/admin-categories";
-import { useModal } from "../parts/use-modal";
+import { DialogActions } from "../../dialog/DialogActions";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 import { CategoryFields } from "./CategoryFields";
 import { serverFieldErrors } from "./server-errors";
 
@@ -22,7 +24,7 @@ export function EditCategoryDialog({ category, onClose, onSaved }: { category: A
   const { ref, close } = useModal();
   const base = useId();
   const { register, handleSubmit, setError, formState } = useForm<Values, unknown, CategoryUpdate>({
-    resolver: schemaResolver<Values, CategoryUpdate>(categoryUpdateSchema),
+    resolver: standardSchemaResolver(categoryUpdateSchema),
     defaultValues: { name: category.name, slug: category.slug, description: category.description ?? "", isActive: category.isActive },
   });
 
@@ -55,11 +57,8 @@ export function EditCategoryDialog({ category, onClose, onSaved }: { category: A
   const activeId = `${base}active`;
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={`${base}title`} onClose={onClose}>
-      <form noValidate className="modal-box w-11/12 max-w-md space-y-2" onSubmit={handleSubmit((values) => save.mutate(values))}>
-        <h2 id={`${base}title`} className="text-lg font-bold">
-          Edit category
-        </h2>
+    <DialogFrame modalRef={ref} close={close} title="Edit category" width="narrow" onClose={onClose}>
+      <form noValidate className="space-y-2" onSubmit={handleSubmit((values) => save.mutate(values))}>
         <CategoryFields
           base={base}
           fields={{ name: register("name"), slug: register("slug"), description: register("description") }}
@@ -75,15 +74,8 @@ export function EditCategoryDialog({ category, onClose, onSaved }: { category: A
             <span>Active (its products show in the shop)</span>
           </label>
         </div>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save category"}
-          </button>
-        </div>
+        <DialogActions pending={save.isPending} onCancel={close} saveLabel="Save category" />
       </form>
-    </dialog>
+    </DialogFrame>
   );
 }

@@ -10,9 +10,10 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { type AdminContact, replyLink } from "../../../shared/admin-contacts";
-import { formatInstantTime } from "../parts/format-instant";
-import { DetailRow, RecordDialog } from "../parts/RecordDialog";
-import { useModal } from "../parts/use-modal";
+import { formatInstant } from "../../../domain/format";
+import { DetailRow } from "../parts/record-parts";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 import { StateBadges, UrgencyBadge } from "./ContactsList";
 
 export type ContactDialogProps = {
@@ -54,11 +55,10 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
   const handled = contact?.handledAt != null;
 
   return (
-    <RecordDialog
+    <DialogFrame
       modalRef={ref}
       titleId={titleId}
       title={contact ? `Enquiry from ${contact.name}` : "Enquiry"}
-      titleClassName="text-xl font-bold break-words"
       subtitle={
         contact && (
           <p className="flex flex-wrap gap-2">
@@ -94,11 +94,11 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
             </DetailRow>
             <DetailRow label="Service">{contact.serviceLabel}</DetailRow>
             <DetailRow label="Received">
-              <time dateTime={contact.createdAt}>{formatInstantTime(contact.createdAt, timeZone)}</time>
+              <time dateTime={contact.createdAt}>{formatInstant(contact.createdAt, timeZone)}</time>
             </DetailRow>
             {contact.handledAt && (
               <DetailRow label="Handled">
-                <time dateTime={contact.handledAt}>{formatInstantTime(contact.handledAt, timeZone)}</time>
+                <time dateTime={contact.handledAt}>{formatInstant(contact.handledAt, timeZone)}</time>
               </DetailRow>
             )}
           </dl>
@@ -121,6 +121,6 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
           </div>
         </>
       )}
-    </RecordDialog>
+    </DialogFrame>
   );
 }

@@ -4,22 +4,16 @@
  * says "New". Each sender's name is a button that opens the enquiry.
  */
 import type { MouseEvent } from "react";
-import { type AdminContact, type ContactUrgency, contactUrgencyLabels } from "../../../shared/admin-contacts";
-import { formatInstantTime } from "../parts/format-instant";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { type AdminContact, type ContactUrgency, contactUrgencies } from "../../../shared/admin-contacts";
+import { formatInstant } from "../../../domain/format";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type OpenContact = (id: string, trigger: HTMLButtonElement) => void;
 
-const urgencyColours: Record<ContactUrgency, string> = {
-  emergency: "badge-error",
-  high: "badge-warning",
-  normal: "badge-info badge-outline",
-  low: "badge-neutral badge-outline",
-};
-
 export function UrgencyBadge({ urgency }: { urgency: string }) {
-  const known = urgency in urgencyColours ? (urgency as ContactUrgency) : "normal";
-  return <span className={`badge h-auto min-h-5 ${urgencyColours[known]}`}>{contactUrgencyLabels[known]}</span>;
+  const known = (contactUrgencies as readonly string[]).includes(urgency) ? (urgency as ContactUrgency) : "normal";
+  return <StatusBadge kind="contactUrgency" status={known} />;
 }
 
 export function StateBadges({ contact }: { contact: AdminContact }) {
@@ -65,7 +59,7 @@ export function ContactsList({ rows, timeZone, onOpen }: { rows: AdminContact[];
             </span>
           </th>
           <td className="whitespace-nowrap">
-            <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+            <time dateTime={c.createdAt}>{formatInstant(c.createdAt, timeZone)}</time>
           </td>
           <td>{c.serviceLabel}</td>
           <td>
@@ -89,7 +83,7 @@ export function ContactsList({ rows, timeZone, onOpen }: { rows: AdminContact[];
           <p className="text-sm font-normal break-words">
             {c.serviceLabel}
             <span className="block text-xs text-base-content/80">
-              <time dateTime={c.createdAt}>{formatInstantTime(c.createdAt, timeZone)}</time>
+              <time dateTime={c.createdAt}>{formatInstant(c.createdAt, timeZone)}</time>
             </span>
           </p>
           <p className="line-clamp-2 text-sm font-normal break-words">{c.message}</p>

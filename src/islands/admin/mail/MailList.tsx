@@ -3,37 +3,15 @@
  * (readable at 360 px). Each has its status as a badge with text, its tries and last error, its
  * times, and Retry when it failed. Never a body: the API does not send one.
  */
-import type { OutboxStatus } from "../../../domain/outbox";
-import { outboxStatusLabels } from "../../../domain/outbox";
+import { formatInstant } from "../../../domain/format";
+import { StatusBadge } from "../../../components/StatusBadge";
 import type { AdminMailRow } from "../../../shared/admin-mail";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
-const statusColours: Record<OutboxStatus, string> = {
-  pending: "badge-info",
-  sent: "badge-success",
-  failed: "badge-error",
-};
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** "1 Dec 2026, 3:04 pm" in the business timezone. */
-function formatMailTime(instant: string, timeZone: string): string {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", year: "numeric", hour: "numeric", minute: "2-digit", timeZone });
-    formatters.set(timeZone, f);
-  }
-  return f.format(new Date(instant));
-}
-
 export type RetryMail = (message: AdminMailRow) => void;
 
-function StatusBadge({ status }: { status: OutboxStatus }) {
-  return <span className={`badge h-auto min-h-5 ${statusColours[status]}`}>{outboxStatusLabels[status]}</span>;
-}
-
 function Time({ instant, timeZone }: { instant: string; timeZone: string }) {
-  return <time dateTime={instant}>{formatMailTime(instant, timeZone)}</time>;
+  return <time dateTime={instant}>{formatInstant(instant, timeZone)}</time>;
 }
 
 /** When it was queued, last tried or sent, and when it is tried next. */
@@ -106,7 +84,7 @@ export function MailList({
             <LastError error={m.lastError} />
           </th>
           <td>
-            <StatusBadge status={m.status} />
+            <StatusBadge kind="mail" status={m.status} />
           </td>
           <td>{m.attempts}</td>
           <td>
@@ -120,7 +98,7 @@ export function MailList({
       card={(m) => (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <StatusBadge status={m.status} />
+            <StatusBadge kind="mail" status={m.status} />
             <span className="text-sm">{`${m.attempts} ${m.attempts === 1 ? "try" : "tries"}`}</span>
           </div>
           <p className="break-words">

@@ -1,14 +1,11 @@
 /** What the order dialog shows of an order: totals, items, addresses, the payments paying it and its history. */
 import type { ReactNode } from "react";
-import { formatInstantDate, formatMoney } from "../../../domain/format";
+import { formatInstant, formatMoney } from "../../../domain/format";
 import type { AdminOrderDetail } from "../../../shared/admin-orders";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
 import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
 import { PostalAddress } from "../../../components/PostalAddress";
-import { DetailRow } from "../parts/RecordDialog";
-
-const instant = (iso: string, timeZone: string) =>
-  `${formatInstantDate(iso, timeZone)} ${new Intl.DateTimeFormat("en-AU", { hour: "numeric", minute: "2-digit", timeZone }).format(new Date(iso))}`;
+import { DetailRow } from "../parts/record-parts";
 
 /** The details' labels, quieter than their values. */
 const muted = "text-base-content/80";
@@ -41,7 +38,7 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
           {order.customer.email && <span className="block break-all text-base-content/80">{order.customer.email}</span>}
         </DetailRow>
         <DetailRow label="Placed" labelClassName={muted}>
-          {instant(order.createdAt, timeZone)}
+          {formatInstant(order.createdAt, timeZone)}
         </DetailRow>
         <DetailRow label="Payment method" labelClassName={muted}>
           {method}
@@ -126,7 +123,7 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
             <li key={`${e.at}-${e.status}-${e.paymentStatus}-${e.note ?? ""}`} className="border-s-2 border-base-300 ps-3">
               <span className="block font-medium">{`${orderStatusLabels[e.status]} · ${paymentStatusLabels[e.paymentStatus]}`}</span>
               <span className="block text-base-content/80">
-                {`${instant(e.at, timeZone)} · ${e.actor === "admin" ? (e.admin ?? "an admin") : e.actor === "customer" ? "the customer" : "the site"}`}
+                {`${formatInstant(e.at, timeZone)} · ${e.actor === "admin" ? (e.admin ?? "an admin") : e.actor === "customer" ? "the customer" : "the site"}`}
               </span>
               {e.note && <span className="block break-words">{e.note}</span>}
             </li>

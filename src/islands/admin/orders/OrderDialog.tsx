@@ -1,6 +1,6 @@
 /**
  * One order's dialog: its details and the actions allowed now (from the server). Ship asks for the
- * tracking number (checked here and by the server, its message under the field); cancel and
+ * tracking number (checked here by the ship schema the server uses too, its message under the field); cancel and
  * refund ask to be confirmed. A native <dialog> opened with showModal keeps focus inside; whoever
  * opens it puts focus back on the trigger in `onClose`.
  */
@@ -10,11 +10,11 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
-import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, trackingNumberMessage } from "../../../shared/admin-orders";
-import { trackingNumberPattern } from "../../../shared/orders";
-import { RecordDialog, StepActions } from "../parts/RecordDialog";
-import { useModal } from "../parts/use-modal";
-import { PaymentBadge, StatusBadge } from "./badges";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, adminOrderShipSchema } from "../../../shared/admin-orders";
+import { StepActions } from "../parts/record-parts";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 import { OrderDetails } from "./OrderDetails";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
@@ -88,14 +88,14 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
     act.isPending && act.variables?.action === action ? actionLabels[action].pending : actionLabels[action].idle;
 
   const ship = () => {
-    const trackingNumber = tracking.trim();
-    if (!trackingNumberPattern.test(trackingNumber)) {
-      setTrackingError(trackingNumberMessage);
+    const checked = adminOrderShipSchema.safeParse({ trackingNumber: tracking });
+    if (!checked.success) {
+      setTrackingError(checked.error.issues[0]?.message);
       trackingField.current?.focus();
       return;
     }
     setTrackingError(undefined);
-    send("ship", { trackingNumber });
+    send("ship", { trackingNumber: checked.data.trackingNumber });
   };
 
   const order = detail.data;
@@ -103,7 +103,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
   const trackingId = `${base}tracking`;
 
   return (
-    <RecordDialog
+    <DialogFrame
       modalRef={ref}
       titleId={titleId}
       title={`Order ${orderNumber}`}
@@ -111,8 +111,8 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
       subtitle={
         order && (
           <p className="flex flex-wrap gap-2">
-            <StatusBadge status={order.status} />
-            <PaymentBadge status={order.paymentStatus} />
+            <StatusBadge kind="order" status={order.status} />
+            <StatusBadge kind="orderPayment" status={order.paymentStatus} />
           </p>
         )
       }
@@ -197,6 +197,6 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
           )}
         </section>
       )}
-    </RecordDialog>
+    </DialogFrame>
   );
 }

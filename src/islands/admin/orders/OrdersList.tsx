@@ -6,7 +6,7 @@ import type { MouseEvent } from "react";
 import { formatInstantDate, formatMoney } from "../../../domain/format";
 import type { AdminOrderRow } from "../../../shared/admin-orders";
 import { ResponsiveList } from "../parts/ResponsiveList";
-import { PaymentBadge, StatusBadge } from "./badges";
+import { StatusBadge } from "../../../components/StatusBadge";
 
 export type OpenOrder = (orderNumber: string, trigger: HTMLButtonElement) => void;
 
@@ -47,10 +47,10 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
           </td>
           <td className="whitespace-nowrap">{formatMoney(o.totalAmount)}</td>
           <td>
-            <StatusBadge status={o.status} />
+            <StatusBadge kind="order" status={o.status} />
           </td>
           <td>
-            <PaymentBadge status={o.paymentStatus} />
+            <StatusBadge kind="orderPayment" status={o.paymentStatus} />
           </td>
         </>
       )}
@@ -66,8 +66,8 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
           </p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="text-base-content/80">{formatInstantDate(o.createdAt, timeZone)}</span>
-            <StatusBadge status={o.status} />
-            <PaymentBadge status={o.paymentStatus} />
+            <StatusBadge kind="order" status={o.status} />
+            <StatusBadge kind="orderPayment" status={o.paymentStatus} />
           </div>
         </>
       )}

@@ -4,7 +4,7 @@
  * `onConfirm` is given the dialog's `close` so the caller closes it when that is right.
  */
 import { type ReactNode, useId, useRef } from "react";
-import { useModal } from "./use-modal";
+import { useModal } from "../../dialog/use-modal";
 
 export function ConfirmDeleteDialog({
   title,

@@ -5,10 +5,10 @@
  * record handed to it waits for it here (unless the list already had it).
  */
 import { useQuery } from "@tanstack/react-query";
-import { type MouseEvent, type ReactNode, useId } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { ApiError } from "../../../client/api";
-import { RecordDialog } from "./RecordDialog";
-import { useModal } from "./use-modal";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 
 export type RecordGateProps<T> = {
   /** The record's API address, also the query key its dialog reads. */
@@ -56,14 +56,13 @@ function RecordPlaceholder({
   onClose: () => void;
 }) {
   const { ref, close } = useModal();
-  const titleId = `${useId()}title`;
   // The link closes the dialog, which takes the address back to the list's with its filters.
   const backToList = (e: MouseEvent) => {
     e.preventDefault();
     close();
   };
   return (
-    <RecordDialog modalRef={ref} titleId={titleId} title={title} titleClassName="text-xl font-bold break-words" onClose={onClose} close={close}>
+    <DialogFrame modalRef={ref} title={title} onClose={onClose} close={close}>
       {text === undefined ? (
         <div className="skeleton h-48 w-full" aria-hidden="true" />
       ) : (
@@ -74,6 +73,6 @@ function RecordPlaceholder({
           </a>
         </>
       )}
-    </RecordDialog>
+    </DialogFrame>
   );
 }

@@ -3,39 +3,12 @@
  * 360 px): reference code, service, amount, method, who, status, created and paid times, and Mark
  * paid for a request still awaiting its money.
  */
-import { formatMoney } from "../../../domain/format";
-import type { PaymentStatus } from "../../../domain/payment";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { formatInstant, formatMoney } from "../../../domain/format";
 import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
-import { formatInstantTime } from "../parts/format-instant";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type MarkPaid = (payment: AdminPayment) => void;
-
-export const paymentStatusLabels: Record<PaymentStatus, string> = {
-  requested: "Requested",
-  created: "Started",
-  unknown: "Unknown",
-  completed: "Paid",
-  declined: "Declined",
-  failed: "Failed",
-  review: "Under review",
-  expired: "Expired",
-  refunded: "Refunded",
-};
-
-const statusColours: Partial<Record<PaymentStatus, string>> = {
-  requested: "badge-warning",
-  completed: "badge-success",
-  review: "badge-error",
-  declined: "badge-neutral",
-  failed: "badge-neutral",
-  expired: "badge-neutral",
-  refunded: "badge-neutral",
-};
-
-function StatusBadge({ status }: { status: PaymentStatus }) {
-  return <span className={`badge h-auto min-h-5 ${statusColours[status] ?? "badge-info"}`}>{paymentStatusLabels[status]}</span>;
-}
 
 function Who({ p }: { p: AdminPayment }) {
   return (
@@ -50,11 +23,11 @@ function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
   return (
     <span className="flex flex-col text-sm">
       <span>
-        Created <time dateTime={p.createdAt}>{formatInstantTime(p.createdAt, timeZone)}</time>
+        Created <time dateTime={p.createdAt}>{formatInstant(p.createdAt, timeZone)}</time>
       </span>
       {p.paidAt && (
         <span>
-          Paid <time dateTime={p.paidAt}>{formatInstantTime(p.paidAt, timeZone)}</time>
+          Paid <time dateTime={p.paidAt}>{formatInstant(p.paidAt, timeZone)}</time>
         </span>
       )}
     </span>
@@ -108,7 +81,7 @@ export function PaymentsList({
             <Who p={p} />
           </td>
           <td>
-            <StatusBadge status={p.status} />
+            <StatusBadge kind="payment" status={p.status} />
           </td>
           <td>
             <Times p={p} timeZone={timeZone} />
@@ -122,7 +95,7 @@ export function PaymentsList({
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span className="font-mono font-semibold">{p.referenceCode}</span>
-            <StatusBadge status={p.status} />
+            <StatusBadge kind="payment" status={p.status} />
           </div>
           <p className="text-sm break-words">
             {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoney(p.amount)} ${p.currency}`},{" "}

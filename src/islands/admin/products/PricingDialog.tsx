@@ -4,23 +4,27 @@
  * under their fields.
  */
 import { useMutation } from "@tanstack/react-query";
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
-import { schemaResolver } from "../../../client/schema-resolver";
+import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
-import { errorProps, FormField } from "../../../components/FormField";
+import { InputField } from "../../../components/FormField";
 import { type AdminProductRow, type PricingFormValues, type ProductPricingResult, pricingFormSchema, pricingPayload } from "../../../shared/admin-products";
-import { useModal } from "../parts/use-modal";
+import { DialogActions } from "../../dialog/DialogActions";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 
 export function PricingDialog({ product, onClose, onSaved }: { product: AdminProductRow; onClose: () => void; onSaved: () => void }) {
   const { ref, close } = useModal();
   const base = useId();
-  const { register, handleSubmit, setError, formState } = useForm<PricingFormValues, unknown, PricingFormValues>({
-    resolver: schemaResolver<PricingFormValues, PricingFormValues>(pricingFormSchema),
+  const { register, handleSubmit, setError, setFocus, formState } = useForm<PricingFormValues, unknown, PricingFormValues>({
+    resolver: standardSchemaResolver(pricingFormSchema),
     defaultValues: { price: product.price, salePrice: product.salePrice ?? "" },
   });
+  // The price is what the owner came to change: it takes the focus, not the Close button.
+  useEffect(() => setFocus("price"), [setFocus]);
 
   const save = useMutation({
     mutationFn: (values: PricingFormValues) => adminRequest<ProductPricingResult>("PATCH", `/api/admin/products/${product.id}/pricing`, pricingPayload(values)),
@@ -46,45 +50,29 @@ export function PricingDialog({ product, onClose, onSaved }: { product: AdminPro
   const saleId = `${base}sale`;
 
   return (
-    <dialog ref={ref} className="modal" aria-labelledby={`${base}title`} onClose={onClose}>
-      <form noValidate className="modal-box w-11/12 max-w-md space-y-2" onSubmit={handleSubmit((values) => save.mutate(values))}>
-        <h2 id={`${base}title`} className="text-lg font-bold">
-          Edit pricing
-        </h2>
-        <p className="text-sm text-base-content/80">{product.name}</p>
-        <FormField id={priceId} label="Price (USD)" error={error("price")}>
-          <input
-            id={priceId}
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            className="input w-full"
-            {...errorProps(priceId, error("price"))}
-            {...register("price")}
-          />
-        </FormField>
-        <FormField id={saleId} label="Sale price (USD, optional)" error={error("salePrice")} hint="Leave empty or 0 for no sale price.">
-          <input
-            id={saleId}
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            className="input w-full"
-            {...errorProps(saleId, error("salePrice"))}
-            {...register("salePrice")}
-          />
-        </FormField>
-        <div className="modal-action">
-          <button type="button" className="btn btn-ghost" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {save.isPending ? "Saving..." : "Save pricing"}
-          </button>
-        </div>
+    <DialogFrame
+      modalRef={ref}
+      close={close}
+      title="Edit pricing"
+      subtitle={<p className="text-sm text-base-content/80">{product.name}</p>}
+      width="narrow"
+      onClose={onClose}
+    >
+      <form noValidate className="space-y-2" onSubmit={handleSubmit((values) => save.mutate(values))}>
+        <InputField id={priceId} label="Price (USD)" error={error("price")} type="number" step="0.01" min="0" inputMode="decimal" {...register("price")} />
+        <InputField
+          id={saleId}
+          label="Sale price (USD, optional)"
+          error={error("salePrice")}
+          hint="Leave empty or 0 for no sale price."
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          {...register("salePrice")}
+        />
+        <DialogActions pending={save.isPending} onCancel={close} saveLabel="Save pricing" />
       </form>
-    </dialog>
+    </DialogFrame>
   );
 }

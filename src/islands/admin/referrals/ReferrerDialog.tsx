@@ -13,17 +13,17 @@ import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
 import { maxVoidReasonLength, minVoidReasonLength } from "../../../domain/referral";
+import { bookingStatusLabels } from "../../../shared/admin-bookings";
 import { type AdminPayAllResult, type AdminReferrerDetail, type AdminReward, voidReasonMessage } from "../../../shared/admin-referrals";
-import { DetailRow, RecordDialog, StepActions } from "../parts/RecordDialog";
-import { useModal } from "../parts/use-modal";
-import { RewardBadge } from "./badges";
+import { DetailRow, StepActions } from "../parts/record-parts";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
+import { StatusBadge } from "../../../components/StatusBadge";
 
 export type ReferrerDialogProps = { userId: string; name: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
 type Sent = { kind: "pay"; rewardId: string } | { kind: "void"; rewardId: string; reason: string } | { kind: "payAll" };
 type Step = { kind: "void"; rewardId: string } | { kind: "payAll" } | null;
-
-const bookingStatusLabels: Record<string, string> = { pending: "Pending", confirmed: "Confirmed", completed: "Completed", cancelled: "Cancelled" };
 
 function RewardItem({
   reward,
@@ -44,14 +44,14 @@ function RewardItem({
     <div className="space-y-1">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <span className="font-semibold">{`${formatMoney(reward.amount)} · ${reward.type === "first_service" ? "first booking" : "later booking"}`}</span>
-        <RewardBadge status={reward.status} />
+        <StatusBadge kind="referral" status={reward.status} />
       </div>
       <p className="text-sm break-words">
         {reward.referredCustomer ? `${reward.referredCustomer.name} (${reward.referredCustomer.email})` : "Deleted customer"}
       </p>
       <p className="text-sm text-base-content/80">
         {reward.booking
-          ? `${reward.booking.serviceName}, ${formatAppointment(reward.booking.appointmentDate, reward.booking.appointmentTime)} · booking ${bookingStatusLabels[reward.booking.status] ?? reward.booking.status}`
+          ? `${reward.booking.serviceName}, ${formatAppointment(reward.booking.appointmentDate, reward.booking.appointmentTime)} · booking ${bookingStatusLabels[reward.booking.status]}`
           : "Booking deleted"}
       </p>
       <p className="text-xs text-base-content/80">
@@ -152,11 +152,10 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
   const payingId = act.isPending && act.variables?.kind === "pay" ? act.variables.rewardId : null;
 
   return (
-    <RecordDialog
+    <DialogFrame
       modalRef={ref}
       titleId={titleId}
       title={`Referral rewards of ${name}`}
-      titleClassName="text-xl font-bold break-words"
       subtitle={
         data && (
           <p className="text-sm break-all text-base-content/80">
@@ -277,6 +276,6 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
           </section>
         </>
       )}
-    </RecordDialog>
+    </DialogFrame>
   );
 }

@@ -11,7 +11,8 @@ import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { settingLabels } from "../../../shared/admin-settings";
 import type { SettingKey, Settings } from "../../../shared/settings";
-import { described, Field, Section } from "./Field";
+import { FormField, hintAndErrorProps } from "../../../components/FormField";
+import { Section } from "./Section";
 import { settingsResolver } from "./settings-resolver";
 import { useLeaveWarning } from "./use-leave-warning";
 
@@ -97,7 +98,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
     const fieldId = id(key);
     const numeric = type === "number";
     return (
-      <Field key={key} id={fieldId} label={settingLabels[key]} hint={hint} error={error(key)}>
+      <FormField hintStays key={key} id={fieldId} label={settingLabels[key]} hint={hint} error={error(key)}>
         <input
           id={fieldId}
           type={type}
@@ -106,10 +107,10 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
           autoComplete={auto ?? "off"}
           spellCheck={false}
           className="input w-full"
-          {...described(fieldId, error(key))}
+          {...hintAndErrorProps(fieldId, error(key))}
           {...register(key, numeric ? { valueAsNumber: true } : {})}
         />
-      </Field>
+      </FormField>
     );
   };
 
@@ -157,7 +158,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
       </Section>
 
       <Section id={id("bookings")} title="Bookings" intro="Booking times are offered in the business timezone, within the business hours.">
-        <Field id={id("timezone")} label={settingLabels.timezone} hint="An IANA timezone, such as Australia/Adelaide." error={error("timezone")}>
+        <FormField hintStays id={id("timezone")} label={settingLabels.timezone} hint="An IANA timezone, such as Australia/Adelaide." error={error("timezone")}>
           <input
             id={id("timezone")}
             type="text"
@@ -165,7 +166,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
             autoComplete="off"
             spellCheck={false}
             className="input w-full"
-            {...described(id("timezone"), error("timezone"))}
+            {...hintAndErrorProps(id("timezone"), error("timezone"))}
             {...register("timezone")}
           />
           {zones.length > 0 && (
@@ -175,30 +176,36 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
               ))}
             </datalist>
           )}
-        </Field>
-        <Field id={id("slotMinutes")} label="Slot length (minutes)" hint="15 to 240 minutes." error={error("businessHours.slotMinutes")}>
+        </FormField>
+        <FormField hintStays id={id("slotMinutes")} label="Slot length (minutes)" hint="15 to 240 minutes." error={error("businessHours.slotMinutes")}>
           <input
             id={id("slotMinutes")}
             type="number"
             step="15"
             inputMode="numeric"
             className="input w-full"
-            {...described(id("slotMinutes"), error("businessHours.slotMinutes"))}
+            {...hintAndErrorProps(id("slotMinutes"), error("businessHours.slotMinutes"))}
             {...register("businessHours.slotMinutes", { valueAsNumber: true })}
           />
-        </Field>
-        <Field id={id("start")} label="Day starts" hint="HH:MM, 24-hour clock." error={error("businessHours.start")}>
+        </FormField>
+        <FormField hintStays id={id("start")} label="Day starts" hint="HH:MM, 24-hour clock." error={error("businessHours.start")}>
           <input
             id={id("start")}
             type="time"
             className="input w-full"
-            {...described(id("start"), error("businessHours.start"))}
+            {...hintAndErrorProps(id("start"), error("businessHours.start"))}
             {...register("businessHours.start")}
           />
-        </Field>
-        <Field id={id("end")} label="Day ends" hint="After the start, with room for one slot." error={error("businessHours.end")}>
-          <input id={id("end")} type="time" className="input w-full" {...described(id("end"), error("businessHours.end"))} {...register("businessHours.end")} />
-        </Field>
+        </FormField>
+        <FormField hintStays id={id("end")} label="Day ends" hint="After the start, with room for one slot." error={error("businessHours.end")}>
+          <input
+            id={id("end")}
+            type="time"
+            className="input w-full"
+            {...hintAndErrorProps(id("end"), error("businessHours.end"))}
+            {...register("businessHours.end")}
+          />
+        </FormField>
         <fieldset className="fieldset sm:col-span-2" aria-describedby={`${id("days")}-hint${daysError ? ` ${id("days")}-error` : ""}`}>
           <legend className="fieldset-legend">Open on</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-2">

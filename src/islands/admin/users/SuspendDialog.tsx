@@ -1,6 +1,8 @@
 /** The confirmation before suspending a user: what it does, Cancel, and the Suspend button with its pending state. */
 import { type AdminUserView, adminUserName } from "../../../shared/admin-users";
-import { Modal } from "./Modal";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
+import { EmailLine } from "./UserDetailsDialog";
 
 export type SuspendDialogProps = {
   user: AdminUserView;
@@ -11,12 +13,16 @@ export type SuspendDialogProps = {
 
 export function SuspendDialog({ user, pending, onConfirm, onClose }: SuspendDialogProps) {
   const name = adminUserName(user);
+  const { ref, close } = useModal();
   return (
-    <Modal
+    <DialogFrame
+      modalRef={ref}
+      close={close}
       title={`Suspend ${name}?`}
-      subtitle={user.email}
+      subtitle={<EmailLine email={user.email} />}
+      width="narrow"
       onClose={onClose}
-      footer={(close) => (
+      footer={
         <>
           <button type="button" className="btn btn-ghost" onClick={close}>
             Cancel
@@ -25,9 +31,9 @@ export function SuspendDialog({ user, pending, onConfirm, onClose }: SuspendDial
             {pending ? "Suspending..." : "Suspend user"}
           </button>
         </>
-      )}
+      }
     >
       <p>They are signed out everywhere at once and cannot sign in or book until you reinstate them. Their bookings and orders stay as they are.</p>
-    </Modal>
+    </DialogFrame>
   );
 }

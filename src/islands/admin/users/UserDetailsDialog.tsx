@@ -4,17 +4,13 @@
  */
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { StatusBadge } from "../../../components/StatusBadge";
 import { formatDate, formatInstantDate, formatMoney, formatTime } from "../../../domain/format";
-import { type AdminUserBooking, type AdminUserOrder, type AdminUserView, adminUserName, orderStatusBadge } from "../../../shared/admin-users";
-import { Modal } from "./Modal";
+import { type AdminUserBooking, type AdminUserOrder, type AdminUserView, adminUserName } from "../../../shared/admin-users";
+import { DialogFrame } from "../../dialog/DialogFrame";
+import { useModal } from "../../dialog/use-modal";
 
 export type UserDetailsDialogProps = { user: AdminUserView; timeZone: string; onClose: () => void };
-
-/** "on_hold" → "On hold". */
-const statusLabel = (status: string) => {
-  const words = status.replaceAll("_", " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 function Section<T>({ title, url, empty, render }: { title: string; url: string; empty: string; render: (items: T[]) => ReactNode }) {
   const query = useQuery<T[]>({ queryKey: [url] });
@@ -41,7 +37,7 @@ function BookingList({ bookings }: { bookings: AdminUserBooking[] }) {
             <p className="font-medium">{b.serviceName}</p>
             <p className="text-sm text-base-content/80">{`${formatDate(b.appointmentDate, "short")}, ${formatTime(b.appointmentTime)} · ${formatMoney(b.servicePrice)}`}</p>
           </div>
-          <span className="badge badge-outline">{statusLabel(b.status)}</span>
+          <StatusBadge kind="booking" status={b.status} />
         </li>
       ))}
     </ul>
@@ -58,26 +54,33 @@ function OrderList({ orders, timeZone }: { orders: AdminUserOrder[]; timeZone: s
             <p className="text-sm text-base-content/80">{formatInstantDate(o.createdAt, timeZone)}</p>
             <p className="text-sm break-words">{o.items.map((i) => `${i.quantity} × ${i.name}`).join(", ") || "No items"}</p>
           </div>
-          <span className={orderStatusBadge(o.status)}>{statusLabel(o.status)}</span>
+          <StatusBadge kind="order" status={o.status} />
         </li>
       ))}
     </ul>
   );
 }
 
+/** The user's e-mail under a dialog's title, broken anywhere so a long one fits at 360 px. */
+export function EmailLine({ email }: { email: string }) {
+  return <p className="text-sm break-all text-base-content/80">{email}</p>;
+}
+
 export function UserDetailsDialog({ user, timeZone, onClose }: UserDetailsDialogProps) {
   const base = `/api/admin/users/${encodeURIComponent(user.id)}`;
+  const { ref, close } = useModal();
   return (
-    <Modal
+    <DialogFrame
+      modalRef={ref}
+      close={close}
       title={adminUserName(user)}
-      subtitle={user.email}
+      subtitle={<EmailLine email={user.email} />}
       onClose={onClose}
-      wide
-      footer={(close) => (
+      footer={
         <button type="button" className="btn" onClick={close}>
           Close
         </button>
-      )}
+      }
     >
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-base-content/80">Status</dt>
@@ -99,6 +102,6 @@ export function UserDetailsDialog({ user, timeZone, onClose }: UserDetailsDialog
         empty="No orders yet."
         render={(orders) => <OrderList orders={orders} timeZone={timeZone} />}
       />
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -1,0 +1,29 @@
+/** A card section labelled by its heading: the panels of the customer's dashboard. */
+import type { ReactNode } from "react";
+
+export function TitledCard({
+  id,
+  title,
+  titleClassName = "card-title",
+  className = "",
+  children,
+}: {
+  /** Names the heading (`{id}-title`). */
+  id: string;
+  title: string;
+  titleClassName?: string;
+  /** Extra classes for the card (a grid span). */
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={`${id}-title`} className={`card border border-base-300 bg-base-100 ${className}`.trim()}>
+      <div className="card-body">
+        <h2 id={`${id}-title`} className={titleClassName}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
+  );
+}

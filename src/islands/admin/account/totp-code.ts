@@ -1,0 +1,8 @@
+/** The attributes of a 6-digit authenticator code input: a number pad, the one-time-code autofill, a narrow monospaced box. */
+export const totpCodeInput = {
+  type: "text",
+  inputMode: "numeric",
+  autoComplete: "one-time-code",
+  pattern: "[0-9]{6}",
+  className: "input w-40 font-mono tracking-widest",
+} as const;

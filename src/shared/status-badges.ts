@@ -1,0 +1,78 @@
+/**
+ * How every status reads as a badge, one map per kind of status: its words (from the kind's one
+ * label map) and its daisyUI colour. Typed by the kind's status list, so a status added to or
+ * dropped from the domain without a badge here fails to compile. Shared by the admin islands and
+ * the customer's pages through `components/StatusBadge.tsx`.
+ */
+import type { BookingStatus } from "../domain/booking";
+import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
+import { type OutboxStatus, outboxStatusLabels } from "../domain/outbox";
+import { type PaymentStatus, paymentStatusLabels as servicePaymentLabels } from "../domain/payment";
+import { type ReferralStatus, referralStatusLabels } from "../domain/referral";
+import { bookingStatusLabels } from "./admin-bookings";
+import { type ContactUrgency, contactUrgencyLabels } from "./admin-contacts";
+import { orderStatusLabels, paymentStatusLabels as orderPaymentLabels } from "./orders";
+
+export type StatusBadgeLook = { label: string; colour: string };
+
+/** Pairs each status's label with its colour; `NoInfer` makes the colours list exactly the labels' statuses. */
+function badgeMap<S extends string>(labels: Record<S, string>, colours: Record<NoInfer<S>, string>): Record<S, StatusBadgeLook> {
+  const entries = (Object.keys(labels) as S[]).map((s) => [s, { label: labels[s], colour: colours[s] }] as const);
+  return Object.fromEntries(entries) as Record<S, StatusBadgeLook>;
+}
+
+export const statusBadges = {
+  order: badgeMap<OrderStatus>(orderStatusLabels, {
+    pending: "badge-warning",
+    on_hold: "badge-warning",
+    processing: "badge-info",
+    shipped: "badge-primary",
+    delivered: "badge-success",
+    cancelled: "badge-neutral",
+    refunded: "badge-neutral",
+  }),
+  orderPayment: badgeMap<OrderPaymentStatus>(orderPaymentLabels, {
+    pending: "badge-warning badge-outline",
+    paid: "badge-success badge-outline",
+    refunded: "badge-neutral badge-outline",
+    failed: "badge-error badge-outline",
+  }),
+  /** A service payment (requests, PayPal captures) on the payments page. */
+  payment: badgeMap<PaymentStatus>(servicePaymentLabels, {
+    requested: "badge-warning",
+    created: "badge-info",
+    unknown: "badge-info",
+    completed: "badge-success",
+    review: "badge-error",
+    declined: "badge-neutral",
+    failed: "badge-neutral",
+    expired: "badge-neutral",
+    refunded: "badge-neutral",
+  }),
+  booking: badgeMap<BookingStatus>(bookingStatusLabels, {
+    pending: "badge-warning",
+    confirmed: "badge-info",
+    completed: "badge-success",
+    cancelled: "badge-neutral",
+  }),
+  referral: badgeMap<ReferralStatus>(referralStatusLabels, {
+    pending: "badge-warning",
+    paid: "badge-success",
+    void: "badge-neutral",
+  }),
+  /** An enquiry's urgency: emergency in red. */
+  contactUrgency: badgeMap<ContactUrgency>(contactUrgencyLabels, {
+    emergency: "badge-error",
+    high: "badge-warning",
+    normal: "badge-info badge-outline",
+    low: "badge-neutral badge-outline",
+  }),
+  mail: badgeMap<OutboxStatus>(outboxStatusLabels, {
+    pending: "badge-info",
+    sent: "badge-success",
+    failed: "badge-error",
+  }),
+};
+
+export type StatusKind = keyof typeof statusBadges;
+export type StatusOf<K extends StatusKind> = keyof (typeof statusBadges)[K];
