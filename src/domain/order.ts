@@ -3,6 +3,7 @@
  * numbers, and where a product may not be shipped (docs/product.md#orders). Its money is priced in
  * totals.ts.
  */
+import { type RandomBytes, readableCode } from "./readable-code";
 
 /** `pending` awaits payment, `processing` is paid, then `shipped` and `delivered`; `on_hold` awaits an ID check; `cancelled` and `refunded` end it. */
 export const orderStatuses = ["pending", "processing", "shipped", "delivered", "on_hold", "cancelled", "refunded"] as const;
@@ -83,16 +84,8 @@ const orderNumberAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
  * A new order number such as `PI-7KQ4-M2XD`: eight characters drawn from a CSPRNG (about 39 bits),
  * so it says nothing about how many orders there are. The caller retries on the rare collision.
  */
-export function newOrderNumber(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
-  const chars: string[] = [];
-  // Rejection sampling keeps every character equally likely.
-  const limit = 256 - (256 % orderNumberAlphabet.length);
-  while (chars.length < 8) {
-    for (const byte of random(16)) {
-      if (byte < limit && chars.length < 8) chars.push(orderNumberAlphabet[byte % orderNumberAlphabet.length] as string);
-    }
-  }
-  return `PI-${chars.slice(0, 4).join("")}-${chars.slice(4).join("")}`;
+export function newOrderNumber(random?: RandomBytes): string {
+  return `PI-${readableCode(orderNumberAlphabet, random)}`;
 }
 
 export const orderNumberPattern = /^PI-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/;

@@ -4,6 +4,7 @@
  * the server recomputes every amount with them and never trusts one sent by a browser.
  */
 import { cryptoPrice, viewerPrice } from "./pricing";
+import { type RandomBytes, readableCode } from "./readable-code";
 
 /** A bookable package as the pricing table stores it. */
 export type PackagePrice = { id: string; name: string; price: string; unit: string; minimumUnits: number };
@@ -113,16 +114,8 @@ const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const referenceCodePattern = /^PAY-[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
 
 /** A random payment reference like "PAY-K7QX-M4PD". */
-export function newReferenceCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
-  const bytes = random(8);
-  let code = "PAY-";
-  for (let i = 0; i < 8; i++) {
-    const byte = bytes[i];
-    if (byte === undefined) throw new Error("random() gave fewer than 8 bytes");
-    code += alphabet[byte % alphabet.length];
-    if (i === 3) code += "-";
-  }
-  return code;
+export function newReferenceCode(random?: RandomBytes): string {
+  return `PAY-${readableCode(alphabet, random)}`;
 }
 
 /** A coin the business accepts, with the network to send it on and the address (from settings). */

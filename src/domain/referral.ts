@@ -2,22 +2,15 @@
  * The referral program: codes that are easy to read aloud and type, and the reward rule
  * ($30 for the referred customer's first recorded service, $10 for each later one, no limit).
  */
+import { type RandomBytes, readableCode } from "./readable-code";
 
 /** No 0/O, 1/I/L: codes are read from screens and typed on phones. */
 const alphabet = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 export const referralCodePattern = /^[A-HJ-NP-Z2-9]{4}-[A-HJ-NP-Z2-9]{4}$/;
 
 /** A random code like "K7QX-M4PD". */
-export function newReferralCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
-  const bytes = random(8);
-  let code = "";
-  for (let i = 0; i < 8; i++) {
-    const byte = bytes[i];
-    if (byte === undefined) throw new Error("random() gave fewer than 8 bytes");
-    code += alphabet[byte % alphabet.length];
-    if (i === 3) code += "-";
-  }
-  return code;
+export function newReferralCode(random?: RandomBytes): string {
+  return readableCode(alphabet, random);
 }
 
 /** Normalises what a person typed or a link carried ("k7qx m4pd" -> "K7QX-M4PD"); null if not a code. */
