@@ -45,9 +45,24 @@ export function SubmitButton({ label, pendingLabel, className = "btn btn-primary
   );
 }
 
-export function FormNotice({ tone, title, children }: { tone: "error" | "success" | "info"; title?: string; children: ReactNode }) {
+/**
+ * A notice about a whole form, announced as an alert (error) or a status. `announce={false}` for a
+ * notice something else has announced already (a toast), so it is not read out twice.
+ */
+export function FormNotice({
+  tone,
+  title,
+  announce = true,
+  children,
+}: {
+  tone: "error" | "success" | "info";
+  title?: string;
+  announce?: boolean;
+  children: ReactNode;
+}) {
+  const role = tone === "error" ? "alert" : "status";
   return (
-    <div role={tone === "error" ? "alert" : "status"} className={`alert alert-${tone} mb-4`}>
+    <div role={announce ? role : undefined} className={`alert alert-${tone} mb-4`}>
       <div>
         {title && <p className="font-semibold">{title}</p>}
         <div>{children}</div>

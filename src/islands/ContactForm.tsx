@@ -11,6 +11,7 @@ import { apiRequest, ApiError } from "../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../client/toast-store";
 import { errorProps, FormField } from "../components/FormField";
+import { FormNotice } from "../components/PlainForm";
 import {
   contactDefaults,
   contactMessages,
@@ -40,29 +41,19 @@ const fieldIds = {
   urgency: "contact-urgency",
 } as const;
 
-/**
- * The notice above the form: a status for a sent message, an alert for a refused one. A notice the
- * island sets after a send is not announced again: the toast announces it, and it stays on the
- * page once the toast has gone.
- */
-function FormNotice({ notice, announce }: { notice: ContactNotice; announce: boolean }) {
+/** The notice above the form. One the island sets after a send is not announced again: the toast did. */
+function ContactNoticeText({ notice, announce }: { notice: ContactNotice; announce: boolean }) {
   if (notice.kind === "sent") {
     return (
-      <div role={announce ? "status" : undefined} className="alert alert-success mb-6">
-        <div>
-          <p className="font-semibold">{contactMessages.successTitle}</p>
-          <p>{contactMessages.successText}</p>
-        </div>
-      </div>
+      <FormNotice tone="success" title={contactMessages.successTitle} announce={announce}>
+        {contactMessages.successText}
+      </FormNotice>
     );
   }
   return (
-    <div role={announce ? "alert" : undefined} className="alert alert-error mb-6">
-      <div>
-        <p className="font-semibold">{contactMessages.failureTitle}</p>
-        <p>{notice.kind === "failed" ? notice.text : `${contactMessages.failureText} Please check the fields marked below.`}</p>
-      </div>
-    </div>
+    <FormNotice tone="error" title={contactMessages.failureTitle} announce={announce}>
+      {notice.kind === "failed" ? notice.text : `${contactMessages.failureText} Please check the fields marked below.`}
+    </FormNotice>
   );
 }
 
@@ -114,7 +105,7 @@ export default function ContactForm({ serviceOptions, initialValues, initialErro
 
   return (
     <>
-      {notice && <FormNotice notice={notice} announce={notice === initialNotice} />}
+      {notice && <ContactNoticeText notice={notice} announce={notice === initialNotice} />}
       <form method="post" action="/contact#contact-form" noValidate onSubmit={onSubmit} className="space-y-2" aria-label="Secure contact form">
         <div className="grid gap-x-4 sm:grid-cols-2">
           <FormField id={fieldIds.name} label="Full name" error={err("name")}>
