@@ -43,6 +43,10 @@ const dateStyles = {
   long: new Intl.DateTimeFormat("en-AU", { weekday: "long", day: "numeric", month: "long", timeZone: "UTC" }),
   /** "Tue, 1 Dec": the dashboard's compact list. */
   short: new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" }),
+  /** "1 Dec": a week's first day in the analytics. */
+  dayMonth: new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" }),
+  /** "Dec 2026": a month in the analytics. */
+  month: new Intl.DateTimeFormat("en-AU", { month: "short", year: "numeric", timeZone: "UTC" }),
 };
 
 /** An appointment's wall-clock date ("YYYY-MM-DD") in one of the site's styles. */

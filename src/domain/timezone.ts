@@ -56,6 +56,11 @@ export function localTime(instant: Date, timeZone: string): string {
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** "YYYY-MM-DD HH:MM" of `instant` in `timeZone`: a wall-clock moment as files for spreadsheets write it. */
+export function localDateTime(instant: Date, timeZone: string): string {
+  return `${localDate(instant, timeZone)} ${localTime(instant, timeZone)}`;
+}
+
 /**
  * The instant a local date and time happen in `timeZone`, or null when that wall-clock time does
  * not exist (skipped by the spring-forward change). An ambiguous time (autumn) resolves to the

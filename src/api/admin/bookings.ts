@@ -27,7 +27,7 @@ import { changeBookingStatus } from "../../db/bookings.server";
 import { getSettings } from "../../db/settings.server";
 import { nextStatuses } from "../../domain/booking";
 import { businessToday } from "../../domain/slots";
-import { addDays, daysBetween } from "../../domain/timezone";
+import { addDays, daysBetween, localDateTime } from "../../domain/timezone";
 import { bookingCancelledByBusinessMail, bookingCompletedMail, bookingConfirmedMail, type BookingStatusMailInput } from "../../mail/templates/bookings";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import type { AppDeps } from "../../server/deps";
@@ -64,15 +64,6 @@ export function notAllowedMessage(from: string, to: string): string {
 
 /** The CSV's columns, for the accountant: the appointment, who, what, the money and the status. */
 function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
-  const created = new Intl.DateTimeFormat("en-CA", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
   return [
     { header: "Date", value: (b) => b.appointmentDate },
     { header: "Time", value: (b) => b.appointmentTime },
@@ -83,7 +74,7 @@ function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
     { header: "Original price", value: (b) => b.originalPrice ?? b.servicePrice },
     { header: "Discount", value: (b) => (b.discountApplied ? "yes" : "no") },
     { header: "Status", value: (b) => b.status },
-    { header: "Created", value: (b) => created.format(new Date(b.createdAt)).replace(",", "") },
+    { header: "Created", value: (b) => localDateTime(new Date(b.createdAt), timeZone) },
   ];
 }
 

@@ -16,13 +16,10 @@ import { FigureCard, FigureTable } from "./analytics/FigureCard";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
-const monthFormat = new Intl.DateTimeFormat("en-AU", { month: "short", year: "numeric", timeZone: "UTC" });
-const dayMonth = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone: "UTC" });
-const utcDate = (isoDate: string) => new Date(`${isoDate}T00:00:00Z`);
 const count = new Intl.NumberFormat("en-AU");
 
 function periodLabel(period: Figures["period"], start: string): string {
-  return period === "month" ? monthFormat.format(utcDate(start)) : `Week of ${dayMonth.format(utcDate(start))}`;
+  return period === "month" ? formatDate(start, "month") : `Week of ${formatDate(start, "dayMonth")}`;
 }
 
 const pagePath = "/admin/analytics";
