@@ -1,4 +1,5 @@
 import { expect, test } from "bun:test";
+import { expectAdminShell } from "../../../tests/helpers/admin-shell";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 import type { AdminProductEditorProps } from "../../islands/admin/AdminProductEditor";
 
@@ -15,12 +16,7 @@ test("/admin/products/new and /admin/products/{id}/edit are noindex, never store
     ["/admin/products/new", { productId: null }, "New product"],
     ["/admin/products/1/edit", { productId: 1 }, "Edit product"],
   ] as const) {
-    const res = await t.request(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toContain("no-store");
-    const html = await res.text();
-    expect(html).toContain('<meta name="robots" content="noindex');
-    expect(html).toContain(`<title>${title} | Admin`);
+    const html = await expectAdminShell(t, path, { title, island: "AdminProductEditor" });
     expect(islandProps(html)).toEqual(props);
     expect(html).not.toContain("Covert Body-Worn Camera 4K");
   }
