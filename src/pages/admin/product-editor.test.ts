@@ -1,15 +1,13 @@
 import { expect, test } from "bun:test";
 import { expectAdminShell } from "../../../tests/helpers/admin-shell";
+import { islandPropsOf } from "../../../tests/helpers/island-props";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 import type { AdminProductEditorProps } from "../../islands/admin/AdminProductEditor";
 
 const t = testAppPerFile();
 
-function islandProps(html: string): AdminProductEditorProps {
-  const m = /<pi-island data-island="AdminProductEditor"[^>]*><script type="application\/json">(.*?)<\/script>/.exec(html);
-  if (!m?.[1]) throw new Error("no AdminProductEditor island on the page");
-  return (JSON.parse(m[1]) as { props: AdminProductEditorProps }).props;
-}
+/** The props of the page's AdminProductEditor island. */
+const islandProps = (html: string) => islandPropsOf<AdminProductEditorProps>(html, "AdminProductEditor");
 
 test("/admin/products/new and /admin/products/{id}/edit are noindex, never stored shells with the editor island and no product data", async () => {
   for (const [path, props, title] of [

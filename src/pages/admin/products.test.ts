@@ -1,16 +1,13 @@
 import { expect, test } from "bun:test";
 import { expectAdminShell } from "../../../tests/helpers/admin-shell";
+import { islandPropsOf } from "../../../tests/helpers/island-props";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 import type { AdminProductsProps } from "../../islands/admin/AdminProducts";
 
 const t = testAppPerFile();
 
 /** The props of the page's AdminProducts island. */
-function islandProps(html: string): AdminProductsProps {
-  const m = /<pi-island data-island="AdminProducts"[^>]*><script type="application\/json">(.*?)<\/script>/.exec(html);
-  if (!m?.[1]) throw new Error("no AdminProducts island on the page");
-  return (JSON.parse(m[1]) as { props: AdminProductsProps }).props;
-}
+const islandProps = (html: string) => islandPropsOf<AdminProductsProps>(html, "AdminProducts");
 
 test("/admin/products is a noindex, never stored shell with the AdminProducts island and no product data", async () => {
   const html = await expectAdminShell(t, "/admin/products", { title: "Products", island: "AdminProducts" });
