@@ -14,6 +14,7 @@ import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/factories";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRead } from "../../../tests/helpers/admins";
 
 const tz = "Australia/Adelaide";
 const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
@@ -77,11 +78,7 @@ const snapshot = () =>
     audits(),
   ]);
 
-async function list(query = ""): Promise<AdminBookingList> {
-  const res = await get(`/api/admin/bookings${query}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as AdminBookingList;
-}
+const list = (query = "") => adminRead<AdminBookingList>(t, `/api/admin/bookings${query}`, authorization);
 
 test("every route is behind the admin token", async () => {
   const { id } = booked("ann@example.com");
