@@ -7,6 +7,7 @@ import { adminContactsList, replyLink } from "../../shared/admin-contacts";
 import { countRows, errorOf } from "../../../tests/helpers/test-app";
 import { expectQueriesRefused } from "../../../tests/helpers/admins";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
+import { expectCsvAttachment } from "../../../tests/helpers/csv";
 
 const { t, admin } = adminAppPerTest();
 let now: number;
@@ -183,10 +184,7 @@ describe("GET /api/admin/contacts.csv", () => {
     enquiry("Emma", 9, { urgency: "emergency" });
     enquiry("Done", 1, { handled: true });
     const res = await admin.get("/api/admin/contacts.csv");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await res.text()).split("\r\n");
+    const lines = (await expectCsvAttachment(res, /enquiries-\d{4}-\d{2}-\d{2}\.csv/)).split("\r\n");
     expect(lines[0]).toBe("Received,Name,E-mail,Phone,Service,Urgency,Read,Handled,Message");
     expect(lines[1]).toContain(",Emma,emma@example.com,0412 345 678,Partner Check,Emergency,,,Hello from Emma");
     expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil"")",`);
