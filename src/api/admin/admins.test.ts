@@ -13,6 +13,7 @@ import { type AdminAccountList, type AdminAccountView, adminAccountMessages } fr
 import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRead } from "../../../tests/helpers/admins";
 
 const ownerPassword = "owner's long passphrase 2026";
 let t: TestApp;
@@ -31,10 +32,7 @@ const auditRows = () => t.db.select().from(auditLog).all();
 const tokensOf = (adminId: number) => t.db.select().from(adminTokens).where(eq(adminTokens.adminId, adminId)).all().length;
 
 async function list(authorization = owner.authorization): Promise<AdminAccountView[]> {
-  const res = await get("/api/admin/admins", authorization);
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return ((await res.json()) as AdminAccountList).admins;
+  return (await adminRead<AdminAccountList>(t, "/api/admin/admins", authorization)).admins;
 }
 
 describe("GET /api/admin/admins", () => {

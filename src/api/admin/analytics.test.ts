@@ -8,6 +8,7 @@ import type { PaymentStatus } from "../../domain/payment";
 import { addDays, dayOfWeek, localDate, zonedToInstant } from "../../domain/timezone";
 import type { AdminAnalytics } from "../../shared/admin-analytics";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
+import { expectCsvAttachment } from "../../../tests/helpers/csv";
 
 const adelaide = "Australia/Adelaide";
 const { t, admin } = adminAppPerTest();
@@ -256,10 +257,7 @@ test("the CSV: every figure of the range, one line each, formulas neutralised", 
   t.db.insert(visitLog).values({ day: a.to, visits: 3 }).run();
 
   const res = await get("/api/admin/analytics.csv?range=90d");
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  expect(res.headers.get("content-disposition")).toBe(`attachment; filename="analytics-90d-${a.from}-to-${a.to}.csv"`);
-  const lines = (await res.text()).trimEnd().split("\r\n");
+  const lines = (await expectCsvAttachment(res, `analytics-90d-${a.from}-to-${a.to}.csv`)).trimEnd().split("\r\n");
   expect(lines[0]).toBe("Figure,Day, period or name,Count,Amount".replace("Day, period or name", '"Day, period or name"'));
   expect(lines.filter((l) => l.startsWith("Visitors per day,"))).toHaveLength(a.visitors.length);
   expect(lines).toContain(`Visitors per day,${a.to},3,`);

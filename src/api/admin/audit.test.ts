@@ -6,6 +6,7 @@ import type { AdminAuditList } from "../../shared/admin-audit";
 import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRead } from "../../../tests/helpers/admins";
 
 let t: TestApp;
 let authorization: string;
@@ -21,12 +22,7 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 const get = (path: string, auth = authorization) => t.request(path, { headers: { Authorization: auth } });
-async function list(query = ""): Promise<AdminAuditList> {
-  const res = await get(`/api/admin/audit${query}`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as AdminAuditList;
-}
+const list = (query = "") => adminRead<AdminAuditList>(t, `/api/admin/audit${query}`, authorization);
 
 const start = Date.parse("2026-03-01T00:00:00Z");
 /** Entry `n` written `n` minutes after the start, by `who`, of `kind`. */

@@ -14,6 +14,8 @@ import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/factories";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRead } from "../../../tests/helpers/admins";
+import { expectCsvAttachment } from "../../../tests/helpers/csv";
 
 const tz = "Australia/Adelaide";
 const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
@@ -77,11 +79,7 @@ const snapshot = () =>
     audits(),
   ]);
 
-async function list(query = ""): Promise<AdminBookingList> {
-  const res = await get(`/api/admin/bookings${query}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as AdminBookingList;
-}
+const list = (query = "") => adminRead<AdminBookingList>(t, `/api/admin/bookings${query}`, authorization);
 
 test("every route is behind the admin token", async () => {
   const { id } = booked("ann@example.com");
@@ -303,10 +301,7 @@ describe("GET /api/admin/bookings.csv", () => {
     booked("bob@example.com", day, "10:00", { firstName: "Bob" });
     await patch(`/api/admin/bookings/${a.id}`, { status: "confirmed" });
     const res = await get(`/api/admin/bookings.csv?status=confirmed&from=${day}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toBe(`attachment; filename="bookings-confirmed-from-${day}.csv"`);
-    const lines = (await res.text()).split("\r\n");
+    const lines = (await expectCsvAttachment(res, `bookings-confirmed-from-${day}.csv`)).split("\r\n");
     expect(lines[0]).toBe("Date,Time,Customer,E-mail,Service,Price,Original price,Discount,Status,Created");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toStartWith(`${day},09:00,"'=HYPERLINK(""http://x"")",ann@example.com,Partner Check,148.00,295.00,yes,confirmed,`);

@@ -14,11 +14,7 @@ const patch = (id: number | string, body: unknown) => admin.send("PATCH", `/api/
 const reorder = (body: unknown) => admin.send("POST", "/api/admin/categories/reorder", body);
 const remove = (id: number | string) => admin.send("DELETE", `/api/admin/categories/${id}`);
 
-async function list(): Promise<AdminCategoryRow[]> {
-  const res = await admin.send("GET", "/api/admin/categories");
-  expect(res.status).toBe(200);
-  return (await res.json()) as AdminCategoryRow[];
-}
+const list = () => admin.read<AdminCategoryRow[]>("/api/admin/categories");
 const category = (slug: string) => {
   const row = t.db.select().from(categories).where(eq(categories.slug, slug)).get();
   if (!row) throw new Error(`no category ${slug}`);

@@ -5,7 +5,9 @@ import { auditLog, contacts } from "../../db/schema";
 import type { AdminContact, AdminContactList } from "../../shared/admin-contacts";
 import { adminContactsList, replyLink } from "../../shared/admin-contacts";
 import { countRows, errorOf } from "../../../tests/helpers/test-app";
+import { expectQueriesRefused } from "../../../tests/helpers/admins";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
+import { expectCsvAttachment } from "../../../tests/helpers/csv";
 
 const { t, admin } = adminAppPerTest();
 let now: number;
@@ -13,11 +15,7 @@ beforeEach(() => {
   now = Date.now();
 });
 
-async function list(query = ""): Promise<AdminContactList> {
-  const res = await admin.get(`/api/admin/contacts${query}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as AdminContactList;
-}
+const list = (query = "") => admin.read<AdminContactList>(`/api/admin/contacts${query}`);
 const names = (l: AdminContactList) => l.contacts.map((c) => c.name);
 
 /** An enquiry received `minutesAgo` before now. */
@@ -74,17 +72,13 @@ describe("GET /api/admin/contacts", () => {
   });
 
   test("a bad query is a 400 naming the field", async () => {
-    for (const [query, field] of [
+    await expectQueriesRefused(admin, "/api/admin/contacts", [
       ["?status=open", "status"],
       ["?urgency=panic", "urgency"],
       ["?page=0", "page"],
       ["?page=abc", "page"],
       [`?search=${"x".repeat(101)}`, "search"],
-    ] as const) {
-      const res = await admin.get(`/api/admin/contacts${query}`);
-      expect(res.status).toBe(400);
-      expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual([field]);
-    }
+    ]);
   });
 
   test("without a token: 401", async () => {
@@ -190,10 +184,7 @@ describe("GET /api/admin/contacts.csv", () => {
     enquiry("Emma", 9, { urgency: "emergency" });
     enquiry("Done", 1, { handled: true });
     const res = await admin.get("/api/admin/contacts.csv");
-    expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="enquiries-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = (await res.text()).split("\r\n");
+    const lines = (await expectCsvAttachment(res, /enquiries-\d{4}-\d{2}-\d{2}\.csv/)).split("\r\n");
     expect(lines[0]).toBe("Received,Name,E-mail,Phone,Service,Urgency,Read,Handled,Message");
     expect(lines[1]).toContain(",Emma,emma@example.com,0412 345 678,Partner Check,Emergency,,,Hello from Emma");
     expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil"")",`);

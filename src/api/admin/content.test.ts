@@ -7,12 +7,7 @@ import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
 const { t, admin } = adminAppPerTest();
 
-const list = async () => {
-  const res = await t.request("/api/admin/content", { headers: { Authorization: admin.authorization } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as ContentSectionView[];
-};
+const list = () => admin.read<ContentSectionView[]>("/api/admin/content");
 const section = async (id: string) => {
   const found = (await list()).find((s) => s.id === id);
   if (!found) throw new Error(`no section ${id}`);

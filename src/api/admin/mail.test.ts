@@ -8,6 +8,7 @@ import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { startSmtpServer } from "../../../tests/helpers/smtp";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRead } from "../../../tests/helpers/admins";
 
 let t: TestApp;
 let authorization: string;
@@ -30,12 +31,7 @@ afterEach(async () => {
 const get = (path: string, auth = authorization) => t.request(path, { headers: { Authorization: auth } });
 const post = (path: string, auth = authorization) => t.request(path, { method: "POST", headers: { Authorization: auth, Origin: testOrigin } });
 
-async function list(query = ""): Promise<AdminMailList> {
-  const res = await get(`/api/admin/mail${query}`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as AdminMailList;
-}
+const list = (query = "") => adminRead<AdminMailList>(t, `/api/admin/mail${query}`, authorization);
 const subjects = (l: AdminMailList) => l.messages.map((m) => m.subject);
 
 type Seed = { subject: string; minutesAgo: number; status?: OutboxStatus; attempts?: number; lastError?: string | null; to?: string };

@@ -5,6 +5,7 @@ import { cartItems, orders, users } from "../../db/schema";
 import { customerWithSession } from "../../../tests/factories";
 import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
+import { expectCsvAttachment } from "../../../tests/helpers/csv";
 
 const { t, admin } = adminAppPerTest();
 
@@ -31,10 +32,7 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(changeOrder(t.db, older.id, { kind: "ship", trackingNumber: "AP123456789" }, { actor: "admin" }, new Date()).ok).toBe(true);
 
   const res = await admin.get("/api/admin/orders.csv");
-  expect(res.status).toBe(200);
-  expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-  expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
-  const lines = (await res.text()).split("\r\n");
+  const lines = (await expectCsvAttachment(res, /orders-\d{4}-\d{2}-\d{2}\.csv/)).split("\r\n");
   expect(lines[0]).toBe("Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Tracking number");
   expect(lines).toHaveLength(4);
   expect(lines[1]).toBe(

@@ -43,12 +43,7 @@ function placed(email: string, opts: { slug?: string; quantity?: number; payment
   return { orderNumber: result.order.orderNumber, id: result.order.id, total: result.order.totalAmount };
 }
 
-async function list(query = ""): Promise<AdminOrderList> {
-  const res = await admin.get(`/api/admin/orders${query}`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as AdminOrderList;
-}
+const list = (query = "") => admin.read<AdminOrderList>(`/api/admin/orders${query}`);
 async function detail(orderNumber: string): Promise<AdminOrderDetail> {
   const res = await admin.get(`/api/admin/orders/${orderNumber}`);
   expect(res.status).toBe(200);

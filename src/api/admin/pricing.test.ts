@@ -9,6 +9,7 @@ import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInEnv, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
 import { customerWithSession } from "../../../tests/factories";
 import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRead } from "../../../tests/helpers/admins";
 
 let standIn: PayPalStandIn;
 beforeAll(() => {
@@ -25,12 +26,7 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-const list = async () => {
-  const res = await t.request("/api/admin/pricing", { headers: { Authorization: authorization } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as ServicePricingView[];
-};
+const list = () => adminRead<ServicePricingView[]>(t, "/api/admin/pricing", authorization);
 const entry = async (id: string) => {
   const found = (await list()).find((p) => p.id === id);
   if (!found) throw new Error(`no entry ${id}`);

@@ -7,6 +7,7 @@ import type { AdminPayAllResult, AdminReferrerDetail, AdminReferrerList, AdminRe
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/factories";
 import { errorOf } from "../../../tests/helpers/test-app";
+import { expectQueriesRefused } from "../../../tests/helpers/admins";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
 const { t, admin } = adminAppPerTest();
@@ -44,11 +45,7 @@ const reward = (id: string) => t.db.select().from(referralTransactions).where(eq
 const earnings = (userId: string) => t.db.select({ e: users.totalReferralEarnings }).from(users).where(eq(users.id, userId)).get()?.e;
 const audits = () => t.db.select().from(auditLog).orderBy(desc(auditLog.id)).all();
 
-async function list(query = ""): Promise<AdminReferrerList> {
-  const res = await admin.get(`/api/admin/referrals${query}`);
-  expect(res.status).toBe(200);
-  return (await res.json()) as AdminReferrerList;
-}
+const list = (query = "") => admin.read<AdminReferrerList>(`/api/admin/referrals${query}`);
 
 test("every route is behind the admin token", async () => {
   const ann = referrer("ann@example.com");
@@ -123,16 +120,12 @@ describe("GET /api/admin/referrals", () => {
   });
 
   test("a bad query is a 400 naming the field", async () => {
-    for (const [query, field] of [
+    await expectQueriesRefused(admin, "/api/admin/referrals", [
       ["?status=lost", "status"],
       ["?page=0", "page"],
       ["?page=abc", "page"],
       [`?search=${"x".repeat(101)}`, "search"],
-    ] as const) {
-      const res = await admin.get(`/api/admin/referrals${query}`);
-      expect(res.status).toBe(400);
-      expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual([field]);
-    }
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/factories";
 import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { adminRead } from "../../../tests/helpers/admins";
 
 let t: TestApp;
 let authorization: string;
@@ -22,12 +23,7 @@ const put = (body: unknown, auth = authorization) =>
     headers: { Authorization: auth, Origin: testOrigin, "Content-Type": "application/json" },
     body: typeof body === "string" ? body : JSON.stringify(body),
   });
-const get = async () => {
-  const res = await t.request("/api/admin/settings", { headers: { Authorization: authorization } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as Settings;
-};
+const get = () => adminRead<Settings>(t, "/api/admin/settings", authorization);
 const stored = () => t.db.$client.query("SELECT key, value FROM settings ORDER BY key").all();
 /** The stored rows that differ from the seeded ones, key to stored JSON. */
 const storedChanges = () => {

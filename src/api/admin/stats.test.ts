@@ -14,12 +14,7 @@ import { adminAppPerTest } from "../../../tests/helpers/per-test";
 const adelaide = "Australia/Adelaide";
 const { t, admin } = adminAppPerTest();
 
-async function stats(): Promise<AdminStats> {
-  const res = await t.request("/api/admin/stats", { headers: { Authorization: admin.authorization } });
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as AdminStats;
-}
+const stats = () => admin.read<AdminStats>("/api/admin/stats");
 
 const address: Address = { name: "Ann Lee", line1: "1 King William St", city: "Adelaide", state: "SA", postcode: "5000", country: "AU" };
 let orderNumber = 0;

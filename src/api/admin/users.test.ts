@@ -21,12 +21,7 @@ beforeEach(() => {
   now = Date.now();
 });
 
-async function list(query = ""): Promise<AdminUserList> {
-  const res = await admin.get(`/api/admin/users${query}`);
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toBe("no-store");
-  return (await res.json()) as AdminUserList;
-}
+const list = (query = "") => admin.read<AdminUserList>(`/api/admin/users${query}`);
 const emails = (l: AdminUserList) => l.users.map((u) => u.email);
 
 /** A customer created at `minutesAgo` before now (so the list's order is known). */

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { customerWithSession } from "../../../tests/factories";
+import { expectAdminShell } from "../../../tests/helpers/admin-shell";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 import { adminReturnTo } from "./admin.routes";
 
@@ -7,14 +8,11 @@ const t = testAppPerFile();
 
 test("the shells are noindex, never stored, the same with or without a customer's cookie, and load only the admin entry", async () => {
   const ann = customerWithSession(t.db, "ann@example.com");
-  for (const path of ["/admin/login", "/admin/dashboard"]) {
-    const anonymous = await t.request(path);
-    expect(anonymous.status).toBe(200);
-    expect(anonymous.headers.get("cache-control")).toContain("no-store");
-    const html = await anonymous.text();
-    expect(html).toContain('<meta name="robots" content="noindex');
-    expect(html).toMatch(/admin-entry[^"]*\.js/);
-    expect(html).not.toMatch(/\/entry[^"]*\.js/);
+  for (const [path, title, island] of [
+    ["/admin/login", "Admin Login", "AdminLogin"],
+    ["/admin/dashboard", "Admin Dashboard", "AdminDashboard"],
+  ] as const) {
+    await expectAdminShell(t, path, { title, island });
     const signedIn = await (await t.request(path, { headers: { Cookie: ann.cookie } })).text();
     expect(signedIn).not.toContain("ann@example.com");
   }

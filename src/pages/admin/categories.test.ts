@@ -1,19 +1,11 @@
 import { expect, test } from "bun:test";
+import { expectAdminShell } from "../../../tests/helpers/admin-shell";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 
 const t = testAppPerFile();
 
 test("/admin/categories is an admin shell: noindex, never stored, the AdminCategories island, no category data before sign-in", async () => {
-  const res = await t.request("/admin/categories");
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toContain("no-store");
-  const html = await res.text();
-  expect(html).toContain('<meta name="robots" content="noindex');
-  expect(html).toContain("<title>Categories | Admin |");
-  expect(html).toMatch(/admin-entry[^"]*\.js/);
-  expect(html).not.toMatch(/\/entry[^"]*\.js/);
-  expect(html).toContain("AdminCategories");
+  const html = await expectAdminShell(t, "/admin/categories", { title: "Categories", island: "AdminCategories" });
   expect(html).toContain('href="/admin/dashboard"');
   expect(html).not.toContain("Surveillance Cameras");
-  expect(t.deps.pageCache.size).toBe(0);
 });

@@ -1,26 +1,20 @@
 import { expect, test } from "bun:test";
+import { expectAdminShell } from "../../../tests/helpers/admin-shell";
+import { islandPropsOf } from "../../../tests/helpers/island-props";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 import type { AdminProductEditorProps } from "../../islands/admin/AdminProductEditor";
 
 const t = testAppPerFile();
 
-function islandProps(html: string): AdminProductEditorProps {
-  const m = /<pi-island data-island="AdminProductEditor"[^>]*><script type="application\/json">(.*?)<\/script>/.exec(html);
-  if (!m?.[1]) throw new Error("no AdminProductEditor island on the page");
-  return (JSON.parse(m[1]) as { props: AdminProductEditorProps }).props;
-}
+/** The props of the page's AdminProductEditor island. */
+const islandProps = (html: string) => islandPropsOf<AdminProductEditorProps>(html, "AdminProductEditor");
 
 test("/admin/products/new and /admin/products/{id}/edit are noindex, never stored shells with the editor island and no product data", async () => {
   for (const [path, props, title] of [
     ["/admin/products/new", { productId: null }, "New product"],
     ["/admin/products/1/edit", { productId: 1 }, "Edit product"],
   ] as const) {
-    const res = await t.request(path);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toContain("no-store");
-    const html = await res.text();
-    expect(html).toContain('<meta name="robots" content="noindex');
-    expect(html).toContain(`<title>${title} | Admin`);
+    const html = await expectAdminShell(t, path, { title, island: "AdminProductEditor" });
     expect(islandProps(html)).toEqual(props);
     expect(html).not.toContain("Covert Body-Worn Camera 4K");
   }

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, test } from "bun:test";
 import { customerWithSession } from "../../../tests/factories";
+import { expectAdminShell } from "../../../tests/helpers/admin-shell";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 import { adminRecordKeyOfPath, adminRecordPath } from "../../shared/admin-records";
 import { adminReturnTo } from "./admin.routes";
@@ -23,15 +24,7 @@ const records = [
 describe.each(records)("$path", ({ path, room, island, key, title }) => {
   test("answers its list's admin shell with the record to open: noindex, never stored, the admin entry, its room marked, no data", async () => {
     for (const headers of [{}, { Cookie: customerCookie }] as Record<string, string>[]) {
-      const res = await t.request(path, { headers });
-      expect(res.status).toBe(200);
-      expect(res.headers.get("cache-control")).toContain("no-store");
-      const html = await res.text();
-      expect(html).toContain('<meta name="robots" content="noindex');
-      expect(html).toContain(`<title>${title} | Admin |`);
-      expect(html).toMatch(/admin-entry[^"]*\.js/);
-      expect(html).not.toMatch(/\/entry[^"]*\.js/);
-      expect(html).toContain(island);
+      const html = await expectAdminShell(t, path, { title, island, headers });
       expect(html).toContain(`"openRecord":"${key}"`);
       expect(html).toMatch(new RegExp(`href="${room}" aria-current="page"`));
       expect(html).not.toContain("ann@example.com");

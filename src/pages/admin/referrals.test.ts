@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
 import { ensureReferralCode } from "../../db/referrals.server";
 import { customerWithSession } from "../../../tests/factories";
+import { expectAdminShell } from "../../../tests/helpers/admin-shell";
 import { testAppPerFile } from "../../../tests/helpers/per-test";
 
 const t = testAppPerFile();
@@ -9,14 +10,7 @@ test("/admin/referrals is an admin shell: noindex, never stored, no referral dat
   const { userId } = customerWithSession(t.db, "ann@example.com");
   const code = ensureReferralCode(t.db, userId);
   customerWithSession(t.db, "friend@example.com", { referralCode: code });
-  const res = await t.request("/admin/referrals?status=void&search=%20ann%20&page=2");
-  expect(res.status).toBe(200);
-  expect(res.headers.get("cache-control")).toContain("no-store");
-  const html = await res.text();
-  expect(html).toContain('<meta name="robots" content="noindex');
-  expect(html).toContain("<title>Referrals | Admin |");
-  expect(html).toMatch(/admin-entry[^"]*\.js/);
-  expect(html).toContain("AdminReferrals");
+  const html = await expectAdminShell(t, "/admin/referrals?status=void&search=%20ann%20&page=2", { title: "Referrals", island: "AdminReferrals" });
   expect(html).toContain('"initialQuery":{"status":"void","search":"ann","page":2}');
   expect(html).not.toContain("ann@example.com");
   expect(html).not.toContain(code);
