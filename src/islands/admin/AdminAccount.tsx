@@ -15,6 +15,7 @@ import type { TotpSetup } from "../../shared/admin-totp";
 import { PasswordForm } from "./account/PasswordForm";
 import { TotpSetupPanel } from "./account/TotpSetupPanel";
 import { TotpTurnOffForm } from "./account/TotpTurnOffForm";
+import { BackToDashboard, PageHeader } from "./parts/PageHeader";
 
 export const adminMeKey = ["/api/admin/me"] as const;
 
@@ -60,12 +61,7 @@ export default function AdminAccount() {
   const on = me.data?.totpEnabled;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Your account</h1>
-        <a href="/admin/dashboard" className="btn btn-ghost btn-sm">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Your account" back={<BackToDashboard className="btn btn-ghost btn-sm" />} />
 
       {me.isError && (
         <div role="alert" className="alert alert-error">

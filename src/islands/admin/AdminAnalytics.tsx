@@ -13,6 +13,7 @@ import { toast } from "../../client/toast-store";
 import { formatDate, formatMoney } from "../../domain/format";
 import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabels, analyticsRanges, paymentMethodLabel } from "../../shared/admin-analytics";
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
+import { PageHeader } from "./parts/PageHeader";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -59,12 +60,7 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Analytics</h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Analytics" />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Range" className="flex flex-wrap gap-2">

@@ -16,6 +16,7 @@ import { DeleteCategoryDialog } from "./categories/DeleteCategoryDialog";
 import { EditCategoryDialog } from "./categories/EditCategoryDialog";
 import { ListFrame } from "./parts/ListFrame";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
+import { PageHeader } from "./parts/PageHeader";
 
 const listKey = ["/api/admin/categories"] as const;
 /** The products page lists categories for its filter; the dashboard counts them. */
@@ -84,14 +85,7 @@ export default function AdminCategories() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Categories
-        </h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Categories" headingRef={heading} />
 
       <CreateCategoryForm onCreated={changed} />
 

@@ -23,6 +23,7 @@ import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList } from "./payments/PaymentsList";
 import { paymentStatusLabels } from "../../domain/payment";
+import { PageHeader } from "./parts/PageHeader";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -53,19 +54,15 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Payments
-        </h1>
-        <div className="flex flex-wrap gap-2">
+      <PageHeader
+        title="Payments"
+        headingRef={heading}
+        actions={
           <a href="/admin/contacts" className="btn btn-outline">
             Enquiries
           </a>
-          <a href="/admin/dashboard" className="btn btn-outline">
-            Back to Dashboard
-          </a>
-        </div>
-      </div>
+        }
+      />
 
       <form aria-label="Filter payments" className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
         <FilterSelect label="Status" anyLabel="Any status" options={paymentStatuses} labels={paymentStatusLabels} {...bindFilter("status")} />

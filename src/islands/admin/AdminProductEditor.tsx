@@ -26,6 +26,7 @@ import {
 import { australianStates, stateNames } from "../../shared/checkout";
 import { ImagesField } from "./product-editor/ImagesField";
 import { SpecificationsField } from "./product-editor/SpecificationsField";
+import { PageHeader } from "./parts/PageHeader";
 
 export type AdminProductEditorProps = { productId: number | null };
 
@@ -45,12 +46,14 @@ export default function AdminProductEditor({ productId }: AdminProductEditorProp
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <a href="/admin/products" className="btn btn-outline">
-          Back to Products
-        </a>
-      </div>
+      <PageHeader
+        title={title}
+        back={
+          <a href="/admin/products" className="btn btn-outline">
+            Back to Products
+          </a>
+        }
+      />
       {loaded.isError && (
         <p role="alert" className="alert alert-error">
           {loaded.error instanceof ApiError && loaded.error.status === 404
