@@ -16,6 +16,7 @@ import { PasswordForm } from "./account/PasswordForm";
 import { TotpSetupPanel } from "./account/TotpSetupPanel";
 import { TotpTurnOffForm } from "./account/TotpTurnOffForm";
 import { BackToDashboard, PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export const adminMeKey = ["/api/admin/me"] as const;
 
@@ -38,7 +39,7 @@ export default function AdminAccount() {
     mutationFn: () => adminRequest<TotpSetup>("POST", "/api/admin/totp/setup"),
     onSuccess: setSetup,
     onError: (err) => {
-      toast({ title: "Set-up not started", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Set-up not started", err);
       if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: adminMeKey });
     },
   });

@@ -8,12 +8,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useState } from "react";
 import { adminDownload } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
-import { toast } from "../../client/toast-store";
 import { formatDate, formatMoney } from "../../domain/format";
 import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabels, analyticsRanges, paymentMethodLabel } from "../../shared/admin-analytics";
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
 import { PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -49,7 +48,7 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
     try {
       await adminDownload(`${apiPath}.csv?range=${range}`, `analytics-${range}.csv`);
     } catch (err) {
-      toast({ title: "Download failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Download failed", err);
     } finally {
       setDownloading(false);
     }

@@ -7,7 +7,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import {
   type AdminContact,
@@ -29,6 +28,7 @@ import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 /** `openRecord`: the enquiry id of /admin/contacts/{id}, whose dialog opens at once. */
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string; openRecord?: string | null };
@@ -60,7 +60,7 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
       changed();
     },
     onError: (err) => {
-      toast({ title: "Enquiry not deleted", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Enquiry not deleted", err);
     },
   });
 

@@ -7,7 +7,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { adminRequest } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { paymentStatuses } from "../../domain/payment";
 import {
@@ -24,6 +23,7 @@ import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList } from "./payments/PaymentsList";
 import { paymentStatusLabels } from "../../domain/payment";
 import { PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -44,7 +44,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
       heading.current?.focus();
     },
     onError: (err) => {
-      toast({ title: "Payment not marked paid", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Payment not marked paid", err);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });

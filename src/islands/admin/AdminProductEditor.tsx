@@ -27,6 +27,7 @@ import { australianStates, stateNames } from "../../shared/checkout";
 import { ImagesField } from "./product-editor/ImagesField";
 import { SpecificationsField } from "./product-editor/SpecificationsField";
 import { PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminProductEditorProps = { productId: number | null };
 
@@ -118,7 +119,7 @@ function ProductForm({
         setError(field as FieldPath<ProductFormValues>, { type: "server", message }, { shouldFocus: first });
         first = false;
       }
-      toast({ title: "Save Failed", description: (err instanceof ApiError && err.serverMessage) || "The product could not be saved.", variant: "destructive" });
+      toastFailure("Save Failed", err, "The product could not be saved.");
       if (first) submit.current?.focus();
     },
   });

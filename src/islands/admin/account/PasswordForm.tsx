@@ -11,6 +11,7 @@ import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
+import { toastFailure } from "../parts/toast-failure";
 
 type Values = { currentPassword: string; newPassword: string };
 
@@ -35,7 +36,7 @@ export function PasswordForm() {
         setFocus(fields.currentPassword ? "currentPassword" : "newPassword");
         return;
       }
-      toast({ title: "Password not changed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Password not changed", err);
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;

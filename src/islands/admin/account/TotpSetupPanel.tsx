@@ -13,6 +13,7 @@ import { InputField } from "../../../components/FormField";
 import { totpCodeInput } from "./totp-code";
 import { type TotpConfirmInput, type TotpSetup, totpConfirmSchema } from "../../../shared/admin-totp";
 import { QrCode } from "./QrCode";
+import { toastFailure } from "../parts/toast-failure";
 
 /** How long the copy button reads "Copied!". */
 const copiedMs = 2000;
@@ -45,11 +46,7 @@ export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSe
         setFocus("code");
         return;
       }
-      toast({
-        title: "Two-factor sign-in not turned on",
-        description: (err instanceof ApiError && err.serverMessage) || "Please try again.",
-        variant: "destructive",
-      });
+      toastFailure("Two-factor sign-in not turned on", err);
     },
   });
 

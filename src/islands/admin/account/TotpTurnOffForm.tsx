@@ -8,10 +8,10 @@ import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
-import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { totpCodeInput } from "./totp-code";
 import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
+import { toastFailure } from "../parts/toast-failure";
 
 type Values = { password: string; code: string };
 
@@ -33,11 +33,7 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
         setFocus(fields.password ? "password" : "code");
         return;
       }
-      toast({
-        title: "Two-factor sign-in not turned off",
-        description: (err instanceof ApiError && err.serverMessage) || "Please try again.",
-        variant: "destructive",
-      });
+      toastFailure("Two-factor sign-in not turned off", err);
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;

@@ -11,6 +11,7 @@ import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
+import { toastFailure } from "../parts/toast-failure";
 
 type Values = { username: string; password: string };
 
@@ -35,7 +36,7 @@ export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) =
         setFocus(fields.username ? "username" : "password");
         return;
       }
-      toast({ title: "Admin not added", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Admin not added", err);
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;

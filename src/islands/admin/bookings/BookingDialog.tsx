@@ -16,6 +16,7 @@ import { DetailRow, StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { toastFailure } from "../parts/toast-failure";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -55,7 +56,7 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
     },
     onError: (err) => {
       setStep(null);
-      toast({ title: "Booking not changed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Booking not changed", err);
       // Changed by someone else meanwhile: show what the booking allows now.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
         onChanged();

@@ -7,12 +7,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { type AdminCategoryRow, type CategoryCreate, categoryCreateSchema } from "../../../shared/admin-categories";
 import { CategoryFields } from "./CategoryFields";
 import { serverFieldErrors } from "./server-errors";
+import { toastFailure } from "../parts/toast-failure";
 
 type Values = { name: string; slug: string; description: string };
 const fields = ["name", "slug", "description"] as const;
@@ -34,7 +34,7 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminC
     },
     onError: (err) => {
       serverFieldErrors(err, fields, (field, message) => setError(field, { type: "server", message }, { shouldFocus: true }));
-      toast({ title: "Not Added", description: (err instanceof ApiError && err.serverMessage) || "The category could not be added.", variant: "destructive" });
+      toastFailure("Not Added", err, "The category could not be added.");
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;

@@ -16,6 +16,7 @@ import { StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { OrderDetails } from "./OrderDetails";
+import { toastFailure } from "../parts/toast-failure";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -74,7 +75,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
         setTrackingError(fieldMessage);
         trackingField.current?.focus();
       }
-      toast({ title: "Order not updated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Order not updated", err);
       // Changed by someone else meanwhile: show what the order allows now.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
         void queryClient.invalidateQueries({ queryKey: [url] });

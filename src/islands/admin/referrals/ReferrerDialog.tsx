@@ -19,6 +19,7 @@ import { DetailRow, StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { toastFailure } from "../parts/toast-failure";
 
 export type ReferrerDialogProps = { userId: string; name: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -125,7 +126,7 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
         setReasonError(fieldMessage);
         reasonField.current?.focus();
       }
-      toast({ title: "Reward not updated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Reward not updated", err);
       // Changed by someone else meanwhile: show the rewards as they are now.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
         setStep(null);

@@ -15,6 +15,7 @@ import { FormField, hintAndErrorProps } from "../../../components/FormField";
 import { Section } from "./Section";
 import { settingsResolver } from "./settings-resolver";
 import { useLeaveWarning } from "./use-leave-warning";
+import { toastFailure } from "../parts/toast-failure";
 
 type Input = { key: SettingKey; hint: string; type?: "text" | "tel" | "email" | "number"; step?: string; auto?: string };
 
@@ -85,7 +86,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
         setError(path as keyof Settings, { type: "server", message }, { shouldFocus: !focused });
         focused = true;
       }
-      toast({ title: "Failed to save settings", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Failed to save settings", err);
     },
   });
 
