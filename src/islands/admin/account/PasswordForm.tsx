@@ -6,11 +6,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
+import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
 
 type Values = { currentPassword: string; newPassword: string };
@@ -29,13 +29,7 @@ export function PasswordForm() {
       toast({ title: "Password changed", description: `Use the new password from now on.${others}`, variant: "success" });
     },
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.currentPassword || fields?.newPassword) {
-        if (fields.currentPassword) setError("currentPassword", { type: "server", message: fields.currentPassword });
-        if (fields.newPassword) setError("newPassword", { type: "server", message: fields.newPassword });
-        setFocus(fields.currentPassword ? "currentPassword" : "newPassword");
-        return;
-      }
+      if (showServerFieldErrors(err, ["currentPassword", "newPassword"], setError, setFocus)) return;
       toastFailure("Password not changed", err);
     },
   });

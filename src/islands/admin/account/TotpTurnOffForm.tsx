@@ -6,11 +6,11 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { InputField } from "../../../components/FormField";
 import { totpCodeInput } from "./totp-code";
 import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
+import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
 
 type Values = { password: string; code: string };
@@ -26,13 +26,7 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
     mutationFn: (input: TotpDisableInput) => adminRequest("POST", "/api/admin/totp/disable", input),
     onSuccess: onTurnedOff,
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.password || fields?.code) {
-        if (fields.password) setError("password", { type: "server", message: fields.password });
-        if (fields.code) setError("code", { type: "server", message: fields.code });
-        setFocus(fields.password ? "password" : "code");
-        return;
-      }
+      if (showServerFieldErrors(err, ["password", "code"], setError, setFocus)) return;
       toastFailure("Two-factor sign-in not turned off", err);
     },
   });

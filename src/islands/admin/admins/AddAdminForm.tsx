@@ -6,11 +6,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
+import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
 
 type Values = { username: string; password: string };
@@ -29,13 +29,7 @@ export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) =
       onAdded(admin);
     },
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.username || fields?.password) {
-        if (fields.username) setError("username", { type: "server", message: fields.username });
-        if (fields.password) setError("password", { type: "server", message: fields.password });
-        setFocus(fields.username ? "username" : "password");
-        return;
-      }
+      if (showServerFieldErrors(err, ["username", "password"], setError, setFocus)) return;
       toastFailure("Admin not added", err);
     },
   });

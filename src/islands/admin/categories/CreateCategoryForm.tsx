@@ -11,7 +11,7 @@ import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { type AdminCategoryRow, type CategoryCreate, categoryCreateSchema } from "../../../shared/admin-categories";
 import { CategoryFields } from "./CategoryFields";
-import { serverFieldErrors } from "./server-errors";
+import { serverFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
 
 type Values = { name: string; slug: string; description: string };

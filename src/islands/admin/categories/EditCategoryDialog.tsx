@@ -15,7 +15,7 @@ import { DialogActions } from "../../dialog/DialogActions";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { CategoryFields } from "./CategoryFields";
-import { serverFieldErrors } from "./server-errors";
+import { serverFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
 
 type Values = { name: string; slug: string; description: string; isActive: boolean };
