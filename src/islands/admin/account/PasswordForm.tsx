@@ -12,6 +12,7 @@ import { InputField } from "../../../components/FormField";
 import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
 import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { currentPassword: string; newPassword: string };
 
@@ -61,9 +62,7 @@ export function PasswordForm() {
         {...register("newPassword")}
       />
       <div className="pt-2">
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {change.isPending ? "Changing..." : "Change password"}
-        </button>
+        <SubmitButton label="Change password" pending={change.isPending} pendingLabel="Changing..." />
       </div>
     </form>
   );

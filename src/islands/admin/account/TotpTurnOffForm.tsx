@@ -12,6 +12,7 @@ import { totpCodeInput } from "./totp-code";
 import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
 import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { password: string; code: string };
 
@@ -51,9 +52,7 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
       />
       <InputField id="totp-off-code" label="Authentication code" error={error("code")} {...totpCodeInput} {...register("code")} />
       <div className="flex flex-wrap gap-2 pt-2">
-        <button type="submit" className="btn btn-error" disabled={turnOff.isPending}>
-          {turnOff.isPending ? "Turning Off..." : "Turn off two-factor sign-in"}
-        </button>
+        <SubmitButton label="Turn off two-factor sign-in" pending={turnOff.isPending} pendingLabel="Turning Off..." className="btn btn-error" />
         <button type="button" className="btn btn-ghost" disabled={turnOff.isPending} onClick={onCancel}>
           Cancel
         </button>

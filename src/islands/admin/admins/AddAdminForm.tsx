@@ -12,6 +12,7 @@ import { InputField } from "../../../components/FormField";
 import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
 import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { username: string; password: string };
 
@@ -66,9 +67,7 @@ export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) =
         />
       </div>
       <div className="pt-2">
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {add.isPending ? "Adding..." : "Add admin"}
-        </button>
+        <SubmitButton label="Add admin" pending={add.isPending} pendingLabel="Adding..." />
       </div>
     </form>
   );

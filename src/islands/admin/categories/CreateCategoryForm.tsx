@@ -13,6 +13,7 @@ import { type AdminCategoryRow, type CategoryCreate, categoryCreateSchema } from
 import { CategoryFields } from "./CategoryFields";
 import { serverFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { name: string; slug: string; description: string };
 const fields = ["name", "slug", "description"] as const;
@@ -56,9 +57,7 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminC
           descriptionClassName="sm:col-span-2"
         />
         <div className="mt-3 sm:col-span-2">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Adding..." : "Add category"}
-          </button>
+          <SubmitButton label="Add category" pending={create.isPending} pendingLabel="Adding..." />
         </div>
       </form>
     </section>

@@ -17,6 +17,7 @@ import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { OrderDetails } from "./OrderDetails";
 import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -158,9 +159,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
                 />
               </FormField>
               <StepActions backLabel="Back" onBack={() => setStep(null)}>
-                <button type="submit" className="btn btn-primary btn-sm" disabled={act.isPending}>
-                  {act.isPending ? actionLabels.ship.pending : "Mark shipped"}
-                </button>
+                <SubmitButton label="Mark shipped" pending={act.isPending} pendingLabel={actionLabels.ship.pending} className="btn btn-primary btn-sm" />
               </StepActions>
             </form>
           )}

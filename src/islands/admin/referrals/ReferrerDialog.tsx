@@ -20,6 +20,7 @@ import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 export type ReferrerDialogProps = { userId: string; name: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -265,9 +266,7 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
                         />
                       </FormField>
                       <StepActions backLabel="Keep it" onBack={() => setStep(null)}>
-                        <button type="submit" className="btn btn-error btn-sm" disabled={act.isPending}>
-                          {act.isPending ? "Voiding..." : "Void the reward"}
-                        </button>
+                        <SubmitButton label="Void the reward" pending={act.isPending} pendingLabel="Voiding..." className="btn btn-error btn-sm" />
                       </StepActions>
                     </form>
                   )}
