@@ -27,7 +27,7 @@ import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useUrlList } from "./parts/use-url-list";
-import { PageHeader } from "./parts/PageHeader";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
 
 /** `openRecord`: the booking id of /admin/bookings/{id}, whose dialog opens at once. */
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string; openRecord?: string | null };
@@ -57,15 +57,7 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
 
   return (
     <div className="space-y-8">
-      <PageHeader
-        title="Bookings"
-        headingRef={heading}
-        actions={
-          <a href="#time-slots" className="btn btn-outline">
-            Time slots
-          </a>
-        }
-      />
+      <PageHeader title="Bookings" headingRef={heading} actions={<HeaderLink href="#time-slots" label="Time slots" />} />
 
       <section className="space-y-4" aria-labelledby={`${base}list`}>
         <h2 id={`${base}list`} className="sr-only">

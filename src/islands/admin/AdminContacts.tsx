@@ -27,7 +27,7 @@ import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
-import { PageHeader } from "./parts/PageHeader";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 
 /** `openRecord`: the enquiry id of /admin/contacts/{id}, whose dialog opens at once. */
@@ -72,9 +72,7 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
         actions={
           <>
             <ExportCsvButton url={`${listPath}.csv${adminContactsList.search({ ...query, page: 1 })}`} fileName="enquiries.csv" />
-            <a href="/admin/payments" className="btn btn-outline">
-              Payment requests
-            </a>
+            <HeaderLink href="/admin/payments" label="Payment requests" />
           </>
         }
       />

@@ -22,7 +22,7 @@ import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList } from "./payments/PaymentsList";
 import { paymentStatusLabels } from "../../domain/payment";
-import { PageHeader } from "./parts/PageHeader";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
@@ -54,15 +54,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Payments"
-        headingRef={heading}
-        actions={
-          <a href="/admin/contacts" className="btn btn-outline">
-            Enquiries
-          </a>
-        }
-      />
+      <PageHeader title="Payments" headingRef={heading} actions={<HeaderLink href="/admin/contacts" label="Enquiries" />} />
 
       <form aria-label="Filter payments" className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
         <FilterSelect label="Status" anyLabel="Any status" options={paymentStatuses} labels={paymentStatusLabels} {...bindFilter("status")} />

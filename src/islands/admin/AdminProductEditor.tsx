@@ -26,7 +26,7 @@ import {
 import { australianStates, stateNames } from "../../shared/checkout";
 import { ImagesField } from "./product-editor/ImagesField";
 import { SpecificationsField } from "./product-editor/SpecificationsField";
-import { PageHeader } from "./parts/PageHeader";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 
 export type AdminProductEditorProps = { productId: number | null };
@@ -47,14 +47,7 @@ export default function AdminProductEditor({ productId }: AdminProductEditorProp
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={title}
-        back={
-          <a href="/admin/products" className="btn btn-outline">
-            Back to Products
-          </a>
-        }
-      />
+      <PageHeader title={title} back={<HeaderLink href="/admin/products" label="Back to Products" />} />
       {loaded.isError && (
         <p role="alert" className="alert alert-error">
           {loaded.error instanceof ApiError && loaded.error.status === 404

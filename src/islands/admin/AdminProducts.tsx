@@ -14,7 +14,7 @@ import { FilterForm, RecordFilterSelect, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
-import { PageHeader } from "./parts/PageHeader";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -49,15 +49,7 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="Products"
-        headingRef={heading}
-        actions={
-          <a href="/admin/products/new" className="btn btn-primary">
-            New product
-          </a>
-        }
-      />
+      <PageHeader title="Products" headingRef={heading} actions={<HeaderLink href="/admin/products/new" label="New product" className="btn btn-primary" />} />
 
       <FilterForm label="Products" onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchBox label="Search by name or description" className="grow" search={search} />

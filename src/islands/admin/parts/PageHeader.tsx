@@ -4,13 +4,18 @@
  */
 import type { ReactNode, RefObject } from "react";
 
-/** The link back to the dashboard; `className` for the quieter pages (account, settings). */
-export function BackToDashboard({ className = "btn btn-outline" }: { className?: string }) {
+/** A link in a page's title row, drawn as a button. */
+export function HeaderLink({ href, label, className = "btn btn-outline" }: { href: string; label: string; className?: string }) {
   return (
-    <a href="/admin/dashboard" className={className}>
-      Back to Dashboard
+    <a href={href} className={className}>
+      {label}
     </a>
   );
+}
+
+/** The link back to the dashboard; `className` for the quieter pages (account, settings). */
+export function BackToDashboard({ className }: { className?: string }) {
+  return <HeaderLink href="/admin/dashboard" label="Back to Dashboard" className={className} />;
 }
 
 /**
