@@ -15,6 +15,8 @@ import type { TotpSetup } from "../../shared/admin-totp";
 import { PasswordForm } from "./account/PasswordForm";
 import { TotpSetupPanel } from "./account/TotpSetupPanel";
 import { TotpTurnOffForm } from "./account/TotpTurnOffForm";
+import { BackToDashboard, PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export const adminMeKey = ["/api/admin/me"] as const;
 
@@ -37,7 +39,7 @@ export default function AdminAccount() {
     mutationFn: () => adminRequest<TotpSetup>("POST", "/api/admin/totp/setup"),
     onSuccess: setSetup,
     onError: (err) => {
-      toast({ title: "Set-up not started", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Set-up not started", err);
       if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: adminMeKey });
     },
   });
@@ -60,12 +62,7 @@ export default function AdminAccount() {
   const on = me.data?.totpEnabled;
   return (
     <div className="mx-auto max-w-2xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Your account</h1>
-        <a href="/admin/dashboard" className="btn btn-ghost btn-sm">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Your account" back={<BackToDashboard className="btn btn-ghost btn-sm" />} />
 
       {me.isError && (
         <div role="alert" className="alert alert-error">

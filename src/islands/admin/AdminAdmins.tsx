@@ -6,12 +6,12 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MouseEvent, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import type { AdminAccountList, AdminAccountView, SessionsEnded } from "../../shared/admin-admins";
 import { AddAdminForm } from "./admins/AddAdminForm";
 import { AdminCard } from "./admins/AdminCard";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminAdminsProps = { timeZone: string };
 
@@ -24,7 +24,7 @@ export default function AdminAdmins({ timeZone }: AdminAdminsProps) {
   const listHeading = useRef<HTMLHeadingElement>(null);
   const reload = () => queryClient.invalidateQueries({ queryKey: adminsKey });
   const failed = (title: string) => (err: Error) => {
-    toast({ title, description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+    toastFailure(title, err);
     void reload();
   };
 

@@ -8,11 +8,11 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useState } from "react";
 import { adminDownload } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
-import { toast } from "../../client/toast-store";
 import { formatDate, formatMoney } from "../../domain/format";
 import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabels, analyticsRanges, paymentMethodLabel } from "../../shared/admin-analytics";
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
+import { PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -45,7 +45,7 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
     try {
       await adminDownload(`${apiPath}.csv?range=${range}`, `analytics-${range}.csv`);
     } catch (err) {
-      toast({ title: "Download failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Download failed", err);
     } finally {
       setDownloading(false);
     }
@@ -56,12 +56,7 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Analytics</h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Analytics" />
 
       <div className="flex flex-wrap items-center justify-between gap-3">
         <nav aria-label="Range" className="flex flex-wrap gap-2">

@@ -4,6 +4,7 @@ import { AuditEntries } from "./audit/AuditEntries";
 import { FilterForm, FilterSelect, RecordFilterSelect } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
+import { PageHeader } from "./parts/PageHeader";
 
 export type AdminAuditProps = { initialQuery: AdminAuditQuery; timeZone: string };
 
@@ -13,12 +14,7 @@ export default function AdminAudit({ initialQuery, timeZone }: AdminAuditProps) 
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Audit log</h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Audit log" />
 
       <FilterForm label="Audit log" action={adminAuditList.path} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
         <RecordFilterSelect

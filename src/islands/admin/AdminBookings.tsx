@@ -27,6 +27,7 @@ import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useUrlList } from "./parts/use-url-list";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
 
 /** `openRecord`: the booking id of /admin/bookings/{id}, whose dialog opens at once. */
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string; openRecord?: string | null };
@@ -56,19 +57,7 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
 
   return (
     <div className="space-y-8">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Bookings
-        </h1>
-        <div className="flex flex-wrap gap-2">
-          <a href="#time-slots" className="btn btn-outline">
-            Time slots
-          </a>
-          <a href="/admin/dashboard" className="btn btn-outline">
-            Back to Dashboard
-          </a>
-        </div>
-      </div>
+      <PageHeader title="Bookings" headingRef={heading} actions={<HeaderLink href="#time-slots" label="Time slots" />} />
 
       <section className="space-y-4" aria-labelledby={`${base}list`}>
         <h2 id={`${base}list`} className="sr-only">

@@ -7,7 +7,6 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import type { AdminCategoryRow } from "../../shared/admin-categories";
 import { CategoryList, type CategoryAction, moveButtonId } from "./categories/CategoryList";
@@ -16,6 +15,8 @@ import { DeleteCategoryDialog } from "./categories/DeleteCategoryDialog";
 import { EditCategoryDialog } from "./categories/EditCategoryDialog";
 import { ListFrame } from "./parts/ListFrame";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
+import { PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 const listKey = ["/api/admin/categories"] as const;
 /** The products page lists categories for its filter; the dashboard counts them. */
@@ -48,11 +49,7 @@ export default function AdminCategories() {
       setFocusAfterMove({ id: move.id, direction: move.direction });
     },
     onError: (err) => {
-      toast({
-        title: "Order Not Saved",
-        description: (err instanceof ApiError && err.serverMessage) || "The new order could not be saved.",
-        variant: "destructive",
-      });
+      toastFailure("Order Not Saved", err, "The new order could not be saved.");
       changed();
     },
   });
@@ -84,14 +81,7 @@ export default function AdminCategories() {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Categories
-        </h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Categories" headingRef={heading} />
 
       <CreateCategoryForm onCreated={changed} />
 

@@ -7,7 +7,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import {
   type AdminContact,
@@ -28,6 +27,8 @@ import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 /** `openRecord`: the enquiry id of /admin/contacts/{id}, whose dialog opens at once. */
 export type AdminContactsProps = { initialQuery: AdminContactsQuery; timeZone: string; openRecord?: string | null };
@@ -59,26 +60,22 @@ export default function AdminContacts({ initialQuery, timeZone, openRecord = nul
       changed();
     },
     onError: (err) => {
-      toast({ title: "Enquiry not deleted", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Enquiry not deleted", err);
     },
   });
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Enquiries
-        </h1>
-        <div className="flex flex-wrap gap-2">
-          <ExportCsvButton url={`${listPath}.csv${adminContactsList.search({ ...query, page: 1 })}`} fileName="enquiries.csv" />
-          <a href="/admin/payments" className="btn btn-outline">
-            Payment requests
-          </a>
-          <a href="/admin/dashboard" className="btn btn-outline">
-            Back to Dashboard
-          </a>
-        </div>
-      </div>
+      <PageHeader
+        title="Enquiries"
+        headingRef={heading}
+        actions={
+          <>
+            <ExportCsvButton url={`${listPath}.csv${adminContactsList.search({ ...query, page: 1 })}`} fileName="enquiries.csv" />
+            <HeaderLink href="/admin/payments" label="Payment requests" />
+          </>
+        }
+      />
 
       <FilterForm label="Enquiries" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <SearchBox label="Search by name, e-mail or message" className="sm:col-span-2 lg:col-span-1" search={search} />

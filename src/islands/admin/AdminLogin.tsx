@@ -16,6 +16,7 @@ import { toast } from "../../client/toast-store";
 import { errorProps, FormField, InputField } from "../../components/FormField";
 import { type AdminLoginInput, type AdminLoginResponse, adminLoginSchema } from "../../shared/admin-auth";
 import { totpMessages } from "../../shared/admin-totp";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminLoginProps = { returnTo: string };
 type Values = { username: string; password: string; code?: string };
@@ -55,7 +56,7 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
         setValue("code", "");
         setFocus("code");
       }
-      toast({ title: "Login Failed", description: (err instanceof ApiError && err.serverMessage) || "Invalid credentials", variant: "destructive" });
+      toastFailure("Login Failed", err, "Invalid credentials");
     },
   });
   const pending = signIn.isPending || signIn.isSuccess;

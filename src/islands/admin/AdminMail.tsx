@@ -13,6 +13,7 @@ import { MailList } from "./mail/MailList";
 import { FilterForm, FilterSelect } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
+import { PageHeader } from "./parts/PageHeader";
 
 export type AdminMailProps = { initialQuery: AdminMailQuery; timeZone: string };
 
@@ -36,12 +37,7 @@ export default function AdminMail({ initialQuery, timeZone }: AdminMailProps) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Mail</h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Mail" />
       <p className="text-base-content/80">Every e-mail the site sends, newest first. Message contents are not shown: they are private.</p>
 
       <FilterForm label="Mail" action={adminMailList.path} className="flex flex-wrap items-end gap-3">

@@ -17,6 +17,7 @@ import { FilterForm, FilterSelect, SearchBox } from "./parts/ListFilters";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { PageHeader } from "./parts/PageHeader";
 
 /** `openRecord`: the order number of /admin/orders/{orderNumber}, whose dialog opens at once. */
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string; openRecord?: string | null };
@@ -45,17 +46,11 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Orders
-        </h1>
-        <div className="flex flex-wrap gap-2">
-          <ExportCsvButton url={`${listPath}.csv${adminOrdersList.search({ ...query, page: 1 })}`} fileName="orders.csv" />
-          <a href="/admin/dashboard" className="btn btn-outline">
-            Back to Dashboard
-          </a>
-        </div>
-      </div>
+      <PageHeader
+        title="Orders"
+        headingRef={heading}
+        actions={<ExportCsvButton url={`${listPath}.csv${adminOrdersList.search({ ...query, page: 1 })}`} fileName="orders.csv" />}
+      />
 
       <FilterForm label="Orders" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr]">
         <SearchBox label="Search by order number, customer name or e-mail" className="sm:col-span-2 lg:col-span-1" search={search} />

@@ -7,7 +7,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef } from "react";
 import { adminRequest } from "../../client/admin-api";
-import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { paymentStatuses } from "../../domain/payment";
 import {
@@ -23,6 +22,8 @@ import { PagedList } from "./parts/PagedList";
 import { useUrlList } from "./parts/use-url-list";
 import { PaymentsList } from "./payments/PaymentsList";
 import { paymentStatusLabels } from "../../domain/payment";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -43,7 +44,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
       heading.current?.focus();
     },
     onError: (err) => {
-      toast({ title: "Payment not marked paid", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Payment not marked paid", err);
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
@@ -53,19 +54,7 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Payments
-        </h1>
-        <div className="flex flex-wrap gap-2">
-          <a href="/admin/contacts" className="btn btn-outline">
-            Enquiries
-          </a>
-          <a href="/admin/dashboard" className="btn btn-outline">
-            Back to Dashboard
-          </a>
-        </div>
-      </div>
+      <PageHeader title="Payments" headingRef={heading} actions={<HeaderLink href="/admin/contacts" label="Enquiries" />} />
 
       <form aria-label="Filter payments" className="grid gap-3 sm:grid-cols-2" onSubmit={(e) => e.preventDefault()}>
         <FilterSelect label="Status" anyLabel="Any status" options={paymentStatuses} labels={paymentStatusLabels} {...bindFilter("status")} />

@@ -26,6 +26,8 @@ import {
 import { australianStates, stateNames } from "../../shared/checkout";
 import { ImagesField } from "./product-editor/ImagesField";
 import { SpecificationsField } from "./product-editor/SpecificationsField";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
+import { toastFailure } from "./parts/toast-failure";
 
 export type AdminProductEditorProps = { productId: number | null };
 
@@ -45,12 +47,7 @@ export default function AdminProductEditor({ productId }: AdminProductEditorProp
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">{title}</h1>
-        <a href="/admin/products" className="btn btn-outline">
-          Back to Products
-        </a>
-      </div>
+      <PageHeader title={title} back={<HeaderLink href="/admin/products" label="Back to Products" />} />
       {loaded.isError && (
         <p role="alert" className="alert alert-error">
           {loaded.error instanceof ApiError && loaded.error.status === 404
@@ -115,7 +112,7 @@ function ProductForm({
         setError(field as FieldPath<ProductFormValues>, { type: "server", message }, { shouldFocus: first });
         first = false;
       }
-      toast({ title: "Save Failed", description: (err instanceof ApiError && err.serverMessage) || "The product could not be saved.", variant: "destructive" });
+      toastFailure("Save Failed", err, "The product could not be saved.");
       if (first) submit.current?.focus();
     },
   });

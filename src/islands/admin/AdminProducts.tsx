@@ -14,6 +14,7 @@ import { FilterForm, RecordFilterSelect, SearchBox } from "./parts/ListFilters";
 import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
+import { HeaderLink, PageHeader } from "./parts/PageHeader";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -48,19 +49,7 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Products
-        </h1>
-        <div className="flex flex-wrap gap-3">
-          <a href="/admin/dashboard" className="btn btn-outline">
-            Back to Dashboard
-          </a>
-          <a href="/admin/products/new" className="btn btn-primary">
-            New product
-          </a>
-        </div>
-      </div>
+      <PageHeader title="Products" headingRef={heading} actions={<HeaderLink href="/admin/products/new" label="New product" className="btn btn-primary" />} />
 
       <FilterForm label="Products" onSubmit={search.onSearch} className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <SearchBox label="Search by name or description" className="grow" search={search} />

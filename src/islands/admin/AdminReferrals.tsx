@@ -14,6 +14,7 @@ import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { ReferrerDialog } from "./referrals/ReferrerDialog";
 import { type OpenReferrer, ReferrersList } from "./referrals/ReferrersList";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
+import { PageHeader } from "./parts/PageHeader";
 
 export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
 
@@ -38,14 +39,7 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold outline-none">
-          Referrals
-        </h1>
-        <a href="/admin/dashboard" className="btn btn-outline">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Referrals" headingRef={heading} />
 
       <FilterForm label="Referrers" onSubmit={search.onSearch} className="grid gap-3 sm:grid-cols-[2fr_1fr]">
         <SearchBox label="Search by referrer name or e-mail" search={search} />

@@ -6,6 +6,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Settings } from "../../shared/settings";
 import { SettingsForm } from "./settings/SettingsForm";
+import { BackToDashboard, PageHeader } from "./parts/PageHeader";
 
 export const adminSettingsKey = ["/api/admin/settings"] as const;
 
@@ -15,12 +16,7 @@ export default function AdminSettings() {
 
   return (
     <div className="mx-auto max-w-4xl space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold">Settings</h1>
-        <a href="/admin/dashboard" className="btn btn-ghost btn-sm">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader title="Settings" back={<BackToDashboard className="btn btn-ghost btn-sm" />} />
       <p className="text-base-content/80">Business details, payments, prices and booking hours. The public pages show a saved change at once.</p>
       {settings.isError && (
         <div role="alert" className="alert alert-error flex flex-wrap justify-between">

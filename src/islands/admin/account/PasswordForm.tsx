@@ -6,11 +6,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { type AdminPasswordChangeInput, adminPasswordChangeSchema, type SessionsEnded } from "../../../shared/admin-admins";
+import { showServerFieldErrors } from "../parts/server-field-errors";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { currentPassword: string; newPassword: string };
 
@@ -28,14 +30,8 @@ export function PasswordForm() {
       toast({ title: "Password changed", description: `Use the new password from now on.${others}`, variant: "success" });
     },
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.currentPassword || fields?.newPassword) {
-        if (fields.currentPassword) setError("currentPassword", { type: "server", message: fields.currentPassword });
-        if (fields.newPassword) setError("newPassword", { type: "server", message: fields.newPassword });
-        setFocus(fields.currentPassword ? "currentPassword" : "newPassword");
-        return;
-      }
-      toast({ title: "Password not changed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      if (showServerFieldErrors(err, ["currentPassword", "newPassword"], setError, setFocus)) return;
+      toastFailure("Password not changed", err);
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;
@@ -66,9 +62,7 @@ export function PasswordForm() {
         {...register("newPassword")}
       />
       <div className="pt-2">
-        <button type="submit" className="btn btn-primary" disabled={change.isPending}>
-          {change.isPending ? "Changing..." : "Change password"}
-        </button>
+        <SubmitButton label="Change password" pending={change.isPending} pendingLabel="Changing..." />
       </div>
     </form>
   );

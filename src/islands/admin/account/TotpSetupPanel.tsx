@@ -13,6 +13,8 @@ import { InputField } from "../../../components/FormField";
 import { totpCodeInput } from "./totp-code";
 import { type TotpConfirmInput, type TotpSetup, totpConfirmSchema } from "../../../shared/admin-totp";
 import { QrCode } from "./QrCode";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 /** How long the copy button reads "Copied!". */
 const copiedMs = 2000;
@@ -45,11 +47,7 @@ export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSe
         setFocus("code");
         return;
       }
-      toast({
-        title: "Two-factor sign-in not turned on",
-        description: (err instanceof ApiError && err.serverMessage) || "Please try again.",
-        variant: "destructive",
-      });
+      toastFailure("Two-factor sign-in not turned on", err);
     },
   });
 
@@ -93,9 +91,7 @@ export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSe
           <form noValidate onSubmit={handleSubmit((values) => confirm.mutate(values))} className="mt-2" aria-label="Confirm two-factor sign-in">
             <InputField id="totp-confirm-code" label="Code from the app" error={codeError} {...totpCodeInput} {...register("code")} />
             <div className="mt-3 flex flex-wrap gap-2">
-              <button type="submit" className="btn btn-primary" disabled={confirm.isPending}>
-                {confirm.isPending ? "Turning On..." : "Confirm and turn on"}
-              </button>
+              <SubmitButton label="Confirm and turn on" pending={confirm.isPending} pendingLabel="Turning On..." />
               <button type="button" className="btn btn-ghost" disabled={confirm.isPending} onClick={onCancel}>
                 Cancel
               </button>

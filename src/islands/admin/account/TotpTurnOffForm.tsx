@@ -6,12 +6,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
-import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { totpCodeInput } from "./totp-code";
 import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
+import { showServerFieldErrors } from "../parts/server-field-errors";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { password: string; code: string };
 
@@ -26,18 +27,8 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
     mutationFn: (input: TotpDisableInput) => adminRequest("POST", "/api/admin/totp/disable", input),
     onSuccess: onTurnedOff,
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.password || fields?.code) {
-        if (fields.password) setError("password", { type: "server", message: fields.password });
-        if (fields.code) setError("code", { type: "server", message: fields.code });
-        setFocus(fields.password ? "password" : "code");
-        return;
-      }
-      toast({
-        title: "Two-factor sign-in not turned off",
-        description: (err instanceof ApiError && err.serverMessage) || "Please try again.",
-        variant: "destructive",
-      });
+      if (showServerFieldErrors(err, ["password", "code"], setError, setFocus)) return;
+      toastFailure("Two-factor sign-in not turned off", err);
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;
@@ -61,9 +52,7 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
       />
       <InputField id="totp-off-code" label="Authentication code" error={error("code")} {...totpCodeInput} {...register("code")} />
       <div className="flex flex-wrap gap-2 pt-2">
-        <button type="submit" className="btn btn-error" disabled={turnOff.isPending}>
-          {turnOff.isPending ? "Turning Off..." : "Turn off two-factor sign-in"}
-        </button>
+        <SubmitButton label="Turn off two-factor sign-in" pending={turnOff.isPending} pendingLabel="Turning Off..." className="btn btn-error" />
         <button type="button" className="btn btn-ghost" disabled={turnOff.isPending} onClick={onCancel}>
           Cancel
         </button>

@@ -13,6 +13,7 @@ import { type Editor, fieldId, type Json, type JsonObject, ObjectFields } from "
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { DialogActions } from "../../dialog/DialogActions";
+import { toastFailure } from "../parts/toast-failure";
 
 /** `value` with `path` replaced by `next` (copies along the path; the rest is shared). */
 function setAt(value: Json, path: (string | number)[], next: Json): Json {
@@ -65,11 +66,7 @@ function ContentForm({ section, close, onSaved }: { section: ContentSectionView;
         setErrors(mine);
         focusFirstError(mine);
       }
-      toast({
-        title: "Failed to save content",
-        description: (err instanceof ApiError && err.serverMessage) || "Please try again.",
-        variant: "destructive",
-      });
+      toastFailure("Failed to save content", err);
     },
   });
 

@@ -21,6 +21,7 @@ import {
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { DialogActions } from "../../dialog/DialogActions";
+import { toastFailure } from "../parts/toast-failure";
 
 type Field = keyof ServicePricingFormValues;
 const fields: readonly Field[] = ["name", "price", "description", "features"];
@@ -61,7 +62,7 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
         setError(field, { type: "server", message }, { shouldFocus: !focused });
         focused = true;
       }
-      toast({ title: "Failed to save pricing", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Failed to save pricing", err);
     },
   });
   const error = (name: Field) => formState.errors[name]?.message as string | undefined;

@@ -6,11 +6,13 @@
 import { useMutation } from "@tanstack/react-query";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
+import { showServerFieldErrors } from "../parts/server-field-errors";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { username: string; password: string };
 
@@ -28,14 +30,8 @@ export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) =
       onAdded(admin);
     },
     onError: (err) => {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields?.username || fields?.password) {
-        if (fields.username) setError("username", { type: "server", message: fields.username });
-        if (fields.password) setError("password", { type: "server", message: fields.password });
-        setFocus(fields.username ? "username" : "password");
-        return;
-      }
-      toast({ title: "Admin not added", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      if (showServerFieldErrors(err, ["username", "password"], setError, setFocus)) return;
+      toastFailure("Admin not added", err);
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;
@@ -71,9 +67,7 @@ export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) =
         />
       </div>
       <div className="pt-2">
-        <button type="submit" className="btn btn-primary" disabled={add.isPending}>
-          {add.isPending ? "Adding..." : "Add admin"}
-        </button>
+        <SubmitButton label="Add admin" pending={add.isPending} pendingLabel="Adding..." />
       </div>
     </form>
   );

@@ -12,10 +12,11 @@ import { toast } from "../../../client/toast-store";
 import type { BookingStatus } from "../../../domain/booking";
 import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
 import { type AdminBookingRow, bookingActionLabels } from "../../../shared/admin-bookings";
-import { DetailRow, StepActions } from "../parts/record-parts";
+import { DetailRow, RecordSection, StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { toastFailure } from "../parts/toast-failure";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -55,7 +56,7 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
     },
     onError: (err) => {
       setStep(null);
-      toast({ title: "Booking not changed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Booking not changed", err);
       // Changed by someone else meanwhile: show what the booking allows now.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
         onChanged();
@@ -116,10 +117,7 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
         </Detail>
       </dl>
 
-      <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}actions`}>
-        <h3 ref={actionsHeading} tabIndex={-1} id={`${base}actions`} className="font-semibold outline-none">
-          Actions
-        </h3>
+      <RecordSection id={`${base}actions`} title="Actions" headingRef={actionsHeading}>
         {b.next.length === 0 && <p className="text-sm text-base-content/80">{`This booking is ${b.status}: nothing more can be done with it.`}</p>}
 
         {step && (
@@ -155,7 +153,7 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
             ))}
           </div>
         )}
-      </section>
+      </RecordSection>
     </DialogFrame>
   );
 }

@@ -12,6 +12,7 @@ import { errorProps, FormField } from "../../../components/FormField";
 import { formatDate, formatTime } from "../../../domain/format";
 import { addDays, localDate } from "../../../domain/timezone";
 import type { AdminSlot, AdminSlotChange, AdminSlotDay, AdminSlotOverview } from "../../../shared/admin-bookings";
+import { toastFailure } from "../parts/toast-failure";
 
 const overviewPath = "/api/admin/timeslots";
 /** Days the overview shows at once. */
@@ -71,7 +72,7 @@ export function SlotsPanel({ timeZone, onChanged }: { timeZone: string; onChange
     },
     onError: (err) => {
       setGenErrors(err instanceof ApiError ? (err.fields ?? {}) : {});
-      toast({ title: "Time slots not generated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Time slots not generated", err);
     },
   });
 
@@ -83,7 +84,7 @@ export function SlotsPanel({ timeZone, onChanged }: { timeZone: string; onChange
       onChanged();
     },
     onError: (err) => {
-      toast({ title: "Slot not changed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Slot not changed", err);
       refresh();
     },
   });

@@ -7,12 +7,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { type AdminCategoryRow, type CategoryCreate, categoryCreateSchema } from "../../../shared/admin-categories";
 import { CategoryFields } from "./CategoryFields";
-import { serverFieldErrors } from "./server-errors";
+import { serverFieldErrors } from "../parts/server-field-errors";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Values = { name: string; slug: string; description: string };
 const fields = ["name", "slug", "description"] as const;
@@ -34,7 +35,7 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminC
     },
     onError: (err) => {
       serverFieldErrors(err, fields, (field, message) => setError(field, { type: "server", message }, { shouldFocus: true }));
-      toast({ title: "Not Added", description: (err instanceof ApiError && err.serverMessage) || "The category could not be added.", variant: "destructive" });
+      toastFailure("Not Added", err, "The category could not be added.");
     },
   });
   const error = (name: keyof Values) => formState.errors[name]?.message;
@@ -56,9 +57,7 @@ export function CreateCategoryForm({ onCreated }: { onCreated: (category: AdminC
           descriptionClassName="sm:col-span-2"
         />
         <div className="mt-3 sm:col-span-2">
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? "Adding..." : "Add category"}
-          </button>
+          <SubmitButton label="Add category" pending={create.isPending} pendingLabel="Adding..." />
         </div>
       </form>
     </section>

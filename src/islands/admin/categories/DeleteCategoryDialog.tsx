@@ -5,6 +5,7 @@ import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import type { AdminCategoryRow } from "../../../shared/admin-categories";
 import { ConfirmDeleteDialog } from "../parts/ConfirmDeleteDialog";
+import { toastFailure } from "../parts/toast-failure";
 
 /** Gone already, or given products meanwhile: the list shows what is there now. */
 const listChanged = (err: unknown) => err instanceof ApiError && (err.status === 404 || err.status === 409);
@@ -17,11 +18,7 @@ export function DeleteCategoryDialog({ category, onClose, onDeleted }: { categor
       onDeleted();
     },
     onError: (err) => {
-      toast({
-        title: "Delete Failed",
-        description: (err instanceof ApiError && err.serverMessage) || "The category could not be deleted.",
-        variant: "destructive",
-      });
+      toastFailure("Delete Failed", err, "The category could not be deleted.");
       if (listChanged(err)) onDeleted();
     },
   });

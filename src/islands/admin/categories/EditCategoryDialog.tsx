@@ -15,7 +15,8 @@ import { DialogActions } from "../../dialog/DialogActions";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { CategoryFields } from "./CategoryFields";
-import { serverFieldErrors } from "./server-errors";
+import { serverFieldErrors } from "../parts/server-field-errors";
+import { toastFailure } from "../parts/toast-failure";
 
 type Values = { name: string; slug: string; description: string; isActive: boolean };
 const fields = ["name", "slug", "description", "isActive"] as const;
@@ -42,11 +43,7 @@ export function EditCategoryDialog({ category, onClose, onSaved }: { category: A
     },
     onError: (err) => {
       serverFieldErrors(err, fields, (field, message) => setError(field, { type: "server", message }, { shouldFocus: true }));
-      toast({
-        title: "Update Failed",
-        description: (err instanceof ApiError && err.serverMessage) || "The category could not be saved.",
-        variant: "destructive",
-      });
+      toastFailure("Update Failed", err, "The category could not be saved.");
       if (err instanceof ApiError && err.status === 404) {
         onSaved();
         close();

@@ -15,6 +15,7 @@ import { DetailRow } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StateBadges, UrgencyBadge } from "./ContactsList";
+import { toastFailure } from "../parts/toast-failure";
 
 export type ContactDialogProps = {
   id: string;
@@ -47,7 +48,7 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
       onChanged();
     },
     onError: (err) => {
-      toast({ title: "Enquiry not updated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Enquiry not updated", err);
     },
   });
 

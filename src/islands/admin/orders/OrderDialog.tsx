@@ -12,10 +12,12 @@ import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, adminOrderShipSchema } from "../../../shared/admin-orders";
-import { StepActions } from "../parts/record-parts";
+import { RecordLoading, RecordSection, StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { OrderDetails } from "./OrderDetails";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -74,7 +76,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
         setTrackingError(fieldMessage);
         trackingField.current?.focus();
       }
-      toast({ title: "Order not updated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Order not updated", err);
       // Changed by someone else meanwhile: show what the order allows now.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
         void queryClient.invalidateQueries({ queryKey: [url] });
@@ -119,19 +121,11 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
       onClose={onClose}
       close={close}
     >
-      {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
-      {detail.isError && (
-        <p role="alert" className="text-error">
-          This order could not be loaded.
-        </p>
-      )}
+      <RecordLoading pending={detail.isPending} failed={detail.isError} failedText="This order could not be loaded." />
       {order && <OrderDetails order={order} timeZone={timeZone} />}
 
       {order && (
-        <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}actions`}>
-          <h3 ref={actionsHeading} tabIndex={-1} id={`${base}actions`} className="font-semibold outline-none">
-            Actions
-          </h3>
+        <RecordSection id={`${base}actions`} title="Actions" headingRef={actionsHeading}>
           {order.actions.length === 0 && <p className="text-sm text-base-content/80">Nothing more can be done with this order.</p>}
 
           {step === "ship" && (
@@ -157,9 +151,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
                 />
               </FormField>
               <StepActions backLabel="Back" onBack={() => setStep(null)}>
-                <button type="submit" className="btn btn-primary btn-sm" disabled={act.isPending}>
-                  {act.isPending ? actionLabels.ship.pending : "Mark shipped"}
-                </button>
+                <SubmitButton label="Mark shipped" pending={act.isPending} pendingLabel={actionLabels.ship.pending} className="btn btn-primary btn-sm" />
               </StepActions>
             </form>
           )}
@@ -195,7 +187,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
               })}
             </div>
           )}
-        </section>
+        </RecordSection>
       )}
     </DialogFrame>
   );

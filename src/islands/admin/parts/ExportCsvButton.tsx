@@ -4,8 +4,7 @@
  */
 import { useState } from "react";
 import { adminDownload } from "../../../client/admin-api";
-import { ApiError } from "../../../client/api";
-import { toast } from "../../../client/toast-store";
+import { toastFailure } from "./toast-failure";
 
 export function ExportCsvButton({ url, fileName, className = "btn btn-outline" }: { url: string; fileName: string; className?: string }) {
   const [exporting, setExporting] = useState(false);
@@ -14,7 +13,7 @@ export function ExportCsvButton({ url, fileName, className = "btn btn-outline" }
     try {
       await adminDownload(url, fileName);
     } catch (err) {
-      toast({ title: "Export failed", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Export failed", err);
     } finally {
       setExporting(false);
     }

@@ -5,6 +5,7 @@ import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import type { AdminProductRow } from "../../../shared/admin-products";
 import { ConfirmDeleteDialog } from "../parts/ConfirmDeleteDialog";
+import { toastFailure } from "../parts/toast-failure";
 
 export function DeleteDialog({ product, onClose, onDeleted }: { product: AdminProductRow; onClose: () => void; onDeleted: () => void }) {
   const remove = useMutation({
@@ -14,7 +15,7 @@ export function DeleteDialog({ product, onClose, onDeleted }: { product: AdminPr
       onDeleted();
     },
     onError: (err) => {
-      toast({ title: "Delete Failed", description: (err instanceof ApiError && err.serverMessage) || "Failed to delete product", variant: "destructive" });
+      toastFailure("Delete Failed", err, "Failed to delete product");
       // Someone else may have deleted it already: the list shows what is there now.
       if (err instanceof ApiError && err.status === 404) onDeleted();
     },

@@ -15,6 +15,7 @@ import { type AdminProductRow, type PricingFormValues, type ProductPricingResult
 import { DialogActions } from "../../dialog/DialogActions";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
+import { toastFailure } from "../parts/toast-failure";
 
 export function PricingDialog({ product, onClose, onSaved }: { product: AdminProductRow; onClose: () => void; onSaved: () => void }) {
   const { ref, close } = useModal();
@@ -37,7 +38,7 @@ export function PricingDialog({ product, onClose, onSaved }: { product: AdminPro
       for (const [field, message] of Object.entries((err instanceof ApiError && err.fields) || {})) {
         if (field === "price" || field === "salePrice") setError(field, { type: "server", message });
       }
-      toast({ title: "Update Failed", description: (err instanceof ApiError && err.serverMessage) || "Failed to update pricing", variant: "destructive" });
+      toastFailure("Update Failed", err, "Failed to update pricing");
       // Deleted meanwhile: the list shows what is there now.
       if (err instanceof ApiError && err.status === 404) {
         onSaved();

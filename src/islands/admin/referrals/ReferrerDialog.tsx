@@ -15,10 +15,12 @@ import { formatAppointment, formatInstantDate, formatMoney } from "../../../doma
 import { maxVoidReasonLength, minVoidReasonLength } from "../../../domain/referral";
 import { bookingStatusLabels } from "../../../shared/admin-bookings";
 import { type AdminPayAllResult, type AdminReferrerDetail, type AdminReward, voidReasonMessage } from "../../../shared/admin-referrals";
-import { DetailRow, StepActions } from "../parts/record-parts";
+import { DetailRow, RecordLoading, RecordSection, StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 export type ReferrerDialogProps = { userId: string; name: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -125,7 +127,7 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
         setReasonError(fieldMessage);
         reasonField.current?.focus();
       }
-      toast({ title: "Reward not updated", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Reward not updated", err);
       // Changed by someone else meanwhile: show the rewards as they are now.
       if (err instanceof ApiError && (err.status === 409 || err.status === 404)) {
         setStep(null);
@@ -167,12 +169,7 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
       onClose={onClose}
       close={close}
     >
-      {detail.isPending && <div className="skeleton h-64 w-full" aria-hidden="true" />}
-      {detail.isError && (
-        <p role="alert" className="text-error">
-          These rewards could not be loaded.
-        </p>
-      )}
+      <RecordLoading pending={detail.isPending} failed={detail.isError} failedText="These rewards could not be loaded." />
 
       {data && (
         <>
@@ -222,10 +219,7 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
             </fieldset>
           )}
 
-          <section className="space-y-3 border-t border-base-300 pt-4" aria-labelledby={`${base}rewards`}>
-            <h3 ref={rewardsHeading} tabIndex={-1} id={`${base}rewards`} className="font-semibold outline-none">
-              Rewards
-            </h3>
+          <RecordSection id={`${base}rewards`} title="Rewards" headingRef={rewardsHeading}>
             {data.rewards.length === 0 && <p className="text-sm text-base-content/80">No rewards yet.</p>}
             <ul className="divide-y divide-base-300">
               {data.rewards.map((r) => (
@@ -264,16 +258,14 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
                         />
                       </FormField>
                       <StepActions backLabel="Keep it" onBack={() => setStep(null)}>
-                        <button type="submit" className="btn btn-error btn-sm" disabled={act.isPending}>
-                          {act.isPending ? "Voiding..." : "Void the reward"}
-                        </button>
+                        <SubmitButton label="Void the reward" pending={act.isPending} pendingLabel="Voiding..." className="btn btn-error btn-sm" />
                       </StepActions>
                     </form>
                   )}
                 </li>
               ))}
             </ul>
-          </section>
+          </RecordSection>
         </>
       )}
     </DialogFrame>

@@ -15,6 +15,8 @@ import { FormField, hintAndErrorProps } from "../../../components/FormField";
 import { Section } from "./Section";
 import { settingsResolver } from "./settings-resolver";
 import { useLeaveWarning } from "./use-leave-warning";
+import { toastFailure } from "../parts/toast-failure";
+import { SubmitButton } from "../parts/SubmitButton";
 
 type Input = { key: SettingKey; hint: string; type?: "text" | "tel" | "email" | "number"; step?: string; auto?: string };
 
@@ -85,7 +87,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
         setError(path as keyof Settings, { type: "server", message }, { shouldFocus: !focused });
         focused = true;
       }
-      toast({ title: "Failed to save settings", description: (err instanceof ApiError && err.serverMessage) || "Please try again.", variant: "destructive" });
+      toastFailure("Failed to save settings", err);
     },
   });
 
@@ -234,9 +236,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
       </Section>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100/95 px-4 py-3">
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending ? "Saving..." : "Save settings"}
-        </button>
+        <SubmitButton label="Save settings" pending={save.isPending} pendingLabel="Saving..." />
         <button type="button" className="btn btn-ghost" disabled={save.isPending || !formState.isDirty} onClick={() => reset(saved.current)}>
           Discard changes
         </button>
