@@ -5,7 +5,7 @@ import { outboxStatuses } from "../domain/outbox";
 import { paymentStatuses } from "../domain/payment";
 import { referralStatuses } from "../domain/referral";
 import { contactUrgencies } from "./admin-contacts";
-import { statusBadges } from "./status-badges";
+import { listingStatus, statusBadges } from "./status-badges";
 
 const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
   order: orderStatuses,
@@ -15,6 +15,7 @@ const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
   referral: referralStatuses,
   contactUrgency: contactUrgencies,
   mail: outboxStatuses,
+  listing: ["active", "inactive"],
 };
 
 test("each kind has a badge for exactly the statuses its domain lists, with words and a daisyUI colour", () => {
@@ -33,4 +34,9 @@ test("an order reads in the customer's words; a cancelled one is quiet, a delive
   expect(statusBadges.order.cancelled.colour).toBe("badge-neutral");
   expect(statusBadges.order.delivered.colour).toBe("badge-success");
   expect(statusBadges.contactUrgency.emergency).toEqual({ label: "Emergency", colour: "badge-error" });
+});
+
+test("a product or category reads Active in green when listed, Inactive otherwise", () => {
+  expect(statusBadges.listing[listingStatus(true)]).toEqual({ label: "Active", colour: "badge-success" });
+  expect(statusBadges.listing[listingStatus(false)]).toEqual({ label: "Inactive", colour: "badge-neutral" });
 });

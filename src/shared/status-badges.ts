@@ -72,7 +72,23 @@ export const statusBadges = {
     sent: "badge-success",
     failed: "badge-error",
   }),
+  /** Whether a product or category is on sale in the shop (`listingStatus(isActive)`). */
+  listing: badgeMap<ListingStatus>(
+    { active: "Active", inactive: "Inactive" },
+    {
+      active: "badge-success",
+      inactive: "badge-neutral",
+    },
+  ),
 };
+
+/** A product or category is listed in the shop (`active`) or kept out of it (`inactive`). */
+export type ListingStatus = "active" | "inactive";
+
+/** The listing status of a product or category from its `isActive` flag. */
+export function listingStatus(isActive: boolean): ListingStatus {
+  return isActive ? "active" : "inactive";
+}
 
 export type StatusKind = keyof typeof statusBadges;
 export type StatusOf<K extends StatusKind> = keyof (typeof statusBadges)[K];

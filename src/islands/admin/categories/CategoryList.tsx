@@ -5,6 +5,8 @@
  */
 import type { MouseEvent } from "react";
 import { type AdminCategoryRow, categoryHasProductsMessage } from "../../../shared/admin-categories";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { listingStatus } from "../../../shared/status-badges";
 
 export type CategoryAction = (category: AdminCategoryRow, trigger: HTMLButtonElement) => void;
 
@@ -37,7 +39,7 @@ export function CategoryList({
             <div className="min-w-0 space-y-1">
               <div className="flex flex-wrap items-center gap-2">
                 <h3 className="break-words font-semibold">{c.name}</h3>
-                <span className={`badge badge-sm ${c.isActive ? "badge-success" : "badge-neutral"}`}>{c.isActive ? "Active" : "Inactive"}</span>
+                <StatusBadge kind="listing" status={listingStatus(c.isActive)} className="badge-sm" />
               </div>
               <p className="break-all text-xs text-base-content/80">/{c.slug}</p>
               {c.description && <p className="break-words text-sm">{c.description}</p>}

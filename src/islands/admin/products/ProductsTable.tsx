@@ -7,6 +7,8 @@ import { isOnSale } from "../../../domain/catalogue";
 import { formatMoney } from "../../../domain/format";
 import { type AdminProductRow, isPlentifulStock } from "../../../shared/admin-products";
 import { ListTable } from "../parts/ResponsiveList";
+import { StatusBadge } from "../../../components/StatusBadge";
+import { listingStatus } from "../../../shared/status-badges";
 
 export type RowAction = (product: AdminProductRow, trigger: HTMLButtonElement) => void;
 
@@ -64,7 +66,7 @@ export function ProductsTable({ rows, onEditPricing, onDelete }: { rows: AdminPr
             <StockCell stock={p.stockQuantity} />
           </td>
           <td>
-            <span className={`badge whitespace-nowrap ${p.isActive ? "badge-success" : "badge-neutral"}`}>{p.isActive ? "Active" : "Inactive"}</span>
+            <StatusBadge kind="listing" status={listingStatus(p.isActive)} className="whitespace-nowrap" />
           </td>
           <td>
             <span className="flex gap-2 whitespace-nowrap">
