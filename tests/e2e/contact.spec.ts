@@ -4,7 +4,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { test, expect, startSite, stopSite, type SiteServer } from "./fixtures";
-import { contactForm, contactIsland, fillContactForm, hydrateContactForm, validEnquiry } from "./helpers";
+import { contactForm, contactIsland, fillContactForm, holdHydration, hydrateContactForm, validEnquiry } from "./helpers";
 
 const sendButton = (page: Page) => contactForm(page).getByRole("button", { name: /Send Secure Message|Sending\.\.\./ });
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
@@ -240,12 +240,7 @@ test.describe("with JavaScript", () => {
 
   test("what a visitor types before the form has hydrated is kept and sent", async ({ page }) => {
     // Hold React's download (a slow connection) while the visitor starts typing.
-    let release!: () => void;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdHydration(page);
     await page.goto("/contact");
     await contactForm(page).scrollIntoViewIfNeeded();
     await expect(contactIsland(page)).toHaveAttribute("data-state", "loading");
@@ -272,12 +267,7 @@ test.describe("with JavaScript", () => {
 
     test("a page re-rendered with field errors loses its error banner once the next send succeeds", async ({ page }) => {
       // A visitor on a slow connection sends before the form has hydrated: the server answers with the banner.
-      let release!: () => void;
-      const held = new Promise<void>((r) => (release = r));
-      await page.route(/\/assets\/hydrate-[^/]+\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdHydration(page);
       await page.goto("/contact");
       await contactForm(page).scrollIntoViewIfNeeded();
       const posted = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/contact");

@@ -76,6 +76,21 @@ export async function fillContactForm(page: Page, values: Partial<typeof validEn
 }
 
 /** Waits until the browser has painted twice, so observers and effects scheduled at load have run. */
+/**
+ * Holds the download of the React runtime (`hydrate-*.js`, or the portal's `admin-hydrate-*.js`)
+ * as a slow connection would, so a spec can act before the page's islands hydrate; the returned
+ * function lets it through.
+ */
+export async function holdHydration(page: Page, entry: "public" | "admin" = "public"): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(entry === "admin" ? /\/assets\/admin-hydrate-[^/]+\.js$/ : /\/assets\/hydrate-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 export async function afterTwoFrames(page: Page) {
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 }

@@ -6,7 +6,7 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, seed, signInAs, test } from "../fixtures";
-import { islandsHydrated } from "../helpers";
+import { holdHydration, islandsHydrated } from "../helpers";
 
 // The failure test's 500 is reported on the console (the customer's 401 happens in a context of its own).
 test.use({ allowConsoleErrors: [/status of 500/] });
@@ -171,12 +171,7 @@ test("a search typed before the page has hydrated is the one that runs", async (
   const email = `${prefix}00@example.com`;
   await signInAdmin();
   // Hold the admin hydration runtime (a slow connection) while the owner starts typing.
-  let release!: () => void;
-  const held = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/admin-hydrate-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdHydration(page, "admin");
   await page.goto("/admin/users");
   const island = page.locator('pi-island[data-island="AdminUsers"]');
   await expect(island).toHaveAttribute("data-state", "loading");
