@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { uploadTooLarge } from "../api/admin/uploads";
 import { notFoundPage } from "../pages/not-found";
+import { captureClientIp } from "./client-ip";
 import type { AppDeps, AppEnv } from "./deps";
 import { errorBody, jsonError, toHttpError } from "./errors";
 import { escapeHtml } from "./document";
@@ -26,6 +27,7 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>({ getPath: routingPath });
   const https = deps.env.PUBLIC_URL?.startsWith("https://") ?? false;
 
+  app.use(captureClientIp);
   app.use(securityHeaders(https));
   app.use(redirectToCanonical);
   const bodyLimits = {

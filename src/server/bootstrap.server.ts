@@ -28,9 +28,11 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
     secrets: dataDirSecretBox(env.DATA_DIR),
     limits: {
       contact: new RateLimiter(5, 60_000),
-      signInByAccount: new RateLimiter(10, 15 * 60_000),
+      // Accounts and usernames are named by the client: room for more locks before the limiter
+      // is full and refuses every new name (decision 023).
+      signInByAccount: new RateLimiter(10, 15 * 60_000, 10_000, 50_000),
       signInByAddress: new RateLimiter(10, 15 * 60_000),
-      adminSignInByUsername: new RateLimiter(5, 15 * 60_000),
+      adminSignInByUsername: new RateLimiter(5, 15 * 60_000, 10_000, 50_000),
       adminSignInByAddress: new RateLimiter(5, 15 * 60_000),
       passwordReset: new RateLimiter(5, 15 * 60_000),
       passwordResetSubmit: new RateLimiter(10, 15 * 60_000),

@@ -46,3 +46,36 @@ test("TRUST_PROXY is a number of hops; true means one, false or unset none", () 
   expect(readEnv({}).TRUST_PROXY).toBe(0);
   expect(() => readEnv({ TRUST_PROXY: "yes please" })).toThrow(/TRUST_PROXY/);
 });
+
+/**
+ * Sends an admin sign-in over a stand-in for Bun's server, which, like Bun's `requestIP`, knows
+ * the address of the request it handed to the app and of no other Request object.
+ */
+async function adminSignInFrom(app: TestApp, address: string, username: string, framing: "chunked" | "length") {
+  const json = JSON.stringify({ username, password: "not the password" });
+  const body =
+    framing === "length"
+      ? json
+      : new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode(json));
+            controller.close();
+          },
+        });
+  const headers: Record<string, string> = { "Content-Type": "application/json", Origin: "http://localhost" };
+  if (framing === "length") headers["Content-Length"] = String(json.length);
+  const arrived = new Request("http://localhost/api/admin/login", { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  const server = { requestIP: (req: Request) => (req === arrived ? { address, family: "IPv4", port: 40000 } : null) };
+  return (await app.app.fetch(arrived, server)).status;
+}
+
+for (const framing of ["chunked", "length"] as const) {
+  test(`a sign-in whose body is sent ${framing === "chunked" ? "chunked" : "with a length"} is limited by its own address`, async () => {
+    t = createTestApp();
+    const first: number[] = [];
+    for (let i = 0; i < 6; i++) first.push(await adminSignInFrom(t, "198.51.100.1", `nobody-${i}`, framing));
+    expect(first).toEqual([401, 401, 401, 401, 401, 429]);
+    // Another client is not locked out by the first one's failures.
+    expect(await adminSignInFrom(t, "198.51.100.2", "someone-else", framing)).toBe(401);
+  });
+}

@@ -3,8 +3,12 @@
  * the request, so only the entries our own proxies appended can be believed: with TRUST_PROXY=N
  * (N proxy hops in front of the site) the client is the N-th entry from the right; without it the
  * header is ignored and the socket's address is used.
+ *
+ * The address is taken once, by the app's first middleware, while `c.req.raw` is still the request
+ * the server handed over: Bun's `requestIP` only knows that object, and the body limit replaces it
+ * with a copy for a body sent without a length (chunked), which made such clients `unknown`.
  */
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 
 type RequestIpServer = { requestIP?: (req: Request) => { address: string } | null };
 
@@ -24,9 +28,20 @@ export function forwardedClient(header: string | undefined, hops: number): strin
   return entry ? entry : null;
 }
 
-export function clientIp(c: Context): string {
+function addressOnArrival(c: Context): string {
   const forwarded = forwardedClient(c.req.header("x-forwarded-for"), trustedHops);
   if (forwarded) return forwarded;
   const server = c.env as RequestIpServer | undefined;
   return server?.requestIP?.(c.req.raw)?.address ?? "unknown";
+}
+
+/** The app's first middleware: notes the client's address before anything can replace the request. */
+export const captureClientIp: MiddlewareHandler = async (c, next) => {
+  c.set("clientIp", addressOnArrival(c));
+  await next();
+};
+
+/** The client's address, as noted when the request arrived. */
+export function clientIp(c: Context): string {
+  return (c.get("clientIp") as string | undefined) ?? "unknown";
 }

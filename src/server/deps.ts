@@ -34,4 +34,6 @@ export type AppDeps = {
   };
 };
 
-export type AppEnv = { Variables: { user: CurrentUser | null; sessionId: string | null; securityExtension?: SecurityExtension; https?: boolean } };
+export type AppEnv = {
+  Variables: { clientIp: string; user: CurrentUser | null; sessionId: string | null; securityExtension?: SecurityExtension; https?: boolean };
+};

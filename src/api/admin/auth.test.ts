@@ -63,6 +63,21 @@ test("20 parallel wrong guesses: at most 5 are checked, the rest get 429 with Re
   expect((await login({ username: "owner", password })).status).toBe(429);
 });
 
+test("a locked username stays locked through a flood of made-up usernames from the locked address", async () => {
+  for (let i = 0; i < 5; i++) expect((await login({ username: "owner", password: `guess ${i}` })).status).toBe(401);
+  // Each refused request is cheap (no hashing), and each names a new key: more than the limiter's key budget.
+  for (let i = 0; i <= t.deps.limits.adminSignInByUsername.maxKeys; i++) await login({ username: `made-up-${i}`, password: "x" });
+  t.setIp("198.51.100.77");
+  expect((await login({ username: "owner", password })).status).toBe(429);
+}, 30_000);
+
+test("guesses from an address already refused still count toward the username's lock", async () => {
+  for (let i = 0; i < 5; i++) await login({ username: `nobody-${i}`, password: "x" });
+  for (let i = 0; i < 5; i++) expect((await login({ username: "owner", password: `guess ${i}` })).status).toBe(429);
+  t.setIp("198.51.100.77");
+  expect((await login({ username: "owner", password })).status).toBe(429);
+});
+
 test("logout revokes the token on the server", async () => {
   const { authorization } = adminWithToken(t.db, "deputy");
   expect((await me({ Authorization: authorization })).status).toBe(200);

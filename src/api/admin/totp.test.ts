@@ -237,6 +237,17 @@ describe("sign-in with a code", () => {
     expect(totpColumns().totp_last_step).toBe(Math.floor(t0 / stepMs)); // the right code was not even looked at
   });
 
+  test("a lock from wrong codes outlives a flood of made-up usernames from the locked address", async () => {
+    const key = await turnOn();
+    atStep(1);
+    const right = codeNow(key);
+    const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0");
+    for (let i = 0; i < 5; i++) expect((await login({ username: "owner", password, code: wrong })).status).toBe(401);
+    for (let i = 0; i <= t.deps.limits.adminSignInByUsername.maxKeys; i++) await login({ username: `made-up-${i}`, password: "x", code: wrong });
+    t.setIp("198.51.100.77");
+    expect((await login({ username: "owner", password, code: right })).status).toBe(429);
+  }, 30_000);
+
   test("a malformed code answers 400 with the field message", async () => {
     await turnOn();
     const res = await login({ username: "owner", password, code: "12 34" });

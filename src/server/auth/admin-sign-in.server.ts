@@ -16,8 +16,10 @@ export type AdminSignIn = { outcome: "limited"; retryAfter: number } | { outcome
 export async function checkAdminSignIn(deps: AppDeps, ip: string, username: string, password: string, code?: string): Promise<AdminSignIn> {
   const { adminSignInByAddress, adminSignInByUsername } = deps.limits;
   const key = username.toLowerCase();
-  // Both hits are taken synchronously, before any await: the reservation is the count.
-  const retryAfter = Math.max(adminSignInByAddress.hit(ip), adminSignInByUsername.hit(key));
+  // Both hits are taken synchronously, before any await: the reservation is the count. The
+  // username counts even when the address is refused, and its lock is never evicted (decision 023).
+  const byAddress = adminSignInByAddress.hit(ip);
+  const retryAfter = Math.max(byAddress, adminSignInByUsername.hit(key));
   if (retryAfter > 0) {
     log.warn("admin sign-in rate limited", { ip, username: key });
     return { outcome: "limited", retryAfter };

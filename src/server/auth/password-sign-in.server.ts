@@ -20,8 +20,10 @@ export type PasswordSignIn =
 export async function checkPasswordSignIn(deps: AppDeps, ip: string, email: string, password: string): Promise<PasswordSignIn> {
   const { signInByAddress, signInByAccount } = deps.limits;
   const account = emailKey(email);
-  // Both hits are taken synchronously, before any await: the reservation is the count.
-  const retryAfter = Math.max(signInByAddress.hit(ip), signInByAccount.hit(account));
+  // Both hits are taken synchronously, before any await: the reservation is the count. The
+  // account counts even when the address is refused, and its lock is never evicted (decision 023).
+  const byAddress = signInByAddress.hit(ip);
+  const retryAfter = Math.max(byAddress, signInByAccount.hit(account));
   if (retryAfter > 0) {
     log.warn("sign-in rate limited", { ip, account });
     return { outcome: "limited", retryAfter };

@@ -21,6 +21,14 @@ test("20 parallel wrong guesses: at most the limit get 401, the rest 429, then t
   expect(Number(right.headers.get("retry-after"))).toBeGreaterThan(0);
 });
 
+test("a locked account stays locked through a flood of made-up e-mails from the locked address", async () => {
+  await browser(t).signUp();
+  for (let i = 0; i < t.deps.limits.signInByAccount.max; i++) expect((await browser(t).signIn("ann@example.com", `wrong guess ${i}`)).status).toBe(401);
+  for (let i = 0; i <= t.deps.limits.signInByAccount.maxKeys; i++) await browser(t).signIn(`made-up-${i}@example.com`, "x");
+  t.setIp("198.51.100.200");
+  expect((await browser(t).signIn()).status).toBe(429);
+}, 60_000);
+
 test("right passwords do not use up an address's allowance", async () => {
   await browser(t).signUp();
   for (let i = 0; i < 12; i++) expect((await browser(t).signIn()).status).toBe(303);
