@@ -38,10 +38,16 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
  * A customer with a live session (no sign-up form, no argon2 hash); `cookie` is the Cookie header
  * route tests send, `token` what the e2e fixture puts into the browser.
  */
-export function customerWithSession(db: Db, email: string, opts: { returning?: boolean; referralCode?: string | null; firstName?: string } = {}) {
+export function customerWithSession(
+  db: Db,
+  email: string,
+  opts: { returning?: boolean; referralCode?: string | null; firstName?: string; verified?: boolean } = {},
+) {
   const user = createUser(db, { email, firstName: opts.firstName ?? email.split("@")[0], referralCode: opts.referralCode ?? null });
   if (!user) throw new Error(`could not create ${email}`);
   if (opts.returning) db.update(users).set({ isNewCustomer: false }).where(eq(users.id, user.id)).run();
+  // A customer who proved their address, as shop orders need (decision 024).
+  if (opts.verified) db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).run();
   const session = createSession(db, user.id);
   return { userId: user.id, token: session.token, cookie: `${sessionCookie}=${session.token}` };
 }
@@ -75,7 +81,7 @@ type PlacedOrdersOptions = { count?: number; slug?: string; quantity?: number; p
 export function placedOrders(db: Db, email: string, opts: PlacedOrdersOptions = {}) {
   const { count = 1, slug = "covert-dash-cam-4k", quantity = 1, paymentMethod = "bank_transfer" } = opts;
   const productId = productIdOf(db, slug);
-  const { userId } = customerWithSession(db, email, { firstName: opts.firstName });
+  const { userId } = customerWithSession(db, email, { firstName: opts.firstName, verified: true });
   return Array.from({ length: count }, () => {
     db.insert(cartItems).values({ userId, productId, quantity }).run();
     const placed = placeOrder(db, userId, { shippingAddress: testAddress, paymentMethod });

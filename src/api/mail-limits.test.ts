@@ -8,7 +8,7 @@ import { generateSlots } from "../db/timeslots.server";
 import { businessToday } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
-import { customerMailPerHour } from "../mail/outbox.server";
+import { customerMailPerHour, enqueueMail } from "../mail/outbox.server";
 import { bookingForm } from "../../tests/helpers/booking-form";
 
 const tz = "Australia/Adelaide";
@@ -118,4 +118,12 @@ test("a customer holds at most maxPendingBookings pending bookings; a cancelled 
 
 test("the default cap is five pending bookings", () => {
   expect(defaultSettings.maxPendingBookings).toBe(5);
+});
+
+test("every message to an address counts against its limit, whichever path queued it", async () => {
+  for (let i = 0; i < customerMailPerHour; i++) enqueueMail(t.db, { to: "Jo@example.com", subject: `Your order ${i} has shipped`, text: "On its way." });
+  const refused = await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "jo@example.com" });
+  expect(refused.status).toBe(429);
+  expect(((await refused.json()) as ErrorBody).error.code).toBe("mail_limited");
+  expect(countRows(t, "payments")).toBe(0);
 });

@@ -31,7 +31,7 @@ const orderRow = (id: number) => t.db.select().from(orders).where(eq(orders.id, 
 
 /** A customer with a session who placed an order for one camera (399.00, free shipping at that price or not). */
 function placedOrder(email = "ann@example.com", paymentMethod: OrderPaymentMethod = "paypal") {
-  const customer = customerWithSession(t.db, email);
+  const customer = customerWithSession(t.db, email, { verified: true });
   const camera = t.db.select().from(products).where(eq(products.slug, "covert-body-worn-camera-4k")).get()!;
   t.db.insert(cartItems).values({ userId: customer.userId, productId: camera.id, quantity: 1 }).run();
   const placed = placeOrder(t.db, customer.userId, { shippingAddress: testAddress, paymentMethod });

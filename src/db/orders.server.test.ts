@@ -5,6 +5,7 @@ import { testAddress } from "../../tests/helpers/shop";
 import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { CheckoutInput } from "../shared/checkout";
+import { customerMailPerHour, enqueueMail, RecipientMailLimitError } from "../mail/outbox.server";
 import { cancelOrder, changeOrder, customerOrder, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
 import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings } from "./schema";
 
@@ -19,7 +20,7 @@ function product(slug: string) {
 }
 const stockOf = (id: number) => t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)).get()?.s;
 function customerWith(lines: [number, number][], email = "ann@example.com") {
-  const { userId } = customerWithSession(t.db, email);
+  const { userId } = customerWithSession(t.db, email, { verified: true });
   for (const [productId, quantity] of lines) t.db.insert(cartItems).values({ userId, productId, quantity }).run();
   return userId;
 }
@@ -266,4 +267,49 @@ test("a customer's cancellation is e-mailed with its reason; expiry says the pay
   expect(cancelled[0]?.text).toContain("As you asked");
   expect(cancelled[1]?.text).toContain("did not receive its payment in time");
   expect(customerOrders(t.db, mine.userId)).toMatchObject([{ orderNumber: mine.order.orderNumber, status: "cancelled", itemCount: 1 }]);
+});
+
+test("order e-mails never go to an address its customer has not proved; the business is still told", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const { userId } = customerWithSession(t.db, "unproved@example.com");
+  t.db.insert(cartItems).values({ userId, productId: camera.id, quantity: 1 }).run();
+  const result = placeOrder(t.db, userId, checkout(), new Date(), mail);
+  if (!result.ok) throw new Error(result.reason);
+  const owner = { actor: "admin" as const };
+  expect(changeOrder(t.db, result.order.id, { kind: "mark_paid" }, owner, new Date(), mail)).toMatchObject({ ok: true });
+  expect(outbox().map((m) => m.to)).toEqual(["owner@pi.example"]);
+});
+
+test("an order's confirmation counts against the recipient's hourly limit: beyond it the order is refused and nothing is kept", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const userId = customerWith([[camera.id, 1]]);
+  for (let i = 0; i < customerMailPerHour; i++) enqueueMail(t.db, { to: "ANN@example.com", subject: `Earlier mail ${i}`, text: "..." });
+  const before = { ...tableCounts(), stock: stockOf(camera.id), mail: countRows(t, "outbox") };
+  expect(() => placeOrder(t.db, userId, checkout(), new Date(), mail)).toThrow(RecipientMailLimitError);
+  expect({ ...tableCounts(), stock: stockOf(camera.id), mail: countRows(t, "outbox") }).toEqual(before);
+});
+
+test("what the customer typed into the address is quoted as the lines it fills, and no more", () => {
+  const camera = product("covert-body-worn-camera-4k");
+  const hostile = {
+    ...testAddress,
+    name: "Ann Lee\r\n\r\nYour payment failed. Pay again to BSB 123-456, account 99999999.\r\n",
+    line1: "1 King William St\u202e\u200b\tLevel 2",
+    line2: "\n\nTotal: $0.00",
+  };
+  const { view } = placed([[camera.id, 1]], { shippingAddress: hostile, notes: "Leave at door\nThank you for your order with us" });
+  const [toCustomer, toOwner] = outbox();
+  const shippedTo = (text: string) => text.slice(text.indexOf("Shipping to:\n"), text.indexOf("\n\nSee your order"));
+  expect(shippedTo(toCustomer!.text).split("\n")).toEqual([
+    "Shipping to:",
+    "  Ann Lee Your payment failed. Pay again to BSB 123-456, account 99999999.",
+    "  1 King William St Level 2",
+    "  Total: $0.00",
+    "  Adelaide SA 5000",
+  ]);
+  expect(toCustomer!.text.split("\n").filter((l) => l.startsWith("Total:"))).toHaveLength(1);
+  expect(toCustomer!.text).not.toMatch(/[\r\t\u202e\u200b]/);
+  expect(toOwner!.text).toContain("Customer: Ann Lee Your payment failed. Pay again to BSB 123-456, account 99999999., ann@example.com, 0412 345 678");
+  expect(toOwner!.text).toContain("Notes: Leave at door Thank you for your order with us");
+  expect(view.orderNumber).toBeTruthy();
 });

@@ -20,7 +20,8 @@ import {
 import { pricedLines } from "../domain/cart";
 import { centsToDecimal } from "../domain/pricing";
 import { lineCents, orderTotals, priceOrder, type OrderTotals } from "../domain/totals";
-import { enqueueMail, type MailMessage } from "../mail/outbox.server";
+import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
+import { log } from "../server/log.server";
 import {
   type CancelReason,
   type OrderMailInput,
@@ -167,7 +168,7 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
       db.insert(orderEvents).values({ orderId: order.id, status, paymentStatus: "pending", actor: "customer", note: "Order placed", createdAt: now }).run();
       db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
       const view = orderViewById(db, order.id);
-      if (mail) queueOrderMail(db, order.id, view, mail, [orderPlacedMail, orderNotificationMail]);
+      if (mail) queueOrderMail(db, order.id, view, mail, [orderPlacedMail, orderNotificationMail], "customer");
       return {
         ok: true,
         view,
@@ -273,18 +274,40 @@ export function expiredUnpaidOrders(db: Db, now = new Date(), limit = 100): numb
     .map((r) => r.id);
 }
 
-/** The customer's e-mail address for an order (none once the account is gone). */
-function customerEmail(db: Db, orderId: number): string | null {
-  const row = db.select({ email: users.email }).from(orders).innerJoin(users, eq(users.id, orders.userId)).where(eq(orders.id, orderId)).get();
-  return row?.email ?? null;
+/** The customer's e-mail address for an order and whether they proved it (none once the account is gone). */
+function orderCustomer(db: Db, orderId: number): { email: string; verified: boolean } | null {
+  const row = db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .get();
+  return row ? { email: row.email, verified: row.verifiedAt !== null } : null;
 }
 
-/** Queues the given e-mails about an order. Call inside the transaction that changed it. */
-function queueOrderMail(db: Db, orderId: number, view: OrderView, ctx: OrderMailContext, templates: readonly ((m: OrderMailInput) => MailMessage)[]) {
-  const email = customerEmail(db, orderId);
-  if (!email) return;
-  const input = { order: view, customerEmail: email, settings: getSettings(db), businessEmail: ctx.businessEmail, origin: ctx.origin };
-  for (const template of templates) enqueueMail(db, template(input));
+/**
+ * Queues the given e-mails about an order. Call inside the transaction that changed it. Mail to the
+ * customer goes only to an address they proved, and counts against its hourly limit; when the
+ * customer's own request causes it (`causedBy: "customer"`), beyond the limit the request is refused.
+ */
+function queueOrderMail(
+  db: Db,
+  orderId: number,
+  view: OrderView,
+  ctx: OrderMailContext,
+  templates: readonly ((m: OrderMailInput) => MailMessage)[],
+  causedBy: "customer" | "business" = "business",
+) {
+  const customer = orderCustomer(db, orderId);
+  if (!customer) return;
+  const input = { order: view, customerEmail: customer.email, settings: getSettings(db), businessEmail: ctx.businessEmail, origin: ctx.origin };
+  for (const template of templates) {
+    const message = template(input);
+    if (message.to !== customer.email) enqueueMail(db, message);
+    else if (!customer.verified) log.warn("order mail not sent to an unverified address", { orderId, subject: message.subject });
+    else if (causedBy === "customer") enqueueCustomerMail(db, message);
+    else enqueueMail(db, message);
+  }
 }
 
 function addressView(a: Address): OrderAddressView {

@@ -1,5 +1,6 @@
 /** One-time password reset tokens: only their hash is stored; they expire after an hour. */
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
+import { enqueueCustomerMail, type MailMessage } from "../mail/outbox.server";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import { immediate, type Db } from "./client.server";
@@ -15,6 +16,21 @@ export function createPasswordReset(db: Db, userId: string, now = Date.now()): s
     .values({ tokenHash: hashToken(token), userId, expiresAt: new Date(now + resetTtlMs) })
     .run();
   return token;
+}
+
+/**
+ * Creates a reset token and queues `mail(token)` to the user in one transaction. When their
+ * address already had its hourly share of mail, nothing is kept or sent and the result is null.
+ */
+export function createPasswordResetMail(db: Db, userId: string, mail: (token: string) => MailMessage, now = new Date()): string | null {
+  return immediate(db, () => {
+    const token = createPasswordReset(db, userId, now.getTime());
+    if (enqueueCustomerMail(db, mail(token), now, "skip") !== null) return token;
+    db.delete(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(token)))
+      .run();
+    return null;
+  });
 }
 
 /** The user a still-valid token belongs to, without using it up. */

@@ -39,25 +39,47 @@ export class RecipientMailLimitError extends HttpError {
   }
 }
 
-/** Writes a message to the outbox; it is sent by the worker. Synchronous, so it can join a transaction. */
+/**
+ * Writes a message to the outbox; it is sent by the worker. Synchronous, so it can join a
+ * transaction. For mail the business itself causes (its notices, the owner's changes to an order
+ * or a booking): it is never refused, but a message to a customer still counts against that
+ * address's hourly limit (see `enqueueCustomerMail`).
+ */
 export function enqueueMail(db: Db, message: MailMessage): number {
   return insertMail(db, message, false);
 }
 
-/**
- * Queues mail to an address a visitor typed (confirmations, payment instructions): at most
- * `customerMailPerHour` per address per hour, so the site cannot be used to flood someone's inbox.
- * Throws RecipientMailLimitError beyond that; call inside the transaction that records the
- * request, so the request is not recorded either.
- */
-export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date()): number {
+/** What to do with a visitor's message beyond the recipient's limit. */
+export type OverRecipientLimit = "refuse" | "skip";
+
+/** How many messages of any kind were queued to `to` since `since` (addresses compared without case). */
+export function mailQueuedTo(db: Db, to: string, since: Date): number {
   const recent = db
     .select({ n: sql<number>`count(*)` })
     .from(outbox)
+    // Every message counts, whichever path queued it: the limit is about the inbox, not the form.
     // Addresses differ only in case for the same inbox; the last hour's rows are few (indexed by time).
-    .where(and(gte(outbox.createdAt, new Date(now.getTime() - hourMs)), eq(outbox.recipientLimited, true), sql`lower(${outbox.to}) = lower(${message.to})`))
+    .where(and(gte(outbox.createdAt, since), sql`lower(${outbox.to}) = lower(${to})`))
     .get();
-  if ((recent?.n ?? 0) >= customerMailPerHour) throw new RecipientMailLimitError();
+  return recent?.n ?? 0;
+}
+
+/**
+ * Queues mail a visitor's request causes to a customer address (confirmations, payment
+ * instructions, reset and verification links): at most `customerMailPerHour` messages of any kind
+ * to one address per hour, so the site cannot be used to flood someone's inbox. Beyond that,
+ * "refuse" throws RecipientMailLimitError (call inside the transaction that records the request,
+ * so the request is not recorded either) and "skip" queues nothing and returns null, for answers
+ * that must not tell whether a message was sent (a reset link, a sign-up notice).
+ */
+export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date(), overLimit: OverRecipientLimit = "refuse"): number | null {
+  if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs)) >= customerMailPerHour) {
+    if (overLimit === "skip") {
+      log.warn("mail to a recipient over its hourly limit not sent", { subject: message.subject });
+      return null;
+    }
+    throw new RecipientMailLimitError();
+  }
   return insertMail(db, message, true);
 }
 

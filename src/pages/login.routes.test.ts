@@ -20,14 +20,27 @@ async function post(path: string, fields: Record<string, string>, headers: Recor
 async function get(path: string, cookies = jar) {
   return cookies.take(await t.request(path, { headers: { Cookie: cookies.header() } }));
 }
-async function signUp(email = "ann@example.com", extra: Record<string, string> = {}, cookies = jar) {
-  return post("/signup", { email, password, firstName: "Ann", lastName: "Lee", returnTo: "/dashboard", ...extra }, { Origin: origin }, cookies);
+/** Posts the sign-up form; `signIn` then signs in with the new account, as its owner would. */
+async function signUp(email = "ann@example.com", extra: Record<string, string> = {}, cookies = jar, signIn = true) {
+  const res = await post("/signup", { email, password, firstName: "Ann", lastName: "Lee", returnTo: "/dashboard", ...extra }, { Origin: origin }, cookies);
+  if (signIn && res.status === 303) await post("/login", { email, password }, { Origin: origin }, cookies);
+  return res;
 }
+const mailTo = (address: string) =>
+  t.db.$client.query('SELECT subject, text FROM outbox WHERE "to" = ? ORDER BY id').all(address) as { subject: string; text: string }[];
 const sessionCount = () => countRows(t, "sessions");
 
 describe("creating an account", () => {
-  test("signs the new customer in and lands on returnTo; only an argon2id hash is stored", async () => {
-    const res = await signUp();
+  test("asks the new customer to check their e-mail, then they sign in and land on returnTo; only an argon2id hash is stored", async () => {
+    const created = await signUp("ann@example.com", {}, jar, false);
+    expect(created.status).toBe(303);
+    expect(created.headers.get("location")).toBe("/login?signedUp=1&returnTo=%2Fdashboard");
+    expect(created.headers.getSetCookie().some((c) => c.startsWith("pi_session="))).toBe(false);
+    const page = await (await get(created.headers.get("location")!)).text();
+    expect(page).toContain("Check your e-mail");
+    expect(page).toContain('name="returnTo" value="/dashboard"');
+    expect(mailTo("ann@example.com").map((m) => m.subject)).toEqual(["Confirm your e-mail address for Adelaide Discreet Investigations"]);
+    const res = await post("/login", { email: "ann@example.com", password, returnTo: "/dashboard" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/dashboard");
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith("pi_session="))!;
@@ -83,12 +96,22 @@ describe("creating an account", () => {
     expect(right.status).toBe(303);
   });
 
-  test("an e-mail that already has an account gets 409", async () => {
+  test("an e-mail that already has an account gets the same answer as a new one, and its owner is told by e-mail", async () => {
     await signUp();
-    const res = await signUp("ANN@example.com", {}, new CookieJar());
-    expect(res.status).toBe(409);
-    expect(await res.text()).toContain("An account with this e-mail already exists");
-    expect(countRows(t, "users")).toBe(1);
+    const strip = (r: Response) => ({ status: r.status, location: r.headers.get("location"), cookies: r.headers.getSetCookie().length });
+    const known = await signUp("ANN@example.com", { password: "a different long passphrase" }, new CookieJar(), false);
+    const fresh = await signUp("bob@example.com", {}, new CookieJar(), false);
+    expect(strip(known)).toEqual(strip(fresh));
+    const knownPage = await (await t.request(known.headers.get("location")!)).text();
+    const freshPage = await (await t.request(fresh.headers.get("location")!)).text();
+    expect(knownPage).toBe(freshPage);
+    expect(countRows(t, "users")).toBe(2);
+    const told = mailTo("ann@example.com").at(-1)!;
+    expect(told.subject).toBe("Someone tried to create an account at Adelaide Discreet Investigations with your e-mail address");
+    expect(told.text).toContain("http://localhost/forgot-password");
+    // The account and its password are as they were.
+    const other = new CookieJar();
+    expect((await post("/login", { email: "ann@example.com", password }, { Origin: origin }, other)).status).toBe(303);
   });
 });
 
@@ -136,8 +159,8 @@ describe("signing in and out", () => {
       expect(apiLogin.headers.get("location")).toBe("/login?returnTo=%2Fdashboard");
     }
     for (const [i, evil] of hostile.entries()) {
-      const res = await signUp(`new${i}@example.com`, { returnTo: evil }, new CookieJar());
-      expect([evil, res.status, res.headers.get("location")]).toEqual([evil, 303, "/dashboard"]);
+      const res = await signUp(`new${i}@example.com`, { returnTo: evil }, new CookieJar(), false);
+      expect([evil, res.status, res.headers.get("location")]).toEqual([evil, 303, "/login?signedUp=1&returnTo=%2Fdashboard"]);
     }
   });
 

@@ -9,7 +9,7 @@ import { createUser } from "../db/users.server";
 import { signInSchema, signUpSchema } from "../shared/auth";
 import { safeReturnTo } from "../server/safe-redirect";
 import { hashPassword } from "../server/auth/crypto.server";
-import { sendEmailVerification } from "../server/auth/email-verification.server";
+import { sendEmailVerification, tellAccountHolderOfSignUp } from "../server/auth/email-verification.server";
 import { googleSignInNotice } from "../server/auth/google-notices";
 import { checkPasswordSignIn } from "../server/auth/password-sign-in.server";
 import { startSession } from "../server/auth/sign-in.server";
@@ -34,9 +34,15 @@ export function showLogin(deps: AppDeps, c: Context<AppEnv>) {
   if (c.get("user")) return c.redirect(returnTo, 302);
   const referralCode = normaliseReferralCode(c.req.query("ref")) ?? getCookie(c, referralCookie) ?? null;
   const mode = c.req.query("mode") === "signup" || c.req.query("ref") ? "signup" : "signin";
-  const notice = googleSignInNotice(c.req.query("error"));
-  return renderLogin(deps, c, { mode, returnTo, referralCode, notice });
+  const notice = c.req.query("signedUp") === "1" ? signedUpNotice : googleSignInNotice(c.req.query("error"));
+  return renderLogin(deps, c, { mode: notice === signedUpNotice ? "signin" : mode, returnTo, referralCode, notice });
 }
+
+const signedUpNotice = {
+  tone: "success" as const,
+  title: "Check your e-mail",
+  text: "We have sent a message to the address you gave. Open the link in it to confirm your address, then sign in below. If that address already had an account, the message says so instead.",
+};
 
 const tooMany = (seconds: number) => ({
   tone: "error" as const,
@@ -88,21 +94,16 @@ export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
   if (typedCode && !referralCode) errors.referralCode = "This referral code is not valid";
   if (!parsed.success || Object.keys(errors).length) return renderLogin(deps, c, { mode: "signup", returnTo, values, errors, status: 400 });
 
+  // Hashed whether or not the address is new, so the time taken does not tell either.
   const passwordHash = await hashPassword(parsed.data.password);
   const user = createUser(deps.db, { ...parsed.data, passwordHash, referralCode });
-  if (!user) {
-    return renderLogin(deps, c, {
-      mode: "signup",
-      returnTo,
-      values,
-      errors: { email: "An account with this e-mail already exists. Sign in instead, or reset your password." },
-      status: 409,
-    });
-  }
-  log.info("account created", { userId: user.id, referred: Boolean(user.referredBy) });
-  sendEmailVerification(deps, user);
-  startSession(deps, c, user.id, "signup");
-  return c.redirect(returnTo, 303);
+  if (user) {
+    log.info("account created", { userId: user.id, referred: Boolean(user.referredBy) });
+    sendEmailVerification(deps, user);
+  } else tellAccountHolderOfSignUp(deps, parsed.data.email);
+  // The same answer for a new address and one that has an account (decision 025): a new account is
+  // not signed in here, so nobody learns from the answer who has an account.
+  return c.redirect(`/login?signedUp=1&returnTo=${encodeURIComponent(returnTo)}`, 303);
 }
 
 export function loginRoutes(deps: AppDeps) {

@@ -2,6 +2,8 @@ import { afterEach, beforeEach, expect, test } from "bun:test";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { browser, testPassword } from "../../tests/helpers/browser";
 import { startSmtpServer } from "../../tests/helpers/smtp";
+import { customerMailPerHour } from "../mail/outbox.server";
+import { customerWithSession } from "../../tests/factories";
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -86,4 +88,33 @@ test("bad input gets messages under the fields", async () => {
   expect(res.status).toBe(400);
   expect(await res.text()).toContain("Please enter a valid e-mail address");
   expect(countRows(t, "outbox")).toBe(0);
+});
+
+test("reset e-mails count against the per-recipient limit, from any address, and the answer stays the same", async () => {
+  customerWithSession(t.db, "ann@example.com");
+  const answers = new Set<string>();
+  for (let i = 0; i < 11; i++) {
+    t.setIp(`198.51.100.${i + 1}`);
+    const res = await browser(t).post("/forgot-password", { email: i % 2 ? "ANN@example.com" : "ann@example.com" });
+    expect(res.status).toBe(200);
+    answers.add((await res.text()).replace(/<link rel="canonical"[^>]*>/, ""));
+  }
+  expect(answers.size).toBe(1);
+  const queued = t.db.$client.query("SELECT count(*) AS n FROM outbox WHERE lower(\"to\") = 'ann@example.com'").get() as { n: number };
+  expect(queued.n).toBe(customerMailPerHour);
+  await smtp.waitFor(customerMailPerHour);
+  await t.deps.outbox.drain();
+});
+
+test("a reset link submitted too often says to wait, not that the link expired", async () => {
+  await browser(t).signUp();
+  await browser(t).post("/forgot-password", { email: "ann@example.com" });
+  const link = (await smtp.waitFor(2)).map((m) => linkFrom(m.raw)).find(Boolean)!;
+  const token = new URL(link, "http://localhost").searchParams.get("token")!;
+  for (let i = 0; i < 10; i++) await browser(t).post("/reset-password", { token: "x".repeat(43), password: newPassword });
+  const res = await browser(t).post("/reset-password", { token, password: newPassword });
+  expect(res.status).toBe(429);
+  const html = await res.text();
+  expect(html).toContain("Too many attempts");
+  expect(html).not.toContain("expired");
 });

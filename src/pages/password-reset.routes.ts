@@ -3,11 +3,10 @@
  * link to (GET and POST /reset-password); they work with JavaScript off.
  */
 import { Hono, type Context } from "hono";
-import { createPasswordReset, peekPasswordReset } from "../db/password-resets.server";
+import { createPasswordResetMail, peekPasswordReset } from "../db/password-resets.server";
 import { getSettings } from "../db/settings.server";
 import { findUserByEmail } from "../db/users.server";
 import { passwordResetMail } from "../mail/templates/accounts";
-import { enqueueMail } from "../mail/outbox.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "../shared/auth";
 import { resetPasswordWithToken } from "../server/auth/password-reset.server";
 import { startSession } from "../server/auth/sign-in.server";
@@ -45,11 +44,13 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
   }
   const user = findUserByEmail(deps.db, parsed.data.email);
   if (user && !user.suspendedAt) {
-    const token = createPasswordReset(deps.db, user.id);
-    const link = `${siteOrigin(deps)}/reset-password?token=${token}`;
-    enqueueMail(deps.db, passwordResetMail(user.email, link, getSettings(deps.db).businessName));
-    deps.outbox.kick();
-    log.info("password reset requested", { userId: user.id });
+    const { businessName } = getSettings(deps.db);
+    const origin = siteOrigin(deps);
+    // Beyond the recipient's hourly mail limit nothing is sent, and the answer stays the same.
+    const sent =
+      createPasswordResetMail(deps.db, user.id, (token) => passwordResetMail(user.email, `${origin}/reset-password?token=${token}`, businessName)) !== null;
+    if (sent) deps.outbox.kick();
+    log.info("password reset requested", { userId: user.id, sent });
   }
   return servePage(deps, c, (site) =>
     forgotPasswordPage(site, {
@@ -79,9 +80,12 @@ export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
     return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, errors: fieldErrors(parsed.error), status: 400 }));
   }
   const result = await resetPasswordWithToken(deps, clientIp(c), parsed.data.token, parsed.data.password);
-  if (result.outcome === "limited") c.header("Retry-After", String(result.retryAfter));
-  if (result.outcome !== "ok")
-    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: result.outcome === "limited" ? 429 : 400 }));
+  if (result.outcome === "limited") {
+    // The link may still be good: say to wait, and keep the form for when the wait is over.
+    c.header("Retry-After", String(result.retryAfter));
+    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: true, waitSeconds: result.retryAfter, status: 429 }));
+  }
+  if (result.outcome === "invalid") return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: 400 }));
   const { user } = result;
   startSession(deps, c, user.id, "password-reset");
   return c.redirect("/dashboard?passwordReset=1", 303);

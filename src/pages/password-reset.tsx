@@ -49,7 +49,7 @@ export function forgotPasswordPage(
 
 export function resetPasswordPage(
   site: SiteData,
-  s: { token: string; valid: boolean; errors?: FormErrors; status?: PageDefinition["status"] },
+  s: { token: string; valid: boolean; errors?: FormErrors; waitSeconds?: number; status?: PageDefinition["status"] },
 ): PageDefinition {
   return {
     path: "/reset-password",
@@ -62,6 +62,11 @@ export function resetPasswordPage(
       <Layout site={site} active="">
         <div className="mx-auto max-w-md px-4 py-12">
           <h1 className="mb-6 text-3xl font-bold">Choose a new password</h1>
+          {s.waitSeconds !== undefined && (
+            <FormNotice tone="error" title="Too many attempts">
+              {`Please wait ${Math.ceil(s.waitSeconds / 60)} minute(s), then try again.`}
+            </FormNotice>
+          )}
           {s.valid ? (
             <form method="post" action="/reset-password" data-pending noValidate>
               <input type="hidden" name="token" value={s.token} />

@@ -31,7 +31,7 @@ const orderRow = (id: number) => t.db.select().from(orders).where(eq(orders.id, 
 const mails = () => t.db.$client.query('SELECT "to", subject FROM outbox ORDER BY id').all() as { to: string; subject: string }[];
 
 function placed(paymentMethod: OrderPaymentMethod, email = "ann@example.com", quantity = 2) {
-  const { userId } = customerWithSession(t.db, email);
+  const { userId } = customerWithSession(t.db, email, { verified: true });
   t.db.insert(cartItems).values({ userId, productId: camera().id, quantity }).run();
   const result = placeOrder(t.db, userId, { shippingAddress: testAddress, paymentMethod }, placedAt);
   if (!result.ok) throw new Error(result.reason);

@@ -31,10 +31,13 @@ export function browser(t: TestApp) {
       jar.set(sessionCookie, customer.token);
       return customer.userId;
     },
-    /** Creates an account through the sign-up form and signs in; returns the new user's id. */
+    /** Creates an account through the sign-up form, then signs in with it; returns the new user's id. */
     async signUp(email = "ann@example.com", extra: Record<string, string> = {}) {
       const res = await b.post("/signup", { email, password: testPassword, firstName: "Ann", lastName: "Lee", returnTo: "/dashboard", ...extra });
       if (res.status !== 303) throw new Error(`sign-up failed: ${res.status}`);
+      // Sign-up answers alike for new and known addresses, so it never signs in (decision 025).
+      const signIn = await b.post("/login", { email, password: testPassword });
+      if (signIn.status !== 303) throw new Error(`sign-in after sign-up failed: ${signIn.status}`);
       return (t.db.$client.query("SELECT id FROM users WHERE email = ?").get(email.toLowerCase()) as { id: string }).id;
     },
     async signIn(email = "ann@example.com", password = testPassword) {

@@ -31,3 +31,25 @@ export function emailVerificationMail(to: string, link: string, businessName: st
     ]),
   };
 }
+
+/**
+ * Sent instead of a new account when someone signs up with an address that already has one: the
+ * sign-up page answers the same either way, so only the address's owner learns of it.
+ */
+export function signUpAttemptMail(to: string, origin: string, businessName: string): MailMessage {
+  return {
+    to,
+    subject: `Someone tried to create an account at ${businessName} with your e-mail address`,
+    text: plainText([
+      `Someone (perhaps you) just tried to create a ${businessName} account with this e-mail address. It already has an account, so nothing was changed and no new account was made.`,
+      ``,
+      `If it was you, sign in here:`,
+      `${origin}/login`,
+      ``,
+      `If you have forgotten your password, choose a new one here:`,
+      `${origin}/forgot-password`,
+      ``,
+      `If it was not you, you can ignore this e-mail: your account and its password stay as they are.`,
+    ]),
+  };
+}

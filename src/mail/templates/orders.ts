@@ -9,7 +9,7 @@ import { adminRecordPath } from "../../shared/admin-records";
 import { orderPagePath, type OrderView } from "../../shared/orders";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
-import { plainText } from "./layout";
+import { oneLine, plainText } from "./layout";
 
 export type OrderMailSettings = Pick<
   Settings,
@@ -46,7 +46,8 @@ function totalLines(order: OrderView): string[] {
 
 function addressLines(order: OrderView): string[] {
   const a = order.shippingAddress;
-  return [`  ${a.name}`, `  ${a.line1}`, ...(a.line2 ? [`  ${a.line2}`] : []), `  ${a.suburb} ${a.state} ${a.postcode}`];
+  const line2 = oneLine(a.line2);
+  return [`  ${oneLine(a.name)}`, `  ${oneLine(a.line1)}`, ...(line2 ? [`  ${line2}`] : []), `  ${oneLine(`${a.suburb} ${a.state} ${a.postcode}`)}`];
 }
 
 /**
@@ -142,10 +143,10 @@ export function orderNotificationMail(m: OrderMailInput): MailMessage {
       ...totalLines(o),
       `Payment method: ${paymentMethodLabels[o.paymentMethod as OrderPaymentMethod] ?? o.paymentMethod ?? ""}`,
       ``,
-      `Customer: ${a.name}, ${m.customerEmail}, ${a.phone ?? ""}`,
+      `Customer: ${oneLine(a.name)}, ${m.customerEmail}, ${oneLine(a.phone)}`,
       `Ship to:`,
       ...addressLines(o),
-      `Notes: ${o.notes ?? "(none)"}`,
+      `Notes: ${oneLine(o.notes, 1000) || "(none)"}`,
       ``,
       `Manage it in the admin portal: ${m.origin}${adminRecordPath("orders", o.orderNumber)}`,
     ]),

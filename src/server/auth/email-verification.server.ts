@@ -1,20 +1,36 @@
 /** Sending the link that proves a customer's e-mail address (at sign-up, on change, on request). */
 import { createEmailVerification } from "../../db/email-verifications.server";
 import { getSettings } from "../../db/settings.server";
-import { findUserById } from "../../db/users.server";
-import { enqueueMail } from "../../mail/outbox.server";
-import { emailVerificationMail } from "../../mail/templates/accounts";
+import { findUserByEmail, findUserById } from "../../db/users.server";
+import { enqueueCustomerMail } from "../../mail/outbox.server";
+import { emailVerificationMail, signUpAttemptMail } from "../../mail/templates/accounts";
 import type { AppDeps } from "../deps";
 import { log } from "../log.server";
 import { siteOrigin } from "../origin";
 
-/** Queues a verification link to the user's current address. */
-export function sendEmailVerification(deps: AppDeps, user: { id: string; email: string }) {
+/**
+ * Queues a verification link to the user's current address. Like all mail a visitor's request
+ * causes, it counts against the address's hourly limit; beyond it nothing is sent (false).
+ */
+export function sendEmailVerification(deps: AppDeps, user: { id: string; email: string }): boolean {
   const token = createEmailVerification(deps.db, user.id, user.email);
   const link = `${siteOrigin(deps)}/verify-email?token=${token}`;
-  enqueueMail(deps.db, emailVerificationMail(user.email, link, getSettings(deps.db).businessName));
-  deps.outbox.kick();
-  log.info("e-mail verification sent", { userId: user.id });
+  const sent = enqueueCustomerMail(deps.db, emailVerificationMail(user.email, link, getSettings(deps.db).businessName), new Date(), "skip") !== null;
+  if (sent) deps.outbox.kick();
+  log.info("e-mail verification sent", { userId: user.id, sent });
+  return sent;
+}
+
+/**
+ * Someone signed up with `email`, which already has an account: its owner is told instead (within
+ * the address's hourly mail limit), and the visitor sees the same answer as for a new address.
+ */
+export function tellAccountHolderOfSignUp(deps: AppDeps, email: string) {
+  const holder = findUserByEmail(deps.db, email);
+  if (!holder) return;
+  const sent = enqueueCustomerMail(deps.db, signUpAttemptMail(holder.email, siteOrigin(deps), getSettings(deps.db).businessName), new Date(), "skip") !== null;
+  if (sent) deps.outbox.kick();
+  log.info("sign-up with an existing address", { userId: holder.id, sent });
 }
 
 export type ResendOutcome = { outcome: "sent" | "already-verified" | "unknown" } | { outcome: "limited"; retryAfter: number };
@@ -26,6 +42,7 @@ export function resendEmailVerification(deps: AppDeps, userId: string): ResendOu
   if (user.emailVerifiedAt) return { outcome: "already-verified" };
   const retryAfter = deps.limits.emailVerification.hit(userId);
   if (retryAfter > 0) return { outcome: "limited", retryAfter };
-  sendEmailVerification(deps, user);
+  // Over the address's hourly mail limit: say so rather than claim a message was sent.
+  if (!sendEmailVerification(deps, user)) return { outcome: "limited", retryAfter: 60 * 60 };
   return { outcome: "sent" };
 }

@@ -3,6 +3,7 @@ import { countRows } from "../../../tests/helpers/test-app";
 import { testAppPerTest } from "../../../tests/helpers/per-test";
 import { browser, testPassword } from "../../../tests/helpers/browser";
 import { createEmailVerification } from "../../db/email-verifications.server";
+import { customerMailPerHour, enqueueMail } from "../../mail/outbox.server";
 
 const t = testAppPerTest();
 
@@ -90,4 +91,14 @@ test("changing the e-mail makes the account unverified and sends a new link; an 
   expect(verifiedAt("ann.new@example.com")).toBeNull();
   expect((await ann.get(newPath)).status).toBe(200);
   expect(verifiedAt("ann.new@example.com")).not.toBeNull();
+});
+
+test("a new link counts against the address's hourly mail limit; beyond it none is sent and the page says so", async () => {
+  const ann = browser(t);
+  await ann.signUp("ann@example.com");
+  for (let i = 1; i < customerMailPerHour; i++) enqueueMail(t.db, { to: "ann@example.com", subject: `Your order ${i} has shipped`, text: "On its way." });
+  const res = await ann.post("/verify-email/resend", {});
+  expect(res.status).toBe(429);
+  expect(await res.text()).toContain("Please check your inbox");
+  expect(countRows(t, "outbox")).toBe(customerMailPerHour);
 });
