@@ -3,30 +3,18 @@
  * QueryClient, and the page gets the dialog that asks for the password again (decision 027) once.
  */
 import type { ComponentType } from "react";
-import { createRoot } from "react-dom/client";
 import { ReauthDialog } from "../islands/admin/parts/ReauthDialog";
 import { getAdminQueryClient } from "./admin-query-client";
 import { IslandShell } from "./IslandShell";
-import { mountIsland } from "./mount-island";
-
-let reauthMounted = false;
-
-/** The re-auth dialog's own root, outside every island, so any island's request can open it. */
-function mountReauthDialog() {
-  if (reauthMounted) return;
-  reauthMounted = true;
-  const host = document.createElement("div");
-  host.id = "reauth";
-  document.body.append(host);
-  createRoot(host).render(
-    <IslandShell client={getAdminQueryClient()}>
-      <ReauthDialog />
-    </IslandShell>,
-  );
-}
+import { mountIsland, mountPageRootOnce } from "./mount-island";
 
 /** Hydrates an admin island in `el`. */
 export function hydrateIsland(el: HTMLElement, Component: ComponentType<Record<string, unknown>>, prefix: string) {
   mountIsland(getAdminQueryClient(), el, Component, prefix);
-  mountReauthDialog();
+  // Its own root, outside every island, so any island's request can open it.
+  mountPageRootOnce("reauth", () => (
+    <IslandShell client={getAdminQueryClient()}>
+      <ReauthDialog />
+    </IslandShell>
+  ));
 }

@@ -69,7 +69,10 @@ test("adding an admin asks for the password again, then adds them; removing them
   await card(page, helper)
     .getByRole("button", { name: `Remove ${helper}` })
     .click();
-  await page.getByRole("alertdialog", { name: `Remove ${helper}?` }).getByRole("button", { name: "Remove" }).click();
+  await page
+    .getByRole("alertdialog", { name: `Remove ${helper}?` })
+    .getByRole("button", { name: "Remove" })
+    .click();
   await expect(toastItem(page).filter({ hasText: "Admin removed" })).toBeVisible();
   await expect(card(page, helper)).toHaveCount(0);
   await expect(page.getByRole("dialog", { name: "Confirm it is you" })).toHaveCount(0);
