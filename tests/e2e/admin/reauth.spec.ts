@@ -3,7 +3,9 @@
  * owner signed in 20 minutes ago adds an admin, the portal asks for the password in a dialog (a
  * wrong one is refused under its field), then adds them without a second click; for the next 10
  * minutes removing them asks nothing. With two-factor sign-in on, the dialog asks for the code too.
- * A change of the bank account cancelled at the dialog is not saved and says why. The dialog at 360 px. Admins and settings change here: a site of its own.
+ * A refund asks over the order's own dialog. A change of the bank account cancelled at the dialog
+ * is not saved and says why. The dialog at 360 px. Admins and settings change here: a site of its
+ * own.
  */
 import { decodeBase32 } from "@oslojs/encoding";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
@@ -135,4 +137,30 @@ test("with two-factor sign-in on, the dialog asks for the code as well", async (
   await expect(dialog).toHaveCount(0);
   await expect(toastItem(page).filter({ hasText: "Admin added" })).toBeVisible();
   await expect(card(page, helper)).toHaveCount(1);
+});
+
+test("a refund from the order's dialog asks for the password over it, then refunds", async ({ page, ownSite }) => {
+  const owner = `reauth-refund-${Date.now()}`;
+  await ownerSignedInEarlier(page, ownSite, owner);
+  const orderNumber = seed(ownSite, "placedOrders", `refund-${Date.now()}@example.com`, {})[0]?.orderNumber ?? "";
+  const fresh = seed(ownSite, "adminTokenFor", owner, 0);
+  const paid = await fetch(`${ownSite.url}/api/admin/orders/${orderNumber}/mark-paid`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Authorization: fresh.authorization, Origin: ownSite.url },
+    body: "{}",
+  });
+  expect(paid.status).toBe(200);
+
+  await page.goto(`/admin/orders/${orderNumber}`);
+  await islandsHydrated(page);
+  const order = page.getByRole("dialog", { name: `Order ${orderNumber}` });
+  await order.getByRole("button", { name: "Refund" }).click();
+  await order.getByRole("button", { name: "Yes, refund" }).click();
+  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  await expect(dialog.getByLabel("Password")).toBeFocused();
+  await dialog.getByLabel("Password").fill(password);
+  await dialog.getByRole("button", { name: "Confirm and continue" }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(toastItem(page)).toContainText("Order updated");
+  await expect(order).toContainText("Refunded");
 });
