@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
 import { decodeBase32 } from "@oslojs/encoding";
 import { generateTOTP } from "@oslojs/otp";
-import { createAdmin, createAdminToken } from "../../db/admins.server";
+import { createAdmin, createAdminToken, purgeExpiredAdminTokens } from "../../db/admins.server";
 import { getSettings } from "../../db/settings.server";
 import { hashPassword, hashToken } from "../../server/auth/crypto.server";
 import { setLogLevel } from "../../server/log.server";
@@ -69,6 +69,15 @@ describe("the absolute lifetime", () => {
     const list = (await (await send(fresh, "GET", "/api/admin/admins")).json()) as { admins: { username: string; sessions: number }[] };
     expect(list.admins.find((a) => a.username === "owner")?.sessions).toBe(1);
   });
+});
+
+test("housekeeping deletes a token past its 12 hours even while its idle expiry is ahead", () => {
+  signedIn(12 * hour + minute);
+  t.db.$client.query("UPDATE admin_tokens SET expires_at = ?").run(Date.now() + hour);
+  signedIn(11 * hour);
+  t.db.$client.query("UPDATE admin_tokens SET expires_at = ?").run(Date.now() + hour);
+  purgeExpiredAdminTokens(t.db);
+  expect(countRows(t, "admin_tokens")).toBe(1);
 });
 
 /** Every change that needs a recent password: how to make it, and how to tell that nothing changed. */
