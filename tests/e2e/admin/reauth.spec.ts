@@ -37,20 +37,23 @@ async function ownerSignedInEarlier(page: Page, site: SiteServer, username: stri
   );
 }
 
+/** Opens /admin/admins and submits a new admin; answers their username and the re-auth dialog. */
+async function addAdmin(page: Page) {
+  await page.goto("/admin/admins");
+  await islandsHydrated(page);
+  const helper = `helper-${Date.now()}`;
+  await page.getByLabel("Username").fill(helper);
+  await page.getByLabel("Password", { exact: true }).fill("the helper's own passphrase");
+  await page.getByRole("button", { name: "Add admin" }).click();
+  return { helper, dialog: page.getByRole("dialog", { name: "Confirm it is you" }) };
+}
+
 test("adding an admin asks for the password again, then adds them; removing them next asks nothing", async ({ page, ownSite }) => {
   test.slow(); // argon2 hashes: the owner, two checks, the new admin
   const owner = `reauth-owner-${Date.now()}`;
   await ownerSignedInEarlier(page, ownSite, owner);
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.goto("/admin/admins");
-  await islandsHydrated(page);
-
-  const helper = `helper-${Date.now()}`;
-  await page.getByLabel("Username").fill(helper);
-  await page.getByLabel("Password", { exact: true }).fill("the helper's own passphrase");
-  await page.getByRole("button", { name: "Add admin" }).click();
-
-  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  const { helper, dialog } = await addAdmin(page);
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("This change needs your password again.")).toBeVisible();
   await expect(dialog.getByLabel("Password")).toBeFocused();
@@ -119,14 +122,7 @@ test("with two-factor sign-in on, the dialog asks for the code as well", async (
   const key = decodeBase32(secret);
   expect((await api("/totp/confirm", { code: generateTOTP(key, 30, 6) })).status).toBe(200);
 
-  await page.goto("/admin/admins");
-  await islandsHydrated(page);
-  const helper = `helper-${Date.now()}`;
-  await page.getByLabel("Username").fill(helper);
-  await page.getByLabel("Password", { exact: true }).fill("the helper's own passphrase");
-  await page.getByRole("button", { name: "Add admin" }).click();
-
-  const dialog = page.getByRole("dialog", { name: "Confirm it is you" });
+  const { helper, dialog } = await addAdmin(page);
   await expect(dialog.getByText("a code from your authenticator app")).toBeVisible();
   await dialog.getByLabel("Password").fill(password);
   await dialog.getByRole("button", { name: "Confirm and continue" }).click();
