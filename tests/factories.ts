@@ -9,7 +9,7 @@
  * data, so any of them can be run by name from the seed command.
  */
 import { eq } from "drizzle-orm";
-import { createAdmin, createAdminToken } from "../src/db/admins.server";
+import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
 import type { Db } from "../src/db/client.server";
 import { placeOrder } from "../src/db/orders.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
@@ -68,6 +68,17 @@ export function adminWithToken(db: Db, username: string, passwordHash = unusable
   const admin = createAdmin(db, username, passwordHash);
   if (!admin) throw new Error(`could not create the admin ${username}`);
   const token = createAdminToken(db, admin.id);
+  return { adminId: admin.id, token, authorization: `Bearer ${token}` };
+}
+
+/**
+ * A new bearer token for the existing admin `username`, signed in `signedInMinutesAgo` minutes
+ * ago (past 10, sensitive changes ask for the password again); `authorization` is the header.
+ */
+export function adminTokenFor(db: Db, username: string, signedInMinutesAgo = 0) {
+  const admin = findAdminByUsername(db, username);
+  if (!admin) throw new Error(`there is no admin ${username}`);
+  const token = createAdminToken(db, admin.id, Date.now() - signedInMinutesAgo * 60_000);
   return { adminId: admin.id, token, authorization: `Bearer ${token}` };
 }
 

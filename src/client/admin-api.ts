@@ -2,9 +2,12 @@
  * The admin islands' fetch wrapper: like the public one (api.ts), but it authenticates with the
  * admin's bearer token from sessionStorage (it dies with the tab) and never with a
  * cookie. A 401 means the token is missing, expired or revoked: it is forgotten and the browser is
- * sent to the sign-in page, which brings the admin back to where they were.
+ * sent to the sign-in page, which brings the admin back to where they were. A 403
+ * `reauth_required` (a sensitive change, decision 027) opens the dialog that asks for the password
+ * again, and the request is sent once more when the admin confirms it.
  */
 import { readApiResponse } from "./api";
+import { requestReauth } from "./reauth-store";
 
 /** The sessionStorage key holding the admin's bearer token. */
 export const adminTokenKey = "pi_admin_token";
@@ -20,8 +23,28 @@ export function forgetAdminToken() {
   sessionStorage.removeItem(adminTokenKey);
 }
 
-/** Fetches with the bearer token; a 401 forgets the token and leads to sign-in (not on sign-in itself). */
+/** Whether `res` refuses a sensitive change until the password is given again. */
+async function needsReauth(res: Response): Promise<boolean> {
+  if (res.status !== 403) return false;
+  const body = (await res
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { code?: string } } | null;
+  return body?.error?.code === "reauth_required";
+}
+
+/**
+ * Fetches with the bearer token; a 401 forgets the token and leads to sign-in (not on sign-in
+ * itself); a 403 `reauth_required` asks for the password and, once it is confirmed, sends the
+ * request again (cancelled, the 403 is answered and its message shown).
+ */
 async function adminFetch(method: string, url: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> {
+  const res = await sendWithToken(method, url, init);
+  if ((await needsReauth(res)) && (await requestReauth())) return sendWithToken(method, url, init);
+  return res;
+}
+
+async function sendWithToken(method: string, url: string, init: { headers?: Record<string, string>; body?: BodyInit }): Promise<Response> {
   const token = sessionStorage.getItem(adminTokenKey);
   const headers: Record<string, string> = { ...init.headers };
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -1,12 +1,14 @@
 /**
  * Admins and their bearer tokens. A token is 256 random bits handed to the browser once; the
- * database keeps only its SHA-256, so a copy of the database signs nobody in. A token lives while
- * it is used: it expires after 8 idle hours, and logout (or a password reset) deletes it.
+ * database keeps only its SHA-256, so a copy of the database signs nobody in. A token expires after
+ * 8 idle hours and, however busy, 12 hours after sign-in; logout (or a password reset) deletes it.
+ * A token also remembers when its admin last gave the password (and code): sensitive changes need
+ * that within the last 10 minutes (decision 027).
  * Two-factor sign-in (TOTP, decision 015): a key offered by set-up waits as `totpPendingKey` until
  * a first code confirms it; every accepted code records its step, so no code works twice. Both key
  * columns hold the key sealed by the data directory's secret box, never the key itself.
  */
-import { and, asc, count, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { matchingTotpStep, newTotpKeyHex } from "../server/auth/totp.server";
 import { log } from "../server/log.server";
@@ -22,6 +24,10 @@ export type Admin = typeof admins.$inferSelect;
 export type CurrentAdmin = { id: number; username: string };
 
 export const adminIdleMs = 8 * 60 * 60 * 1000;
+/** A token ends this long after sign-in, however busy: a stolen one cannot be kept alive by use. */
+export const adminLifetimeMs = 12 * 60 * 60 * 1000;
+/** How long a sign-in or a re-check of the password counts as recent for a sensitive change. */
+export const adminReauthWindowMs = 10 * 60 * 1000;
 /** A token's expiry slides forward at most once a minute, so reads do not each write. */
 const slideAfterMs = 60 * 1000;
 
@@ -52,36 +58,72 @@ export function setAdminPassword(db: Db, username: string, passwordHash: string)
   });
 }
 
-/** A new token for `adminId` (a new one at every sign-in); the caller hands it to the browser. */
+/**
+ * A new token for `adminId` (a new one at every sign-in); the caller hands it to the browser. The
+ * sign-in gave the password (and code), so the token starts re-authenticated.
+ */
 export function createAdminToken(db: Db, adminId: number, now = Date.now()): string {
   const token = randomToken(32);
+  const at = new Date(now);
   db.insert(adminTokens)
-    .values({ tokenHash: hashToken(token), adminId, lastUsedAt: new Date(now), expiresAt: new Date(now + adminIdleMs) })
+    .values({ tokenHash: hashToken(token), adminId, lastUsedAt: at, expiresAt: new Date(now + adminIdleMs), reauthenticatedAt: at, createdAt: at })
     .run();
   return token;
 }
 
-/** The admin a bearer token belongs to, sliding its idle expiry; null when unknown, expired or revoked. */
-export function validateAdminToken(db: Db, token: string, now = Date.now()): { admin: CurrentAdmin; tokenHash: string } | null {
+/** A live admin token: whose it is, its hash, and when the password was last given on it (ms, or null). */
+export type AdminTokenCheck = { admin: CurrentAdmin; tokenHash: string; reauthenticatedAt: number | null };
+
+/**
+ * The admin a bearer token belongs to, sliding its idle expiry (never past 12 hours after sign-in);
+ * null when unknown, expired, older than 12 hours or revoked.
+ */
+export function validateAdminToken(db: Db, token: string, now = Date.now()): AdminTokenCheck | null {
   if (!token || token.length > 100) return null;
   const tokenHash = hashToken(token);
   // Every admin request runs this: prepared once per connection, as the customer's session lookup is.
   const row = prepared(db, "admin-token", (d) =>
     d
-      .select({ id: admins.id, username: admins.username, lastUsedAt: adminTokens.lastUsedAt })
+      .select({
+        id: admins.id,
+        username: admins.username,
+        lastUsedAt: adminTokens.lastUsedAt,
+        createdAt: adminTokens.createdAt,
+        reauthenticatedAt: adminTokens.reauthenticatedAt,
+      })
       .from(adminTokens)
       .innerJoin(admins, eq(admins.id, adminTokens.adminId))
-      .where(and(eq(adminTokens.tokenHash, sql.placeholder("tokenHash")), gt(adminTokens.expiresAt, sql.placeholder("now"))))
+      .where(
+        and(
+          eq(adminTokens.tokenHash, sql.placeholder("tokenHash")),
+          gt(adminTokens.expiresAt, sql.placeholder("now")),
+          gt(adminTokens.createdAt, sql.placeholder("bornAfter")),
+        ),
+      )
       .prepare(),
-  ).get({ tokenHash, now });
+  ).get({ tokenHash, now, bornAfter: now - adminLifetimeMs });
   if (!row) return null;
   if (now - row.lastUsedAt.getTime() > slideAfterMs) {
+    const endOfLife = row.createdAt.getTime() + adminLifetimeMs;
     db.update(adminTokens)
-      .set({ lastUsedAt: new Date(now), expiresAt: new Date(now + adminIdleMs) })
+      .set({ lastUsedAt: new Date(now), expiresAt: new Date(Math.min(now + adminIdleMs, endOfLife)) })
       .where(eq(adminTokens.tokenHash, tokenHash))
       .run();
   }
-  return { admin: { id: row.id, username: row.username }, tokenHash };
+  return { admin: { id: row.id, username: row.username }, tokenHash, reauthenticatedAt: row.reauthenticatedAt?.getTime() ?? null };
+}
+
+/** Whether a token's last password check (`reauthenticatedAt`, ms) is recent enough for a sensitive change. */
+export function reauthenticatedRecently(reauthenticatedAt: number | null, now = Date.now()): boolean {
+  return reauthenticatedAt !== null && reauthenticatedAt <= now && now - reauthenticatedAt < adminReauthWindowMs;
+}
+
+/** Records that the admin gave the password (and code) again on this token. */
+export function markAdminTokenReauthenticated(db: Db, tokenHash: string, now = Date.now()) {
+  db.update(adminTokens)
+    .set({ reauthenticatedAt: new Date(now) })
+    .where(eq(adminTokens.tokenHash, tokenHash))
+    .run();
 }
 
 /** Revokes one token (logout). */
@@ -89,10 +131,10 @@ export function revokeAdminToken(db: Db, tokenHash: string) {
   db.delete(adminTokens).where(eq(adminTokens.tokenHash, tokenHash)).run();
 }
 
-/** Deletes expired tokens (housekeeping). */
+/** Deletes expired tokens, and those past their 12 hours (housekeeping). */
 export function purgeExpiredAdminTokens(db: Db, now = Date.now()) {
   db.delete(adminTokens)
-    .where(lt(adminTokens.expiresAt, new Date(now)))
+    .where(or(lt(adminTokens.expiresAt, new Date(now)), lt(adminTokens.createdAt, new Date(now - adminLifetimeMs))))
     .run();
 }
 
@@ -262,7 +304,7 @@ export function listAdminAccounts(db: Db, currentId: number, now = Date.now()): 
       lastActiveAt: sql<number | null>`max(${adminTokens.lastUsedAt})`.as("last_active_at"),
     })
     .from(adminTokens)
-    .where(gt(adminTokens.expiresAt, new Date(now)))
+    .where(and(gt(adminTokens.expiresAt, new Date(now)), gt(adminTokens.createdAt, new Date(now - adminLifetimeMs))))
     .groupBy(adminTokens.adminId)
     .as("live");
   const rows = db

@@ -11,6 +11,7 @@ import m8 from "../../db/0008_back_office.sql" with { type: "text" };
 import m9 from "../../db/0009_slot_open_means_not_blocked.sql" with { type: "text" };
 import m10 from "../../db/0010_money_indexes.sql" with { type: "text" };
 import m11 from "../../db/0011_referral_tallies_index.sql" with { type: "text" };
+import m12 from "../../db/0012_admin_token_reauth.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -26,4 +27,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0009_slot_open_means_not_blocked", sql: m9 },
   { tag: "0010_money_indexes", sql: m10 },
   { tag: "0011_referral_tallies_index", sql: m11 },
+  { tag: "0012_admin_token_reauth", sql: m12 },
 ];

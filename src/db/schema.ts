@@ -440,6 +440,8 @@ export const adminTokens = sqliteTable(
       .references(() => admins.id, { onDelete: "cascade" }),
     lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }).notNull(),
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** When the admin last gave the password (and code) on this token: sign-in, or a re-check before a sensitive change. */
+    reauthenticatedAt: integer("reauthenticated_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (t) => [index("admin_tokens_expires_idx").on(t.expiresAt)],

@@ -1,5 +1,5 @@
 /** Reads and writes business settings (see shared/settings.ts). */
-import { checkChangedSettings, settingLabels, type SettingsProblems } from "../shared/admin-settings";
+import { checkChangedSettings, reauthSettingKeys, settingLabels, type SettingsProblems } from "../shared/admin-settings";
 import { settingsSchema, defaultSettings, type SettingKey, type Settings } from "../shared/settings";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
@@ -41,16 +41,20 @@ export function updateSetting(db: Db, key: string, value: unknown): PublicWrite 
   return { ok: true };
 }
 
-/** What the owner's save answers: the settings after it and the keys it changed, or a message per field. */
-export type SettingsSave = { ok: true; settings: Settings; changed: SettingKey[] } | { ok: false; fields: SettingsProblems };
+/**
+ * What the owner's save answers: the settings after it and the keys it changed, or a message per
+ * field, or (`reauthRequired`) that a money setting would change without a recent password check.
+ */
+export type SettingsSave = { ok: true; settings: Settings; changed: SettingKey[] } | { ok: false; fields: SettingsProblems; reauthRequired?: true };
 
 /**
  * The owner's save from the admin portal: every setting in `input` that differs from the stored one
  * is checked (shared/admin-settings.ts, then the stored schema), and all of them are written in one
  * immediate transaction with an audit entry each, before and after; an unchanged one is neither
- * written nor recorded. One refused value writes nothing.
+ * written nor recorded. One refused value writes nothing. A change to a setting of where money goes
+ * (`reauthSettingKeys`) is written only when the admin gave the password recently (`reauthenticated`).
  */
-export function saveSettings(db: Db, actor: AuditActor, input: Partial<Record<SettingKey, unknown>>, now = new Date()): SettingsSave {
+export function saveSettings(db: Db, actor: AuditActor, input: Partial<Record<SettingKey, unknown>>, now = new Date(), reauthenticated = false): SettingsSave {
   const result = immediate(db, (): SettingsSave => {
     const current = getSettings(db);
     const checked = checkChangedSettings(current, input);
@@ -63,6 +67,7 @@ export function saveSettings(db: Db, actor: AuditActor, input: Partial<Record<Se
       else fields[key] = parsed.error.issues[0]?.message ?? "Not a valid value";
     }
     if (Object.keys(fields).length) return { ok: false, fields };
+    if (!reauthenticated && values.some(([key]) => reauthSettingKeys.includes(key))) return { ok: false, fields: {}, reauthRequired: true };
     for (const [key, value] of values) {
       const stored = JSON.stringify(value);
       db.insert(settings)

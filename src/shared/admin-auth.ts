@@ -20,3 +20,13 @@ export type AdminLoginResponse = { token: string; username: string };
 
 /** GET /api/admin/me: who is signed in, and whether they sign in with a code too. */
 export type AdminMe = { username: string; totpEnabled: boolean };
+
+/** POST /api/admin/reauth: the password again, and the code when two-factor sign-in is on. */
+export const adminReauthSchema = z.object({
+  password: z.string("Password is required").check(z.minLength(1, "Password is required"), z.maxLength(128, "Password is too long")),
+  code: z.optional(totpCodeField),
+});
+export type AdminReauthInput = z.infer<typeof adminReauthSchema>;
+
+/** The answer of POST /api/admin/reauth: until when sensitive changes are allowed on this token (ISO time). */
+export type AdminReauthResponse = { reauthenticatedUntil: string };

@@ -244,3 +244,17 @@ export function checkChangedSettings(
   }
   return Object.keys(problems).length ? { ok: false, problems } : { ok: true, changed: changed as Partial<Settings> };
 }
+
+/**
+ * The settings that say where customers' money goes: the bank account, the crypto addresses and the
+ * PayPal hold. Changing one needs the password given again in the last 10 minutes (decision 027).
+ */
+export const reauthSettingKeys: readonly SettingKey[] = [
+  "bankAccountName",
+  "bankBsb",
+  "bankAccountNumber",
+  "btcAddress",
+  "ethAddress",
+  "usdcSolAddress",
+  "paypalOrderHoldMinutes",
+];

@@ -1,6 +1,6 @@
 /**
  * Every route the app registers under /api/admin (read from `app.routes`, so a new route is covered
- * without editing this test) refuses a missing, junk, expired and revoked token and a customer's
+ * without editing this test) refuses a missing, junk, expired, outlived (12 hours) and revoked token and a customer's
  * cookie with 401, before any handler or validator runs. Login is the one exception.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
@@ -15,6 +15,11 @@ beforeAll(async () => {
   t = createTestApp();
   const expired = adminWithToken(t.db, "expired");
   t.db.$client.query("UPDATE admin_tokens SET expires_at = ? WHERE admin_id = ?").run(Date.now() - 1, expired.adminId);
+  // Kept busy until now, so only the 12 hours since sign-in can refuse it.
+  const outlived = adminWithToken(t.db, "outlived");
+  t.db.$client
+    .query("UPDATE admin_tokens SET created_at = ?, last_used_at = ?, expires_at = ? WHERE admin_id = ?")
+    .run(Date.now() - 12 * 60 * 60 * 1000 - 1000, Date.now(), Date.now() + 60 * 60 * 1000, outlived.adminId);
   const revoked = adminWithToken(t.db, "revoked");
   const out = await t.request("/api/admin/logout", { method: "POST", headers: { Authorization: revoked.authorization, Origin: testOrigin } });
   expect(out.status).toBe(200);
@@ -23,6 +28,7 @@ beforeAll(async () => {
     "a junk token": { Authorization: "Bearer not-a-token-at-all" },
     "a malformed header": { Authorization: "Basic b3duZXI6cGFzcw==" },
     "an expired token": { Authorization: expired.authorization },
+    "a token signed in more than 12 hours ago": { Authorization: outlived.authorization },
     "a revoked token": { Authorization: revoked.authorization },
     "a customer's session cookie": { Cookie: customerWithSession(t.db, "ann@example.com").cookie },
   });

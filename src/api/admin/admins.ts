@@ -8,7 +8,9 @@
  *   POST   /api/admin/account/password              the signed-in admin's own password
  *
  * Every write is audited in its transaction: kind "admins" for another admin, "account" for one's
- * own password; never a password or a hash.
+ * own password; never a password or a hash. Adding, removing and ending sign-ins also need the
+ * password given on this token in the last 10 minutes (requireReauth, decision 027); the own
+ * password change asks for the current one itself.
  */
 import { Hono } from "hono";
 import {
@@ -25,6 +27,7 @@ import type { AppDeps } from "../../server/deps";
 import { badRequest, HttpError, notFound, tooManyRequests } from "../../server/errors";
 import { log } from "../../server/log.server";
 import type { AdminEnv } from "../../server/middleware/require-admin";
+import { requireReauth } from "../../server/middleware/require-reauth";
 import { validJson } from "../../server/validate";
 import {
   type AdminAccountList,
@@ -59,7 +62,7 @@ export function adminAdminsApi(deps: AppDeps) {
       const body: AdminAccountList = { admins: listAdminAccounts(deps.db, c.get("admin").id) };
       return c.json(body);
     })
-    .post("/admins", validJson(adminCreateSchema), async (c) => {
+    .post("/admins", requireReauth(), validJson(adminCreateSchema), async (c) => {
       const { username, password } = c.req.valid("json");
       const hash = await hashPassword(password);
       const admin = addAdminAccount(deps.db, c.get("admin"), username, hash);
@@ -68,14 +71,14 @@ export function adminAdminsApi(deps: AppDeps) {
       const view = listAdminAccounts(deps.db, c.get("admin").id).find((a) => a.id === admin.id);
       return c.json(view satisfies AdminAccountView | undefined, 201);
     })
-    .post("/admins/:id/revoke-sessions", (c) => {
+    .post("/admins/:id/revoke-sessions", requireReauth(), (c) => {
       const result = revokeAdminSessions(deps.db, c.get("admin"), adminIdParam(c.req.param("id")));
       if (!result.ok) throw result.reason === "self" ? new HttpError(409, "own_sessions", adminAccountMessages.ownSessions) : refused(result.reason);
       log.info("admin sign-ins ended", { adminId: c.req.param("id"), by: c.get("admin").username });
       const body: SessionsEnded = { ended: result.ended };
       return c.json(body);
     })
-    .delete("/admins/:id", (c) => {
+    .delete("/admins/:id", requireReauth(), (c) => {
       const result = removeAdminAccount(deps.db, c.get("admin"), adminIdParam(c.req.param("id")));
       if (!result.ok) throw refused(result.reason);
       log.info("admin removed", { username: result.username, by: c.get("admin").username });

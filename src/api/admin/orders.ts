@@ -9,7 +9,8 @@
  *   POST /api/admin/orders/{orderNumber}/ship       { trackingNumber, note? }
  *   POST /api/admin/orders/{orderNumber}/deliver    { note? }
  *   POST /api/admin/orders/{orderNumber}/cancel     { note? }   stock back on the shelf
- *   POST /api/admin/orders/{orderNumber}/refund     { note? }   through PayPal first when paid that way
+ *   POST /api/admin/orders/{orderNumber}/refund     { note? }   through PayPal first when paid that way;
+ *                                                               needs a recent password (403 reauth_required, decision 027)
  *
  * Each change goes through the transition table (changeOrder / cancelOrder), queues the customer's
  * e-mail in the same transaction and answers the updated order. 400 for a bad body, 404 for an
@@ -25,6 +26,7 @@ import { refundOrder } from "../../payments/refund.server";
 import type { AppDeps } from "../../server/deps";
 import { HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
+import { requireReauth } from "../../server/middleware/require-reauth";
 import { orderMailContext } from "../../server/checkout.server";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import { validJson, validQuery } from "../../server/validate";
@@ -123,7 +125,7 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
       }
       return c.json(changed(orderNumber));
     })
-    .post("/orders/:orderNumber/refund", validJson(adminOrderNoteSchema), async (c) => {
+    .post("/orders/:orderNumber/refund", requireReauth(), validJson(adminOrderNoteSchema), async (c) => {
       const orderNumber = orderNumberOf(c);
       const result = await refundOrder(deps, paypal, orderNumber, c.get("admin"), c.req.valid("json").note || undefined);
       if (!result.ok && result.reason === "paypal") throw new HttpError(502, result.code, result.message);

@@ -3,6 +3,9 @@
  * POST /totp/setup answers a new key `{ secret, uri }` (the only time it leaves the server) that
  * waits for confirmation, POST /totp/confirm `{ code }` turns it on with a first code, and
  * POST /totp/disable `{ password, code }` turns it off. GET /me (auth.ts) says whether it is on.
+ * Set-up and confirming need the password given on this token in the last 10 minutes (decision
+ * 027), so a stolen token cannot tie the account to another phone; turning it off asks for the
+ * password and a fresh code in its own request, which is the same re-check.
  */
 import { Hono } from "hono";
 import { confirmTotp, disableTotp, findAdminById, startTotpSetup, type TotpRefusal, totpEnabled } from "../../db/admins.server";
@@ -13,6 +16,7 @@ import type { AppDeps } from "../../server/deps";
 import { badRequest, HttpError, notFound, tooManyRequests } from "../../server/errors";
 import { log } from "../../server/log.server";
 import type { AdminEnv } from "../../server/middleware/require-admin";
+import { requireReauth } from "../../server/middleware/require-reauth";
 import { validJson } from "../../server/validate";
 import { type TotpSetup, totpConfirmSchema, totpDisableSchema, totpMessages } from "../../shared/admin-totp";
 
@@ -34,14 +38,14 @@ function refused(reason: TotpRefusal): HttpError {
 
 export function adminTotpApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .post("/totp/setup", (c) => {
+    .post("/totp/setup", requireReauth(), (c) => {
       const admin = c.get("admin");
       const started = startTotpSetup(deps.db, deps.secrets, admin.id);
       if (!started.ok) throw refused(started.reason);
       const body: TotpSetup = totpSetupFor(started.keyHex, getSettings(deps.db).businessName, admin.username);
       return c.json(body);
     })
-    .post("/totp/confirm", validJson(totpConfirmSchema), (c) => {
+    .post("/totp/confirm", requireReauth(), validJson(totpConfirmSchema), (c) => {
       const actor = c.get("admin");
       const adminId = actor.id;
       const result = confirmTotp(deps.db, deps.secrets, adminId, c.req.valid("json").code, Date.now(), actor);

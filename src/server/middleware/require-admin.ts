@@ -8,7 +8,10 @@ import { type CurrentAdmin, validateAdminToken } from "../../db/admins.server";
 import type { AppDeps, AppEnv } from "../deps";
 import { HttpError } from "../errors";
 
-export type AdminEnv = AppEnv & { Variables: { admin: CurrentAdmin; adminTokenHash: string } };
+export type AdminEnv = AppEnv & {
+  /** `adminReauthenticatedAt`: when the password was last given on this token (ms), for requireReauth. */
+  Variables: { admin: CurrentAdmin; adminTokenHash: string; adminReauthenticatedAt: number | null };
+};
 
 const unauthorized = () => new HttpError(401, "unauthorized", "Please sign in to the admin portal.", undefined, { "WWW-Authenticate": "Bearer" });
 
@@ -31,6 +34,7 @@ export function requireAdmin(deps: AppDeps): MiddlewareHandler<AdminEnv> {
     if (!valid) throw unauthorized();
     c.set("admin", valid.admin);
     c.set("adminTokenHash", valid.tokenHash);
+    c.set("adminReauthenticatedAt", valid.reauthenticatedAt);
     c.header("Cache-Control", "no-store");
     await next();
   };

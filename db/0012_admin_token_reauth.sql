@@ -1,0 +1,1 @@
+ALTER TABLE `admin_tokens` ADD `reauthenticated_at` integer;
