@@ -36,9 +36,9 @@ const setSetting = (key: string, value: unknown) =>
     .where(eq(settings.key, key))
     .run();
 
-async function customer(email: string, lines: [number, number][]) {
+async function customer(email: string, lines: [number, number][], opts: { verified?: boolean } = {}) {
   const b = browser(t);
-  const id = b.signInAs(email);
+  const id = b.signInAs(email, opts);
   for (const [productId, quantity] of lines) t.db.insert(cartItems).values({ userId: id, productId, quantity }).run();
   return Object.assign(b, { id });
 }
@@ -221,6 +221,49 @@ describe("placing an order", () => {
     expect(last).toBe(429);
     const ben = await customer("ben@example.com", [[camera().id, 1]]);
     expect((await place(ben, body())).status).toBe(201);
+  });
+});
+
+describe("what one customer may hold (decision 024)", () => {
+  test("an unconfirmed e-mail address answers 403 saying so; nothing is taken, no mail queued, the cart is kept", async () => {
+    const ann = await customer("ann@example.com", [[camera().id, 2]], { verified: false });
+    const before = { ...counts(), stock: stockOf(camera().id) };
+    const res = await place(ann, body());
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as ErrorBody).error).toEqual({
+      code: "email_unverified",
+      message: "Please confirm your e-mail address before placing an order: open the link we e-mailed you, or have it sent again. Your cart is kept.",
+    });
+    expect({ ...counts(), stock: stockOf(camera().id) }).toEqual(before);
+  });
+
+  test("a third open unpaid order answers 409; the cart is kept", async () => {
+    const ann = await customer("ann@example.com", [[tracker().id, 1]]);
+    expect((await place(ann, body())).status).toBe(201);
+    t.db.insert(cartItems).values({ userId: ann.id, productId: tracker().id, quantity: 1 }).run();
+    expect((await place(ann, body())).status).toBe(201);
+    t.db.insert(cartItems).values({ userId: ann.id, productId: camera().id, quantity: 1 }).run();
+    const before = { ...counts(), stock: stockOf(camera().id) };
+    const res = await place(ann, body());
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error).toEqual({
+      code: "too_many_open_orders",
+      message: "You already have 2 unpaid orders. Please pay for one or cancel it before placing another. Your cart is kept.",
+    });
+    expect({ ...counts(), stock: stockOf(camera().id) }).toEqual(before);
+  });
+
+  test("more than 10 of one product with the open orders answers 409 naming it", async () => {
+    const ann = await customer("ann@example.com", [[tracker().id, 6]]);
+    expect((await place(ann, body())).status).toBe(201);
+    t.db.insert(cartItems).values({ userId: ann.id, productId: tracker().id, quantity: 5 }).run();
+    const res = await place(ann, body());
+    expect(res.status).toBe(409);
+    expect(((await res.json()) as ErrorBody).error).toMatchObject({
+      code: "product_limit",
+      message: `You can have at most 10 of each product in your cart and unpaid orders together: ${tracker().name} (6 in unpaid orders, 5 in your cart). Please lower the quantity in your cart, or pay for your open order first.`,
+    });
+    expect(countRows(t, "orders")).toBe(1);
   });
 });
 
