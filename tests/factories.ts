@@ -36,18 +36,22 @@ const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
 
 /**
  * A customer with a live session (no sign-up form, no argon2 hash); `cookie` is the Cookie header
- * route tests send, `token` what the e2e fixture puts into the browser.
+ * route tests send, `token` what the e2e fixture puts into the browser. Their e-mail address is
+ * confirmed, as a shopper's must be, unless `verified` is false.
  */
 export function customerWithSession(
   db: Db,
   email: string,
   opts: { returning?: boolean; referralCode?: string | null; firstName?: string; verified?: boolean } = {},
 ) {
-  const user = createUser(db, { email, firstName: opts.firstName ?? email.split("@")[0], referralCode: opts.referralCode ?? null });
+  const user = createUser(db, {
+    email,
+    firstName: opts.firstName ?? email.split("@")[0],
+    referralCode: opts.referralCode ?? null,
+    emailVerifiedAt: opts.verified === false ? null : new Date(),
+  });
   if (!user) throw new Error(`could not create ${email}`);
   if (opts.returning) db.update(users).set({ isNewCustomer: false }).where(eq(users.id, user.id)).run();
-  // A customer who proved their address, as shop orders need (decision 024).
-  if (opts.verified) db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, user.id)).run();
   const session = createSession(db, user.id);
   return { userId: user.id, token: session.token, cookie: `${sessionCookie}=${session.token}` };
 }

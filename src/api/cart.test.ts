@@ -3,7 +3,10 @@ import { eq } from "drizzle-orm";
 import { browser, testOrigin } from "../../tests/helpers/browser";
 import { countRows, type ErrorBody } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
+import { placeOrder } from "../db/orders.server";
 import { cartItems, categories, products, settings } from "../db/schema";
+import { updateSetting } from "../db/settings.server";
+import { testAddress } from "../../tests/helpers/shop";
 import type { CartView } from "../shared/cart-view";
 
 const t = testAppPerTest();
@@ -85,7 +88,9 @@ describe("adding", () => {
       onSale: true,
       lineTotal: "798.00",
       status: "available",
-      maxQuantity: 18,
+      // 18 in stock, but at most 10 per customer (decision 024).
+      maxQuantity: 10,
+      limitedPerCustomer: true,
     });
     expect(cart).toMatchObject({ count: 2, subtotal: "798.00" });
 
@@ -212,6 +217,73 @@ describe("changing and removing", () => {
       { userId: ann.id, productId: camera().id, quantity: 2 },
     ]);
     expect((await cartOf(ann)).count).toBe(2);
+  });
+});
+
+describe("the per-customer limit (decision 024)", () => {
+  const tracker = () => product("personal-gps-safety-tracker"); // stock 40
+
+  test("adding or setting more than 10 of one product answers 409 saying so, and changes nothing", async () => {
+    const ann = await signedIn();
+    const eleven = await add(ann, { productId: tracker().id, quantity: 11 });
+    expect(eleven.status).toBe(409);
+    expect(((await eleven.json()) as ErrorBody).error).toMatchObject({
+      code: "over_limit",
+      message: "You can have at most 10 of this product in your cart and unpaid orders together.",
+      fields: { quantity: "You can have at most 10 of this product in your cart and unpaid orders together." },
+    });
+    expect(rows()).toEqual([]);
+    expect((await add(ann, { productId: tracker().id, quantity: 10 })).status).toBe(200);
+    const more = await add(ann, { productId: tracker().id });
+    expect(more.status).toBe(409);
+    expect(((await more.json()) as ErrorBody).error.message).toBe(
+      "You can have at most 10 of this product in your cart and unpaid orders together (10 already in your cart).",
+    );
+    await send(ann, "PATCH", `/api/cart/items/${tracker().id}`, { quantity: 4 });
+    expect((await send(ann, "PATCH", `/api/cart/items/${tracker().id}`, { quantity: 11 })).status).toBe(409);
+    expect(rows()).toEqual([{ userId: ann.id, productId: tracker().id, quantity: 4 }]);
+  });
+
+  test("units the customer's unpaid orders hold count against the limit, which is the owner's setting", async () => {
+    const ann = await signedIn();
+    t.db.insert(cartItems).values({ userId: ann.id, productId: tracker().id, quantity: 4 }).run();
+    expect(placeOrder(t.db, ann.id, { shippingAddress: testAddress, paymentMethod: "bank_transfer" }).ok).toBe(true);
+    const seven = await add(ann, { productId: tracker().id, quantity: 7 });
+    expect(seven.status).toBe(409);
+    expect(((await seven.json()) as ErrorBody).error.message).toBe(
+      "You can have at most 10 of this product in your cart and unpaid orders together (4 in your unpaid orders).",
+    );
+    expect((await add(ann, { productId: tracker().id, quantity: 6 })).status).toBe(200);
+    updateSetting(t.db, "maxUnitsPerProduct", 12);
+    expect((await add(ann, { productId: tracker().id, quantity: 2 })).status).toBe(200);
+    expect(rows()).toEqual([{ userId: ann.id, productId: tracker().id, quantity: 8 }]);
+  });
+
+  test("the plain form is refused with a notice; the cart and the product page state the limit", async () => {
+    const ann = await signedIn();
+    const res = await ann.post("/cart/items", { productId: String(tracker().id), quantity: "11", returnTo: "/shop/product/personal-gps-safety-tracker" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/shop/product/personal-gps-safety-tracker?cart=over-limit");
+    const page = await (await ann.get(res.headers.get("location") ?? "")).text();
+    expect(page).toContain("more of this product than one customer may have");
+    expect(page).toContain("At most 10 of each product per customer, in the cart and unpaid orders together.");
+    expect(page).toMatch(/"maxQuantity":10\b/);
+    expect(rows()).toEqual([]);
+
+    await add(ann, { productId: tracker().id, quantity: 3 });
+    expect(await (await ann.get("/cart")).text()).toContain("At most 10 of each product per customer, in the cart and unpaid orders together.");
+  });
+
+  test("a line above a lowered limit counts only the limit, says why, and the navigation counts the same", async () => {
+    const ann = await signedIn();
+    await add(ann, { productId: tracker().id, quantity: 8 });
+    updateSetting(t.db, "maxUnitsPerProduct", 5);
+    const cart = await cartOf(ann);
+    expect(cart.items[0]).toMatchObject({ status: "reduced", quantity: 5, requestedQuantity: 8, maxQuantity: 5, limitedPerCustomer: true });
+    expect(cart).toMatchObject({ count: 5, maxUnitsPerProduct: 5 });
+    const html = await (await ann.get("/cart")).text();
+    expect(html).toContain("At most 5 per customer: 5 are counted instead of 8.");
+    expect(html).toContain('data-cart-count="">5</span>');
   });
 });
 

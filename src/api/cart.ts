@@ -8,7 +8,7 @@
  *   DELETE /api/cart/items/:productId      removes the product
  *
  * 400 malformed id or quantity; 401 signed out; 404 unknown or withdrawn product, or not in the
- * cart; 409 out of stock, or more than the stock.
+ * cart; 409 out of stock, more than the stock, or more than the per-customer limit (decision 024).
  */
 import { Hono } from "hono";
 import { addToCart, getCart, removeFromCart, setCartQuantity, type CartChange } from "../db/cart.server";
@@ -25,6 +25,12 @@ export function stockMessage(available: number, inCart: number): string {
   return `${left}, and ${inCart} ${inCart === 1 ? "is" : "are"} already in your cart.`;
 }
 
+/** The message a change beyond the per-customer limit shows the customer. */
+export function limitMessage(limit: number, held: number, inCart: number): string {
+  const parts = [held > 0 ? `${held} in your unpaid orders` : "", inCart > 0 ? `${inCart} already in your cart` : ""].filter(Boolean);
+  return `You can have at most ${limit} of this product in your cart and unpaid orders together${parts.length ? ` (${parts.join(", ")})` : ""}.`;
+}
+
 /** Turns a refused cart change into its HTTP error. */
 export function cartChangeError(change: Exclude<CartChange, { ok: true }>): HttpError {
   switch (change.reason) {
@@ -36,6 +42,10 @@ export function cartChangeError(change: Exclude<CartChange, { ok: true }>): Http
       return new HttpError(409, "unavailable", "This product is no longer sold. Please remove it from your cart.");
     case "out_of_stock":
       return new HttpError(409, "out_of_stock", "This product is out of stock.");
+    case "over_limit": {
+      const message = limitMessage(change.limit, change.held, change.inCart);
+      return new HttpError(409, "over_limit", message, { quantity: message });
+    }
     case "insufficient_stock": {
       const message = stockMessage(change.available, change.inCart);
       return new HttpError(409, "insufficient_stock", message, { quantity: message });

@@ -36,9 +36,9 @@ const setSetting = (key: string, value: unknown) =>
     .where(eq(settings.key, key))
     .run();
 
-async function customer(email: string, lines: [number, number][]) {
+async function customer(email: string, lines: [number, number][], opts: { verified?: boolean } = {}) {
   const b = browser(t);
-  const id = b.signInAs(email, { verified: true });
+  const id = b.signInAs(email, opts);
   for (const [productId, quantity] of lines) t.db.insert(cartItems).values({ userId: id, productId, quantity }).run();
   return Object.assign(b, { id });
 }
@@ -221,6 +221,48 @@ describe("placing an order", () => {
     expect(last).toBe(429);
     const ben = await customer("ben@example.com", [[camera().id, 1]]);
     expect((await place(ben, body())).status).toBe(201);
+  });
+});
+
+describe("what one customer may hold (decision 024)", () => {
+  /** Places Ann's cart, expects the refusal `status`, and that nothing changed (orders, items, cart, mail, stock); answers the error. */
+  async function refused(ann: Browser, status: number) {
+    const before = { ...counts(), camera: stockOf(camera().id), tracker: stockOf(tracker().id) };
+    const res = await place(ann, body());
+    expect(res.status).toBe(status);
+    expect({ ...counts(), camera: stockOf(camera().id), tracker: stockOf(tracker().id) }).toEqual(before);
+    return ((await res.json()) as ErrorBody).error;
+  }
+  const addToCart = (userId: string, productId: number, quantity: number) => t.db.insert(cartItems).values({ userId, productId, quantity }).run();
+  /** Ann places an order of `quantity` trackers. */
+  async function trackersOrdered(ann: Browser & { id: string }, quantity: number) {
+    addToCart(ann.id, tracker().id, quantity);
+    expect((await place(ann, body())).status).toBe(201);
+  }
+
+  test("an unconfirmed e-mail address answers 403 saying so; nothing is taken, no mail queued, the cart is kept", async () => {
+    const ann = await customer("ann@example.com", [[camera().id, 2]], { verified: false });
+    expect(await refused(ann, 403)).toEqual({
+      code: "email_unverified",
+      message: "Please confirm your e-mail address before placing an order: open the link we e-mailed you, or have it sent again. Your cart is kept.",
+    });
+  });
+
+  test("more than 10 of one product with the open orders, then a third open unpaid order, answer 409 naming why; the cart is kept", async () => {
+    const ann = await customer("ann@example.com", []);
+    await trackersOrdered(ann, 6);
+    addToCart(ann.id, tracker().id, 5);
+    expect(await refused(ann, 409)).toMatchObject({
+      code: "product_limit",
+      message: `You can have at most 10 of each product in your cart and unpaid orders together: ${tracker().name} (6 in unpaid orders, 5 in your cart). Please lower the quantity in your cart, or pay for your open order first.`,
+    });
+    t.db.delete(cartItems).run();
+    await trackersOrdered(ann, 4);
+    addToCart(ann.id, camera().id, 1);
+    expect(await refused(ann, 409)).toEqual({
+      code: "too_many_open_orders",
+      message: "You already have 2 unpaid orders. Please pay for one or cancel it before placing another. Your cart is kept.",
+    });
   });
 });
 

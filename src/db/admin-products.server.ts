@@ -23,6 +23,7 @@ import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
 import { categories, products, uploads } from "./schema";
+import { unitsHeldByUnpaidOrders } from "./stock-holds.server";
 
 /** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally (with ESCAPE '\'). */
 export function containsPattern(text: string): string {
@@ -70,8 +71,9 @@ export function listAdminProducts(db: Db, query: AdminProductsQuery): AdminProdu
     .limit(adminProductsPageSize)
     .offset((query.page - 1) * adminProductsPageSize)
     .all();
+  const held = unitsHeldByUnpaidOrders(db, { productIds: rows.map((r) => r.id) });
   return {
-    products: rows.map(({ images, ...row }) => ({ ...row, image: productImage(images) })),
+    products: rows.map(({ images, ...row }) => ({ ...row, heldStock: held.get(row.id) ?? 0, image: productImage(images) })),
     total,
     page: query.page,
     pageSize: adminProductsPageSize,
@@ -93,6 +95,7 @@ export function getProductEditor(db: Db, id: number): ProductEditorData | null {
   return {
     id: p.id,
     slug: p.slug,
+    heldStock: unitsHeldByUnpaidOrders(db, { productIds: [p.id] }).get(p.id) ?? 0,
     categories: editorCategories(db),
     form: {
       name: p.name,

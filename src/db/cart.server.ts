@@ -12,24 +12,27 @@ import { immediate, type Db } from "./client.server";
 import { productIsVisible } from "./products.server";
 import { cartItems, categories, products } from "./schema";
 import { getSettings } from "./settings.server";
+import { unitsHeldByUnpaidOrders } from "./stock-holds.server";
 
 export type CartChange =
   | { ok: true; name: string; quantity: number }
   | { ok: false; reason: "unknown_product" | "not_in_cart" | "unavailable" | "out_of_stock" }
-  | { ok: false; reason: "insufficient_stock"; name: string; available: number; inCart: number };
+  | { ok: false; reason: "insufficient_stock"; name: string; available: number; inCart: number }
+  /** More than the per-customer limit, counting the units the customer's unpaid orders hold (decision 024). */
+  | { ok: false; reason: "over_limit"; name: string; limit: number; held: number; inCart: number };
 
-/** The units in a user's cart that can be bought now (the navigation's count), in one query. */
-export function cartCount(db: Db, userId: string): number {
+/** The units in a user's cart that can be bought now (the navigation's count, as the cart counts them), in one query. */
+export function cartCount(db: Db, userId: string, perCustomer: number = maxLineQuantity): number {
   // Every signed-in page shows this count, so the statement is prepared once.
   const row = prepared(db, "cart-count", (d) =>
     d
-      .select({ n: sql<number>`coalesce(sum(min(${cartItems.quantity}, ${products.stockQuantity}, ${maxLineQuantity})), 0)` })
+      .select({ n: sql<number>`coalesce(sum(min(${cartItems.quantity}, ${products.stockQuantity}, ${sql.placeholder("limit")})), 0)` })
       .from(cartItems)
       .innerJoin(products, eq(cartItems.productId, products.id))
       .leftJoin(categories, eq(products.categoryId, categories.id))
       .where(and(eq(cartItems.userId, sql.placeholder("userId")), productIsVisible))
       .prepare(),
-  ).get({ userId });
+  ).get({ userId, limit: Math.min(perCustomer, maxLineQuantity) });
   return row?.n ?? 0;
 }
 
@@ -81,7 +84,14 @@ function lineQuantity(db: Db, userId: string, productId: number): number | undef
     .get()?.quantity;
 }
 
-/** Adds `quantity` of a product (to what the cart already holds), never beyond the stock. */
+/** Refuses a line of `wanted` units beyond the per-customer limit, with what the customer's unpaid orders hold. Call inside the transaction. */
+function overLimit(db: Db, userId: string, product: { id: number; name: string }, wanted: number, inCart: number): CartChange | null {
+  const limit = getSettings(db).maxUnitsPerProduct;
+  const held = unitsHeldByUnpaidOrders(db, { userId, productIds: [product.id] }).get(product.id) ?? 0;
+  return held + wanted > limit ? { ok: false, reason: "over_limit", name: product.name, limit, held, inCart } : null;
+}
+
+/** Adds `quantity` of a product (to what the cart already holds), never beyond the stock or the per-customer limit. */
 export function addToCart(db: Db, userId: string, productId: number, quantity: number): CartChange {
   return immediate(db, () => {
     const product = shownProduct(db, productId);
@@ -91,6 +101,8 @@ export function addToCart(db: Db, userId: string, productId: number, quantity: n
     const wanted = inCart + quantity;
     const available = maxQuantityFor(product.stockQuantity);
     if (wanted > available) return { ok: false, reason: "insufficient_stock", name: product.name, available, inCart };
+    const refused = overLimit(db, userId, product, wanted, inCart);
+    if (refused) return refused;
     const now = new Date();
     db.insert(cartItems)
       .values({ userId, productId, quantity: wanted, addedAt: now, updatedAt: now })
@@ -100,7 +112,7 @@ export function addToCart(db: Db, userId: string, productId: number, quantity: n
   });
 }
 
-/** Sets the quantity of a product already in the cart, never beyond the stock. */
+/** Sets the quantity of a product already in the cart, never beyond the stock or the per-customer limit. */
 export function setCartQuantity(db: Db, userId: string, productId: number, quantity: number): CartChange {
   return immediate(db, () => {
     const inCart = lineQuantity(db, userId, productId);
@@ -110,6 +122,8 @@ export function setCartQuantity(db: Db, userId: string, productId: number, quant
     if (product.stockQuantity <= 0) return { ok: false, reason: "out_of_stock" };
     const available = maxQuantityFor(product.stockQuantity);
     if (quantity > available) return { ok: false, reason: "insufficient_stock", name: product.name, available, inCart };
+    const refused = overLimit(db, userId, product, quantity, inCart);
+    if (refused) return refused;
     db.update(cartItems)
       .set({ quantity, updatedAt: new Date() })
       .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)))

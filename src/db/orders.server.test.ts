@@ -7,7 +7,7 @@ import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { CheckoutInput } from "../shared/checkout";
 import { customerMailPerHour, enqueueMail, RecipientMailLimitError } from "../mail/outbox.server";
 import { cancelOrder, changeOrder, customerOrder, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
-import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings } from "./schema";
+import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings, users } from "./schema";
 
 const t = testAppPerTest();
 
@@ -271,13 +271,20 @@ test("a customer's cancellation is e-mailed with its reason; expiry says the pay
 
 test("order e-mails never go to an address its customer has not proved; the business is still told", () => {
   const camera = product("covert-body-worn-camera-4k");
-  const { userId } = customerWithSession(t.db, "unproved@example.com");
+  const { userId } = customerWithSession(t.db, "proved@example.com");
   t.db.insert(cartItems).values({ userId, productId: camera.id, quantity: 1 }).run();
   const result = placeOrder(t.db, userId, checkout(), new Date(), mail);
   if (!result.ok) throw new Error(result.reason);
+  expect(outbox().map((m) => m.to)).toEqual(["proved@example.com", "owner@pi.example"]);
+  // Orders need a proved address, so an unproved one comes from an e-mail change after ordering.
+  t.db.update(users).set({ email: "unproved@example.com", emailVerifiedAt: null }).where(eq(users.id, userId)).run();
   const owner = { actor: "admin" as const };
   expect(changeOrder(t.db, result.order.id, { kind: "mark_paid" }, owner, new Date(), mail)).toMatchObject({ ok: true });
-  expect(outbox().map((m) => m.to)).toEqual(["owner@pi.example"]);
+  expect(outbox().map((m) => m.to)).toEqual(["proved@example.com", "owner@pi.example"]);
+  // Once the new address is proved, the next change reaches it.
+  t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId)).run();
+  expect(changeOrder(t.db, result.order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner, new Date(), mail)).toMatchObject({ ok: true });
+  expect(outbox().map((m) => m.to)).toEqual(["proved@example.com", "owner@pi.example", "unproved@example.com"]);
 });
 
 test("an order's confirmation counts against the recipient's hourly limit: beyond it the order is refused and nothing is kept", () => {

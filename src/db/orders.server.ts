@@ -19,6 +19,7 @@ import {
 } from "../domain/order";
 import { pricedLines } from "../domain/cart";
 import { centsToDecimal } from "../domain/pricing";
+import { linesOverProductLimit, mayOpenAnotherOrder } from "../domain/stock-limits";
 import { lineCents, orderTotals, priceOrder, type OrderTotals } from "../domain/totals";
 import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
 import { log } from "../server/log.server";
@@ -35,6 +36,7 @@ import {
 import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
 import { trackingUrl, type OrderAddressView, type OrderItemView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
+import { holdsUnpaidStockSql, openUnpaidOrderCount, unitsHeldByUnpaidOrders } from "./stock-holds.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
@@ -65,6 +67,12 @@ export type PlacedOrder = OrderTotals & {
 export type PlaceOrderResult =
   | { ok: true; order: PlacedOrder; view: OrderView }
   | { ok: false; reason: "empty_cart" }
+  /** The customer has not confirmed their e-mail address yet: nothing was taken, the cart is kept. */
+  | { ok: false; reason: "email_unverified" }
+  /** The customer already has `limit` open unpaid orders. */
+  | { ok: false; reason: "too_many_open_orders"; limit: number }
+  /** Products of which the cart and the open unpaid orders together exceed the per-customer limit. */
+  | { ok: false; reason: "product_limit"; limit: number; products: { productId: number; name: string; held: number; requested: number }[] }
   /** Products that became unavailable or are short of stock: nothing was taken. */
   | { ok: false; reason: "unavailable"; products: { productId: number; name: string; available: number; requested: number }[] }
   /** Products that may not be shipped to the chosen state. */
@@ -85,9 +93,22 @@ function unusedOrderNumber(db: Db): string {
   }
 }
 
+export type OrderBlocker = { reason: "email_unverified" } | { reason: "too_many_open_orders"; limit: number };
+
 /**
- * Places an order from the customer's cart at today's prices: checks availability, stock and
- * restricted states, takes the stock, copies the items as snapshots, records the first history
+ * What keeps the customer from placing any order, whatever the cart holds (decision 024): an
+ * unconfirmed e-mail address, or as many open unpaid orders as the setting allows. Null when nothing does.
+ */
+export function orderBlocker(db: Db, userId: string, settings = getSettings(db)): OrderBlocker | null {
+  const customer = db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
+  if (!customer?.verifiedAt) return { reason: "email_unverified" };
+  if (!mayOpenAnotherOrder(openUnpaidOrderCount(db, userId), settings)) return { reason: "too_many_open_orders", limit: settings.maxOpenOrders };
+  return null;
+}
+
+/**
+ * Places an order from the customer's cart at today's prices: checks the customer's verified
+ * e-mail and stock limits (decision 024), availability, stock and restricted states, takes the stock, copies the items as snapshots, records the first history
  * entry and empties the cart, all in one transaction. An order with a product that needs an ID
  * check starts on hold.
  */
@@ -97,6 +118,9 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
     result = immediate(db, (): PlaceOrderResult => {
       const rows = cartRows(db, userId);
       if (rows.length === 0) return { ok: false, reason: "empty_cart" };
+      const settings = getSettings(db);
+      const blocked = orderBlocker(db, userId, settings);
+      if (blocked) return { ok: false, ...blocked };
       const short = rows.filter((r) => !r.available || r.stockQuantity < r.quantity);
       if (short.length > 0) {
         return {
@@ -105,15 +129,23 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
           products: short.map((r) => ({ productId: r.productId, name: r.name, available: r.available ? r.stockQuantity : 0, requested: r.quantity })),
         };
       }
+      const over = linesOverProductLimit(rows, unitsHeldByUnpaidOrders(db, { userId }), settings);
+      if (over.length > 0) {
+        return {
+          ok: false,
+          reason: "product_limit",
+          limit: settings.maxUnitsPerProduct,
+          products: over.map((r) => ({ productId: r.productId, name: r.name, held: r.held, requested: r.quantity })),
+        };
+      }
       const state = input.shippingAddress.state;
       const restricted = restrictedForState(rows, state);
       if (restricted.length > 0) {
         return { ok: false, reason: "restricted", state, products: restricted.map((r) => ({ productId: r.productId, name: r.name })) };
       }
 
-      const settings = getSettings(db);
       // Priced exactly as the checkout showed it; every row counts here, as none is short.
-      const totals = orderTotals(priceOrder(pricedLines(rows), input.paymentMethod, settings));
+      const totals = orderTotals(priceOrder(pricedLines(rows, settings.maxUnitsPerProduct), input.paymentMethod, settings));
       const lines = rows.map((r) => ({ row: r, unitCents: currentPriceCents(r), quantity: r.quantity }));
       for (const line of lines) {
         const taken = db
@@ -268,7 +300,7 @@ export function expiredUnpaidOrders(db: Db, now = new Date(), limit = 100): numb
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(sql`${orders.status} IN ('pending', 'on_hold')`, sql`${orders.paymentStatus} IN ('pending', 'failed')`, lte(orders.holdExpiresAt, now)))
+    .where(and(holdsUnpaidStockSql, lte(orders.holdExpiresAt, now)))
     .limit(limit)
     .all()
     .map((r) => r.id);

@@ -10,6 +10,7 @@ import { apiRequest } from "../client/api";
 import { applyCart, reportCartError } from "../client/cart";
 import { toast } from "../client/toast-store";
 import { formatMoney } from "../domain/format";
+import { perCustomerLimitNote } from "../domain/stock-limits";
 import { cartKey, type CartLine, type CartView as Cart } from "../shared/cart-view";
 
 export type CartViewProps = { gstIncluded: boolean };
@@ -83,6 +84,9 @@ export default function CartView({ gstIncluded }: CartViewProps) {
             />
           ))}
         </ul>
+        <p className="mt-2 text-sm text-base-content/80" data-testid="cart-limit">
+          {perCustomerLimitNote({ maxUnitsPerProduct: cart.maxUnitsPerProduct })}
+        </p>
         <p className="sr-only" role="status" aria-live="polite">
           {announcement}
         </p>
@@ -149,7 +153,8 @@ export default function CartView({ gstIncluded }: CartViewProps) {
 
 const lineNotices: Record<CartLine["status"], ((line: CartLine) => string) | null> = {
   available: null,
-  reduced: (l) => `Only ${l.maxQuantity} left in stock: ${l.maxQuantity} ${l.maxQuantity === 1 ? "is" : "are"} counted instead of ${l.requestedQuantity}.`,
+  reduced: (l) =>
+    `${l.limitedPerCustomer ? `At most ${l.maxQuantity} per customer` : `Only ${l.maxQuantity} left in stock`}: ${l.maxQuantity} ${l.maxQuantity === 1 ? "is" : "are"} counted instead of ${l.requestedQuantity}.`,
   out_of_stock: () => "Out of stock: not included in your total.",
   unavailable: () => "No longer sold: not included in your total. Please remove it.",
 };

@@ -27,6 +27,8 @@ export type CheckoutFormProps = {
   initialValues?: CheckoutFormValues;
   initialErrors?: Record<string, string>;
   formError?: string;
+  /** Nothing can be ordered until the notice above the form is dealt with (unconfirmed e-mail, too many unpaid orders). */
+  blocked?: boolean;
 };
 
 type Placed = { orderNumber: string };
@@ -73,7 +75,7 @@ function adjustmentAmount(a: Adjustment): string {
   return a.cents < 0 ? `−${cents(-a.cents)}` : cents(a.cents);
 }
 
-export default function CheckoutForm({ lines, priced, methods, gstEnabled, initialValues, initialErrors, formError }: CheckoutFormProps) {
+export default function CheckoutForm({ lines, priced, methods, gstEnabled, initialValues, initialErrors, formError, blocked = false }: CheckoutFormProps) {
   const initial = initialValues ?? emptyCheckoutForm();
   const { register, handleSubmit, setError, watch, formState } = useForm<CheckoutFormValues>({ resolver: checkoutResolver, defaultValues: initial });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors ?? {});
@@ -250,9 +252,20 @@ export default function CheckoutForm({ lines, priced, methods, gstEnabled, initi
               )}
             </dl>
           )}
-          <button type="submit" className="btn btn-primary btn-block" disabled={place.isPending} data-pending-label="Placing order...">
+          <button
+            type="submit"
+            className="btn btn-primary btn-block"
+            disabled={place.isPending || blocked}
+            aria-describedby={blocked ? "checkout-blocked" : undefined}
+            data-pending-label="Placing order..."
+          >
             {place.isPending ? "Placing order..." : "Place order"}
           </button>
+          {blocked && (
+            <p id="checkout-blocked" className="text-sm text-base-content/80">
+              See the notice above: the order can be placed once it is dealt with.
+            </p>
+          )}
           <a href="/cart" className="btn btn-ghost btn-block">
             Back to cart
           </a>

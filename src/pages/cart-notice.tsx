@@ -3,7 +3,17 @@
  * with ?cart=<code>, and the page shows the matching notice.
  */
 
-export const cartNoticeCodes = ["added", "updated", "removed", "out-of-stock", "not-enough-stock", "unavailable", "not-in-cart", "empty-checkout"] as const;
+export const cartNoticeCodes = [
+  "added",
+  "updated",
+  "removed",
+  "out-of-stock",
+  "not-enough-stock",
+  "over-limit",
+  "unavailable",
+  "not-in-cart",
+  "empty-checkout",
+] as const;
 export type CartNoticeCode = (typeof cartNoticeCodes)[number];
 
 const notices: Record<CartNoticeCode, { tone: "success" | "error"; text: string }> = {
@@ -12,6 +22,10 @@ const notices: Record<CartNoticeCode, { tone: "success" | "error"; text: string 
   removed: { tone: "success", text: "The item was removed from your cart." },
   "out-of-stock": { tone: "error", text: "Sorry, this product is out of stock." },
   "not-enough-stock": { tone: "error", text: "We don't have that many in stock. Your cart shows how many you already have." },
+  "over-limit": {
+    tone: "error",
+    text: "That is more of this product than one customer may have in the cart and unpaid orders together. Your cart shows how many you already have.",
+  },
   unavailable: { tone: "error", text: "This product is no longer sold." },
   "not-in-cart": { tone: "error", text: "That product is not in your cart." },
   "empty-checkout": { tone: "error", text: "Your cart is empty. Add something from the shop before checking out." },

@@ -21,6 +21,7 @@ const noticeFor: Record<Exclude<CartChange, { ok: true }>["reason"], CartNoticeC
   not_in_cart: "not-in-cart",
   out_of_stock: "out-of-stock",
   insufficient_stock: "not-enough-stock",
+  over_limit: "over-limit",
 };
 
 /** The :productId of a form route, or 400. */

@@ -19,9 +19,9 @@ function product(slug: string) {
 const camera = () => product("covert-body-worn-camera-4k"); // on sale at 399
 const stockOf = (id: number) => t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)).get()?.s;
 
-function customer(email: string, lines: [number, number][]) {
+function customer(email: string, lines: [number, number][], opts: { verified?: boolean } = {}) {
   const b = browser(t);
-  const id = b.signInAs(email);
+  const id = b.signInAs(email, opts);
   for (const [productId, quantity] of lines) t.db.insert(cartItems).values({ userId: id, productId, quantity }).run();
   return Object.assign(b, { id });
 }
@@ -170,6 +170,56 @@ describe("POST /checkout (JavaScript off)", () => {
     expect(html).toContain("We hold your items until");
     expect(html).toContain('<meta name="robots" content="noindex');
     expect(page.headers.get("cache-control")).toBe("private, no-store");
+  });
+});
+
+describe("what one customer may hold (decision 024)", () => {
+  test("unconfirmed, the checkout says so, offers to send the link again and cannot be placed; the form post answers 403 and keeps the cart", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]], { verified: false });
+    const page = await ann.get("/checkout");
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Please confirm your e-mail address to place an order");
+    expect(html).toContain('We sent a link to <span class="break-all">ann@example.com</span>');
+    expect(html).toContain('action="/verify-email/resend"');
+    expect(html).toMatch(/<button type="submit" class="btn btn-primary btn-block" disabled=""/);
+
+    const before = stockOf(camera().id);
+    const posted = await ann.post("/checkout", form());
+    expect(posted.status).toBe(403);
+    expect(await posted.text()).toContain("Please confirm your e-mail address before placing an order");
+    expect(countRows(t, "orders")).toBe(0);
+    expect(countRows(t, "cart_items")).toBe(1);
+    expect(stockOf(camera().id)).toBe(before);
+
+    // Confirmed, the same cart is ordered.
+    t.db.$client.run("UPDATE users SET email_verified_at = ? WHERE id = ?", [Date.now(), ann.id]);
+    expect(await (await ann.get("/checkout")).text()).not.toContain("Please confirm your e-mail address");
+    expect((await ann.post("/checkout", form())).status).toBe(303);
+  });
+
+  test("with two unpaid orders the checkout says so and links to them; the form post answers 409 and keeps the cart", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    expect((await ann.post("/checkout", form())).status).toBe(303);
+    t.db.insert(cartItems).values({ userId: ann.id, productId: camera().id, quantity: 1 }).run();
+    expect((await ann.post("/checkout", form())).status).toBe(303);
+    t.db.insert(cartItems).values({ userId: ann.id, productId: camera().id, quantity: 1 }).run();
+    const html = await (await ann.get("/checkout")).text();
+    expect(html).toContain("You already have <!-- -->2<!-- --> unpaid <!-- -->orders");
+    expect(html).toContain('href="/orders"');
+    const posted = await ann.post("/checkout", form());
+    expect(posted.status).toBe(409);
+    expect(await posted.text()).toContain("You already have 2 unpaid orders. Please pay for one or cancel it before placing another.");
+    expect(countRows(t, "orders")).toBe(2);
+    expect(countRows(t, "cart_items")).toBe(1);
+  });
+
+  test("a product over the per-customer limit with the open orders is listed as a problem", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 7]]);
+    expect((await ann.post("/checkout", form())).status).toBe(303);
+    t.db.insert(cartItems).values({ userId: ann.id, productId: camera().id, quantity: 4 }).run();
+    const html = await (await ann.get("/checkout")).text();
+    expect(html).toContain(`${camera().name}: you already have 7 in unpaid orders; at most 10 per customer.`);
   });
 });
 

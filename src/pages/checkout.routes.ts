@@ -7,8 +7,11 @@
  */
 import { Hono, type Context } from "hono";
 import { cartRows } from "../db/cart.server";
+import { orderBlocker } from "../db/orders.server";
+import { unitsHeldByUnpaidOrders } from "../db/stock-holds.server";
 import { getSettings } from "../db/settings.server";
 import { buildCart, countsTowardsTotal, pricedLines } from "../domain/cart";
+import { linesOverProductLimit } from "../domain/stock-limits";
 import { priceOrder, type PricedOrder } from "../domain/totals";
 import { paypalConfig } from "../payments/paypal.server";
 import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
@@ -23,7 +26,10 @@ import { servePage } from "../server/render-page";
 import { withCartNotice } from "./cart-notice";
 import { checkoutPage, type CheckoutData, type CheckoutState } from "./checkout";
 
-/** The cart at today's prices, and the order priced for each payment method on offer (as placing it will price it). */
+/**
+ * The cart at today's prices, the order priced for each payment method on offer (as placing it will
+ * price it), and what would keep it from being placed (decision 024).
+ */
 export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
   const rows = cartRows(deps.db, userId);
   const settings = getSettings(deps.db);
@@ -40,7 +46,7 @@ export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
   }));
   const offered = orderPaymentMethods.filter((m) => m !== "paypal" || paypalConfig(deps.env) !== null);
   const priced: Partial<Record<OrderPaymentMethod, PricedOrder>> = {};
-  const toPrice = pricedLines(rows);
+  const toPrice = pricedLines(rows, settings.maxUnitsPerProduct);
   for (const method of offered) priced[method] = priceOrder(toPrice, method, settings);
   const held = `We hold your items for ${settings.manualOrderHoldDays} ${settings.manualOrderHoldDays === 1 ? "day" : "days"} while you pay.`;
   const hints: Record<OrderPaymentMethod, string> = {
@@ -56,7 +62,18 @@ export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
         ? `${l.name}: only ${l.maxQuantity} left, ${l.requestedQuantity} in your cart.`
         : `${l.name}: ${l.status === "out_of_stock" ? "out of stock" : "no longer sold"}.`,
     );
-  return { lines, priced, methods: offered.map((m) => ({ value: m, label: paymentMethodLabels[m], hint: hints[m] })), problems };
+  const overLimit = linesOverProductLimit(rows, unitsHeldByUnpaidOrders(deps.db, { userId }), settings).map((r) =>
+    r.held > 0
+      ? `${r.name}: you already have ${r.held} in unpaid orders; at most ${settings.maxUnitsPerProduct} per customer.`
+      : `${r.name}: at most ${settings.maxUnitsPerProduct} per customer, ${r.quantity} in your cart.`,
+  );
+  return {
+    lines,
+    priced,
+    methods: offered.map((m) => ({ value: m, label: paymentMethodLabels[m], hint: hints[m] })),
+    problems: [...problems, ...overLimit],
+    blocker: orderBlocker(deps.db, userId, settings),
+  };
 }
 
 function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, state: CheckoutState = {}) {
@@ -79,7 +96,7 @@ export async function submitCheckout(deps: AppDeps, c: Context<CustomerEnv>) {
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (error.code === "empty_cart") return c.redirect(withCartNotice("/cart", "empty-checkout"), 303);
-    const status = error.status === 409 ? 409 : 400;
+    const status = error.status === 409 || error.status === 403 ? error.status : 400;
     return renderCheckout(deps, c, { values, errors: error.fields, formError: error.message, status });
   }
 }

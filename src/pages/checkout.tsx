@@ -2,6 +2,7 @@
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
+import type { OrderBlocker } from "../db/orders.server";
 import type { PricedOrder } from "../domain/totals";
 import type { OrderPaymentMethod } from "../shared/checkout";
 import type { CheckoutFormValues, CheckoutLine } from "../shared/checkout-form";
@@ -12,12 +13,50 @@ export type CheckoutData = {
   /** The order priced for each payment method on offer. */
   priced: Partial<Record<OrderPaymentMethod, PricedOrder>>;
   methods: { value: OrderPaymentMethod; label: string; hint: string }[];
-  /** Cart lines that cannot be ordered as they are (sold out, withdrawn, fewer left). */
+  /** Cart lines that cannot be ordered as they are (sold out, withdrawn, fewer left, over the per-customer limit). */
   problems: string[];
+  /** What keeps the customer from placing any order now: an unconfirmed e-mail address or too many unpaid orders. */
+  blocker: OrderBlocker | null;
 };
 
 /** What a plain form post leaves for the page: the values, messages under fields, one for the form. */
-export type CheckoutState = { values?: CheckoutFormValues; errors?: Record<string, string>; formError?: string; status?: 400 | 409 | 429 };
+export type CheckoutState = { values?: CheckoutFormValues; errors?: Record<string, string>; formError?: string; status?: 400 | 403 | 409 | 429 };
+
+/** The notice of what keeps the customer from ordering, with the way out: the confirmation link sent again, or their orders. */
+function BlockerNotice({ blocker, email }: { blocker: OrderBlocker; email: string }) {
+  if (blocker.reason === "email_unverified") {
+    return (
+      <div role="alert" className="alert alert-warning mb-6 flex flex-wrap" data-testid="checkout-blocker">
+        <div className="min-w-0 flex-1">
+          <p className="font-semibold">Please confirm your e-mail address to place an order</p>
+          <p className="text-sm">
+            We sent a link to <span className="break-all">{email}</span>. Open it, then come back here: your cart is kept.
+          </p>
+        </div>
+        <form method="post" action="/verify-email/resend">
+          <button type="submit" className="btn btn-sm" data-pending-label="Sending...">
+            Send the link again
+          </button>
+        </form>
+      </div>
+    );
+  }
+  return (
+    <div role="alert" className="alert alert-warning mb-6" data-testid="checkout-blocker">
+      <div>
+        <p className="font-semibold">
+          You already have {blocker.limit} unpaid {blocker.limit === 1 ? "order" : "orders"}
+        </p>
+        <p className="text-sm">
+          Please pay for one or cancel it before placing another; your cart is kept.{" "}
+          <a href="/orders" className="link">
+            Your orders
+          </a>
+        </p>
+      </div>
+    </div>
+  );
+}
 
 export function checkoutPage(site: SiteData, data: CheckoutData, state: CheckoutState = {}): PageDefinition {
   return {
@@ -30,6 +69,7 @@ export function checkoutPage(site: SiteData, data: CheckoutData, state: Checkout
       <Layout site={site} active="/cart">
         <div className="mx-auto max-w-6xl px-4 py-10">
           <h1 className="mb-6 text-3xl font-bold">Checkout</h1>
+          {data.blocker && site.user && <BlockerNotice blocker={data.blocker} email={site.user.email} />}
           {data.problems.length > 0 && (
             <div role="alert" className="alert alert-warning mb-6">
               <div>
@@ -56,6 +96,7 @@ export function checkoutPage(site: SiteData, data: CheckoutData, state: Checkout
               initialValues: state.values,
               initialErrors: state.errors,
               formError: state.formError,
+              blocked: data.blocker !== null,
             }}
           />
         </div>

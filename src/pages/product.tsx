@@ -9,6 +9,7 @@ import type { ProductWithCategory } from "../db/products.server";
 import { maxQuantityFor } from "../domain/cart";
 import { currentPriceCents, shopHref } from "../domain/catalogue";
 import { centsToDecimal } from "../domain/pricing";
+import { perCustomerLimitNote } from "../domain/stock-limits";
 import { CartNoticeBanner, type CartNotice } from "./cart-notice";
 import type { PageDefinition } from "./page";
 
@@ -153,8 +154,19 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
               <Island
                 name="AddToCart"
                 hydrate="visible"
-                props={{ productId: p.id, name: p.name, maxQuantity: maxQuantityFor(p.stockQuantity), signedIn: site.user !== null, returnTo: path }}
+                props={{
+                  productId: p.id,
+                  name: p.name,
+                  maxQuantity: maxQuantityFor(p.stockQuantity, site.settings.maxUnitsPerProduct),
+                  signedIn: site.user !== null,
+                  returnTo: path,
+                }}
               />
+              {p.stockQuantity > 0 && (
+                <p className="text-sm text-base-content/80" data-testid="product-limit">
+                  {perCustomerLimitNote(site.settings)}
+                </p>
+              )}
             </div>
           </div>
 

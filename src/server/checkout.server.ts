@@ -19,6 +19,9 @@ export const checkoutMessages = {
   paypalUnavailable: "PayPal is not available at the moment. Please choose another payment method.",
   emptyCart: "Your cart is empty. Add something from the shop before checking out.",
   notCancellable: "This order can no longer be cancelled: it has been paid, shipped or closed.",
+  emailUnverified: "Please confirm your e-mail address before placing an order: open the link we e-mailed you, or have it sent again. Your cart is kept.",
+  tooManyOpenOrders: (limit: number) =>
+    `You already have ${limit} unpaid ${limit === 1 ? "order" : "orders"}. Please pay for one or cancel it before placing another. Your cart is kept.`,
 } as const;
 
 /** Where order e-mails link to and who the business notices go to; every change of an order uses it. */
@@ -33,6 +36,13 @@ function shortList(products: { name: string; available: number; requested: numbe
     .join(", ");
 }
 
+/** "Covert GPS Tracker (4 in unpaid orders, 8 in your cart)", joined. */
+function overLimitList(products: { name: string; held: number; requested: number }[]): string {
+  return products
+    .map((p) => (p.held > 0 ? `${p.name} (${p.held} in unpaid orders, ${p.requested} in your cart)` : `${p.name} (${p.requested} in your cart)`))
+    .join(", ");
+}
+
 const stateName = (state: string) => stateNames[state as AustralianState] ?? state;
 
 /** The HTTP error for an order that could not be placed. */
@@ -40,6 +50,16 @@ export function checkoutRefusal(result: Exclude<PlaceOrderResult, { ok: true }>)
   switch (result.reason) {
     case "empty_cart":
       return new HttpError(400, "empty_cart", checkoutMessages.emptyCart);
+    case "email_unverified":
+      return new HttpError(403, "email_unverified", checkoutMessages.emailUnverified);
+    case "too_many_open_orders":
+      return new HttpError(409, "too_many_open_orders", checkoutMessages.tooManyOpenOrders(result.limit));
+    case "product_limit":
+      return new HttpError(
+        409,
+        "product_limit",
+        `You can have at most ${result.limit} of each product in your cart and unpaid orders together: ${overLimitList(result.products)}. Please lower the quantity in your cart, or pay for your open order first.`,
+      );
     case "unavailable":
       return new HttpError(
         409,

@@ -19,12 +19,13 @@ import { isHttps, siteOrigin } from "./origin";
 
 /** Everything the layout reads, for one render. */
 export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
+  const settings = deps.pageCache.memo("settings", () => getSettings(deps.db));
   return {
-    settings: deps.pageCache.memo("settings", () => getSettings(deps.db)),
+    settings,
     content: deps.pageCache.memo("content", () => getContent(deps.db)),
     pricing: deps.pageCache.memo("pricing", () => listPricing(deps.db)),
     user,
-    cartCount: user ? cartCount(deps.db, user.id) : 0,
+    cartCount: user ? cartCount(deps.db, user.id, settings.maxUnitsPerProduct) : 0,
     year: new Date().getFullYear(),
     origin,
   };

@@ -260,6 +260,8 @@ export const emptyProductForm: ProductFormValues = {
 export type ProductEditorData = {
   id: number;
   slug: string;
+  /** Units taken from the stock by open unpaid orders (not part of the form: they come back by themselves if unpaid). */
+  heldStock: number;
   form: ProductFormValues;
   categories: { id: number; name: string; isActive: boolean }[];
 };

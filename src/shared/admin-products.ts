@@ -45,6 +45,8 @@ export type AdminProductRow = {
   price: string;
   salePrice: string | null;
   stockQuantity: number;
+  /** Units taken from the stock by open unpaid orders, back on the shelf if they are not paid in time (decision 024). */
+  heldStock: number;
   lowStockThreshold: number;
   isActive: boolean;
   image: string;
@@ -69,6 +71,11 @@ export type ProductPricingResult = { id: number; price: string; salePrice: strin
 /** Whether a stock figure shows as plentiful (green) rather than low (red). */
 export function isPlentifulStock(stock: number): boolean {
   return stock > plentifulStockAbove;
+}
+
+/** How the list and the editor show the units held by unpaid orders, or null when none are. */
+export function heldStockNote(held: number): string | null {
+  return held > 0 ? `${held} more held by unpaid orders` : null;
 }
 
 const amountPattern = /^\d{1,7}(\.\d{1,2})?$/;

@@ -31,6 +31,8 @@ export const settingsMessages = {
   money: "Enter an amount of 0 or more with at most 2 decimal places",
   manualHold: "Use 1 to 30 days",
   paypalHold: "Use 10 to 1440 minutes",
+  maxOpenOrders: "Use 1 to 20 orders",
+  maxUnitsPerProduct: "Use 1 to 999 units",
   responseTime: "Use 1 to 72 hours",
   maxPending: "Use 1 to 100 bookings",
   boolean: "Must be on or off",
@@ -60,6 +62,8 @@ export const settingLabels: Record<SettingKey, string> = {
   gstEnabled: "GST",
   manualOrderHoldDays: "Manual payment hold (days)",
   paypalOrderHoldMinutes: "PayPal payment hold (minutes)",
+  maxOpenOrders: "Unpaid orders per customer",
+  maxUnitsPerProduct: "Units of one product per customer",
   responseTimeHours: "Response time (hours)",
   maxPendingBookings: "Pending bookings per customer",
 };
@@ -178,6 +182,8 @@ export const adminSettingsShape = {
   gstEnabled: z.boolean(settingsMessages.boolean),
   manualOrderHoldDays: whole(1, 30, settingsMessages.manualHold),
   paypalOrderHoldMinutes: whole(10, 24 * 60, settingsMessages.paypalHold),
+  maxOpenOrders: whole(1, 20, settingsMessages.maxOpenOrders),
+  maxUnitsPerProduct: whole(1, 999, settingsMessages.maxUnitsPerProduct),
   responseTimeHours: whole(1, 72, settingsMessages.responseTime),
   maxPendingBookings: whole(1, 100, settingsMessages.maxPending),
 } satisfies Record<SettingKey, unknown>;

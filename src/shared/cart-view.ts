@@ -7,8 +7,8 @@
 export const maxLineQuantity = 999;
 
 /**
- * available: can be bought as it is; reduced: fewer are in stock than the customer chose, so the
- * line counts only what is left; out_of_stock / unavailable (withdrawn): kept so the customer
+ * available: can be bought as it is; reduced: fewer are in stock, or the per-customer limit is
+ * lower, than the customer chose, so the line counts only what may be bought; out_of_stock / unavailable (withdrawn): kept so the customer
  * sees what happened, but left out of the totals.
  */
 export type CartLineStatus = "available" | "reduced" | "out_of_stock" | "unavailable";
@@ -26,8 +26,10 @@ export type CartLine = {
   quantity: number;
   /** The quantity the customer chose. */
   requestedQuantity: number;
-  /** The most the customer may choose now (the stock, bounded by maxLineQuantity). */
+  /** The most the customer may choose now (the stock, bounded by the per-customer limit and maxLineQuantity). */
   maxQuantity: number;
+  /** Whether maxQuantity is the per-customer limit rather than the stock left. */
+  limitedPerCustomer: boolean;
   lineTotal: string;
   status: CartLineStatus;
   requiresVerification: boolean;
@@ -46,6 +48,8 @@ export type CartView = {
   amountToFreeShipping: string;
   qualifiesForFreeShipping: boolean;
   requiresVerification: boolean;
+  /** The most of one product a customer may have in the cart and unpaid orders together (a setting). */
+  maxUnitsPerProduct: number;
 };
 
 export const cartKey = ["/api/cart"] as const;

@@ -53,6 +53,10 @@ export const settingsSchema = z.object({
     .min(10)
     .max(24 * 60)
     .default(60),
+  /** Open unpaid shop orders one customer may hold at once, so one account cannot hold the stock. */
+  maxOpenOrders: z.number().int().min(1).max(20).default(2),
+  /** Units of one product one customer may have in the cart and in open unpaid orders together. */
+  maxUnitsPerProduct: z.number().int().min(1).max(999).default(10),
   responseTimeHours: z.number().int().min(1).max(72).default(2),
   /** Pending bookings one customer may hold at once, so one account cannot hold the calendar. */
   maxPendingBookings: z.number().int().min(1).max(100).default(5),

@@ -86,6 +86,47 @@ test("add to cart, check out with JavaScript, see the order and its e-mail, and 
   await expect(page.getByRole("link", { name: orderNumber })).toBeVisible();
 });
 
+test("an unconfirmed customer's checkout says so at 360 px and keeps the cart; once the link sent again is opened, the order goes through", async ({
+  page,
+  signIn,
+  mailbox,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn("unconfirmed@example.com", { verified: false });
+  await page.goto("/shop/product/personal-gps-safety-tracker");
+  await expect(page.getByTestId("product-limit")).toHaveText("At most 10 of each product per customer, in the cart and unpaid orders together.");
+  await addToCart(page, "personal-gps-safety-tracker");
+
+  await page.goto("/checkout");
+  await islandsHydrated(page);
+  const blocker = page.getByTestId("checkout-blocker");
+  await expect(blocker).toContainText("Please confirm your e-mail address to place an order");
+  await expect(blocker).toContainText("unconfirmed@example.com");
+  await expect(page.getByRole("button", { name: "Place order" })).toBeDisabled();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+
+  await blocker.getByRole("button", { name: "Send the link again" }).click();
+  await expect(page.getByText("Check your e-mail")).toBeVisible();
+  const link = () =>
+    mailbox
+      .to("unconfirmed@example.com")
+      .map((m) => /\/verify-email\?token=[A-Za-z0-9_-]+/.exec(m.text)?.[0])
+      .find(Boolean);
+  await expect.poll(link, { timeout: 10_000 }).toBeTruthy();
+  await page.goto(link() ?? "");
+  await expect(page.getByText("Your e-mail address is confirmed")).toBeVisible();
+
+  // The cart was kept.
+  await page.goto("/checkout");
+  await islandsHydrated(page);
+  await expect(page.getByTestId("checkout-blocker")).toHaveCount(0);
+  await expect(page.getByTestId("checkout-line")).toContainText("1 × Personal GPS Safety Tracker");
+  await fillShipping(page);
+  await page.getByRole("radio", { name: /Bank transfer/ }).check();
+  await page.getByRole("button", { name: "Place order" }).click();
+  await expect(page).toHaveURL(/\/orders\/pi-[2-9a-z]{4}-[2-9a-z]{4}\?notice=placed$/);
+});
+
 test("with JavaScript, errors show under their fields, and an unchecked billing box asks for the billing address", async ({ page, signIn }) => {
   await signIn("errors@example.com");
   await addToCart(page, "personal-gps-safety-tracker");

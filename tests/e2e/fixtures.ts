@@ -81,7 +81,12 @@ export function seed<K extends FactoryName>(site: SiteServer, name: K, ...args: 
  * cookie: the Epic Stack way, so only the specs about signing up and in use the forms (and pay
  * for an argon2 hash).
  */
-export async function signInAs(context: BrowserContext, site: SiteServer, email: string, opts: { returning?: boolean } = {}): Promise<{ userId: string }> {
+export async function signInAs(
+  context: BrowserContext,
+  site: SiteServer,
+  email: string,
+  opts: { returning?: boolean; verified?: boolean } = {},
+): Promise<{ userId: string }> {
   const { userId, token } = seed(site, "customerWithSession", email, opts);
   await context.addCookies([{ name: "pi_session", value: token, url: site.url, httpOnly: true, sameSite: "Lax" }]);
   return { userId };
@@ -108,7 +113,7 @@ type Fixtures = {
   /** Signs this test's browser in to the admin portal as a new admin created directly in the database. */
   signInAdmin: (username?: string) => Promise<{ adminId: number; token: string }>;
   /** Signs this test's browser in as a new customer created directly in the database. */
-  signIn: (email: string, opts?: { returning?: boolean }) => Promise<{ userId: string }>;
+  signIn: (email: string, opts?: { returning?: boolean; verified?: boolean }) => Promise<{ userId: string }>;
 };
 type WorkerFixtures = { site: SiteServer };
 

@@ -1,13 +1,15 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession } from "../../../tests/factories";
+import { customerWithSession, placedOrders } from "../../../tests/factories";
 import { countRows, type ErrorBody } from "../../../tests/helpers/test-app";
 import { expectQueriesRefused } from "../../../tests/helpers/admins";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
 import { containsPattern } from "../../db/admin-products.server";
+import { cancelOrder, changeOrder } from "../../db/orders.server";
 import { type Address, cartItems, categories, orderItems, orders, products, wishlistItems } from "../../db/schema";
 import { seedProducts } from "../../db/seed/catalogue";
+import type { ProductEditorData } from "../../shared/admin-product-editor";
 import { type AdminProductList, adminProductsPageSize, type ProductPricingResult } from "../../shared/admin-products";
 import type { CartView } from "../../shared/cart-view";
 
@@ -54,12 +56,27 @@ describe("GET /api/admin/products", () => {
       price: "449.00",
       salePrice: "399.00",
       stockQuantity: 18,
+      heldStock: 0,
       lowStockThreshold: cam.lowStockThreshold,
       isActive: true,
       image: "/images/products/covert-body-worn-camera-4k.svg",
     });
     expect(l.categories).toHaveLength(countRows(t, "categories"));
     expect(l.categories.find((c) => c.name === "Communication")).toMatchObject({ isActive: false });
+  });
+
+  test("the list and the editor show the units open unpaid orders hold, not paid or cancelled ones (decision 024)", async () => {
+    const [paid, open] = placedOrders(t.db, "ann@example.com", { slug: "covert-body-worn-camera-4k", count: 2, quantity: 3 });
+    const [ben, cancelled] = placedOrders(t.db, "ben@example.com", { slug: "covert-body-worn-camera-4k", count: 2, quantity: 2 });
+    if (!paid || !open || !ben || !cancelled) throw new Error("orders not placed");
+    changeOrder(t.db, paid.orderId, { kind: "mark_paid" }, { actor: "admin" });
+    cancelOrder(t.db, cancelled.orderId, { actor: "admin" });
+
+    const row = (await list("?search=body-worn")).products[0];
+    expect(row).toMatchObject({ stockQuantity: 18 - 3 - 3 - 2, heldStock: 3 + 2 });
+    expect((await list("?search=dash")).products.every((p) => p.heldStock === 0)).toBe(true);
+    const editor = await admin.get(`/api/admin/products/${camera().id}`);
+    expect(((await editor.json()) as ProductEditorData).heldStock).toBe(5);
   });
 
   test("search: name or description, any case, and % and _ are plain characters", async () => {

@@ -15,6 +15,7 @@ import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../client/toast-store";
 import { errorProps, FormField } from "../../components/FormField";
 import { slugFromName } from "../../shared/admin-categories";
+import { heldStockNote } from "../../shared/admin-products";
 import {
   dimensionUnits,
   emptyProductForm,
@@ -61,6 +62,7 @@ export default function AdminProductEditor({ productId }: AdminProductEditorProp
           id={id}
           categories={data.categories}
           initial={"form" in data ? data.form : emptyProductForm}
+          heldStock={"heldStock" in data ? data.heldStock : 0}
           onCreated={(saved) => {
             setId(saved.id);
             history.replaceState(null, "", `/admin/products/${saved.id}/edit`);
@@ -75,11 +77,13 @@ function ProductForm({
   id,
   categories,
   initial,
+  heldStock,
   onCreated,
 }: {
   id: number | null;
   categories: Categories;
   initial: ProductFormValues;
+  heldStock: number;
   onCreated: (saved: ProductSaved) => void;
 }) {
   const base = useId();
@@ -191,7 +195,12 @@ function ProductForm({
           <h2 className="card-title md:col-span-2">Price and stock</h2>
           {text("price", "Price (USD)", { type: "number", step: "0.01", inputMode: "decimal" })}
           {text("salePrice", "Sale price (USD, optional)", { type: "number", step: "0.01", inputMode: "decimal", hint: "Leave empty or 0 for no sale price." })}
-          {text("stockQuantity", "Stock", { type: "number", step: "1", inputMode: "numeric" })}
+          {text("stockQuantity", "Stock", {
+            type: "number",
+            step: "1",
+            inputMode: "numeric",
+            hint: heldStock > 0 ? `On the shelf now; ${heldStockNote(heldStock)}, back here if not paid in time.` : undefined,
+          })}
           {text("lowStockThreshold", "Low-stock threshold", { type: "number", step: "1", inputMode: "numeric" })}
         </div>
       </section>

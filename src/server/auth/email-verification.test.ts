@@ -27,6 +27,7 @@ test("sign-up e-mails a one-time link (stored hashed); opening it verifies the a
 
   const dashboard = await (await ann.get("/dashboard")).text();
   expect(dashboard).toContain("Please confirm your e-mail address");
+  expect(dashboard).toContain("Until you open it, you cannot order from the shop");
   expect(dashboard).toContain("Send the link again");
 
   const res = await ann.get(path);

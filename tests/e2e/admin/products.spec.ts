@@ -6,7 +6,7 @@
  * it each test works on its own products.
  */
 import type { Page } from "@playwright/test";
-import { expect, ownSiteTest } from "../fixtures";
+import { expect, ownSiteTest, seed } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
 const test = ownSiteTest();
@@ -62,6 +62,16 @@ test("search by name as one types, by description on Enter, and filter by catego
   await expect(page.getByLabel("Category")).toHaveValue(/\d+/);
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText("OBD-II Fleet GPS Tracker");
+});
+
+test("the list and the editor show the units unpaid orders hold beside the stock", async ({ page, signInAdmin, ownSite }) => {
+  seed(ownSite, "placedOrders", "held@example.com", { slug: "rf-bug-detector-pro", quantity: 3 });
+  await openProducts(page, signInAdmin, "/admin/products?search=rf%20bug");
+  const detector = row(page, "Professional RF Bug Detector");
+  await expect(detector.getByTestId("held-stock")).toHaveText("3 more held by unpaid orders");
+  await detector.getByRole("link", { name: "Edit product: Professional RF Bug Detector" }).click();
+  await islandsHydrated(page);
+  await expect(page.getByText("On the shelf now; 3 more held by unpaid orders, back here if not paid in time.")).toBeVisible();
 });
 
 test("edit a product's sale price: field messages first, then the new price on its product page and the shop", async ({ page, signInAdmin }) => {

@@ -5,7 +5,7 @@
 import type { MouseEvent } from "react";
 import { isOnSale } from "../../../domain/catalogue";
 import { formatMoney } from "../../../domain/format";
-import { type AdminProductRow, isPlentifulStock } from "../../../shared/admin-products";
+import { type AdminProductRow, heldStockNote, isPlentifulStock } from "../../../shared/admin-products";
 import { ListTable } from "../parts/ResponsiveList";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { listingStatus } from "../../../shared/status-badges";
@@ -27,13 +27,19 @@ function PriceCell({ product }: { product: AdminProductRow }) {
   );
 }
 
-function StockCell({ stock }: { stock: number }) {
+function StockCell({ stock, held }: { stock: number; held: number }) {
   const plentiful = isPlentifulStock(stock);
   const note = plentiful ? "In stock" : stock === 0 ? "Out of stock" : "Low stock";
+  const heldNote = heldStockNote(held);
   return (
     <span className={`flex flex-col whitespace-nowrap font-semibold ${plentiful ? "text-success" : "text-error"}`}>
       <span>{stock}</span>
       <span className="text-xs font-normal">{note}</span>
+      {heldNote && (
+        <span className="text-xs font-normal text-base-content" data-testid="held-stock">
+          {heldNote}
+        </span>
+      )}
     </span>
   );
 }
@@ -63,7 +69,7 @@ export function ProductsTable({ rows, onEditPricing, onDelete }: { rows: AdminPr
             <PriceCell product={p} />
           </td>
           <td>
-            <StockCell stock={p.stockQuantity} />
+            <StockCell stock={p.stockQuantity} held={p.heldStock} />
           </td>
           <td>
             <StatusBadge kind="listing" status={listingStatus(p.isActive)} className="whitespace-nowrap" />

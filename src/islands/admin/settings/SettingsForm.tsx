@@ -48,6 +48,13 @@ const prices: Input[] = [
 const orders: Input[] = [
   { key: "manualOrderHoldDays", type: "number", step: "1", hint: "How long an unpaid order paid by crypto or bank transfer holds its stock, 1 to 30 days." },
   { key: "paypalOrderHoldMinutes", type: "number", step: "1", hint: "How long an order awaiting PayPal holds its stock, 10 to 1440 minutes." },
+  { key: "maxOpenOrders", type: "number", step: "1", hint: "How many unpaid orders one customer may have open at once, 1 to 20." },
+  {
+    key: "maxUnitsPerProduct",
+    type: "number",
+    step: "1",
+    hint: "The most of one product a customer may have in the cart and in unpaid orders together, 1 to 999.",
+  },
 ];
 const bookings: Input[] = [
   { key: "maxPendingBookings", type: "number", step: "1", hint: "How many pending bookings one customer may hold at once." },

@@ -1,0 +1,43 @@
+/**
+ * Stock held by open unpaid orders (decision 024): what the per-customer limits count and what the
+ * owner sees beside each product's stock. Read-only; callers that act on it call these inside their
+ * own immediate transaction.
+ */
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "./client.server";
+import { orderItems, orders } from "./schema";
+
+/** SQL twin of `holdsUnpaidStock`: an order that holds stock without being paid. */
+export const holdsUnpaidStockSql = sql`${orders.status} IN ('pending', 'on_hold') AND ${orders.paymentStatus} IN ('pending', 'failed')`;
+
+/** How many open unpaid orders the customer has. */
+export function openUnpaidOrderCount(db: Db, userId: string): number {
+  return (
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), holdsUnpaidStockSql))
+      .get()?.n ?? 0
+  );
+}
+
+/** Units of each product held by open unpaid orders: the customer's own, or (no `userId`) everyone's. */
+export function unitsHeldByUnpaidOrders(db: Db, opts: { userId?: string; productIds?: readonly number[] } = {}): Map<number, number> {
+  if (opts.productIds?.length === 0) return new Map();
+  const rows = db
+    .select({ productId: orderItems.productId, units: sql<number>`sum(${orderItems.quantity})` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(
+      and(
+        holdsUnpaidStockSql,
+        opts.userId === undefined ? undefined : eq(orders.userId, opts.userId),
+        opts.productIds === undefined ? undefined : inArray(orderItems.productId, [...opts.productIds]),
+      ),
+    )
+    .groupBy(orderItems.productId)
+    .all();
+  const held = new Map<number, number>();
+  for (const r of rows) if (r.productId !== null) held.set(r.productId, Number(r.units));
+  return held;
+}

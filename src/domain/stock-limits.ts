@@ -1,0 +1,35 @@
+/**
+ * How much of the shop one customer may hold before paying (decision 024): a verified e-mail
+ * address, at most `maxOpenOrders` open unpaid orders and at most `maxUnitsPerProduct` units of one
+ * product in the cart and those orders together. Pure rules; the queries live in db/.
+ */
+
+/** The two settings these rules read. */
+export type StockLimitSettings = { maxOpenOrders: number; maxUnitsPerProduct: number };
+
+/** Whether an order still holds stock without being paid: what the limits count and the owner sees as held. */
+export function holdsUnpaidStock(order: { status: string; paymentStatus: string }): boolean {
+  return (order.status === "pending" || order.status === "on_hold") && (order.paymentStatus === "pending" || order.paymentStatus === "failed");
+}
+
+/** Whether a customer with `open` unpaid orders may place another. */
+export function mayOpenAnotherOrder(open: number, settings: StockLimitSettings): boolean {
+  return open < settings.maxOpenOrders;
+}
+
+/**
+ * The lines that would take the customer past the per-product limit, given the units of each
+ * product their open unpaid orders already hold.
+ */
+export function linesOverProductLimit<T extends { productId: number; quantity: number }>(
+  lines: readonly T[],
+  held: ReadonlyMap<number, number>,
+  settings: StockLimitSettings,
+): (T & { held: number })[] {
+  return lines.map((l) => ({ ...l, held: held.get(l.productId) ?? 0 })).filter((l) => l.held + l.quantity > settings.maxUnitsPerProduct);
+}
+
+/** What the product page and the cart say about the per-product limit. */
+export function perCustomerLimitNote(settings: Pick<StockLimitSettings, "maxUnitsPerProduct">): string {
+  return `At most ${settings.maxUnitsPerProduct} of each product per customer, in the cart and unpaid orders together.`;
+}
