@@ -8,6 +8,8 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema";
+import { getSettings } from "../db/settings.server";
+import { defaultSettings } from "../shared/settings";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import type { MailTransport, OutgoingMail } from "./transport.server";
@@ -15,8 +17,8 @@ import type { MailTransport, OutgoingMail } from "./transport.server";
 /** A message as the site writes it; the sender is added when it is sent. */
 export type MailMessage = Omit<OutgoingMail, "from">;
 
-/** Customer mail queued to one address within an hour, at most. */
-export const customerMailPerHour = 5;
+/** Customer mail queued to one address within an hour, at most, until the owner changes the setting. */
+export const customerMailPerHour = defaultSettings.customerMailPerHour;
 
 /** A message undelivered for longer than this is logged as a warning at every further attempt. */
 export const undeliveredWarningHours = 6;
@@ -28,11 +30,11 @@ const hourMs = 60 * 60 * 1000;
  * transaction queuing the mail rolls back and every form answers 429 without its own mapping.
  */
 export class RecipientMailLimitError extends HttpError {
-  constructor() {
+  constructor(limit: number) {
     super(
       429,
       "mail_limited",
-      `We have already sent ${customerMailPerHour} e-mails to this address in the last hour. Please try again later or use another e-mail address.`,
+      `We have already sent ${limit} e-mails to this address in the last hour. Please try again later or use another e-mail address.`,
       undefined,
       { "Retry-After": String(60 * 60) },
     );
@@ -46,7 +48,7 @@ export function enqueueMail(db: Db, message: MailMessage): number {
 
 /**
  * Queues mail to an address a visitor typed (confirmations, payment instructions): at most
- * `customerMailPerHour` per address per hour, so the site cannot be used to flood someone's inbox.
+ * the `customerMailPerHour` setting per address per hour, so the site cannot be used to flood someone's inbox.
  * Throws RecipientMailLimitError beyond that; call inside the transaction that records the
  * request, so the request is not recorded either.
  */
@@ -57,7 +59,8 @@ export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date
     // Addresses differ only in case for the same inbox; the last hour's rows are few (indexed by time).
     .where(and(gte(outbox.createdAt, new Date(now.getTime() - hourMs)), eq(outbox.recipientLimited, true), sql`lower(${outbox.to}) = lower(${message.to})`))
     .get();
-  if ((recent?.n ?? 0) >= customerMailPerHour) throw new RecipientMailLimitError();
+  const limit = getSettings(db).customerMailPerHour;
+  if ((recent?.n ?? 0) >= limit) throw new RecipientMailLimitError(limit);
   return insertMail(db, message, true);
 }
 

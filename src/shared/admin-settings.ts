@@ -33,6 +33,7 @@ export const settingsMessages = {
   paypalHold: "Use 10 to 1440 minutes",
   responseTime: "Use 1 to 72 hours",
   maxPending: "Use 1 to 100 bookings",
+  mailPerHour: "Use 1 to 50 e-mails",
   boolean: "Must be on or off",
 } as const;
 
@@ -62,6 +63,7 @@ export const settingLabels: Record<SettingKey, string> = {
   paypalOrderHoldMinutes: "PayPal payment hold (minutes)",
   responseTimeHours: "Response time (hours)",
   maxPendingBookings: "Pending bookings per customer",
+  customerMailPerHour: "E-mails to one address per hour",
 };
 
 const base58 = "[1-9A-HJ-NP-Za-km-z]";
@@ -180,6 +182,7 @@ export const adminSettingsShape = {
   paypalOrderHoldMinutes: whole(10, 24 * 60, settingsMessages.paypalHold),
   responseTimeHours: whole(1, 72, settingsMessages.responseTime),
   maxPendingBookings: whole(1, 100, settingsMessages.maxPending),
+  customerMailPerHour: whole(1, 50, settingsMessages.mailPerHour),
 } satisfies Record<SettingKey, unknown>;
 
 /** The setting keys, in the order the form shows them. */
