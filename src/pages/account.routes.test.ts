@@ -88,7 +88,7 @@ test("deleting the account removes personal data and anonymises bookings", async
 });
 
 describe("the current password asked on /account is limited like sign-in", () => {
-  const doors = [
+  const doors: { path: string; fields: Record<string, string> }[] = [
     { path: "/account/password", fields: { newPassword: "a brand new passphrase" } },
     { path: "/account/profile", fields: { firstName: "Ann", lastName: "Lee", email: "ann.new@example.com" } },
     { path: "/account/delete", fields: { confirm: "DELETE" } },
