@@ -1,7 +1,7 @@
 /** Opens the SQLite database with WAL, busy timeout and foreign keys (docs/architecture.md#data) and applies migrations. */
 import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { migrations } from "./migrations.gen";
 import * as schema from "./schema";
@@ -86,7 +86,23 @@ function backupBeforeMigrating(sqlite: Database, firstTag: string): string | nul
     .replace(/\.\d+Z$/, "Z");
   const target = join(dirname(file), `${basename(file, ".db")}-before-${firstTag}-${stamp}.db`);
   sqlite.query("VACUUM INTO ?").run(target);
+  pruneMigrationBackups(file);
   return target;
+}
+
+/** How many pre-migration copies are kept: enough to step back a few upgrades, not a disk filling up over years. */
+export const keptMigrationBackups = 3;
+
+/** Deletes all but the newest `keptMigrationBackups` pre-migration copies of `file`, judged by the time in their names. */
+function pruneMigrationBackups(file: string) {
+  const dir = dirname(file);
+  const base = basename(file, ".db");
+  const stamp = /-(\d{8}T\d{6}Z)\.db$/;
+  const backups = readdirSync(dir)
+    .map((name) => ({ name, stamp: name.startsWith(`${base}-before-`) ? stamp.exec(name)?.[1] : undefined }))
+    .filter((b): b is { name: string; stamp: string } => b.stamp !== undefined)
+    .sort((a, b) => b.stamp.localeCompare(a.stamp));
+  for (const old of backups.slice(keptMigrationBackups)) rmSync(join(dir, old.name), { force: true });
 }
 
 /**

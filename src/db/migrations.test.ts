@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations, type Migration } from "./client.server";
@@ -75,6 +75,20 @@ test("a database at an older migration is backed up beside itself before migrati
   expect(copy.query("SELECT tag FROM __migrations").all()).toEqual([{ tag: "0000_test_init" }]);
   expect(copy.query("SELECT count(*) AS n FROM child").get()).toEqual({ n: 3 });
   copy.close();
+});
+
+test("only the last 3 pre-migration backups are kept; other files in the directory are left alone", () => {
+  const { dir, sqlite } = withData();
+  const older = ["20260101T000000Z", "20260201T000000Z", "20260301T000000Z", "20260401T000000Z"].map((stamp) => `pi-site-before-0000_old-${stamp}.db`);
+  const others = ["pi-site-before-restore.db", "notes.txt", "pi-site-replaced-20260101T000000Z.db"];
+  for (const name of [...older, ...others]) writeFileSync(join(dir, name), "");
+  applyMigrations(sqlite, [init, rebuildParent]);
+  const left = readdirSync(dir);
+  const backups = left.filter((f) => /^pi-site-before-.+-\d{8}T\d{6}Z\.db$/.test(f)).sort();
+  expect(backups).toHaveLength(3);
+  expect(backups.slice(0, 2)).toEqual(older.slice(2));
+  expect(backups[2]).toMatch(/^pi-site-before-0001_test_rebuild-/);
+  for (const name of others) expect(left).toContain(name);
 });
 
 test("a new database is migrated without a backup", () => {

@@ -8,7 +8,7 @@ import { currentPriceCents } from "../domain/catalogue";
 import {
   canChangeOrderStatus,
   canChangePaymentStatus,
-  customerMayCancelOrder,
+  orderMayBeCancelled,
   newOrderNumber,
   restrictedForState,
   statusAfterPayment,
@@ -247,8 +247,7 @@ export function cancelOrder(
   const result = immediate(db, (): CancelOrderResult => {
     const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!order || (by.userId !== undefined && order.userId !== by.userId)) return { ok: false, reason: "not_found" };
-    if (!canChangeOrderStatus(order.status, "cancelled", by.actor)) return { ok: false, reason: "not_allowed" };
-    if (by.actor !== "admin" && !customerMayCancelOrder(order)) return { ok: false, reason: "not_allowed" };
+    if (!orderMayBeCancelled(order, by.actor)) return { ok: false, reason: "not_allowed" };
     releaseStock(db, order.id, now);
     db.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
     db.insert(orderEvents)
@@ -387,7 +386,7 @@ export function orderView(db: Db, order: OrderRow): OrderView {
     deliveredAt: iso(order.deliveredAt),
     cancelledAt: iso(order.cancelledAt),
     holdExpiresAt: open ? iso(order.holdExpiresAt) : null,
-    canCancel: customerMayCancelOrder(order),
+    canCancel: orderMayBeCancelled(order, "customer"),
     history: events.map((e) => ({ status: e.status, paymentStatus: e.paymentStatus, actor: e.actor, note: e.note, at: e.createdAt.toISOString() })),
   };
 }
@@ -542,7 +541,7 @@ export function changeOrder(
         status = "refunded";
         paymentStatus = "refunded";
         // Items that never left the shelf go back on sale.
-        if (order.status === "processing") {
+        if (order.status === "processing" || order.status === "on_hold") {
           releaseStock(db, order.id, now);
           stockMoved = true;
         }

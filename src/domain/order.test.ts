@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import {
   canChangeOrderStatus,
   canChangePaymentStatus,
-  customerMayCancelOrder,
+  orderMayBeCancelled,
   newOrderNumber,
   nextOrderStatuses,
   orderNumberPattern,
@@ -40,11 +40,22 @@ test("payment transitions", () => {
 });
 
 test("a customer may cancel only while nothing is paid or shipped", () => {
-  expect(customerMayCancelOrder({ status: "pending", paymentStatus: "pending" })).toBe(true);
-  expect(customerMayCancelOrder({ status: "on_hold", paymentStatus: "failed" })).toBe(true);
-  expect(customerMayCancelOrder({ status: "on_hold", paymentStatus: "paid" })).toBe(false);
-  expect(customerMayCancelOrder({ status: "processing", paymentStatus: "paid" })).toBe(false);
-  expect(customerMayCancelOrder({ status: "cancelled", paymentStatus: "pending" })).toBe(false);
+  expect(orderMayBeCancelled({ status: "pending", paymentStatus: "pending" }, "customer")).toBe(true);
+  expect(orderMayBeCancelled({ status: "on_hold", paymentStatus: "failed" }, "customer")).toBe(true);
+  expect(orderMayBeCancelled({ status: "on_hold", paymentStatus: "paid" }, "customer")).toBe(false);
+  expect(orderMayBeCancelled({ status: "processing", paymentStatus: "paid" }, "customer")).toBe(false);
+  expect(orderMayBeCancelled({ status: "cancelled", paymentStatus: "pending" }, "customer")).toBe(false);
+});
+
+test("nobody cancels a paid order, on hold or not: it can only be refunded", () => {
+  for (const by of ["admin", "customer", "system"] as const) {
+    expect(orderMayBeCancelled({ status: "pending", paymentStatus: "pending" }, by)).toBe(true);
+    expect(orderMayBeCancelled({ status: "on_hold", paymentStatus: "pending" }, by)).toBe(true);
+    expect(orderMayBeCancelled({ status: "on_hold", paymentStatus: "paid" }, by)).toBe(false);
+    expect(orderMayBeCancelled({ status: "processing", paymentStatus: "paid" }, by)).toBe(false);
+  }
+  expect(canChangeOrderStatus("on_hold", "refunded", "admin")).toBe(true);
+  expect(canChangeOrderStatus("on_hold", "refunded", "customer")).toBe(false);
 });
 
 test("payment and the ID check move an order on", () => {

@@ -22,11 +22,12 @@ export type OrderActor = (typeof orderActors)[number];
  * delivered; an order holding an ID-checked product waits `on_hold` until the owner verifies it
  * (then it is `pending` or, when already paid, `processing`). An order nobody has paid for may be
  * cancelled by its customer, by the owner, or by the site when its hold on the stock runs out; a
- * paid one only by a refund. Cancelled and refunded are final.
+ * paid one (on hold or not) only refunded: `orderMayBeCancelled` adds the payment to the check.
+ * Cancelled and refunded are final.
  */
 const orderTransitions: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
   pending: { processing: ["admin", "system"], cancelled: ["admin", "customer", "system"] },
-  on_hold: { pending: ["admin"], processing: ["admin"], cancelled: ["admin", "customer", "system"] },
+  on_hold: { pending: ["admin"], processing: ["admin"], cancelled: ["admin", "customer", "system"], refunded: ["admin"] },
   processing: { shipped: ["admin"], refunded: ["admin"] },
   shipped: { delivered: ["admin"], refunded: ["admin"] },
   delivered: { refunded: ["admin"] },
@@ -62,9 +63,12 @@ export function nextOrderStatuses(status: string, by: OrderActor = "admin"): Ord
   return orderStatuses.filter((to) => canChangeOrderStatus(status, to, by));
 }
 
-/** A customer may cancel their own order while nothing has been paid or shipped. */
-export function customerMayCancelOrder(order: { status: string; paymentStatus: string }): boolean {
-  return order.paymentStatus !== "paid" && order.paymentStatus !== "refunded" && canChangeOrderStatus(order.status, "cancelled", "customer");
+/**
+ * True when `by` may cancel the order: only while nothing has been paid, whoever asks. Money taken
+ * goes back by a refund, never by a cancellation that would leave a cancelled, paid order.
+ */
+export function orderMayBeCancelled(order: { status: string; paymentStatus: string }, by: OrderActor): boolean {
+  return (order.paymentStatus === "pending" || order.paymentStatus === "failed") && canChangeOrderStatus(order.status, "cancelled", by);
 }
 
 /** Where an order's paid status takes it: on to processing, unless it still waits for the ID check. */

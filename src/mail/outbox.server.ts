@@ -8,6 +8,8 @@
 import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema";
+import { getSettings } from "../db/settings.server";
+import { defaultSettings } from "../shared/settings";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import type { MailTransport, OutgoingMail } from "./transport.server";
@@ -15,8 +17,8 @@ import type { MailTransport, OutgoingMail } from "./transport.server";
 /** A message as the site writes it; the sender is added when it is sent. */
 export type MailMessage = Omit<OutgoingMail, "from">;
 
-/** Customer mail queued to one address within an hour, at most. */
-export const customerMailPerHour = 5;
+/** Customer mail queued to one address within an hour, at most, until the owner changes the setting. */
+export const customerMailPerHour = defaultSettings.customerMailPerHour;
 
 /** A message undelivered for longer than this is logged as a warning at every further attempt. */
 export const undeliveredWarningHours = 6;
@@ -28,11 +30,11 @@ const hourMs = 60 * 60 * 1000;
  * transaction queuing the mail rolls back and every form answers 429 without its own mapping.
  */
 export class RecipientMailLimitError extends HttpError {
-  constructor() {
+  constructor(limit: number) {
     super(
       429,
       "mail_limited",
-      `We have already sent ${customerMailPerHour} e-mails to this address in the last hour. Please try again later or use another e-mail address.`,
+      `We have already sent ${limit} e-mails to this address in the last hour. Please try again later or use another e-mail address.`,
       undefined,
       { "Retry-After": String(60 * 60) },
     );
@@ -66,19 +68,20 @@ export function mailQueuedTo(db: Db, to: string, since: Date): number {
 
 /**
  * Queues mail a visitor's request causes to a customer address (confirmations, payment
- * instructions, reset and verification links): at most `customerMailPerHour` messages of any kind
+ * instructions, reset and verification links): at most the `customerMailPerHour` setting's messages of any kind
  * to one address per hour, so the site cannot be used to flood someone's inbox. Beyond that,
  * "refuse" throws RecipientMailLimitError (call inside the transaction that records the request,
  * so the request is not recorded either) and "skip" queues nothing and returns null, for answers
  * that must not tell whether a message was sent (a reset link, a sign-up notice).
  */
 export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date(), overLimit: OverRecipientLimit = "refuse"): number | null {
-  if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs)) >= customerMailPerHour) {
+  const limit = getSettings(db).customerMailPerHour;
+  if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs)) >= limit) {
     if (overLimit === "skip") {
       log.warn("mail to a recipient over its hourly limit not sent", { subject: message.subject });
       return null;
     }
-    throw new RecipientMailLimitError();
+    throw new RecipientMailLimitError(limit);
   }
   return insertMail(db, message, true);
 }

@@ -1,4 +1,4 @@
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { browser, testPassword } from "../../tests/helpers/browser";
@@ -85,4 +85,60 @@ test("deleting the account removes personal data and anonymises bookings", async
     servicePrice: "148.00",
   });
   expect((await ann.get("/api/auth/user")).status).toBe(401);
+});
+
+describe("the current password asked on /account is limited like sign-in", () => {
+  const doors: { path: string; fields: Record<string, string> }[] = [
+    { path: "/account/password", fields: { newPassword: "a brand new passphrase" } },
+    { path: "/account/profile", fields: { firstName: "Ann", lastName: "Lee", email: "ann.new@example.com" } },
+    { path: "/account/delete", fields: { confirm: "DELETE" } },
+  ];
+  for (const [i, door] of doors.entries()) {
+    test(`${door.path}: ten wrong guesses, then 429 under the field even for the right one; nothing changes`, async () => {
+      t.setIp(`203.0.113.${50 + i}`);
+      const ann = browser(t);
+      const id = await ann.signUp();
+      const hashBefore = (t.db.$client.query("SELECT password_hash AS h FROM users WHERE id = ?").get(id) as { h: string }).h;
+      for (let n = 0; n < 10; n++) {
+        const wrong = await ann.post(door.path, { ...door.fields, currentPassword: `guess number ${n}` });
+        expect(wrong.status).toBe(400);
+      }
+      const limited = await ann.post(door.path, { ...door.fields, currentPassword: "guess number 11" });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(await limited.text()).toMatch(/Too many wrong passwords\. Please wait \d+ minute\(s\) and try again\./);
+      const right = await ann.post(door.path, { ...door.fields, currentPassword: testPassword });
+      expect(right.status).toBe(429);
+      // The guesses were sign-in guesses too: the right password cannot sign in elsewhere either.
+      expect((await browser(t).signIn()).status).toBe(429);
+      const row = t.db.$client.query("SELECT email, password_hash AS h FROM users WHERE id = ?").get(id) as { email: string; h: string } | null;
+      expect(row).toEqual({ email: "ann@example.com", h: hashBefore });
+      expect((await ann.get("/api/auth/user")).status).toBe(200);
+    });
+  }
+
+  test("a burst of parallel guesses is counted before any password is hashed", async () => {
+    const ann = browser(t);
+    await ann.signUp();
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, (_, n) => ann.post("/account/password", { currentPassword: `guess ${n}`, newPassword: "a brand new passphrase" })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+  });
+
+  test("each address is limited across accounts", async () => {
+    t.setIp("203.0.113.70");
+    const ann = browser(t);
+    await ann.signUp();
+    for (let n = 0; n < 10; n++) {
+      const someone = browser(t);
+      const id = someone.signInAs(`person${n}@example.com`);
+      t.db.$client.run("UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email = 'ann@example.com') WHERE id = ?", [id]);
+      expect((await someone.post("/account/delete", { currentPassword: "wrong", confirm: "DELETE" })).status).toBe(400);
+    }
+    expect((await ann.post("/account/delete", { currentPassword: testPassword, confirm: "DELETE" })).status).toBe(429);
+    expect(countRows(t, "users")).toBe(11);
+  });
 });

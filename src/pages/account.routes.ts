@@ -2,11 +2,13 @@
 import { Hono, type Context } from "hono";
 import { deleteAccount, findUserById, setPasswordHash, updateProfile, type User } from "../db/users.server";
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from "../shared/auth";
-import { hashPassword, verifyPassword } from "../server/auth/crypto.server";
+import { hashPassword } from "../server/auth/crypto.server";
+import { checkCurrentPassword } from "../server/auth/current-password.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import { sendEmailVerification } from "../server/auth/email-verification.server";
 import { endSession } from "../server/auth/sign-in.server";
 import type { AppDeps, AppEnv } from "../server/deps";
+import { clientIp } from "../server/client-ip";
 import { fieldErrors } from "../server/errors";
 import { readForm } from "../server/form";
 import { log } from "../server/log.server";
@@ -36,8 +38,24 @@ export function showAccount(deps: AppDeps, c: Context<CustomerEnv>) {
   return render(deps, c, user, notice ? { notice: { tone: "success", text: notice } } : {});
 }
 
-async function passwordOk(user: User, given: string | undefined) {
-  return !user.passwordHash || (await verifyPassword(given ?? "", user.passwordHash));
+/**
+ * Checks the current password the form gave, counted like a sign-in; answers null when it is right,
+ * else the page with the message under the field (`wrong` is that form's own wording).
+ */
+async function currentPasswordRefusal(
+  deps: AppDeps,
+  c: Context<CustomerEnv>,
+  user: User,
+  form: AccountPageState["form"],
+  given: string | undefined,
+  wrong: string,
+) {
+  const check = await checkCurrentPassword(deps, clientIp(c), user, given);
+  if (check.outcome === "ok") return null;
+  if (check.outcome === "wrong") return render(deps, c, user, { form, errors: { currentPassword: wrong }, status: 400 });
+  c.header("Retry-After", String(check.retryAfter));
+  const text = `Too many wrong passwords. Please wait ${Math.ceil(check.retryAfter / 60)} minute(s) and try again.`;
+  return render(deps, c, user, { form, errors: { currentPassword: text }, status: 429 });
 }
 
 export async function submitProfile(deps: AppDeps, c: Context<CustomerEnv>) {
@@ -47,8 +65,16 @@ export async function submitProfile(deps: AppDeps, c: Context<CustomerEnv>) {
   const parsed = profileSchema.safeParse(form);
   if (!parsed.success) return render(deps, c, user, { form: "profile", errors: fieldErrors(parsed.error), status: 400 });
   const emailChanged = parsed.data.email !== user.email;
-  if (emailChanged && !(await passwordOk(user, parsed.data.currentPassword))) {
-    return render(deps, c, user, { form: "profile", errors: { currentPassword: "Your current password is needed to change your e-mail" }, status: 400 });
+  if (emailChanged) {
+    const refusal = await currentPasswordRefusal(
+      deps,
+      c,
+      user,
+      "profile",
+      parsed.data.currentPassword,
+      "Your current password is needed to change your e-mail",
+    );
+    if (refusal) return refusal;
   }
   if (!updateProfile(deps.db, user.id, parsed.data)) {
     return render(deps, c, user, { form: "profile", errors: { email: "Another account uses this e-mail" }, status: 409 });
@@ -67,9 +93,8 @@ export async function submitPassword(deps: AppDeps, c: Context<CustomerEnv>) {
   const form = await readForm(c, 500);
   const parsed = changePasswordSchema.safeParse(form);
   if (!parsed.success) return render(deps, c, user, { form: "password", errors: fieldErrors(parsed.error), status: 400 });
-  if (!(await passwordOk(user, parsed.data.currentPassword))) {
-    return render(deps, c, user, { form: "password", errors: { currentPassword: "Your current password is not correct" }, status: 400 });
-  }
+  const refusal = await currentPasswordRefusal(deps, c, user, "password", parsed.data.currentPassword, "Your current password is not correct");
+  if (refusal) return refusal;
   setPasswordHash(deps.db, user.id, await hashPassword(parsed.data.newPassword));
   deleteUserSessions(deps.db, user.id, c.get("sessionId") ?? undefined);
   log.info("password changed", { userId: user.id });
@@ -82,9 +107,8 @@ export async function submitDeleteAccount(deps: AppDeps, c: Context<CustomerEnv>
   const form = await readForm(c, 500);
   const parsed = deleteAccountSchema.safeParse(form);
   if (!parsed.success) return render(deps, c, user, { form: "delete", errors: fieldErrors(parsed.error), status: 400 });
-  if (!(await passwordOk(user, parsed.data.currentPassword))) {
-    return render(deps, c, user, { form: "delete", errors: { currentPassword: "Your current password is not correct" }, status: 400 });
-  }
+  const refusal = await currentPasswordRefusal(deps, c, user, "delete", parsed.data.currentPassword, "Your current password is not correct");
+  if (refusal) return refusal;
   endSession(deps, asAppContext(c));
   deleteAccount(deps.db, user.id);
   log.info("account deleted", { userId: user.id });

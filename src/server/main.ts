@@ -115,10 +115,6 @@ const { deps, app } = bootstrap(env);
 await ensureFirstAdmin(deps.db, env);
 deps.outbox.start();
 const stopHousekeeping = startHousekeeping(deps.db, env.DATA_DIR);
-const originWarning = publicUrlWarning(env);
-if (originWarning) log.warn(originWarning);
-const stopPaymentCheck = startPaymentReconciliation(deps);
-const stopOrderExpiry = startOrderExpiry(deps);
 
 const server = Bun.serve({
   port: env.PORT,
@@ -129,6 +125,13 @@ const server = Bun.serve({
 });
 
 writeFileSync(pidFile, String(process.pid));
+// With PORT=0 the system chose the port: links built without PUBLIC_URL must name that one, never
+// ":0". So it is known before the jobs below first run (their e-mails carry links).
+if (env.PORT === 0) env.PORT = server.port ?? 0;
+const originWarning = publicUrlWarning(env);
+if (originWarning) log.warn(originWarning);
+const stopPaymentCheck = startPaymentReconciliation(deps);
+const stopOrderExpiry = startOrderExpiry(deps);
 
 log.info("listening", {
   url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`,

@@ -10,6 +10,7 @@ import {
   type OrderPaymentStatus,
   type OrderStatus,
   orderPaymentStatuses,
+  orderMayBeCancelled,
   orderStatuses,
   statusAfterVerification,
 } from "../domain/order";
@@ -101,7 +102,7 @@ export function allowedOrderActions(order: { status: OrderStatus; paymentStatus:
     verify: status === "on_hold" && canChangeOrderStatus(status, statusAfterVerification(paymentStatus), admin),
     ship: canChangeOrderStatus(status, "shipped", admin),
     deliver: canChangeOrderStatus(status, "delivered", admin),
-    cancel: canChangeOrderStatus(status, "cancelled", admin),
+    cancel: orderMayBeCancelled(order, admin),
     refund: canChangePaymentStatus(paymentStatus, "refunded", admin) && canChangeOrderStatus(status, "refunded", admin),
   };
   return adminOrderActions.filter((a) => allowed[a]);

@@ -35,6 +35,7 @@ export const settingsMessages = {
   maxUnitsPerProduct: "Use 1 to 999 units",
   responseTime: "Use 1 to 72 hours",
   maxPending: "Use 1 to 100 bookings",
+  mailPerHour: "Use 1 to 50 e-mails",
   boolean: "Must be on or off",
 } as const;
 
@@ -66,6 +67,7 @@ export const settingLabels: Record<SettingKey, string> = {
   maxUnitsPerProduct: "Units of one product per customer",
   responseTimeHours: "Response time (hours)",
   maxPendingBookings: "Pending bookings per customer",
+  customerMailPerHour: "E-mails to one address per hour",
 };
 
 const base58 = "[1-9A-HJ-NP-Za-km-z]";
@@ -186,6 +188,7 @@ export const adminSettingsShape = {
   maxUnitsPerProduct: whole(1, 999, settingsMessages.maxUnitsPerProduct),
   responseTimeHours: whole(1, 72, settingsMessages.responseTime),
   maxPendingBookings: whole(1, 100, settingsMessages.maxPending),
+  customerMailPerHour: whole(1, 50, settingsMessages.mailPerHour),
 } satisfies Record<SettingKey, unknown>;
 
 /** The setting keys, in the order the form shows them. */

@@ -225,6 +225,27 @@ describe("the actions", () => {
     expect(orderRow(paid.id).status).toBe("processing");
   });
 
+  test("a paid order on hold for the ID check is never cancelled: the portal offers a refund, which puts the stock back", async () => {
+    t.db.update(products).set({ requiresVerification: true }).where(eq(products.slug, "covert-dash-cam-4k")).run();
+    const dashCam = productId("covert-dash-cam-4k");
+    const before = stockOf(dashCam)!;
+    const { orderNumber, id } = placed("ann@example.com", { quantity: 2 });
+    expect((await admin.json(`/api/admin/orders/${orderNumber}/mark-paid`)).status).toBe(200);
+    expect(orderRow(id)).toMatchObject({ status: "on_hold", paymentStatus: "paid" });
+    expect((await detail(orderNumber)).actions).toEqual(["verify", "refund"]);
+
+    const refused = await admin.json(`/api/admin/orders/${orderNumber}/cancel`, { note: "ID not good enough" });
+    expect(refused.status).toBe(409);
+    expect((await errorOf(refused)).message).toBe("A paid order cannot be cancelled; it can only be refunded.");
+    expect(orderRow(id)).toMatchObject({ status: "on_hold", paymentStatus: "paid", stockReleasedAt: null });
+    expect(stockOf(dashCam)).toBe(before - 2);
+
+    const refunded = await admin.json(`/api/admin/orders/${orderNumber}/refund`, { note: "ID not good enough" });
+    expect(refunded.status).toBe(200);
+    expect(orderRow(id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    expect(stockOf(dashCam)).toBe(before);
+  });
+
   test("refund of a manually paid order: stock back while unshipped, the customer told; an unpaid order cannot be refunded", async () => {
     const dashCam = productId("covert-dash-cam-4k");
     const before = stockOf(dashCam)!;

@@ -120,8 +120,9 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
       );
       if (!result.ok) {
         if (result.reason === "not_found") throw unknownOrder();
-        const status = adminOrderRow(deps.db, orderNumber)?.status ?? "closed";
-        throw notAllowed(`A ${status} order cannot be cancelled; a paid one can only be refunded.`);
+        const order = adminOrderRow(deps.db, orderNumber);
+        if (order?.paymentStatus === "paid") throw notAllowed("A paid order cannot be cancelled; it can only be refunded.");
+        throw notAllowed(`A ${order?.status ?? "closed"} order cannot be cancelled; a paid one can only be refunded.`);
       }
       return c.json(changed(orderNumber));
     })

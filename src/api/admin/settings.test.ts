@@ -276,3 +276,31 @@ describe("PUT /api/admin/settings", () => {
     expect(next).toContain(`© ${new Date().getFullYear()} Southern Cross Inquiries.`);
   });
 });
+
+describe("e-mails to one address per hour", () => {
+  test("a whole number from 1 to 50, 5 until changed", async () => {
+    expect((await get()).customerMailPerHour).toBe(5);
+    for (const bad of [0, 51, 2.5, "3", null]) await refused({ customerMailPerHour: bad }, "customerMailPerHour", "Use 1 to 50 e-mails");
+    expect((await accepted({ customerMailPerHour: 50 })).customerMailPerHour).toBe(50);
+  });
+
+  test("the owner's limit holds from the next request: the third payment request to one address is refused and says so", async () => {
+    await accepted({ customerMailPerHour: 2 });
+    const request = (n: number) => {
+      t.setIp(`198.51.100.${n}`);
+      return t.json(
+        "/api/payment-requests",
+        { serviceId: "partner", method: "instructions", email: "victim@example.com" },
+        { headers: { Origin: testOrigin } },
+      );
+    };
+    expect((await request(1)).status).toBe(201);
+    expect((await request(2)).status).toBe(201);
+    const third = await request(3);
+    expect(third.status).toBe(429);
+    const error = ((await third.json()) as ErrorBody).error;
+    expect(error).toMatchObject({ code: "mail_limited" });
+    expect(error.message).toContain("We have already sent 2 e-mails to this address in the last hour.");
+    expect(t.db.$client.query("SELECT count(*) AS n FROM payments").get()).toEqual({ n: 2 });
+  });
+});

@@ -87,6 +87,21 @@ test("cancel an order after confirming; the status filter finds it in the URL", 
   await expect(page.getByRole("button", { name: `Order ${orderNumber}` })).toBeVisible();
 });
 
+test("a paid order on hold for its ID check offers a refund, never a cancellation", async ({ page, ownSite, signInAdmin }) => {
+  const email = `held-${Date.now()}@example.com`;
+  // A product that needs an ID check puts its order on hold.
+  const [held] = seed(ownSite, "placedOrders", email, { slug: "digital-voice-recorder-pro" });
+  const orderNumber = held!.orderNumber;
+  await signInAdmin();
+  const { dialog } = await openOrder(page, email, orderNumber);
+  await expect(dialog.getByRole("button", { name: "Cancel order" })).toBeVisible();
+  await dialog.getByRole("button", { name: "Mark paid" }).click();
+  await expect(toastItem(page)).toContainText("Order updated");
+  await expect(dialog.getByRole("button", { name: "Refund" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Mark verified" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+});
+
 test("at 360 px the orders are cards and the dialog fits", async ({ page, ownSite, signInAdmin }) => {
   const email = `narrow-${Date.now()}@example.com`;
   const [orderNumber] = seedOrders(ownSite, email, 1) as [string];

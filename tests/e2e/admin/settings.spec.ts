@@ -74,7 +74,7 @@ test("leaving with unsaved changes asks first", async ({ page, signInAdmin }) =>
 test("at 360 px every section is readable and the page never scrolls sideways", async ({ page, signInAdmin }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openSettings(page, signInAdmin);
-  for (const name of ["Business and contact", "Payments", "Bank account", "Prices and shipping", "Orders", "Bookings"]) {
+  for (const name of ["Business and contact", "Payments", "Bank account", "Prices and shipping", "Orders", "Bookings", "E-mail"]) {
     await expect(page.getByRole("heading", { name, level: 2 })).toBeAttached();
   }
   const fee = page.getByLabel("Flat shipping fee (USD)");
@@ -82,6 +82,10 @@ test("at 360 px every section is readable and the page never scrolls sideways", 
   await expect(fee).toBeInViewport();
   await page.getByLabel("Wednesday").scrollIntoViewIfNeeded();
   await expect(page.getByLabel("Wednesday")).toBeInViewport();
+  const mailPerHour = page.getByLabel("E-mails to one address per hour");
+  await mailPerHour.scrollIntoViewIfNeeded();
+  await expect(mailPerHour).toBeInViewport();
+  await expect(mailPerHour).toHaveValue("5");
   await expect(page.getByRole("button", { name: "Save settings" })).toBeInViewport();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -60,6 +60,14 @@ const bookings: Input[] = [
   { key: "maxPendingBookings", type: "number", step: "1", hint: "How many pending bookings one customer may hold at once." },
   { key: "responseTimeHours", type: "number", step: "1", hint: "The reply time customers are promised, 1 to 72 hours." },
 ];
+const mail: Input[] = [
+  {
+    key: "customerMailPerHour",
+    type: "number",
+    step: "1",
+    hint: "At most this many e-mails in an hour to one customer address, 1 to 50; beyond it the form asking for one says so.",
+  },
+];
 
 const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
@@ -240,6 +248,10 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
           )}
         </fieldset>
         {bookings.map(input)}
+      </Section>
+
+      <Section id={id("mail")} title="E-mail" intro="So that nobody can use the site's forms to flood someone's inbox.">
+        {mail.map(input)}
       </Section>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100/95 px-4 py-3">

@@ -1,0 +1,33 @@
+/**
+ * The current password asked again before a customer changes their password or e-mail or deletes
+ * their account. Whoever holds the session cookie must not get a free password oracle, so each
+ * check is a guess counted like a sign-in: against the same per-account and per-address limits,
+ * taken before the slow, awaited hash (decision 026).
+ */
+import type { User } from "../../db/schema";
+import type { AppDeps } from "../deps";
+import { log } from "../log.server";
+import { verifyPassword } from "./crypto.server";
+import { emailKey } from "./sign-in.server";
+
+export type CurrentPasswordCheck = { outcome: "ok" } | { outcome: "wrong" } | { outcome: "limited"; retryAfter: number };
+
+/** Checks `given` against `user`'s password for a request from `ip`; an account without a password (Google only) has nothing to check. */
+export async function checkCurrentPassword(deps: AppDeps, ip: string, user: User, given: string | undefined): Promise<CurrentPasswordCheck> {
+  if (!user.passwordHash) return { outcome: "ok" };
+  const { signInByAddress, signInByAccount } = deps.limits;
+  const account = emailKey(user.email);
+  // Both hits are taken synchronously, before any await: the reservation is the count.
+  const retryAfter = Math.max(signInByAddress.hit(ip), signInByAccount.hit(account));
+  if (retryAfter > 0) {
+    log.warn("current password check rate limited", { ip, userId: user.id });
+    return { outcome: "limited", retryAfter };
+  }
+  if (!(await verifyPassword(given ?? "", user.passwordHash))) {
+    log.info("current password check failed", { ip, userId: user.id });
+    return { outcome: "wrong" };
+  }
+  signInByAccount.clear(account);
+  signInByAddress.release(ip);
+  return { outcome: "ok" };
+}
