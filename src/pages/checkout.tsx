@@ -7,6 +7,8 @@ import type { PricedOrder } from "../domain/totals";
 import type { OrderPaymentMethod } from "../shared/checkout";
 import type { CheckoutFormValues, CheckoutLine } from "../shared/checkout-form";
 import type { PageDefinition } from "./page";
+import { noticeWithActionClass, ResendLinkForm } from "../components/EmailVerificationNotice";
+import { manifest } from "../server/assets.server";
 
 export type CheckoutData = {
   lines: CheckoutLine[];
@@ -26,18 +28,14 @@ export type CheckoutState = { values?: CheckoutFormValues; errors?: Record<strin
 function BlockerNotice({ blocker, email }: { blocker: OrderBlocker; email: string }) {
   if (blocker.reason === "email_unverified") {
     return (
-      <div role="alert" className="alert alert-warning mb-6 flex flex-wrap" data-testid="checkout-blocker">
+      <div role="alert" className={`${noticeWithActionClass} mb-6`} data-testid="checkout-blocker">
         <div className="min-w-0 flex-1">
           <p className="font-semibold">Please confirm your e-mail address to place an order</p>
           <p className="text-sm">
             We sent a link to <span className="break-all">{email}</span>. Open it, then come back here: your cart is kept.
           </p>
         </div>
-        <form method="post" action="/verify-email/resend">
-          <button type="submit" className="btn btn-sm" data-pending-label="Sending...">
-            Send the link again
-          </button>
-        </form>
+        <ResendLinkForm />
       </div>
     );
   }
@@ -65,6 +63,8 @@ export function checkoutPage(site: SiteData, data: CheckoutData, state: Checkout
     description: "Your shipping address and how you will pay.",
     noindex: true,
     status: state.status,
+    // The "send the link again" form shows its pending label.
+    scripts: data.blocker ? [manifest.formPending] : undefined,
     body: (
       <Layout site={site} active="/cart">
         <div className="mx-auto max-w-6xl px-4 py-10">
