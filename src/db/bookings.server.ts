@@ -113,7 +113,7 @@ export function findOwnBooking(db: Db, bookingId: string, userId: string): Booki
 }
 
 /** Every status change sends or offers a new invitation for the same UID, so its SEQUENCE rises by one. */
-const nextIcsSequence = sql`${bookings.icsSequence} + 1`;
+export const nextIcsSequence = sql`${bookings.icsSequence} + 1`;
 
 /**
  * Frees the booking's place in its slot (inside a transaction). A slot the owner blocked stays
