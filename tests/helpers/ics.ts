@@ -22,3 +22,21 @@ export function readIcs(ics: string) {
     start: String(vevent.getFirstPropertyValue("dtstart")),
   };
 }
+
+/** The `appointment.ics` attachment of a raw e-mail as received over SMTP, decoded (base64 or quoted-printable). */
+export function icsOfMail(raw: string): string {
+  const start = raw.search(/filename="?appointment\.ics/);
+  if (start < 0) throw new Error("the e-mail has no appointment.ics");
+  const partStart = raw.lastIndexOf("\r\n--", start);
+  const headersEnd = raw.indexOf("\r\n\r\n", start);
+  const headers = raw.slice(partStart, headersEnd);
+  const body = raw.slice(headersEnd + 4, raw.indexOf("\r\n--", headersEnd));
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding === "quoted-printable")
+    return Buffer.from(
+      body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16))),
+      "latin1",
+    ).toString("utf8");
+  return body;
+}
