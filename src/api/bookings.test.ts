@@ -7,6 +7,7 @@ import { setBookingStatus } from "../db/bookings.server";
 import { businessToday, lastBookableDate } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
 import { bookingForm } from "../../tests/helpers/booking-form";
+import { readIcs } from "../../tests/helpers/ics";
 
 const tz = "Australia/Adelaide";
 let t: TestApp;
@@ -210,7 +211,7 @@ describe("a customer's own bookings", () => {
     expect((await call(bob.cookie, "GET", `/api/bookings/${id}/ics`)).status).toBe(404);
     const ics = await call(ann.cookie, "GET", `/api/bookings/${id}/ics`);
     expect(ics.headers.get("content-type")).toContain("text/calendar");
-    expect(await ics.text()).toContain("BEGIN:VEVENT");
+    expect(readIcs(await ics.text())).toMatchObject({ method: "REQUEST", status: "TENTATIVE", sequence: 0, attendee: "mailto:ann@example.com" });
 
     expect((await call(bob.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(404);
     const cancelled = await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`);
@@ -221,6 +222,9 @@ describe("a customer's own bookings", () => {
       a: 1,
     });
     expect((await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(404);
+    // The invitation now removes it from the calendar: same UID, a higher SEQUENCE.
+    const removed = readIcs(await (await call(ann.cookie, "GET", `/api/bookings/${id}/ics`)).text());
+    expect(removed).toMatchObject({ method: "CANCEL", status: "CANCELLED", sequence: 1, uid: `${id}@localhost` });
     // The freed time can be booked again, and the counter matches the active bookings.
     expect((await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).status).toBe(201);
     expect(t.db.$client.query("SELECT current_bookings AS n FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({ n: 1 });

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { cancelOwnBooking, createBooking, findOwnBooking, listBookings, type Booking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
 import { formatAppointment } from "../domain/format";
-import { bookingIcs } from "../domain/ics";
+import { bookingIcs, type IcsStatus } from "../domain/ics";
 import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates/bookings";
 import { bookingSchema } from "../shared/booking";
 import type { Settings } from "../shared/settings";
@@ -18,8 +18,11 @@ import { rateLimit } from "../server/middleware/rate-limit";
 import { siteOrigin } from "../server/origin";
 import { validJson } from "../server/validate";
 
-/** The calendar invitation of a booking. */
-export function icsFor(booking: Booking, settings: Settings, origin: string, cancelled = false) {
+/** How the calendar shows a booking: tentative until the business confirms it. */
+const icsStatus = (status: Booking["status"]): IcsStatus => (status === "pending" ? "tentative" : status === "cancelled" ? "cancelled" : "confirmed");
+
+/** The calendar invitation of a booking as it stands, to the customer at `attendeeEmail`. */
+export function icsFor(booking: Booking, settings: Settings, origin: string, attendeeEmail: string) {
   return bookingIcs({
     uid: `${booking.id}@${new URL(origin).host}`,
     date: booking.appointmentDate,
@@ -31,9 +34,11 @@ export function icsFor(booking: Booking, settings: Settings, origin: string, can
     url: `${origin}/dashboard`,
     organizerName: settings.businessName,
     organizerEmail: settings.email,
+    attendeeEmail,
     timeZone: settings.timezone,
     stamp: new Date(),
-    cancelled,
+    status: icsStatus(booking.status),
+    sequence: booking.icsSequence,
   });
 }
 
@@ -88,7 +93,7 @@ export function bookingsApi(deps: AppDeps) {
             origin,
             whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
             timeZone: settings.timezone,
-            ics: icsFor(booking, settings, origin),
+            ics: icsFor(booking, settings, origin, booking.contactEmail ?? user.email),
           };
           return [bookingConfirmationMail(mail), bookingNotificationMail(mail)];
         },
@@ -127,9 +132,10 @@ export function bookingsApi(deps: AppDeps) {
   });
 
   api.get("/:id/ics", (c) => {
-    const booking = findOwnBooking(deps.db, c.req.param("id"), signedInUser(c).id);
+    const user = signedInUser(c);
+    const booking = findOwnBooking(deps.db, c.req.param("id"), user.id);
     if (!booking) throw notFound("No booking of yours has this id.");
-    const ics = icsFor(booking, getSettings(deps.db), siteOrigin(deps), booking.status === "cancelled");
+    const ics = icsFor(booking, getSettings(deps.db), siteOrigin(deps), booking.contactEmail ?? user.email);
     return c.body(ics, 200, {
       "Content-Type": "text/calendar; charset=utf-8",
       "Content-Disposition": `attachment; filename="appointment-${booking.appointmentDate}.ics"`,

@@ -112,6 +112,9 @@ export function findOwnBooking(db: Db, bookingId: string, userId: string): Booki
     .get();
 }
 
+/** Every status change sends or offers a new invitation for the same UID, so its SEQUENCE rises by one. */
+export const nextIcsSequence = sql`${bookings.icsSequence} + 1`;
+
 /**
  * Frees the booking's place in its slot (inside a transaction). A slot the owner blocked stays
  * blocked: `isAvailable` is the owner's open/blocked switch, and room is `current < max`.
@@ -136,7 +139,7 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Boo
     if (!booking || !customerMayCancel(booking, userId)) return null;
     const updated = db
       .update(bookings)
-      .set({ status: "cancelled" })
+      .set({ status: "cancelled", icsSequence: nextIcsSequence })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status)))
       .returning()
       .get();
@@ -160,7 +163,7 @@ export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZo
     .all();
   const upcoming = active.filter((b) => !slotHasPassed(b.appointmentDate, b.appointmentTime, now, timeZone));
   for (const booking of upcoming) {
-    db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, booking.id)).run();
+    db.update(bookings).set({ status: "cancelled", icsSequence: nextIcsSequence }).where(eq(bookings.id, booking.id)).run();
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
   }
@@ -185,7 +188,7 @@ function applyBookingStatus(db: Db, bookingId: string, status: BookingStatus, no
   if (!canChangeBookingStatus(booking.status, status, "admin")) return { ok: false, reason: "not_allowed", from: booking.status };
   const updated = db
     .update(bookings)
-    .set({ status, updatedAt: now })
+    .set({ status, icsSequence: nextIcsSequence, updatedAt: now })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status)))
     .returning()
     .get();

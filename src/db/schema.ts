@@ -108,6 +108,8 @@ export const bookings = sqliteTable(
     status: text("status", { enum: bookingStatuses }).notNull().default("pending"),
     timeSlotId: integer("time_slot_id").references(() => timeSlots.id),
     bookingDetails: json<Record<string, unknown>>("booking_details"),
+    /** The calendar invitation's SEQUENCE (RFC 5545): raised by every change a new invitation is sent for, never lowered. */
+    icsSequence: integer("ics_sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

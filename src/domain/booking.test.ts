@@ -1,7 +1,6 @@
 import { expect, test } from "bun:test";
 import { serviceOffer } from "./payment";
 import { bookingPrice, bookingStatuses, canChangeBookingStatus, customerMayCancel, makesReturningCustomer, nextStatuses } from "./booking";
-import { bookingIcs } from "./ics";
 
 test("a new client pays the new-client price; a returning one the list price", () => {
   expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, false, 50)).toEqual({
@@ -60,43 +59,4 @@ test("the status table: the business confirms, completes or cancels; the custome
   expect(canChangeBookingStatus("toString", "cancelled")).toBe(false);
   expect(nextStatuses("confirmed")).toEqual(["completed", "cancelled"]);
   expect(nextStatuses("cancelled")).toEqual([]);
-});
-
-test("the invitation carries Adelaide times with its daylight-saving rules", () => {
-  const ics = bookingIcs({
-    uid: "b1@pi-site",
-    date: "2026-12-01",
-    time: "10:00",
-    durationMinutes: 90,
-    summary: "Partner Check, consultation",
-    description: "Your appointment; manage it at https://example.com/dashboard",
-    url: "https://example.com/dashboard",
-    organizerName: "Adelaide Discreet Investigations",
-    organizerEmail: "enquiries@example.com",
-    timeZone: "Australia/Adelaide",
-    stamp: new Date("2026-11-21T00:00:00Z"),
-  });
-  expect(ics).toContain("BEGIN:VTIMEZONE\r\nTZID:Australia/Adelaide");
-  expect(ics).toContain("DTSTART;TZID=Australia/Adelaide:20261201T100000");
-  expect(ics).toContain("DTEND;TZID=Australia/Adelaide:20261201T113000");
-  expect(ics).toContain("SUMMARY:Partner Check\\, consultation");
-  expect(ics.split("\r\n").every((l) => new TextEncoder().encode(l).length <= 75)).toBe(true);
-});
-
-test("other timezones are written in UTC", () => {
-  const ics = bookingIcs({
-    uid: "x",
-    date: "2026-12-01",
-    time: "10:00",
-    durationMinutes: 60,
-    summary: "s",
-    description: "d",
-    url: "u",
-    organizerName: "n",
-    organizerEmail: "e@example.com",
-    timeZone: "Europe/London",
-    stamp: new Date(0),
-  });
-  expect(ics).toContain("DTSTART:20261201T100000Z");
-  expect(ics).toContain("DTEND:20261201T110000Z");
 });

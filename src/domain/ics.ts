@@ -1,7 +1,10 @@
 /**
- * A calendar invitation (.ics, RFC 5545) for a booking, with times in the business timezone.
- * For Australia/Adelaide the VTIMEZONE block describes its daylight-saving rules; any other zone
- * is written in UTC, which every calendar understands.
+ * A calendar invitation (.ics, RFC 5545, sent as an iTIP message, RFC 5546) for a booking, with
+ * times in the business timezone. For Australia/Adelaide the VTIMEZONE block describes its
+ * daylight-saving rules; any other zone is written in UTC, which every calendar understands.
+ * A pending booking is TENTATIVE, a confirmed one CONFIRMED, both sent as METHOD:REQUEST; a
+ * cancelled one is METHOD:CANCEL with STATUS:CANCELLED. The UID stays the booking's and SEQUENCE
+ * is the booking's `icsSequence`, so each update replaces the event already in the calendar.
  */
 import { zonedParts, zonedToInstant } from "./timezone";
 
@@ -16,10 +19,17 @@ export type IcsEvent = {
   url: string;
   organizerName: string;
   organizerEmail: string;
+  /** The customer, who asked for the appointment: listed as an attendee who has accepted it. */
+  attendeeEmail: string;
   timeZone: string;
   stamp: Date;
-  cancelled?: boolean;
+  status: IcsStatus;
+  /** Raised with every invitation sent for the same UID (RFC 5545 3.8.7.4). */
+  sequence: number;
 };
+
+/** Where the booking stands, as the calendar sees it. */
+export type IcsStatus = "tentative" | "confirmed" | "cancelled";
 
 const adelaide = [
   "BEGIN:VTIMEZONE",
@@ -44,6 +54,15 @@ const adelaide = [
 /** Escapes text values (RFC 5545 3.3.11). */
 function text(value: string) {
   return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n/g, "\\n");
+}
+
+/**
+ * A quoted parameter value (RFC 5545 3.2): a name with a comma, colon or semicolon stays one
+ * value. A quoted value cannot hold DQUOTE or control characters, so those become spaces.
+ */
+function quoted(value: string) {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  return `"${value.replace(/["\x00-\x1f\x7f]/g, " ")}"`;
 }
 
 /** Folds lines longer than 75 octets (RFC 5545 3.1). */
@@ -85,10 +104,11 @@ export function bookingIcs(e: IcsEvent): string {
     "VERSION:2.0",
     "PRODID:-//pi-site//Bookings//EN",
     "CALSCALE:GREGORIAN",
-    `METHOD:${e.cancelled ? "CANCEL" : "REQUEST"}`,
+    `METHOD:${e.status === "cancelled" ? "CANCEL" : "REQUEST"}`,
     ...(isAdelaide ? adelaide : []),
     "BEGIN:VEVENT",
     `UID:${e.uid}`,
+    `SEQUENCE:${e.sequence}`,
     `DTSTAMP:${utc(e.stamp)}`,
     isAdelaide ? `DTSTART;TZID=Australia/Adelaide:${local(e.date, e.time)}` : `DTSTART:${utc(start)}`,
     isAdelaide ? `DTEND;TZID=Australia/Adelaide:${endLocal()}` : `DTEND:${utc(end)}`,
@@ -96,8 +116,9 @@ export function bookingIcs(e: IcsEvent): string {
     `DESCRIPTION:${text(e.description)}`,
     ...(e.location ? [`LOCATION:${text(e.location)}`] : []),
     `URL:${e.url}`,
-    `ORGANIZER;CN=${text(e.organizerName)}:mailto:${e.organizerEmail}`,
-    `STATUS:${e.cancelled ? "CANCELLED" : "CONFIRMED"}`,
+    `ORGANIZER;CN=${quoted(e.organizerName)}:mailto:${e.organizerEmail}`,
+    `ATTENDEE;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;RSVP=FALSE:mailto:${e.attendeeEmail}`,
+    `STATUS:${e.status.toUpperCase()}`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];

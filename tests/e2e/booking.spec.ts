@@ -6,6 +6,7 @@
 import type { Page } from "@playwright/test";
 import { formatDate } from "../../src/domain/format";
 import { addDays, dayOfWeek } from "../../src/domain/timezone";
+import { icsOfMail, readIcs } from "../helpers/ics";
 import { expect, test } from "./mail-fixtures";
 
 test.use({ allowConsoleErrors: [/status of 40[19]/] });
@@ -108,6 +109,8 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   expect(mail.text).toContain("Subject: Booking received: Partner Check");
   expect(mail.text).toContain("text/calendar");
   expect(mail.text).toContain("appointment.ics");
+  // A calendar reads it as a tentative request from the business to the customer (decision 028).
+  expect(readIcs(icsOfMail(mail.raw))).toMatchObject({ method: "REQUEST", status: "TENTATIVE", sequence: 0, attendee: "mailto:bea@example.com" });
   await expect.poll(() => mailbox.to("owner@example.com").some((m) => m.text.includes("New booking: Partner Check"))).toBe(true);
   // The business's notice links to the booking's own page in the admin portal.
   const notice = mailbox.to("owner@example.com").find((m) => m.text.includes("New booking: Partner Check") && m.text.includes("bea@example.com"));

@@ -4,6 +4,7 @@ import { adminBookingsPageQuery } from "../../db/admin-bookings.server";
 import { createBooking } from "../../db/bookings.server";
 import { ensureReferralCode } from "../../db/referrals.server";
 import { auditLog, bookings, outbox, referralTransactions, timeSlots, users } from "../../db/schema";
+import { updateSetting } from "../../db/settings.server";
 import { generateSlots } from "../../db/timeslots.server";
 import { type BookingStatus, bookingStatuses, canChangeBookingStatus } from "../../domain/booking";
 import { businessToday } from "../../domain/slots";
@@ -16,6 +17,7 @@ import { customerWithSession } from "../../../tests/factories";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 import { adminRead } from "../../../tests/helpers/admins";
 import { expectCsvAttachment } from "../../../tests/helpers/csv";
+import { readIcs } from "../../../tests/helpers/ics";
 
 const tz = "Australia/Adelaide";
 const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
@@ -278,6 +280,33 @@ describe("PATCH /api/admin/bookings/{id}", () => {
     // The time is offered to customers again.
     const free = (await (await t.request(`/api/timeslots/${day}`)).json()) as { time: string }[];
     expect(free.map((s) => s.time)).toContain("11:00");
+  });
+
+  test("the customer's invitation: tentative when booked, confirmed on confirm, a CANCEL on cancel; one UID, SEQUENCE rising", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    const day = businessDay();
+    generateSlots(t.db, day, day, hours, tz);
+    expect(updateSetting(t.db, "businessName", "Smith, Jones: Investigations; SA").ok).toBe(true);
+    const created = await t.json("/api/bookings/calendar", bookingForm(day, "10:00"), { headers: { Cookie: ann.cookie, Origin: testOrigin } });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    expect((await patch(`/api/admin/bookings/${id}`, { status: "confirmed" })).status).toBe(200);
+    expect((await patch(`/api/admin/bookings/${id}`, { status: "cancelled" })).status).toBe(200);
+
+    const sent = t.db.select({ attachments: outbox.attachments }).from(outbox).where(eq(outbox.to, "ann@example.com")).all();
+    const invitations = sent.map((m) => {
+      const [a] = m.attachments ?? [];
+      if (!a) throw new Error("a booking e-mail without its invitation");
+      return { contentType: a.contentType, ...readIcs(a.content) };
+    });
+    const common = { uid: invitations[0]?.uid, attendee: "mailto:ann@example.com", organizerCn: "Smith, Jones: Investigations; SA" };
+    expect(invitations).toEqual([
+      expect.objectContaining({ ...common, method: "REQUEST", status: "TENTATIVE", sequence: 0, contentType: expect.stringContaining("method=REQUEST") }),
+      expect.objectContaining({ ...common, method: "REQUEST", status: "CONFIRMED", sequence: 1, contentType: expect.stringContaining("method=REQUEST") }),
+      expect.objectContaining({ ...common, method: "CANCEL", status: "CANCELLED", sequence: 2, contentType: expect.stringContaining("method=CANCEL") }),
+    ]);
+    expect(invitations[0]?.uid).toBe(`${id}@localhost`);
+    expect(bookingRow(id).icsSequence).toBe(2);
   });
 
   test("a bad body is a 400 and an unknown booking a 404; nothing changes", async () => {

@@ -28,6 +28,7 @@ import { getSettings } from "../../db/settings.server";
 import { nextStatuses } from "../../domain/booking";
 import { businessToday } from "../../domain/slots";
 import { addDays, daysBetween, localDateTime } from "../../domain/timezone";
+import { icsFor } from "../bookings";
 import { bookingCancelledByBusinessMail, bookingCompletedMail, bookingConfirmedMail, type BookingStatusMailInput } from "../../mail/templates/bookings";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import type { AppDeps } from "../../server/deps";
@@ -131,6 +132,7 @@ export function adminBookingsApi(deps: AppDeps) {
               businessPhone: settings.phone,
               origin,
               timeZone: settings.timezone,
+              ics: status === "completed" ? undefined : icsFor(booking, settings, origin, to),
             })
           : null,
       );

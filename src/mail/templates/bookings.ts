@@ -103,11 +103,17 @@ export type BookingStatusMailInput = {
   /** Where the customer sees their bookings (the dashboard) and books again (/booking). */
   origin: string;
   timeZone: string;
+  /** The updated calendar invitation (confirm and cancel send one; same UID, higher SEQUENCE). */
+  ics?: string;
 };
 
 const reference = (id: string) => id.slice(0, 8).toUpperCase();
 
-/** The customer's notice that the business confirmed the booking. */
+/** The updated invitation as an attachment: a REQUEST, or a CANCEL when the booking is cancelled. */
+const updatedInvitation = (ics: string | undefined, method: "REQUEST" | "CANCEL") =>
+  ics ? { attachments: [{ filename: "appointment.ics", content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` }] } : {};
+
+/** The customer's notice that the business confirmed the booking, with the confirmed invitation. */
 export function bookingConfirmedMail(m: BookingStatusMailInput): MailMessage {
   const b = m.booking;
   const when = formatAppointment(b.appointmentDate, b.appointmentTime);
@@ -126,9 +132,11 @@ export function bookingConfirmedMail(m: BookingStatusMailInput): MailMessage {
       ``,
       `Your bookings: ${m.origin}/dashboard`,
       `If the time no longer suits you, reply to this e-mail or call ${m.businessPhone}.`,
+      ...(m.ics ? [``, `The attached invitation updates the appointment in your calendar.`] : []),
       ``,
       m.businessName,
     ]),
+    ...updatedInvitation(m.ics, "REQUEST"),
   };
 }
 
@@ -151,7 +159,7 @@ export function bookingCompletedMail(m: BookingStatusMailInput): MailMessage {
   };
 }
 
-/** The customer's notice that the business cancelled the booking. */
+/** The customer's notice that the business cancelled the booking, with the cancellation for their calendar. */
 export function bookingCancelledByBusinessMail(m: BookingStatusMailInput): MailMessage {
   const b = m.booking;
   const when = formatAppointment(b.appointmentDate, b.appointmentTime);
@@ -165,8 +173,10 @@ export function bookingCancelledByBusinessMail(m: BookingStatusMailInput): MailM
       `Reference: ${reference(b.id)}`,
       `Nothing is owed for it; if you have already paid for this service, reply to this e-mail and we will arrange the refund.`,
       `To find another time, reply to this e-mail, call ${m.businessPhone}, or book again at ${m.origin}/booking.`,
+      ...(m.ics ? [``, `The attached cancellation removes the appointment from your calendar.`] : []),
       ``,
       m.businessName,
     ]),
+    ...updatedInvitation(m.ics, "CANCEL"),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * /admin/bookings in Chromium against the binary: confirm then complete a booking and see its
- * customer become returning; cancel one and see its time offered again to customers; block a
+ * customer become returning and their calendar invitation follow; cancel one and see its time offered again to customers; block a
  * slot; find these changes in /admin/audit; the page at 360 px. Every rule and refusal is proven
  * by src/api/admin/bookings.test.ts. Bookings take slots that the booking specs would see, so
  * this runs on a site of its own; each test books its own day and time as its own customer.
@@ -10,6 +10,7 @@ import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, ownSiteTest, signInAs, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 import { bookingForm } from "../../helpers/booking-form";
+import { readIcs } from "../../helpers/ics";
 
 const test = ownSiteTest();
 
@@ -57,6 +58,13 @@ async function freeTimes(request: APIRequestContext, site: SiteServer, date: str
   return ((await (await request.get(`${site.url}/api/timeslots/${date}`)).json()) as { time: string }[]).map((s) => s.time);
 }
 
+/** The signed-in customer's calendar invitation of booking `id`, as their calendar reads it. */
+async function invitation(request: APIRequestContext, site: SiteServer, id: string) {
+  const res = await request.get(`${site.url}/api/bookings/${id}/ics`);
+  expect(res.status()).toBe(200);
+  return readIcs(await res.text());
+}
+
 /** Opens the bookings of `date` and the dialog of `customer`'s booking. */
 async function openBooking(page: Page, date: string, customer: string) {
   await page.goto(`/admin/bookings?from=${date}&to=${date}`);
@@ -83,7 +91,8 @@ test("confirm then complete a booking: the customer becomes returning; both are 
   const email = `ret-${Date.now()}@example.com`;
   await signInAs(context, ownSite, email);
   const date = await bookableDay(page.request, ownSite, 3);
-  await book(page.request, ownSite, date, "10:00", email);
+  const id = await book(page.request, ownSite, date, "10:00", email);
+  expect(await invitation(page.request, ownSite, id)).toMatchObject({ method: "REQUEST", status: "TENTATIVE", sequence: 0 });
   await page.goto("/dashboard");
   await expect(page.getByText("New Customer")).toBeVisible();
 
@@ -93,6 +102,8 @@ test("confirm then complete a booking: the customer becomes returning; both are 
   await expect(dialog.getByRole("button", { name: "Mark completed" })).toHaveCount(0);
   await act(page, "Confirm booking", "Booking confirmed");
   await expect(dialog).toContainText("Confirmed");
+  // The customer's calendar gets the same event, now confirmed and a newer version (decision 028).
+  expect(await invitation(page.request, ownSite, id)).toMatchObject({ method: "REQUEST", status: "CONFIRMED", sequence: 1, attendee: `mailto:${email}` });
   await act(page, "Mark completed", "Booking completed");
   await expect(dialog).toContainText("nothing more can be done");
   await page.keyboard.press("Escape");
@@ -119,13 +130,19 @@ test("cancel a booking: its time is offered again; block a slot: it is not; both
   const email = `can-${Date.now()}@example.com`;
   await signInAs(context, ownSite, email);
   const date = await bookableDay(page.request, ownSite, 6);
-  await book(page.request, ownSite, date, "11:00", email);
+  const id = await book(page.request, ownSite, date, "11:00", email);
   expect(await freeTimes(page.request, ownSite, date)).not.toContain("11:00");
 
   await signInAdmin();
   await openBooking(page, date, email.split("@")[0]!);
   await act(page, "Cancel booking", "Booking cancelled");
   expect(await freeTimes(page.request, ownSite, date)).toContain("11:00");
+  expect(await invitation(page.request, ownSite, id)).toMatchObject({
+    method: "CANCEL",
+    status: "CANCELLED",
+    sequence: 1,
+    uid: expect.stringMatching(new RegExp(`^${id}@`)),
+  });
 
   // Block 14:00 on that day in the time slots.
   await page.keyboard.press("Escape");
