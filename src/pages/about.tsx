@@ -56,7 +56,7 @@ export function aboutPage(site: SiteData): PageDefinition {
                 <blockquote className="italic">“{t.quote}”</blockquote>
                 <figcaption className="mt-2 flex items-center gap-3">
                   <span className="avatar avatar-placeholder">
-                    <span className="w-10 rounded-full bg-neutral text-neutral-content">
+                    <span className="flex size-10 items-center justify-center rounded-full bg-neutral text-neutral-content">
                       <span className="text-sm">{t.initials}</span>
                     </span>
                   </span>
