@@ -4,15 +4,16 @@ import { formatMoney } from "../domain/format";
 import { Nav } from "./Nav";
 import type { SiteData } from "./site";
 
+/** A labelled landmark of its own (a top-level aside), so no content of the page sits outside one. */
 function PromoBanner({ site }: { site: SiteData }) {
   const promo = site.content["site.promo"];
   return (
-    <div className="bg-neutral px-4 py-2 text-center text-sm text-neutral-content">
+    <aside aria-label="Current offer" className="bg-neutral px-4 py-2 text-center text-sm text-neutral-content">
       <span>{`${promo.text} Free shipping on orders of ${formatMoney(site.settings.freeShippingThreshold)} and over. `}</span>
       <a href="/shop" className="font-semibold underline underline-offset-2">
         {promo.linkLabel}
       </a>
-    </div>
+    </aside>
   );
 }
 

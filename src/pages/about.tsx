@@ -52,18 +52,16 @@ export function aboutPage(site: SiteData): PageDefinition {
         <Section id="testimonials" title={c["about.testimonials"].title}>
           <div className="grid gap-4 md:grid-cols-3">
             {c["about.testimonials"].items.map((t) => (
-              <figure key={t.client} className="card border border-base-300 bg-base-100">
-                <div className="card-body">
-                  <blockquote className="italic">“{t.quote}”</blockquote>
-                  <figcaption className="mt-2 flex items-center gap-3">
-                    <span className="avatar avatar-placeholder">
-                      <span className="w-10 rounded-full bg-neutral text-neutral-content">
-                        <span className="text-sm">{t.initials}</span>
-                      </span>
+              <figure key={t.client} className="card card-body border border-base-300 bg-base-100">
+                <blockquote className="italic">“{t.quote}”</blockquote>
+                <figcaption className="mt-2 flex items-center gap-3">
+                  <span className="avatar avatar-placeholder">
+                    <span className="flex size-10 items-center justify-center rounded-full bg-neutral text-neutral-content">
+                      <span className="text-sm">{t.initials}</span>
                     </span>
-                    <span className="font-semibold">{t.client}</span>
-                  </figcaption>
-                </div>
+                  </span>
+                  <span className="font-semibold">{t.client}</span>
+                </figcaption>
               </figure>
             ))}
           </div>

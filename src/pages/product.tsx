@@ -9,6 +9,7 @@ import type { ProductWithCategory } from "../db/products.server";
 import { maxQuantityFor } from "../domain/cart";
 import { currentPriceCents, shopHref } from "../domain/catalogue";
 import { centsToDecimal } from "../domain/pricing";
+import { shippingCents } from "../domain/totals";
 import { perCustomerLimitNote } from "../domain/stock-limits";
 import { CartNoticeBanner, type CartNotice } from "./cart-notice";
 import type { PageDefinition } from "./page";
@@ -20,9 +21,42 @@ const shippingIcons: IconName[] = ["shield", "clock", "lock"];
 
 export const productPath = (slug: string) => `/shop/product/${slug}`;
 
+/** The first of these specification rows the product fills in (the owner's own names for them vary). */
+function specification(p: ProductWithCategory, names: string[]): string | undefined {
+  const specs = Object.entries(p.specifications ?? {});
+  for (const name of names) {
+    const value = specs.find(([k]) => k.trim().toLowerCase() === name)?.[1]?.trim();
+    if (value) return value;
+  }
+  return undefined;
+}
+
+/**
+ * What one unit costs to ship within Australia (the flat fee, or nothing at the free-shipping
+ * threshold) and the returns policy. No returns window is stated anywhere on the site, so the policy
+ * says only that one applies in Australia (the Australian Consumer Law's remedies), not a made-up one.
+ */
+function shippingAndReturns(site: SiteData, priceCents: number): object {
+  return {
+    shippingDetails: {
+      "@type": "OfferShippingDetails",
+      shippingRate: { "@type": "MonetaryAmount", value: centsToDecimal(shippingCents(priceCents, true, site.settings)), currency: "USD" },
+      shippingDestination: { "@type": "DefinedRegion", addressCountry: "AU" },
+    },
+    hasMerchantReturnPolicy: {
+      "@type": "MerchantReturnPolicy",
+      applicableCountry: "AU",
+      returnPolicyCategory: "https://schema.org/MerchantReturnUnspecified",
+    },
+  };
+}
+
 /** schema.org Product and BreadcrumbList for search engines. */
 function productJsonLd(site: SiteData, p: ProductWithCategory): object[] {
   const url = site.origin + productPath(p.slug);
+  const price = currentPriceCents(p);
+  const brand = specification(p, ["brand", "manufacturer", "make"]);
+  const mpn = specification(p, ["mpn", "model", "model number", "part number"]);
   const crumbs = [
     { name: "Home", url: `${site.origin}/` },
     { name: "Equipment Shop", url: `${site.origin}/shop` },
@@ -36,17 +70,20 @@ function productJsonLd(site: SiteData, p: ProductWithCategory): object[] {
       name: p.name,
       description: p.shortDescription ?? p.description ?? p.name,
       image: [site.origin + p.image],
+      ...(brand ? { brand: { "@type": "Brand", name: brand } } : {}),
       ...(p.sku ? { sku: p.sku } : {}),
+      ...(mpn ? { mpn } : {}),
       ...(p.category ? { category: p.category.name } : {}),
       url,
       offers: {
         "@type": "Offer",
         url,
         priceCurrency: "USD",
-        price: centsToDecimal(currentPriceCents(p)),
+        price: centsToDecimal(price),
         availability: p.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         itemCondition: "https://schema.org/NewCondition",
         seller: { "@type": "Organization", name: site.settings.businessName },
+        ...shippingAndReturns(site, price),
       },
     },
     {

@@ -39,7 +39,15 @@ export function businessJsonLd(settings: Settings, origin: string): object {
       { "@type": "City", name: "Adelaide" },
       { "@type": "State", name: "South Australia" },
     ],
-    address: { "@type": "PostalAddress", addressLocality: "Adelaide", addressRegion: "SA", addressCountry: "AU" },
+    image: `${origin}/favicon.svg`,
+    address: {
+      "@type": "PostalAddress",
+      ...(settings.streetAddress ? { streetAddress: settings.streetAddress } : {}),
+      addressLocality: "Adelaide",
+      addressRegion: "SA",
+      ...(settings.postalCode ? { postalCode: settings.postalCode } : {}),
+      addressCountry: "AU",
+    },
     openingHours: "Mo-Su 00:00-23:59",
     priceRange: "$$",
   };

@@ -14,6 +14,13 @@ export const settingsSchema = z.object({
   signal: z.string().trim().max(40).default("+61 400 000 000"),
   whatsapp: z.string().trim().max(40).default("+61 400 000 001"),
   messenger: z.string().trim().max(100).default("example.investigations"),
+  /** The business's street address and postcode (Adelaide, SA) for search engines; empty leaves them out rather than inventing one. */
+  streetAddress: z.string().trim().max(200).default(""),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^(\d{4})?$/)
+    .default(""),
   btcAddress: z.string().trim().max(120).default("bc1q-example-placeholder-address-not-real"),
   ethAddress: z.string().trim().max(120).default("0xEXAMPLE0000000000000000000000000000PLACEHOLDER"),
   usdcSolAddress: z.string().trim().max(120).default("SoLExamplePlaceholderAddressNotReal1111111111"),

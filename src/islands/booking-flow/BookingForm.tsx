@@ -4,7 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { DayPicker } from "react-day-picker";
+import { DayPicker, type Modifiers } from "react-day-picker";
 import { ApiError, apiRequest } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { errorProps, FormField } from "../../components/FormField";
@@ -21,6 +21,17 @@ const toDate = (iso: string) => {
 };
 const toIso = (d: Date) => `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 const loginUrl = "/api/login?returnTo=%2Fbooking";
+
+/**
+ * A day button's name: "26, Thursday 26 November 2026, today", starting with the number the
+ * button shows, so a person who says or sees "26" reaches it (WCAG 2.5.3), then the whole date.
+ */
+function dayButtonLabel(date: Date, modifiers: Modifiers): string {
+  const parts = [`${date.getDate()}, ${formatDate(toIso(date), "full")}`];
+  if (modifiers.today) parts.push("today");
+  if (modifiers.selected) parts.push("selected");
+  return parts.join(", ");
+}
 /** Keys of the six placeholders shown while the times load (they never move or change). */
 const slotPlaceholderKeys = ["p1", "p2", "p3", "p4", "p5", "p6"];
 
@@ -162,6 +173,7 @@ export default function BookingForm({
             endMonth={toDate(lastDay)}
             disabled={[{ before: toDate(today) }, { after: toDate(lastDay) }]}
             weekStartsOn={1}
+            labels={{ labelDayButton: dayButtonLabel }}
           />
           {err("appointmentDate") && (
             <p className="text-sm text-error" role="alert">

@@ -27,6 +27,8 @@ const business: Input[] = [
   { key: "signal", type: "tel", hint: "Leave empty to hide Signal on the contact page." },
   { key: "whatsapp", type: "tel", hint: "Leave empty to hide WhatsApp on the contact page." },
   { key: "messenger", hint: "Your Messenger name; leave empty to hide it." },
+  { key: "streetAddress", hint: "For search engines only (Adelaide, SA is added). Leave empty to leave it out." },
+  { key: "postalCode", hint: "4 digits, such as 5000. Leave empty to leave it out." },
 ];
 const crypto: Input[] = [
   { key: "btcAddress", hint: "Starts with bc1, 1 or 3. Leave empty to hide Bitcoin." },
