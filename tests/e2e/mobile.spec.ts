@@ -73,3 +73,13 @@ test("the desktop link list is hidden on a phone and shown on a wide screen", as
   await expect(nav.getByRole("list").getByRole("link")).toHaveText(["Home", "Services", "Equipment Shop", "Book Now", "About", "Contact"]);
   await expect(nav.getByLabel("Open menu")).toBeHidden();
 });
+
+test("the sign-up page fits a 360 px phone, the password field and its hint included", async ({ page }) => {
+  await page.goto("/login?mode=signup");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const thing of [page.getByLabel("Password"), page.getByText("At least 10 characters.")]) {
+    const box = (await thing.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+});
