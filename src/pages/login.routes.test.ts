@@ -86,6 +86,17 @@ describe("creating an account", () => {
     expect(sessionCount()).toBe(0);
   });
 
+  test("a refused sign-up keeps what was typed in every field, the password included, escaped", async () => {
+    const typed = 'Tom & "Jerry" <b>x</b> 10';
+    const res = await post("/signup", { email: "not-an-email", password: typed, firstName: "Ann", referralCode: "" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const input = (id: string) => html.match(new RegExp(`<input[^>]*id="${id}"[^>]*>`))?.[0] ?? "";
+    expect(input("signup-password")).toContain('value="Tom &amp; &quot;Jerry&quot; &lt;b&gt;x&lt;/b&gt; 10"');
+    expect(input("signup-email")).toContain('value="not-an-email"');
+    expect(input("signup-firstName")).toContain('value="Ann"');
+  });
+
   test("a password is never truncated: 128 characters all count", async () => {
     const long = "Correct horse battery staple ".repeat(5).slice(0, 128);
     await post("/signup", { email: "long@example.com", password: long });
