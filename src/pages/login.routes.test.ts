@@ -59,12 +59,27 @@ describe("creating an account", () => {
     expect(t.db.$client.query("SELECT sid FROM sessions").get()).toEqual({ sid: hashToken(token) });
 
     const dash = await (await get("/dashboard")).text();
-    expect(dash).toContain("Welcome back, Ann");
+    // Her first sign-in: she is new here, not back.
+    expect(dash).toContain(">Welcome, Ann</h1>");
+    expect(dash).not.toContain("Welcome back");
     expect(dash).toContain("New Customer");
     expect(dash).toContain("Eligible for 50% discounts");
     expect(dash).toContain("No bookings yet");
     expect(dash).toContain("Investigations completed");
     expect(dash).toContain('href="/api/logout"');
+  });
+
+  test("the dashboard says 'Welcome back' from the second sign-in on, 'Welcome' only on the first", async () => {
+    await signUp("ann@example.com");
+    expect(await (await get("/dashboard")).text()).toContain(">Welcome, Ann</h1>");
+    await get("/api/logout");
+    const again = await post("/login", { email: "ann@example.com", password });
+    expect(again.status).toBe(303);
+    expect(await (await get("/dashboard")).text()).toContain(">Welcome back, Ann</h1>");
+    // Signing in on a second device is coming back too.
+    const other = new CookieJar();
+    await post("/login", { email: "ann@example.com", password }, { Origin: origin }, other);
+    expect(await (await get("/dashboard", other)).text()).toContain(">Welcome back, Ann</h1>");
   });
 
   test("bad input gets 400 with messages under the fields, and nothing is written", async () => {
