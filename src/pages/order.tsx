@@ -28,9 +28,10 @@ export const orderNotices: Record<string, OrderNotice> = {
  * The notice on the page the checkout lands on (?notice=placed). The address stays in the history
  * and the inbox after the order moves on, so the words follow the order's status, not the link.
  */
+const justPlaced: OrderNotice = { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." };
 const placedNotices: Record<OrderStatus, OrderNotice> = {
-  pending: { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." },
-  on_hold: { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." },
+  pending: justPlaced,
+  on_hold: justPlaced,
   processing: { tone: "success", text: "Thank you! Your order is paid and we are preparing it." },
   shipped: { tone: "success", text: "Your order is on its way." },
   delivered: { tone: "success", text: "Your order was delivered." },
