@@ -14,6 +14,7 @@ import type { Db } from "../src/db/client.server";
 import { placeOrder } from "../src/db/orders.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
 import { type Address, bookings, cartItems, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
+import { generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
 import type { BookingStatus } from "../src/domain/booking";
 import type { OrderStatus } from "../src/domain/order";
@@ -241,4 +242,9 @@ export function analyticsWeek(db: Db) {
     .values({ serviceName: "Partner Check", method: "paypal", amount: "295.00", referenceCode: "PAY-ANLY-TCS2", status: "completed", paidAt: hoursAgo(5) })
     .run();
   return { product: product.name };
+}
+
+/** Bookable times on the days `from` to `to` (YYYY-MM-DD), by the default business hours; answers how many were made. */
+export function openSlots(db: Db, from: string, to: string) {
+  return generateSlots(db, from, to, defaultSettings.businessHours, defaultSettings.timezone);
 }

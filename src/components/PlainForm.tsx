@@ -13,6 +13,7 @@ export function TextField(props: {
   name: string;
   label: string;
   type?: "text" | "email" | "password" | "tel";
+  /** What the field shows; a password field shows one only where its form passes it (sign-up, re-rendered). */
   value?: string;
   error?: string;
   hint?: string;
@@ -29,7 +30,7 @@ export function TextField(props: {
       hint={props.hint}
       name={props.name}
       type={props.type ?? "text"}
-      defaultValue={props.type === "password" ? undefined : props.value}
+      defaultValue={props.value}
       autoComplete={props.autoComplete}
       required={props.required}
       maxLength={props.maxLength}

@@ -3,7 +3,16 @@ import type { ServicePrice } from "../db/schema";
 import type { Content } from "../shared/content";
 import type { Settings } from "../shared/settings";
 
-export type CurrentUser = { id: string; email: string; firstName: string | null; lastName: string | null; isNewCustomer: boolean; emailVerified: boolean };
+export type CurrentUser = {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isNewCustomer: boolean;
+  emailVerified: boolean;
+  /** This session is the user's very first sign-in (they are new here, not back). */
+  firstSignIn: boolean;
+};
 
 export type SiteData = {
   settings: Settings;

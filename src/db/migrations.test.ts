@@ -4,6 +4,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { applyMigrations, type Migration } from "./client.server";
+import { migrations } from "./migrations.gen";
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -97,8 +98,7 @@ test("a new database is migrated without a backup", () => {
   expect(readdirSync(dir).filter((f) => f.includes("-before-"))).toEqual([]);
 });
 
-test("0008 and 0009 on a database with data: paid times backfilled for received payments; full slots left by the old rule reopen, their bookings kept", async () => {
-  const { migrations } = await import("./migrations.gen");
+test("0008 and 0009 on a database with data: paid times backfilled for received payments; full slots left by the old rule reopen, their bookings kept", () => {
   const upTo = (tag: string) =>
     migrations.slice(
       0,
@@ -120,4 +120,13 @@ test("0008 and 0009 on a database with data: paid times backfilled for received 
     { time: "09:00", is_available: 1, current_bookings: 1 },
     { time: "10:00", is_available: 1, current_bookings: 0 },
   ]);
+});
+
+test("accounts made before first sign-ins were recorded count as having signed in (they were signed in when made)", () => {
+  const { sqlite } = freshFile();
+  const at = migrations.findIndex((m) => m.tag === "0014_first_signed_in");
+  applyMigrations(sqlite, migrations.slice(0, at));
+  sqlite.exec("INSERT INTO users (id, email, created_at, updated_at) VALUES ('u1', 'old@example.com', 1700000000000, 1700000000000)");
+  applyMigrations(sqlite, migrations);
+  expect(sqlite.query("SELECT first_signed_in_at AS at FROM users").get()).toEqual({ at: 1700000000000 });
 });

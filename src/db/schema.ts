@@ -45,6 +45,8 @@ export const users = sqliteTable(
     suspendedAt: integer("suspended_at", { mode: "timestamp_ms" }),
     /** When the owner of `email` proved it (a link by e-mail, or Google); null until then. */
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
+    /** When they first signed in (the dashboard greets that session with "Welcome", later ones "Welcome back"). */
+    firstSignedInAt: integer("first_signed_in_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,7 +59,8 @@ export const sessions = sqliteTable(
   "sessions",
   {
     sid: text("sid").primaryKey(),
-    sess: json<{ userId: string; createdAt: number }>("sess").notNull(),
+    /** `firstSignIn`: this session began the user's very first sign-in. */
+    sess: json<{ userId: string; createdAt: number; firstSignIn?: boolean }>("sess").notNull(),
     expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("sessions_expire_idx").on(t.expire)],

@@ -4,6 +4,7 @@ import { browser } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { changeOrder } from "../db/orders.server";
 import { cartItems, orders, products } from "../db/schema";
+import type { OrderStatus } from "../domain/order";
 
 let t: TestApp;
 beforeEach(() => {
@@ -229,6 +230,26 @@ describe("order pages", () => {
     const res = await b.post("/checkout", form());
     return { b, path: res.headers.get("location")?.split("?")[0] ?? "" };
   }
+
+  test("the page opened from the checkout (?notice=placed) says what is true of the order now, status by status", async () => {
+    const { b, path } = await placed();
+    const expected: [OrderStatus, string][] = [
+      ["pending", "Thank you! Your order is placed, and a confirmation is on its way to your inbox."],
+      ["on_hold", "Thank you! Your order is placed, and a confirmation is on its way to your inbox."],
+      ["processing", "Thank you! Your order is paid and we are preparing it."],
+      ["shipped", "Your order is on its way."],
+      ["delivered", "Your order was delivered."],
+      ["cancelled", "This order was cancelled."],
+      ["refunded", "This order was refunded."],
+    ];
+    for (const [status, text] of expected) {
+      t.db.update(orders).set({ status }).run();
+      const html = await (await b.get(`${path}?notice=placed`)).text();
+      const notice = html.match(/<div role="(?:status|alert)" class="alert[^"]*"><p>([^<]*)<\/p>/)?.[1];
+      expect([status, notice]).toEqual([status, text]);
+      if (status !== "pending" && status !== "on_hold") expect(html).not.toContain("Your order is placed");
+    }
+  });
 
   test("only the owner sees an order; anyone else, or a malformed number, gets the 404 page", async () => {
     const { path } = await placed();

@@ -45,7 +45,9 @@ function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"];
 }
 
 export function dashboardPage(site: SiteData, d: DashboardData, notice?: string, orders: OrderSummaryView[] = []): PageDefinition {
-  const welcome = d.firstName ? `Welcome back, ${d.firstName}` : "Welcome back";
+  // "Back" only to someone who has been here before: the session of a first sign-in is greeted plainly.
+  const greeting = site.user?.firstSignIn ? "Welcome" : "Welcome back";
+  const welcome = d.firstName ? `${greeting}, ${d.firstName}` : greeting;
   return {
     path: "/dashboard",
     title: `Dashboard | ${site.settings.businessName}`,

@@ -59,12 +59,27 @@ describe("creating an account", () => {
     expect(t.db.$client.query("SELECT sid FROM sessions").get()).toEqual({ sid: hashToken(token) });
 
     const dash = await (await get("/dashboard")).text();
-    expect(dash).toContain("Welcome back, Ann");
+    // Her first sign-in: she is new here, not back.
+    expect(dash).toContain(">Welcome, Ann</h1>");
+    expect(dash).not.toContain("Welcome back");
     expect(dash).toContain("New Customer");
     expect(dash).toContain("Eligible for 50% discounts");
     expect(dash).toContain("No bookings yet");
     expect(dash).toContain("Investigations completed");
     expect(dash).toContain('href="/api/logout"');
+  });
+
+  test("the dashboard says 'Welcome back' from the second sign-in on, 'Welcome' only on the first", async () => {
+    await signUp("ann@example.com");
+    expect(await (await get("/dashboard")).text()).toContain(">Welcome, Ann</h1>");
+    await get("/api/logout");
+    const again = await post("/login", { email: "ann@example.com", password });
+    expect(again.status).toBe(303);
+    expect(await (await get("/dashboard")).text()).toContain(">Welcome back, Ann</h1>");
+    // Signing in on a second device is coming back too.
+    const other = new CookieJar();
+    await post("/login", { email: "ann@example.com", password }, { Origin: origin }, other);
+    expect(await (await get("/dashboard", other)).text()).toContain(">Welcome back, Ann</h1>");
   });
 
   test("bad input gets 400 with messages under the fields, and nothing is written", async () => {
@@ -84,6 +99,17 @@ describe("creating an account", () => {
     }
     expect(countRows(t, "users")).toBe(0);
     expect(sessionCount()).toBe(0);
+  });
+
+  test("a refused sign-up keeps what was typed in every field, the password included, escaped", async () => {
+    const typed = 'Tom & "Jerry" <b>x</b> 10';
+    const res = await post("/signup", { email: "not-an-email", password: typed, firstName: "Ann", referralCode: "" });
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const input = (id: string) => html.match(new RegExp(`<input[^>]*id="${id}"[^>]*>`))?.[0] ?? "";
+    expect(input("signup-password")).toContain('value="Tom &amp; &quot;Jerry&quot; &lt;b&gt;x&lt;/b&gt; 10"');
+    expect(input("signup-email")).toContain('value="not-an-email"');
+    expect(input("signup-firstName")).toContain('value="Ann"');
   });
 
   test("a password is never truncated: 128 characters all count", async () => {

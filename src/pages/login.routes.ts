@@ -75,7 +75,14 @@ export async function submitSignIn(deps: AppDeps, c: Context<AppEnv>) {
 export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
   const form = await readForm(c, 500);
   const returnTo = safeReturnTo(form.returnTo);
-  const values = { email: form.email ?? "", firstName: form.firstName ?? "", lastName: form.lastName ?? "", referralCode: form.referralCode ?? "" };
+  // The password too: a customer whose e-mail was mistyped should not have to type it again.
+  const values = {
+    email: form.email ?? "",
+    password: form.password ?? "",
+    firstName: form.firstName ?? "",
+    lastName: form.lastName ?? "",
+    referralCode: form.referralCode ?? "",
+  };
   const wait = deps.limits.signUp.hit(clientIp(c));
   if (wait > 0) {
     c.header("Retry-After", String(wait));

@@ -75,6 +75,7 @@ export function loginPage(site: SiteData, s: LoginPageState): PageDefinition {
                 name="password"
                 type="password"
                 label="Password"
+                value={v.password}
                 error={e.password}
                 hint="At least 10 characters. A short sentence is easy to remember and hard to guess."
                 autoComplete="new-password"

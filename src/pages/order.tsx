@@ -8,6 +8,7 @@ import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
+import type { OrderStatus } from "../domain/order";
 import { manualPaymentInstructions } from "../mail/templates/orders";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
@@ -16,11 +17,35 @@ import type { PageDefinition } from "./page";
 import { productPath } from "./product";
 import { PostalAddress } from "../components/PostalAddress";
 
-export const orderNotices: Record<string, { tone: "success" | "error"; text: string }> = {
-  placed: { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." },
+type OrderNotice = { tone: "success" | "info" | "error"; text: string };
+
+export const orderNotices: Record<string, OrderNotice> = {
   cancelled: { tone: "success", text: "Your order was cancelled and its items released." },
   notCancelled: { tone: "error", text: "This order can no longer be cancelled: it has been paid, shipped or closed." },
 };
+
+/**
+ * The notice on the page the checkout lands on (?notice=placed). The address stays in the history
+ * and the inbox after the order moves on, so the words follow the order's status, not the link.
+ */
+const justPlaced: OrderNotice = { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." };
+const placedNotices: Record<OrderStatus, OrderNotice> = {
+  pending: justPlaced,
+  on_hold: justPlaced,
+  processing: { tone: "success", text: "Thank you! Your order is paid and we are preparing it." },
+  shipped: { tone: "success", text: "Your order is on its way." },
+  delivered: { tone: "success", text: "Your order was delivered." },
+  cancelled: { tone: "info", text: "This order was cancelled." },
+  refunded: { tone: "info", text: "This order was refunded." },
+};
+
+/** The notice a `?notice=` code shows on `order`'s page, if any. */
+export function orderNotice(order: Pick<OrderView, "status">, code: string | undefined): OrderNotice | undefined {
+  if (code === "placed") return placedNotices[order.status];
+  return code ? orderNotices[code] : undefined;
+}
+
+const noticeClass: Record<OrderNotice["tone"], string> = { success: "alert-success", info: "alert-info", error: "alert-error" };
 
 const money = (decimal: string) => formatMoney(Number(decimal));
 
@@ -116,7 +141,7 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
 }
 
 export function orderPage(site: SiteData, order: OrderView, noticeCode?: string): PageDefinition {
-  const notice = noticeCode ? orderNotices[noticeCode] : undefined;
+  const notice = orderNotice(order, noticeCode);
   const tz = site.settings.timezone;
   return {
     path: orderPagePath(order.orderNumber),
@@ -142,7 +167,7 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
           </div>
 
           {notice && (
-            <div role={notice.tone === "error" ? "alert" : "status"} className={`alert ${notice.tone === "error" ? "alert-error" : "alert-success"}`}>
+            <div role={notice.tone === "error" ? "alert" : "status"} className={`alert ${noticeClass[notice.tone]}`}>
               <p>{notice.text}</p>
             </div>
           )}

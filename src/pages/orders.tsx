@@ -11,19 +11,21 @@ import type { PageDefinition } from "./page";
 export function OrderSummaryRow({ order, timeZone }: { order: OrderSummaryView; timeZone: string }) {
   return (
     <li className="py-3" data-testid="order-summary">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="min-w-0">
-          <a href={orderPagePath(order.orderNumber)} className="link font-mono font-semibold">
-            {order.orderNumber}
-          </a>
-          <p className="text-sm text-base-content/80">
-            {`${formatInstantDate(order.createdAt, timeZone)} · ${order.itemCount} ${order.itemCount === 1 ? "item" : "items"} · ${methodLabel(order.paymentMethod)}`}
-          </p>
-        </div>
-        <div className="text-right">
-          <p className="font-semibold">{formatMoney(Number(order.totalAmount))}</p>
-          <StatusBadge kind="order" status={order.status} className="badge-sm" />
-        </div>
+      {/* The amount keeps the row's right edge at every width (no wrapping under the number), in
+          tabular figures so the totals line up down the list. */}
+      <div className="flex items-baseline justify-between gap-3">
+        <a href={orderPagePath(order.orderNumber)} className="link min-w-0 font-mono font-semibold break-all">
+          {order.orderNumber}
+        </a>
+        <p className="shrink-0 text-right font-semibold tabular-nums" data-testid="order-total">
+          {formatMoney(Number(order.totalAmount))}
+        </p>
+      </div>
+      <div className="mt-1 flex flex-col items-start gap-1">
+        <p className="text-sm text-base-content/80">
+          {`${formatInstantDate(order.createdAt, timeZone)} · ${order.itemCount} ${order.itemCount === 1 ? "item" : "items"} · ${methodLabel(order.paymentMethod)}`}
+        </p>
+        <StatusBadge kind="order" status={order.status} className="badge-sm" />
       </div>
     </li>
   );

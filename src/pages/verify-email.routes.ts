@@ -18,7 +18,8 @@ export function showVerifyEmail(deps: AppDeps, c: Context<AppEnv>) {
   if (!user) return render(deps, c, "invalid");
   log.info("e-mail verified", { userId: user.id });
   // The page's own notice must not still say "please confirm" to the person who just did.
-  if (c.get("user")?.id === user.id) c.set("user", toCurrentUser(user));
+  const current = c.get("user");
+  if (current?.id === user.id) c.set("user", toCurrentUser(user, current.firstSignIn));
   return render(deps, c, "verified");
 }
 

@@ -1,7 +1,7 @@
 /**
  * A small phone (360×740): no horizontal scrolling, and the collapsible mobile menu.
  */
-import { test, expect } from "./fixtures";
+import { expect, seed, signInAs, test } from "./fixtures";
 import { contactForm, mainNav } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -72,4 +72,32 @@ test("the desktop link list is hidden on a phone and shown on a wide screen", as
   await expect(nav.getByRole("list")).toHaveCount(1);
   await expect(nav.getByRole("list").getByRole("link")).toHaveText(["Home", "Services", "Equipment Shop", "Book Now", "About", "Contact"]);
   await expect(nav.getByLabel("Open menu")).toBeHidden();
+});
+
+test("the sign-up page fits a 360 px phone, the password field and its hint included", async ({ page }) => {
+  await page.goto("/login?mode=signup");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your account");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  for (const thing of [page.getByLabel("Password"), page.getByText("At least 10 characters.")]) {
+    const box = (await thing.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(360);
+  }
+});
+
+test("on /orders at 360 px every order's amount sits at the same right edge, in tabular figures", async ({ page, context, site }) => {
+  const { userId } = await signInAs(context, site, "lists@example.com");
+  seed(site, "customerHistory", userId);
+  await page.goto("/orders");
+  const amounts = page.getByTestId("order-total");
+  await expect(amounts).toHaveCount(6);
+  const rightEdges = new Set<number>();
+  for (const amount of await amounts.all()) {
+    const box = (await amount.boundingBox())!;
+    rightEdges.add(Math.round(box.x + box.width));
+    expect(await amount.evaluate((e) => getComputedStyle(e).fontVariantNumeric)).toContain("tabular-nums");
+    expect(await amount.evaluate((e) => getComputedStyle(e).textAlign)).toBe("right");
+  }
+  expect([...rightEdges]).toHaveLength(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: "test-results/orders-360.png", fullPage: true });
 });

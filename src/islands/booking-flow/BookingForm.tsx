@@ -202,13 +202,14 @@ export default function BookingForm({
             ) : (
               <fieldset>
                 <legend className="mb-2 text-sm font-semibold">Available times</legend>
-                <div className="grid grid-cols-3 gap-2">
+                {/* As many columns as fit chips of "10:00 am" on one line: three cramped ones wrapped on a phone. */}
+                <div className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
                   {slots.data.map((s) => (
                     <button
                       key={s.id}
                       type="button"
                       aria-pressed={time === s.time}
-                      className={`btn btn-sm ${time === s.time ? "btn-primary" : "btn-outline"}`}
+                      className={`btn btn-sm whitespace-nowrap tabular-nums ${time === s.time ? "btn-primary" : "btn-outline"}`}
                       onClick={() => update({ appointmentTime: s.time })}
                     >
                       {formatTime(s.time)}

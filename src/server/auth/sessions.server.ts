@@ -2,7 +2,7 @@
  * Customer sessions. The cookie holds a random 256-bit token; the database keeps only its SHA-256
  * (`sessions.sid`). Sessions last 30 days and slide forward at most once an hour.
  */
-import { and, eq, lt, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.server";
 import { prepared } from "../../db/prepared.server";
 import { sessions, users, type User } from "../../db/schema";
@@ -11,18 +11,33 @@ import { hashToken, randomToken } from "./crypto.server";
 export const sessionTtlMs = 30 * 24 * 60 * 60 * 1000;
 const slideAfterMs = 60 * 60 * 1000;
 
-/** Creates a session for `userId`; returns the token for the cookie. A new token every sign-in. */
+/**
+ * Creates a session for `userId`; returns the token for the cookie. A new token every sign-in. The
+ * user's first ever sign-in is recorded, and its session marked `firstSignIn`.
+ */
 export function createSession(db: Db, userId: string, now = Date.now()): { token: string; sid: string; expire: Date } {
   const token = randomToken(32);
   const sid = hashToken(token);
   const expire = new Date(now + sessionTtlMs);
-  db.insert(sessions)
-    .values({ sid, sess: { userId, createdAt: now }, expire })
-    .run();
+  db.$client
+    .transaction(() => {
+      const first =
+        db
+          .update(users)
+          .set({ firstSignedInAt: new Date(now) })
+          .where(and(eq(users.id, userId), isNull(users.firstSignedInAt)))
+          .returning({ id: users.id })
+          .all().length === 1;
+      db.insert(sessions)
+        .values({ sid, sess: { userId, createdAt: now, ...(first ? { firstSignIn: true } : {}) }, expire })
+        .run();
+    })
+    .immediate();
   return { token, sid, expire };
 }
 
-export type ValidSession = { user: User; sid: string; expire: Date; renewed: boolean };
+/** `firstSignIn`: this session began the user's very first sign-in. */
+export type ValidSession = { user: User; sid: string; expire: Date; renewed: boolean; firstSignIn: boolean };
 
 /** The session for a cookie token, sliding its expiry when due; null when unknown, expired or suspended. */
 export function validateSession(db: Db, token: string, now = Date.now()): ValidSession | null {
@@ -58,7 +73,7 @@ export function validateSession(db: Db, token: string, now = Date.now()): ValidS
     db.update(sessions).set({ expire }).where(eq(sessions.sid, sid)).run();
     renewed = true;
   }
-  return { user, sid, expire, renewed };
+  return { user, sid, expire, renewed, firstSignIn: row.sess.firstSignIn === true };
 }
 
 /** Ends one session. */

@@ -9,8 +9,16 @@ import { isHttps } from "../origin";
 import { isAdminPath } from "./require-admin";
 
 /** What pages and islands may know about the signed-in user. */
-export function toCurrentUser(u: User): CurrentUser {
-  return { id: u.id, email: u.email, firstName: u.firstName, lastName: u.lastName, isNewCustomer: u.isNewCustomer, emailVerified: u.emailVerifiedAt !== null };
+export function toCurrentUser(u: User, firstSignIn = false): CurrentUser {
+  return {
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    isNewCustomer: u.isNewCustomer,
+    emailVerified: u.emailVerifiedAt !== null,
+    firstSignIn,
+  };
 }
 
 export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
@@ -23,7 +31,7 @@ export function sessionMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (token) {
       const session = validateSession(deps.db, token);
       if (session) {
-        c.set("user", toCurrentUser(session.user));
+        c.set("user", toCurrentUser(session.user, session.firstSignIn));
         c.set("sessionId", session.sid);
         if (session.renewed) writeSessionCookie(c, sec, token, session.expire);
       } else {

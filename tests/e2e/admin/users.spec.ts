@@ -28,7 +28,7 @@ test("suspend a signed-in customer in another browser: their next page load is s
   await signInAs(customerContext, site, email);
   const customerPage = await customerContext.newPage();
   await customerPage.goto("/dashboard");
-  await expect(customerPage.getByText("Welcome back")).toBeVisible();
+  await expect(customerPage.getByRole("heading", { level: 1, name: /^Welcome/ })).toBeVisible();
 
   await signInAdmin();
   const card = await findUser(page, email);
