@@ -33,7 +33,7 @@ const inboxGroups: InboxGroup[] = [
 
 /** The groups a filter can match, in the inbox order. */
 function groupsFor(query: AdminContactsQuery): InboxGroup[] {
-  const status = query.status ?? "unhandled";
+  const { status } = query;
   return inboxGroups.filter(
     (g) => (status === "all" || g.handled === (status === "handled" ? 1 : 0)) && (!query.urgency || g.routine === (query.urgency === "emergency" ? 0 : 1)),
   );
@@ -111,7 +111,7 @@ function readInbox(db: Db, query: AdminContactsQuery, offset: number, limit: num
 
 /** One page of the inbox and how many match in all; the reads share one transaction, so they agree. */
 export function listAdminContacts(db: Db, query: AdminContactsQuery): AdminContactList {
-  const page = query.page ?? 1;
+  const { page } = query;
   const labels = contactServiceLabels(db);
   const { rows, total } = readInbox(db, query, (page - 1) * adminContactsPageSize, adminContactsPageSize);
   return { contacts: rows.map((c) => toAdminContact(c, labels)), total, page, pageSize: adminContactsPageSize };

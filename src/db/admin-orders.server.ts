@@ -162,10 +162,7 @@ function toAdminOrderRow(r: {
  * reads share one transaction, so they agree.
  */
 export function listAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderList {
-  const page = query.page ?? 1;
-  const status = query.status || null;
-  const payment = query.payment || null;
-  const search = query.search || "";
+  const { page, status, payment, search } = query;
   const filters = { status: status !== null, payment: payment !== null };
   const offset = (page - 1) * adminOrdersPageSize;
   const { rows, total } = db.$client.transaction(() => {
@@ -201,9 +198,7 @@ export type AdminOrderExportRow = AdminOrderRow & {
  * CSV export. The ids come from the same statements as the list, so the file holds what the list shows.
  */
 export function exportAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderExportRow[] {
-  const status = query.status || null;
-  const payment = query.payment || null;
-  const search = query.search || "";
+  const { status, payment, search } = query;
   const filters = { status: status !== null, payment: payment !== null };
   const rows = db.$client.transaction(() => {
     let where: SQL | undefined = and(...filterConditions(filters));

@@ -61,7 +61,7 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
 
 /** One page of payments, newest first, and how many match in all (one transaction, so they agree). */
 export function listAdminPayments(db: Db, query: AdminPaymentsQuery): AdminPaymentList {
-  const page = query.page ?? 1;
+  const { page } = query;
   const where = filterConditions(query);
   const { rows, total } = db.$client.transaction(() => ({
     rows: db

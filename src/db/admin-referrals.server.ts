@@ -96,8 +96,7 @@ const statusCondition: Record<ReferralStatus, ReturnType<typeof sql>> = {
  * optionally only those with a reward in `status`, searched by name or e-mail; and how many match.
  */
 export function listAdminReferrers(db: Db, query: AdminReferralsQuery): AdminReferrerList {
-  const page = query.page ?? 1;
-  const search = query.search || "";
+  const { page, search } = query;
   const conditions: ReturnType<typeof sql>[] = [];
   if (query.status) conditions.push(statusCondition[query.status]);
   if (search) {

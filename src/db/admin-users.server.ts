@@ -140,7 +140,7 @@ function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[];
  * The reads share one transaction, so the page and the total agree.
  */
 export function listAdminUsers(db: Db, query: AdminUsersQuery): AdminUserList {
-  const page = query.page ?? 1;
+  const { page } = query;
   const offset = (page - 1) * adminUsersPageSize;
   const { rows, total } = db.$client.transaction(() => (query.search ? searchUsers(db, query.search, offset) : newestUsers(db, offset)))();
   return { users: rows.map(toView), total, page, pageSize: adminUsersPageSize };

@@ -68,7 +68,12 @@ export function nextOrderStatuses(status: string, by: OrderActor = "admin"): Ord
  * goes back by a refund, never by a cancellation that would leave a cancelled, paid order.
  */
 export function orderMayBeCancelled(order: { status: string; paymentStatus: string }, by: OrderActor): boolean {
-  return (order.paymentStatus === "pending" || order.paymentStatus === "failed") && canChangeOrderStatus(order.status, "cancelled", by);
+  return awaitsPayment(order.paymentStatus) && canChangeOrderStatus(order.status, "cancelled", by);
+}
+
+/** Nothing has been paid on the order yet (a failed attempt included). */
+export function awaitsPayment(paymentStatus: string): boolean {
+  return paymentStatus === "pending" || paymentStatus === "failed";
 }
 
 /** Where an order's paid status takes it: on to processing, unless it still waits for the ID check. */

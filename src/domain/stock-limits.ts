@@ -3,13 +3,14 @@
  * address, at most `maxOpenOrders` open unpaid orders and at most `maxUnitsPerProduct` units of one
  * product in the cart and those orders together. Pure rules; the queries live in db/.
  */
+import { awaitsPayment } from "./order";
 
 /** The two settings these rules read. */
 export type StockLimitSettings = { maxOpenOrders: number; maxUnitsPerProduct: number };
 
 /** Whether an order still holds stock without being paid: what the limits count and the owner sees as held. */
 export function holdsUnpaidStock(order: { status: string; paymentStatus: string }): boolean {
-  return (order.status === "pending" || order.status === "on_hold") && (order.paymentStatus === "pending" || order.paymentStatus === "failed");
+  return (order.status === "pending" || order.status === "on_hold") && awaitsPayment(order.paymentStatus);
 }
 
 /** Whether a customer with `open` unpaid orders may place another. */

@@ -8,6 +8,7 @@ import type { User } from "../../db/schema";
 import type { AppDeps } from "../deps";
 import { log } from "../log.server";
 import { verifyPassword } from "./crypto.server";
+import { giveBackSignInGuess, reserveSignInGuess } from "./password-sign-in.server";
 import { emailKey } from "./sign-in.server";
 
 export type CurrentPasswordCheck = { outcome: "ok" } | { outcome: "wrong" } | { outcome: "limited"; retryAfter: number };
@@ -15,10 +16,8 @@ export type CurrentPasswordCheck = { outcome: "ok" } | { outcome: "wrong" } | { 
 /** Checks `given` against `user`'s password for a request from `ip`; an account without a password (Google only) has nothing to check. */
 export async function checkCurrentPassword(deps: AppDeps, ip: string, user: User, given: string | undefined): Promise<CurrentPasswordCheck> {
   if (!user.passwordHash) return { outcome: "ok" };
-  const { signInByAddress, signInByAccount } = deps.limits;
   const account = emailKey(user.email);
-  // Both hits are taken synchronously, before any await: the reservation is the count.
-  const retryAfter = Math.max(signInByAddress.hit(ip), signInByAccount.hit(account));
+  const retryAfter = reserveSignInGuess(deps, ip, account);
   if (retryAfter > 0) {
     log.warn("current password check rate limited", { ip, userId: user.id });
     return { outcome: "limited", retryAfter };
@@ -27,7 +26,6 @@ export async function checkCurrentPassword(deps: AppDeps, ip: string, user: User
     log.info("current password check failed", { ip, userId: user.id });
     return { outcome: "wrong" };
   }
-  signInByAccount.clear(account);
-  signInByAddress.release(ip);
+  giveBackSignInGuess(deps, ip, account);
   return { outcome: "ok" };
 }

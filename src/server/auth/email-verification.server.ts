@@ -2,7 +2,7 @@
 import { createEmailVerification } from "../../db/email-verifications.server";
 import { getSettings } from "../../db/settings.server";
 import { findUserByEmail, findUserById } from "../../db/users.server";
-import { enqueueCustomerMail } from "../../mail/outbox.server";
+import { enqueueCustomerMail, type MailMessage } from "../../mail/outbox.server";
 import { emailVerificationMail, signUpAttemptMail } from "../../mail/templates/accounts";
 import type { AppDeps } from "../deps";
 import { log } from "../log.server";
@@ -15,9 +15,15 @@ import { siteOrigin } from "../origin";
 export function sendEmailVerification(deps: AppDeps, user: { id: string; email: string }): boolean {
   const token = createEmailVerification(deps.db, user.id, user.email);
   const link = `${siteOrigin(deps)}/verify-email?token=${token}`;
-  const sent = enqueueCustomerMail(deps.db, emailVerificationMail(user.email, link, getSettings(deps.db).businessName), new Date(), "skip") !== null;
-  if (sent) deps.outbox.kick();
+  const sent = queueWithinLimit(deps, emailVerificationMail(user.email, link, getSettings(deps.db).businessName));
   log.info("e-mail verification sent", { userId: user.id, sent });
+  return sent;
+}
+
+/** Queues a message to a customer's address unless it has had its hourly share (then false), and wakes the outbox. */
+function queueWithinLimit(deps: AppDeps, message: MailMessage): boolean {
+  const sent = enqueueCustomerMail(deps.db, message, new Date(), "skip") !== null;
+  if (sent) deps.outbox.kick();
   return sent;
 }
 
@@ -28,8 +34,7 @@ export function sendEmailVerification(deps: AppDeps, user: { id: string; email: 
 export function tellAccountHolderOfSignUp(deps: AppDeps, email: string) {
   const holder = findUserByEmail(deps.db, email);
   if (!holder) return;
-  const sent = enqueueCustomerMail(deps.db, signUpAttemptMail(holder.email, siteOrigin(deps), getSettings(deps.db).businessName), new Date(), "skip") !== null;
-  if (sent) deps.outbox.kick();
+  const sent = queueWithinLimit(deps, signUpAttemptMail(holder.email, siteOrigin(deps), getSettings(deps.db).businessName));
   log.info("sign-up with an existing address", { userId: holder.id, sent });
 }
 

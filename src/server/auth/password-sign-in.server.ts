@@ -16,14 +16,29 @@ export type PasswordSignIn =
   | { outcome: "suspended"; user: User }
   | { outcome: "ok"; user: User };
 
+/**
+ * Counts one guess of `account`'s password from `ip` on both sign-in limits, before the slow,
+ * awaited hash: the reservation is the count. The account counts even when the address is refused,
+ * and its lock is never evicted (decision 023). Seconds to wait, or 0. Every password check of a
+ * customer (sign-in, the current password on /account) takes its guess here.
+ */
+export function reserveSignInGuess(deps: AppDeps, ip: string, account: string): number {
+  const { signInByAddress, signInByAccount } = deps.limits;
+  // Both hits are taken, synchronously, whatever the first answers.
+  const byAddress = signInByAddress.hit(ip);
+  return Math.max(byAddress, signInByAccount.hit(account));
+}
+
+/** A right password gives its guess back, so people signing in from one office never lock it. */
+export function giveBackSignInGuess(deps: AppDeps, ip: string, account: string) {
+  deps.limits.signInByAccount.clear(account);
+  deps.limits.signInByAddress.release(ip);
+}
+
 /** Checks an e-mail and password from `ip`; the caller starts the session on "ok". */
 export async function checkPasswordSignIn(deps: AppDeps, ip: string, email: string, password: string): Promise<PasswordSignIn> {
-  const { signInByAddress, signInByAccount } = deps.limits;
   const account = emailKey(email);
-  // Both hits are taken synchronously, before any await: the reservation is the count. The
-  // account counts even when the address is refused, and its lock is never evicted (decision 023).
-  const byAddress = signInByAddress.hit(ip);
-  const retryAfter = Math.max(byAddress, signInByAccount.hit(account));
+  const retryAfter = reserveSignInGuess(deps, ip, account);
   if (retryAfter > 0) {
     log.warn("sign-in rate limited", { ip, account });
     return { outcome: "limited", retryAfter };
@@ -34,9 +49,7 @@ export async function checkPasswordSignIn(deps: AppDeps, ip: string, email: stri
     log.info("sign-in failed", { ip, account });
     return { outcome: "invalid" };
   }
-  // A right password gives the attempt back, so people signing in from one office never lock it.
-  signInByAccount.clear(account);
-  signInByAddress.release(ip);
+  giveBackSignInGuess(deps, ip, account);
   if (user.suspendedAt) {
     log.info("sign-in refused: suspended", { userId: user.id });
     return { outcome: "suspended", user };
