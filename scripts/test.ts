@@ -12,6 +12,8 @@ const root = join(import.meta.dir, "..");
 let passed = 0;
 let failed = 0;
 const problems: string[] = [];
+/** The tests that failed (or passed only on a retry), repeated just above the summary so a log's tail names them. */
+const failures: string[] = [];
 
 function step(name: string, cmd: string[], env: Record<string, string> = {}) {
   console.log(`\n== ${name}: ${cmd.join(" ")}`);
@@ -53,6 +55,7 @@ const unitPass = Number(/^\s*(\d+) pass$/m.exec(unitText)?.[1] ?? 0);
 const unitFail = Number(/^\s*(\d+) fail$/m.exec(unitText)?.[1] ?? 0);
 passed += unitPass;
 failed += unitFail;
+for (const line of unitText.split("\n")) if (line.startsWith("(fail)")) failures.push(`bun test ${line}`);
 if (!unit.ok && unitFail === 0) {
   failed += 1;
   problems.push("bun test exited with an error before reporting failures");
@@ -62,7 +65,9 @@ const report = join(root, "test-results/e2e.json");
 rmSync(report, { force: true });
 const e2e = step("end-to-end tests", ["node", join(root, "node_modules/@playwright/test/cli.js"), "test"]);
 if (existsSync(report)) {
-  const stats = JSON.parse(readFileSync(report, "utf8")).stats as { expected: number; unexpected: number; flaky: number; skipped: number };
+  const json = JSON.parse(readFileSync(report, "utf8")) as PlaywrightReport;
+  const stats = json.stats;
+  for (const suite of json.suites) failures.push(...unexpectedTests(suite));
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.skipped > 0) problems.push(`${stats.skipped} end-to-end test(s) skipped`);
@@ -75,6 +80,43 @@ if (existsSync(report)) {
   problems.push("Playwright wrote no report");
 }
 
+for (const f of failures) console.log(f);
 for (const p of problems) console.log(`note: ${p}`);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
+
+type PlaywrightResult = { status: string; error?: { message?: string } };
+type PlaywrightSuite = {
+  suites?: PlaywrightSuite[];
+  specs?: { title: string; file: string; line: number; tests: { status: string; results: PlaywrightResult[] }[] }[];
+};
+type PlaywrightReport = {
+  stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  suites: PlaywrightSuite[];
+};
+
+/** One line per end-to-end test that failed or was flaky: where it is, its title and the first lines of its error. */
+function unexpectedTests(suite: PlaywrightSuite): string[] {
+  const lines: string[] = [];
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      if (test.status !== "unexpected" && test.status !== "flaky") continue;
+      const error = test.results.find((r) => r.error?.message)?.error?.message ?? "";
+      const first = stripColours(error)
+        .split("\n")
+        .map((l) => l.trim())
+        .filter(Boolean)
+        .slice(0, 3)
+        .join(" | ");
+      const label = test.status === "flaky" ? "(flaky, passed on retry)" : "(fail)";
+      lines.push(`e2e ${label} ${spec.file}:${spec.line} › ${spec.title}: ${first.slice(0, 400)}`);
+    }
+  }
+  for (const child of suite.suites ?? []) lines.push(...unexpectedTests(child));
+  return lines;
+}
+
+/** Playwright's messages carry terminal colour codes (ESC [ ... m). */
+function stripColours(text: string): string {
+  return text.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g"), "");
+}
