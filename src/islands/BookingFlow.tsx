@@ -2,7 +2,7 @@
  * Booking: the package cards, then for the chosen package a calendar with the free times of the
  * chosen date and the details form (BookingForm, loaded when a package is chosen).
  */
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { formatMoney, timeZoneCity } from "../domain/format";
 
 export type BookablePackage = {
@@ -33,8 +33,19 @@ export type BookingFlowProps = {
 // The calendar and form (react-day-picker, the schema) load only once a package is chosen.
 const BookingForm = lazy(() => import("./booking-flow/BookingForm"));
 
+const calendarLoading = (
+  <div className="skeleton h-96 w-full">
+    <span className="sr-only">Loading the calendar</span>
+  </div>
+);
+
 export default function BookingFlow({ packages, userEmail, initialPackageId, today, lastDay, timeZone }: BookingFlowProps) {
   const [selectedId, setSelectedId] = useState(initialPackageId);
+  // The lazily loaded form cannot render on the server (it would suspend, and React would give up
+  // the boundary with error #419): the server and the hydrating render show the placeholder, and
+  // the form loads once the island runs. This matters when the page is opened at a package's address.
+  const [inBrowser, setInBrowser] = useState(false);
+  useEffect(() => setInBrowser(true), []);
   const selected = packages.find((p) => p.id === selectedId) ?? null;
 
   const choose = (id: string | null) => {
@@ -99,15 +110,21 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
       >
         ← Back to Services
       </a>
-      <Suspense
-        fallback={
-          <div className="skeleton h-96 w-full">
-            <span className="sr-only">Loading the calendar</span>
-          </div>
-        }
-      >
-        <BookingForm key={selected.id} pkg={selected} userEmail={userEmail} today={today} lastDay={lastDay} timeZone={timeZone} onBooked={() => choose(null)} />
-      </Suspense>
+      {inBrowser ? (
+        <Suspense fallback={calendarLoading}>
+          <BookingForm
+            key={selected.id}
+            pkg={selected}
+            userEmail={userEmail}
+            today={today}
+            lastDay={lastDay}
+            timeZone={timeZone}
+            onBooked={() => choose(null)}
+          />
+        </Suspense>
+      ) : (
+        calendarLoading
+      )}
       <HowItWorks timeZone={timeZone} />
     </div>
   );

@@ -182,4 +182,4 @@ test(`checkout, the stored order and the PayPal request agree to the cent over $
   }
   // Each method is drawn in a run of this length, unless the generator is broken.
   expect([...methodsSeen].sort()).toEqual([...orderPaymentMethods].sort());
-});
+}, 60_000); // 100 whole checkouts: 3-5 s alone, more on a busy 2-core machine
