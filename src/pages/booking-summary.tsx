@@ -3,6 +3,7 @@
  * status, what happens next, and the calendar invitation to download. The booking form lands here
  * once a booking is made, so a reload or a bookmark keeps the summary. Plain HTML: no island.
  */
+import type { ReactNode } from "react";
 import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
@@ -46,16 +47,21 @@ const lengthText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h
 
 function NextSteps({ booking, site }: { booking: BookingSummary; site: SiteData }) {
   const email = booking.contactEmail;
-  const phone = site.settings.phone;
-  const steps: Record<BookingStatus, string[]> = {
+  const phone = <span className="whitespace-nowrap">{site.settings.phone}</span>;
+  const reference = <span className="whitespace-nowrap font-semibold">{booking.reference}</span>;
+  const steps: Record<BookingStatus, ReactNode[]> = {
     pending: [
       `We review every new booking and confirm it by e-mail${email ? ` to ${email}` : ""}. Until then the time is held for you.`,
       "We have sent you a copy of this booking with a calendar invitation, marked tentative until we confirm it.",
-      `Need to change something? Call us on ${phone} and quote ${booking.reference}, or cancel it from your dashboard while it awaits confirmation.`,
+      <>
+        Need to change something? Call us on {phone} and quote {reference}, or cancel it from your dashboard while it awaits confirmation.
+      </>,
     ],
     confirmed: [
       "Your appointment is confirmed. Your investigator will contact you the way you asked before it starts.",
-      `To change or cancel it, call us on ${phone} and quote ${booking.reference}.`,
+      <>
+        To change or cancel it, call us on {phone} and quote {reference}.
+      </>,
     ],
     completed: ["This appointment is over. Thank you for choosing us; we will be in touch about the results as agreed."],
     cancelled: ["This booking was cancelled and its time released. Nothing more is needed from you."],
@@ -67,8 +73,9 @@ function NextSteps({ booking, site }: { booking: BookingSummary; site: SiteData 
           What happens next
         </h2>
         <ul className="list-inside list-disc space-y-2">
-          {steps[booking.status].map((s) => (
-            <li key={s}>{s}</li>
+          {steps[booking.status].map((s, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per status, never reordered
+            <li key={i}>{s}</li>
           ))}
         </ul>
       </div>
