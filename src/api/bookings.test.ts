@@ -121,6 +121,11 @@ describe("booking", () => {
     expect(mails.map((m) => m.to)).toEqual(["ann@example.com", "owner@example.com"]);
     expect(mails[0]!.subject).toStartWith("Booking received: Partner Check on ");
     expect(mails[0]!.text).toContain("/dashboard");
+    // The reference the customer quotes is the one their booking's page shows, and the e-mail links there.
+    const reference = booking.reference as string;
+    expect(mails[0]!.text).toContain(`Reference: ${reference}`);
+    expect(mails[0]!.text).toContain(`Your booking: http://localhost/bookings/${reference.toLowerCase()}`);
+    expect(mails[1]!.text).toContain(`Reference: ${reference}`);
     const ics = JSON.parse(mails[0]!.attachments)[0] as { filename: string; content: string };
     expect(ics.filename).toBe("appointment.ics");
     expect(ics.content).toContain(`DTSTART;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T100000`);
