@@ -10,6 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
+import { createBooking } from "../src/db/bookings.server";
 import type { Db } from "../src/db/client.server";
 import { placeOrder } from "../src/db/orders.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
@@ -21,7 +22,9 @@ import type { OrderStatus } from "../src/domain/order";
 import { businessToday } from "../src/domain/slots";
 import { addDays, dayOfWeek } from "../src/domain/timezone";
 import { createSession } from "../src/server/auth/sessions.server";
+import type { BookingInput } from "../src/shared/booking";
 import { defaultSettings } from "../src/shared/settings";
+import { bookingForm } from "./helpers/booking-form";
 import { productIdOf, testAddress } from "./helpers/shop";
 
 /** The session cookie's name on plain http, as tests and the e2e binary run. */
@@ -247,4 +250,23 @@ export function analyticsWeek(db: Db) {
 /** Bookable times on the days `from` to `to` (YYYY-MM-DD), by the default business hours; answers how many were made. */
 export function openSlots(db: Db, from: string, to: string) {
   return generateSlots(db, from, to, defaultSettings.businessHours, defaultSettings.timezone);
+}
+
+/**
+ * Another customer books `times` of `date` (Partner Check), through the site's own booking
+ * transaction, so those times are gone for everyone else; answers how many were booked.
+ */
+export function bookedByOthers(db: Db, date: string, times: string[]) {
+  const other = customerWithSession(db, `other-${date}-${Date.now()}@example.com`);
+  let booked = 0;
+  for (const time of times) {
+    const form = { ...bookingForm(date, time, { contactEmail: "other@example.com" }), confirmDuplicate: true } as BookingInput;
+    const outcome = createBooking(
+      db,
+      { userId: other.userId, form, now: new Date(), timeZone: defaultSettings.timezone, newClientDiscountPercent: 50, maxPendingBookings: 1000 },
+      () => [],
+    );
+    if (outcome.ok) booked++;
+  }
+  return booked;
 }

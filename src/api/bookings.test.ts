@@ -4,7 +4,11 @@ import { customerWithSession } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { ensureReferralCode } from "../db/referrals.server";
 import { setBookingStatus } from "../db/bookings.server";
+import { fillSlotWindow } from "../db/timeslots.server";
+import { bookingReferencePattern } from "../domain/booking";
+import { formatDate } from "../domain/format";
 import { businessToday, lastBookableDate } from "../domain/slots";
+import { defaultSettings } from "../shared/settings";
 import { addDays, dayOfWeek } from "../domain/timezone";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { readIcs } from "../../tests/helpers/ics";
@@ -30,39 +34,43 @@ const call = (cookie: string | null, method: string, path: string, body?: unknow
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
-function generate(cookie: string) {
-  const today = businessToday(new Date(), tz);
-  return call(cookie, "POST", "/api/timeslots/generate", { startDate: today, endDate: lastBookableDate(new Date(), tz) });
-}
+/** What the binary's slot job does at start-up: the booking window from the business hours. */
+const fillWindow = () => fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
 
 describe("time slots", () => {
-  test("generation needs a session, stays inside today..today+30 and is idempotent", async () => {
+  test("no customer generates slots: the old generation route is gone and creates nothing", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    expect((await call(null, "POST", "/api/timeslots/generate", { startDate: "2026-01-01", endDate: "2026-01-02" })).status).toBe(401);
-    const first = await generate(ann.cookie);
-    expect(first.status).toBe(200);
-    const { created } = (await first.json()) as { created: number };
-    expect(created).toBeGreaterThan(150); // 8 a day, 6 days a week, 31 days
-    expect(countRows(t, "time_slots")).toBe(created);
-    expect(await (await generate(ann.cookie)).json()).toEqual({ created: 0 });
-
     const today = businessToday(new Date(), tz);
-    for (const [startDate, endDate] of [
-      [addDays(today, -1), today],
-      [today, addDays(today, 31)],
-      ["2026-13-01", today],
-    ]) {
-      const res = await call(ann.cookie, "POST", "/api/timeslots/generate", { startDate, endDate });
-      expect(res.status).toBe(400);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe("validation_error");
+    for (const cookie of [null, ann.cookie]) {
+      const res = await call(cookie, "POST", "/api/timeslots/generate", { startDate: today, endDate: lastBookableDate(new Date(), tz) });
+      expect(res.status).toBe(404);
     }
-    const bad = await call(ann.cookie, "POST", "/api/timeslots/generate", { startDate: 5 });
-    expect(bad.status).toBe(400);
+    expect(countRows(t, "time_slots")).toBe(0);
+  });
+
+  test("the days with free times: the window's dates, without closed days, full days or a today whose times have passed", async () => {
+    fillWindow();
+    const today = businessToday(new Date(), tz);
+    const day = businessDay();
+    t.db.$client.query("UPDATE time_slots SET current_bookings = max_bookings WHERE date = ?").run(day);
+    // Today's times all in the past: today is left out too.
+    t.db.$client.query("DELETE FROM time_slots WHERE date = ?").run(today);
+    t.db.$client.query("INSERT INTO time_slots (date, time, created_at, updated_at) VALUES (?, '00:00', 0, 0)").run(today);
+    const res = await call(null, "GET", "/api/timeslots/days");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { from: string; to: string; dates: string[] };
+    expect(body.from).toBe(today);
+    expect(body.to).toBe(lastBookableDate(new Date(), tz));
+    expect(body.dates).not.toContain(day);
+    expect(body.dates).not.toContain(today);
+    expect(body.dates.some((d) => dayOfWeek(d) === 0)).toBe(false);
+    expect(body.dates).toContain(addDays(day, dayOfWeek(addDays(day, 1)) === 0 ? 2 : 1));
+    expect(body.dates.length).toBeGreaterThan(20);
+    expect([...body.dates].sort()).toEqual(body.dates);
   });
 
   test("free slots of a date, by path or query; past times of today are not offered", async () => {
-    const ann = customerWithSession(t.db, "ann@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const day = businessDay();
     const byPath = (await (await call(null, "GET", `/api/timeslots/${day}`)).json()) as { time: string }[];
     expect(byPath.map((s) => s.time)).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"]);
@@ -84,7 +92,7 @@ describe("time slots", () => {
 describe("booking", () => {
   test("the price comes from the pricing table with the new-client discount, and both e-mails are queued", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const day = businessDay();
     const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { location: "Glenelg", notes: "Evenings only" }));
     expect(res.status).toBe(201);
@@ -113,6 +121,11 @@ describe("booking", () => {
     expect(mails.map((m) => m.to)).toEqual(["ann@example.com", "owner@example.com"]);
     expect(mails[0]!.subject).toStartWith("Booking received: Partner Check on ");
     expect(mails[0]!.text).toContain("/dashboard");
+    // The reference the customer quotes is the one their booking's page shows, and the e-mail links there.
+    const reference = booking.reference as string;
+    expect(mails[0]!.text).toContain(`Reference: ${reference}`);
+    expect(mails[0]!.text).toContain(`Your booking: http://localhost/bookings/${reference.toLowerCase()}`);
+    expect(mails[1]!.text).toContain(`Reference: ${reference}`);
     const ics = JSON.parse(mails[0]!.attachments)[0] as { filename: string; content: string };
     expect(ics.filename).toBe("appointment.ics");
     expect(ics.content).toContain(`DTSTART;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T100000`);
@@ -125,7 +138,7 @@ describe("booking", () => {
 
   test("a returning customer pays the list price; hourly surveillance is its 4-hour minimum", async () => {
     const rex = customerWithSession(t.db, "rex@example.com", { returning: true });
-    await generate(rex.cookie);
+    fillWindow();
     const day = businessDay();
     expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00"))).json()).toMatchObject({
       servicePrice: "295.00",
@@ -142,7 +155,7 @@ describe("booking", () => {
   test("a taken, past or unknown slot answers 409 and changes nothing", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     const bob = customerWithSession(t.db, "bob@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const day = businessDay();
     expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).status).toBe(201);
     const taken = await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(day));
@@ -161,7 +174,7 @@ describe("booking", () => {
 
   test("bad input gets 400 with the form's field messages, and nothing is written", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const res = await call(ann.cookie, "POST", "/api/bookings/calendar", {
       serviceName: "",
       appointmentDate: "",
@@ -188,7 +201,7 @@ describe("booking", () => {
 
   test("signed out or suspended: 401, nothing booked", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     expect((await call(null, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).status).toBe(401);
     t.db.$client.query("UPDATE users SET suspended_at = ?").run(Date.now());
     expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).status).toBe(401);
@@ -200,7 +213,7 @@ describe("a customer's own bookings", () => {
   test("listing, cancelling and the .ics are the owner's only; cancelling frees the slot", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     const bob = customerWithSession(t.db, "bob@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const day = businessDay();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).json()) as { id: string };
 
@@ -232,7 +245,7 @@ describe("a customer's own bookings", () => {
 
   test("the dashboard lists the booking and cancels it with a plain form", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as { id: string };
     const dash = await (await call(ann.cookie, "GET", "/dashboard")).text();
     expect(dash).toContain("Partner Check");
@@ -246,7 +259,7 @@ describe("a customer's own bookings", () => {
 
   test("completing a booking makes a returning customer", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as { id: string };
     setBookingStatus(t.db, id, "confirmed");
     setBookingStatus(t.db, id, "completed");
@@ -256,7 +269,7 @@ describe("a customer's own bookings", () => {
 
   test("status changes follow the transition table: no skipping confirmation, no leaving a final state", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    await generate(ann.cookie);
+    fillWindow();
     const day = businessDay();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).json()) as { id: string };
     const row = () =>
@@ -277,15 +290,133 @@ describe("a customer's own bookings", () => {
   });
 });
 
+describe("what was booked, and a second booking of the same day", () => {
+  test("a booking answers its reference and the address of its summary, which only its owner can open", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    const bob = customerWithSession(t.db, "bob@example.com");
+    fillWindow();
+    const day = businessDay();
+    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { location: "Norwood" }));
+    expect(res.status).toBe(201);
+    const booked = (await res.json()) as { id: string; reference: string; path: string; status: string };
+    expect(booked.reference).toMatch(bookingReferencePattern);
+    expect(booked.path).toBe(`/bookings/${booked.reference.toLowerCase()}`);
+    expect(booked.status).toBe("pending");
+
+    const page = await call(ann.cookie, "GET", booked.path);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    const html = await page.text();
+    expect(html).toContain(booked.reference);
+    expect(html).toContain("Booking received");
+    expect(html).toContain("Awaiting confirmation");
+    expect(html).not.toContain("Booking confirmed");
+    expect(html).toContain(formatDate(day, "full"));
+    expect(html).toContain("10:00 am (Adelaide time)");
+    expect(html).toContain("$148 (new-client price; usually $295)");
+    expect(html).toContain("What happens next");
+    expect(html).toContain(`href="/api/bookings/${booked.id}/ics"`);
+    // The page has no island: it ships no framework script.
+    expect(html).not.toContain("entry");
+    // The reference as printed (capitals) leads to the page's one address.
+    const capitals = await call(ann.cookie, "GET", `/bookings/${booked.reference}`);
+    expect(capitals.status).toBe(301);
+    expect(capitals.headers.get("location")).toEndWith(booked.path);
+
+    // Anyone else: the 404 page, as for a reference that does not exist or is malformed.
+    for (const [cookie, path] of [
+      [bob.cookie, booked.path],
+      [ann.cookie, "/bookings/bk-2222-2222"],
+      [ann.cookie, "/bookings/not-a-reference"],
+      [ann.cookie, `/bookings/${booked.id}`],
+    ] as const) {
+      const other = await call(cookie, "GET", path);
+      expect(other.status).toBe(404);
+      expect(await other.text()).not.toContain(booked.reference);
+    }
+    // Signed out: asked to sign in, and nothing of the booking shown.
+    const signedOut = await call(null, "GET", booked.path);
+    expect(signedOut.status).toBe(401);
+    expect(await signedOut.text()).not.toContain(booked.reference);
+
+    // The page follows the booking: once confirmed it says so.
+    setBookingStatus(t.db, booked.id, "confirmed");
+    const confirmed = await (await call(ann.cookie, "GET", booked.path)).text();
+    expect(confirmed).toContain("Booking confirmed");
+    expect(confirmed).not.toContain("Awaiting confirmation");
+  });
+
+  test("references are unique and every booking made before them got one (migration)", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    fillWindow();
+    const day = businessDay();
+    for (const time of ["09:00", "10:00", "11:00"])
+      expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, time, { confirmDuplicate: true }))).status).toBe(201);
+    const refs = t.db.$client
+      .query<{ reference: string }, []>("SELECT reference FROM bookings")
+      .all()
+      .map((r) => r.reference);
+    expect(new Set(refs).size).toBe(3);
+    // The backfill migration's own statement, run over rows without one.
+    t.db.$client.run("UPDATE bookings SET reference = NULL");
+    const backfill = await Bun.file(new URL("../../db/0016_booking_reference_backfill.sql", import.meta.url)).text();
+    t.db.$client.run(backfill);
+    const filled = t.db.$client
+      .query<{ reference: string }, []>("SELECT reference FROM bookings")
+      .all()
+      .map((r) => r.reference);
+    expect(filled.every((r) => bookingReferencePattern.test(r))).toBe(true);
+    expect(new Set(filled).size).toBe(3);
+  });
+
+  test("the same package on the same day is asked about first (409), and booked when the customer says so", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    fillWindow();
+    const day = businessDay();
+    const first = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00"))).json()) as { id: string; reference: string };
+    const [bookingsBefore, outboxBefore] = [countRows(t, "bookings"), countRows(t, "outbox")];
+
+    const again = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "14:00"));
+    expect(again.status).toBe(409);
+    const body = (await again.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe("duplicate_booking");
+    expect(body.error.message).toBe(
+      `You already have Partner Check booked on ${formatDate(day, "long")} at 10:00 am (reference ${first.reference}). Book it a second time that day?`,
+    );
+    // Refused: nothing booked, no place taken, no e-mail.
+    expect([countRows(t, "bookings"), countRows(t, "outbox")]).toEqual([bookingsBefore, outboxBefore]);
+    expect(t.db.$client.query("SELECT current_bookings AS n FROM time_slots WHERE date = ? AND time = '14:00'").get(day)).toEqual({ n: 0 });
+
+    // Another package that day, or the same package another day, is not asked about.
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "15:00", { serviceName: "Discreet Check Up" }))).status).toBe(201);
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(5), "10:00"))).status).toBe(201);
+    // Said on purpose: booked.
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "14:00", { confirmDuplicate: true }))).status).toBe(201);
+    // Another customer's booking of that package that day is none of hers.
+    const bea = customerWithSession(t.db, "bea@example.com");
+    expect((await call(bea.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "16:00"))).status).toBe(201);
+  });
+
+  test("a cancelled booking is no reason to ask", async () => {
+    const ann = customerWithSession(t.db, "ann@example.com");
+    fillWindow();
+    const day = businessDay();
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00"))).json()) as { id: string };
+    expect((await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(200);
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00"))).status).toBe(201);
+  });
+});
+
 describe("referral rewards through bookings", () => {
   test("$30 for the first booking, $10 after, nothing for the referrer's own, voided on cancel", async () => {
     const rita = customerWithSession(t.db, "rita@example.com");
     const code = ensureReferralCode(t.db, rita.userId);
     const sam = customerWithSession(t.db, "sam@example.com", { referralCode: code });
-    await generate(rita.cookie);
+    fillWindow();
     const day = businessDay();
     const first = (await (await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00"))).json()) as { id: string };
-    await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00"));
+    // A second Partner Check that day, meant: the customer answered the duplicate question.
+    await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { confirmDuplicate: true }));
     await call(rita.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00"));
     let earnings = (await (await call(rita.cookie, "GET", "/api/referral/earnings")).json()) as { total: string; transactions: unknown[] };
     expect(earnings.total).toBe("40.00");

@@ -5,7 +5,8 @@
 import { Hono } from "hono";
 import { cancelOwnBooking, createBooking, findOwnBooking, listBookings, type Booking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
-import { formatAppointment } from "../domain/format";
+import { bookingPagePath } from "../domain/booking";
+import { formatAppointment, formatDate, formatTime } from "../domain/format";
 import { bookingIcs, type IcsStatus } from "../domain/ics";
 import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates/bookings";
 import { bookingSchema } from "../shared/booking";
@@ -44,6 +45,9 @@ export function icsFor(booking: Booking, settings: Settings, origin: string, att
 
 const publicBooking = (b: Booking) => ({
   id: b.id,
+  reference: b.reference,
+  /** The booking's own page (its summary), for its owner. */
+  path: b.reference ? bookingPagePath(b.reference) : null,
   serviceName: b.serviceName,
   servicePrice: b.servicePrice,
   originalPrice: b.originalPrice,
@@ -112,6 +116,14 @@ export function bookingsApi(deps: AppDeps) {
               "too_many_pending_bookings",
               `You already have ${settings.maxPendingBookings} bookings waiting for confirmation. Please wait for us to confirm them, or cancel one, before booking another time.`,
             );
+          case "duplicate": {
+            const { existing } = outcome;
+            throw new HttpError(
+              409,
+              "duplicate_booking",
+              `You already have ${existing.serviceName} booked on ${formatDate(existing.appointmentDate, "long")} at ${formatTime(existing.appointmentTime)} (reference ${existing.reference}). Book it a second time that day?`,
+            );
+          }
           case "slot_unavailable":
             throw new HttpError(409, "slot_taken", "This time is no longer available. Please pick another time.", {
               appointmentTime: "This time is no longer available",

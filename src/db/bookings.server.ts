@@ -3,7 +3,16 @@
  * in one synchronous IMMEDIATE transaction, so a slot can never be over-booked.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { bookingPrice, canChangeBookingStatus, customerMayCancel, holdsSlot, makesReturningCustomer, type BookingStatus } from "../domain/booking";
+import {
+  bookingPrice,
+  canChangeBookingStatus,
+  customerMayCancel,
+  holdsSlot,
+  isSameDayDuplicate,
+  makesReturningCustomer,
+  newBookingReference,
+  type BookingStatus,
+} from "../domain/booking";
 import { centsToDecimal } from "../domain/pricing";
 import { slotHasPassed } from "../domain/slots";
 import type { MailMessage } from "../mail/outbox.server";
@@ -19,14 +28,25 @@ export type Booking = typeof bookings.$inferSelect;
 
 export type BookingOutcome =
   | { ok: true; booking: Booking }
-  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" | "too_many_pending" };
+  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" | "too_many_pending" }
+  | { ok: false; reason: "duplicate"; existing: Booking };
+
+function unusedBookingReference(db: Db): string {
+  for (;;) {
+    const candidate = newBookingReference();
+    const taken = db.select({ id: bookings.id }).from(bookings).where(eq(bookings.reference, candidate)).get();
+    if (!taken) return candidate;
+  }
+}
 
 /**
  * Books a slot for a user. `mails` builds the confirmation and notification from the new booking;
  * they are queued in the same transaction, so they go out exactly when the booking exists. Mail to
  * the contact address the customer typed counts towards its per-recipient limit: beyond it
  * RecipientMailLimitError is thrown and nothing is booked. A customer holds at most
- * `maxPendingBookings` pending bookings.
+ * `maxPendingBookings` pending bookings. A second active booking of the same package on the same
+ * day is refused as a likely mistake ("duplicate", with the first) unless the form says it is
+ * meant (`confirmDuplicate`).
  */
 export function createBooking(
   db: Db,
@@ -51,6 +71,16 @@ export function createBooking(
     if ((pending?.n ?? 0) >= input.maxPendingBookings) return { ok: false, reason: "too_many_pending" };
     const { appointmentDate: date, appointmentTime: time } = input.form;
     if (slotHasPassed(date, time, input.now, input.timeZone)) return { ok: false, reason: "slot_unavailable" };
+    if (!input.form.confirmDuplicate) {
+      const existing = db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.userId, user.id), eq(bookings.appointmentDate, date), eq(bookings.serviceName, pkg.name)))
+        .orderBy(bookings.appointmentTime)
+        .all()
+        .find((b) => isSameDayDuplicate({ serviceName: pkg.name, appointmentDate: date }, b));
+      if (existing) return { ok: false, reason: "duplicate", existing };
+    }
 
     // One guarded statement takes a place in the slot, or nothing when it is full or closed.
     const slot = db
@@ -71,6 +101,7 @@ export function createBooking(
       .insert(bookings)
       .values({
         userId: user.id,
+        reference: unusedBookingReference(db),
         serviceId: pkg.id,
         serviceName: pkg.name,
         servicePrice: centsToDecimal(price.servicePrice * 100),
@@ -96,6 +127,15 @@ export function createBooking(
     }
     return { ok: true, booking };
   });
+}
+
+/** One booking by its reference, only if it belongs to `userId`. */
+export function findOwnBookingByReference(db: Db, reference: string, userId: string): Booking | undefined {
+  return db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.reference, reference), eq(bookings.userId, userId)))
+    .get();
 }
 
 /** The user's own bookings, newest first. */

@@ -113,6 +113,8 @@ export const bookings = sqliteTable(
     bookingDetails: json<Record<string, unknown>>("booking_details"),
     /** The calendar invitation's SEQUENCE (RFC 5545): raised by every change a new invitation is sent for, never lowered. */
     icsSequence: integer("ics_sequence").notNull().default(0),
+    /** What the customer quotes (`BK-7KQ4-M2XD`) and the key of the booking's page; set on every booking (migration 0016 gave the older ones theirs). */
+    reference: text("reference"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -123,6 +125,7 @@ export const bookings = sqliteTable(
     // The admin list: by appointment, optionally one status.
     index("bookings_appointment_idx").on(t.appointmentDate, t.appointmentTime),
     index("bookings_status_idx").on(t.status, t.appointmentDate, t.appointmentTime),
+    uniqueIndex("bookings_reference_idx").on(t.reference),
   ],
 );
 

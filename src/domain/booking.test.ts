@@ -1,6 +1,17 @@
 import { expect, test } from "bun:test";
 import { serviceOffer } from "./payment";
-import { bookingPrice, bookingStatuses, canChangeBookingStatus, customerMayCancel, makesReturningCustomer, nextStatuses } from "./booking";
+import {
+  bookingPagePath,
+  bookingPrice,
+  bookingReferencePattern,
+  bookingStatuses,
+  canChangeBookingStatus,
+  customerMayCancel,
+  isSameDayDuplicate,
+  makesReturningCustomer,
+  newBookingReference,
+  nextStatuses,
+} from "./booking";
 
 test("a new client pays the new-client price; a returning one the list price", () => {
   expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, false, 50)).toEqual({
@@ -59,4 +70,26 @@ test("the status table: the business confirms, completes or cancels; the custome
   expect(canChangeBookingStatus("toString", "cancelled")).toBe(false);
   expect(nextStatuses("confirmed")).toEqual(["completed", "cancelled"]);
   expect(nextStatuses("cancelled")).toEqual([]);
+});
+
+test("booking references are BK- and two groups of four unmistakable characters, random, with their page's address", () => {
+  const refs = Array.from({ length: 200 }, () => newBookingReference());
+  for (const r of refs) expect(r).toMatch(bookingReferencePattern);
+  expect(new Set(refs).size).toBe(200);
+  expect(refs.join("")).not.toMatch(/[01ILOU]/);
+  // From given bytes: the same code every time.
+  expect(newBookingReference((n) => new Uint8Array(n).fill(0))).toBe("BK-2222-2222");
+  expect(bookingPagePath("BK-7KQ4-M2XD")).toBe("/bookings/bk-7kq4-m2xd");
+  for (const bad of ["bk-7kq4-m2xd", "BK-7KQ4-M2X0", "PI-7KQ4-M2XD", "BK-7KQ4M2XD"]) expect(bookingReferencePattern.test(bad)).toBe(false);
+});
+
+test("a second booking is a duplicate only for the same package on the same day while the first is active", () => {
+  const wanted = { serviceName: "Partner Check", appointmentDate: "2026-12-01" };
+  const first = { serviceName: "Partner Check", appointmentDate: "2026-12-01" };
+  expect(isSameDayDuplicate(wanted, { ...first, status: "pending" })).toBe(true);
+  expect(isSameDayDuplicate(wanted, { ...first, status: "confirmed" })).toBe(true);
+  expect(isSameDayDuplicate(wanted, { ...first, status: "cancelled" })).toBe(false);
+  expect(isSameDayDuplicate(wanted, { ...first, status: "completed" })).toBe(false);
+  expect(isSameDayDuplicate(wanted, { ...first, appointmentDate: "2026-12-02", status: "pending" })).toBe(false);
+  expect(isSameDayDuplicate(wanted, { ...first, serviceName: "Discreet Check Up", status: "pending" })).toBe(false);
 });

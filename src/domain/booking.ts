@@ -1,5 +1,6 @@
 /** Booking rules with no HTTP in them: what a booking costs, who may cancel it, and what completing it means. */
 import { viewerPrice } from "./pricing";
+import { type RandomBytes, readableCode } from "./readable-code";
 
 /** Every status a booking can have; the schema's column takes exactly these. */
 export const bookingStatuses = ["pending", "confirmed", "completed", "cancelled"] as const;
@@ -63,4 +64,36 @@ export function makesReturningCustomer(newStatus: string): boolean {
 /** A booking holds its slot unless it was cancelled. */
 export function holdsSlot(status: string): boolean {
   return status !== "cancelled";
+}
+
+/** Letters and digits that cannot be mistaken for one another when read out on the phone (as order numbers). */
+const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/**
+ * A booking's reference such as `BK-7KQ4-M2XD`: what the customer quotes on the phone and sees in
+ * the address of the booking's page. Random (about 39 bits), so it tells nothing about how many
+ * bookings there are; the caller retries on the rare collision.
+ */
+export function newBookingReference(random?: RandomBytes): string {
+  return `BK-${readableCode(referenceAlphabet, random)}`;
+}
+
+export const bookingReferencePattern = /^BK-[2-9A-HJKMNP-TV-Z]{4}-[2-9A-HJKMNP-TV-Z]{4}$/;
+
+/** The address of a booking's own page (routing lowercases paths). */
+export function bookingPagePath(reference: string): string {
+  return `/bookings/${reference.toLowerCase()}`;
+}
+
+/**
+ * True when `other` is a second booking of the same package on the same day as the one asked for:
+ * still active (pending or confirmed), so the customer is asked before booking it again.
+ */
+export function isSameDayDuplicate(
+  wanted: { serviceName: string; appointmentDate: string },
+  other: { serviceName: string; appointmentDate: string; status: string },
+): boolean {
+  return (
+    other.serviceName === wanted.serviceName && other.appointmentDate === wanted.appointmentDate && (other.status === "pending" || other.status === "confirmed")
+  );
 }

@@ -2,7 +2,7 @@
  * Booking: the package cards, then for the chosen package a calendar with the free times of the
  * chosen date and the details form (BookingForm, loaded when a package is chosen).
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { formatMoney, timeZoneCity } from "../domain/format";
 
 export type BookablePackage = {
@@ -33,19 +33,31 @@ export type BookingFlowProps = {
 // The calendar and form (react-day-picker, the schema) load only once a package is chosen.
 const BookingForm = lazy(() => import("./booking-flow/BookingForm"));
 
-const calendarLoading = (
-  <div className="skeleton h-96 w-full">
-    <span className="sr-only">Loading the calendar</span>
-  </div>
-);
+const noSubscription = () => () => {};
+/**
+ * False on the server and while hydrating, true after. A lazy component cannot be rendered by
+ * renderToString (it would suspend, and the browser would then fail hydrating that boundary with
+ * React's error #419), so a package opened by its address (/booking?service=…) is rendered as the
+ * placeholder on the server and the form is loaded once the island is live.
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+
+function FormPlaceholder() {
+  return (
+    <div className="skeleton h-96 w-full">
+      <span className="sr-only">Loading the calendar</span>
+    </div>
+  );
+}
 
 export default function BookingFlow({ packages, userEmail, initialPackageId, today, lastDay, timeZone }: BookingFlowProps) {
   const [selectedId, setSelectedId] = useState(initialPackageId);
-  // The lazily loaded form cannot render on the server (it would suspend, and React would give up
-  // the boundary with error #419): the server and the hydrating render show the placeholder, and
-  // the form loads once the island runs. This matters when the page is opened at a package's address.
-  const [inBrowser, setInBrowser] = useState(false);
-  useEffect(() => setInBrowser(true), []);
+  const hydrated = useHydrated();
   const selected = packages.find((p) => p.id === selectedId) ?? null;
 
   const choose = (id: string | null) => {
@@ -110,20 +122,12 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
       >
         ← Back to Services
       </a>
-      {inBrowser ? (
-        <Suspense fallback={calendarLoading}>
-          <BookingForm
-            key={selected.id}
-            pkg={selected}
-            userEmail={userEmail}
-            today={today}
-            lastDay={lastDay}
-            timeZone={timeZone}
-            onBooked={() => choose(null)}
-          />
+      {hydrated ? (
+        <Suspense fallback={<FormPlaceholder />}>
+          <BookingForm key={selected.id} pkg={selected} userEmail={userEmail} today={today} lastDay={lastDay} timeZone={timeZone} />
         </Suspense>
       ) : (
-        calendarLoading
+        <FormPlaceholder />
       )}
       <HowItWorks timeZone={timeZone} />
     </div>
@@ -152,7 +156,10 @@ function HowItWorks({ timeZone }: { timeZone: string }) {
   const steps = [
     ["Choose a time", `Pick a date and a time that suits you. Times are in ${timeZoneCity(timeZone)} time.`],
     ["Tell us how to reach you", "Only your investigator sees your details, and we contact you only the way you ask."],
-    ["We confirm discreetly", "You receive a confirmation e-mail with a calendar invitation, and we confirm the booking."],
+    [
+      "We confirm discreetly",
+      "You get your booking's reference and an e-mail with a calendar invitation at once; we confirm the booking once we have reviewed it.",
+    ],
   ];
   return (
     <section aria-labelledby="how-title" className="mt-10">

@@ -39,7 +39,6 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       emailVerification: new RateLimiter(3, 60 * 60_000),
       signUp: new RateLimiter(10, 60 * 60_000),
       booking: new RateLimiter(20, 60_000),
-      slotGeneration: new RateLimiter(10, 60_000),
       paymentRequests: new RateLimiter(10, 15 * 60_000),
       paypalOrders: new RateLimiter(30, 15 * 60_000),
       orders: new RateLimiter(10, 15 * 60_000),

@@ -26,7 +26,6 @@ export type AppDeps = {
     emailVerification: RateLimiter;
     signUp: RateLimiter;
     booking: RateLimiter;
-    slotGeneration: RateLimiter;
     paymentRequests: RateLimiter;
     paypalOrders: RateLimiter;
     /** Orders placed per customer account. */

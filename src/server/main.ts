@@ -22,6 +22,7 @@ import { readEnv } from "./env.server";
 import { log, setLogLevel } from "./log.server";
 import { publicUrlWarning } from "./origin";
 import { startHousekeeping } from "./housekeeping.server";
+import { startSlotWindow } from "./slot-window.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -115,6 +116,8 @@ const { deps, app } = bootstrap(env);
 await ensureFirstAdmin(deps.db, env);
 deps.outbox.start();
 const stopHousekeeping = startHousekeeping(deps.db, env.DATA_DIR);
+// The booking window's slots exist before the first request: its first fill runs synchronously here.
+const stopSlotWindow = startSlotWindow(deps.db);
 
 const server = Bun.serve({
   port: env.PORT,
@@ -145,6 +148,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     log.info("shutting down", { signal });
     deps.outbox.stop();
     stopHousekeeping();
+    stopSlotWindow();
     stopPaymentCheck();
     stopOrderExpiry();
     void server.stop().then(() => {

@@ -30,21 +30,16 @@ export const bookingSchema = z.object({
   notes: z.optional(z.string().check(z.trim(), z.maxLength(2000, "Please keep the notes under 2000 characters"))),
   contactPhone: requiredText("Phone number is required", 40),
   contactEmail: z.string("Valid email is required").check(z.trim(), z.maxLength(200, "Valid email is required"), z.email("Valid email is required")),
+  /** The customer was told they already have this package that day and books it again on purpose. */
+  confirmDuplicate: z.optional(z.boolean()),
 });
 
 export type BookingInput = z.infer<typeof bookingSchema>;
 
-export const generateSlotsSchema = z.object({
-  startDate: z.string("Start date is required").check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD")),
-  endDate: z.string("End date is required").check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Use YYYY-MM-DD")),
-});
-
 export const bookingMessages = {
-  success: { title: "Booking confirmed!", text: "Your appointment has been scheduled successfully." },
   failure: { title: "Booking failed", text: "Failed to create booking. Please try again." },
-  taken: { title: "That time was just taken", text: "Someone booked this time a moment ago. Please pick another time." },
+  taken: { title: "That time was just taken", text: "That time was just taken: someone booked it a moment ago. Please pick another time." },
+  duplicate: { title: "Book this package twice that day?", text: "You already have this package booked on that day. Book it a second time?" },
   unauthorized: { title: "Unauthorized", text: "You are logged out. Logging in again..." },
   authRequired: { title: "Authentication required", text: "Please log in to book an appointment." },
-  slotsGenerated: { title: "Time slots generated", text: "Available appointment times have been updated." },
-  slotsFailed: { title: "Error", text: "Failed to generate time slots. Please try again." },
 } as const;

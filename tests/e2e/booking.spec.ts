@@ -1,7 +1,7 @@
 /**
- * Booking end to end: a signed-in customer books a package on the calendar (form errors, the
- * success toast, the booking on the dashboard, the confirmation e-mail); a signed-out visitor sees
- * the disabled button and the banner.
+ * Booking end to end: a signed-in customer books a package on the calendar (the times the site made
+ * itself, form errors, the booking's own page, the booking on the dashboard, the confirmation
+ * e-mail); a signed-out visitor sees the disabled button and the banner.
  */
 import type { Page } from "@playwright/test";
 import { formatDate } from "../../src/domain/format";
@@ -71,13 +71,11 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   await expect(page.getByLabel("E-mail")).toHaveValue("bea@example.com");
   await expect(page.getByRole("heading", { name: "How it works" })).toBeVisible();
 
-  // Choose a date: no slots yet, so generate them.
+  // Choose a date: its times are there already (the site makes them); no customer generates any.
   const day = businessDayAfter(await serverToday(page));
   await pickCalendarDay(page, day);
-  await expect(page.getByText("No available times for this date.")).toBeVisible();
-  await page.getByRole("button", { name: "Generate Time Slots" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Time slots generated");
   await expect(page.getByRole("button", { name: "10:00 am" })).toBeVisible();
+  await expect(page.getByRole("button", { name: /Generate/ })).toHaveCount(0);
 
   // The confirm button waits for a time; the form shows its field messages (docs/product.md#field-messages).
   const confirm = page.getByRole("button", { name: "Confirm Booking" });
@@ -93,9 +91,11 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   await expect(page.getByText("Phone number is required")).toBeHidden();
   await confirm.click();
 
-  await expect(page.getByTestId("toast")).toContainText("Booking confirmed!");
-  await expect(page.getByTestId("toast")).toContainText("Your appointment has been scheduled successfully.");
-  await expect(page.getByRole("heading", { name: "Ongoing Monitoring" })).toBeVisible(); // back to the package list
+  // The booking's own page: received and awaiting confirmation, never "confirmed".
+  await expect(page).toHaveURL(/\/bookings\/bk-[2-9a-z]{4}-[2-9a-z]{4}$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking received");
+  await expect(page.getByTestId("booking-status")).toHaveText("Awaiting confirmation");
+  await expect(page.getByText(/confirmed!/i)).toHaveCount(0);
 
   await page.goto("/dashboard");
   const booking = page.getByTestId("booking");
@@ -134,11 +134,7 @@ for (const [i, when] of browserDates.entries()) {
 
     const day = businessDayAfter(today);
     await pickCalendarDay(page, day);
-    const generate = page.getByRole("button", { name: "Generate Time Slots" });
-    const ten = page.getByRole("button", { name: "10:00 am" });
-    await expect(generate.or(ten)).toBeVisible();
-    if (await generate.isVisible()) await generate.click();
-    await ten.click();
+    await page.getByRole("button", { name: "10:00 am" }).click();
     await expect(page.getByText(/ at 10:00 am, Adelaide time$/)).toHaveText(new RegExp(`^${formatDate(day, "long")} at 10:00 am`));
   });
 }

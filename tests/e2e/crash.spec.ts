@@ -51,6 +51,8 @@ test(`bookings survive ${cycles} kill -9 restarts under load`, async () => {
               contactPhone: "0400 000 000",
               contactEmail: `c${cycle}-${n}-${i}@example.com`,
               notes: "Load test",
+              // A customer here books many times a day on purpose (the duplicate question answered).
+              confirmDuplicate: true,
             }),
           });
           if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);

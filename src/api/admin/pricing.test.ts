@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { seedPricing } from "../../db/seed/pricing";
-import { businessToday, lastBookableDate } from "../../domain/slots";
+import { businessToday } from "../../domain/slots";
 import { addDays, dayOfWeek } from "../../domain/timezone";
+import { fillSlotWindow } from "../../db/timeslots.server";
+import { defaultSettings } from "../../shared/settings";
 import type { ServicePricingView } from "../../shared/service-pricing";
 import { adminWithToken } from "../../../tests/factories";
 import { bookingForm } from "../../../tests/helpers/booking-form";
@@ -108,12 +110,7 @@ describe("PUT /api/admin/pricing/{id}", () => {
     const headers = { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" };
     const tz = "Australia/Adelaide";
     const today = businessToday(new Date(), tz);
-    const generated = await t.request("/api/timeslots/generate", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ startDate: today, endDate: lastBookableDate(new Date(), tz) }),
-    });
-    expect(generated.status).toBe(200);
+    fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
     let day = addDays(today, 3);
     while (dayOfWeek(day) === 0) day = addDays(day, 1);
     const booked = await t.request("/api/bookings/calendar", { method: "POST", headers, body: JSON.stringify(bookingForm(day)) });
@@ -142,11 +139,7 @@ describe("PUT /api/admin/pricing/{id}", () => {
     const tz = "Australia/Adelaide";
     const today = businessToday(new Date(), tz);
     const headers = { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" };
-    await t.request("/api/timeslots/generate", {
-      method: "POST",
-      headers,
-      body: JSON.stringify({ startDate: today, endDate: lastBookableDate(new Date(), tz) }),
-    });
+    fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
     let day = addDays(today, 3);
     while (dayOfWeek(day) === 0) day = addDays(day, 1);
     const booked = await t.request("/api/bookings/calendar", {

@@ -1,9 +1,12 @@
 /**
  * The calendar and details form of the booking flow: loaded only once a package is chosen, so the
- * package list itself needs no calendar code.
+ * package list itself needs no calendar code. Days without a free time are marked, and a day with
+ * none offers the next one that has times. A booking made leads to its own page (its summary); a
+ * second booking of the same package on the same day is asked about first; an error is shown by
+ * the confirm button and focused, so a phone scrolls to it.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { DayPicker, type Modifiers } from "react-day-picker";
 import { ApiError, apiRequest } from "../../client/api";
 import { toast } from "../../client/toast-store";
@@ -11,9 +14,14 @@ import { errorProps, FormField } from "../../components/FormField";
 import { formatDate, formatMoney, formatTime, timeZoneCity } from "../../domain/format";
 import { bookingMessages, bookingSchema, durationOptions, type BookingInput } from "../../shared/booking";
 import type { BookablePackage } from "../BookingFlow";
+import { DuplicateDialog } from "./DuplicateDialog";
 
-type FormValues = Omit<BookingInput, "location" | "notes"> & { location: string; notes: string };
+type FormValues = Omit<BookingInput, "location" | "notes" | "confirmDuplicate"> & { location: string; notes: string };
 type Slot = { id: number; time: string };
+/** GET /api/timeslots/days: the window's dates that still have a free time. */
+type FreeDays = { from: string; to: string; dates: string[] };
+/** What POST /api/bookings/calendar answers (the parts used here). */
+type Booked = { id: string; reference: string; path: string };
 
 const toDate = (iso: string) => {
   const [y, m, d] = iso.split("-").map(Number) as [number, number, number];
@@ -30,6 +38,7 @@ function dayButtonLabel(date: Date, modifiers: Modifiers): string {
   const parts = [`${date.getDate()}, ${formatDate(toIso(date), "full")}`];
   if (modifiers.today) parts.push("today");
   if (modifiers.selected) parts.push("selected");
+  if (modifiers.noTimes) parts.push("no free times");
   return parts.join(", ");
 }
 /** Keys of the six placeholders shown while the times load (they never move or change). */
@@ -42,6 +51,14 @@ export function goToLogin(message: { title: string; text: string }) {
 }
 
 type Field = keyof FormValues;
+/** The inputs of the fields a customer types, in the order they appear: the first with an error gets focus. */
+const fieldInputs: [Field, string][] = [
+  ["duration", "b-duration"],
+  ["contactPhone", "b-phone"],
+  ["contactEmail", "b-email"],
+  ["location", "b-location"],
+  ["notes", "b-notes"],
+];
 
 /** The first message per field of a failed parse. */
 function issuesByField(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
@@ -56,14 +73,12 @@ export default function BookingForm({
   today,
   lastDay,
   timeZone,
-  onBooked,
 }: {
   pkg: BookablePackage;
   userEmail: string | null;
   today: string;
   lastDay: string;
   timeZone: string;
-  onBooked: () => void;
 }) {
   const queryClient = useQueryClient();
   const initial: FormValues = {
@@ -81,8 +96,26 @@ export default function BookingForm({
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const [month, setMonth] = useState(() => toDate(today));
+  // The error by the confirm button; `n` makes a repeated message focus again.
+  const [formError, setFormError] = useState<{ text: string; n: number } | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // Set when the customer asked for the next day with times: the first time gets focus once shown.
+  const [focusTimes, setFocusTimes] = useState(false);
+  const timesRef = useRef<HTMLDivElement>(null);
+  const [duplicate, setDuplicate] = useState<{ message: string; input: BookingInput } | null>(null);
+  // After a booking the page moves to its summary: the button stays pending until it has.
+  const [leaving, setLeaving] = useState(false);
+  const confirmRef = useRef<HTMLButtonElement>(null);
   const date = values.appointmentDate || null;
   const time = values.appointmentTime;
+
+  const showError = (text: string) => setFormError((e) => ({ text, n: (e?.n ?? 0) + 1 }));
+  useEffect(() => {
+    if (!formError) return;
+    errorRef.current?.focus();
+    errorRef.current?.scrollIntoView({ block: "center" });
+  }, [formError]);
 
   const validate = (next: FormValues) => {
     const result = bookingSchema.safeParse(next);
@@ -97,53 +130,63 @@ export default function BookingForm({
 
   const slots = useQuery<Slot[]>({ queryKey: ["/api/timeslots", date], enabled: Boolean(date) });
 
-  const generate = useMutation({
-    mutationFn: () => apiRequest("POST", "/api/timeslots/generate", { startDate: today, endDate: lastDay }),
-    onSuccess: () => {
-      toast({ title: bookingMessages.slotsGenerated.title, description: bookingMessages.slotsGenerated.text, variant: "success" });
-      void queryClient.invalidateQueries({ queryKey: ["/api/timeslots"] });
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 401) return goToLogin(bookingMessages.unauthorized);
-      toast({ title: bookingMessages.slotsFailed.title, description: bookingMessages.slotsFailed.text, variant: "destructive" });
-    },
-  });
+  const freeDays = useQuery<FreeDays>({ queryKey: ["/api/timeslots/days"] });
+  const freeDates = freeDays.data ? new Set(freeDays.data.dates) : null;
+  const nextFreeDate = date && freeDays.data ? (freeDays.data.dates.find((d) => d > date) ?? null) : null;
+
+  useEffect(() => {
+    if (!focusTimes || !slots.data) return;
+    setFocusTimes(false);
+    timesRef.current?.querySelector("button")?.focus();
+  }, [focusTimes, slots.data]);
 
   const book = useMutation({
-    mutationFn: (input: BookingInput) => apiRequest("POST", "/api/bookings/calendar", input),
-    onSuccess: () => {
-      toast({ title: bookingMessages.success.title, description: bookingMessages.success.text, variant: "success" });
-      setValues(initial);
-      setSubmitted(false);
+    mutationFn: (input: BookingInput) => apiRequest<Booked>("POST", "/api/bookings/calendar", input),
+    onSuccess: (booked) => {
+      setDuplicate(null);
+      setLeaving(true);
       void queryClient.invalidateQueries({ queryKey: ["/api/timeslots"] });
-      void queryClient.invalidateQueries({ queryKey: ["/api/bookings"] });
-      onBooked();
+      location.assign(booked.path);
     },
-    onError: (err) => {
+    onError: (err, input) => {
       if (err instanceof ApiError && err.status === 401 && err.message.includes("Unauthorized")) return goToLogin(bookingMessages.unauthorized);
-      if (err instanceof ApiError && err.status === 409) {
+      const code = err instanceof ApiError ? err.body?.error?.code : undefined;
+      if (code === "duplicate_booking" && err instanceof ApiError) {
+        setFormError(null);
+        return setDuplicate({ message: err.serverMessage ?? bookingMessages.duplicate.text, input });
+      }
+      setDuplicate(null);
+      if (code === "slot_taken") {
         update({ appointmentTime: "" });
         void slots.refetch();
-        return toast({ title: bookingMessages.taken.title, description: bookingMessages.taken.text, variant: "destructive" });
+        void freeDays.refetch();
+        return showError(bookingMessages.taken.text);
       }
       if (err instanceof ApiError && err.fields) setErrors(err.fields as Partial<Record<Field, string>>);
-      toast({
-        title: bookingMessages.failure.title,
-        description: err instanceof ApiError && err.status === 403 && err.serverMessage ? err.serverMessage : bookingMessages.failure.text,
-        variant: "destructive",
-      });
+      const readable = err instanceof ApiError && err.status >= 400 && err.status < 500 && err.serverMessage;
+      showError(readable ? `${bookingMessages.failure.title}: ${err.serverMessage}` : `${bookingMessages.failure.title}. ${bookingMessages.failure.text}`);
     },
   });
 
   // A new date clears the chosen time.
   const pickDate = (d: Date | undefined) => update({ appointmentDate: d ? toIso(d) : "", appointmentTime: "" });
+  const showDate = (iso: string) => {
+    pickDate(toDate(iso));
+    setMonth(toDate(iso));
+    setFocusTimes(true);
+  };
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!userEmail) return goToLogin(bookingMessages.authRequired);
     setSubmitted(true);
+    setFormError(null);
     const result = validate(values);
-    if (result.success) book.mutate(result.data);
+    if (result.success) return book.mutate(result.data);
+    const invalid = issuesByField(result.error.issues);
+    const first = fieldInputs.find(([field]) => invalid[field]);
+    if (first) document.getElementById(first[1])?.focus();
+    else showError(Object.values(invalid)[0] ?? bookingMessages.failure.text);
   };
 
   const err = (name: Field) => errors[name];
@@ -168,7 +211,10 @@ export default function BookingForm({
             selected={date ? toDate(date) : undefined}
             onSelect={pickDate}
             today={toDate(today)}
-            defaultMonth={toDate(today)}
+            month={month}
+            onMonthChange={setMonth}
+            modifiers={{ noTimes: (d: Date) => freeDates !== null && toIso(d) >= today && toIso(d) <= lastDay && !freeDates.has(toIso(d)) }}
+            modifiersClassNames={{ noTimes: "text-base-content/60 line-through" }}
             startMonth={toDate(today)}
             endMonth={toDate(lastDay)}
             disabled={[{ before: toDate(today) }, { after: toDate(lastDay) }]}
@@ -193,17 +239,27 @@ export default function BookingForm({
             ) : slots.isError ? (
               <p className="text-sm text-error">Times could not be loaded. Please try again.</p>
             ) : slots.data.length === 0 ? (
-              <div className="space-y-2">
-                <p className="text-sm">No available times for this date.</p>
-                <button type="button" className="btn btn-outline btn-sm" disabled={generate.isPending} onClick={() => generate.mutate()}>
-                  {generate.isPending ? "Generating..." : "Generate Time Slots"}
-                </button>
+              <div className="space-y-2" data-testid="no-times">
+                <p className="text-sm">{`No free times on ${formatDate(date, "long")}.`}</p>
+                {nextFreeDate ? (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => showDate(nextFreeDate)}>
+                    {`See times on ${formatDate(nextFreeDate, "long")}`}
+                  </button>
+                ) : freeDays.isSuccess ? (
+                  <p className="text-sm">
+                    No later day has a free time yet.{" "}
+                    <a className="link" href="/contact">
+                      Send us a message
+                    </a>{" "}
+                    and we will find a time with you.
+                  </p>
+                ) : null}
               </div>
             ) : (
               <fieldset>
                 <legend className="mb-2 text-sm font-semibold">Available times</legend>
                 {/* As many columns as fit chips of "10:00 am" on one line: three cramped ones wrapped on a phone. */}
-                <div className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
+                <div ref={timesRef} className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
                   {slots.data.map((s) => (
                     <button
                       key={s.id}
@@ -260,13 +316,30 @@ export default function BookingForm({
             <textarea className="textarea w-full" rows={3} {...input("b-notes", "notes")} />
           </FormField>
           <p className="text-sm text-base-content/80">
-            {date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time on the left."}
+            {date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time first."}
           </p>
-          <button type="submit" className="btn btn-primary w-full" disabled={book.isPending || !time}>
-            {book.isPending ? "Booking..." : "Confirm Booking"}
+          {formError && (
+            <div ref={errorRef} tabIndex={-1} role="alert" className="alert alert-error" data-testid="booking-error">
+              <span>{formError.text}</span>
+            </div>
+          )}
+          <button ref={confirmRef} type="submit" className="btn btn-primary w-full" disabled={book.isPending || leaving || !time}>
+            {book.isPending || leaving ? "Booking..." : "Confirm Booking"}
           </button>
         </div>
       </section>
+      {duplicate && (
+        <DuplicateDialog
+          message={duplicate.message}
+          pending={book.isPending || leaving}
+          onConfirm={() => book.mutate({ ...duplicate.input, confirmDuplicate: true })}
+          onClose={() => {
+            if (book.isPending || leaving) return;
+            setDuplicate(null);
+            confirmRef.current?.focus();
+          }}
+        />
+      )}
     </form>
   );
 }

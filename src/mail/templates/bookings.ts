@@ -1,4 +1,5 @@
 /** The e-mails of a booking: the customer's confirmation and the business's notice, both with the `.ics`. */
+import { bookingPagePath } from "../../domain/booking";
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
 import { adminRecordPath } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
@@ -7,6 +8,8 @@ import { plainText } from "./layout";
 export type BookingMailInput = {
   booking: {
     id: string;
+    /** What the customer quotes (`BK-7KQ4-M2XD`), as on the booking's page. */
+    reference?: string | null;
     serviceName: string;
     servicePrice: string;
     originalPrice: string | null;
@@ -30,6 +33,9 @@ export type BookingMailInput = {
   ics: string;
 };
 
+/** The reference the customer quotes: the booking's own, as its page shows it (the id's start for a booking without one). */
+const reference = (b: { id: string; reference?: string | null }) => b.reference ?? b.id.slice(0, 8).toUpperCase();
+
 /** The customer's confirmation, with the calendar invitation attached. */
 export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   const b = m.booking;
@@ -46,7 +52,8 @@ export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
       `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
       `Price: ${formatMoney(b.servicePrice)}${saved}`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
-      `Reference: ${b.id.slice(0, 8).toUpperCase()}`,
+      `Reference: ${reference(b)}`,
+      ...(b.reference ? [`Your booking: ${m.origin}${bookingPagePath(b.reference)}`] : []),
       ``,
       `The booking is pending until your investigator confirms it. You can see or cancel it here:`,
       m.manageUrl,
@@ -78,6 +85,7 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       `Location: ${b.location ?? "(not given)"}`,
       `Notes: ${b.notes ?? "(none)"}`,
       `Booking id: ${b.id}`,
+      ...(b.reference ? [`Reference: ${b.reference}`] : []),
       ``,
       `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", b.id)}`,
     ]),
@@ -89,6 +97,7 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
 export type BookingStatusMailInput = {
   booking: {
     id: string;
+    reference?: string | null;
     serviceName: string;
     servicePrice: string;
     appointmentDate: string;
@@ -106,8 +115,6 @@ export type BookingStatusMailInput = {
   /** The updated calendar invitation (confirm and cancel send one; same UID, higher SEQUENCE). */
   ics?: string;
 };
-
-const reference = (id: string) => id.slice(0, 8).toUpperCase();
 
 /** The updated invitation as an attachment: a REQUEST, or a CANCEL when the booking is cancelled. */
 const updatedInvitation = (ics: string | undefined, method: "REQUEST" | "CANCEL") =>
@@ -128,7 +135,7 @@ export function bookingConfirmedMail(m: BookingStatusMailInput): MailMessage {
       `When: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
       `Price: ${formatMoney(b.servicePrice)}`,
-      `Reference: ${reference(b.id)}`,
+      `Reference: ${reference(b)}`,
       ``,
       `Your bookings: ${m.origin}/dashboard`,
       `If the time no longer suits you, reply to this e-mail or call ${m.businessPhone}.`,
@@ -150,7 +157,7 @@ export function bookingCompletedMail(m: BookingStatusMailInput): MailMessage {
     text: plainText([
       `Thank you for choosing ${m.businessName}. Your ${b.serviceName} appointment on ${formatAppointment(b.appointmentDate, b.appointmentTime)} is complete.`,
       ``,
-      `Reference: ${reference(b.id)}`,
+      `Reference: ${reference(b)}`,
       `If anything about it needs following up, reply to this e-mail or call ${m.businessPhone}.`,
       `Whenever you need us again, you can book at ${m.origin}/booking.`,
       ``,
@@ -170,7 +177,7 @@ export function bookingCancelledByBusinessMail(m: BookingStatusMailInput): MailM
     text: plainText([
       `We are sorry: we have had to cancel your ${b.serviceName} appointment on ${when} (${timeZoneCity(m.timeZone)} time).`,
       ``,
-      `Reference: ${reference(b.id)}`,
+      `Reference: ${reference(b)}`,
       `Nothing is owed for it; if you have already paid for this service, reply to this e-mail and we will arrange the refund.`,
       `To find another time, reply to this e-mail, call ${m.businessPhone}, or book again at ${m.origin}/booking.`,
       ...(m.ics ? [``, `The attached cancellation removes the appointment from your calendar.`] : []),

@@ -16,19 +16,13 @@ const test = ownSiteTest();
 
 const toastItem = (page: Page) => page.getByTestId("toast");
 
-/** A Monday-to-Saturday day `ahead` days from the site's today (YYYY-MM-DD), from the free-slot API. */
-async function bookableDay(request: APIRequestContext, site: SiteServer, ahead: number): Promise<string> {
+/** A Monday-to-Saturday day `ahead` days from the site's today (YYYY-MM-DD); the site made its slots at start-up. */
+function bookableDay(ahead: number): string {
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Australia/Adelaide" }).format(new Date());
   const day = new Date(`${today}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + ahead);
   if (day.getUTCDay() === 0) day.setUTCDate(day.getUTCDate() + 1);
-  const date = day.toISOString().slice(0, 10);
-  const generated = await request.post(`${site.url}/api/timeslots/generate`, {
-    data: { startDate: today, endDate: date },
-    headers: { Origin: site.url },
-  });
-  expect(generated.status()).toBe(200);
-  return date;
+  return day.toISOString().slice(0, 10);
 }
 
 /** The signed-in customer books `time` on `date` through the booking API, as the calendar does. */
@@ -90,7 +84,7 @@ test("confirm then complete a booking: the customer becomes returning; both are 
   test.setTimeout(60_000);
   const email = `ret-${Date.now()}@example.com`;
   await signInAs(context, ownSite, email);
-  const date = await bookableDay(page.request, ownSite, 3);
+  const date = bookableDay(3);
   const id = await book(page.request, ownSite, date, "10:00", email);
   expect(await invitation(page.request, ownSite, id)).toMatchObject({ method: "REQUEST", status: "TENTATIVE", sequence: 0 });
   await page.goto("/dashboard");
@@ -129,7 +123,7 @@ test("cancel a booking: its time is offered again; block a slot: it is not; both
   test.setTimeout(60_000);
   const email = `can-${Date.now()}@example.com`;
   await signInAs(context, ownSite, email);
-  const date = await bookableDay(page.request, ownSite, 6);
+  const date = bookableDay(6);
   const id = await book(page.request, ownSite, date, "11:00", email);
   expect(await freeTimes(page.request, ownSite, date)).not.toContain("11:00");
 
@@ -172,7 +166,7 @@ test("at 360 px the bookings are cards, the dialog and the slots fit", async ({ 
   test.setTimeout(60_000);
   const email = `narrow-${Date.now()}@example.com`;
   await signInAs(context, ownSite, email);
-  const date = await bookableDay(page.request, ownSite, 9);
+  const date = bookableDay(9);
   await book(page.request, ownSite, date, "09:00", email);
   await page.setViewportSize({ width: 360, height: 740 });
   await signInAdmin();
