@@ -77,7 +77,13 @@ export const todoGroups: TodoGroupDefinition[] = [
     count: (db) => counted(db.select({ n: count() }).from(bookings).where(eq(bookings.status, "pending")).get()),
     items: (db, ctx) =>
       db
-        .select({ id: bookings.id, serviceName: bookings.serviceName, date: bookings.appointmentDate, time: bookings.appointmentTime, email: bookings.contactEmail })
+        .select({
+          id: bookings.id,
+          serviceName: bookings.serviceName,
+          date: bookings.appointmentDate,
+          time: bookings.appointmentTime,
+          email: bookings.contactEmail,
+        })
         .from(bookings)
         .where(eq(bookings.status, "pending"))
         .orderBy(asc(bookings.appointmentDate), asc(bookings.appointmentTime))
@@ -97,7 +103,13 @@ export const todoGroups: TodoGroupDefinition[] = [
     listLabel: "All paid orders",
     count: (db) => counted(db.select({ n: count() }).from(orders).where(toShip).get()),
     note: (db) => {
-      const n = counted(db.select({ n: count() }).from(orders).where(and(toShip, eq(orders.status, "on_hold"))).get());
+      const n = counted(
+        db
+          .select({ n: count() })
+          .from(orders)
+          .where(and(toShip, eq(orders.status, "on_hold")))
+          .get(),
+      );
       return n > 0 ? `${plural(n, "needs", "need")} an ID check first` : undefined;
     },
     items: (db, ctx) =>
@@ -133,7 +145,13 @@ export const todoGroups: TodoGroupDefinition[] = [
         .orderBy(asc(products.updatedAt), asc(products.id))
         .limit(ctx.limit)
         .all()
-        .map((p) => ({ key: String(p.id), label: p.name, detail: `None left since ${formatInstant(p.updatedAt, ctx.timeZone)}`, href: `/admin/products/${p.id}/edit`, urgent: true })),
+        .map((p) => ({
+          key: String(p.id),
+          label: p.name,
+          detail: `None left since ${formatInstant(p.updatedAt, ctx.timeZone)}`,
+          href: `/admin/products/${p.id}/edit`,
+          urgent: true,
+        })),
   },
   {
     key: "lowStock",
@@ -166,7 +184,13 @@ export const todoGroups: TodoGroupDefinition[] = [
     items: (db, ctx) => {
       const since = newsSince(ctx);
       const booked = db
-        .select({ id: bookings.id, serviceName: bookings.serviceName, date: bookings.appointmentDate, time: bookings.appointmentTime, at: bookings.cancelledAt })
+        .select({
+          id: bookings.id,
+          serviceName: bookings.serviceName,
+          date: bookings.appointmentDate,
+          time: bookings.appointmentTime,
+          at: bookings.cancelledAt,
+        })
         .from(bookings)
         .where(cancelledBookingsSince(since))
         .orderBy(desc(bookings.cancelledAt))

@@ -116,7 +116,11 @@ test("every to-do query reads through an index, never a whole table", async () =
   for (const statement of todoStatements) {
     const params = (statement.match(/\?/g) ?? []).map(() => 0);
     const plan = client.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(...params) as { detail: string }[];
-    if (process.env.SHOW_PLANS) console.log(statement, plan.map((r) => r.detail));
+    if (process.env.SHOW_PLANS)
+      console.log(
+        statement,
+        plan.map((r) => r.detail),
+      );
     const fullScans = plan.filter((row) => /^SCAN (contacts|bookings|orders|products)\b/.test(row.detail) && !/USING (COVERING )?INDEX/.test(row.detail));
     expect({ statement, fullScans }).toEqual({ statement, fullScans: [] });
   }

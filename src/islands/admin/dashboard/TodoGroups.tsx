@@ -50,7 +50,9 @@ export function TodoGroups({ todo }: { todo: UseQueryResult<AdminTodo> }) {
         <h2 id="todo-title" className="text-lg font-semibold">
           To do
         </h2>
-        {waiting !== undefined && <p className="text-sm text-base-content/80">{waiting === 0 ? "Nothing needs you right now." : "Oldest first in each group."}</p>}
+        {waiting !== undefined && (
+          <p className="text-sm text-base-content/80">{waiting === 0 ? "Nothing needs you right now." : "Oldest first in each group."}</p>
+        )}
       </div>
       {todo.isError && (
         <div role="alert" className="alert alert-error flex flex-wrap justify-between">
