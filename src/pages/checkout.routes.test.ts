@@ -167,7 +167,9 @@ describe("POST /checkout (JavaScript off)", () => {
     expect(html).toContain(`Order ${stored.orderNumber}`);
     expect(html).toContain("Your order is placed");
     expect(html).toContain("What happens next");
-    expect(html).toContain(`Reference: ${stored.orderNumber}`);
+    // The shipped bank details are made up, so the page says they will follow (decision 037).
+    expect(html).toContain(`Our bank details will follow by e-mail. When they arrive, transfer $798 USD with the reference ${stored.orderNumber}.`);
+    expect(html).not.toContain("000-000");
     expect(html).toContain("We hold your items until");
     expect(html).toContain('<meta name="robots" content="noindex');
     expect(page.headers.get("cache-control")).toBe("private, no-store");
