@@ -329,7 +329,9 @@ export function dashboardToDo(db: Db, tag = "todo") {
       })
       .returning({ id: orders.id })
       .get();
-    db.insert(orderItems).values({ orderId: row.id, quantity: 1, unitPrice: "120.00", totalPrice: "120.00", productSnapshot: { name: "Gadget" } }).run();
+    db.insert(orderItems)
+      .values({ orderId: row.id, quantity: 1, unitPrice: "120.00", totalPrice: "120.00", productSnapshot: { name: "Gadget" } })
+      .run();
     return orderNumber;
   };
   const paidNewer = order("processing", true, 5);
