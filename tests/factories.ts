@@ -16,6 +16,7 @@ import { ensureReferralCode } from "../src/db/referrals.server";
 import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
 import { generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
+import { updateSetting } from "../src/db/settings.server";
 import type { BookingStatus } from "../src/domain/booking";
 import { newOrderNumber, type OrderStatus } from "../src/domain/order";
 import { businessToday } from "../src/domain/slots";
@@ -348,4 +349,23 @@ export function dashboardToDo(db: Db, tag = "todo") {
     ship: [paidOldest, paidOnHold, paidNewer],
     cancellations: [cancelledOrder, cancelledBooking],
   };
+}
+
+/** Business settings saved as the owner would save them (each checked by its schema); throws on a refused value. */
+export function businessDetails(db: Db, values: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(values)) {
+    const saved = updateSetting(db, key, value);
+    if (!saved.ok) throw new Error(`the setting ${key} was refused: ${JSON.stringify(saved)}`);
+  }
+  return Object.keys(values);
+}
+
+/** The customer `userId` orders one `slug` by bank transfer, through placeOrder as checkout does; answers the order number. */
+export function bankTransferOrder(db: Db, userId: string, slug = "covert-dash-cam-4k") {
+  db.insert(cartItems)
+    .values({ userId, productId: productIdOf(db, slug), quantity: 1 })
+    .run();
+  const placed = placeOrder(db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" });
+  if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
+  return placed.order.orderNumber;
 }

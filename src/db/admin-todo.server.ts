@@ -4,8 +4,9 @@
  * a group (reviews to moderate, once reviews exist) is adding one entry to `todoGroups`.
  *
  * Order within a group: what has waited longest first (enquiries: emergencies first), bookings by
- * appointment (soonest, and so a pending booking whose time has passed, first), products by stock,
- * and customers' cancellations newest first (news to take in, not work that ages).
+ * appointment (soonest, and so a pending booking whose time has passed, first), out-of-stock
+ * products by their last change (longest untouched first), low-stock products by stock, and
+ * customers' cancellations newest first (news to take in, not work that ages).
  */
 import { and, asc, count, desc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import { formatAppointment, formatInstant, formatMoney } from "../domain/format";
@@ -139,7 +140,7 @@ export const todoGroups: TodoGroupDefinition[] = [
     count: (db) => counted(db.select({ n: count() }).from(products).where(outOfStock).get()),
     items: (db, ctx) =>
       db
-        .select({ id: products.id, name: products.name, updatedAt: products.updatedAt })
+        .select({ id: products.id, name: products.name })
         .from(products)
         .where(outOfStock)
         .orderBy(asc(products.updatedAt), asc(products.id))
@@ -148,7 +149,7 @@ export const todoGroups: TodoGroupDefinition[] = [
         .map((p) => ({
           key: String(p.id),
           label: p.name,
-          detail: `None left since ${formatInstant(p.updatedAt, ctx.timeZone)}`,
+          detail: "None left: the shop shows it as out of stock",
           href: `/admin/products/${p.id}/edit`,
           urgent: true,
         })),

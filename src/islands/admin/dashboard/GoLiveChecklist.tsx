@@ -20,8 +20,8 @@ export function GoLiveChecklist({ items }: { items: GoLiveItem[] }) {
                 <p className="text-sm text-base-content/80">{item.detail}</p>
               </div>
               {item.href ? (
-                <a href={item.href} className="btn btn-sm btn-outline shrink-0 self-start">
-                  Set it<span className="sr-only">{`: ${item.title}`}</span>
+                <a href={item.href} className="btn btn-sm btn-outline shrink-0 self-start" aria-label={`Set it: ${item.title}`}>
+                  Set it
                 </a>
               ) : (
                 <p className="shrink-0 text-sm">

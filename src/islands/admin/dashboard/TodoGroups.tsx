@@ -17,9 +17,9 @@ function GroupCard({ group }: { group: TodoGroup }) {
             <span className="sr-only">{group.count === 1 ? " item" : " items"}</span>
           </span>
         </div>
-        {group.note && <p className="text-sm font-medium text-error">{group.note}</p>}
+        {group.note && <p className="grow-0 text-sm font-medium text-error">{group.note}</p>}
         {group.count === 0 ? (
-          <p className="text-sm text-base-content/80">Nothing waiting.</p>
+          <p className="grow-0 text-sm text-base-content/80">Nothing waiting.</p>
         ) : (
           <>
             <ul className="space-y-2">
@@ -51,7 +51,7 @@ export function TodoGroups({ todo }: { todo: UseQueryResult<AdminTodo> }) {
           To do
         </h2>
         {waiting !== undefined && (
-          <p className="text-sm text-base-content/80">{waiting === 0 ? "Nothing needs you right now." : "Oldest first in each group."}</p>
+          <p className="text-sm text-base-content/80">{waiting === 0 ? "Nothing needs you right now." : "What has waited longest, or matters most, first."}</p>
         )}
       </div>
       {todo.isError && (
