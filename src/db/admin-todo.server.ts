@@ -149,7 +149,7 @@ export const todoGroups: TodoGroupDefinition[] = [
         .map((p) => ({
           key: String(p.id),
           label: p.name,
-          detail: "None left: the shop shows it as out of stock",
+          detail: "None left",
           href: `/admin/products/${p.id}/edit`,
           urgent: true,
         })),

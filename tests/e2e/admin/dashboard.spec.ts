@@ -72,6 +72,9 @@ test("a checklist line leads to its setting; once set, the line is gone", async 
   await islandsHydrated(page);
   const phone = page.getByLabel("Phone", { exact: true });
   await expect(phone).toBeFocused();
+  await page.getByRole("region", { name: "Alerts" }).screenshot({ path: "/tmp/shots/owner/settings-alerts.png" });
+  await expect(page.getByLabel("E-mail me every new shop order")).toBeChecked();
+  await expect(page.getByLabel("E-mail me the to-do list every day")).not.toBeChecked();
   await phone.fill("+61 8 7000 1234");
   await page.getByRole("button", { name: "Save settings" }).click();
   await expect(page.getByText("All changes saved.")).toBeVisible();

@@ -278,7 +278,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
       >
         <div className="space-y-1 sm:col-span-2">
           {alerts.map(({ key, text }) => (
-            <label key={key} htmlFor={id(key)} className="label cursor-pointer gap-2 whitespace-normal py-1 text-base-content">
+            <label key={key} htmlFor={id(key)} className="label flex cursor-pointer gap-2 whitespace-normal py-1 text-base-content">
               <input id={id(key)} type="checkbox" className="toggle" {...register(key)} />
               {text}
             </label>
@@ -291,7 +291,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
             E-mail me the to-do list every day
           </label>
           <p id={`${id("dailyDigest")}-hint`} className="label whitespace-normal">
-            Once a day, at the hour below in the business timezone; nothing is sent on a day with nothing to do.
+            Once a day, at the digest hour in the business timezone; nothing is sent on a day with nothing to do.
           </p>
         </div>
         {input({ key: "dailyDigestHour", type: "number", step: "1", hint: "0 to 23, such as 8 for 8 am." })}
