@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { browser } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { changeOrder } from "../db/orders.server";
+import { updateSetting } from "../db/settings.server";
 import { cartItems, orders, products } from "../db/schema";
 import type { OrderStatus } from "../domain/order";
 
@@ -87,6 +88,20 @@ describe("GET /checkout", () => {
     expect(html).toContain('value="cash_deposit"');
     expect(html).not.toContain('value="paypal"');
     expect(html).toMatch(/id="billing-same"[^>]*checked/);
+  });
+
+  test("the payment methods' hints promise only details that exist: made-up ones follow by e-mail, real ones are on the next page (decision 037)", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const fresh = await (await ann.get("/checkout")).text();
+    expect(fresh).toContain("the details follow by e-mail");
+    expect(fresh).toContain("A payment address follows by e-mail.");
+    expect(updateSetting(t.db, "btcAddress", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")).toEqual({ ok: true });
+    expect(updateSetting(t.db, "usdcSolAddress", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV")).toEqual({ ok: true });
+    expect(updateSetting(t.db, "bankAccountNumber", "12345678")).toEqual({ ok: true });
+    expect(updateSetting(t.db, "bankBsb", "065-000")).toEqual({ ok: true });
+    const set = await (await ann.get("/checkout")).text();
+    expect(set).toContain("Pay in Bitcoin or USDC; addresses on the next page.");
+    expect(set).toContain("details on the next page");
   });
 });
 
