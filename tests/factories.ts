@@ -14,11 +14,12 @@ import { createBooking } from "../src/db/bookings.server";
 import type { Db } from "../src/db/client.server";
 import { placeOrder } from "../src/db/orders.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
-import { type Address, bookings, cartItems, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
+import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
 import { generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
+import { updateSetting } from "../src/db/settings.server";
 import type { BookingStatus } from "../src/domain/booking";
-import type { OrderStatus } from "../src/domain/order";
+import { newOrderNumber, type OrderStatus } from "../src/domain/order";
 import { businessToday } from "../src/domain/slots";
 import { addDays, dayOfWeek } from "../src/domain/timezone";
 import { createSession } from "../src/server/auth/sessions.server";
@@ -269,4 +270,124 @@ export function bookedByOthers(db: Db, date: string, times: string[]) {
     if (outcome.ok) booked++;
   }
   return booked;
+}
+
+const hoursAgo = (n: number) => minutesAgo(n * 60);
+
+/**
+ * Something in every group of the dashboard's to-do list, beside what the seed already holds (its
+ * out-of-stock and low-stock products), and rows that must not count: a handled enquiry, a
+ * confirmed booking, an unpaid order, a shipped one, an admin's cancellation and a customer's of
+ * 8 days ago. `tag` keeps names unique. Answers each group's new keys in the order the dashboard
+ * lists them (enquiries by name, bookings by id, orders and cancellations by order number or id).
+ */
+export function dashboardToDo(db: Db, tag = "todo") {
+  const email = `${tag}-client@example.com`;
+  const { userId } = customerWithSession(db, email, { firstName: "Casey" });
+  const today = businessToday(new Date(), defaultSettings.timezone);
+
+  const enquiry = (name: string, urgency: string, hours: number, handled = false) =>
+    db
+      .insert(contacts)
+      .values({
+        name: `${name} ${tag}`,
+        email,
+        service: "partner",
+        message: "Please call me back about my partner.",
+        urgency,
+        createdAt: hoursAgo(hours),
+        handledAt: handled ? new Date() : null,
+      })
+      .returning({ name: contacts.name })
+      .get().name;
+  const routineOld = enquiry("Olive Oldest", "normal", 30);
+  const routineNew = enquiry("Nina Newer", "low", 3);
+  const emergency = enquiry("Emma Emergency", "emergency", 1);
+  enquiry("Hank Handled", "normal", 50, true);
+
+  const booking = (daysAhead: number, status: BookingStatus, cancelled?: { by: "customer" | "admin"; hours: number }) =>
+    db
+      .insert(bookings)
+      .values({
+        userId,
+        serviceName: "Partner Check",
+        servicePrice: "295.00",
+        appointmentDate: addDays(today, daysAhead),
+        appointmentTime: "10:00",
+        status,
+        contactEmail: email,
+        contactPhone: "0412 345 678",
+        cancelledBy: cancelled?.by ?? null,
+        cancelledAt: cancelled ? hoursAgo(cancelled.hours) : null,
+        createdAt: hoursAgo(48 - daysAhead),
+      })
+      .returning({ id: bookings.id })
+      .get().id;
+  const pendingLater = booking(9, "pending");
+  const pendingSoon = booking(2, "pending");
+  const pendingMiddle = booking(5, "pending");
+  booking(3, "confirmed");
+  const cancelledBooking = booking(4, "cancelled", { by: "customer", hours: 20 });
+  booking(6, "cancelled", { by: "admin", hours: 2 });
+  booking(7, "cancelled", { by: "customer", hours: 8 * 24 });
+
+  const order = (status: OrderStatus, paid: boolean, hours: number, cancelled?: { by: "customer" | "admin"; hours: number }) => {
+    const orderNumber = newOrderNumber();
+    const row = db
+      .insert(orders)
+      .values({
+        userId,
+        orderNumber,
+        status,
+        paymentStatus: paid ? "paid" : "pending",
+        paymentMethod: "bank_transfer",
+        totalAmount: "120.00",
+        subtotal: "120.00",
+        shippingAddress: { ...storedAddress, name: "Casey Client" },
+        billingAddress: storedAddress,
+        paidAt: paid ? hoursAgo(hours) : null,
+        cancelledBy: cancelled?.by ?? null,
+        cancelledAt: cancelled ? hoursAgo(cancelled.hours) : null,
+        createdAt: hoursAgo(hours + 1),
+      })
+      .returning({ id: orders.id })
+      .get();
+    db.insert(orderItems)
+      .values({ orderId: row.id, quantity: 1, unitPrice: "120.00", totalPrice: "120.00", productSnapshot: { name: "Gadget" } })
+      .run();
+    return orderNumber;
+  };
+  const paidNewer = order("processing", true, 5);
+  const paidOldest = order("processing", true, 40);
+  const paidOnHold = order("on_hold", true, 10);
+  order("pending", false, 2);
+  order("shipped", true, 60);
+  const cancelledOrder = order("cancelled", false, 30, { by: "customer", hours: 2 });
+  order("cancelled", false, 30, { by: "admin", hours: 1 });
+
+  return {
+    enquiries: [emergency, routineOld, routineNew],
+    bookings: [pendingSoon, pendingMiddle, pendingLater],
+    ship: [paidOldest, paidOnHold, paidNewer],
+    cancellations: [cancelledOrder, cancelledBooking],
+  };
+}
+
+/** Business settings saved as the owner would save them (each checked by its schema); throws on a refused value. */
+export function businessDetails(db: Db, values: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(values)) {
+    const saved = updateSetting(db, key, value);
+    if (!saved.ok) throw new Error(`the setting ${key} was refused: ${JSON.stringify(saved)}`);
+  }
+  return Object.keys(values);
+}
+
+/** The customer `userId` orders one `slug` by bank transfer, through placeOrder as checkout does; answers the order number. */
+export function bankTransferOrder(db: Db, userId: string, slug = "covert-dash-cam-4k") {
+  db.insert(cartItems)
+    .values({ userId, productId: productIdOf(db, slug), quantity: 1 })
+    .run();
+  const placed = placeOrder(db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" });
+  if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
+  return placed.order.orderNumber;
 }

@@ -18,6 +18,8 @@ import { requireUser, signedInUser } from "../server/middleware/require-user";
 import { rateLimit } from "../server/middleware/rate-limit";
 import { siteOrigin } from "../server/origin";
 import { validJson } from "../server/validate";
+import { customerFacingSettings } from "../shared/go-live";
+import { orderMailContext } from "../server/checkout.server";
 
 /** How the calendar shows a booking: tentative until the business confirms it. */
 const icsStatus = (status: Booking["status"]): IcsStatus => (status === "pending" ? "tentative" : status === "cancelled" ? "cancelled" : "confirmed");
@@ -92,14 +94,14 @@ export function bookingsApi(deps: AppDeps) {
             booking,
             businessName: settings.businessName,
             businessEmail,
-            businessPhone: settings.phone,
+            businessPhone: customerFacingSettings(settings).phone,
             manageUrl: `${origin}/dashboard`,
             origin,
             whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
             timeZone: settings.timezone,
             ics: icsFor(booking, settings, origin, booking.contactEmail ?? user.email),
           };
-          return [bookingConfirmationMail(mail), bookingNotificationMail(mail)];
+          return [bookingConfirmationMail(mail), ...(settings.alertNewBookings ? [bookingNotificationMail(mail)] : [])];
         },
       );
       if (!outcome.ok) {
@@ -137,8 +139,9 @@ export function bookingsApi(deps: AppDeps) {
   );
 
   api.post("/:id/cancel", (c) => {
-    const cancelled = cancelOwnBooking(deps.db, c.req.param("id"), signedInUser(c).id);
+    const cancelled = cancelOwnBooking(deps.db, c.req.param("id"), signedInUser(c).id, orderMailContext(deps));
     if (!cancelled) throw new HttpError(404, "not_found", "No pending booking of yours has this id.");
+    deps.outbox.kick();
     log.info("booking cancelled by customer", { bookingId: cancelled.id });
     return c.json(publicBooking(cancelled));
   });

@@ -53,19 +53,17 @@ describe("POST /api/payment-requests", () => {
       "Amount: $148 USD (new-client price, 50% off the list price of $295)",
       `Reference code: ${body.referenceCode}`,
       "http://localhost/services",
-      "Cryptocurrency (10% off): $133 USD, you save $15",
-      "Bitcoin (Bitcoin network): bc1q-example-placeholder-address-not-real",
-      "Ethereum (ERC-20 network):",
-      "USDC (Solana network):",
-      "1-6 network confirmations",
+      // The shipped crypto addresses and phone number are made up: the e-mail offers to send real ones (decision 037).
+      "2. Cryptocurrency: reply to this e-mail and we will send a payment address.",
       "Cash deposit",
       "Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)",
-      "+61 8 0000 0000",
+      "Reply to this e-mail and we will arrange it with you.",
       "Processing timeline:",
       "Service start:",
     ]) {
       expect(toClient!.text).toContain(text);
     }
+    for (const madeUp of ["bc1q-example-placeholder-address-not-real", "0xEXAMPLE", "+61 8 0000 0000"]) expect(toClient!.text).not.toContain(madeUp);
     expect(toBusiness!.to).toBe("owner@example.com");
     expect(toBusiness!.replyTo).toBe("jane@example.com");
     expect(toBusiness!.text).toContain(body.referenceCode);

@@ -13,6 +13,7 @@ import { log } from "../server/log.server";
 import { rateLimit } from "../server/middleware/rate-limit";
 import { siteOrigin } from "../server/origin";
 import { validJson } from "../server/validate";
+import { customerFacingSettings } from "../shared/go-live";
 
 export const paymentRequestRateLimitMessage = "Too many payment requests from your connection. Please wait a few minutes and try again.";
 
@@ -33,7 +34,7 @@ export function paymentsApi(deps: AppDeps) {
       method: input.method,
       offer,
       email,
-      mail: { settings, businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
+      mail: { settings: customerFacingSettings(settings), businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
     });
     deps.outbox.kick();
     log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });

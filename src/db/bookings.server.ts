@@ -17,12 +17,14 @@ import { centsToDecimal } from "../domain/pricing";
 import { slotHasPassed } from "../domain/slots";
 import type { MailMessage } from "../mail/outbox.server";
 import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
+import { type BusinessAlertContext, bookingCancelledByCustomerAlert } from "../mail/templates/bookings";
 import type { BookingInput } from "../shared/booking";
 import type { AuditActor } from "./audit.server";
 import { recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { recordReferralReward, voidReferralReward } from "./referrals.server";
 import { bookings, servicePricing, timeSlots, users } from "./schema";
+import { getSettings } from "./settings.server";
 
 export type Booking = typeof bookings.$inferSelect;
 
@@ -171,21 +173,26 @@ function releaseSlot(db: Db, booking: Booking) {
 
 /**
  * A customer cancels their own pending booking: the slot is freed and any referral reward it
- * earned is voided. Returns the cancelled booking, or null when not theirs or not pending.
+ * earned is voided, and with `alert` the business is e-mailed (when its `alertCustomerCancellations`
+ * setting is on), in the same transaction. Returns the cancelled booking, or null when not theirs or not pending.
  */
-export function cancelOwnBooking(db: Db, bookingId: string, userId: string): Booking | null {
+export function cancelOwnBooking(db: Db, bookingId: string, userId: string, alert?: BusinessAlertContext, now = new Date()): Booking | null {
   return immediate(db, () => {
     const booking = findOwnBooking(db, bookingId, userId);
     if (!booking || !customerMayCancel(booking, userId)) return null;
     const updated = db
       .update(bookings)
-      .set({ status: "cancelled", icsSequence: nextIcsSequence })
+      .set({ status: "cancelled", cancelledBy: "customer", cancelledAt: now, icsSequence: nextIcsSequence })
       .where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status)))
       .returning()
       .get();
     if (!updated) return null;
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
+    if (alert) {
+      const settings = getSettings(db);
+      if (settings.alertCustomerCancellations) enqueueMail(db, bookingCancelledByCustomerAlert(updated, { ...alert, timeZone: settings.timezone }));
+    }
     return updated;
   });
 }
@@ -203,7 +210,10 @@ export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZo
     .all();
   const upcoming = active.filter((b) => !slotHasPassed(b.appointmentDate, b.appointmentTime, now, timeZone));
   for (const booking of upcoming) {
-    db.update(bookings).set({ status: "cancelled", icsSequence: nextIcsSequence }).where(eq(bookings.id, booking.id)).run();
+    db.update(bookings)
+      .set({ status: "cancelled", cancelledBy: "customer", cancelledAt: now, icsSequence: nextIcsSequence })
+      .where(eq(bookings.id, booking.id))
+      .run();
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
   }
@@ -228,7 +238,13 @@ function applyBookingStatus(db: Db, bookingId: string, status: BookingStatus, no
   if (!canChangeBookingStatus(booking.status, status, "admin")) return { ok: false, reason: "not_allowed", from: booking.status };
   const updated = db
     .update(bookings)
-    .set({ status, icsSequence: nextIcsSequence, updatedAt: now })
+    .set({
+      status,
+      cancelledBy: status === "cancelled" ? "admin" : null,
+      cancelledAt: status === "cancelled" ? now : null,
+      icsSequence: nextIcsSequence,
+      updatedAt: now,
+    })
     .where(and(eq(bookings.id, bookingId), eq(bookings.status, booking.status)))
     .returning()
     .get();

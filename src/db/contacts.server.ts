@@ -6,8 +6,13 @@ import type { ContactInput } from "../shared/contact";
 import { immediate, type Db } from "./client.server";
 import { listPricing } from "./pricing.server";
 import { contacts, type Contact } from "./schema";
+import { getSettings } from "./settings.server";
 
-/** Records an enquiry and queues the business's e-mail (its links start with `origin`); both or neither are written. */
+/**
+ * Records an enquiry and queues the business's e-mail (its links start with `origin`); both or
+ * neither are written. The e-mail goes for every emergency, and for other enquiries while the
+ * `alertNewEnquiries` setting is on.
+ */
 export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail: string, origin: string): Contact {
   const options = contactServiceOptions(listPricing(db));
   const serviceLabel = options.find((o) => o.value === input.service)?.label ?? input.service;
@@ -24,7 +29,9 @@ export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail:
       })
       .returning()
       .get();
-    enqueueMail(db, contactNotification(contact, serviceLabel, businessEmail, origin));
+    // An emergency is always e-mailed at once; any other enquiry when the owner asked for it.
+    if (contact.urgency === "emergency" || getSettings(db).alertNewEnquiries)
+      enqueueMail(db, contactNotification(contact, serviceLabel, businessEmail, origin));
     return contact;
   });
 }

@@ -186,8 +186,10 @@ test("placing an order e-mails the customer how to pay (the order number as the 
     ["ann@example.com", `Order ${view.orderNumber} received`],
     ["owner@pi.example", `New order ${view.orderNumber}: $399`],
   ]);
-  expect(sent[0]?.text).toContain(`Reference: ${view.orderNumber}`);
-  expect(sent[0]?.text).toContain("BSB: 000-000");
+  expect(sent[0]?.text).toContain(`with the reference ${view.orderNumber}`);
+  // The shipped BSB and account number are made up: the customer is told the details will follow (decision 037).
+  expect(sent[0]?.text).not.toContain("000-000");
+  expect(sent[0]?.text).toContain("Our bank details will follow by e-mail.");
   expect(sent[0]?.text).toContain(`https://pi.example/orders/${view.orderNumber.toLowerCase()}`);
   expect(sent[1]?.text).toContain(`Manage it in the admin portal: https://pi.example/admin/orders/${view.orderNumber.toLowerCase()}`);
   expect(view).toMatchObject({ status: "pending", canCancel: true, items: [{ name: camera.name, quantity: 1, unitPrice: "399.00" }] });

@@ -28,12 +28,14 @@ import {
   type OrderMailInput,
   orderCancelledMail,
   orderNotificationMail,
+  orderCancelledByCustomerAlert,
   orderPaidMail,
   orderPlacedMail,
   orderRefundedMail,
   orderShippedMail,
 } from "../mail/templates/orders";
 import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
+import { customerFacingSettings } from "../shared/go-live";
 import { trackingUrl, type OrderAddressView, type OrderItemView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
 import { holdsUnpaidStockSql, openUnpaidOrderCount, unitsHeldByUnpaidOrders } from "./stock-holds.server";
@@ -200,7 +202,7 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
       db.insert(orderEvents).values({ orderId: order.id, status, paymentStatus: "pending", actor: "customer", note: "Order placed", createdAt: now }).run();
       db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
       const view = orderViewById(db, order.id);
-      if (mail) queueOrderMail(db, order.id, view, mail, [orderPlacedMail, orderNotificationMail], "customer");
+      if (mail) queueOrderMail(db, order.id, view, mail, [orderPlacedMail, ...(settings.alertNewOrders ? [orderNotificationMail] : [])], "customer");
       return {
         ok: true,
         view,
@@ -249,7 +251,7 @@ export function cancelOrder(
     if (!order || (by.userId !== undefined && order.userId !== by.userId)) return { ok: false, reason: "not_found" };
     if (!orderMayBeCancelled(order, by.actor)) return { ok: false, reason: "not_allowed" };
     releaseStock(db, order.id, now);
-    db.update(orders).set({ status: "cancelled", cancelledAt: now, updatedAt: now }).where(eq(orders.id, order.id)).run();
+    db.update(orders).set({ status: "cancelled", cancelledAt: now, cancelledBy: by.actor, updatedAt: now }).where(eq(orders.id, order.id)).run();
     db.insert(orderEvents)
       .values({
         orderId: order.id,
@@ -267,7 +269,8 @@ export function cancelOrder(
     }
     if (mail) {
       const reason: CancelReason = by.actor === "customer" ? "customer" : by.actor === "system" ? "expired" : "owner";
-      queueOrderMail(db, order.id, orderViewById(db, order.id), mail, [(m) => orderCancelledMail(m, reason)]);
+      const alert = by.actor === "customer" && getSettings(db).alertCustomerCancellations ? [orderCancelledByCustomerAlert] : [];
+      queueOrderMail(db, order.id, orderViewById(db, order.id), mail, [(m) => orderCancelledMail(m, reason), ...alert]);
     }
     return { ok: true };
   });
@@ -331,7 +334,14 @@ function queueOrderMail(
 ) {
   const customer = orderCustomer(db, orderId);
   if (!customer) return;
-  const input = { order: view, customerEmail: customer.email, settings: getSettings(db), businessEmail: ctx.businessEmail, origin: ctx.origin };
+  // Customers never see a made-up detail as if it were real (decision 037).
+  const input = {
+    order: view,
+    customerEmail: customer.email,
+    settings: customerFacingSettings(getSettings(db)),
+    businessEmail: ctx.businessEmail,
+    origin: ctx.origin,
+  };
   for (const template of templates) {
     const message = template(input);
     if (message.to !== customer.email) enqueueMail(db, message);

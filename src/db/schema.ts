@@ -115,11 +115,15 @@ export const bookings = sqliteTable(
     icsSequence: integer("ics_sequence").notNull().default(0),
     /** What the customer quotes (`BK-7KQ4-M2XD`) and the key of the booking's page; set on every booking (migration 0016 gave the older ones theirs). */
     reference: text("reference"),
+    /** Who cancelled it and when (null while it is not cancelled): the dashboard lists customers' cancellations. */
+    cancelledBy: text("cancelled_by", { enum: orderActors }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("bookings_user_idx").on(t.userId, t.createdAt),
+    index("bookings_cancelled_idx").on(t.cancelledBy, t.cancelledAt),
     // Covers the dashboard's month and the analytics (by creation time, status, service and price) without reading rows.
     index("bookings_created_idx").on(t.createdAt, t.status, t.serviceName, t.servicePrice),
     // The admin list: by appointment, optionally one status.
@@ -247,7 +251,13 @@ export const products = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("products_category_idx").on(t.categoryId), check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`)],
+  (t) => [
+    index("products_category_idx").on(t.categoryId),
+    // The dashboard's out-of-stock and low-stock products, without reading every product.
+    index("products_stock_idx").on(t.isActive, t.stockQuantity),
+    index("products_low_stock_idx").on(t.isActive, sql`(${t.stockQuantity} <= ${t.lowStockThreshold})`, t.stockQuantity),
+    check("products_stock_non_negative", sql`${t.stockQuantity} >= 0`),
+  ],
 );
 
 export const cartItems = sqliteTable(
@@ -306,6 +316,8 @@ export const orders = sqliteTable(
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /** Who cancelled it (null while it is not cancelled): the dashboard lists customers' cancellations. */
+    cancelledBy: text("cancelled_by", { enum: orderActors }),
     /** When the order's stock went back to the shelf: set once, so it is never given back twice. */
     stockReleasedAt: integer("stock_released_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
@@ -315,6 +327,7 @@ export const orders = sqliteTable(
     index("orders_user_idx").on(t.userId, t.createdAt),
     index("orders_created_idx").on(t.createdAt),
     index("orders_hold_idx").on(t.status, t.holdExpiresAt),
+    index("orders_cancelled_idx").on(t.cancelledBy, t.cancelledAt),
     // Covers the admin dashboard's order figures, so they read this narrow index, not every order's addresses.
     index("orders_stats_idx").on(t.paymentStatus, t.status, t.totalAmount),
     // Covers the analytics' money by the day it arrived and by method, without reading rows.
@@ -513,6 +526,15 @@ export const outbox = sqliteTable(
   },
   (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
 );
+
+/** One row per business day the daily digest was done for: the claim that keeps it to once a day. */
+export const dailyDigests = sqliteTable("daily_digests", {
+  /** The business day (YYYY-MM-DD in the business timezone). */
+  day: text("day").primaryKey(),
+  doneAt: integer("done_at", { mode: "timestamp_ms" }).notNull(),
+  /** The outbox message queued for the day; null when there was nothing to do and nothing was sent. */
+  outboxId: integer("outbox_id"),
+});
 
 /** Payment requests (instructions, cash deposit) and provider payments, recorded by the server. */
 export const payments = sqliteTable(

@@ -57,8 +57,8 @@ export function bookingPage(site: SiteData, initialPackageId: string | null, now
                 Booking on the calendar needs JavaScript. You can also{" "}
                 <a className="link" href="/contact">
                   send us a message
-                </a>{" "}
-                or call {site.settings.phone} to book.
+                </a>
+                {site.settings.phone ? ` or call ${site.settings.phone} to book.` : " to book."}
               </span>
             </div>
           </noscript>

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { browser } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { changeOrder } from "../db/orders.server";
+import { updateSetting } from "../db/settings.server";
 import { cartItems, orders, products } from "../db/schema";
 import type { OrderStatus } from "../domain/order";
 
@@ -88,6 +89,20 @@ describe("GET /checkout", () => {
     expect(html).not.toContain('value="paypal"');
     expect(html).toMatch(/id="billing-same"[^>]*checked/);
   });
+
+  test("the payment methods' hints promise only details that exist: made-up ones follow by e-mail, real ones are on the next page (decision 037)", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const fresh = await (await ann.get("/checkout")).text();
+    expect(fresh).toContain("the details follow by e-mail");
+    expect(fresh).toContain("A payment address follows by e-mail.");
+    expect(updateSetting(t.db, "btcAddress", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")).toEqual({ ok: true });
+    expect(updateSetting(t.db, "usdcSolAddress", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV")).toEqual({ ok: true });
+    expect(updateSetting(t.db, "bankAccountNumber", "12345678")).toEqual({ ok: true });
+    expect(updateSetting(t.db, "bankBsb", "065-000")).toEqual({ ok: true });
+    const set = await (await ann.get("/checkout")).text();
+    expect(set).toContain("Pay in Bitcoin or USDC; addresses on the next page.");
+    expect(set).toContain("details on the next page");
+  });
 });
 
 describe("POST /checkout (JavaScript off)", () => {
@@ -167,7 +182,9 @@ describe("POST /checkout (JavaScript off)", () => {
     expect(html).toContain(`Order ${stored.orderNumber}`);
     expect(html).toContain("Your order is placed");
     expect(html).toContain("What happens next");
-    expect(html).toContain(`Reference: ${stored.orderNumber}`);
+    // The shipped bank details are made up, so the page says they will follow (decision 037).
+    expect(html).toContain(`Our bank details will follow by e-mail. When they arrive, transfer $798 USD with the reference ${stored.orderNumber}.`);
+    expect(html).not.toContain("000-000");
     expect(html).toContain("We hold your items until");
     expect(html).toContain('<meta name="robots" content="noindex');
     expect(page.headers.get("cache-control")).toBe("private, no-store");

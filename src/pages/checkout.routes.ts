@@ -25,6 +25,8 @@ import { requireCustomer, type CustomerEnv } from "../server/middleware/require-
 import { servePage } from "../server/render-page";
 import { withCartNotice } from "./cart-notice";
 import { checkoutPage, type CheckoutData, type CheckoutState } from "./checkout";
+import { cryptoAddresses } from "../domain/payment";
+import { customerFacingSettings } from "../shared/go-live";
 
 /**
  * The cart at today's prices, the order priced for each payment method on offer (as placing it will
@@ -49,10 +51,15 @@ export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
   const toPrice = pricedLines(rows, settings.maxUnitsPerProduct);
   for (const method of offered) priced[method] = priceOrder(toPrice, method, settings);
   const held = `We hold your items for ${settings.manualOrderHoldDays} ${settings.manualOrderHoldDays === 1 ? "day" : "days"} while you pay.`;
+  // What customers may see (decision 037): without real details, they follow by e-mail.
+  const shown = customerFacingSettings(settings);
+  const coins = cryptoAddresses(shown).map((c) => c.coin);
   const hints: Record<OrderPaymentMethod, string> = {
     paypal: `Pay with PayPal or a card on the next page. We hold your items for ${settings.paypalOrderHoldMinutes} minutes.`,
-    bank_transfer: `Transfer to our bank account with your order number as the reference; details on the next page. ${held}`,
-    crypto: `${settings.cryptoDiscountPercent}% off the goods. Pay in Bitcoin, Ethereum or USDC; addresses on the next page. ${held}`,
+    bank_transfer: `Transfer to our bank account with your order number as the reference; ${shown.bankAccountNumber ? "details on the next page" : "the details follow by e-mail"}. ${held}`,
+    crypto: `${settings.cryptoDiscountPercent}% off the goods. ${
+      coins.length > 0 ? `Pay in ${coins.join(", ").replace(/, ([^,]*)$/, " or $1")}; addresses on the next page.` : "A payment address follows by e-mail."
+    } ${held}`,
     cash_deposit: `Deposit cash at a branch of our bank with your order number as the reference. ${held}`,
   };
   const problems = cart.items

@@ -59,6 +59,7 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
               <h2 id="details-title" className="card-title">
                 {c["contact.details"].title}
               </h2>
+              {details.length === 0 && <p data-testid="no-contact-details">Send us a message with the secure form on this page and we will get back to you.</p>}
               <ul className="space-y-3">
                 {details.map((d) => (
                   <li key={d.label} className="flex items-start gap-3">

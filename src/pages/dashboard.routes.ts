@@ -8,6 +8,7 @@ import { log } from "../server/log.server";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { dashboardPage } from "./dashboard";
+import { orderMailContext } from "../server/checkout.server";
 
 const notices: Record<string, string> = {
   passwordReset: "Your new password is saved, and every other device was signed out.",
@@ -26,8 +27,11 @@ export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
 /** POST /bookings/:id/cancel: a customer cancels their own pending booking. */
 export function submitCancelBooking(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
-  const cancelled = cancelOwnBooking(deps.db, c.req.param("id") ?? "", user.id);
-  if (cancelled) log.info("booking cancelled by customer", { bookingId: cancelled.id });
+  const cancelled = cancelOwnBooking(deps.db, c.req.param("id") ?? "", user.id, orderMailContext(deps));
+  if (cancelled) {
+    deps.outbox.kick();
+    log.info("booking cancelled by customer", { bookingId: cancelled.id });
+  }
   return c.redirect(`/dashboard?notice=${cancelled ? "cancelled" : "notCancelled"}`, 303);
 }
 

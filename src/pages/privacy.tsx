@@ -27,7 +27,10 @@ export function privacyPage(site: SiteData): PageDefinition {
       title: "Your choices",
       text: "You can ask us at any time what we hold about you, correct it, or ask us to delete it. Customers can delete their account from their account page; records we must keep by law (such as invoices) are anonymised.",
     },
-    { title: "Contact", text: `Questions about privacy: ${s.email} or ${s.phone}.` },
+    {
+      title: "Contact",
+      text: `Questions about privacy: ${[s.email, s.phone].filter(Boolean).join(" or ") || "use the contact form"}.`,
+    },
   ];
   return {
     path: "/privacy",

@@ -35,7 +35,8 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
     accountEmail: null,
     paypalClientId: null,
     cryptoDiscountPercent: 10,
-    contact: { email: "enquiries@example.com", phone: "+61 8 0000 0000" },
+    // The shipped e-mail and phone are made up and never shown (decision 037).
+    contact: { email: "", phone: "" },
   });
   expect(anonymous[1]!.service).toMatchObject({ cryptoAmount: 133, cryptoSaving: 15 });
 
@@ -59,11 +60,22 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
   expect(dialogProps(await (await t.request("/services")).text())[1]!.service.amountDue).toBe(148);
 });
 
-test("an empty crypto address hides that coin", async () => {
-  t.db.$client
-    .query("INSERT INTO settings (key, value, updated_at) VALUES ('ethAddress', '\"\"', 0) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
-    .run();
-  t.deps.pageCache.clear();
-  const [first] = dialogProps(await (await t.request("/services")).text());
-  expect(first!.cryptoAddresses.map((a) => a.coin)).toEqual(["Bitcoin", "USDC"]);
+test("an empty crypto address hides that coin, and so does a made-up one (decision 037)", async () => {
+  const set = (key: string, value: string) =>
+    t.db.$client
+      .query("INSERT INTO settings (key, value, updated_at) VALUES (?, ?, 0) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+      .run(key, JSON.stringify(value));
+  const coins = async () => {
+    t.deps.pageCache.clear();
+    const [first] = dialogProps(await (await t.request("/services")).text());
+    return first!.cryptoAddresses.map((a) => a.coin);
+  };
+  expect(await coins()).toEqual([]);
+  set("btcAddress", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+  set("usdcSolAddress", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV");
+  expect(await coins()).toEqual(["Bitcoin", "USDC"]);
+  set("ethAddress", "0x52908400098527886E0F7030069857D2E4169EE7");
+  expect(await coins()).toEqual(["Bitcoin", "Ethereum", "USDC"]);
+  set("ethAddress", "");
+  expect(await coins()).toEqual(["Bitcoin", "USDC"]);
 });

@@ -10,6 +10,7 @@ import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { orderMailContext } from "../server/checkout.server";
 import type { PayPalCapture } from "./paypal.server";
+import { customerFacingSettings } from "../shared/go-live";
 
 export type CaptureSettlement =
   | { outcome: "completed"; payment: Payment; recorded: boolean }
@@ -19,7 +20,12 @@ export type CaptureSettlement =
 /** Who the payment e-mails come from and go to. */
 export function businessContact(deps: Pick<AppDeps, "db" | "env">): BusinessContact {
   const s = getSettings(deps.db);
-  return { businessName: s.businessName, businessEmail: deps.env.BUSINESS_EMAIL ?? s.email, businessPhone: s.phone, responseTimeHours: s.responseTimeHours };
+  return {
+    businessName: s.businessName,
+    businessEmail: deps.env.BUSINESS_EMAIL ?? s.email,
+    businessPhone: customerFacingSettings(s).phone,
+    responseTimeHours: s.responseTimeHours,
+  };
 }
 
 /**

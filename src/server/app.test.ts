@@ -59,9 +59,6 @@ const pages: [string, string[]][] = [
     "/contact",
     [
       "Complete Confidentiality",
-      "+61 8 0000 0000",
-      "Signal",
-      "WhatsApp",
       "We respond within 2 hours.",
       "Privacy Guarantee",
       "Barossa Valley and Adelaide Hills",

@@ -23,6 +23,7 @@ import { log, setLogLevel } from "./log.server";
 import { publicUrlWarning } from "./origin";
 import { startHousekeeping } from "./housekeeping.server";
 import { startSlotWindow } from "./slot-window.server";
+import { startDailyDigest } from "./daily-digest.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -135,6 +136,7 @@ const originWarning = publicUrlWarning(env);
 if (originWarning) log.warn(originWarning);
 const stopPaymentCheck = startPaymentReconciliation(deps);
 const stopOrderExpiry = startOrderExpiry(deps);
+const stopDailyDigest = startDailyDigest(deps);
 
 log.info("listening", {
   url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`,
@@ -151,6 +153,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopSlotWindow();
     stopPaymentCheck();
     stopOrderExpiry();
+    stopDailyDigest();
     void server.stop().then(() => {
       deps.db.$client.close();
       rmSync(pidFile, { force: true });

@@ -7,6 +7,7 @@ import { cartCount } from "../db/cart.server";
 import { getContent } from "../db/content.server";
 import { listPricing } from "../db/pricing.server";
 import { getSettings } from "../db/settings.server";
+import { customerFacingSettings } from "../shared/go-live";
 import { newRenderRecord, RenderContext } from "../components/render-context";
 import type { CurrentUser, SiteData } from "../components/site";
 import type { PageDefinition } from "../pages/page";
@@ -19,7 +20,8 @@ import { isHttps, siteOrigin } from "./origin";
 
 /** Everything the layout reads, for one render. */
 export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
-  const settings = deps.pageCache.memo("settings", () => getSettings(deps.db));
+  // Pages never show a made-up detail as if it were real (decision 037); the portal reads settings through its API.
+  const settings = deps.pageCache.memo("settings", () => customerFacingSettings(getSettings(deps.db)));
   return {
     settings,
     content: deps.pageCache.memo("content", () => getContent(deps.db)),

@@ -33,8 +33,8 @@ export function businessJsonLd(settings: Settings, origin: string): object {
     "@type": "ProfessionalService",
     name: settings.businessName,
     url: `${origin}/`,
-    telephone: settings.phone,
-    email: settings.email,
+    ...(settings.phone ? { telephone: settings.phone } : {}),
+    ...(settings.email ? { email: settings.email } : {}),
     areaServed: [
       { "@type": "City", name: "Adelaide" },
       { "@type": "State", name: "South Australia" },

@@ -39,6 +39,7 @@ export const settingsMessages = {
   maxPending: "Use 1 to 100 bookings",
   mailPerHour: "Use 1 to 50 e-mails",
   boolean: "Must be on or off",
+  digestHour: "Use an hour from 0 to 23",
 } as const;
 
 /** Each setting's name, as the form labels it and the audit log names it. */
@@ -72,6 +73,12 @@ export const settingLabels: Record<SettingKey, string> = {
   responseTimeHours: "Response time (hours)",
   maxPendingBookings: "Pending bookings per customer",
   customerMailPerHour: "E-mails to one address per hour",
+  alertNewEnquiries: "New enquiries",
+  alertNewOrders: "New orders",
+  alertNewBookings: "New bookings",
+  alertCustomerCancellations: "Customer cancellations",
+  dailyDigest: "Daily to-do digest",
+  dailyDigestHour: "Digest hour",
 };
 
 const base58 = "[1-9A-HJ-NP-Za-km-z]";
@@ -195,6 +202,12 @@ export const adminSettingsShape = {
   responseTimeHours: whole(1, 72, settingsMessages.responseTime),
   maxPendingBookings: whole(1, 100, settingsMessages.maxPending),
   customerMailPerHour: whole(1, 50, settingsMessages.mailPerHour),
+  alertNewEnquiries: z.boolean(settingsMessages.boolean),
+  alertNewOrders: z.boolean(settingsMessages.boolean),
+  alertNewBookings: z.boolean(settingsMessages.boolean),
+  alertCustomerCancellations: z.boolean(settingsMessages.boolean),
+  dailyDigest: z.boolean(settingsMessages.boolean),
+  dailyDigestHour: whole(0, 23, settingsMessages.digestHour),
 } satisfies Record<SettingKey, unknown>;
 
 /** The setting keys, in the order the form shows them. */

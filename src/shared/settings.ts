@@ -69,6 +69,18 @@ export const settingsSchema = z.object({
   maxPendingBookings: z.number().int().min(1).max(100).default(5),
   /** E-mails a visitor's requests may send to one address in an hour, so the site cannot flood someone's inbox. */
   customerMailPerHour: z.number().int().min(1).max(50).default(5),
+  /** E-mail the business every new enquiry; an emergency enquiry is e-mailed at once whatever this says. */
+  alertNewEnquiries: z.boolean().default(true),
+  /** E-mail the business every new shop order. */
+  alertNewOrders: z.boolean().default(true),
+  /** E-mail the business every new booking. */
+  alertNewBookings: z.boolean().default(true),
+  /** E-mail the business when a customer cancels a booking or an order. */
+  alertCustomerCancellations: z.boolean().default(true),
+  /** E-mail the business the dashboard's to-do list once a day. */
+  dailyDigest: z.boolean().default(false),
+  /** The hour of the day (business timezone) the daily digest goes out at. */
+  dailyDigestHour: z.number().int().min(0).max(23).default(8),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -314,12 +314,7 @@ test.describe("contact page", () => {
     expect(status).toBe(200);
     expectTextContains(text, [
       "Contact Us in Complete Confidentiality",
-      "+61 8 0000 0000",
-      "enquiries@example.com",
-      "Signal",
-      "+61 400 000 000",
-      "WhatsApp",
-      "+61 400 000 001",
+      "Send us a message with the secure form on this page",
       "within 2 hours",
       "Privacy Guarantee",
       "strictly private",
@@ -336,6 +331,9 @@ test.describe("contact page", () => {
       "South Australia",
     ]);
     expect(text).not.toContain("United States");
+    // The shipped contact details are made up: none of them is shown as if it were real (decision 037).
+    for (const madeUp of ["+61 8 0000 0000", "enquiries@example.com", "+61 400 000 000", "+61 400 000 001", "example.investigations"])
+      expect(text).not.toContain(madeUp);
   });
 
   test("hero, contact details with response time, privacy guarantee and five service areas", async ({ page }) => {
@@ -343,11 +341,10 @@ test.describe("contact page", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Contact Us in Complete Confidentiality");
     await expect(page.getByRole("main")).toContainText("stays between you and your investigator");
 
+    // Until the owner sets real contact details, the block points to the form instead (decision 037).
     const details = page.getByRole("region", { name: "Get in Touch" });
-    await expect(details.getByRole("link", { name: "+61 8 0000 0000" })).toHaveAttribute("href", "tel:+61800000000");
-    await expect(details.getByRole("link", { name: "enquiries@example.com" })).toHaveAttribute("href", "mailto:enquiries@example.com");
-    await expect(details.getByRole("listitem").filter({ hasText: "Signal" })).toContainText("+61 400 000 000");
-    await expect(details.getByRole("listitem").filter({ hasText: "WhatsApp" })).toContainText("+61 400 000 001");
+    await expect(details).toContainText("Send us a message with the secure form on this page");
+    await expect(details.getByRole("listitem")).toHaveCount(0);
     await expect(details).toContainText("within 2 hours");
 
     const privacy = page.getByRole("region", { name: "Privacy Guarantee" });
@@ -392,7 +389,14 @@ test.describe("privacy page", () => {
   test("renders the policy in the server HTML and the browser", async ({ page, request }) => {
     const { status, text } = await serverPage(request, "/privacy");
     expect(status).toBe(200);
-    expectTextContains(text, ["Privacy Policy", "Australian Privacy Principles", "What we collect", "Your choices", "enquiries@example.com"]);
+    expectTextContains(text, [
+      "Privacy Policy",
+      "Australian Privacy Principles",
+      "What we collect",
+      "Your choices",
+      "Questions about privacy: use the contact form.",
+    ]);
+    expect(text).not.toContain("enquiries@example.com");
 
     await page.goto("/privacy");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");

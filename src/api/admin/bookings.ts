@@ -49,6 +49,7 @@ import {
   maxSlotRangeDays,
 } from "../../shared/admin-bookings";
 import { z } from "../../shared/zod-mini";
+import { customerFacingSettings } from "../../shared/go-live";
 
 const bookingIdSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, "The booking id is a UUID")) });
 const slotIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The slot id is a whole number")) });
@@ -129,7 +130,7 @@ export function adminBookingsApi(deps: AppDeps) {
               to,
               businessName: settings.businessName,
               businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email,
-              businessPhone: settings.phone,
+              businessPhone: customerFacingSettings(settings).phone,
               origin,
               timeZone: settings.timezone,
               ics: status === "completed" ? undefined : icsFor(booking, settings, origin, to),

@@ -21,6 +21,7 @@ import { adminPricingApi } from "./pricing";
 import { adminProductsApi } from "./products";
 import { adminReferralsApi } from "./referrals";
 import { adminStatsApi } from "./stats";
+import { adminTodoApi } from "./todo";
 import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
 import { adminUploadsApi } from "./uploads";
@@ -33,6 +34,7 @@ export function adminApi(deps: AppDeps) {
   guarded.use(requireAdmin(deps));
   guarded.route("/", adminSessionApi(deps));
   guarded.route("/", adminStatsApi(deps));
+  guarded.route("/", adminTodoApi(deps));
   guarded.route("/", adminContentApi(deps));
   guarded.route("/", adminPricingApi(deps));
   guarded.route("/", adminProductsApi(deps));

@@ -267,7 +267,8 @@ describe("PUT /api/admin/settings", () => {
       return await res.text();
     };
     const first = await page("/contact");
-    expect(first).toContain(defaultSettings.phone);
+    // The shipped phone number is made up: customers never see it (decision 037).
+    expect(first).not.toContain(defaultSettings.phone);
     expect(first).toContain(`© ${new Date().getFullYear()} ${defaultSettings.businessName}.`);
     await accepted({ phone: "+61 8 7777 1234", businessName: "Southern Cross Inquiries" });
     const next = await page("/contact");

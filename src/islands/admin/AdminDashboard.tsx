@@ -1,22 +1,25 @@
 /**
- * The portal's home: four stat cards from GET /api/admin/stats, a banner while any e-mail has
- * failed (GET /api/admin/mail/summary), one while enquiries wait (GET /api/admin/contacts/summary),
- * the quick actions, and
- * Logout (which revokes the token on the server). Without a token, the stats request's 401 sends
- * the browser to /admin/login (client/admin-api.ts).
+ * The portal's home, a to-do list first: the "Before you go live" checklist while anything is
+ * missing, then each to-do group with its count and oldest items linking to their records (one
+ * request, GET /api/admin/todo), then the four stat cards from GET /api/admin/stats, a banner while
+ * any e-mail has failed (GET /api/admin/mail/summary), the quick actions, and Logout (which revokes
+ * the token on the server). Without a token, the first request's 401 sends the browser to
+ * /admin/login (client/admin-api.ts).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { adminLoginPath, adminRequest, forgetAdminToken } from "../../client/admin-api";
 import { formatMoney } from "../../domain/format";
-import type { AdminContactsSummary } from "../../shared/admin-contacts";
 import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
+import type { AdminTodo } from "../../shared/admin-todo";
+import { GoLiveChecklist } from "./dashboard/GoLiveChecklist";
+import { TodoGroups } from "./dashboard/TodoGroups";
 
 export type AdminDashboardProps = { businessName: string };
 
 export const adminStatsKey = ["/api/admin/stats"] as const;
 const mailSummaryKey = ["/api/admin/mail/summary"] as const;
-const contactsSummaryKey = ["/api/admin/contacts/summary"] as const;
+export const adminTodoKey = ["/api/admin/todo"] as const;
 
 /** The quick actions; every room of the portal is in the menu above (AdminLayout). */
 const quickActions = [
@@ -47,21 +50,6 @@ function FailedMailBanner({ failed }: { failed: number }) {
   );
 }
 
-/** Shown while enquiries wait to be handled, emergencies named first. */
-function EnquiriesBanner({ summary }: { summary: AdminContactsSummary | undefined }) {
-  if (!summary || summary.unhandled === 0) return null;
-  const { unhandled, emergencies } = summary;
-  const waiting = `${unhandled} ${unhandled === 1 ? "enquiry is" : "enquiries are"} waiting to be handled`;
-  return (
-    <div role="status" className={`alert ${emergencies > 0 ? "alert-error" : "alert-info"} flex flex-wrap`}>
-      <p>{emergencies > 0 ? `${waiting}, ${emergencies} marked emergency.` : `${waiting}.`}</p>
-      <a href="/admin/contacts" className="link font-semibold">
-        Open the enquiries
-      </a>
-    </div>
-  );
-}
-
 function StatCard({ title, value, note }: { title: string; value: string | undefined; note?: string }) {
   return (
     <section className="card border border-base-300 bg-base-100">
@@ -77,7 +65,7 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
 export default function AdminDashboard({ businessName }: AdminDashboardProps) {
   const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
   const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey });
-  const enquiries = useQuery<AdminContactsSummary>({ queryKey: contactsSummaryKey });
+  const todo = useQuery<AdminTodo>({ queryKey: adminTodoKey });
   const logout = useMutation({
     mutationFn: () => adminRequest("POST", "/api/admin/logout"),
     onSettled: () => {
@@ -100,7 +88,8 @@ export default function AdminDashboard({ businessName }: AdminDashboardProps) {
       </div>
 
       <FailedMailBanner failed={mail.data?.failed ?? 0} />
-      <EnquiriesBanner summary={enquiries.data} />
+      {todo.data && <GoLiveChecklist items={todo.data.checklist} />}
+      <TodoGroups todo={todo} />
       {stats.isError && (
         <div role="alert" className="alert alert-error">
           <p>The figures could not be loaded. Please reload the page.</p>

@@ -37,18 +37,31 @@ export function OtherPanel({ service, contact }: { service: ServiceOffer; contac
       </ul>
       <div className="rounded-box bg-base-200 p-4 text-sm">
         <p className="font-semibold">To arrange any of these, contact us:</p>
-        <p className="mt-1">
-          {"E-mail: "}
-          <a className="link" href={`mailto:${contact.email}`}>
-            {contact.email}
-          </a>
-        </p>
-        <p>
-          {"Phone: "}
-          <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
-            {contact.phone}
-          </a>
-        </p>
+        {contact.email && (
+          <p className="mt-1">
+            {"E-mail: "}
+            <a className="link" href={`mailto:${contact.email}`}>
+              {contact.email}
+            </a>
+          </p>
+        )}
+        {contact.phone && (
+          <p>
+            {"Phone: "}
+            <a className="link" href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>
+              {contact.phone}
+            </a>
+          </p>
+        )}
+        {!contact.email && !contact.phone && (
+          <p className="mt-1">
+            Send us a message through the{" "}
+            <a className="link" href="/contact">
+              contact form
+            </a>
+            .
+          </p>
+        )}
       </div>
     </div>
   );

@@ -3,7 +3,7 @@ import { bookingPagePath } from "../../domain/booking";
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
 import { adminRecordPath } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
-import { plainText } from "./layout";
+import { plainText, replyOrCall } from "./layout";
 
 export type BookingMailInput = {
   booking: {
@@ -59,7 +59,7 @@ export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
       m.manageUrl,
       ``,
       `The attached invitation adds the appointment to your calendar.`,
-      `Questions: reply to this e-mail or call ${m.businessPhone}.`,
+      `Questions: ${replyOrCall(m.businessPhone)}.`,
       ``,
       m.businessName,
     ]),
@@ -138,7 +138,7 @@ export function bookingConfirmedMail(m: BookingStatusMailInput): MailMessage {
       `Reference: ${reference(b)}`,
       ``,
       `Your bookings: ${m.origin}/dashboard`,
-      `If the time no longer suits you, reply to this e-mail or call ${m.businessPhone}.`,
+      `If the time no longer suits you, ${replyOrCall(m.businessPhone)}.`,
       ...(m.ics ? [``, `The attached invitation updates the appointment in your calendar.`] : []),
       ``,
       m.businessName,
@@ -158,7 +158,7 @@ export function bookingCompletedMail(m: BookingStatusMailInput): MailMessage {
       `Thank you for choosing ${m.businessName}. Your ${b.serviceName} appointment on ${formatAppointment(b.appointmentDate, b.appointmentTime)} is complete.`,
       ``,
       `Reference: ${reference(b)}`,
-      `If anything about it needs following up, reply to this e-mail or call ${m.businessPhone}.`,
+      `If anything about it needs following up, ${replyOrCall(m.businessPhone)}.`,
       `Whenever you need us again, you can book at ${m.origin}/booking.`,
       ``,
       m.businessName,
@@ -179,11 +179,37 @@ export function bookingCancelledByBusinessMail(m: BookingStatusMailInput): MailM
       ``,
       `Reference: ${reference(b)}`,
       `Nothing is owed for it; if you have already paid for this service, reply to this e-mail and we will arrange the refund.`,
-      `To find another time, reply to this e-mail, call ${m.businessPhone}, or book again at ${m.origin}/booking.`,
+      `To find another time, ${replyOrCall(m.businessPhone)}, or book again at ${m.origin}/booking.`,
       ...(m.ics ? [``, `The attached cancellation removes the appointment from your calendar.`] : []),
       ``,
       m.businessName,
     ]),
     ...updatedInvitation(m.ics, "CANCEL"),
+  };
+}
+
+/** Who the business's alerts go to, where they link, and the timezone their times are shown in. */
+export type BusinessAlertContext = { businessEmail: string; origin: string; timeZone?: string };
+
+/** The business's alert that a customer cancelled their booking (the `alertCustomerCancellations` setting). */
+export function bookingCancelledByCustomerAlert(
+  b: Pick<BookingMailInput["booking"], "id" | "serviceName" | "appointmentDate" | "appointmentTime" | "contactEmail" | "contactPhone">,
+  ctx: BusinessAlertContext,
+): MailMessage {
+  const when = formatAppointment(b.appointmentDate, b.appointmentTime);
+  return {
+    to: ctx.businessEmail,
+    replyTo: b.contactEmail ?? undefined,
+    subject: `Booking cancelled by the customer: ${b.serviceName} on ${when}`,
+    text: plainText([
+      `The customer cancelled their booking on the website. The time is free for others to book again.`,
+      ``,
+      `Service: ${b.serviceName}`,
+      `When: ${when}${ctx.timeZone ? ` (${timeZoneCity(ctx.timeZone)} time)` : ""}`,
+      `E-mail: ${b.contactEmail ?? "(not given)"}`,
+      `Phone: ${b.contactPhone ?? "(not given)"}`,
+      ``,
+      `See it in the admin portal: ${ctx.origin}${adminRecordPath("bookings", b.id)}`,
+    ]),
   };
 }

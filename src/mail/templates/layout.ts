@@ -23,3 +23,17 @@ export function oneLine(value: string | null | undefined, max = 200): string {
   const text = (value ?? "").replace(controlCharacters, " ").replace(formatCharacters, "").replace(/\s+/g, " ").trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
+
+/**
+ * "reply to this e-mail or call +61 8 …", or only "reply to this e-mail" while the business has no
+ * real phone number (a placeholder is emptied before it reaches a template, decision 037).
+ */
+export function replyOrCall(phone: string): string {
+  return phone.trim() ? `reply to this e-mail or call ${phone.trim()}` : "reply to this e-mail";
+}
+
+/** The same, starting a sentence. */
+export function ReplyOrCall(phone: string): string {
+  const text = replyOrCall(phone);
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -9,7 +9,7 @@ import { adminRecordPath } from "../../shared/admin-records";
 import { orderPagePath, type OrderView } from "../../shared/orders";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
-import { oneLine, plainText } from "./layout";
+import { oneLine, plainText, ReplyOrCall, replyOrCall } from "./layout";
 
 export type OrderMailSettings = Pick<
   Settings,
@@ -68,7 +68,7 @@ export function manualPaymentInstructions(order: Pick<OrderView, "orderNumber" |
             `  Reference: ${reference}`,
             `Transfers usually arrive within one business day; we ship once it has.`,
           ]
-        : [`Reply to this e-mail or call ${s.phone} and we will send our bank details. Transfer ${amount} with the reference ${reference}.`];
+        : [`Our bank details will follow by e-mail. When they arrive, transfer ${amount} with the reference ${reference}.`];
     case "crypto": {
       const coins = cryptoAddresses(s);
       return coins.length > 0
@@ -77,11 +77,11 @@ export function manualPaymentInstructions(order: Pick<OrderView, "orderNumber" |
             ...coins.map((c) => `  ${c.coin} (${c.network}): ${c.address}`),
             `Put ${reference} in the transaction memo. Payments are confirmed after 1-6 network confirmations.`,
           ]
-        : [`Reply to this e-mail and we will send a payment address. Quote ${reference} with the payment.`];
+        : [`A payment address will follow by e-mail. When it arrives, send the exact equivalent of ${amount} and quote ${reference} with the payment.`];
     }
     case "cash_deposit":
       return [
-        `Reply to this e-mail or call ${s.phone} and we will send deposit locations within 30 minutes.`,
+        `${ReplyOrCall(s.phone)} and we will send deposit locations within 30 minutes.`,
         `Deposit exactly ${amount} and write ${reference} on the deposit slip.`,
       ];
     default:
@@ -119,7 +119,7 @@ export function orderPlacedMail(m: OrderMailInput): MailMessage {
       ...addressLines(o),
       ``,
       `See your order at any time: ${orderUrl(m)}`,
-      `Questions: reply to this e-mail or call ${s.phone}.`,
+      `Questions: ${replyOrCall(s.phone)}.`,
       ``,
       s.businessName,
     ]),
@@ -221,7 +221,7 @@ export function orderCancelledMail(m: OrderMailInput, reason: CancelReason): Mai
       ``,
       ...itemLines(o),
       ``,
-      `If this is a mistake, reply to this e-mail or call ${m.settings.phone}; you are welcome to order again at ${m.origin}/shop.`,
+      `If this is a mistake, ${replyOrCall(m.settings.phone)}; you are welcome to order again at ${m.origin}/shop.`,
       ``,
       m.settings.businessName,
     ]),
@@ -244,6 +244,25 @@ export function orderRefundedMail(m: OrderMailInput): MailMessage {
       `Your order: ${orderUrl(m)}`,
       ``,
       m.settings.businessName,
+    ]),
+  };
+}
+
+/** The business's alert that a customer cancelled their order (the `alertCustomerCancellations` setting). */
+export function orderCancelledByCustomerAlert(m: OrderMailInput): MailMessage {
+  const o = m.order;
+  return {
+    to: m.businessEmail,
+    replyTo: m.customerEmail,
+    subject: `Order ${o.orderNumber} cancelled by the customer`,
+    text: plainText([
+      `The customer cancelled order ${o.orderNumber} (${formatMoney(o.totalAmount)}) on the website. Its items are back in stock.`,
+      ``,
+      ...itemLines(o),
+      ``,
+      `Customer: ${oneLine(o.shippingAddress.name)}, ${m.customerEmail}`,
+      ``,
+      `See it in the admin portal: ${m.origin}${adminRecordPath("orders", o.orderNumber)}`,
     ]),
   };
 }

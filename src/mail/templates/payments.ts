@@ -3,7 +3,7 @@ import { amountDueNote, cryptoAddresses, paymentCurrency, type ServiceOffer } fr
 import { formatMoney } from "../../domain/format";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
-import { plainText } from "./layout";
+import { plainText, ReplyOrCall, replyOrCall } from "./layout";
 
 /** What every payment e-mail names: the request or payment, its service and amounts, the business. */
 export type PaymentMailInput = {
@@ -55,12 +55,12 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
       `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatMoney(p.offer.amountDue)} and write ${p.referenceCode} on the deposit.`,
       ``,
       `4. Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)`,
-      `   Reply to this e-mail or call ${s.phone} and we will arrange it with you.`,
+      `   ${ReplyOrCall(s.phone)} and we will arrange it with you.`,
       ``,
       `Processing timeline: card and PayPal payments are confirmed at once; cryptocurrency after the network confirmations; cash deposits and transfers once they reach our account (usually within one business day).`,
       `Service start: once your payment is confirmed, your investigator contacts you within ${s.responseTimeHours} hours to plan the start. Most cases begin within 24-48 hours.`,
       ``,
-      `Questions: reply to this e-mail or call ${s.phone}.`,
+      `Questions: ${replyOrCall(s.phone)}.`,
       ``,
       s.businessName,
     ]),
@@ -87,7 +87,7 @@ export function cashDepositRequestMail(p: PaymentMailInput): MailMessage {
       `4. Write the reference code ${p.referenceCode} on the deposit slip.`,
       `5. Your service starts once we have confirmed the deposit.`,
       ``,
-      `Questions: reply to this e-mail or call ${s.phone}.`,
+      `Questions: ${replyOrCall(s.phone)}.`,
       ``,
       s.businessName,
     ]),
@@ -145,7 +145,7 @@ export function paymentReceiptMail(r: PaymentReceiptInput & { email: string }): 
       `PayPal transaction: ${r.captureId}`,
       ``,
       `Your investigator will contact you within ${r.responseTimeHours} hours to plan the start. Most cases begin within 24-48 hours.`,
-      `Questions: reply to this e-mail or call ${r.businessPhone}.`,
+      `Questions: ${replyOrCall(r.businessPhone)}.`,
       ``,
       r.businessName,
     ]),

@@ -36,10 +36,13 @@ test("an emergency enquiry comes first with its badge; opening it reads it; it i
   const username = `inbox${stamp}`;
   await signInAdmin(username);
 
-  // The dashboard says they are waiting, the emergency named, and leads to the inbox.
+  // The dashboard's to-do list says they are waiting, the emergency named first, and leads to the inbox.
   await page.goto("/admin/dashboard");
-  await expect(page.getByText("2 enquiries are waiting to be handled, 1 marked emergency.")).toBeVisible();
-  await page.getByRole("link", { name: "Open the enquiries" }).click();
+  const waiting = page.getByRole("region", { name: "Enquiries waiting" });
+  await expect(waiting.getByTestId("todo-count")).toHaveText("2 items");
+  await expect(waiting.getByText("1 emergency", { exact: true })).toBeVisible();
+  await expect(waiting.getByTestId("todo-item").first()).toContainText(urgent.name);
+  await waiting.getByRole("link", { name: "All waiting enquiries" }).click();
   await expect(page).toHaveURL(/\/admin\/contacts$/);
   await islandsHydrated(page);
   await expect(page.getByRole("heading", { name: "Enquiries", level: 1 })).toBeVisible();

@@ -31,7 +31,6 @@ test("a new phone number is saved and shows on /contact at the next request", as
 
   await page.goto("/contact");
   await expect(page.getByRole("link", { name: "+61 8 7000 1234" })).toHaveAttribute("href", "tel:+61870001234");
-  await expect(page.getByText("+61 8 0000 0000")).toHaveCount(0);
 
   // The page loads the saved value again.
   await page.goto("/admin/settings");

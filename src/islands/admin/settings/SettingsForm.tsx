@@ -4,7 +4,7 @@
  * messages land under their fields too; leaving with unsaved changes asks first.
  */
 import { useMutation } from "@tanstack/react-query";
-import { useId, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { get, useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
@@ -71,6 +71,14 @@ const mail: Input[] = [
   },
 ];
 
+/** The alerts the business gets by e-mail, each a toggle (on by default); an emergency enquiry is always e-mailed. */
+const alerts: { key: SettingKey; text: string }[] = [
+  { key: "alertNewEnquiries", text: "E-mail me every new enquiry (an emergency enquiry is always e-mailed at once)" },
+  { key: "alertNewOrders", text: "E-mail me every new shop order" },
+  { key: "alertNewBookings", text: "E-mail me every new booking" },
+  { key: "alertCustomerCancellations", text: "E-mail me when a customer cancels a booking or an order" },
+];
+
 const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
 
 function timeZones(): string[] {
@@ -83,7 +91,6 @@ function timeZones(): string[] {
 
 export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved: (saved: Settings) => void }) {
   const saved = useRef(initial);
-  const base = useId();
   const { register, handleSubmit, setError, reset, watch, setValue, formState } = useForm<Settings, unknown, Partial<Settings>>({
     resolver: settingsResolver(() => saved.current),
     defaultValues: initial,
@@ -111,7 +118,15 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
   const error = (path: string) => (get(formState.errors, path) as { message?: string } | undefined)?.message;
   /** The weekdays' error: on the list, or on one of its entries (a weekday out of range). */
   const daysErrors = get(formState.errors, "businessHours.days") as { message?: string } | { message?: string }[] | undefined;
-  const id = (key: string) => `${base}-${key}`;
+  // Stable ids, so the dashboard's checklist can link straight to a field (/admin/settings#setting-phone).
+  const id = (key: string) => `setting-${key}`;
+  useEffect(() => {
+    const target = location.hash.startsWith("#setting-") ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+    if (target instanceof HTMLElement) {
+      target.scrollIntoView({ block: "center" });
+      target.focus();
+    }
+  }, []);
 
   const input = ({ key, hint, type = "text", step, auto }: Input) => {
     const fieldId = id(key);
@@ -254,6 +269,32 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
 
       <Section id={id("mail")} title="E-mail" intro="So that nobody can use the site's forms to flood someone's inbox.">
         {mail.map(input)}
+      </Section>
+
+      <Section
+        id={id("alerts")}
+        title="Alerts"
+        intro="What the business e-mail address is told at once, and an optional daily summary of the dashboard's to-do list."
+      >
+        <div className="space-y-1 sm:col-span-2">
+          {alerts.map(({ key, text }) => (
+            <label key={key} htmlFor={id(key)} className="label flex cursor-pointer gap-2 whitespace-normal py-1 text-base-content">
+              <input id={id(key)} type="checkbox" className="toggle" {...register(key)} />
+              {text}
+            </label>
+          ))}
+        </div>
+        <div className="fieldset">
+          <span className="fieldset-legend">{settingLabels.dailyDigest}</span>
+          <label htmlFor={id("dailyDigest")} className="label cursor-pointer gap-2 whitespace-normal text-base-content">
+            <input id={id("dailyDigest")} type="checkbox" className="toggle" aria-describedby={`${id("dailyDigest")}-hint`} {...register("dailyDigest")} />
+            E-mail me the to-do list every day
+          </label>
+          <p id={`${id("dailyDigest")}-hint`} className="label whitespace-normal">
+            Once a day, at the digest hour in the business timezone; nothing is sent on a day with nothing to do.
+          </p>
+        </div>
+        {input({ key: "dailyDigestHour", type: "number", step: "1", hint: "0 to 23, such as 8 for 8 am." })}
       </Section>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100/95 px-4 py-3">

@@ -1,0 +1,127 @@
+import { expect, test } from "bun:test";
+import { and, eq, gt, lte } from "drizzle-orm";
+import { products } from "../../db/schema";
+import type { AdminTodo, TodoGroup } from "../../shared/admin-todo";
+import { adminAppPerTest } from "../../../tests/helpers/per-test";
+import { dashboardToDo } from "../../../tests/factories";
+
+const { t, admin } = adminAppPerTest();
+
+const todo = () => admin.read<AdminTodo>("/api/admin/todo");
+const group = (answer: AdminTodo, key: string): TodoGroup => {
+  const found = answer.groups.find((g) => g.key === key);
+  if (!found) throw new Error(`no group ${key}`);
+  return found;
+};
+
+/** The seeded catalogue's active products at 0, and at or under their threshold, lowest first. */
+function seededStock() {
+  const out = t.db
+    .select({ name: products.name })
+    .from(products)
+    .where(and(eq(products.isActive, true), eq(products.stockQuantity, 0)))
+    .all();
+  const low = t.db
+    .select({ name: products.name, stock: products.stockQuantity })
+    .from(products)
+    .where(and(eq(products.isActive, true), gt(products.stockQuantity, 0), lte(products.stockQuantity, products.lowStockThreshold)))
+    .orderBy(products.stockQuantity, products.id)
+    .all();
+  return { out, low };
+}
+
+test("without a token: 401", async () => {
+  const res = await t.request("/api/admin/todo");
+  expect(res.status).toBe(401);
+});
+
+test("the seeded site: the groups in order, nothing waiting but the seed's out-of-stock and low-stock products", async () => {
+  const answer = await todo();
+  expect(answer.groups.map((g) => g.key)).toEqual(["enquiries", "bookings", "ship", "outOfStock", "lowStock", "cancellations"]);
+  for (const key of ["enquiries", "bookings", "ship", "cancellations"]) expect(group(answer, key)).toMatchObject({ count: 0, items: [] });
+  const { out, low } = seededStock();
+  expect(out.length).toBeGreaterThan(0);
+  expect(group(answer, "outOfStock").count).toBe(out.length);
+  expect(group(answer, "lowStock").count).toBe(low.length);
+  // Lowest stock first, each linking to its editor.
+  expect(group(answer, "lowStock").items.map((i) => i.label)).toEqual(low.slice(0, 5).map((p) => p.name));
+  expect(group(answer, "lowStock").items[0]?.href).toMatch(/^\/admin\/products\/\d+\/edit$/);
+});
+
+test("every group counts its own rows and lists the oldest (or most pressing) first, linking to the record", async () => {
+  const made = dashboardToDo(t.db, "route");
+  const answer = await todo();
+
+  const enquiries = group(answer, "enquiries");
+  expect(enquiries.count).toBe(3);
+  expect(enquiries.note).toBe("1 emergency");
+  // The emergency first, then the others oldest first; the handled one not at all.
+  expect(enquiries.items.map((i) => i.label)).toEqual(made.enquiries);
+  expect(enquiries.items[0]).toMatchObject({ urgent: true });
+  expect(enquiries.items[0]?.detail).toStartWith("Emergency, received ");
+  expect(enquiries.items.every((i) => /^\/admin\/contacts\/[0-9a-f-]{36}$/.test(i.href))).toBe(true);
+
+  const bookings = group(answer, "bookings");
+  expect(bookings.count).toBe(3);
+  expect(bookings.items.map((i) => i.key)).toEqual(made.bookings);
+  expect(bookings.items.map((i) => i.href)).toEqual(made.bookings.map((id) => `/admin/bookings/${id}`));
+
+  const ship = group(answer, "ship");
+  expect(ship.count).toBe(3);
+  expect(ship.note).toBe("1 needs an ID check first");
+  expect(ship.items.map((i) => i.key)).toEqual(made.ship);
+  expect(ship.items[0]?.href).toBe(`/admin/orders/${made.ship[0]?.toLowerCase()}`);
+  expect(ship.items[1]?.detail).toContain("ID check first");
+  expect(ship.items[0]?.label).toBe(`${made.ship[0]} · Casey Client`);
+
+  // The customers' own cancellations of the last 7 days, newest first; not the admin's, not older ones.
+  const cancellations = group(answer, "cancellations");
+  expect(cancellations.count).toBe(2);
+  expect(cancellations.items.map((i) => i.key)).toEqual(made.cancellations);
+});
+
+test("a group shows 5 items and counts them all", async () => {
+  for (const tag of ["a", "b"]) dashboardToDo(t.db, tag);
+  const answer = await todo();
+  for (const key of ["enquiries", "bookings", "ship"]) {
+    expect(group(answer, key).count).toBe(6);
+    expect(group(answer, key).items).toHaveLength(5);
+  }
+});
+
+test("every to-do query reads through an index, never a whole table", async () => {
+  dashboardToDo(t.db, "plan");
+  // Note every statement the driver prepares while the list is read, then ask SQLite how it runs each.
+  const client = t.db.$client;
+  const statements: string[] = [];
+  const prepare = client.prepare.bind(client);
+  const query = client.query.bind(client);
+  client.prepare = ((text: string, ...rest: unknown[]) => {
+    statements.push(text);
+    return (prepare as (...a: unknown[]) => unknown)(text, ...rest);
+  }) as typeof client.prepare;
+  client.query = ((text: string) => {
+    statements.push(text);
+    return query(text);
+  }) as typeof client.query;
+  try {
+    await todo();
+  } finally {
+    client.prepare = prepare;
+    client.query = query;
+  }
+  const tables = ["contacts", "bookings", "orders", "products"];
+  const todoStatements = statements.filter((s) => tables.some((table) => s.includes(`from "${table}"`)));
+  expect(todoStatements.length).toBeGreaterThanOrEqual(13);
+  for (const statement of todoStatements) {
+    const params = (statement.match(/\?/g) ?? []).map(() => 0);
+    const plan = client.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(...params) as { detail: string }[];
+    if (process.env.SHOW_PLANS)
+      console.log(
+        statement,
+        plan.map((r) => r.detail),
+      );
+    const fullScans = plan.filter((row) => /^SCAN (contacts|bookings|orders|products)\b/.test(row.detail) && !/USING (COVERING )?INDEX/.test(row.detail));
+    expect({ statement, fullScans }).toEqual({ statement, fullScans: [] });
+  }
+});

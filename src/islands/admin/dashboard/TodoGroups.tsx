@@ -1,0 +1,72 @@
+/** The to-do list: one card per group with its count, its oldest items (each a link to its record) and a link to the whole list. */
+import type { UseQueryResult } from "@tanstack/react-query";
+import type { AdminTodo, TodoGroup } from "../../../shared/admin-todo";
+
+function GroupCard({ group }: { group: TodoGroup }) {
+  const headingId = `todo-${group.key}`;
+  const more = group.count - group.items.length;
+  return (
+    <section aria-labelledby={headingId} className="card border border-base-300 bg-base-100" data-testid="todo-group" data-group={group.key}>
+      <div className="card-body gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={headingId} className="font-semibold">
+            {group.title}
+          </h3>
+          <span className={`badge shrink-0 ${group.count > 0 ? "badge-neutral" : "badge-ghost"}`} data-testid="todo-count">
+            {group.count}
+            <span className="sr-only">{group.count === 1 ? " item" : " items"}</span>
+          </span>
+        </div>
+        {group.note && <p className="grow-0 text-sm font-medium text-error">{group.note}</p>}
+        {group.count === 0 ? (
+          <p className="grow-0 text-sm text-base-content/80">Nothing waiting.</p>
+        ) : (
+          <>
+            <ul className="space-y-2">
+              {group.items.map((item) => (
+                <li key={item.key} className="min-w-0" data-testid="todo-item">
+                  <a href={item.href} className="link link-hover block break-words font-medium">
+                    {item.label}
+                  </a>
+                  <p className={`text-sm break-words ${item.urgent ? "font-medium text-error" : "text-base-content/80"}`}>{item.detail}</p>
+                </li>
+              ))}
+            </ul>
+            <a href={group.listHref} className="link mt-1 text-sm">
+              {more > 0 ? `${group.listLabel} (${more} more)` : group.listLabel}
+            </a>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
+
+export function TodoGroups({ todo }: { todo: UseQueryResult<AdminTodo> }) {
+  const waiting = todo.data?.groups.reduce((n, g) => n + g.count, 0);
+  return (
+    <section aria-labelledby="todo-title" className="space-y-3" aria-busy={todo.isPending} data-testid="todo">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="todo-title" className="text-lg font-semibold">
+          To do
+        </h2>
+        {waiting !== undefined && (
+          <p className="text-sm text-base-content/80">{waiting === 0 ? "Nothing needs you right now." : "What has waited longest, or matters most, first."}</p>
+        )}
+      </div>
+      {todo.isError && (
+        <div role="alert" className="alert alert-error flex flex-wrap justify-between">
+          <p>The to-do list could not be loaded.</p>
+          <button type="button" className="btn btn-sm" onClick={() => void todo.refetch()}>
+            Try again
+          </button>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        {todo.isPending
+          ? [0, 1, 2].map((i) => <div key={i} className="skeleton h-40" aria-hidden="true" />)
+          : todo.data?.groups.map((group) => <GroupCard key={group.key} group={group} />)}
+      </div>
+    </section>
+  );
+}

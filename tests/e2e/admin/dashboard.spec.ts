@@ -1,0 +1,85 @@
+/**
+ * /admin/dashboard as a to-do list, in Chromium against the binary: every group filled (seeded
+ * through tests/factories.ts `dashboardToDo`, beside the seed's out-of-stock and low-stock
+ * products) with its count and oldest items linking to their records, at 1280 px and 360 px; the
+ * "Before you go live" checklist leads to the setting it names, and a line goes once it is set.
+ * The counts, order and indexes are proven by src/api/admin/todo.test.ts; the checklist's logic by
+ * src/shared/go-live.test.ts. This spec seeds orders and changes settings, so it has a site of its own.
+ */
+import type { Page } from "@playwright/test";
+import { expect, ownSiteTest, seed } from "../fixtures";
+import { islandsHydrated } from "../helpers";
+
+const test = ownSiteTest();
+test.describe.configure({ mode: "serial" });
+
+const groups = ["Enquiries waiting", "Bookings to confirm", "Paid orders to ship", "Out of stock", "Low stock", "Cancelled by customers (last 7 days)"];
+
+async function openDashboard(page: Page) {
+  await page.goto("/admin/dashboard");
+  await islandsHydrated(page);
+  await expect(page.getByTestId("todo")).toHaveAttribute("aria-busy", "false");
+}
+
+test("every to-do group is filled, oldest first, each item leading to its record (1280 px)", async ({ page, ownSite, signInAdmin }) => {
+  const made = seed(ownSite, "dashboardToDo", "e2e");
+  await signInAdmin();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await openDashboard(page);
+
+  for (const title of groups) {
+    const group = page.getByRole("region", { name: title });
+    await expect(group.getByTestId("todo-count"), title).not.toHaveText(/^0 /);
+    await expect(group.getByTestId("todo-item").first(), title).toBeVisible();
+  }
+  const enquiries = page.getByRole("region", { name: "Enquiries waiting" });
+  await expect(enquiries.getByTestId("todo-count")).toHaveText("3 items");
+  await expect(enquiries.getByTestId("todo-item").first()).toContainText(made.enquiries[0] ?? "");
+  await expect(enquiries.getByText("1 emergency", { exact: true })).toBeVisible();
+  const bookings = page.getByRole("region", { name: "Bookings to confirm" });
+  await expect(bookings.getByRole("link", { name: "All pending bookings" })).toHaveAttribute("href", "/admin/bookings?status=pending");
+  const ship = page.getByRole("region", { name: "Paid orders to ship" });
+  await expect(ship.getByTestId("todo-item").first()).toContainText(made.ship[0] ?? "");
+
+  // The checklist is there on a fresh install, before the to-do list.
+  const checklist = page.getByRole("region", { name: "Before you go live" });
+  await expect(checklist.getByText("Enter the business's phone number", { exact: true })).toBeVisible();
+  await expect(checklist.getByText("SMTP_URL")).toBeVisible();
+  await page.screenshot({ path: "/tmp/shots/owner/dashboard-1280.png", fullPage: true });
+
+  // The oldest order to ship opens in its record dialog, at its address.
+  await ship.getByRole("link", { name: new RegExp(made.ship[0] ?? "") }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${(made.ship[0] ?? "").toLowerCase()}$`));
+  await islandsHydrated(page);
+  await expect(page.getByRole("dialog")).toContainText(made.ship[0] ?? "");
+});
+
+test("the dashboard at 360 px: every group readable, nothing wider than the screen", async ({ page, signInAdmin }) => {
+  await signInAdmin();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await openDashboard(page);
+  for (const title of groups) await expect(page.getByRole("region", { name: title }).getByTestId("todo-item").first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: "/tmp/shots/owner/dashboard-360.png", fullPage: true });
+});
+
+test("a checklist line leads to its setting; once set, the line is gone", async ({ page, signInAdmin }) => {
+  await signInAdmin();
+  await openDashboard(page);
+  const checklist = page.getByRole("region", { name: "Before you go live" });
+  await checklist.getByRole("link", { name: "Set it: Enter the business's phone number" }).click();
+  await expect(page).toHaveURL(/\/admin\/settings#setting-phone$/);
+  await islandsHydrated(page);
+  const phone = page.getByLabel("Phone", { exact: true });
+  await expect(phone).toBeFocused();
+  await page.getByRole("region", { name: "Alerts" }).screenshot({ path: "/tmp/shots/owner/settings-alerts.png" });
+  await expect(page.getByLabel("E-mail me every new shop order")).toBeChecked();
+  await expect(page.getByLabel("E-mail me the to-do list every day")).not.toBeChecked();
+  await phone.fill("+61 8 7000 1234");
+  await page.getByRole("button", { name: "Save settings" }).click();
+  await expect(page.getByText("All changes saved.")).toBeVisible();
+
+  await openDashboard(page);
+  await expect(checklist.getByText("Enter the business's phone number", { exact: true })).toHaveCount(0);
+  await expect(checklist.getByText("Enter the bank account for transfers", { exact: true })).toBeVisible();
+});
