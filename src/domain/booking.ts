@@ -1,5 +1,6 @@
 /** Booking rules with no HTTP in them: what a booking costs, who may cancel it, and what completing it means. */
 import { viewerPrice } from "./pricing";
+import { zonedToInstant } from "./timezone";
 
 /** Every status a booking can have; the schema's column takes exactly these. */
 export const bookingStatuses = ["pending", "confirmed", "completed", "cancelled"] as const;
@@ -63,4 +64,24 @@ export function makesReturningCustomer(newStatus: string): boolean {
 /** A booking holds its slot unless it was cancelled. */
 export function holdsSlot(status: string): boolean {
   return status !== "cancelled";
+}
+
+/** A customer may move their own booking to another time while it is pending or confirmed. */
+export function customerMayMove(status: string): boolean {
+  return status === "pending" || status === "confirmed";
+}
+
+/**
+ * The last moment a customer may move a booking themselves: `cutoffHours` before the appointment
+ * (its wall-clock time in the business timezone). Null for a date or time that does not exist.
+ */
+export function moveDeadline(date: string, time: string, timeZone: string, cutoffHours: number): Date | null {
+  const start = zonedToInstant(date, time, timeZone);
+  return start ? new Date(start.getTime() - cutoffHours * 3_600_000) : null;
+}
+
+/** True while `now` is before the booking's move deadline; at the deadline itself it is too late. */
+export function beforeMoveDeadline(booking: { appointmentDate: string; appointmentTime: string }, now: Date, timeZone: string, cutoffHours: number): boolean {
+  const deadline = moveDeadline(booking.appointmentDate, booking.appointmentTime, timeZone, cutoffHours);
+  return deadline !== null && now.getTime() < deadline.getTime();
 }

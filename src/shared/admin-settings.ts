@@ -37,6 +37,7 @@ export const settingsMessages = {
   maxUnitsPerProduct: "Use 1 to 999 units",
   responseTime: "Use 1 to 72 hours",
   maxPending: "Use 1 to 100 bookings",
+  rescheduleCutoff: "Use 0 to 336 hours",
   mailPerHour: "Use 1 to 50 e-mails",
   boolean: "Must be on or off",
 } as const;
@@ -71,6 +72,7 @@ export const settingLabels: Record<SettingKey, string> = {
   maxUnitsPerProduct: "Units of one product per customer",
   responseTimeHours: "Response time (hours)",
   maxPendingBookings: "Pending bookings per customer",
+  rescheduleCutoffHours: "Moving a booking: cut-off (hours)",
   customerMailPerHour: "E-mails to one address per hour",
 };
 
@@ -194,6 +196,7 @@ export const adminSettingsShape = {
   maxUnitsPerProduct: whole(1, 999, settingsMessages.maxUnitsPerProduct),
   responseTimeHours: whole(1, 72, settingsMessages.responseTime),
   maxPendingBookings: whole(1, 100, settingsMessages.maxPending),
+  rescheduleCutoffHours: whole(0, 24 * 14, settingsMessages.rescheduleCutoff),
   customerMailPerHour: whole(1, 50, settingsMessages.mailPerHour),
 } satisfies Record<SettingKey, unknown>;
 
