@@ -164,7 +164,7 @@ describe("moving a booking", () => {
       });
     const moved = await post("14:00");
     expect(moved.status).toBe(303);
-    expect(moved.headers.get("location")).toBe("/dashboard?notice=moved#recent");
+    expect(moved.headers.get("location")).toBe("/dashboard?notice=moved");
     const again = await post("14:00");
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("already at this time");

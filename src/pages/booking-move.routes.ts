@@ -70,7 +70,7 @@ async function submitMove(deps: AppDeps, c: Context<CustomerEnv>) {
   const date = isIsoDate(form.appointmentDate ?? "") ? form.appointmentDate : undefined;
   if (!parsed.success) return render(deps, c, { chosenDate: date, error: "Please choose one of the free times below.", status: 400 });
   const outcome = moveOwnBooking(deps, c.get("user"), c.req.param("id") ?? "", parsed.data);
-  if (outcome.ok) return c.redirect("/dashboard?notice=moved#recent", 303);
+  if (outcome.ok) return c.redirect("/dashboard?notice=moved", 303);
   if (outcome.reason === "not_found") return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
   const refusal = rescheduleRefusal(outcome, getSettings(deps.db).rescheduleCutoffHours);
   return render(deps, c, { chosenDate: date, error: refusal.message, status: refusal.status as 400 | 409 });

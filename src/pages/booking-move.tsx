@@ -75,8 +75,10 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
             <>
               <TitledCard id="day" title="1. Choose a day">
                 <form method="get" action={`/bookings/${b.id}/move`} className="flex flex-wrap items-end gap-3">
-                  <label className="grow" htmlFor="move-date">
-                    <span className="mb-1 block text-sm font-semibold">Day</span>
+                  <div className="grow">
+                    <label className="mb-1 block text-sm font-semibold" htmlFor="move-date">
+                      Day
+                    </label>
                     <select id="move-date" name="date" className="select w-full" defaultValue={s.chosenDate ?? undefined}>
                       {s.days.map((d) => (
                         <option key={d.date} value={d.date}>
@@ -84,7 +86,7 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
                         </option>
                       ))}
                     </select>
-                  </label>
+                  </div>
                   <button type="submit" className="btn btn-outline">
                     Show times
                   </button>
@@ -99,7 +101,10 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
                       <legend className="sr-only">{`Free times on ${formatDate(day.date)}`}</legend>
                       <div className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2">
                         {day.times.map((t) => (
-                          <label key={t} className="btn btn-outline whitespace-nowrap has-[:checked]:btn-primary has-[:focus-visible]:outline-2">
+                          <label
+                            key={t}
+                            className="btn btn-outline whitespace-nowrap tabular-nums has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-content has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
+                          >
                             <input
                               type="radio"
                               name="appointmentTime"

@@ -151,7 +151,7 @@ export function dashboardPage(
                           <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
                           <StatusBadge kind="booking" status={b.status} className="badge-sm" />
                           {b.status !== "cancelled" && (
-                            <StatusBadge kind="bookingPayment" status={b.payment.status} className="badge-sm h-auto min-h-5" testId="booking-payment" />
+                            <StatusBadge kind="bookingPayment" status={b.payment.status} className="badge-sm whitespace-nowrap" testId="booking-payment" />
                           )}
                         </div>
                       </div>

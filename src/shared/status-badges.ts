@@ -58,10 +58,10 @@ export const statusBadges = {
   }),
   /** Whether a booking is paid (from the payments linked to it): the dashboard and the booking record. */
   bookingPayment: badgeMap<BookingPaymentStatus>(bookingPaymentLabels, {
-    unpaid: "badge-warning badge-outline",
-    awaiting: "badge-warning badge-outline",
-    review: "badge-info badge-outline",
-    paid: "badge-success badge-outline",
+    unpaid: "badge-neutral badge-soft",
+    awaiting: "badge-warning badge-soft",
+    review: "badge-info badge-soft",
+    paid: "badge-success badge-soft",
   }),
   referral: badgeMap<ReferralStatus>(referralStatusLabels, {
     pending: "badge-warning",
