@@ -26,7 +26,7 @@ test("each kind has a badge for exactly the statuses its domain lists, with word
     expect(Object.keys(map).sort()).toEqual([...statuses].sort());
     for (const look of Object.values(map)) {
       expect(look.label.length).toBeGreaterThan(0);
-      expect(look.colour).toMatch(/^badge-\w+( badge-(outline|soft))?$/);
+      expect(look.colour).toMatch(/^badge-\w+( badge-outline)?$/);
     }
   }
 });

@@ -58,10 +58,10 @@ export const statusBadges = {
   }),
   /** Whether a booking is paid (from the payments linked to it): the dashboard and the booking record. */
   bookingPayment: badgeMap<BookingPaymentStatus>(bookingPaymentLabels, {
-    unpaid: "badge-neutral badge-soft",
-    awaiting: "badge-warning badge-soft",
-    review: "badge-info badge-soft",
-    paid: "badge-success badge-soft",
+    unpaid: "badge-neutral badge-outline",
+    awaiting: "badge-warning",
+    review: "badge-info",
+    paid: "badge-success",
   }),
   referral: badgeMap<ReferralStatus>(referralStatusLabels, {
     pending: "badge-warning",
