@@ -43,6 +43,7 @@ test("the customer moves a booking from the dashboard and sees the new time", as
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${shots}/move-360.png`, fullPage: true });
+  await page.getByRole("region", { name: "1. Choose a day" }).screenshot({ path: `${shots}/move-day-360.png` });
   await page.getByRole("button", { name: "Move to this time" }).click();
 
   await expect(page).toHaveURL(/\/dashboard\?notice=moved/);
