@@ -10,7 +10,7 @@
  */
 import { eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
-import { createBooking } from "../src/db/bookings.server";
+import { createBooking, setBookingStatus } from "../src/db/bookings.server";
 import type { Db } from "../src/db/client.server";
 import { placeOrder } from "../src/db/orders.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
@@ -390,4 +390,44 @@ export function bankTransferOrder(db: Db, userId: string, slug = "covert-dash-ca
   const placed = placeOrder(db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" });
   if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
   return placed.order.orderNumber;
+}
+
+/**
+ * A customer (with a session) and a booking of theirs made the way the site makes one, `daysAhead`
+ * business days ahead (Monday to Saturday) at `time`, with that day's slots open; `status` moves it
+ * on afterwards (confirmed or cancelled). Answers the customer, the booking's id and its day.
+ */
+export function customerWithBooking(
+  db: Db,
+  email: string,
+  opts: { daysAhead?: number; time?: string; status?: BookingStatus; serviceName?: string; returning?: boolean } = {},
+) {
+  const customer = customerWithSession(db, email, { returning: opts.returning });
+  let date = addDays(businessToday(new Date(), defaultSettings.timezone), opts.daysAhead ?? 5);
+  while (dayOfWeek(date) === 0) date = addDays(date, 1);
+  openSlots(db, date, addDays(date, 3));
+  const time = opts.time ?? "10:00";
+  const outcome = createBooking(
+    db,
+    {
+      userId: customer.userId,
+      form: {
+        serviceName: opts.serviceName ?? "Partner Check",
+        servicePrice: 0,
+        appointmentDate: date,
+        appointmentTime: time,
+        duration: 60,
+        contactPhone: "0400 000 000",
+        contactEmail: email,
+      },
+      now: new Date(),
+      timeZone: defaultSettings.timezone,
+      newClientDiscountPercent: defaultSettings.newClientDiscountPercent,
+      maxPendingBookings: 100,
+    },
+    () => [],
+  );
+  if (!outcome.ok) throw new Error(`could not book ${date} ${time}: ${outcome.reason}`);
+  if (opts.status && opts.status !== "pending") setBookingStatus(db, outcome.booking.id, opts.status);
+  return { ...customer, bookingId: outcome.booking.id, date, time, price: outcome.booking.servicePrice };
 }

@@ -9,10 +9,10 @@ import { browser, testOrigin } from "../../tests/helpers/browser";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { customerWithSession } from "../../tests/factories";
+import { customerWithSession, openSlots } from "../../tests/factories";
 import { bookings, cartItems, outbox, products } from "../db/schema";
 import { updateSetting } from "../db/settings.server";
-import { businessToday, lastBookableDate } from "../domain/slots";
+import { businessToday } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
 import type { SettingKey } from "../shared/settings";
 
@@ -121,8 +121,7 @@ const call = (cookie: string, method: string, path: string, body?: unknown) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 async function book(cookie: string) {
-  const today = businessToday(new Date(), tz);
-  await call(cookie, "POST", "/api/timeslots/generate", { startDate: today, endDate: lastBookableDate(new Date(), tz) });
+  openSlots(t.db, businessDay(), businessDay());
   const res = await call(cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(), "10:00"));
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;

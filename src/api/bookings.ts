@@ -1,6 +1,7 @@
 /**
  * Booking API: the caller's bookings, booking a slot (POST /api/bookings/calendar), cancelling
- * their own pending booking, and downloading its calendar invitation.
+ * their own pending booking, moving their own booking to another free time
+ * (POST /api/bookings/{id}/reschedule), and downloading its calendar invitation.
  */
 import { Hono } from "hono";
 import { cancelOwnBooking, createBooking, findOwnBooking, listBookings, type Booking } from "../db/bookings.server";
@@ -10,6 +11,8 @@ import { formatAppointment, formatDate, formatTime } from "../domain/format";
 import { bookingIcs, type IcsStatus } from "../domain/ics";
 import { bookingConfirmationMail, bookingNotificationMail } from "../mail/templates/bookings";
 import { bookingSchema } from "../shared/booking";
+import { rescheduleSchema } from "../shared/booking-reschedule";
+import { moveOwnBooking, rescheduleRefusal } from "./booking-reschedule";
 import type { Settings } from "../shared/settings";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError, notFound } from "../server/errors";
@@ -145,6 +148,17 @@ export function bookingsApi(deps: AppDeps) {
     log.info("booking cancelled by customer", { bookingId: cancelled.id });
     return c.json(publicBooking(cancelled));
   });
+
+  api.post(
+    "/:id/reschedule",
+    rateLimit(deps.limits.booking, "Too many attempts to move a booking. Please wait a minute and try again.", (c) => `move:${signedInUser(c).id}`),
+    validJson(rescheduleSchema),
+    (c) => {
+      const outcome = moveOwnBooking(deps, signedInUser(c), c.req.param("id"), c.req.valid("json"));
+      if (!outcome.ok) throw rescheduleRefusal(outcome, getSettings(deps.db).rescheduleCutoffHours);
+      return c.json(publicBooking(outcome.booking));
+    },
+  );
 
   api.get("/:id/ics", (c) => {
     const user = signedInUser(c);

@@ -2,13 +2,18 @@
  * POST /api/payment-requests: the payment dialog's "Confirm Order & Request Instructions" and
  * "Request Cash Deposit Locations". The request is recorded with a reference code and the client
  * is e-mailed (through the outbox) at the account's address, or the one given when signed out.
+ * With `bookingId` instead of `serviceId`, the request pays one of the signed-in customer's own
+ * bookings, at the booking's stored price (404 for anyone else's, 409 when cancelled or paid).
  */
 import { Hono } from "hono";
+import type { CurrentUser } from "../components/site";
+import { recordBookingPaymentRequest } from "../db/booking-payments.server";
 import { recordPaymentRequest } from "../db/payments.server";
+import { getSettings } from "../db/settings.server";
 import { offerForViewer } from "../payments/offers.server";
-import { paymentRequestSchema, type PaymentRequestResult } from "../shared/payment";
+import { type PaymentRequestMethod, paymentRequestSchema, type PaymentRequestResult } from "../shared/payment";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { badRequest } from "../server/errors";
+import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
 import { rateLimit } from "../server/middleware/rate-limit";
 import { siteOrigin } from "../server/origin";
@@ -21,8 +26,9 @@ export function paymentsApi(deps: AppDeps) {
   return new Hono<AppEnv>().post("/", rateLimit(deps.limits.paymentRequests, paymentRequestRateLimitMessage), validJson(paymentRequestSchema), (c) => {
     const input = c.req.valid("json");
     const user = c.get("user");
+    if (input.bookingId !== undefined) return c.json(requestForBooking(deps, user, input.bookingId, input.method), 201);
     const email = user?.email ?? input.email;
-    const priced = offerForViewer(deps.db, input.serviceId, user);
+    const priced = input.serviceId === undefined ? null : offerForViewer(deps.db, input.serviceId, user);
     const fields: Record<string, string> = {};
     if (!priced) fields.serviceId = "Choose a service";
     if (!email) fields.email = "Required";
@@ -40,4 +46,22 @@ export function paymentsApi(deps: AppDeps) {
     log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });
     return c.json({ referenceCode: payment.referenceCode, email } satisfies PaymentRequestResult, 201);
   });
+}
+
+/** A payment request for the signed-in customer's own booking, at its own price, to the account's address. */
+function requestForBooking(deps: AppDeps, user: CurrentUser | null, bookingId: string, method: PaymentRequestMethod): PaymentRequestResult {
+  if (!user) throw new HttpError(401, "unauthorized", "Please sign in to pay for your booking.");
+  const settings = getSettings(deps.db);
+  const result = recordBookingPaymentRequest(deps.db, {
+    userId: user.id,
+    bookingId,
+    method,
+    email: user.email,
+    mail: { settings, businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
+  });
+  if (!result.ok && result.reason === "not_found") throw notFound("No booking of yours has this id.");
+  if (!result.ok) throw new HttpError(409, "booking_not_payable", result.message);
+  deps.outbox.kick();
+  log.info("payment request recorded", { paymentId: result.payment.id, method, bookingId });
+  return { referenceCode: result.payment.referenceCode, email: user.email };
 }

@@ -21,6 +21,8 @@ import {
   startProviderPayment,
   type Payment,
 } from "../db/payments.server";
+import { startBookingPayPalPayment } from "../db/booking-payments.server";
+import { getSettings } from "../db/settings.server";
 import { paymentCurrency, sameAmount } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { offerForViewer } from "../payments/offers.server";
@@ -140,6 +142,19 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
       if (!started.ok) throw new HttpError(409, "order_not_payable", started.message);
       payment = started.payment;
       logged = { orderNumber: input.orderNumber };
+    } else if (input.bookingId !== undefined) {
+      // A booking: only its signed-in customer pays it, for its own stored price.
+      if (!user) throw new HttpError(401, "unauthorized", "Please sign in to pay for your booking.");
+      const started = startBookingPayPalPayment(deps.db, {
+        userId: user.id,
+        bookingId: input.bookingId,
+        email: user.email,
+        cryptoDiscountPercent: getSettings(deps.db).cryptoDiscountPercent,
+      });
+      if (!started.ok && started.reason === "not_found") throw notFound("No booking of yours has this id.");
+      if (!started.ok) throw new HttpError(409, "booking_not_payable", started.message);
+      payment = started.payment;
+      logged = { bookingId: input.bookingId };
     } else {
       const priced = input.serviceId === undefined ? undefined : offerForViewer(deps.db, input.serviceId, user);
       if (!priced) throw badRequest("Some fields need attention.", { serviceId: "Choose a service" });

@@ -19,7 +19,9 @@ import {
   type BookingWhen,
   adminBookingsPageSize,
 } from "../shared/admin-bookings";
+import type { BookingPayment } from "../domain/booking-payment";
 import { type AuditActor, recordAudit } from "./audit.server";
+import { paymentOfBooking, paymentsOfBookings } from "./booking-payments.server";
 import { type Db, immediate } from "./client.server";
 import { bookings, timeSlots, users } from "./schema";
 import { generateSlots } from "./timeslots.server";
@@ -68,8 +70,8 @@ function ordering(descending: boolean): SQL[] {
   return [sql`${bookings.appointmentDate} ${dir}`, sql`${bookings.appointmentTime} ${dir}`, sql`${bookings}.rowid ${dir}`];
 }
 
-/** The customer's account name, else the e-mail the booking gives. */
-function toRow(r: Selected): AdminBookingRow {
+/** The customer's account name, else the e-mail the booking gives; `payment` from `paymentsOfBookings`. */
+function toRow(r: Selected, payment: BookingPayment): AdminBookingRow {
   return {
     id: r.id,
     appointmentDate: r.appointmentDate,
@@ -88,7 +90,17 @@ function toRow(r: Selected): AdminBookingRow {
     customerEmail: r.email,
     createdAt: r.createdAt.toISOString(),
     next: nextStatuses(r.status),
+    payment,
   };
+}
+
+/** The rows with each booking's payment status (one query for all of them). */
+function withPayments(db: Db, rows: Selected[]): AdminBookingRow[] {
+  const paid = paymentsOfBookings(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toRow(r, paid.get(r.id) ?? paymentOfBooking(db, r.id)));
 }
 
 /** The page's SELECT, for the list and for the plan test. */
@@ -109,23 +121,25 @@ export function listAdminBookings(db: Db, f: AdminBookingsFilter, page: number):
   return db.$client.transaction(() => {
     const rows = adminBookingsPageQuery(db, f, page).all();
     const total = db.select({ n: sql<number>`count(*)` }).from(bookings).where(conditions(f)).get()?.n ?? 0;
-    return { bookings: rows.map(toRow), total: Number(total), page, pageSize: adminBookingsPageSize };
+    return { bookings: withPayments(db, rows), total: Number(total), page, pageSize: adminBookingsPageSize };
   })();
 }
 
 /** Every booking matching the CSV's filter, by appointment (soonest first). */
 export function adminBookingsForCsv(db: Db, f: { status: BookingStatus | null; from: string; to: string }): AdminBookingRow[] {
-  return selectRows(db)
-    .where(conditions({ ...f, when: "all" }))
-    .orderBy(...ordering(false))
-    .all()
-    .map(toRow);
+  return withPayments(
+    db,
+    selectRows(db)
+      .where(conditions({ ...f, when: "all" }))
+      .orderBy(...ordering(false))
+      .all(),
+  );
 }
 
 /** One booking as the list shows it, or undefined. */
 export function adminBookingRow(db: Db, id: string): AdminBookingRow | undefined {
   const r = selectRows(db).where(eq(bookings.id, id)).get();
-  return r ? toRow(r) : undefined;
+  return r ? toRow(r, paymentOfBooking(db, r.id)) : undefined;
 }
 
 const slotOf = (s: typeof timeSlots.$inferSelect): AdminSlot => ({

@@ -31,11 +31,15 @@ const rowColumns = {
   status: payments.status,
   createdAt: payments.createdAt,
   paidAt: payments.paidAt,
+  markedPaidBy: payments.markedPaidBy,
   orderNumber: orders.orderNumber,
 };
 
 /** A row of `rowColumns`: the user and the order are left joins, so their columns may be null. */
-type PaymentRow = Omit<typeof payments.$inferSelect, "userId" | "serviceId" | "providerOrderId" | "providerCaptureId" | "shopOrderId" | "updatedAt"> & {
+type PaymentRow = Omit<
+  typeof payments.$inferSelect,
+  "userId" | "serviceId" | "providerOrderId" | "providerCaptureId" | "shopOrderId" | "bookingId" | "updatedAt"
+> & {
   firstName: string | null;
   lastName: string | null;
   accountEmail: string | null;
@@ -55,6 +59,7 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
     status: r.status as PaymentStatus,
     createdAt: r.createdAt.toISOString(),
     paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+    markedPaidBy: r.markedPaidBy,
     orderNumber: r.orderNumber,
   };
 }
@@ -100,7 +105,7 @@ export function markPaymentRequestPaid(db: Db, id: string, actor: AuditActor, no
     if (!before) return { ok: false, reason: "not_found" };
     if (!canMarkPaymentPaid(before)) return { ok: false, reason: "not_request", status: before.status, method: before.method };
     const completed: PaymentStatus = "completed";
-    db.update(payments).set({ status: completed, paidAt: now, updatedAt: now }).where(eq(payments.id, id)).run();
+    db.update(payments).set({ status: completed, paidAt: now, markedPaidBy: actor.username, updatedAt: now }).where(eq(payments.id, id)).run();
     recordAudit(
       db,
       actor,

@@ -161,7 +161,7 @@ export const nextIcsSequence = sql`${bookings.icsSequence} + 1`;
  * Frees the booking's place in its slot (inside a transaction). A slot the owner blocked stays
  * blocked: `isAvailable` is the owner's open/blocked switch, and room is `current < max`.
  */
-function releaseSlot(db: Db, booking: Booking) {
+export function releaseSlot(db: Db, booking: Booking) {
   const slotWhere = booking.timeSlotId
     ? eq(timeSlots.id, booking.timeSlotId)
     : and(eq(timeSlots.date, booking.appointmentDate), eq(timeSlots.time, booking.appointmentTime));

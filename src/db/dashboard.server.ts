@@ -1,8 +1,10 @@
 /** What the customer dashboard shows: the user's own bookings and referral figures. */
 import { desc, eq, sql } from "drizzle-orm";
 import type { BookingStatus } from "../domain/booking";
+import { type BookingPayment, bookingPayment } from "../domain/booking-payment";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import type { ReferralStatus } from "../domain/referral";
+import { paymentsOfBookings } from "./booking-payments.server";
 import type { Db } from "./client.server";
 import { prepared } from "./prepared.server";
 import { referralEarnings } from "./referrals.server";
@@ -15,12 +17,16 @@ export type DashboardData = {
   bookingCount: number;
   recentBookings: {
     id: string;
+    serviceId: string | null;
     serviceName: string;
     servicePrice: string;
+    originalPrice: string | null;
     status: BookingStatus;
     createdAt: string;
     appointmentDate: string;
     appointmentTime: string;
+    /** Whether it is paid, from the payments linked to it. */
+    payment: BookingPayment;
   }[];
   /** Total is pending plus paid (void rewards leave it); count is of the rewards not void. */
   earnings: { total: string; count: number; pending: string; paid: string };
@@ -53,8 +59,10 @@ const recentQuery = (db: Db) =>
     d
       .select({
         id: bookings.id,
+        serviceId: bookings.serviceId,
         serviceName: bookings.serviceName,
         servicePrice: bookings.servicePrice,
+        originalPrice: bookings.originalPrice,
         status: bookings.status,
         createdAt: bookings.createdAt,
         appointmentDate: bookings.appointmentDate,
@@ -72,12 +80,16 @@ export function dashboardData(db: Db, userId: string): DashboardData {
   const count = countQuery(db).get({ userId });
   const recent = recentQuery(db).all({ userId });
   const earnings = referralEarnings(db, userId);
+  const paid = paymentsOfBookings(
+    db,
+    recent.map((b) => b.id),
+  );
   return {
     firstName: user?.firstName ?? null,
     isNewCustomer: user?.isNewCustomer ?? true,
     referralCode: user?.referralCode ?? null,
     bookingCount: count?.n ?? 0,
-    recentBookings: recent.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+    recentBookings: recent.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), payment: paid.get(b.id) ?? bookingPayment([]) })),
     earnings: {
       total: earnings.total,
       count: earnings.transactions.filter((t) => t.status !== "void").length,

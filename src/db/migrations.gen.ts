@@ -17,6 +17,7 @@ import m14 from "../../db/0014_first_signed_in.sql" with { type: "text" };
 import m15 from "../../db/0015_booking_reference.sql" with { type: "text" };
 import m16 from "../../db/0016_booking_reference_backfill.sql" with { type: "text" };
 import m17 from "../../db/0017_dashboard_todo_and_alerts.sql" with { type: "text" };
+import m18 from "../../db/0018_booking_payments.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -38,4 +39,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0015_booking_reference", sql: m15 },
   { tag: "0016_booking_reference_backfill", sql: m16 },
   { tag: "0017_dashboard_todo_and_alerts", sql: m17 },
+  { tag: "0018_booking_payments", sql: m18 },
 ];

@@ -44,12 +44,16 @@ function unusedReferenceCode(db: Db): string {
 
 const amountOf = (offer: ServiceOffer) => centsToDecimal(Math.round(offer.amountDue * 100));
 
-/** Inserts a payment row for an offer with a fresh reference code (inside the caller's transaction). */
-function insertPayment(db: Db, p: { userId: string | null; method: string; offer: ServiceOffer; email: string | null; status: PaymentStatus }): Payment {
+/** Inserts a payment row for an offer (for a booking, when given) with a fresh reference code (inside the caller's transaction). */
+export function insertPayment(
+  db: Db,
+  p: { userId: string | null; method: string; offer: ServiceOffer; email: string | null; status: PaymentStatus; bookingId?: string | null },
+): Payment {
   return db
     .insert(payments)
     .values({
       userId: p.userId,
+      bookingId: p.bookingId ?? null,
       serviceId: p.offer.id,
       serviceName: p.offer.name,
       method: p.method,
@@ -78,13 +82,26 @@ export function recordPaymentRequest(
     mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer">;
   },
 ): Payment {
-  return immediate(db, () => {
-    const payment = insertPayment(db, { ...input, status: "requested" });
-    const mail: PaymentMailInput = { ...input.mail, referenceCode: payment.referenceCode, email: input.email, offer: input.offer };
-    enqueueCustomerMail(db, input.method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
-    enqueueMail(db, paymentRequestNotification(mail, input.method));
-    return payment;
-  });
+  return immediate(db, () => insertPaymentRequest(db, input));
+}
+
+/** `recordPaymentRequest` inside the caller's transaction (a booking's request checks the booking first). */
+export function insertPaymentRequest(
+  db: Db,
+  input: {
+    userId: string | null;
+    method: PaymentRequestMethod;
+    offer: ServiceOffer;
+    email: string;
+    bookingId?: string;
+    mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer">;
+  },
+): Payment {
+  const payment = insertPayment(db, { ...input, status: "requested" });
+  const mail: PaymentMailInput = { ...input.mail, referenceCode: payment.referenceCode, email: input.email, offer: input.offer };
+  enqueueCustomerMail(db, input.method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
+  enqueueMail(db, paymentRequestNotification(mail, input.method));
+  return payment;
 }
 
 /** Starts a provider payment: our record (and reference code) exists before the provider is asked for an order. */

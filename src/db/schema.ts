@@ -553,14 +553,19 @@ export const payments = sqliteTable(
     providerCaptureId: text("provider_capture_id"),
     /** The shop order this payment pays, when it pays one rather than a service. */
     shopOrderId: integer("shop_order_id").references(() => orders.id, { onDelete: "set null" }),
+    /** The booking this payment pays, when it pays one (at the booking's own price). */
+    bookingId: text("booking_id").references(() => bookings.id, { onDelete: "set null" }),
     status: text("status", { enum: paymentStatuses }).notNull().default("requested"),
     /** When the money arrived: a capture recorded, or a payment request marked paid by the owner. */
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /** The admin who marked it paid by hand (the money arrived outside the site); null when a capture recorded it. */
+    markedPaidBy: text("marked_paid_by"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index("payments_user_idx").on(t.userId),
+    index("payments_booking_idx").on(t.bookingId, t.createdAt),
     index("payments_shop_order_idx").on(t.shopOrderId),
     index("payments_created_idx").on(t.createdAt),
     // Covers the money received for services (dashboard and analytics) without reading rows.

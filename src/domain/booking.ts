@@ -1,6 +1,7 @@
 /** Booking rules with no HTTP in them: what a booking costs, who may cancel it, and what completing it means. */
 import { viewerPrice } from "./pricing";
 import { type RandomBytes, readableCode } from "./readable-code";
+import { zonedToInstant } from "./timezone";
 
 /** Every status a booking can have; the schema's column takes exactly these. */
 export const bookingStatuses = ["pending", "confirmed", "completed", "cancelled"] as const;
@@ -96,4 +97,24 @@ export function isSameDayDuplicate(
   return (
     other.serviceName === wanted.serviceName && other.appointmentDate === wanted.appointmentDate && (other.status === "pending" || other.status === "confirmed")
   );
+}
+
+/** A customer may move their own booking to another time while it is pending or confirmed. */
+export function customerMayMove(status: string): boolean {
+  return status === "pending" || status === "confirmed";
+}
+
+/**
+ * The last moment a customer may move a booking themselves: `cutoffHours` before the appointment
+ * (its wall-clock time in the business timezone). Null for a date or time that does not exist.
+ */
+export function moveDeadline(date: string, time: string, timeZone: string, cutoffHours: number): Date | null {
+  const start = zonedToInstant(date, time, timeZone);
+  return start ? new Date(start.getTime() - cutoffHours * 3_600_000) : null;
+}
+
+/** True while `now` is before the booking's move deadline; at the deadline itself it is too late. */
+export function beforeMoveDeadline(booking: { appointmentDate: string; appointmentTime: string }, now: Date, timeZone: string, cutoffHours: number): boolean {
+  const deadline = moveDeadline(booking.appointmentDate, booking.appointmentTime, timeZone, cutoffHours);
+  return deadline !== null && now.getTime() < deadline.getTime();
 }

@@ -1,5 +1,5 @@
 /**
- * A service card's Select button and its payment dialog. Before hydration (and with JavaScript
+ * A service card's Select button (or a booking's Pay button on the dashboard) and its payment dialog. Before hydration (and with JavaScript
  * off) the button is a link to the contact form with the service chosen; the island hydrates on
  * first interaction, replaying the click, which then opens the dialog instead.
  */
@@ -10,7 +10,7 @@ import type { PaymentDialogProps } from "./payment-dialog/types";
 export type { PaymentDialogProps } from "./payment-dialog/types";
 
 export default function PaymentDialog(props: PaymentDialogProps) {
-  const { service, fallbackHref } = props;
+  const { service, fallbackHref, triggerLabel, triggerClassName } = props;
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   const trigger = useRef<HTMLAnchorElement>(null);
@@ -40,12 +40,12 @@ export default function PaymentDialog(props: PaymentDialogProps) {
       <a
         ref={trigger}
         href={fallbackHref}
-        className="btn btn-primary w-full"
+        className={triggerClassName ?? "btn btn-primary w-full"}
         data-service-id={service.id}
         onClick={onClick}
         {...(enhanced ? { role: "button", "aria-haspopup": "dialog" as const, onKeyDown } : {})}
       >
-        {`Select ${service.name}`}
+        {triggerLabel ?? `Select ${service.name}`}
       </a>
       {open && <PaymentModal {...props} onClose={onClose} />}
     </>

@@ -3,8 +3,12 @@ import { Hono, type Context } from "hono";
 import { cancelOwnBooking } from "../db/bookings.server";
 import { dashboardData } from "../db/dashboard.server";
 import { customerOrders } from "../db/orders.server";
+import { bookingMayBePaid } from "../domain/booking-payment";
+import { paypalConfig, paypalPageSecurity } from "../payments/paypal.server";
+import { rescheduleMessages } from "../shared/booking-reschedule";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { log } from "../server/log.server";
+import { extendSecurityHeaders } from "../server/middleware/security-headers";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { dashboardPage } from "./dashboard";
@@ -13,6 +17,7 @@ import { orderMailContext } from "../server/checkout.server";
 const notices: Record<string, string> = {
   passwordReset: "Your new password is saved, and every other device was signed out.",
   cancelled: "Your booking was cancelled and the time released.",
+  moved: rescheduleMessages.moved,
   notCancelled: "That booking could not be cancelled: only your own pending bookings can be.",
 };
 
@@ -21,7 +26,10 @@ export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const key = c.req.query("passwordReset") === "1" ? "passwordReset" : (c.req.query("notice") ?? "");
   const data = dashboardData(deps.db, user.id);
   const orders = customerOrders(deps.db, user.id, 5);
-  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders));
+  // PayPal's checkout needs its hosts in the security headers, only when a booking can be paid.
+  const paypal = paypalConfig(deps.env);
+  if (paypal && data.recentBookings.some((b) => bookingMayBePaid(b.status, b.payment.status))) extendSecurityHeaders(c, paypalPageSecurity);
+  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders, { paypalClientId: paypal?.clientId ?? null }));
 }
 
 /** POST /bookings/:id/cancel: a customer cancels their own pending booking. */

@@ -6,8 +6,12 @@ import { StatusBadge } from "../components/StatusBadge";
 import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
+import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
+import { bookingMayBePaid, bookingOffer } from "../domain/booking-payment";
+import { cryptoAddresses } from "../domain/payment";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
+import type { PaymentDialogProps } from "../islands/PaymentDialog";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { OrderSummaryView } from "../shared/orders";
@@ -44,7 +48,22 @@ function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"];
   );
 }
 
-export function dashboardPage(site: SiteData, d: DashboardData, notice?: string, orders: OrderSummaryView[] = []): PageDefinition {
+export function dashboardPage(
+  site: SiteData,
+  d: DashboardData,
+  notice?: string,
+  orders: OrderSummaryView[] = [],
+  payments: { paypalClientId: string | null } = { paypalClientId: null },
+  now = new Date(),
+): PageDefinition {
+  // The payment dialog of a booking: the same methods as /services, at the booking's own price.
+  const pay: Omit<PaymentDialogProps, "service" | "fallbackHref"> = {
+    paypalClientId: payments.paypalClientId,
+    cryptoAddresses: cryptoAddresses(site.settings),
+    cryptoDiscountPercent: site.settings.cryptoDiscountPercent,
+    contact: { email: site.settings.email, phone: site.settings.phone },
+    accountEmail: site.user?.email ?? null,
+  };
   // "Back" only to someone who has been here before: the session of a first sign-in is greeted plainly.
   const greeting = site.user?.firstSignIn ? "Welcome" : "Welcome back";
   const welcome = d.firstName ? `${greeting}, ${d.firstName}` : greeting;
@@ -128,13 +147,38 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
                           <p className="font-semibold">{b.serviceName}</p>
                           <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${formatInstantDate(b.createdAt, site.settings.timezone)}`}</p>
                         </div>
-                        <div className="text-right">
+                        <div className="flex flex-col items-end gap-1 text-right">
                           <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
                           <StatusBadge kind="booking" status={b.status} className="badge-sm" />
+                          {b.status !== "cancelled" && (
+                            <StatusBadge kind="bookingPayment" status={b.payment.status} className="badge-sm whitespace-nowrap" testId="booking-payment" />
+                          )}
                         </div>
                       </div>
                       {b.status !== "cancelled" && (
                         <div className="mt-2 flex flex-wrap gap-2">
+                          {bookingMayBePaid(b.status, b.payment.status) && (
+                            <Island
+                              name="PaymentDialog"
+                              hydrate="interaction"
+                              props={{
+                                ...pay,
+                                service: bookingOffer(b, site.settings.cryptoDiscountPercent),
+                                bookingId: b.id,
+                                fallbackHref: `/contact?service=${encodeURIComponent(b.serviceId ?? "")}#contact-form`,
+                                triggerLabel: b.payment.status === "awaiting" ? "Pay another way" : "Pay now",
+                                triggerClassName: "btn btn-primary btn-xs",
+                              }}
+                            />
+                          )}
+                          {customerMayMove(b.status) &&
+                            (beforeMoveDeadline(b, now, site.settings.timezone, site.settings.rescheduleCutoffHours) ? (
+                              <a href={`/bookings/${b.id}/move`} className="btn btn-outline btn-xs">
+                                Move booking
+                              </a>
+                            ) : (
+                              <p className="text-xs text-base-content/80 self-center">{`Too close to move online: call ${site.settings.phone}`}</p>
+                            ))}
                           <a href={`/api/bookings/${b.id}/ics`} className="btn btn-ghost btn-xs" download>
                             Add to calendar (.ics)
                           </a>

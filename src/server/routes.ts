@@ -22,6 +22,7 @@ import { cartRoutes } from "../pages/cart.routes";
 import { checkoutRoutes } from "../pages/checkout.routes";
 import { contactRoutes } from "../pages/contact.routes";
 import { dashboardRoutes } from "../pages/dashboard.routes";
+import { bookingMoveRoutes } from "../pages/booking-move.routes";
 import { homeRoutes } from "../pages/home.routes";
 import { loginRoutes } from "../pages/login.routes";
 import { ordersRoutes } from "../pages/orders.routes";
@@ -62,6 +63,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/", passwordResetRoutes(deps)); // /forgot-password, /reset-password
   app.route("/", accountRoutes(deps)); // /account and its forms (signed-in customers)
   app.route("/", dashboardRoutes(deps)); // /dashboard and POST /bookings/:id/cancel (signed-in customers)
+  app.route("/", bookingMoveRoutes(deps)); // GET and POST /bookings/:id/move (signed-in customers)
   app.route("/", verifyEmailRoutes(deps)); // /verify-email and POST /verify-email/resend
 
   // Shop (filters live in the URL) and the cart's plain forms, which redirect back (303) with

@@ -5,6 +5,7 @@
  * with zod/mini so the island can share it.
  */
 import { type BookingStatus, bookingStatuses } from "../domain/booking";
+import type { BookingPayment } from "../domain/booking-payment";
 import { isIsoDate } from "../domain/timezone";
 import { choiceFilter, dateFilter, dateMessage, defineAdminList, type ListQuery } from "./admin-list";
 import { z } from "./zod-mini";
@@ -74,6 +75,8 @@ export type AdminBookingRow = {
   createdAt: string;
   /** The statuses the business may move it to now. */
   next: BookingStatus[];
+  /** Whether it is paid: how, when, and by whom when marked paid by hand. */
+  payment: BookingPayment;
 };
 
 export type AdminBookingList = { bookings: AdminBookingRow[]; total: number; page: number; pageSize: number };

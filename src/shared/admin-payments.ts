@@ -8,13 +8,17 @@ import { choiceFilter, defineAdminList, type ListQuery } from "./admin-list";
 
 export const adminPaymentsPageSize = 20;
 
-/** The methods a payment row can have: PayPal, and the request methods of the payment dialog (shared/payment.ts). */
-export const adminPaymentMethods = ["paypal", "instructions", "cash"] as const;
+/**
+ * The methods a payment row can have: PayPal, the request methods of the payment dialog
+ * (shared/payment.ts), and `manual`: a booking the owner marked paid with no request before it.
+ */
+export const adminPaymentMethods = ["paypal", "instructions", "cash", "manual"] as const;
 export type AdminPaymentMethod = (typeof adminPaymentMethods)[number];
 export const adminPaymentMethodLabels: Record<string, string> = {
   paypal: "PayPal",
   instructions: "Payment instructions",
   cash: "Cash deposit",
+  manual: "Marked paid by hand",
 };
 
 /** `?status=&method=&page=`, all optional; empty means any. */
@@ -44,6 +48,8 @@ export type AdminPayment = {
   status: PaymentStatus;
   createdAt: string;
   paidAt: string | null;
+  /** The admin who marked it paid by hand, if one did. */
+  markedPaidBy: string | null;
   /** The shop order it pays, if any. */
   orderNumber: string | null;
 };

@@ -17,12 +17,28 @@ const serviceIdField = z
   .string("Choose a service")
   .check(z.trim(), z.minLength(1, "Choose a service"), z.maxLength(40, "Choose a service"), z.regex(/^[a-z0-9-]+$/, "Choose a service"));
 
-/** POST /api/payment-requests. `email` is required when signed out; a signed-in client's account e-mail is used. */
-export const paymentRequestSchema = z.object({
-  serviceId: serviceIdField,
-  method: z.enum(paymentRequestMethods, "Choose a payment method"),
-  email: z.optional(paymentEmailField),
-});
+/** A booking's id (a UUID) as the dashboard's Pay button sends it. */
+const bookingIdField = z.string("Choose a booking").check(z.trim(), z.regex(/^[0-9a-f-]{36}$/, "Choose a booking"));
+
+/**
+ * POST /api/payment-requests, for a service (`serviceId`) or for one of the customer's bookings
+ * (`bookingId`, signed in only), exactly one of the two. `email` is required when signed out; a
+ * signed-in client's account e-mail is used.
+ */
+export const paymentRequestSchema = z
+  .object({
+    serviceId: z.optional(serviceIdField),
+    bookingId: z.optional(bookingIdField),
+    method: z.enum(paymentRequestMethods, "Choose a payment method"),
+    email: z.optional(paymentEmailField),
+  })
+  .check(
+    z.refine((v) => v.serviceId !== undefined || v.bookingId !== undefined, { message: "Choose a service", path: ["serviceId"] }),
+    z.refine((v) => v.serviceId === undefined || v.bookingId === undefined, {
+      message: "Pay for either a service or a booking, not both",
+      path: ["bookingId"],
+    }),
+  );
 export type PaymentRequestInput = z.infer<typeof paymentRequestSchema>;
 
 /** The dialog's e-mail form, for signed-out clients. */
@@ -42,11 +58,12 @@ export const paypalOrderMessages = {
   /** Neither a service nor an order was named (the service form's message, as before). */
   neither: "Choose a service",
   both: "Pay for either a service or a shop order, not both",
+  bookingAlone: "Pay for a booking on its own, without a service or shop order",
 } as const;
 
 /**
- * POST /paypal/order: for a service (`serviceId`) or for one of the customer's shop orders
- * (`orderNumber`), exactly one of the two. The server computes the amount: a service's from the
+ * POST /paypal/order: for a service (`serviceId`), one of the customer's shop orders
+ * (`orderNumber`) or one of their bookings (`bookingId`, at its own price), exactly one of them. The server computes the amount: a service's from the
  * pricing table and the viewer's discount, an order's from the order itself. `amount`,
  * `currency` and `intent` (the payment provider's usual order fields) may be sent; for a service
  * they must then match, for an order they are ignored.
@@ -55,6 +72,7 @@ export const paypalOrderSchema = z
   .object({
     serviceId: z.optional(serviceIdField),
     orderNumber: z.optional(orderNumberField),
+    bookingId: z.optional(bookingIdField),
     amount: z.optional(
       z.union(
         [z.number(amountMessage).check(z.gte(0, amountMessage)), z.string(amountMessage).check(z.trim(), z.regex(/^\d{1,7}(\.\d{1,2})?$/, amountMessage))],
@@ -65,8 +83,15 @@ export const paypalOrderSchema = z
     intent: z.optional(z.pipe(z.string(intentMessage).check(z.trim(), z.toUpperCase()), z.literal("CAPTURE", intentMessage))),
   })
   .check(
-    z.refine((v) => v.serviceId !== undefined || v.orderNumber !== undefined, { message: paypalOrderMessages.neither, path: ["serviceId"] }),
+    z.refine((v) => v.serviceId !== undefined || v.orderNumber !== undefined || v.bookingId !== undefined, {
+      message: paypalOrderMessages.neither,
+      path: ["serviceId"],
+    }),
     z.refine((v) => v.serviceId === undefined || v.orderNumber === undefined, { message: paypalOrderMessages.both, path: ["orderNumber"] }),
+    z.refine((v) => v.bookingId === undefined || (v.serviceId === undefined && v.orderNumber === undefined), {
+      message: paypalOrderMessages.bookingAlone,
+      path: ["bookingId"],
+    }),
   );
 export type PayPalOrderInput = z.infer<typeof paypalOrderSchema>;
 

@@ -67,6 +67,13 @@ export const settingsSchema = z.object({
   responseTimeHours: z.number().int().min(1).max(72).default(2),
   /** Pending bookings one customer may hold at once, so one account cannot hold the calendar. */
   maxPendingBookings: z.number().int().min(1).max(100).default(5),
+  /** Hours before an appointment after which the customer can no longer move it themselves. */
+  rescheduleCutoffHours: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 14)
+    .default(24),
   /** E-mails a visitor's requests may send to one address in an hour, so the site cannot flood someone's inbox. */
   customerMailPerHour: z.number().int().min(1).max(50).default(5),
   /** E-mail the business every new enquiry; an emergency enquiry is e-mailed at once whatever this says. */

@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { bookingStatuses } from "../domain/booking";
+import { bookingPaymentStatuses } from "../domain/booking-payment";
 import { orderPaymentStatuses, orderStatuses } from "../domain/order";
 import { outboxStatuses } from "../domain/outbox";
 import { paymentStatuses } from "../domain/payment";
@@ -12,6 +13,7 @@ const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
   orderPayment: orderPaymentStatuses,
   payment: paymentStatuses,
   booking: bookingStatuses,
+  bookingPayment: bookingPaymentStatuses,
   referral: referralStatuses,
   contactUrgency: contactUrgencies,
   mail: outboxStatuses,

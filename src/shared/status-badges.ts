@@ -5,6 +5,7 @@
  * the customer's pages through `components/StatusBadge.tsx`.
  */
 import type { BookingStatus } from "../domain/booking";
+import { type BookingPaymentStatus, bookingPaymentLabels } from "../domain/booking-payment";
 import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
 import { type OutboxStatus, outboxStatusLabels } from "../domain/outbox";
 import { type PaymentStatus, paymentStatusLabels as servicePaymentLabels } from "../domain/payment";
@@ -54,6 +55,13 @@ export const statusBadges = {
     confirmed: "badge-info",
     completed: "badge-success",
     cancelled: "badge-neutral",
+  }),
+  /** Whether a booking is paid (from the payments linked to it): the dashboard and the booking record. */
+  bookingPayment: badgeMap<BookingPaymentStatus>(bookingPaymentLabels, {
+    unpaid: "badge-neutral badge-outline",
+    awaiting: "badge-warning",
+    review: "badge-info",
+    paid: "badge-success",
   }),
   referral: badgeMap<ReferralStatus>(referralStatusLabels, {
     pending: "badge-warning",

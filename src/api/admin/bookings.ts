@@ -5,6 +5,7 @@
  *   GET   /api/admin/bookings.csv?status=&from=&to=           every matching booking, for the accountant
  *   GET   /api/admin/bookings/{id}                             one booking as the list shows it
  *   PATCH /api/admin/bookings/{id}            { status }       through the transition table
+ *   POST  /api/admin/bookings/{id}/paid                        marks it paid (money received outside the site), audited
  *   GET   /api/admin/timeslots?from=&to=                       each day's slots and how full it is
  *   POST  /api/admin/timeslots/generate       { from, to }     the missing slots from the business hours
  *   PATCH /api/admin/timeslots/{id}           { available }    block or reopen one slot
@@ -26,6 +27,8 @@ import {
 import { changeBookingStatus } from "../../db/bookings.server";
 import { getSettings } from "../../db/settings.server";
 import { nextStatuses } from "../../domain/booking";
+import { bookingPaymentLabels } from "../../domain/booking-payment";
+import { markBookingPaid } from "../../db/booking-payments.server";
 import { businessToday } from "../../domain/slots";
 import { addDays, daysBetween, localDateTime } from "../../domain/timezone";
 import { icsFor } from "../bookings";
@@ -56,6 +59,14 @@ const slotIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The 
 
 const unknownBooking = () => notFound("There is no such booking.");
 
+/** Why a booking cannot be marked paid. */
+const markPaidRefusals = {
+  cancelled: "This booking is cancelled, so it cannot be marked paid.",
+  paid: "This booking is already paid.",
+  review: "A PayPal payment for this booking is under review: check it on the payments page first.",
+  paypal_open: "A PayPal payment for this booking is still being checked with PayPal; it is recorded when PayPal confirms it.",
+} as const;
+
 /** "A completed booking cannot be changed." / "A pending booking can only be confirmed or cancelled." */
 export function notAllowedMessage(from: string, to: string): string {
   const allowed = nextStatuses(from).map((s) => bookingStatusLabels[s].toLowerCase());
@@ -76,6 +87,7 @@ function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
     { header: "Original price", value: (b) => b.originalPrice ?? b.servicePrice },
     { header: "Discount", value: (b) => (b.discountApplied ? "yes" : "no") },
     { header: "Status", value: (b) => b.status },
+    { header: "Payment", value: (b) => bookingPaymentLabels[b.payment.status] },
     { header: "Created", value: (b) => localDateTime(new Date(b.createdAt), timeZone) },
   ];
 }
@@ -142,6 +154,17 @@ export function adminBookingsApi(deps: AppDeps) {
         throw new HttpError(409, "not_allowed", notAllowedMessage(result.from, status));
       }
       deps.outbox.kick();
+      const row = adminBookingRow(deps.db, id);
+      if (!row) throw unknownBooking();
+      return c.json(row);
+    })
+    .post("/bookings/:id/paid", validParams(bookingIdSchema), (c) => {
+      const { id } = c.req.valid("param");
+      const result = markBookingPaid(deps.db, id, c.get("admin"));
+      if (!result.ok) {
+        if (result.reason === "not_found") throw unknownBooking();
+        throw new HttpError(409, "not_allowed", markPaidRefusals[result.reason]);
+      }
       const row = adminBookingRow(deps.db, id);
       if (!row) throw unknownBooking();
       return c.json(row);

@@ -5,9 +5,9 @@ import { toast } from "../../client/toast-store";
 import { formatMoney } from "../../domain/format";
 import { paymentMessages, type PaymentEmailValues, type PaymentRequestResult } from "../../shared/payment";
 import { RequestForm } from "./RequestForm";
-import type { PaymentDialogProps } from "./types";
+import { type PaymentDialogProps, paymentTarget } from "./types";
 
-export function CashPanel({ service, accountEmail, emailForm }: PaymentDialogProps & { emailForm: UseFormReturn<PaymentEmailValues> }) {
+export function CashPanel({ service, bookingId, accountEmail, emailForm }: PaymentDialogProps & { emailForm: UseFormReturn<PaymentEmailValues> }) {
   const [requested, setRequested] = useState<PaymentRequestResult | null>(null);
   const steps = [
     "Request deposit locations with the button below.",
@@ -33,7 +33,7 @@ export function CashPanel({ service, accountEmail, emailForm }: PaymentDialogPro
         </div>
       ) : (
         <RequestForm
-          serviceId={service.id}
+          target={paymentTarget({ service, bookingId })}
           method="cash"
           accountEmail={accountEmail}
           emailForm={emailForm}

@@ -3,7 +3,7 @@ import type { UseFormReturn } from "react-hook-form";
 import { toast } from "../../client/toast-store";
 import { paymentMessages, type PaymentEmailValues } from "../../shared/payment";
 import { RequestForm } from "./RequestForm";
-import type { PaymentDialogProps } from "./types";
+import { type PaymentDialogProps, paymentTarget } from "./types";
 
 const youReceive = [
   "The exact amount and currency to pay",
@@ -15,6 +15,7 @@ const youReceive = [
 
 export function InstructionsPanel({
   service,
+  bookingId,
   accountEmail,
   emailForm,
   onRequested,
@@ -28,7 +29,7 @@ export function InstructionsPanel({
         ))}
       </ul>
       <RequestForm
-        serviceId={service.id}
+        target={paymentTarget({ service, bookingId })}
         method="instructions"
         accountEmail={accountEmail}
         emailForm={emailForm}

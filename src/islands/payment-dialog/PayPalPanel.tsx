@@ -9,11 +9,23 @@ import { loadPayPalSdk, type PayPalButtons } from "../../client/paypal-sdk";
 import { toast } from "../../client/toast-store";
 import { paymentCurrency, type ServiceOffer } from "../../domain/payment";
 import { formatMoney } from "../../domain/format";
+import type { PaymentTarget } from "./types";
 import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult } from "../../shared/payment";
 
 type Status = "loading" | "ready" | "failed";
 
-export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOffer; clientId: string | null; onPaid: () => void }) {
+export function PayPalPanel({
+  service,
+  target,
+  clientId,
+  onPaid,
+}: {
+  service: ServiceOffer;
+  /** The service, or the booking paid at its own price (the server prices it; the amount sent is ignored then). */
+  target: PaymentTarget;
+  clientId: string | null;
+  onPaid: () => void;
+}) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>("loading");
   const [attempt, setAttempt] = useState(0);
@@ -41,7 +53,7 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
           style: { layout: "vertical", label: "pay", shape: "rect" },
           createOrder: async () => {
             const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", {
-              serviceId: service.id,
+              ...target,
               amount: service.amountDue,
               currency: paymentCurrency,
               intent: "CAPTURE",
@@ -80,7 +92,7 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
       cancelled = true;
       void buttons?.close?.().catch(() => undefined);
     };
-  }, [clientId, attempt, service.id, service.amountDue, service.name]);
+  }, [clientId, attempt, target, service.amountDue, service.name]);
 
   return (
     <div className="space-y-4">

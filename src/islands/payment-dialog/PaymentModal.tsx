@@ -12,7 +12,7 @@ import { InstructionsPanel } from "./InstructionsPanel";
 import { OtherPanel } from "./OtherPanel";
 import { PayPalPanel } from "./PayPalPanel";
 import { PriceSummary } from "./PriceSummary";
-import type { PaymentDialogProps, PaymentTab } from "./types";
+import { type PaymentDialogProps, type PaymentTab, paymentTarget } from "./types";
 
 const tabs: { id: PaymentTab; label: string }[] = [
   { id: "instructions", label: "Instructions" },
@@ -33,6 +33,8 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
   });
 
   const { ref, close } = useModal();
+  // One object for the dialog's life, so PayPal's buttons are not rendered again on every render.
+  const [target] = useState(() => paymentTarget(props));
 
   const select = (id: PaymentTab) => {
     setActive(id);
@@ -116,7 +118,7 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
           className="outline-offset-4"
         >
           {active === t.id && t.id === "instructions" && <InstructionsPanel {...props} emailForm={emailForm} onRequested={close} />}
-          {active === t.id && t.id === "paypal" && <PayPalPanel service={props.service} clientId={props.paypalClientId} onPaid={close} />}
+          {active === t.id && t.id === "paypal" && <PayPalPanel service={props.service} target={target} clientId={props.paypalClientId} onPaid={close} />}
           {active === t.id && t.id === "crypto" && (
             <CryptoPanel service={props.service} addresses={props.cryptoAddresses} discountPercent={props.cryptoDiscountPercent} />
           )}

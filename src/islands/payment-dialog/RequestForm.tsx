@@ -9,10 +9,11 @@ import type { UseFormReturn } from "react-hook-form";
 import { ApiError, apiRequest } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { errorProps, FormField } from "../../components/FormField";
+import type { PaymentTarget } from "./types";
 import { paymentMessages, type PaymentEmailValues, type PaymentRequestMethod, type PaymentRequestResult } from "../../shared/payment";
 
 export type RequestFormProps = {
-  serviceId: string;
+  target: PaymentTarget;
   method: PaymentRequestMethod;
   accountEmail: string | null;
   emailForm: UseFormReturn<PaymentEmailValues>;
@@ -23,16 +24,18 @@ export type RequestFormProps = {
   onRequested: (result: PaymentRequestResult) => void;
 };
 
-export function RequestForm({ serviceId, method, accountEmail, emailForm, fieldId, label, pendingLabel, onRequested }: RequestFormProps) {
+export function RequestForm({ target, method, accountEmail, emailForm, fieldId, label, pendingLabel, onRequested }: RequestFormProps) {
   const { register, handleSubmit, setError, formState } = emailForm;
   const send = useMutation({
     mutationFn: (email: string | undefined) =>
-      apiRequest<PaymentRequestResult>("POST", "/api/payment-requests", { serviceId, method, ...(email ? { email } : {}) }),
+      apiRequest<PaymentRequestResult>("POST", "/api/payment-requests", { ...target, method, ...(email ? { email } : {}) }),
     onSuccess: onRequested,
     onError: (err) => {
       const emailError = err instanceof ApiError ? err.fields?.email : undefined;
       if (emailError && !accountEmail) setError("email", { type: "server", message: emailError });
-      const description = err instanceof ApiError && err.status === 429 && err.serverMessage ? err.serverMessage : paymentMessages.failureText;
+      // A limit, or a booking that cannot be paid now (paid meanwhile, cancelled): the server's words.
+      const told = err instanceof ApiError && (err.status === 429 || err.status === 409) && err.serverMessage;
+      const description = told ? err.serverMessage : paymentMessages.failureText;
       toast({ title: paymentMessages.failureTitle, description, variant: "destructive" });
     },
   });

@@ -13,6 +13,18 @@ export type PaymentDialogProps = {
   contact: { email: string; phone: string };
   /** The signed-in client's e-mail (requests go there); null asks for an e-mail in the dialog. */
   accountEmail: string | null;
+  /** Paying one of the customer's bookings (at its own price) rather than choosing a service. */
+  bookingId?: string;
+  /** The trigger's words and classes, when not "Select {service}" as a full-width button. */
+  triggerLabel?: string;
+  triggerClassName?: string;
 };
+
+/** What a payment pays, as the payment endpoints take it: a booking, else the service. */
+export type PaymentTarget = { serviceId: string } | { bookingId: string };
+
+export function paymentTarget(props: Pick<PaymentDialogProps, "service" | "bookingId">): PaymentTarget {
+  return props.bookingId ? { bookingId: props.bookingId } : { serviceId: props.service.id };
+}
 
 export type PaymentTab = "instructions" | "paypal" | "crypto" | "cash" | "other";

@@ -13,6 +13,7 @@ import type { BookingStatus } from "../../../domain/booking";
 import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
 import { type AdminBookingRow, bookingActionLabels } from "../../../shared/admin-bookings";
 import { DetailRow, RecordSection, StepActions } from "../parts/record-parts";
+import { BookingPaymentSection } from "./BookingPaymentSection";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
@@ -116,6 +117,22 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
           <span className="font-mono">{b.id.slice(0, 8).toUpperCase()}</span>
         </Detail>
       </dl>
+
+      <BookingPaymentSection
+        booking={b}
+        timeZone={timeZone}
+        sectionId={`${base}payment`}
+        onMarked={(row) => {
+          setBooking(row);
+          onChanged();
+        }}
+        onRefused={() => {
+          onChanged();
+          adminRequest<AdminBookingRow>("GET", url)
+            .then(setBooking)
+            .catch(() => undefined);
+        }}
+      />
 
       <RecordSection id={`${base}actions`} title="Actions" headingRef={actionsHeading}>
         {b.next.length === 0 && <p className="text-sm text-base-content/80">{`This booking is ${b.status}: nothing more can be done with it.`}</p>}

@@ -60,6 +60,12 @@ const orders: Input[] = [
 ];
 const bookings: Input[] = [
   { key: "maxPendingBookings", type: "number", step: "1", hint: "How many pending bookings one customer may hold at once." },
+  {
+    key: "rescheduleCutoffHours",
+    type: "number",
+    step: "1",
+    hint: "Customers may move a booking to another time until this many hours before it, 0 to 336.",
+  },
   { key: "responseTimeHours", type: "number", step: "1", hint: "The reply time customers are promised, 1 to 72 hours." },
 ];
 const mail: Input[] = [

@@ -1,0 +1,188 @@
+/**
+ * Payments of bookings (decision 032): a booking is paid through the payment dialog's methods at
+ * its own stored price, and its payment status is read from the payments linked to it. The owner
+ * marks a booking paid when the money arrived outside the site: its open request becomes paid, or
+ * a `manual` payment is recorded, with who did it and when, audited. Each check-then-write is one
+ * IMMEDIATE transaction, so a booking is never paid twice by two clicks.
+ */
+import { and, desc, eq, inArray } from "drizzle-orm";
+import { type BookingPayment, bookingMayBePaid, bookingOffer, bookingPayment } from "../domain/booking-payment";
+import type { PaymentStatus } from "../domain/payment";
+import type { PaymentMailInput } from "../mail/templates/payments";
+import type { PaymentRequestMethod } from "../shared/payment";
+import { type AuditActor, recordAudit } from "./audit.server";
+import type { Booking } from "./bookings.server";
+import { immediate, type Db } from "./client.server";
+import { insertPayment, insertPaymentRequest, type Payment } from "./payments.server";
+import { bookings, payments, users } from "./schema";
+
+const paymentRowColumns = {
+  bookingId: payments.bookingId,
+  status: payments.status,
+  method: payments.method,
+  referenceCode: payments.referenceCode,
+  paidAt: payments.paidAt,
+  markedPaidBy: payments.markedPaidBy,
+  createdAt: payments.createdAt,
+};
+
+/** The payment status of each of `bookingIds` (unpaid when none was recorded). */
+export function paymentsOfBookings(db: Db, bookingIds: readonly string[]): Map<string, BookingPayment> {
+  const byBooking = new Map<string, (typeof rows)[number][]>();
+  const rows =
+    bookingIds.length === 0
+      ? []
+      : db
+          .select(paymentRowColumns)
+          .from(payments)
+          .where(inArray(payments.bookingId, [...bookingIds]))
+          .all();
+  for (const r of rows) if (r.bookingId) byBooking.set(r.bookingId, [...(byBooking.get(r.bookingId) ?? []), r]);
+  return new Map(bookingIds.map((id) => [id, bookingPayment(byBooking.get(id) ?? [])]));
+}
+
+/** The payment status of one booking. */
+export function paymentOfBooking(db: Db, bookingId: string): BookingPayment {
+  return bookingPayment(db.select(paymentRowColumns).from(payments).where(eq(payments.bookingId, bookingId)).all());
+}
+
+export type BookingPaymentRefusal = { ok: false; reason: "not_found" } | { ok: false; reason: "closed"; message: string };
+
+/** Why a booking cannot be paid now, in the customer's words. */
+export const bookingPaymentMessages = {
+  cancelled: "This booking is cancelled, so there is nothing to pay.",
+  paid: "This booking is already paid. Nothing more is needed.",
+  review: "A payment for this booking is being checked. Please don't pay again; we will contact you.",
+} as const;
+
+/** The user's own booking if it can be paid now, inside the caller's transaction. */
+function payableBooking(db: Db, bookingId: string, userId: string): { ok: true; booking: Booking } | BookingPaymentRefusal {
+  const booking = db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, bookingId), eq(bookings.userId, userId)))
+    .get();
+  if (!booking) return { ok: false, reason: "not_found" };
+  const payment = paymentOfBooking(db, booking.id);
+  if (!bookingMayBePaid(booking.status, payment.status)) {
+    const message =
+      booking.status === "cancelled"
+        ? bookingPaymentMessages.cancelled
+        : payment.status === "paid"
+          ? bookingPaymentMessages.paid
+          : bookingPaymentMessages.review;
+    return { ok: false, reason: "closed", message };
+  }
+  return { ok: true, booking };
+}
+
+/**
+ * A payment request (instructions or cash deposit) for the user's own booking, at the booking's
+ * price, with the client's e-mail and the business's notice; all or nothing.
+ */
+export function recordBookingPaymentRequest(
+  db: Db,
+  input: {
+    userId: string;
+    bookingId: string;
+    method: PaymentRequestMethod;
+    email: string;
+    mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer">;
+  },
+): { ok: true; payment: Payment } | BookingPaymentRefusal {
+  return immediate(db, () => {
+    const payable = payableBooking(db, input.bookingId, input.userId);
+    if (!payable.ok) return payable;
+    const offer = bookingOffer(payable.booking, input.mail.settings.cryptoDiscountPercent);
+    return { ok: true, payment: insertPaymentRequest(db, { ...input, offer }) };
+  });
+}
+
+/** Starts a PayPal payment for the user's own booking, for the booking's price. */
+export function startBookingPayPalPayment(
+  db: Db,
+  input: { userId: string; bookingId: string; email: string | null; cryptoDiscountPercent: number },
+): { ok: true; payment: Payment } | BookingPaymentRefusal {
+  return immediate(db, () => {
+    const payable = payableBooking(db, input.bookingId, input.userId);
+    if (!payable.ok) return payable;
+    const offer = bookingOffer(payable.booking, input.cryptoDiscountPercent);
+    const status: PaymentStatus = "created";
+    return {
+      ok: true,
+      payment: insertPayment(db, { userId: input.userId, bookingId: payable.booking.id, method: "paypal", offer, email: input.email, status }),
+    };
+  });
+}
+
+export type MarkBookingPaidResult =
+  | { ok: true; payment: Payment }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "cancelled" | "paid" | "review" | "paypal_open" };
+
+/**
+ * The owner marks a booking paid (the money arrived by bank transfer, crypto or cash): its latest
+ * open payment request becomes paid, else a `manual` payment for the booking's price is recorded.
+ * Either way with `paidAt` now and `markedPaidBy`, and an audit entry, in one transaction. Refused
+ * for a cancelled booking, one already paid or under review, and while a PayPal payment is open
+ * (PayPal records it when it is captured).
+ */
+export function markBookingPaid(db: Db, bookingId: string, actor: AuditActor, now = new Date()): MarkBookingPaidResult {
+  return immediate(db, (): MarkBookingPaidResult => {
+    const booking = db.select().from(bookings).where(eq(bookings.id, bookingId)).get();
+    if (!booking) return { ok: false, reason: "not_found" };
+    if (booking.status === "cancelled") return { ok: false, reason: "cancelled" };
+    const state = paymentOfBooking(db, booking.id);
+    if (state.status === "paid" || state.status === "review") return { ok: false, reason: state.status };
+    const open = db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, booking.id), inArray(payments.status, ["requested", "created", "unknown"])))
+      .orderBy(desc(payments.createdAt))
+      .all();
+    if (open.some((p) => p.method === "paypal" && p.status === "unknown")) return { ok: false, reason: "paypal_open" };
+    const request = open.find((p) => p.status === "requested");
+    const completed: PaymentStatus = "completed";
+    let payment: Payment;
+    if (request) {
+      const updated = db
+        .update(payments)
+        .set({ status: completed, paidAt: now, markedPaidBy: actor.username, updatedAt: now })
+        .where(and(eq(payments.id, request.id), eq(payments.status, "requested")))
+        .returning()
+        .get();
+      if (!updated) throw new Error(`payment ${request.id} changed while the booking was being marked paid`);
+      payment = updated;
+    } else {
+      const account = booking.userId ? db.select({ email: users.email }).from(users).where(eq(users.id, booking.userId)).get() : undefined;
+      const inserted = insertPayment(db, {
+        userId: booking.userId,
+        bookingId: booking.id,
+        method: "manual",
+        offer: bookingOffer(booking, 0),
+        email: booking.contactEmail ?? account?.email ?? null,
+        status: completed,
+      });
+      payment = db
+        .update(payments)
+        .set({ paidAt: now, markedPaidBy: actor.username, createdAt: now, updatedAt: now })
+        .where(eq(payments.id, inserted.id))
+        .returning()
+        .get() as Payment;
+    }
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "bookings",
+        action: "booking.mark_paid",
+        recordId: booking.id,
+        summary: `Marked the ${booking.serviceName} booking on ${booking.appointmentDate} at ${booking.appointmentTime} paid (${payment.amount} ${payment.currency}, ${request ? `request ${payment.referenceCode}` : `recorded as ${payment.referenceCode}`}).`,
+        before: { payment: state.status },
+        after: { payment: "paid", paidAt: now.toISOString(), referenceCode: payment.referenceCode },
+      },
+      now,
+    );
+    return { ok: true, payment };
+  });
+}

@@ -1,0 +1,93 @@
+/** The e-mails of a booking moved by its customer: the business's notice and the customer's updated invitation. */
+import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
+import { adminRecordPath } from "../../shared/admin-records";
+import type { MailMessage } from "../outbox.server";
+import { oneLine, plainText } from "./layout";
+
+export type BookingMovedMailInput = {
+  booking: {
+    id: string;
+    serviceName: string;
+    servicePrice: string;
+    status: string;
+    appointmentDate: string;
+    appointmentTime: string;
+    duration: number;
+    location: string | null;
+    contactPhone: string | null;
+    contactEmail: string | null;
+  };
+  /** Where the appointment was before the move. */
+  from: { appointmentDate: string; appointmentTime: string };
+  /** The customer's address (the booking's contact e-mail, else the account's). */
+  customerEmail: string;
+  customerName: string;
+  businessName: string;
+  businessEmail: string;
+  businessPhone: string;
+  origin: string;
+  timeZone: string;
+  /** The updated invitation: same UID, the next SEQUENCE, METHOD:REQUEST (decision 028). */
+  ics: string;
+};
+
+const reference = (id: string) => id.slice(0, 8).toUpperCase();
+const invitation = (ics: string) => ({
+  attachments: [{ filename: "appointment.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
+});
+
+/** The customer's confirmation of the new time, with the invitation that moves the event in their calendar. */
+export function bookingMovedMail(m: BookingMovedMailInput): MailMessage {
+  const b = m.booking;
+  const when = formatAppointment(b.appointmentDate, b.appointmentTime);
+  const was = formatAppointment(m.from.appointmentDate, m.from.appointmentTime);
+  return {
+    to: m.customerEmail,
+    replyTo: m.businessEmail,
+    subject: `Booking moved: ${b.serviceName} now on ${when}`,
+    text: plainText([
+      `Your appointment has moved to its new time.`,
+      ``,
+      `Service: ${b.serviceName}`,
+      `New time: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `Was: ${was}`,
+      b.location ? `Where: ${oneLine(b.location)}` : `Where: to be agreed with your investigator`,
+      `Price: ${formatMoney(b.servicePrice)}`,
+      `Reference: ${reference(b.id)}`,
+      ...(b.status === "pending" ? [`The booking is still awaiting confirmation; we will e-mail you once your investigator confirms it.`] : []),
+      ``,
+      `The attached invitation moves the appointment in your calendar.`,
+      `Your bookings: ${m.origin}/dashboard`,
+      `Questions: reply to this e-mail or call ${m.businessPhone}.`,
+      ``,
+      m.businessName,
+    ]),
+    ...invitation(m.ics),
+  };
+}
+
+/** The business's notice that a customer moved their booking, with the same updated invitation. */
+export function bookingMovedNotification(m: BookingMovedMailInput): MailMessage {
+  const b = m.booking;
+  const when = formatAppointment(b.appointmentDate, b.appointmentTime);
+  const was = formatAppointment(m.from.appointmentDate, m.from.appointmentTime);
+  return {
+    to: m.businessEmail,
+    replyTo: m.customerEmail,
+    subject: `Booking moved: ${b.serviceName} from ${was} to ${when}`,
+    text: plainText([
+      `${oneLine(m.customerName)} moved their booking through the website. The old time is free again.`,
+      ``,
+      `Service: ${b.serviceName}`,
+      `New time: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `Was: ${was}`,
+      `Status: ${b.status}`,
+      `Phone: ${oneLine(b.contactPhone)}`,
+      `E-mail: ${m.customerEmail}`,
+      `Booking id: ${b.id}`,
+      ``,
+      `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", b.id)}`,
+    ]),
+    ...invitation(m.ics),
+  };
+}

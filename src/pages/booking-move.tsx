@@ -1,0 +1,138 @@
+/**
+ * Move a booking (/bookings/{id}/move): the booking as it is, the days with free times in a plain
+ * GET form, and that day's free times as a POST form. Works without JavaScript and ships none
+ * beyond the pending label of the plain form.
+ */
+import { Layout } from "../components/Layout";
+import { StatusBadge } from "../components/StatusBadge";
+import { TitledCard } from "../components/TitledCard";
+import type { SiteData } from "../components/site";
+import type { Booking } from "../db/bookings.server";
+import { formatAppointment, formatDate, formatInstant, formatTime } from "../domain/format";
+import { manifest } from "../server/assets.server";
+import type { PageDefinition } from "./page";
+
+/** A day a booking can move to: its date and its free times. */
+export type MoveDay = { date: string; times: string[] };
+
+export type BookingMoveState = {
+  booking: Booking;
+  /** The last moment it can be moved online (ISO), or null when that has passed or it cannot move. */
+  deadline: string | null;
+  /** Why it cannot be moved online, when it cannot. */
+  blocked: string | null;
+  days: MoveDay[];
+  /** The day whose times are shown. */
+  chosenDate: string | null;
+  chosenTime?: string;
+  error?: string;
+  status?: PageDefinition["status"];
+};
+
+export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefinition {
+  const b = s.booking;
+  const day = s.days.find((d) => d.date === s.chosenDate) ?? null;
+  const tz = site.settings.timezone;
+  return {
+    path: `/bookings/${b.id}/move`,
+    title: `Move your booking | ${site.settings.businessName}`,
+    description: "Pick a new time for your booking.",
+    noindex: true,
+    status: s.status,
+    scripts: [manifest.formPending],
+    body: (
+      <Layout site={site} active="/dashboard">
+        <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+          <p>
+            <a href="/dashboard" className="link">
+              Back to your dashboard
+            </a>
+          </p>
+          <h1 className="text-3xl font-bold">Move your booking</h1>
+          {s.error && (
+            <div role="alert" className="alert alert-error" id="move-error">
+              <p>{s.error}</p>
+            </div>
+          )}
+
+          <TitledCard id="current" title={b.serviceName}>
+            <p className="flex flex-wrap items-center gap-2">
+              <span data-testid="current-time">{`Now: ${formatAppointment(b.appointmentDate, b.appointmentTime)}`}</span>
+              <StatusBadge kind="booking" status={b.status} className="badge-sm" />
+            </p>
+            {s.deadline && <p className="text-sm">{`You can move it online until ${formatInstant(s.deadline, tz)}.`}</p>}
+          </TitledCard>
+
+          {s.blocked ? (
+            <div role="status" className="alert">
+              <p>{s.blocked}</p>
+            </div>
+          ) : s.days.length === 0 ? (
+            <div role="status" className="alert">
+              <p>{`There are no free times in the next 30 days. Please call ${site.settings.phone} or reply to your booking e-mail to arrange another time.`}</p>
+            </div>
+          ) : (
+            <>
+              <TitledCard id="day" title="1. Choose a day">
+                <form method="get" action={`/bookings/${b.id}/move`} className="flex flex-wrap items-end gap-3">
+                  <div className="grow">
+                    <label className="mb-1 block text-sm font-semibold" htmlFor="move-date">
+                      Day
+                    </label>
+                    <select id="move-date" name="date" className="select w-full" defaultValue={s.chosenDate ?? undefined}>
+                      {s.days.map((d) => (
+                        <option key={d.date} value={d.date}>
+                          {`${formatDate(d.date, "short")} (${d.times.length} free)`}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <button type="submit" className="btn btn-outline">
+                    Show times
+                  </button>
+                </form>
+              </TitledCard>
+
+              {day && (
+                <TitledCard id="time" title={`2. Choose a time on ${formatDate(day.date, "short")}`}>
+                  <form method="post" action={`/bookings/${b.id}/move`} data-pending className="space-y-4">
+                    <input type="hidden" name="appointmentDate" value={day.date} />
+                    <fieldset>
+                      <legend className="sr-only">{`Free times on ${formatDate(day.date)}`}</legend>
+                      <div className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2">
+                        {day.times.map((t) => (
+                          <label
+                            key={t}
+                            className="btn btn-outline whitespace-nowrap tabular-nums has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-content has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
+                          >
+                            <input
+                              type="radio"
+                              name="appointmentTime"
+                              value={t}
+                              className="sr-only"
+                              required
+                              defaultChecked={s.chosenDate === day.date && s.chosenTime === t}
+                            />
+                            {formatTime(t)}
+                          </label>
+                        ))}
+                      </div>
+                    </fieldset>
+                    <div className="flex flex-wrap gap-2">
+                      <button type="submit" className="btn btn-primary" data-pending-label="Moving...">
+                        Move to this time
+                      </button>
+                      <a href="/dashboard" className="btn btn-ghost">
+                        Keep the current time
+                      </a>
+                    </div>
+                  </form>
+                </TitledCard>
+              )}
+            </>
+          )}
+        </div>
+      </Layout>
+    ),
+  };
+}
