@@ -4,7 +4,7 @@ import { browser } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { changeOrder } from "../db/orders.server";
 import { cartItems, orders, products } from "../db/schema";
-import type { OrderStatus } from "../domain/order";
+import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
 
 let t: TestApp;
 beforeEach(() => {
@@ -233,21 +233,28 @@ describe("order pages", () => {
 
   test("the page opened from the checkout (?notice=placed) says what is true of the order now, status by status", async () => {
     const { b, path } = await placed();
-    const expected: [OrderStatus, string][] = [
-      ["pending", "Thank you! Your order is placed, and a confirmation is on its way to your inbox."],
-      ["on_hold", "Thank you! Your order is placed, and a confirmation is on its way to your inbox."],
-      ["processing", "Thank you! Your order is paid and we are preparing it."],
-      ["shipped", "Your order is on its way."],
-      ["delivered", "Your order was delivered."],
-      ["cancelled", "This order was cancelled."],
-      ["refunded", "This order was refunded."],
+    const expected: [OrderStatus, OrderPaymentStatus, string | undefined, string][] = [
+      ["pending", "pending", "Thank you! Your order is placed, and a confirmation is on its way to your inbox.", "Not paid yet · Bank transfer"],
+      ["on_hold", "pending", "Thank you! Your order is placed, and a confirmation is on its way to your inbox.", "Not paid yet · Bank transfer"],
+      ["on_hold", "paid", "Thank you! Your order is paid; we ship it once your ID is verified.", "Paid · Bank transfer"],
+      ["processing", "paid", "Thank you! Your order is paid and we are preparing it.", "Paid · Bank transfer"],
+      ["shipped", "paid", "Your order is on its way.", "Paid · Bank transfer"],
+      ["delivered", "paid", "Your order was delivered.", "Paid · Bank transfer"],
+      // Closed orders have no notice: their next steps say it once.
+      ["cancelled", "pending", undefined, "Nothing charged · Bank transfer"],
+      ["refunded", "refunded", undefined, "Refunded · Bank transfer"],
+      // A refunded payment closes the order whatever its status still says.
+      ["on_hold", "refunded", undefined, "Refunded · Bank transfer"],
     ];
-    for (const [status, text] of expected) {
-      t.db.update(orders).set({ status }).run();
+    for (const [status, paymentStatus, text, badge] of expected) {
+      t.db.update(orders).set({ status, paymentStatus }).run();
       const html = await (await b.get(`${path}?notice=placed`)).text();
       const notice = html.match(/<div role="(?:status|alert)" class="alert[^"]*"><p>([^<]*)<\/p>/)?.[1];
-      expect([status, notice]).toEqual([status, text]);
-      if (status !== "pending" && status !== "on_hold") expect(html).not.toContain("Your order is placed");
+      const shownBadge = html.match(/data-testid="payment-status"[^>]*>([^<]*)</)?.[1]?.replace(/&#x27;|&#39;/g, "'");
+      expect([status, paymentStatus, notice, shownBadge]).toEqual([status, paymentStatus, text, badge]);
+      if (!text?.includes("placed")) expect(html).not.toContain("Your order is placed");
+      const closed = (html.match(/nothing was charged|We refunded/g) ?? []).length;
+      expect([status, paymentStatus, closed]).toEqual([status, paymentStatus, status === "cancelled" || paymentStatus === "refunded" ? 1 : 0]);
     }
   });
 
