@@ -8,7 +8,6 @@ import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
-import type { OrderStatus } from "../domain/order";
 import { manualPaymentInstructions } from "../mail/templates/orders";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
