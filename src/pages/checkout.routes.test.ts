@@ -224,6 +224,50 @@ describe("what one customer may hold (decision 024)", () => {
   });
 });
 
+describe("the last used address", () => {
+  const fieldValue = (html: string, id: string) => html.match(new RegExp(`id="${id}"[^>]*value="([^"]*)"`))?.[1];
+
+  test("a new checkout is filled in with the customer's own last order's addresses, and nobody else's", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const first = await (await ann.get("/checkout")).text();
+    expect(first).not.toContain('data-testid="remembered-address"');
+    expect(fieldValue(first, "shippingAddress-name")).toBe("");
+
+    const billing = {
+      billingSame: undefined as unknown as string,
+      "billingAddress.name": "Ann Lee Pty Ltd",
+      "billingAddress.line1": "9 Grenfell St",
+      "billingAddress.line2": "",
+      "billingAddress.suburb": "Adelaide",
+      "billingAddress.state": "SA",
+      "billingAddress.postcode": "5000",
+      "billingAddress.phone": "0412 345 678",
+    };
+    const posted = Object.fromEntries(Object.entries(form({ "shippingAddress.line2": "Unit 4", ...billing })).filter(([, v]) => v !== undefined));
+    const res = await ann.post("/checkout", posted);
+    expect(res.status).toBe(303);
+    const orderNumber = t.db.select({ n: orders.orderNumber }).from(orders).get()?.n;
+
+    t.db.insert(cartItems).values({ userId: ann.id, productId: camera().id, quantity: 1 }).run();
+    const again = await (await ann.get("/checkout")).text();
+    expect(again).toContain(`Filled in from your last order, ${orderNumber}.`);
+    expect(fieldValue(again, "shippingAddress-name")).toBe("Ann Lee");
+    expect(fieldValue(again, "shippingAddress-line2")).toBe("Unit 4");
+    expect(fieldValue(again, "shippingAddress-postcode")).toBe("5000");
+    expect(again).toMatch(/<option value="SA" selected="">/);
+    // The billing address differed, so the box is unticked and the billing fields hold it.
+    expect(again).not.toMatch(/id="billing-same"[^>]*checked/);
+    expect(fieldValue(again, "billingAddress-name")).toBe("Ann Lee Pty Ltd");
+
+    // Another customer sees an empty form, never Ann's address.
+    const ben = customer("ben@example.com", [[camera().id, 1]]);
+    const his = await (await ben.get("/checkout")).text();
+    expect(his).not.toContain("Ann Lee");
+    expect(his).not.toContain("King William");
+    expect(his).not.toContain('data-testid="remembered-address"');
+  });
+});
+
 describe("order pages", () => {
   async function placed(email = "ann@example.com", quantity = 1) {
     const b = customer(email, [[camera().id, quantity]]);

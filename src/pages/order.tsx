@@ -9,6 +9,7 @@ import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
 import { manualPaymentInstructions } from "../mail/templates/orders";
+import { paymentCurrency } from "../domain/payment";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
@@ -88,6 +89,46 @@ function Address({ title, address }: { title: string; address: OrderAddressView 
   );
 }
 
+/**
+ * A copy button for one detail. Hidden until the page's script finds a clipboard (form-pending.ts
+ * shows it and says in a toast whether the copy worked); without it the value stays selectable text.
+ */
+function CopyButton({ value, label }: { value: string; label: string }) {
+  return (
+    <button type="button" className="btn btn-outline btn-xs" data-copy={value} data-copy-label={label} hidden>
+      Copy<span className="sr-only">{` ${label}`}</span>
+    </button>
+  );
+}
+
+/** The bank transfer's details, one per line, the ones a customer types into their bank with a copy button. */
+function BankDetails({ order, site }: { order: OrderView; site: SiteData }) {
+  const s = site.settings;
+  const rows: { label: string; value: string; copy: boolean }[] = [
+    { label: "Amount", value: `${money(order.totalAmount)} ${paymentCurrency}`, copy: false },
+    { label: "Account name", value: s.bankAccountName, copy: false },
+    { label: "BSB", value: s.bankBsb, copy: true },
+    { label: "Account number", value: s.bankAccountNumber, copy: true },
+    { label: "Reference", value: order.orderNumber, copy: true },
+  ];
+  return (
+    <div className="rounded-box bg-base-200 p-3" data-testid="bank-details">
+      <dl className="divide-y divide-base-300">
+        {rows.map((r) => (
+          <div key={r.label} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+            <dt className="text-sm text-base-content/80">{r.label}</dt>
+            <dd className="flex min-w-0 items-center gap-2">
+              <span className="font-mono font-semibold break-all select-all">{r.value}</span>
+              {r.copy && <CopyButton value={r.value} label={r.label} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm">Transfers usually arrive within one business day; we ship once it has.</p>
+    </div>
+  );
+}
+
 /** What the customer should expect or do now, by the order's status and payment method. */
 function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
   const tz = site.settings.timezone;
@@ -123,9 +164,13 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
     blocks.push(
       <div key="manual" className="space-y-1" data-testid="payment-instructions">
         <h3 className="font-semibold">{`How to pay by ${methodLabel(order.paymentMethod).toLowerCase()}`}</h3>
-        <div className="rounded-box bg-base-200 p-3 font-mono text-sm break-words whitespace-pre-wrap">
-          {manualPaymentInstructions(order, site.settings).join("\n")}
-        </div>
+        {order.paymentMethod === "bank_transfer" && site.settings.bankAccountNumber ? (
+          <BankDetails order={order} site={site} />
+        ) : (
+          <div className="rounded-box bg-base-200 p-3 font-mono text-sm break-words whitespace-pre-wrap">
+            {manualPaymentInstructions(order, site.settings).join("\n")}
+          </div>
+        )}
         <p>{`Use your order number ${order.orderNumber} as the reference. We will e-mail you once the payment has arrived.`}</p>
         {held}
       </div>,
