@@ -69,7 +69,7 @@ export function Toaster() {
                 {visible.description && <p className="text-sm">{visible.description}</p>}
               </div>
               {visible.action && (
-                <a href={visible.action.href} className="btn btn-sm">
+                <a href={visible.action.href} className="btn btn-sm whitespace-nowrap">
                   {visible.action.label}
                 </a>
               )}

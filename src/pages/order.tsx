@@ -118,7 +118,7 @@ function BankDetails({ order, site }: { order: OrderView; site: SiteData }) {
           <div key={r.label} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
             <dt className="text-sm text-base-content/80">{r.label}</dt>
             <dd className="flex min-w-0 items-center gap-2">
-              <span className="font-mono font-semibold break-all select-all">{r.value}</span>
+              <span className={r.copy ? "font-mono font-semibold break-all select-all" : "font-semibold break-words"}>{r.value}</span>
               {r.copy && <CopyButton value={r.value} label={r.label} />}
             </dd>
           </div>
