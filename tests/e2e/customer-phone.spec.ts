@@ -92,7 +92,7 @@ test("the order page says what is true in each state, once", async ({ page, cont
     if (c.notice) await expect(main.getByRole("status").first()).toContainText(c.notice);
     else await expect(main.locator(".alert")).toHaveCount(0);
     await expect(main).toContainText(c.next);
-    const text = (await main.innerText()).toLowerCase();
+    const text = ((await main.textContent()) ?? "").toLowerCase();
     if (c.pay === "refunded" || c.status === "cancelled") {
       expect(text).not.toContain("thank you");
       expect(text).not.toContain("how to pay");
