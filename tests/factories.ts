@@ -116,6 +116,14 @@ export function orderFor(db: Db, userId: string, opts: { slug?: string; address?
   return { orderNumber: placed.order.orderNumber };
 }
 
+/** Puts `quantity` of the product `slug` into the cart of `userId`. */
+export function cartLine(db: Db, userId: string, slug: string, quantity = 1) {
+  db.insert(cartItems)
+    .values({ userId, productId: productIdOf(db, slug), quantity })
+    .run();
+  return { ok: true };
+}
+
 /** Puts the order `orderNumber` straight into `status` with `paymentStatus` (a page's wording, not the rules of moving there, is under test). */
 export function orderInState(db: Db, orderNumber: string, status: OrderStatus, paymentStatus: "pending" | "paid" | "refunded") {
   const changed = db.update(orders).set({ status, paymentStatus }).where(eq(orders.orderNumber, orderNumber)).returning({ id: orders.id }).all();

@@ -32,7 +32,8 @@ export const statusBadges = {
     refunded: "badge-neutral",
   }),
   orderPayment: badgeMap<OrderPaymentStatus>(orderPaymentLabels, {
-    pending: "badge-warning badge-outline",
+    // The warning yellow is too light for text on white (axe color-contrast): its border, dark words.
+    pending: "badge-outline border-warning text-base-content",
     paid: "badge-success badge-outline",
     refunded: "badge-neutral badge-outline",
     failed: "badge-error badge-outline",
