@@ -48,4 +48,5 @@ export async function useCustomer(context: BrowserContext, site: SiteServer, cus
   await context.addCookies([{ name: "pi_session", value: customer.token, url: site.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
-export const pathFor = (page: CheckedPage, customer: Customer) => page.path.replace("{order}", customer.orderNumber);
+/** The page's address, in the canonical lowercase form the site serves (others redirect to it). */
+export const pathFor = (page: CheckedPage, customer: Customer) => page.path.replace("{order}", customer.orderNumber.toLowerCase());
