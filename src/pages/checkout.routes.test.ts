@@ -167,7 +167,7 @@ describe("POST /checkout (JavaScript off)", () => {
     expect(html).toContain(`Order ${stored.orderNumber}`);
     expect(html).toContain("Your order is placed");
     expect(html).toContain("What happens next");
-    expect(html).toContain(`Reference: ${stored.orderNumber}`);
+    expect(html).toMatch(new RegExp(`<dt[^>]*>Reference</dt><dd[^>]*><span[^>]*>${stored.orderNumber}</span>`));
     expect(html).toContain("We hold your items until");
     expect(html).toContain('<meta name="robots" content="noindex');
     expect(page.headers.get("cache-control")).toBe("private, no-store");

@@ -32,8 +32,8 @@ export const statusBadges = {
     refunded: "badge-neutral",
   }),
   orderPayment: badgeMap<OrderPaymentStatus>(orderPaymentLabels, {
-    // The warning yellow is too light for text on white (axe color-contrast): its border, dark words.
-    pending: "badge-outline border-warning text-base-content",
+    // Solid: the warning yellow as outline text on white fails contrast (axe color-contrast).
+    pending: "badge-warning",
     paid: "badge-success badge-outline",
     refunded: "badge-neutral badge-outline",
     failed: "badge-error badge-outline",
