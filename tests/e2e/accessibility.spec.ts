@@ -5,7 +5,7 @@
  */
 import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
-import { checkedCustomer, type Customer, customerPages, pathFor, publicPages, useCustomer } from "./checked-pages";
+import { checkedCustomer, type Customer, customerPages, pathFor, publicPages, signInCustomer } from "./checked-pages";
 import { expect, test } from "./fixtures";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -35,7 +35,7 @@ for (const width of [1280, 360]) {
     test.use({ viewport: { width, height: 800 } });
     for (const checked of [...publicPages, ...customerPages]) {
       test(`${checked.name} (${checked.path}) has no axe violations`, async ({ page, context, site }) => {
-        if (checked.signedIn) await useCustomer(context, site, customer);
+        if (checked.signedIn) await signInCustomer(context, site, customer);
         const res = await page.goto(pathFor(checked, customer));
         expect(res?.status()).toBe(checked.status ?? 200);
         // Islands render their final markup once hydrated; check that, as a person meets it.

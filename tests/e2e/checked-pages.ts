@@ -44,7 +44,7 @@ export function checkedCustomer(site: SiteServer, email: string): Customer {
 }
 
 /** Gives `context` the customer's session cookie. */
-export async function useCustomer(context: BrowserContext, site: SiteServer, customer: Customer) {
+export async function signInCustomer(context: BrowserContext, site: SiteServer, customer: Customer) {
   await context.addCookies([{ name: "pi_session", value: customer.token, url: site.url, httpOnly: true, sameSite: "Lax" }]);
 }
 
