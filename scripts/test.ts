@@ -1,12 +1,13 @@
 /**
- * `npm test` (also `npm run check`, and CI): makes sure Chromium is there, builds the binary,
- * checks types (`tsc`) and lint and format (`biome ci`; a check that finds anything counts as one
- * failure), runs the unit and route tests (`bun test`) and the end-to-end tests (Playwright against
+ * `npm test` (also `npm run check`, and CI): makes sure Chromium and Java (for the Nu HTML checker)
+ * are there, builds the binary, checks types (`tsc`) and lint and format (`biome ci`; a check that
+ * finds anything counts as one failure), runs the unit and route tests (`bun test`) and the end-to-end tests (Playwright against
  * dist/pi-site), and ends with one line `tests: N passed, N failed` counting both.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium";
+import { ensureJava } from "./ensure-java";
 
 const root = join(import.meta.dir, "..");
 let passed = 0;
@@ -29,6 +30,9 @@ if (!ensureChromium()) {
   console.log("tests: 0 passed, 1 failed");
   process.exit(1);
 }
+
+// The Nu HTML checker (an end-to-end test) runs on Java; without it that test fails and says why.
+if (!ensureJava()) problems.push("no Java runtime for the Nu HTML checker (apt-get install default-jre-headless)");
 
 const build = step("build", [process.execPath, "scripts/build.ts"]);
 if (!build.ok) {

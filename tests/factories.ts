@@ -110,6 +110,31 @@ export function placedOrders(db: Db, email: string, opts: PlacedOrdersOptions = 
   });
 }
 
+/** An order of one `slug` for the existing customer `userId`, placed through placeOrder as checkout does; answers its number. */
+export function orderFor(db: Db, userId: string, opts: { slug?: string; address?: typeof testAddress } = {}) {
+  db.insert(cartItems)
+    .values({ userId, productId: productIdOf(db, opts.slug ?? "covert-dash-cam-4k"), quantity: 1 })
+    .run();
+  const placed = placeOrder(db, userId, { shippingAddress: opts.address ?? testAddress, paymentMethod: "bank_transfer" });
+  if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
+  return { orderNumber: placed.order.orderNumber };
+}
+
+/** Puts `quantity` of the product `slug` into the cart of `userId`. */
+export function cartLine(db: Db, userId: string, slug: string, quantity = 1) {
+  db.insert(cartItems)
+    .values({ userId, productId: productIdOf(db, slug), quantity })
+    .run();
+  return { ok: true };
+}
+
+/** Puts the order `orderNumber` straight into `status` with `paymentStatus` (a page's wording, not the rules of moving there, is under test). */
+export function orderInState(db: Db, orderNumber: string, status: OrderStatus, paymentStatus: "pending" | "paid" | "refunded") {
+  const changed = db.update(orders).set({ status, paymentStatus }).where(eq(orders.orderNumber, orderNumber)).returning({ id: orders.id }).all();
+  if (changed.length !== 1) throw new Error(`no order ${orderNumber}`);
+  return { orderId: changed[0]!.id };
+}
+
 /** The order `orderNumber`'s hold on its stock ran out a minute ago. */
 export function expiredHold(db: Db, orderNumber: string) {
   const expired = db

@@ -3,7 +3,7 @@
  * swiped right (50 px) or closed with its button.
  */
 import { useEffect, useRef, useSyncExternalStore, type PointerEvent } from "react";
-import { dismissToast, getToast, subscribeToasts } from "./toast-store";
+import { dismissToast, getToast, holdToast, subscribeToasts } from "./toast-store";
 
 const swipeThresholdPx = 50;
 
@@ -57,11 +57,22 @@ export function Toaster() {
               onPointerMove={onPointerMove}
               onPointerUp={onPointerUp}
               onPointerCancel={onPointerUp}
+              onMouseEnter={() => holdToast(visible.id, true)}
+              onMouseLeave={() => holdToast(visible.id, false)}
+              onFocus={() => holdToast(visible.id, true)}
+              onBlur={(e) => {
+                if (!e.currentTarget.contains(e.relatedTarget as Node | null)) holdToast(visible.id, false);
+              }}
             >
               <div className="flex-1">
                 <p className="font-semibold">{visible.title}</p>
                 {visible.description && <p className="text-sm">{visible.description}</p>}
               </div>
+              {visible.action && (
+                <a href={visible.action.href} className="btn btn-sm whitespace-nowrap">
+                  {visible.action.label}
+                </a>
+              )}
               <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close notification" onClick={() => dismissToast(visible.id)}>
                 <span aria-hidden="true">✕</span>
               </button>

@@ -48,7 +48,12 @@ export function useAddToCart() {
     onSuccess: (cart, input) => {
       applyCart(client, cart);
       const line = cart.items.find((l) => l.productId === input.productId);
-      toast({ title: cartMessages.addedTitle, description: cartMessages.added(input.name, line?.quantity ?? input.quantity), variant: "success" });
+      toast({
+        title: cartMessages.addedTitle,
+        description: cartMessages.added(input.name, line?.quantity ?? input.quantity),
+        variant: "success",
+        action: { label: "View cart", href: "/cart" },
+      });
     },
     onError: reportCartError,
   });

@@ -23,3 +23,38 @@ if (next) {
     Number(next.dataset.delay ?? 500),
   );
 }
+
+// Copy buttons (data-copy, e.g. a bank transfer's BSB): shown only where a clipboard can be
+// written; a toast says whether the copy worked. Without this script the values stay selectable.
+const copyButtons = document.querySelectorAll<HTMLButtonElement>("button[data-copy]");
+if (copyButtons.length > 0 && navigator.clipboard) {
+  const region = document.createElement("div");
+  region.className = "toast toast-end toast-bottom z-50";
+  const live = document.createElement("div");
+  live.setAttribute("role", "status");
+  live.setAttribute("aria-live", "polite");
+  region.append(live);
+  document.body.append(region);
+  let hideTimer: ReturnType<typeof setTimeout> | undefined;
+  const say = (text: string, ok: boolean) => {
+    clearTimeout(hideTimer);
+    const note = document.createElement("p");
+    note.className = `alert ${ok ? "alert-success" : "alert-error"} shadow-lg max-w-sm`;
+    note.dataset.testid = "toast";
+    note.textContent = text;
+    live.replaceChildren(note);
+    hideTimer = setTimeout(() => live.replaceChildren(), 5000);
+  };
+  for (const button of copyButtons) {
+    button.hidden = false;
+    button.addEventListener("click", async () => {
+      const label = button.dataset.copyLabel ?? "Text";
+      try {
+        await navigator.clipboard.writeText(button.dataset.copy ?? "");
+        say(`${label} copied: ${button.dataset.copy}`, true);
+      } catch {
+        say(`${label} could not be copied. Select it and copy it yourself.`, false);
+      }
+    });
+  }
+}

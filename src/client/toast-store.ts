@@ -8,6 +8,8 @@ export type Toast = {
   title: string;
   description?: string;
   variant?: "default" | "destructive" | "success";
+  /** A link to where the toast's news can be seen ("View cart"), shown as a button in the toast. */
+  action?: { label: string; href: string };
   open: boolean;
 };
 
@@ -34,6 +36,16 @@ export function toast(input: Omit<Toast, "id" | "open">): number {
   closeTimer = setTimeout(() => dismissToast(id), toastDurationMs);
   emit();
   return id;
+}
+
+/**
+ * Keeps the toast with `id` open while the pointer or the keyboard focus is on it (so its action
+ * can be reached); `release` starts its full time again.
+ */
+export function holdToast(id: number, held: boolean) {
+  if (!current || current.id !== id || !current.open) return;
+  clearTimeout(closeTimer);
+  if (!held) closeTimer = setTimeout(() => dismissToast(id), toastDurationMs);
 }
 
 /** Closes the toast with `id` (or the current one). */

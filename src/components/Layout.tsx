@@ -56,20 +56,19 @@ function Footer({ site, showCounter }: { site: SiteData; showCounter: boolean })
 export type LayoutProps = {
   site: SiteData;
   active: string;
-  variant?: "full" | "simple";
   promo?: boolean;
   showCounter?: boolean;
   children: ReactNode;
 };
 
-export function Layout({ site, active, variant = "full", promo = false, showCounter = false, children }: LayoutProps) {
+export function Layout({ site, active, promo = false, showCounter = false, children }: LayoutProps) {
   return (
     <>
       <a href="#main" className="skip-link btn btn-sm btn-primary">
         Skip to content
       </a>
       {promo && <PromoBanner site={site} />}
-      <Nav active={active} user={site.user} cartCount={site.cartCount} businessName={site.settings.businessName} variant={variant} />
+      <Nav active={active} user={site.user} cartCount={site.cartCount} businessName={site.settings.businessName} />
       <main id="main" tabIndex={-1} className="outline-none">
         {children}
       </main>

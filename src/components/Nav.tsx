@@ -1,8 +1,8 @@
-/** The sticky top bar: full navigation, or the simpler header of Services, About and Contact. */
+/** The sticky top bar: the same navigation on every public and customer page. */
 import { Icon } from "./icons";
 import type { CurrentUser } from "./site";
 
-const fullLinks = [
+const links = [
   { href: "/", label: "Home" },
   { href: "/services", label: "Services" },
   { href: "/shop", label: "Equipment Shop" },
@@ -11,17 +11,13 @@ const fullLinks = [
   { href: "/contact", label: "Contact" },
 ];
 
-const simpleLinks = [
-  { href: "/", label: "Home" },
-  { href: "/services", label: "Services" },
-  { href: "/about", label: "About" },
-  { href: "/contact", label: "Contact" },
-];
-
-/** The signed-in user's cart link; islands update its count in place (src/client/cart-count.ts). */
+/**
+ * The signed-in user's cart link, in the bar itself at every width (not inside the phone menu);
+ * islands update its count in place (src/client/cart.ts).
+ */
 function CartLink({ count, current }: { count: number; current: boolean }) {
   return (
-    <a href="/cart" className="btn btn-ghost btn-sm" aria-current={current ? "page" : undefined}>
+    <a href="/cart" className="btn btn-ghost btn-sm gap-1 px-2" aria-current={current ? "page" : undefined} data-header-cart="">
       <Icon name="cart" className="size-5" />
       <span className="sr-only">Cart</span>
       <span className="badge badge-primary badge-sm" data-cart-count="">
@@ -34,7 +30,7 @@ function CartLink({ count, current }: { count: number; current: boolean }) {
   );
 }
 
-function AccountActions({ user, cartCount, active }: { user: CurrentUser | null; cartCount: number; active: string }) {
+function AccountActions({ user }: { user: CurrentUser | null }) {
   if (!user) {
     return (
       <a href="/api/login" className="btn btn-primary btn-sm">
@@ -44,7 +40,6 @@ function AccountActions({ user, cartCount, active }: { user: CurrentUser | null;
   }
   return (
     <>
-      <CartLink count={cartCount} current={active === "/cart"} />
       <a href="/dashboard" className="btn btn-primary btn-sm">
         Dashboard
       </a>
@@ -56,20 +51,7 @@ function AccountActions({ user, cartCount, active }: { user: CurrentUser | null;
 }
 
 /** Top navigation; `active` is the current path, highlighted and marked aria-current. */
-export function Nav({
-  active,
-  user,
-  cartCount = 0,
-  businessName,
-  variant,
-}: {
-  active: string;
-  user: CurrentUser | null;
-  cartCount?: number;
-  businessName: string;
-  variant: "full" | "simple";
-}) {
-  const links = variant === "full" ? fullLinks : simpleLinks;
+export function Nav({ active, user, cartCount = 0, businessName }: { active: string; user: CurrentUser | null; cartCount?: number; businessName: string }) {
   const item = (l: { href: string; label: string }) => {
     const current = l.href === active;
     return (
@@ -83,14 +65,15 @@ export function Nav({
   return (
     <header className="sticky top-0 z-40 border-b border-base-300 bg-base-100/95 backdrop-blur">
       <nav aria-label="Main" className="navbar mx-auto max-w-6xl gap-2 px-4">
-        <div className="flex-1">
-          <a href="/" className="text-lg font-bold tracking-tight text-base-content">
+        <div className="min-w-0 flex-1">
+          <a href="/" className="text-lg leading-tight font-bold tracking-tight text-base-content">
             {businessName}
           </a>
         </div>
         <ul className="menu menu-horizontal hidden gap-1 px-1 lg:flex">{links.map(item)}</ul>
+        {user && <CartLink count={cartCount} current={active === "/cart"} />}
         <div className="hidden items-center gap-2 lg:flex">
-          <AccountActions user={user} cartCount={cartCount} active={active} />
+          <AccountActions user={user} />
         </div>
         <details className="mobile-menu dropdown dropdown-end lg:hidden">
           <summary className="btn btn-ghost btn-square" aria-label="Open menu">
@@ -101,7 +84,7 @@ export function Nav({
           <div className="dropdown-content z-50 mt-2 w-64 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
             <ul className="menu w-full">{links.map(item)}</ul>
             <div className="flex flex-wrap gap-2 p-2">
-              <AccountActions user={user} cartCount={cartCount} active={active} />
+              <AccountActions user={user} />
             </div>
           </div>
         </details>

@@ -422,6 +422,21 @@ export function customerOrder(db: Db, userId: string, orderNumber: string): Orde
   return row ? orderView(db, row) : undefined;
 }
 
+/**
+ * The addresses of this customer's most recent order, to offer at the checkout: only their own
+ * orders (by user id), whatever became of the order; undefined when they have none.
+ */
+export function lastOrderAddresses(db: Db, userId: string): { orderNumber: string; shipping: OrderAddressView; billing: OrderAddressView } | undefined {
+  const row = db
+    .select({ orderNumber: orders.orderNumber, shipping: orders.shippingAddress, billing: orders.billingAddress })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(1)
+    .get();
+  return row ? { orderNumber: row.orderNumber, shipping: addressView(row.shipping), billing: addressView(row.billing) } : undefined;
+}
+
 /** The customer's orders, newest first (at most `limit`). */
 export function customerOrders(db: Db, userId: string, limit = 50): OrderSummaryView[] {
   return db

@@ -29,6 +29,8 @@ export type CheckoutFormProps = {
   formError?: string;
   /** Nothing can be ordered until the notice above the form is dealt with (unconfirmed e-mail, too many unpaid orders). */
   blocked?: boolean;
+  /** The customer's last order, whose addresses fill the form in. */
+  rememberedFrom?: string;
 };
 
 type Placed = { orderNumber: string };
@@ -75,7 +77,17 @@ function adjustmentAmount(a: Adjustment): string {
   return a.cents < 0 ? `−${cents(-a.cents)}` : cents(a.cents);
 }
 
-export default function CheckoutForm({ lines, priced, methods, gstEnabled, initialValues, initialErrors, formError, blocked = false }: CheckoutFormProps) {
+export default function CheckoutForm({
+  lines,
+  priced,
+  methods,
+  gstEnabled,
+  initialValues,
+  initialErrors,
+  formError,
+  blocked = false,
+  rememberedFrom,
+}: CheckoutFormProps) {
   const initial = initialValues ?? emptyCheckoutForm();
   const { register, handleSubmit, setError, watch, formState } = useForm<CheckoutFormValues>({ resolver: checkoutResolver, defaultValues: initial });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors ?? {});
@@ -167,6 +179,11 @@ export default function CheckoutForm({ lines, priced, methods, gstEnabled, initi
         )}
         <fieldset className="space-y-2">
           <legend className="mb-2 text-xl font-bold">Shipping address</legend>
+          {rememberedFrom && (
+            <p className="text-sm text-base-content/80" data-testid="remembered-address">
+              {`Filled in from your last order, ${rememberedFrom}. Change anything that is different this time.`}
+            </p>
+          )}
           {addressBlock("shippingAddress")}
         </fieldset>
 

@@ -12,6 +12,7 @@ import { getSettings } from "../db/settings.server";
 import { defaultSettings } from "../shared/settings";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
+import { renderMailHtml } from "./html";
 import type { MailTransport, OutgoingMail } from "./transport.server";
 
 /** A message as the site writes it; the sender is added when it is sent. */
@@ -162,6 +163,9 @@ export class OutboxWorker {
       .orderBy(asc(outbox.id))
       .limit(50)
       .all();
+    // Every message goes out as HTML and text: the HTML is made here from the text, in the site's
+    // look, so no template writes its own (a template may still give one).
+    const settings = due.length > 0 ? getSettings(this.db) : null;
     for (const message of due) {
       const attempts = message.attempts + 1;
       try {
@@ -170,7 +174,14 @@ export class OutboxWorker {
           to: message.to,
           subject: message.subject,
           text: message.text,
-          html: message.html ?? undefined,
+          html:
+            message.html ??
+            renderMailHtml({
+              subject: message.subject,
+              text: message.text,
+              businessName: settings?.businessName ?? defaultSettings.businessName,
+              contact: settings ? [settings.phone, settings.email].filter(Boolean).join(" · ") : undefined,
+            }),
           replyTo: message.replyTo ?? undefined,
           attachments: message.attachments ?? undefined,
         });

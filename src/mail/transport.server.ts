@@ -21,9 +21,18 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
       kind: "log",
       async send(mail) {
         // Bodies hold private text (notes, enquiries, live reset links): only recipient and subject
-        // at info; the body at debug, and even then with secrets in links hidden.
+        // at info; the whole message (its headers, attachment names, text and HTML) at debug, and
+        // even then with secrets in links hidden.
         log.info("mail (no SMTP_URL set, written to the log)", { to: mail.to, subject: mail.subject });
-        log.debug("mail body", { to: mail.to, subject: mail.subject, text: redactSecrets(mail.text) });
+        log.debug("mail message", {
+          from: mail.from,
+          to: mail.to,
+          replyTo: mail.replyTo ?? null,
+          subject: mail.subject,
+          attachments: (mail.attachments ?? []).map((a) => ({ filename: a.filename, contentType: a.contentType, bytes: a.content.length })),
+          text: redactSecrets(mail.text),
+          html: mail.html === undefined ? null : redactSecrets(mail.html),
+        });
       },
     };
   }

@@ -39,3 +39,22 @@ test("at debug the body is logged with the reset token redacted", async () => {
   expect(text).toContain("reset-password?token=[redacted]");
   expect(text).not.toContain(token);
 });
+
+test("at debug the whole message is logged: headers, attachment names, text and HTML", async () => {
+  const transport = createMailTransport(undefined);
+  const mail = {
+    from: "site@example.com",
+    ...reset,
+    replyTo: "owner@example.com",
+    html: `<p><a href="https://pi.example/reset-password?token=${token}">reset</a></p>`,
+    attachments: [{ filename: "appointment.ics", content: "BEGIN:VCALENDAR", contentType: "text/calendar" }],
+  };
+  const text = await logged("debug", () => transport.send(mail));
+  expect(text).toContain("site@example.com");
+  expect(text).toContain("owner@example.com");
+  expect(text).toContain("appointment.ics");
+  expect(text).toContain("text/calendar");
+  expect(text).toContain("reset-password?token=[redacted]");
+  expect(text).not.toContain(token);
+  expect(text).not.toContain("BEGIN:VCALENDAR");
+});

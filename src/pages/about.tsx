@@ -14,7 +14,7 @@ export function aboutPage(site: SiteData): PageDefinition {
     title: `About Us | ${site.settings.businessName}`,
     description: "Who we are: Adelaide investigators with law-enforcement backgrounds, a four-step process and strict legal compliance.",
     body: (
-      <Layout site={site} active="/about" variant="simple">
+      <Layout site={site} active="/about">
         <Hero title={c["about.intro"].title} subtitle={c["about.intro"].text} />
 
         <Section id="story" title={c["about.story"].title}>

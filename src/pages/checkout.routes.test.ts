@@ -5,7 +5,7 @@ import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test
 import { changeOrder } from "../db/orders.server";
 import { updateSetting } from "../db/settings.server";
 import { cartItems, orders, products } from "../db/schema";
-import type { OrderStatus } from "../domain/order";
+import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
 
 let t: TestApp;
 beforeEach(() => {
@@ -241,6 +241,50 @@ describe("what one customer may hold (decision 024)", () => {
   });
 });
 
+describe("the last used address", () => {
+  const fieldValue = (html: string, id: string) => html.match(new RegExp(`id="${id}"[^>]*value="([^"]*)"`))?.[1];
+
+  test("a new checkout is filled in with the customer's own last order's addresses, and nobody else's", async () => {
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const first = await (await ann.get("/checkout")).text();
+    expect(first).not.toContain('data-testid="remembered-address"');
+    expect(fieldValue(first, "shippingAddress-name")).toBe("");
+
+    const billing = {
+      billingSame: undefined as unknown as string,
+      "billingAddress.name": "Ann Lee Pty Ltd",
+      "billingAddress.line1": "9 Grenfell St",
+      "billingAddress.line2": "",
+      "billingAddress.suburb": "Adelaide",
+      "billingAddress.state": "SA",
+      "billingAddress.postcode": "5000",
+      "billingAddress.phone": "0412 345 678",
+    };
+    const posted = Object.fromEntries(Object.entries(form({ "shippingAddress.line2": "Unit 4", ...billing })).filter(([, v]) => v !== undefined));
+    const res = await ann.post("/checkout", posted);
+    expect(res.status).toBe(303);
+    const orderNumber = t.db.select({ n: orders.orderNumber }).from(orders).get()?.n;
+
+    t.db.insert(cartItems).values({ userId: ann.id, productId: camera().id, quantity: 1 }).run();
+    const again = await (await ann.get("/checkout")).text();
+    expect(again).toContain(`Filled in from your last order, ${orderNumber}.`);
+    expect(fieldValue(again, "shippingAddress-name")).toBe("Ann Lee");
+    expect(fieldValue(again, "shippingAddress-line2")).toBe("Unit 4");
+    expect(fieldValue(again, "shippingAddress-postcode")).toBe("5000");
+    expect(again).toMatch(/<option value="SA" selected="">/);
+    // The billing address differed, so the box is unticked and the billing fields hold it.
+    expect(again).not.toMatch(/id="billing-same"[^>]*checked/);
+    expect(fieldValue(again, "billingAddress-name")).toBe("Ann Lee Pty Ltd");
+
+    // Another customer sees an empty form, never Ann's address.
+    const ben = customer("ben@example.com", [[camera().id, 1]]);
+    const his = await (await ben.get("/checkout")).text();
+    expect(his).not.toContain("Ann Lee");
+    expect(his).not.toContain("King William");
+    expect(his).not.toContain('data-testid="remembered-address"');
+  });
+});
+
 describe("order pages", () => {
   async function placed(email = "ann@example.com", quantity = 1) {
     const b = customer(email, [[camera().id, quantity]]);
@@ -250,21 +294,28 @@ describe("order pages", () => {
 
   test("the page opened from the checkout (?notice=placed) says what is true of the order now, status by status", async () => {
     const { b, path } = await placed();
-    const expected: [OrderStatus, string][] = [
-      ["pending", "Thank you! Your order is placed, and a confirmation is on its way to your inbox."],
-      ["on_hold", "Thank you! Your order is placed, and a confirmation is on its way to your inbox."],
-      ["processing", "Thank you! Your order is paid and we are preparing it."],
-      ["shipped", "Your order is on its way."],
-      ["delivered", "Your order was delivered."],
-      ["cancelled", "This order was cancelled."],
-      ["refunded", "This order was refunded."],
+    const expected: [OrderStatus, OrderPaymentStatus, string | undefined, string][] = [
+      ["pending", "pending", "Thank you! Your order is placed, and a confirmation is on its way to your inbox.", "Not paid yet · Bank transfer"],
+      ["on_hold", "pending", "Thank you! Your order is placed, and a confirmation is on its way to your inbox.", "Not paid yet · Bank transfer"],
+      ["on_hold", "paid", "Thank you! Your order is paid; we ship it once your ID is verified.", "Paid · Bank transfer"],
+      ["processing", "paid", "Thank you! Your order is paid and we are preparing it.", "Paid · Bank transfer"],
+      ["shipped", "paid", "Your order is on its way.", "Paid · Bank transfer"],
+      ["delivered", "paid", "Your order was delivered.", "Paid · Bank transfer"],
+      // Closed orders have no notice: their next steps say it once.
+      ["cancelled", "pending", undefined, "Nothing charged · Bank transfer"],
+      ["refunded", "refunded", undefined, "Refunded · Bank transfer"],
+      // A refunded payment closes the order whatever its status still says.
+      ["on_hold", "refunded", undefined, "Refunded · Bank transfer"],
     ];
-    for (const [status, text] of expected) {
-      t.db.update(orders).set({ status }).run();
+    for (const [status, paymentStatus, text, badge] of expected) {
+      t.db.update(orders).set({ status, paymentStatus }).run();
       const html = await (await b.get(`${path}?notice=placed`)).text();
       const notice = html.match(/<div role="(?:status|alert)" class="alert[^"]*"><p>([^<]*)<\/p>/)?.[1];
-      expect([status, notice]).toEqual([status, text]);
-      if (status !== "pending" && status !== "on_hold") expect(html).not.toContain("Your order is placed");
+      const shownBadge = html.match(/data-testid="payment-status"[^>]*>([^<]*)</)?.[1]?.replace(/&#x27;|&#39;/g, "'");
+      expect([status, paymentStatus, notice, shownBadge]).toEqual([status, paymentStatus, text, badge]);
+      if (!text?.includes("placed")) expect(html).not.toContain("Your order is placed");
+      const closed = (html.match(/nothing was charged|We refunded/g) ?? []).length;
+      expect([status, paymentStatus, closed]).toEqual([status, paymentStatus, status === "cancelled" || paymentStatus === "refunded" ? 1 : 0]);
     }
   });
 

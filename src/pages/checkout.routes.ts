@@ -7,7 +7,7 @@
  */
 import { Hono, type Context } from "hono";
 import { cartRows } from "../db/cart.server";
-import { orderBlocker } from "../db/orders.server";
+import { lastOrderAddresses, orderBlocker } from "../db/orders.server";
 import { unitsHeldByUnpaidOrders } from "../db/stock-holds.server";
 import { getSettings } from "../db/settings.server";
 import { buildCart, countsTowardsTotal, pricedLines } from "../domain/cart";
@@ -15,7 +15,7 @@ import { linesOverProductLimit } from "../domain/stock-limits";
 import { priceOrder, type PricedOrder } from "../domain/totals";
 import { paypalConfig } from "../payments/paypal.server";
 import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
-import { checkoutFormFromFields, checkoutPayload, type CheckoutFormValues } from "../shared/checkout-form";
+import { checkoutFormFromFields, checkoutFormFromLastOrder, checkoutPayload, type CheckoutFormValues } from "../shared/checkout-form";
 import { orderPagePath } from "../shared/orders";
 import { checkoutMessages, submitOrder } from "../server/checkout.server";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -83,9 +83,16 @@ export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
   };
 }
 
-function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, state: CheckoutState = {}) {
-  const data = checkoutData(deps, c.get("user").id);
+function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, given?: CheckoutState) {
+  const userId = c.get("user").id;
+  const data = checkoutData(deps, userId);
   if (data.lines.length === 0 && data.problems.length === 0) return c.redirect(withCartNotice("/cart", "empty-checkout"), 303);
+  // A fresh checkout starts from the addresses of this customer's own last order, if any.
+  let state: CheckoutState = given ?? {};
+  if (!given) {
+    const last = lastOrderAddresses(deps.db, userId);
+    if (last) state = { values: checkoutFormFromLastOrder(last.shipping, last.billing), rememberedFrom: last.orderNumber };
+  }
   return servePage(deps, c, (site) => checkoutPage(site, data, state));
 }
 

@@ -22,7 +22,14 @@ export type CheckoutData = {
 };
 
 /** What a plain form post leaves for the page: the values, messages under fields, one for the form. */
-export type CheckoutState = { values?: CheckoutFormValues; errors?: Record<string, string>; formError?: string; status?: 400 | 403 | 409 | 429 };
+export type CheckoutState = {
+  values?: CheckoutFormValues;
+  errors?: Record<string, string>;
+  formError?: string;
+  status?: 400 | 403 | 409 | 429;
+  /** The order whose addresses the form was filled in with. */
+  rememberedFrom?: string;
+};
 
 /** The notice of what keeps the customer from ordering, with the way out: the confirmation link sent again, or their orders. */
 function BlockerNotice({ blocker, email }: { blocker: OrderBlocker; email: string }) {
@@ -97,6 +104,7 @@ export function checkoutPage(site: SiteData, data: CheckoutData, state: Checkout
               initialErrors: state.errors,
               formError: state.formError,
               blocked: data.blocker !== null,
+              rememberedFrom: state.rememberedFrom,
             }}
           />
         </div>

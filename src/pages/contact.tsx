@@ -50,7 +50,7 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
       },
     ],
     body: (
-      <Layout site={site} active="/contact" variant="simple">
+      <Layout site={site} active="/contact">
         <Hero title={c["contact.hero"].title} subtitle={c["contact.hero"].subtitle} />
 
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 lg:grid-cols-3">

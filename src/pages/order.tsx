@@ -8,8 +8,8 @@ import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
-import type { OrderStatus } from "../domain/order";
 import { manualPaymentInstructions } from "../mail/templates/orders";
+import { paymentCurrency } from "../domain/payment";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
@@ -20,29 +20,58 @@ import { PostalAddress } from "../components/PostalAddress";
 type OrderNotice = { tone: "success" | "info" | "error"; text: string };
 
 export const orderNotices: Record<string, OrderNotice> = {
-  cancelled: { tone: "success", text: "Your order was cancelled and its items released." },
+  cancelled: { tone: "success", text: "Your order was cancelled." },
   notCancelled: { tone: "error", text: "This order can no longer be cancelled: it has been paid, shipped or closed." },
 };
 
 /**
+ * Where an order stands for its customer, from its status and its payment together: a refunded
+ * payment ends the order whatever its status says, and a paid order on hold is no longer waiting
+ * for money. Every wording on the page (notice, badge, next steps) follows this one reading.
+ */
+export type OrderStage = "awaiting_payment" | "awaiting_id" | "paid_awaiting_id" | "preparing" | "shipped" | "delivered" | "cancelled" | "refunded";
+
+export function orderStage(order: Pick<OrderView, "status" | "paymentStatus">): OrderStage {
+  if (order.status === "refunded" || order.paymentStatus === "refunded") return "refunded";
+  switch (order.status) {
+    case "pending":
+      return "awaiting_payment";
+    case "on_hold":
+      return order.paymentStatus === "paid" ? "paid_awaiting_id" : "awaiting_id";
+    case "processing":
+      return "preparing";
+    default:
+      return order.status;
+  }
+}
+
+/**
  * The notice on the page the checkout lands on (?notice=placed). The address stays in the history
- * and the inbox after the order moves on, so the words follow the order's status, not the link.
+ * and the inbox after the order moves on, so the words follow the order as it is now, not the link;
+ * a cancelled or refunded order has no notice (its next steps say it once).
  */
 const justPlaced: OrderNotice = { tone: "success", text: "Thank you! Your order is placed, and a confirmation is on its way to your inbox." };
-const placedNotices: Record<OrderStatus, OrderNotice> = {
-  pending: justPlaced,
-  on_hold: justPlaced,
-  processing: { tone: "success", text: "Thank you! Your order is paid and we are preparing it." },
+const placedNotices: Record<OrderStage, OrderNotice | undefined> = {
+  awaiting_payment: justPlaced,
+  awaiting_id: justPlaced,
+  paid_awaiting_id: { tone: "success", text: "Thank you! Your order is paid; we ship it once your ID is verified." },
+  preparing: { tone: "success", text: "Thank you! Your order is paid and we are preparing it." },
   shipped: { tone: "success", text: "Your order is on its way." },
   delivered: { tone: "success", text: "Your order was delivered." },
-  cancelled: { tone: "info", text: "This order was cancelled." },
-  refunded: { tone: "info", text: "This order was refunded." },
+  cancelled: undefined,
+  refunded: undefined,
 };
 
 /** The notice a `?notice=` code shows on `order`'s page, if any. */
-export function orderNotice(order: Pick<OrderView, "status">, code: string | undefined): OrderNotice | undefined {
-  if (code === "placed") return placedNotices[order.status];
+export function orderNotice(order: Pick<OrderView, "status" | "paymentStatus">, code: string | undefined): OrderNotice | undefined {
+  if (code === "placed") return placedNotices[orderStage(order)];
   return code ? orderNotices[code] : undefined;
+}
+
+/** The payment badge: its state and, when one was chosen, the method ("Paid · PayPal", "Nothing charged"). */
+export function paymentBadgeText(order: Pick<OrderView, "status" | "paymentStatus" | "paymentMethod">): string {
+  const label = order.status === "cancelled" && order.paymentStatus === "pending" ? "Nothing charged" : paymentStatusLabels[order.paymentStatus];
+  return order.paymentMethod ? `${label} · ${methodLabel(order.paymentMethod)}` : label;
 }
 
 const noticeClass: Record<OrderNotice["tone"], string> = { success: "alert-success", info: "alert-info", error: "alert-error" };
@@ -60,22 +89,63 @@ function Address({ title, address }: { title: string; address: OrderAddressView 
   );
 }
 
+/**
+ * A copy button for one detail. Hidden until the page's script finds a clipboard (form-pending.ts
+ * shows it and says in a toast whether the copy worked); without it the value stays selectable text.
+ */
+function CopyButton({ value, label }: { value: string; label: string }) {
+  return (
+    <button type="button" className="btn btn-outline btn-xs" data-copy={value} data-copy-label={label} hidden>
+      Copy<span className="sr-only">{` ${label}`}</span>
+    </button>
+  );
+}
+
+/** The bank transfer's details, one per line, the ones a customer types into their bank with a copy button. */
+function BankDetails({ order, site }: { order: OrderView; site: SiteData }) {
+  const s = site.settings;
+  const rows: { label: string; value: string; copy: boolean }[] = [
+    { label: "Amount", value: `${money(order.totalAmount)} ${paymentCurrency}`, copy: false },
+    { label: "Account name", value: s.bankAccountName, copy: false },
+    { label: "BSB", value: s.bankBsb, copy: true },
+    { label: "Account number", value: s.bankAccountNumber, copy: true },
+    { label: "Reference", value: order.orderNumber, copy: true },
+  ];
+  return (
+    <div className="rounded-box bg-base-200 p-3" data-testid="bank-details">
+      <dl className="divide-y divide-base-300">
+        {rows.map((r) => (
+          <div key={r.label} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2">
+            <dt className="text-sm text-base-content/80">{r.label}</dt>
+            <dd className="flex min-w-0 items-center gap-2">
+              <span className={r.copy ? "font-mono font-semibold break-all select-all" : "font-semibold break-words"}>{r.value}</span>
+              {r.copy && <CopyButton value={r.value} label={r.label} />}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-sm">Transfers usually arrive within one business day; we ship once it has.</p>
+    </div>
+  );
+}
+
 /** What the customer should expect or do now, by the order's status and payment method. */
 function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
   const tz = site.settings.timezone;
+  const stage = orderStage(order);
   const unpaid = order.paymentStatus !== "paid" && order.paymentStatus !== "refunded";
-  const open = order.status === "pending" || order.status === "on_hold";
+  const open = stage === "awaiting_payment" || stage === "awaiting_id";
   const held = order.holdExpiresAt ? (
     <p>{`We hold your items until ${formatInstant(order.holdExpiresAt, tz)} (${timeZoneCity(tz)} time). An order still unpaid then is cancelled and its items go back on sale.`}</p>
   ) : null;
   const idItems = order.items.filter((i) => i.requiresVerification).map((i) => i.name);
 
   const blocks = [];
-  if (order.status === "on_hold") {
+  if (stage === "awaiting_id" || stage === "paid_awaiting_id") {
     blocks.push(
       <div key="id" className="space-y-1" data-testid="id-verification">
         <h3 className="font-semibold">ID verification</h3>
-        <p>{`${idItems.length > 0 ? idItems.join(", ") : "An item in this order"} can only be sold after we have checked your identity. We will e-mail you to ask for a photo ID (driver's licence or passport); we ship once it is verified. Payment can be made in the meantime.`}</p>
+        <p>{`${idItems.length > 0 ? idItems.join(", ") : "An item in this order"} can only be sold after we have checked your identity. We will e-mail you to ask for a photo ID (driver's licence or passport); we ship once it is verified. ${stage === "paid_awaiting_id" ? "Your payment has arrived." : "Payment can be made in the meantime."}`}</p>
       </div>,
     );
   }
@@ -94,22 +164,28 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
     blocks.push(
       <div key="manual" className="space-y-1" data-testid="payment-instructions">
         <h3 className="font-semibold">{`How to pay by ${methodLabel(order.paymentMethod).toLowerCase()}`}</h3>
-        <div className="rounded-box bg-base-200 p-3 font-mono text-sm break-words whitespace-pre-wrap">
-          {manualPaymentInstructions(order, site.settings).join("\n")}
-        </div>
+        {order.paymentMethod === "bank_transfer" && site.settings.bankAccountNumber ? (
+          <BankDetails order={order} site={site} />
+        ) : (
+          <div className="rounded-box bg-base-200 p-3 font-mono text-sm break-words whitespace-pre-wrap">
+            {manualPaymentInstructions(order, site.settings).join("\n")}
+          </div>
+        )}
         <p>{`Use your order number ${order.orderNumber} as the reference. We will e-mail you once the payment has arrived.`}</p>
         {held}
       </div>,
     );
   }
-  if (order.status === "processing")
+  if (stage === "preparing")
     blocks.push(<p key="processing">Your payment has arrived and we are preparing your order. We will e-mail you the tracking number once it ships.</p>);
-  if (order.status === "shipped" || order.status === "delivered") {
+  if (stage === "shipped" || stage === "delivered") {
     blocks.push(
       <div key="tracking" data-testid="tracking">
         <p>
-          {order.status === "delivered" && order.deliveredAt
-            ? `Delivered ${formatInstant(order.deliveredAt, tz)}. `
+          {stage === "delivered"
+            ? order.deliveredAt
+              ? `Delivered ${formatInstant(order.deliveredAt, tz)}. `
+              : "Your order was delivered. "
             : "Your order is on its way with Australia Post. "}
           {order.trackingNumber && order.trackingUrl && (
             <>
@@ -124,15 +200,26 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
       </div>,
     );
   }
-  if (order.status === "cancelled") blocks.push(<p key="cancelled">This order was cancelled. Nothing more is needed from you; its items went back on sale.</p>);
-  if (order.status === "refunded")
-    blocks.push(<p key="refunded">This order was refunded. The money goes back the way you paid, usually within a few business days.</p>);
+  if (stage === "cancelled")
+    blocks.push(
+      <p key="cancelled">
+        {order.paymentStatus === "paid"
+          ? "Nothing more is needed from you: your payment will be refunded, and the items went back on sale."
+          : "Nothing more is needed from you: nothing was charged, and the items went back on sale."}
+      </p>,
+    );
+  if (stage === "refunded")
+    blocks.push(
+      <p key="refunded">
+        {`We refunded ${money(order.totalAmount)}${order.paymentMethod ? ` paid by ${methodLabel(order.paymentMethod).toLowerCase()}` : ""}. The money goes back the way you paid, usually within a few business days. Nothing more is needed from you.`}
+      </p>,
+    );
 
   return (
     <section aria-labelledby="next-title" className="card border border-primary/40 bg-base-100">
       <div className="card-body gap-3">
         <h2 id="next-title" className="card-title">
-          What happens next
+          {stage === "cancelled" || stage === "refunded" ? "This order is closed" : "What happens next"}
         </h2>
         {blocks}
       </div>
@@ -159,10 +246,17 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
             <h1 className="mt-2 text-3xl font-bold break-words">{`Order ${order.orderNumber}`}</h1>
             <p className="text-base-content/80">{`Placed ${formatInstant(order.createdAt, tz)}`}</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <StatusBadge kind="order" status={order.status} className="" testId="order-status" />
-              <StatusBadge kind="orderPayment" status={order.paymentStatus} className="" testId="payment-status">
-                {`${paymentStatusLabels[order.paymentStatus]} · ${methodLabel(order.paymentMethod)}`}
-              </StatusBadge>
+              <StatusBadge kind="order" status={orderStage(order) === "refunded" ? "refunded" : order.status} className="" testId="order-status" />
+              {order.status === "cancelled" && order.paymentStatus === "pending" ? (
+                // Nothing is owed any more: the cancelled order's neutral colour, not "awaiting payment".
+                <StatusBadge kind="order" status="cancelled" className="" testId="payment-status">
+                  {paymentBadgeText(order)}
+                </StatusBadge>
+              ) : (
+                <StatusBadge kind="orderPayment" status={order.paymentStatus} className="" testId="payment-status">
+                  {paymentBadgeText(order)}
+                </StatusBadge>
+              )}
             </div>
           </div>
 

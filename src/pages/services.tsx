@@ -38,7 +38,7 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
     title: `Infidelity Investigation Services & Prices | ${site.settings.businessName}`,
     description: "Fixed-price partner surveillance and infidelity investigation packages in Adelaide, from a same-day check up to two-week investigations.",
     body: (
-      <Layout site={site} active="/services" variant="simple">
+      <Layout site={site} active="/services">
         <Hero title={c["services.hero"].title} subtitle={c["services.hero"].subtitle}>
           <p className="mt-6 flex max-w-2xl gap-3 rounded-box border border-neutral-content/30 p-4 text-sm">
             <span aria-hidden="true">🔒</span>

@@ -60,3 +60,18 @@ export function checkoutFormFromFields(fields: Record<string, string>): Checkout
 
 /** One line of the checkout's summary, at today's price. */
 export type CheckoutLine = { productId: number; slug: string; name: string; image: string; quantity: number; unitPrice: string; lineTotal: string };
+
+/** An address as an order shows it (`OrderAddressView`'s fields), as the form's strings. */
+type KnownAddress = { name: string; line1: string; line2?: string; suburb: string; state: string; postcode: string; phone?: string };
+
+function addressForm(a: KnownAddress): AddressFormValues {
+  return { name: a.name, line1: a.line1, line2: a.line2 ?? "", suburb: a.suburb, state: a.state, postcode: a.postcode, phone: a.phone ?? "" };
+}
+
+/** A fresh checkout form filled in with the addresses of the customer's last order (billing ticked "same" when it was). */
+export function checkoutFormFromLastOrder(shipping: KnownAddress, billing: KnownAddress): CheckoutFormValues {
+  const ship = addressForm(shipping);
+  const bill = addressForm(billing);
+  const same = addressFields.every((f) => ship[f] === bill[f]);
+  return { ...emptyCheckoutForm(), shippingAddress: ship, billingSame: same, billingAddress: same ? { ...emptyAddress } : bill };
+}

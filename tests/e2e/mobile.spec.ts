@@ -46,9 +46,9 @@ test("the menu opens from its button, a tapped link navigates and the new page s
   await expect(aboutNav.getByLabel("Open menu")).toBeVisible();
   await expect(aboutNav.getByRole("link", { name: "Services", exact: true })).toHaveCount(0);
 
-  // On the new page the (simpler) menu opens with the current page marked.
+  // On the new page the same menu opens with the current page marked.
   await aboutNav.getByLabel("Open menu").tap();
-  await expect(aboutNav.getByRole("list").getByRole("link")).toHaveText(["Home", "Services", "About", "Contact"]);
+  await expect(aboutNav.getByRole("list").getByRole("link")).toHaveText(["Home", "Services", "Equipment Shop", "Book Now", "About", "Contact"]);
   await expect(aboutNav.getByRole("link", { name: "About", exact: true })).toHaveAttribute("aria-current", "page");
 });
 

@@ -1,0 +1,52 @@
+/**
+ * Every public and customer page, as the checkers (axe in accessibility.spec.ts, the Nu HTML
+ * checker in html-checker.spec.ts) visit them: public pages signed out, as a visitor first sees
+ * them; customer pages signed in, with an order to show and something in the cart to check out.
+ */
+import type { BrowserContext } from "@playwright/test";
+import { type SiteServer, seed } from "./fixtures";
+
+export type CheckedPage = { name: string; path: string; signedIn: boolean; status?: number };
+
+export const publicPages: CheckedPage[] = [
+  { name: "home", path: "/", signedIn: false },
+  { name: "services", path: "/services", signedIn: false },
+  { name: "about", path: "/about", signedIn: false },
+  { name: "contact", path: "/contact", signedIn: false },
+  { name: "shop", path: "/shop", signedIn: false },
+  { name: "product", path: "/shop/product/covert-body-worn-camera-4k", signedIn: false },
+  { name: "login", path: "/login", signedIn: false },
+  { name: "sign-up", path: "/login?mode=signup", signedIn: false },
+  { name: "forgot password", path: "/forgot-password", signedIn: false },
+  { name: "booking", path: "/booking", signedIn: false },
+  { name: "privacy", path: "/privacy", signedIn: false },
+  { name: "404", path: "/no-such-page", signedIn: false, status: 404 },
+];
+
+/** The customer pages; `{order}` stands for the customer's order number. */
+export const customerPages: CheckedPage[] = [
+  { name: "cart", path: "/cart", signedIn: true },
+  { name: "checkout", path: "/checkout", signedIn: true },
+  { name: "dashboard", path: "/dashboard", signedIn: true },
+  { name: "orders", path: "/orders", signedIn: true },
+  { name: "order", path: "/orders/{order}", signedIn: true },
+  { name: "booking (signed in)", path: "/booking", signedIn: true },
+];
+
+export type Customer = { token: string; orderNumber: string };
+
+/** A customer with a session, one order and one item in the cart, made straight in the site's database. */
+export function checkedCustomer(site: SiteServer, email: string): Customer {
+  const { userId, token } = seed(site, "customerWithSession", email, {});
+  const { orderNumber } = seed(site, "orderFor", userId);
+  seed(site, "cartLine", userId, "faraday-evidence-bag", 1);
+  return { token, orderNumber };
+}
+
+/** Gives `context` the customer's session cookie. */
+export async function signInCustomer(context: BrowserContext, site: SiteServer, customer: Customer) {
+  await context.addCookies([{ name: "pi_session", value: customer.token, url: site.url, httpOnly: true, sameSite: "Lax" }]);
+}
+
+/** The page's address, in the canonical lowercase form the site serves (others redirect to it). */
+export const pathFor = (page: CheckedPage, customer: Customer) => page.path.replace("{order}", customer.orderNumber.toLowerCase());
