@@ -18,6 +18,7 @@ import { useModal } from "../../dialog/use-modal";
 import { OrderDetails } from "./OrderDetails";
 import { toastFailure } from "../parts/toast-failure";
 import { SubmitButton } from "../parts/SubmitButton";
+import { CaseNotes } from "../parts/CaseNotes";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -189,6 +190,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
           )}
         </RecordSection>
       )}
+      {order && <CaseNotes list="orders" recordKey={order.orderNumber} timeZone={timeZone} />}
     </DialogFrame>
   );
 }
