@@ -2,7 +2,8 @@
  * How every status reads as a badge, one map per kind of status: its words (from the kind's one
  * label map) and its daisyUI colour. Typed by the kind's status list, so a status added to or
  * dropped from the domain without a badge here fails to compile. Shared by the admin islands and
- * the customer's pages through `components/StatusBadge.tsx`.
+ * the customer's pages through `components/StatusBadge.tsx`. Every look's words read at WCAG AA
+ * (4.5:1) on the theme's colours (status-badges.test.ts computes it from src/styles/app.css).
  */
 import type { BookingStatus } from "../domain/booking";
 import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
@@ -32,7 +33,8 @@ export const statusBadges = {
     refunded: "badge-neutral",
   }),
   orderPayment: badgeMap<OrderPaymentStatus>(orderPaymentLabels, {
-    pending: "badge-warning badge-outline",
+    // The amber is too light for text on white (1.44:1): the outline stays amber, the words dark.
+    pending: "badge-warning badge-outline text-warning-content",
     paid: "badge-success badge-outline",
     refunded: "badge-neutral badge-outline",
     failed: "badge-error badge-outline",
