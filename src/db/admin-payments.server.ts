@@ -8,7 +8,7 @@ import type { PaymentStatus } from "../domain/payment";
 import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
-import { orders, payments, users } from "./schema";
+import { auditLog, orders, payments, users } from "./schema";
 
 function filterConditions(query: AdminPaymentsQuery): SQL | undefined {
   const conditions: SQL[] = [];
@@ -32,6 +32,10 @@ const rowColumns = {
   createdAt: payments.createdAt,
   paidAt: payments.paidAt,
   orderNumber: orders.orderNumber,
+  // Who marked a request paid: its audit entry (audit_log is append-only, so this never changes).
+  paidBy: sql<
+    string | null
+  >`(select ${auditLog.adminUsername} from ${auditLog} where ${auditLog.kind} = 'payments' and ${auditLog.action} = 'payment.mark_paid' and ${auditLog.recordId} = ${payments.referenceCode} order by ${auditLog.id} desc limit 1)`,
 };
 
 /** A row of `rowColumns`: the user and the order are left joins, so their columns may be null. */
@@ -40,6 +44,7 @@ type PaymentRow = Omit<typeof payments.$inferSelect, "userId" | "serviceId" | "p
   lastName: string | null;
   accountEmail: string | null;
   orderNumber: string | null;
+  paidBy: string | null;
 };
 
 function toAdminPayment(r: PaymentRow): AdminPayment {
@@ -55,6 +60,7 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
     status: r.status as PaymentStatus,
     createdAt: r.createdAt.toISOString(),
     paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+    paidBy: r.paidBy,
     orderNumber: r.orderNumber,
   };
 }

@@ -44,6 +44,8 @@ export type AdminPayment = {
   status: PaymentStatus;
   createdAt: string;
   paidAt: string | null;
+  /** The admin who marked a payment request paid (from the audit log); null when nobody did. */
+  paidBy: string | null;
   /** The shop order it pays, if any. */
   orderNumber: string | null;
 };

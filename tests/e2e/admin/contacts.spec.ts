@@ -124,11 +124,23 @@ test("a payment request marked paid counts in the dashboard's revenue and is in 
   const reference = (await row.getByRole("rowheader").textContent())?.trim() ?? "";
   expect(reference).toMatch(/^PAY-/);
   const amount = (await row.getByRole("cell").nth(1).textContent())?.replace(" USD", "").trim() ?? "";
-  await row.getByRole("button", { name: `Mark ${reference} paid` }).click();
+  // Marking money received is asked once more; Cancel keeps it a request and puts the focus back.
+  const markButton = row.getByRole("button", { name: `Mark ${reference} paid` });
+  await markButton.click();
+  const confirm = page.getByRole("alertdialog", { name: `Mark ${reference} paid?` });
+  await expect(confirm).toContainText("only once the money is in the business's account");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(markButton).toBeFocused();
+  await expect(row).toContainText("Requested");
+  await markButton.click();
+  await confirm.getByRole("button", { name: "Yes, the money has arrived" }).click();
   await expect(toastItem(page)).toContainText("Payment marked paid");
+  await expect(page.getByRole("heading", { name: "Payments", level: 1 })).toBeFocused();
   await expect(row).toBeHidden(); // no longer a request awaiting payment
   await page.getByLabel("Status").selectOption("completed");
-  await expect(page.getByTestId("payment-row").filter({ hasText: email })).toContainText("Paid");
+  await expect(page.getByTestId("payment-row").filter({ hasText: email })).toContainText(new RegExp(`Marked paid .+ by ${username}`));
   await expect(page.getByTestId("payment-row").filter({ hasText: email }).getByRole("button")).toHaveCount(0);
 
   await page.goto("/admin/dashboard");
