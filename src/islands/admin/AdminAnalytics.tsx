@@ -13,6 +13,7 @@ import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabe
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
 import { PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
+import { countedVisitsLabel, countedVisitsNote } from "../../shared/visit-labels";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -95,8 +96,9 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
         <div className="space-y-6" aria-busy={figures.isFetching} data-range={data.range} data-testid="analytics-figures">
           <dl className="stats stats-vertical w-full border border-base-300 bg-base-100 sm:stats-horizontal">
             <div className="stat">
-              <dt className="stat-title">Visits</dt>
+              <dt className="stat-title">{countedVisitsLabel}</dt>
               <dd className="stat-value text-2xl">{count.format(data.totals.visits)}</dd>
+              <dd className="stat-desc whitespace-normal">{countedVisitsNote}</dd>
             </div>
             <div className="stat">
               <dt className="stat-title">Bookings</dt>
