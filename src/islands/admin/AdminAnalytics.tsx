@@ -224,9 +224,14 @@ function TopList({
         {rows.length === 0 ? (
           <p className="py-6 text-center">{emptyText}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <section
+            className="overflow-x-auto"
+            aria-label={`${title}, scrolls sideways`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than a phone it scrolls sideways, so the keyboard must reach it (WCAG 2.1.1)
+            tabIndex={0}
+          >
             <FigureTable caption={title} columns={columns.map((header, i) => ({ header, numeric: i > 0 }))} rows={rows} />
-          </div>
+          </section>
         )}
       </div>
     </section>
