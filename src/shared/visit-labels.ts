@@ -17,5 +17,8 @@ export const footerVisitsLabel = "Total visits";
 /** The back office's name for visits this site recorded in a period. */
 export const countedVisitsLabel = "Visits recorded here";
 
+/** The chart and CSV figure of those visits, day by day. */
+export const visitsPerDayLabel = "Visits per day";
+
 /** Why the footer shows a larger number than the back office. */
 export const countedVisitsNote = `Home page visits this site recorded in the period. The footer's "${footerVisitsLabel}" is a running total that began at ${visitCounterStart.toLocaleString("en-AU")}, the old site's figure.`;
