@@ -11,6 +11,8 @@
 import { eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
 import { createBooking, setBookingStatus } from "../src/db/bookings.server";
+import { addCaseNote } from "../src/db/case-notes.server";
+import { recordContactEnquiry } from "../src/db/contacts.server";
 import type { Db } from "../src/db/client.server";
 import { placeOrder } from "../src/db/orders.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
@@ -24,6 +26,7 @@ import { businessToday } from "../src/domain/slots";
 import { addDays, dayOfWeek } from "../src/domain/timezone";
 import { createSession } from "../src/server/auth/sessions.server";
 import type { BookingInput } from "../src/shared/booking";
+import type { CaseNoteList } from "../src/shared/admin-notes";
 import { defaultSettings } from "../src/shared/settings";
 import { bookingForm } from "./helpers/booking-form";
 import { productIdOf, testAddress } from "./helpers/shop";
@@ -455,4 +458,43 @@ export function customerWithBooking(
   if (!outcome.ok) throw new Error(`could not book ${date} ${time}: ${outcome.reason}`);
   if (opts.status && opts.status !== "pending") setBookingStatus(db, outcome.booking.id, opts.status);
   return { ...customer, bookingId: outcome.booking.id, date, time, price: outcome.booking.servicePrice };
+}
+
+/**
+ * A customer `email` with a booking, an order and an enquiry from the same address, for case
+ * notes; answers the keys of the four records.
+ */
+export function customerWithRecords(db: Db, email: string, firstName = "Nora") {
+  const [order] = placedOrders(db, email, { firstName });
+  if (!order) throw new Error("no order was placed");
+  const { userId } = order;
+  const token = createSession(db, userId).token;
+  const booking = db
+    .insert(bookings)
+    .values({
+      userId,
+      serviceName: "Partner Check",
+      servicePrice: "295.00",
+      appointmentDate: "2026-03-10",
+      appointmentTime: "10:00",
+      status: "pending",
+      contactEmail: email,
+    })
+    .returning({ id: bookings.id })
+    .get();
+  const enquiry = recordContactEnquiry(
+    db,
+    { name: firstName, email, phone: "", service: "partner", message: `Hello, this is ${firstName}.`, urgency: "normal" },
+    "owner@example.com",
+    "http://localhost:3000",
+  );
+  return { userId, token, bookingId: booking.id, orderNumber: order.orderNumber, enquiryId: enquiry.id };
+}
+
+/** A case note by the admin `username` (created if missing) on a record; answers the note. */
+export function caseNote(db: Db, list: CaseNoteList, key: string, body: string, username = "owner") {
+  const id = findAdminByUsername(db, username)?.id ?? adminWithToken(db, username).adminId;
+  const note = addCaseNote(db, list, key, body, { id, username });
+  if (!note) throw new Error(`no ${list} record ${key}`);
+  return note;
 }

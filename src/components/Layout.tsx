@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatMoney } from "../domain/format";
 import { Nav } from "./Nav";
 import type { SiteData } from "./site";
+import { footerVisitsLabel } from "../shared/visit-labels";
 
 /** A labelled landmark of its own (a top-level aside), so no content of the page sits outside one. */
 function PromoBanner({ site }: { site: SiteData }) {
@@ -45,7 +46,8 @@ function Footer({ site, showCounter }: { site: SiteData; showCounter: boolean })
         <p>{`© ${site.year} ${site.settings.businessName}. All rights reserved.`}</p>
         {showCounter && (
           <p id="visitor-counter" hidden>
-            Total visitors: <span id="visitor-count"></span>
+            {`${footerVisitsLabel}: `}
+            <span id="visitor-count"></span>
           </p>
         )}
       </div>

@@ -14,6 +14,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { contactExtraServiceLabels } from "../shared/contact";
 import { type AdminContact, type AdminContactList, type AdminContactsSummary, type AdminContactsQuery, adminContactsPageSize } from "../shared/admin-contacts";
 import { type AuditActor, recordAudit } from "./audit.server";
+import { deleteCaseNotesOfRecord } from "./case-notes.server";
 import { immediate, type Db } from "./client.server";
 import { containsPattern } from "./admin-users.server";
 import { listAllPricing } from "./pricing.server";
@@ -177,6 +178,7 @@ export function deleteAdminContact(db: Db, id: string, actor: AuditActor, now = 
   return immediate(db, () => {
     const gone = db.delete(contacts).where(eq(contacts.id, id)).returning().get();
     if (!gone) return false;
+    deleteCaseNotesOfRecord(db, "contacts", id);
     recordAudit(
       db,
       actor,

@@ -18,6 +18,7 @@ import m15 from "../../db/0015_booking_reference.sql" with { type: "text" };
 import m16 from "../../db/0016_booking_reference_backfill.sql" with { type: "text" };
 import m17 from "../../db/0017_dashboard_todo_and_alerts.sql" with { type: "text" };
 import m18 from "../../db/0018_booking_payments.sql" with { type: "text" };
+import m19 from "../../db/0019_case_notes.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -40,4 +41,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0016_booking_reference_backfill", sql: m16 },
   { tag: "0017_dashboard_todo_and_alerts", sql: m17 },
   { tag: "0018_booking_payments", sql: m18 },
+  { tag: "0019_case_notes", sql: m19 },
 ];

@@ -6,6 +6,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { auditKinds } from "../domain/audit";
+import { caseNoteLists } from "../shared/admin-notes";
 import { bookingStatuses } from "../domain/booking";
 import { orderActors, orderPaymentStatuses, orderStatuses } from "../domain/order";
 import { outboxStatuses } from "../domain/outbox";
@@ -449,6 +450,26 @@ export const auditLog = sqliteTable(
     index("audit_log_admin_idx").on(t.adminId, t.createdAt),
     index("audit_log_kind_idx").on(t.kind, t.createdAt),
   ],
+);
+
+/**
+ * The back office's private notes on a record (an enquiry, booking, order or customer), keyed like
+ * the record's address. Never read by a customer page, e-mail or CSV; deleted with the record or
+ * with the customer's account (decision 041). The author is kept by name, as in the audit log.
+ */
+export const caseNotes = sqliteTable(
+  "case_notes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recordList: text("record_list", { enum: caseNoteLists }).notNull(),
+    /** The order number, or the booking's, enquiry's or customer's id. */
+    recordKey: text("record_key").notNull(),
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username").notNull(),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("case_notes_record_idx").on(t.recordList, t.recordKey, t.createdAt)],
 );
 
 /** Admin bearer tokens: only the SHA-256 of the token is stored. */

@@ -6,6 +6,7 @@ import { immediate, type Db } from "./client.server";
 import { referrerForCode } from "./referrals.server";
 import { bookings, cartItems, orders, passwordResets, payments, reviews, sessions, users, wishlistItems, type User } from "./schema";
 import { getSettings } from "./settings.server";
+import { deleteCaseNotesOfCustomer } from "./case-notes.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 
 export type { User };
@@ -106,7 +107,8 @@ export function setPasswordHash(db: Db, userId: string, passwordHash: string | n
  * Deletes an account, all in one transaction. Personal data goes; bookings and orders the business
  * must keep stay, detached from the person and stripped of contact details. Upcoming bookings are
  * cancelled (their places freed, rewards voided), their e-mails leave the outbox, and payments
- * keep no e-mail address.
+ * keep no e-mail address. The back office's case notes about the customer (on the account, its
+ * bookings and orders, and enquiries from its addresses) are deleted.
  */
 export function deleteAccount(db: Db, userId: string, now = new Date()) {
   immediate(db, () => {
@@ -116,6 +118,7 @@ export function deleteAccount(db: Db, userId: string, now = new Date()) {
     const contactEmails = db.selectDistinct({ email: bookings.contactEmail }).from(bookings).where(eq(bookings.userId, userId)).all();
     const addresses = [user.email, ...contactEmails.flatMap((b) => (b.email ? [b.email] : []))].map((a) => a.toLowerCase());
     scrubMailFor(db, addresses);
+    deleteCaseNotesOfCustomer(db, userId, addresses);
     db.update(payments)
       .set({ email: null, userId: null })
       .where(or(eq(payments.userId, userId), inArray(sql`lower(${payments.email})`, addresses)))

@@ -2,9 +2,10 @@
 import { eq, sql } from "drizzle-orm";
 import { immediate, type Db } from "./client.server";
 import { visitLog, visitorCounter } from "./schema";
+import { visitCounterStart } from "../shared/visit-labels";
 
-/** Where the counter starts on a fresh database (the old site's figure). */
-const initialCount = 3333;
+/** Where the counter starts on a fresh database (the old site's figure, shared/visit-labels.ts). */
+const initialCount = visitCounterStart;
 
 /**
  * Adds one visit to the total and to `day`'s tally in one transaction; returns the new total. The

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { generationRangeProblem, isBookableDate, lastBookableDate, slotHasPassed, slotTimesForDate, businessToday } from "./slots";
-import { addDays, dayOfWeek, isIsoDate, localDate, localDateTime, localTime, offsetMinutes, zonedToInstant } from "./timezone";
+import { addDays, dayOfWeek, isIsoDate, localDate, isoWithOffset, localTime, offsetMinutes, zonedToInstant } from "./timezone";
 
 const tz = "Australia/Adelaide";
 const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
@@ -32,7 +32,10 @@ describe("timezone", () => {
     const instant = zonedToInstant("2026-11-21", "14:00", tz)!;
     expect(localDate(instant, tz)).toBe("2026-11-21");
     expect(localTime(instant, tz)).toBe("14:00");
-    expect(localDateTime(new Date("2026-11-21T13:35:00Z"), tz)).toBe("2026-11-22 00:05");
+    expect(isoWithOffset(new Date("2026-11-21T13:35:07Z"), tz)).toBe("2026-11-22T00:05:07+10:30");
+    expect(isoWithOffset(new Date("2026-06-01T02:00:00Z"), tz)).toBe("2026-06-01T11:30:00+09:30");
+    expect(isoWithOffset(new Date("2026-06-01T02:00:00Z"), "America/New_York")).toBe("2026-05-31T22:00:00-04:00");
+    expect(isoWithOffset(new Date("2026-06-01T02:00:00Z"), "UTC")).toBe("2026-06-01T02:00:00+00:00");
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
     expect(dayOfWeek("2026-11-22")).toBe(0);

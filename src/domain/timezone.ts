@@ -56,9 +56,16 @@ export function localTime(instant: Date, timeZone: string): string {
   return `${pad(p.hour)}:${pad(p.minute)}`;
 }
 
-/** "YYYY-MM-DD HH:MM" of `instant` in `timeZone`: a wall-clock moment as files for spreadsheets write it. */
-export function localDateTime(instant: Date, timeZone: string): string {
-  return `${localDate(instant, timeZone)} ${localTime(instant, timeZone)}`;
+/**
+ * ISO 8601 with the zone's offset, "2026-11-25T14:30:00+10:30": the business's wall clock that
+ * no reader can mistake for UTC (every instant in a CSV file, decision 042).
+ */
+export function isoWithOffset(instant: Date, timeZone: string): string {
+  const p = zonedParts(instant, timeZone);
+  const offset = offsetMinutes(instant, timeZone);
+  const sign = offset < 0 ? "-" : "+";
+  const abs = Math.abs(offset);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 /**

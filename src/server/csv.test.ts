@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
-import { csvResponse, toCsv } from "./csv";
+import { readCsv } from "../../tests/helpers/csv";
+import { csvResponse, looksLikeFormula, toCsv } from "./csv";
 
 type Row = { name: string; amount: number | null };
 const columns = [
@@ -18,15 +19,43 @@ test("commas, quotes and line breaks are quoted; quotes doubled", () => {
 test("a cell a spreadsheet would run as a formula is neutralised", () => {
   const csv = toCsv(columns, [
     { name: '=HYPERLINK("http://x")', amount: -5 },
-    { name: "+1", amount: 0 },
+    { name: "+1+cmd|' /C calc'!A0", amount: 0 },
     { name: "@SUM(A1)", amount: 1 },
-    { name: "-2", amount: 1 },
+    { name: "-2+SUM(A1)", amount: 1 },
   ]);
   const lines = csv.split("\r\n");
   expect(lines[1]).toBe(`"'=HYPERLINK(""http://x"")",-5`);
-  expect(lines[2]).toBe("'+1,0");
+  expect(lines[2]).toBe("'+1+cmd|' /C calc'!A0,0");
   expect(lines[3]).toBe("'@SUM(A1),1");
-  expect(lines[4]).toBe("'-2,1");
+  expect(lines[4]).toBe("'-2+SUM(A1),1");
+});
+
+test("phone numbers and signed numbers stay as written; anything a formula could call is neutralised", () => {
+  for (const plain of ["+61 8 1234 5678", "-1", "-12.50", "+1 (555) 010-0000", "+61-8-0000-0000", "08 8000 0000", "1/2"]) {
+    expect(looksLikeFormula(plain)).toBe(false);
+  }
+  for (const formula of ["=1+1", "@SUM(A1)", "\t=1", "\r=1", "+SUM(A1)", '-HYPERLINK("x")', "+1+A1", "-", "+", "-cmd|'/C calc'!A0", "+61 8 1234 5678 ext"]) {
+    expect(looksLikeFormula(formula)).toBe(true);
+  }
+});
+
+test("a real reader gets back every value as written: accents, Chinese, quotes, line breaks, phones", () => {
+  const rows: Row[] = [
+    { name: "Zoë 李", amount: 1 },
+    { name: 'Smith, "J"\r\nsecond line', amount: -1.5 },
+    { name: "+61 8 1234 5678", amount: null },
+    { name: "-1", amount: 0 },
+    { name: "=2+3", amount: 2 },
+  ];
+  const records = readCsv(toCsv(columns, rows));
+  expect(records).toEqual([
+    ["Name", "Amount"],
+    ["Zoë 李", "1"],
+    ['Smith, "J"\r\nsecond line', "-1.5"],
+    ["+61 8 1234 5678", ""],
+    ["-1", "0"],
+    ["'=2+3", "2"],
+  ]);
 });
 
 test("the response is a no-store attachment with a safe file name", async () => {
@@ -34,5 +63,14 @@ test("the response is a no-store attachment with a safe file name", async () => 
   expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(res.headers.get("content-disposition")).toBe('attachment; filename="orders__2026_.csv"');
   expect(res.headers.get("cache-control")).toBe("no-store");
-  expect(await res.text()).toBe("a\r\n");
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(new TextDecoder().decode(bytes)).toBe("a\r\n");
+});
+
+test("Excel's reading of the file: UTF-8 with the byte-order mark, so 'Zoë 李' arrives as written", async () => {
+  const res = csvResponse("names.csv", toCsv(columns, [{ name: "Zoë 李", amount: 1 }]));
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(readCsv(new TextDecoder().decode(bytes))[1]).toEqual(["Zoë 李", "1"]);
 });

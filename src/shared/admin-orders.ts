@@ -92,6 +92,19 @@ export type AdminOrderDetail = Omit<OrderView, "history"> & {
   actions: AdminOrderAction[];
 };
 
+/**
+ * When and by whom an admin marked the order paid (a manual payment: bank transfer, crypto, cash
+ * deposit), from its history; null when no admin did (unpaid, or paid through PayPal).
+ */
+export function markedPaidBy(history: readonly AdminOrderEvent[]): { admin: string | null; at: string } | null {
+  for (let i = 0; i < history.length; i++) {
+    const e = history[i] as AdminOrderEvent;
+    const before = i > 0 ? history[i - 1]?.paymentStatus : undefined;
+    if (e.actor === "admin" && e.paymentStatus === "paid" && before !== "paid") return { admin: e.admin, at: e.at };
+  }
+  return null;
+}
+
 const admin: OrderActor = "admin";
 
 /** The actions the owner may take on an order in this status and payment status (the transition table decides). */

@@ -2,7 +2,8 @@
  * How every status reads as a badge, one map per kind of status: its words (from the kind's one
  * label map) and its daisyUI colour. Typed by the kind's status list, so a status added to or
  * dropped from the domain without a badge here fails to compile. Shared by the admin islands and
- * the customer's pages through `components/StatusBadge.tsx`.
+ * the customer's pages through `components/StatusBadge.tsx`. Every look's words read at WCAG AA
+ * (4.5:1) on the theme's colours (status-badges.test.ts computes it from src/styles/app.css).
  */
 import type { BookingStatus } from "../domain/booking";
 import { type BookingPaymentStatus, bookingPaymentLabels } from "../domain/booking-payment";

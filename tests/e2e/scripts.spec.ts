@@ -33,9 +33,9 @@ test.describe("pages without islands", () => {
 });
 
 test.describe("home page visitor counter", () => {
-  const counter = (page: import("@playwright/test").Page) => page.getByText(/^Total visitors:/);
+  const counter = (page: import("@playwright/test").Page) => page.getByText(/^Total visits:/);
   const readCount = async (page: import("@playwright/test").Page) => {
-    await expect(counter(page)).toHaveText(/^Total visitors: [\d,]+$/);
+    await expect(counter(page)).toHaveText(/^Total visits: [\d,]+$/);
     return Number((await counter(page).textContent())!.replace(/\D/g, ""));
   };
 
@@ -50,7 +50,7 @@ test.describe("home page visitor counter", () => {
   test("the footer shows the total from 3333 up, and a reload counts one more visit", async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    await expect(footer.getByText(/^Total visitors:/)).toBeVisible();
+    await expect(footer.getByText(/^Total visits:/)).toBeVisible();
     const first = await readCount(page);
     expect(first).toBeGreaterThanOrEqual(3333);
 
@@ -89,7 +89,7 @@ test.describe("home page visitor counter", () => {
     });
     for (const path of ["/services", "/about", "/contact"]) {
       await page.goto(path);
-      await expect(page.getByRole("contentinfo")).not.toContainText("Total visitors");
+      await expect(page.getByRole("contentinfo")).not.toContainText("Total visits");
     }
     expect(counts).toEqual([]);
   });

@@ -13,6 +13,7 @@ import type { AppDeps } from "../../server/deps";
 import { csvResponse, toCsv } from "../../server/csv";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
+import { visitsPerDayLabel } from "../../shared/visit-labels";
 import { type AdminAnalytics, adminAnalyticsQuerySchema, defaultAnalyticsRange, paymentMethodLabel } from "../../shared/admin-analytics";
 
 /** One line of the CSV: which figure, for what (a day, a period, a method, a service or a product), and its numbers. */
@@ -21,7 +22,7 @@ type CsvLine = { figure: string; key: string; count: number | null; amount: stri
 export function analyticsCsvLines(a: AdminAnalytics): CsvLine[] {
   const periodName = a.period === "week" ? "week starting" : "month starting";
   return [
-    ...a.visitors.map((v) => ({ figure: "Visitors per day", key: v.day, count: v.visits, amount: null })),
+    ...a.visitors.map((v) => ({ figure: visitsPerDayLabel, key: v.day, count: v.visits, amount: null })),
     ...a.periods.map((p) => ({ figure: `Bookings per ${a.period} (${periodName})`, key: p.start, count: p.bookings, amount: null })),
     ...a.periods.map((p) => ({ figure: `Revenue per ${a.period} (${periodName})`, key: p.start, count: null, amount: p.revenue })),
     ...a.paymentMethods.map((m) => ({ figure: "Payments by method", key: paymentMethodLabel(m.method), count: m.count, amount: m.amount })),

@@ -30,7 +30,7 @@ import { nextStatuses } from "../../domain/booking";
 import { bookingPaymentLabels } from "../../domain/booking-payment";
 import { markBookingPaid } from "../../db/booking-payments.server";
 import { businessToday } from "../../domain/slots";
-import { addDays, daysBetween, localDateTime } from "../../domain/timezone";
+import { addDays, daysBetween, isoWithOffset, zonedToInstant } from "../../domain/timezone";
 import { icsFor } from "../bookings";
 import { bookingCancelledByBusinessMail, bookingCompletedMail, bookingConfirmedMail, type BookingStatusMailInput } from "../../mail/templates/bookings";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
@@ -75,11 +75,16 @@ export function notAllowedMessage(from: string, to: string): string {
   return `This booking is ${from}, so it cannot be made ${toLabel}; it can only be ${allowed.join(" or ")}.`;
 }
 
+/** The appointment as an instant with its offset; a wall-clock time the clocks skipped stays as booked, marked with the zone. */
+function appointmentInstant(b: AdminBookingRow, timeZone: string): string {
+  const instant = zonedToInstant(b.appointmentDate, b.appointmentTime, timeZone);
+  return instant ? isoWithOffset(instant, timeZone) : `${b.appointmentDate}T${b.appointmentTime}:00 ${timeZone}`;
+}
+
 /** The CSV's columns, for the accountant: the appointment, who, what, the money and the status. */
 function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
   return [
-    { header: "Date", value: (b) => b.appointmentDate },
-    { header: "Time", value: (b) => b.appointmentTime },
+    { header: "Appointment", value: (b) => appointmentInstant(b, timeZone) },
     { header: "Customer", value: (b) => b.customerName },
     { header: "E-mail", value: (b) => b.contactEmail ?? b.customerEmail },
     { header: "Service", value: (b) => b.serviceName },
@@ -88,7 +93,7 @@ function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
     { header: "Discount", value: (b) => (b.discountApplied ? "yes" : "no") },
     { header: "Status", value: (b) => b.status },
     { header: "Payment", value: (b) => bookingPaymentLabels[b.payment.status] },
-    { header: "Created", value: (b) => localDateTime(new Date(b.createdAt), timeZone) },
+    { header: "Created", value: (b) => isoWithOffset(new Date(b.createdAt), timeZone) },
   ];
 }
 

@@ -186,7 +186,7 @@ describe("GET /api/admin/contacts.csv", () => {
     const res = await admin.get("/api/admin/contacts.csv");
     const lines = (await expectCsvAttachment(res, /enquiries-\d{4}-\d{2}-\d{2}\.csv/)).split("\r\n");
     expect(lines[0]).toBe("Received,Name,E-mail,Phone,Service,Urgency,Read,Handled,Message");
-    expect(lines[1]).toContain(",Emma,emma@example.com,0412 345 678,Partner Check,Emergency,,,Hello from Emma");
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+(09|10):30,Emma,emma@example.com,0412 345 678,Partner Check,Emergency,,,Hello from Emma$/);
     expect(lines[2]).toContain(`,"'=HYPERLINK(""http://evil"")",`);
     expect(lines[2]).toContain(`"Line one`);
     expect(lines[2]).toContain(`"Line one\nline two, with a comma"`);

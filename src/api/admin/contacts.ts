@@ -13,6 +13,8 @@
  */
 import { Hono } from "hono";
 import { allAdminContacts, contactsSummary, deleteAdminContact, listAdminContacts, openAdminContact, setContactHandled } from "../../db/admin-contacts.server";
+import { getSettings } from "../../db/settings.server";
+import { isoWithOffset } from "../../domain/timezone";
 import type { AppDeps } from "../../server/deps";
 import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
 import { notFound } from "../../server/errors";
@@ -22,15 +24,18 @@ import { type AdminContact, adminContactsList, contactUrgencyLabels, type Contac
 
 const unknownContact = () => notFound("There is no such enquiry. It may have been deleted.");
 
-const csvColumns: CsvColumn<AdminContact>[] = [
-  { header: "Received", value: (c) => c.createdAt },
+/** An instant of the enquiry in the business's time, or empty when it has not happened. */
+const at = (iso: string | null, timeZone: string) => (iso ? isoWithOffset(new Date(iso), timeZone) : "");
+
+const csvColumns = (timeZone: string): CsvColumn<AdminContact>[] => [
+  { header: "Received", value: (c) => at(c.createdAt, timeZone) },
   { header: "Name", value: (c) => c.name },
   { header: "E-mail", value: (c) => c.email },
   { header: "Phone", value: (c) => c.phone },
   { header: "Service", value: (c) => c.serviceLabel },
   { header: "Urgency", value: (c) => contactUrgencyLabels[c.urgency as ContactUrgency] ?? c.urgency },
-  { header: "Read", value: (c) => c.readAt ?? "" },
-  { header: "Handled", value: (c) => c.handledAt ?? "" },
+  { header: "Read", value: (c) => at(c.readAt, timeZone) },
+  { header: "Handled", value: (c) => at(c.handledAt, timeZone) },
   { header: "Message", value: (c) => c.message },
 ];
 
@@ -39,7 +44,7 @@ export function adminContactsApi(deps: AppDeps) {
     .get("/contacts", validQuery(adminContactsList.schema), (c) => c.json(listAdminContacts(deps.db, c.req.valid("query"))))
     .get("/contacts.csv", validQuery(adminContactsList.schema), (c) => {
       const day = new Date().toISOString().slice(0, 10);
-      return csvResponse(`enquiries-${day}.csv`, toCsv(csvColumns, allAdminContacts(deps.db, c.req.valid("query"))));
+      return csvResponse(`enquiries-${day}.csv`, toCsv(csvColumns(getSettings(deps.db).timezone), allAdminContacts(deps.db, c.req.valid("query"))));
     })
     .get("/contacts/summary", (c) => c.json(contactsSummary(deps.db)))
     .get("/contacts/:id", (c) => {

@@ -11,6 +11,7 @@ import { adminAnalyticsApi } from "./analytics";
 import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
+import { adminNotesApi } from "./notes";
 import { adminBookingsApi } from "./bookings";
 import { adminCategoriesApi } from "./categories";
 import { adminContactsApi } from "./contacts";
@@ -52,6 +53,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminPaymentsApi(deps));
   guarded.route("/", adminBookingsApi(deps));
   guarded.route("/", adminUploadsApi(deps));
+  guarded.route("/", adminNotesApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

@@ -5,7 +5,8 @@ import { cartItems, orders, users } from "../../db/schema";
 import { customerWithSession } from "../../../tests/factories";
 import { productIdOf, testAddress } from "../../../tests/helpers/shop";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
-import { expectCsvAttachment } from "../../../tests/helpers/csv";
+import { expectCsvAttachment, readCsv } from "../../../tests/helpers/csv";
+import { isoWithOffset } from "../../domain/timezone";
 
 const { t, admin } = adminAppPerTest();
 
@@ -38,7 +39,7 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(lines[1]).toBe(
     [
       newer.orderNumber,
-      newer.createdAt.toISOString(),
+      isoWithOffset(newer.createdAt, "Australia/Adelaide"),
       "Ann",
       "ann@example.com",
       "pending",
@@ -56,6 +57,7 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
   expect(lines[2]).toStartWith(`${older.orderNumber},`);
   expect(lines[2]).toContain(",'=cmd|' /C calc'!A0,mallory@example.com,shipped,paid,bank_transfer,2,");
   expect(lines[2]).toEndWith(",AP123456789");
+  expect(Date.parse(lines[1]?.split(",")[1] ?? "")).toBe(Math.floor(newer.createdAt.getTime() / 1000) * 1000);
 
   const filtered = (await (await admin.get("/api/admin/orders.csv?status=shipped")).text()).split("\r\n");
   expect(filtered).toHaveLength(3);
@@ -74,4 +76,12 @@ test("GET /api/admin/orders.csv: each row's money adds up, the crypto discount i
   const column = (name: string) => Math.round(Number(row?.[header?.indexOf(name) ?? -1]) * 100);
   expect(column("Discount")).toBe(Math.round(Number(crypto.discountAmount) * 100));
   expect(column("Subtotal") - column("Discount") + column("Shipping")).toBe(column("Total"));
+});
+
+test("GET /api/admin/orders.csv: a spreadsheet reads names as written (byte-order mark, accents, Chinese) and phone-like names stay intact", async () => {
+  placed("zoe@example.com", "Zoë 李", 1, 4);
+  placed("plus@example.com", "+61 8 1234 5678", 1, 2);
+  const records = readCsv(await expectCsvAttachment(await admin.get("/api/admin/orders.csv"), /orders-\d{4}-\d{2}-\d{2}\.csv/));
+  const customer = records[0]?.indexOf("Customer") ?? -1;
+  expect(records.slice(1).map((r) => r[customer])).toEqual(["+61 8 1234 5678", "Zoë 李"]);
 });

@@ -20,6 +20,8 @@
 import { type Context, Hono } from "hono";
 import { type AdminOrderExportRow, adminOrderDetail, adminOrderRow, exportAdminOrders, listAdminOrders } from "../../db/admin-orders.server";
 import type { AuditActor } from "../../db/audit.server";
+import { getSettings } from "../../db/settings.server";
+import { isoWithOffset } from "../../domain/timezone";
 import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange } from "../../db/orders.server";
 import { type PayPalClientOptions, paypalClientFromEnv } from "../../payments/paypal.server";
 import { refundOrder } from "../../payments/refund.server";
@@ -35,9 +37,9 @@ import { type AdminOrderDetail, adminOrderNoteSchema, adminOrderShipSchema, admi
 /** The order number in the path: routing lowercases paths (canonical-path.ts), order numbers are upper case. */
 const orderNumberOf = (c: Context) => (c.req.param("orderNumber") ?? "").toUpperCase();
 
-const csvColumns: CsvColumn<AdminOrderExportRow>[] = [
+const csvColumns = (timeZone: string): CsvColumn<AdminOrderExportRow>[] => [
   { header: "Order number", value: (o) => o.orderNumber },
-  { header: "Placed", value: (o) => o.createdAt },
+  { header: "Placed", value: (o) => isoWithOffset(new Date(o.createdAt), timeZone) },
   { header: "Customer", value: (o) => o.customerName },
   { header: "E-mail", value: (o) => o.customerEmail },
   { header: "Status", value: (o) => o.status },
@@ -88,7 +90,10 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
   return new Hono<AdminEnv>()
     .get("/orders", validQuery(adminOrdersList.schema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
     .get("/orders.csv", validQuery(adminOrdersList.schema), (c) =>
-      csvResponse(`orders-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(csvColumns, exportAdminOrders(deps.db, c.req.valid("query")))),
+      csvResponse(
+        `orders-${new Date().toISOString().slice(0, 10)}.csv`,
+        toCsv(csvColumns(getSettings(deps.db).timezone), exportAdminOrders(deps.db, c.req.valid("query"))),
+      ),
     )
     .get("/orders/:orderNumber", (c) => {
       const detail = adminOrderDetail(deps.db, orderNumberOf(c));

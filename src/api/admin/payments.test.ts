@@ -59,6 +59,7 @@ describe("GET /api/admin/payments", () => {
       amount: "148.00",
       status: "requested",
       paidAt: null,
+      markedPaidBy: null,
       orderNumber: null,
     });
     const two = (await (await admin.get("/api/admin/payments?page=2")).json()) as AdminPaymentList;
@@ -87,7 +88,7 @@ describe("POST /api/admin/payments/{id}/paid", () => {
     const res = await admin.send("POST", `/api/admin/payments/${request.id}/paid`);
     expect(res.status).toBe(200);
     const paid = (await res.json()) as AdminPayment;
-    expect(paid).toMatchObject({ id: request.id, status: "completed" });
+    expect(paid).toMatchObject({ id: request.id, status: "completed", markedPaidBy: "owner" });
     expect(Date.parse(paid.paidAt ?? "")).toBeGreaterThanOrEqual(now);
     expect(rowOf(request.id)?.status).toBe("completed");
     expect(rowOf(request.id)?.paidAt).toBeInstanceOf(Date);

@@ -15,7 +15,7 @@ import type { TotpSetup } from "../../shared/admin-totp";
 import { PasswordForm } from "./account/PasswordForm";
 import { TotpSetupPanel } from "./account/TotpSetupPanel";
 import { TotpTurnOffForm } from "./account/TotpTurnOffForm";
-import { BackToDashboard, PageHeader } from "./parts/PageHeader";
+import { PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 
 export const adminMeKey = ["/api/admin/me"] as const;
@@ -61,8 +61,8 @@ export default function AdminAccount() {
 
   const on = me.data?.totpEnabled;
   return (
-    <div className="mx-auto max-w-2xl space-y-6">
-      <PageHeader title="Your account" back={<BackToDashboard className="btn btn-ghost btn-sm" />} />
+    <div className="space-y-6">
+      <PageHeader title="Your account" />
 
       {me.isError && (
         <div role="alert" className="alert alert-error">

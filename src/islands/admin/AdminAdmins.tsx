@@ -11,6 +11,7 @@ import type { AdminAccountList, AdminAccountView, SessionsEnded } from "../../sh
 import { AddAdminForm } from "./admins/AddAdminForm";
 import { AdminCard } from "./admins/AdminCard";
 import { ConfirmDeleteDialog } from "./parts/ConfirmDeleteDialog";
+import { PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 
 export type AdminAdminsProps = { timeZone: string };
@@ -59,14 +60,8 @@ export default function AdminAdmins({ timeZone }: AdminAdminsProps) {
 
   const admins = list.data?.admins;
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <div>
-        <a href="/admin/dashboard" className="link link-hover text-sm">
-          ← Back to Dashboard
-        </a>
-        <h1 className="text-2xl font-bold">Admins</h1>
-        <p className="text-base-content/80">Everyone who can sign in to this portal.</p>
-      </div>
+    <div className="space-y-6">
+      <PageHeader title="Admins" description="Everyone who can sign in to this portal." />
 
       <section className="card border border-base-300 bg-base-100">
         <div className="card-body">

@@ -1,6 +1,6 @@
 /**
  * /admin/analytics: the business's figures from GET /api/admin/analytics for the last 30 days,
- * 90 days or 12 months (the range lives in the page's URL): visitors per day, bookings and revenue
+ * 90 days or 12 months (the range lives in the page's URL): visits per day, bookings and revenue
  * per week (per month over 12 months), money received by payment method, and the top services and
  * products. Each chart has its figures in a table under it, and the whole set downloads as CSV.
  * Definitions: docs/product.md#analytics.
@@ -13,6 +13,7 @@ import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabe
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
 import { PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
+import { countedVisitsLabel, countedVisitsNote, visitsPerDayLabel } from "../../shared/visit-labels";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -95,8 +96,9 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
         <div className="space-y-6" aria-busy={figures.isFetching} data-range={data.range} data-testid="analytics-figures">
           <dl className="stats stats-vertical w-full border border-base-300 bg-base-100 sm:stats-horizontal">
             <div className="stat">
-              <dt className="stat-title">Visits</dt>
+              <dt className="stat-title">{countedVisitsLabel}</dt>
               <dd className="stat-value text-2xl">{count.format(data.totals.visits)}</dd>
+              <dd className="stat-desc whitespace-normal">{countedVisitsNote}</dd>
             </div>
             <div className="stat">
               <dt className="stat-title">Bookings</dt>
@@ -111,9 +113,9 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
           <div className="grid gap-6 lg:grid-cols-2">
             <FigureCard
               testId="chart-visitors"
-              title="Visitors per day"
-              description="Visits counted on the public site each day."
-              chartLabel={`Line chart of visitors per day, ${data.totals.visits} in all; the figures are in the table below.`}
+              title={visitsPerDayLabel}
+              description="Home page visits this site recorded each day."
+              chartLabel={`Line chart of visits per day, ${data.totals.visits} in all; the figures are in the table below.`}
               spec={{
                 type: "line",
                 labels: data.visitors.map((v) => formatDate(v.day, "short")),
@@ -222,9 +224,14 @@ function TopList({
         {rows.length === 0 ? (
           <p className="py-6 text-center">{emptyText}</p>
         ) : (
-          <div className="overflow-x-auto">
+          <section
+            className="overflow-x-auto"
+            aria-label={`${title}, scrolls sideways`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than a phone it scrolls sideways, so the keyboard must reach it (WCAG 2.1.1)
+            tabIndex={0}
+          >
             <FigureTable caption={title} columns={columns.map((header, i) => ({ header, numeric: i > 0 }))} rows={rows} />
-          </div>
+          </section>
         )}
       </div>
     </section>

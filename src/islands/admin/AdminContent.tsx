@@ -12,6 +12,7 @@ import type { ServicePricingView } from "../../shared/service-pricing";
 import { ContentDialog } from "./admin-content/ContentDialog";
 import type { Json } from "./admin-content/ContentFields";
 import { PricingDialog } from "./admin-content/PricingDialog";
+import { PageHeader } from "./parts/PageHeader";
 
 export type AdminContentProps = { timeZone: string };
 
@@ -97,15 +98,10 @@ export default function AdminContent({ timeZone }: AdminContentProps) {
 
   return (
     <div className="space-y-10">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h1 className="text-2xl font-bold">Content and Pricing</h1>
-          <p className="text-base-content/80">The texts of the public pages and the service price list. A saved change shows on the site at once.</p>
-        </div>
-        <a href="/admin/dashboard" className="btn btn-outline btn-sm">
-          Back to Dashboard
-        </a>
-      </div>
+      <PageHeader
+        title="Content and Pricing"
+        description="The texts of the public pages and the service price list. A saved change shows on the site at once."
+      />
 
       <section aria-labelledby="website-content" className="space-y-4" aria-busy={content.isPending}>
         <h2 id="website-content" className="text-xl font-semibold">

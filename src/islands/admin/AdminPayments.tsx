@@ -1,11 +1,11 @@
 /**
  * /admin/payments: service payments and payment requests from GET /api/admin/payments, newest first,
  * filtered by status and method, 20 a page. A request (instructions or cash deposit) still awaiting
- * its money has Mark paid: it becomes paid and counts in the dashboard's revenue. The filters live
- * in the page's URL.
+ * its money has Mark paid, asked once more: it becomes paid, counts in the dashboard's revenue and
+ * says who marked it and when. The filters live in the page's URL.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useRef } from "react";
+import { useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { toast } from "../../client/toast-store";
 import { paymentStatuses } from "../../domain/payment";
@@ -24,6 +24,8 @@ import { PaymentsList } from "./payments/PaymentsList";
 import { paymentStatusLabels } from "../../domain/payment";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
+import { ConfirmDialog } from "./parts/ConfirmDialog";
+import { formatMoney } from "../../domain/format";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -36,6 +38,16 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
   const payments = useUrlList<AdminPaymentsQuery, AdminPaymentList>(adminPaymentsList, initialQuery);
   const { bindFilter, data } = payments;
   const heading = useRef<HTMLHeadingElement>(null);
+  const [confirming, setConfirming] = useState<{ payment: AdminPayment; trigger: HTMLElement } | null>(null);
+  /** Marked paid, its button goes: the focus goes to the page's heading; cancelled, back to the button. */
+  const paidNow = useRef(false);
+  const closeConfirm = () => {
+    const trigger = confirming?.trigger;
+    setConfirming(null);
+    if (!paidNow.current && trigger?.isConnected) trigger.focus();
+    else heading.current?.focus();
+    paidNow.current = false;
+  };
 
   const markPaid = useMutation({
     mutationFn: (p: AdminPayment) => adminRequest<AdminPayment>("POST", `${listPath}/${encodeURIComponent(p.id)}/paid`),
@@ -67,10 +79,35 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
             rows={rows}
             timeZone={timeZone}
             pendingId={markPaid.isPending ? (markPaid.variables?.id ?? null) : null}
-            onMarkPaid={(p) => markPaid.mutate(p)}
+            onMarkPaid={(payment, trigger) => setConfirming({ payment, trigger })}
           />
         )}
       </PagedList>
+
+      {confirming && (
+        <ConfirmDialog
+          title={`Mark ${confirming.payment.referenceCode} paid?`}
+          pending={markPaid.isPending}
+          tone="primary"
+          confirmLabel="Yes, the money has arrived"
+          pendingLabel="Marking paid..."
+          onClose={closeConfirm}
+          onConfirm={(close) =>
+            markPaid.mutate(confirming.payment, {
+              onSuccess: () => {
+                paidNow.current = true;
+              },
+              onSettled: close,
+            })
+          }
+        >
+          <p>
+            {`${formatMoney(confirming.payment.amount)} ${confirming.payment.currency} for ${confirming.payment.serviceName}`}
+            {confirming.payment.customerName ? ` from ${confirming.payment.customerName}` : ""}.
+          </p>
+          <p>Mark it paid only once the money is in the business's account. It then counts in the revenue, and you are named as the one who marked it.</p>
+        </ConfirmDialog>
+      )}
     </div>
   );
 }

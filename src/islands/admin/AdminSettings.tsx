@@ -6,7 +6,7 @@
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Settings } from "../../shared/settings";
 import { SettingsForm } from "./settings/SettingsForm";
-import { BackToDashboard, PageHeader } from "./parts/PageHeader";
+import { PageHeader } from "./parts/PageHeader";
 
 export const adminSettingsKey = ["/api/admin/settings"] as const;
 
@@ -15,9 +15,8 @@ export default function AdminSettings() {
   const settings = useQuery<Settings>({ queryKey: adminSettingsKey, staleTime: Number.POSITIVE_INFINITY, refetchOnWindowFocus: false });
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6">
-      <PageHeader title="Settings" back={<BackToDashboard className="btn btn-ghost btn-sm" />} />
-      <p className="text-base-content/80">Business details, payments, prices and booking hours. The public pages show a saved change at once.</p>
+    <div className="space-y-6">
+      <PageHeader title="Settings" description="Business details, payments, prices and booking hours. The public pages show a saved change at once." />
       {settings.isError && (
         <div role="alert" className="alert alert-error flex flex-wrap justify-between">
           <p>The settings could not be loaded.</p>

@@ -12,6 +12,7 @@ import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { type AdminUserList, type AdminUsersQuery, type AdminUserView, adminUsersList } from "../../shared/admin-users";
 import { FilterForm, SearchBox } from "./parts/ListFilters";
+import { PageHeader } from "./parts/PageHeader";
 import { PagedList } from "./parts/PagedList";
 import { RecordGate } from "./parts/RecordGate";
 import { useRecordAddress } from "./parts/use-record-address";
@@ -85,17 +86,14 @@ export default function AdminUsers({ initialQuery, timeZone, openRecord = null }
 
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div>
-          <a href="/admin/dashboard" className="link link-hover text-sm">
-            ← Back to Dashboard
-          </a>
-          <h1 className="text-2xl font-bold">Users</h1>
-        </div>
-        <button type="button" className="btn btn-outline btn-sm" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
-          {refresh.isPending ? "Refreshing..." : "Refresh"}
-        </button>
-      </div>
+      <PageHeader
+        title="Users"
+        actions={
+          <button type="button" className="btn btn-outline" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+            {refresh.isPending ? "Refreshing..." : "Refresh"}
+          </button>
+        }
+      />
 
       <FilterForm label="Users" onSubmit={search.onSearch} className="sm:max-w-md">
         <SearchBox label="Search users" placeholder="E-mail, first or last name" search={search} />

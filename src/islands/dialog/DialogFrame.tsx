@@ -8,6 +8,13 @@ import { type ReactNode, type RefObject, useId } from "react";
 
 const widths = { narrow: "max-w-md", wide: "max-w-2xl" };
 
+/**
+ * Marks Close as where showModal puts the focus (unless `useModal` is given another place): a box
+ * tall enough to scroll is itself focusable in Chromium and would otherwise take it. React writes
+ * no `autofocus` attribute of its own, so the attribute is set on the element.
+ */
+const markAutofocus = (button: HTMLButtonElement | null) => button?.setAttribute("autofocus", "");
+
 export function DialogFrame({
   modalRef,
   close,
@@ -56,7 +63,7 @@ export function DialogFrame({
             </h2>
             {subtitle}
           </div>
-          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close}>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label="Close" onClick={close} ref={markAutofocus}>
             <span aria-hidden="true">✕</span>
           </button>
         </div>

@@ -1,9 +1,10 @@
 /**
  * /admin/audit in Chromium against the binary: a price changed in /admin/products shows in the log
  * with its before and after, the kind filter (kept in the URL) narrows it, and the page at 360 px.
+ * An entry names its record short and readable and links to the record's address.
  * The test changes a price, which other specs' shop would see, so it runs on a site of its own.
  */
-import { expect, ownSiteTest } from "../fixtures";
+import { expect, ownSiteTest, seed } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
 const test = ownSiteTest();
@@ -56,4 +57,39 @@ test("a price change shows in the audit log with its before and after; the kind 
   await expect(card).toBeVisible();
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(360);
+});
+
+test("an entry names its record short and readable and links to its address", async ({ page, ownSite, signInAdmin }) => {
+  const username = `linker${Date.now()}`;
+  await signInAdmin(username);
+  const records = seed(ownSite, "customerWithRecords", `audit-${Date.now()}@example.com`, "Aude");
+  seed(ownSite, "caseNote", "orders", records.orderNumber, "Checked the address.", username);
+  seed(ownSite, "caseNote", "bookings", records.bookingId, "Confirmed by phone.", username);
+
+  await page.goto(`/admin/audit?kind=bookings`);
+  await islandsHydrated(page);
+  const bookingEntry = page.getByTestId("audit-row").filter({ hasText: "Added a case note to the booking." });
+  const bookingLink = bookingEntry.getByRole("link", { name: `Booking ${records.bookingId.slice(0, 8)}` });
+  await expect(bookingLink).toHaveAttribute("href", `/admin/bookings/${records.bookingId}`);
+  await expect(bookingLink).toHaveAttribute("title", records.bookingId);
+  // One line, not an id wrapped over four.
+  const box = await bookingLink.boundingBox();
+  expect(box?.height ?? 99).toBeLessThan(30);
+  await page.screenshot({ path: "/tmp/shots/portal/audit-1280.png" });
+
+  await page.goto(`/admin/audit?kind=orders`);
+  await islandsHydrated(page);
+  const entry = page.getByTestId("audit-row").filter({ hasText: "Added a case note to the order." });
+  await entry.getByRole("link", { name: records.orderNumber }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/orders/${records.orderNumber.toLowerCase()}$`));
+  await islandsHydrated(page);
+  await expect(page.getByRole("dialog", { name: `Order ${records.orderNumber}` })).toBeVisible();
+
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`/admin/audit?kind=orders`);
+  await islandsHydrated(page);
+  const card = page.getByTestId("audit-card").filter({ hasText: "Added a case note to the order." });
+  await expect(card.getByRole("link", { name: records.orderNumber })).toBeVisible();
+  await page.screenshot({ path: "/tmp/shots/portal/audit-360.png" });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });

@@ -107,7 +107,7 @@ test("confirm then complete a booking: the customer becomes returning; both are 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`bookings-from-${date}-to-${date}.csv`);
   const csv = readFileSync((await download.path())!, "utf8");
-  expect(csv).toContain(`${date},10:00,`);
+  expect(csv).toMatch(new RegExp(`^\uFEFFAppointment,.*\r\n${date}T10:00:00\\+(09|10):30,`, "s"));
   expect(csv).toContain(`${email},Partner Check,148.00,295.00,yes,completed,`);
 
   await page.goto("/dashboard");

@@ -127,11 +127,23 @@ test("a payment request marked paid counts in the dashboard's revenue and is in 
   const reference = (await row.getByRole("rowheader").textContent())?.trim() ?? "";
   expect(reference).toMatch(/^PAY-/);
   const amount = (await row.getByRole("cell").nth(1).textContent())?.replace(" USD", "").trim() ?? "";
-  await row.getByRole("button", { name: `Mark ${reference} paid` }).click();
+  // Marking money received is asked once more; Cancel keeps it a request and puts the focus back.
+  const markButton = row.getByRole("button", { name: `Mark ${reference} paid` });
+  await markButton.click();
+  const confirm = page.getByRole("alertdialog", { name: `Mark ${reference} paid?` });
+  await expect(confirm).toContainText("only once the money is in the business's account");
+  await expect(confirm.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(markButton).toBeFocused();
+  await expect(row).toContainText("Requested");
+  await markButton.click();
+  await confirm.getByRole("button", { name: "Yes, the money has arrived" }).click();
   await expect(toastItem(page)).toContainText("Payment marked paid");
+  await expect(page.getByRole("heading", { name: "Payments", level: 1 })).toBeFocused();
   await expect(row).toBeHidden(); // no longer a request awaiting payment
   await page.getByLabel("Status").selectOption("completed");
-  await expect(page.getByTestId("payment-row").filter({ hasText: email })).toContainText("Paid");
+  await expect(page.getByTestId("payment-row").filter({ hasText: email })).toContainText(new RegExp(`Marked paid .+ by ${username}`));
   await expect(page.getByTestId("payment-row").filter({ hasText: email }).getByRole("button")).toHaveCount(0);
 
   await page.goto("/admin/dashboard");
@@ -173,7 +185,8 @@ test("Export CSV downloads the enquiries of the current filters, and the orders"
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
-  const lines = text.split("\r\n");
+  expect(text.startsWith("\uFEFF")).toBe(true); // the byte-order mark Excel needs for UTF-8
+  const lines = text.slice(1).split("\r\n");
   expect(lines[0]).toBe("Received,Name,E-mail,Phone,Service,Urgency,Read,Handled,Message");
   expect(text).toContain(`${urgent.name},${urgent.email}`);
   expect(text).not.toContain(routine.email); // deleted
@@ -184,6 +197,6 @@ test("Export CSV downloads the enquiries of the current filters, and the orders"
   expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const orderText = await (await orders.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
   expect(orderText.split("\r\n")[0]).toBe(
-    "Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Tracking number",
+    "\uFEFFOrder number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Tracking number",
   );
 });

@@ -36,10 +36,23 @@ test("find an order, mark it paid, ship it with a tracking number (its error fir
   await expect(dialog).toContainText("Awaiting payment");
   await expect(dialog.getByTestId("order-items")).toContainText("1 × ");
   await expect(dialog.getByTestId("order-history")).toContainText("Order placed");
+  await expect(dialog).toContainText("No payment recorded yet.");
 
+  // Marking paid is asked once more; "Not yet" leaves it unpaid.
   await dialog.getByRole("button", { name: "Mark paid" }).click();
+  await expect(dialog).toContainText("Do so only once the money is in the business's account.");
+  await expect(dialog.getByRole("button", { name: "Yes, the money has arrived" })).toBeFocused();
+  await dialog.getByRole("button", { name: "Not yet" }).click();
+  await expect(dialog).toContainText("Awaiting payment");
+  await dialog.getByRole("button", { name: "Mark paid" }).click();
+  await dialog.getByRole("button", { name: "Yes, the money has arrived" }).click();
   await expect(toastItem(page)).toContainText("Order updated");
   await expect(dialog).toContainText("Paid, being prepared");
+  // Afterwards it says who marked it paid and when, not that no payment was recorded.
+  await expect(dialog.getByTestId("order-marked-paid")).toHaveText(
+    /^Marked paid \(Bank transfer\) by owner\d+ on \d{1,2} \w{3} \d{4}, \d{1,2}:\d{2}\s?[ap]m\.$/,
+  );
+  await expect(dialog).not.toContainText("No payment recorded");
 
   await dialog.getByRole("button", { name: "Ship", exact: true }).click();
   const tracking = dialog.getByLabel("Tracking number");
@@ -96,6 +109,7 @@ test("a paid order on hold for its ID check offers a refund, never a cancellatio
   const { dialog } = await openOrder(page, email, orderNumber);
   await expect(dialog.getByRole("button", { name: "Cancel order" })).toBeVisible();
   await dialog.getByRole("button", { name: "Mark paid" }).click();
+  await dialog.getByRole("button", { name: "Yes, the money has arrived" }).click();
   await expect(toastItem(page)).toContainText("Order updated");
   await expect(dialog.getByRole("button", { name: "Refund" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Mark verified" })).toBeVisible();

@@ -159,23 +159,30 @@ test("delete a product after confirming; its page then answers 404", async ({ pa
   await expect(page.getByRole("main")).not.toContainText("4G Cellular Trail Camera");
 });
 
-test("at 360 px the page stays readable: the table scrolls in its frame, the page never sideways", async ({ page, signInAdmin }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
+test("at 360 px each product is a card, as the orders are: nothing scrolls sideways and every action is in reach", async ({ page, signInAdmin }) => {
   await openProducts(page, signInAdmin);
+  await page.setViewportSize({ width: 360, height: 740 });
   await expect(page.getByRole("link", { name: "Back to Dashboard" })).toBeVisible();
   await expect(page.getByRole("link", { name: "New product" })).toBeVisible();
   await expect(page.getByLabel("Search by name or description")).toBeVisible();
   await expect(page.getByLabel("Category")).toBeVisible();
-  await expect(rows(page).first().getByRole("rowheader")).toBeVisible();
+  await expect(rows(page).first()).toBeHidden();
+  const card = page.getByTestId("product-card").first();
+  await expect(card.getByTestId("product-card-name")).toBeVisible();
+  await expect(card).toContainText("Price");
+  await expect(card).toContainText("Stock");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   const frame = page.getByTestId("products-table");
-  expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-  // The row's actions are reached by scrolling the frame.
-  const editPricing = rows(page)
-    .first()
-    .getByRole("button", { name: /^Edit pricing/ });
-  await editPricing.scrollIntoViewIfNeeded();
-  await expect(editPricing).toBeInViewport();
+  expect(await frame.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+  // Every action of a card is on screen without scrolling sideways.
+  for (const name of [/^Edit pricing/, /^Edit product/, /^Delete/]) {
+    const button = card.getByRole(name.source.startsWith("^Edit product") ? "link" : "button", { name });
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
+  }
+  await page.screenshot({ path: "/tmp/shots/portal/products-360.png" });
+  await card.getByRole("button", { name: /^Edit pricing/ }).click();
+  await expect(page.getByRole("dialog", { name: "Edit pricing" })).toBeVisible();
 });
 
 test("the dashboard's Manage Products opens the page, and Back to Dashboard returns", async ({ page, signInAdmin }) => {

@@ -4,10 +4,32 @@
  */
 import { auditKindLabels } from "../../../domain/audit";
 import { formatInstant } from "../../../domain/format";
-import type { AdminAuditEntry } from "../../../shared/admin-audit";
+import { type AdminAuditEntry, auditRecordRef } from "../../../shared/admin-audit";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { ChangeDetails } from "./ChangeDetails";
 import { hasChanges } from "./change-rows";
+
+/** The entry's record, short and readable, linked to its page when it has one. */
+function RecordRef({ entry }: { entry: AdminAuditEntry }) {
+  const ref = auditRecordRef(entry);
+  if (!ref)
+    return (
+      <span>
+        <span aria-hidden="true">—</span>
+        <span className="sr-only">No record</span>
+      </span>
+    );
+  const title = ref.full === ref.text ? undefined : ref.full;
+  return ref.href ? (
+    <a href={ref.href} className="link link-primary whitespace-nowrap" title={title}>
+      {ref.text}
+    </a>
+  ) : (
+    <span className="break-words" title={title}>
+      {ref.text}
+    </span>
+  );
+}
 
 function Changes({ entry }: { entry: AdminAuditEntry }) {
   return hasChanges(entry.before, entry.after) ? <ChangeDetails before={entry.before} after={entry.after} /> : null;
@@ -34,7 +56,9 @@ export function AuditEntries({ entries, timeZone }: { entries: AdminAuditEntry[]
             <p>{e.summary}</p>
             <Changes entry={e} />
           </td>
-          <td className="font-mono text-sm break-all">{e.recordId ?? "—"}</td>
+          <td className="text-sm">
+            <RecordRef entry={e} />
+          </td>
         </>
       )}
       card={(e) => (
@@ -44,7 +68,7 @@ export function AuditEntries({ entries, timeZone }: { entries: AdminAuditEntry[]
             <time dateTime={e.createdAt}>{formatInstant(e.createdAt, timeZone)}</time>
             <span>{e.adminUsername}</span>
             <span className="badge badge-ghost badge-sm">{auditKindLabels[e.kind]}</span>
-            {e.recordId && <span className="font-mono break-all">{e.recordId}</span>}
+            {e.recordId && <RecordRef entry={e} />}
           </p>
           <Changes entry={e} />
         </>

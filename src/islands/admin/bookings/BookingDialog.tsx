@@ -18,6 +18,7 @@ import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { toastFailure } from "../parts/toast-failure";
+import { CaseNotes } from "../parts/CaseNotes";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -171,6 +172,7 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
           </div>
         )}
       </RecordSection>
+      <CaseNotes list="bookings" recordKey={b.id} timeZone={timeZone} />
     </DialogFrame>
   );
 }

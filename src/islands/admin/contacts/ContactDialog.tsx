@@ -16,6 +16,7 @@ import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { StateBadges, UrgencyBadge } from "./ContactsList";
 import { toastFailure } from "../parts/toast-failure";
+import { CaseNotes } from "../parts/CaseNotes";
 
 export type ContactDialogProps = {
   id: string;
@@ -120,6 +121,7 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
               Delete
             </button>
           </div>
+          <CaseNotes list="contacts" recordKey={contact.id} timeZone={timeZone} />
         </>
       )}
     </DialogFrame>

@@ -1,7 +1,7 @@
 /** What the order dialog shows of an order: totals, items, addresses, the payments paying it and its history. */
 import type { ReactNode } from "react";
 import { formatInstant, formatMoney } from "../../../domain/format";
-import type { AdminOrderDetail } from "../../../shared/admin-orders";
+import { type AdminOrderDetail, markedPaidBy } from "../../../shared/admin-orders";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
 import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
 import { PostalAddress } from "../../../components/PostalAddress";
@@ -29,6 +29,7 @@ function Address({ title, address }: { title: string; address: OrderAddressView 
 }
 
 export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; timeZone: string }) {
+  const markedPaid = markedPaidBy(order.history);
   const method = order.paymentMethod ? (paymentMethodLabels[order.paymentMethod as OrderPaymentMethod] ?? order.paymentMethod) : "Not chosen";
   return (
     <div className="space-y-5">
@@ -103,8 +104,13 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
       </Section>
 
       <Section title="Payments">
+        {markedPaid && (
+          <p className="text-sm" data-testid="order-marked-paid">
+            {`Marked paid (${method}) by ${markedPaid.admin ?? "an admin no longer here"} on ${formatInstant(markedPaid.at, timeZone)}.`}
+          </p>
+        )}
         {order.payments.length === 0 ? (
-          <p className="text-sm text-base-content/80">No payment recorded through the site.</p>
+          !markedPaid && <p className="text-sm text-base-content/80">No payment recorded yet.</p>
         ) : (
           <ul className="space-y-1 text-sm" data-testid="order-payments">
             {order.payments.map((p) => (

@@ -18,6 +18,7 @@ import { useModal } from "../../dialog/use-modal";
 import { OrderDetails } from "./OrderDetails";
 import { toastFailure } from "../parts/toast-failure";
 import { SubmitButton } from "../parts/SubmitButton";
+import { CaseNotes } from "../parts/CaseNotes";
 
 export type OrderDialogProps = { orderNumber: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -31,8 +32,9 @@ const actionLabels: Record<AdminOrderAction, { idle: string; pending: string }> 
 };
 
 /** Actions that open a step (a field or a confirmation) before they are sent. */
-type Step = "ship" | "cancel" | "refund";
-const confirmations: Record<"cancel" | "refund", string> = {
+type Step = "ship" | "mark_paid" | "cancel" | "refund";
+const confirmations: Record<"mark_paid" | "cancel" | "refund", string> = {
+  mark_paid: "Mark this order paid? Do so only once the money is in the business's account. The order goes on to be shipped and the customer is e-mailed.",
   cancel: "Cancel this order? Its items go back on the shelf and the customer is e-mailed. This cannot be undone.",
   refund: "Refund this order? The whole total goes back to the customer (through PayPal when they paid that way) and they are e-mailed. This cannot be undone.",
 };
@@ -156,6 +158,18 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
             </form>
           )}
 
+          {step === "mark_paid" && (
+            <fieldset className="space-y-2 rounded-box border border-base-300 p-3">
+              <legend className="sr-only">Confirm the payment</legend>
+              <p>{confirmations.mark_paid}</p>
+              <StepActions backLabel="Not yet" onBack={() => setStep(null)}>
+                <button ref={confirmButton} type="button" className="btn btn-primary btn-sm" disabled={act.isPending} onClick={() => send("mark_paid")}>
+                  {act.isPending ? actionLabels.mark_paid.pending : "Yes, the money has arrived"}
+                </button>
+              </StepActions>
+            </fieldset>
+          )}
+
           {(step === "cancel" || step === "refund") && (
             <fieldset className="space-y-2 rounded-box border border-error/40 p-3">
               <legend className="sr-only">{step === "cancel" ? "Confirm the cancellation" : "Confirm the refund"}</legend>
@@ -171,7 +185,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
           {step === null && order.actions.length > 0 && (
             <div className="flex flex-wrap gap-2">
               {order.actions.map((action) => {
-                const opensStep = action === "ship" || action === "cancel" || action === "refund";
+                const opensStep = action === "ship" || action === "mark_paid" || action === "cancel" || action === "refund";
                 const danger = action === "cancel" || action === "refund";
                 return (
                   <button
@@ -189,6 +203,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
           )}
         </RecordSection>
       )}
+      {order && <CaseNotes list="orders" recordKey={order.orderNumber} timeZone={timeZone} />}
     </DialogFrame>
   );
 }

@@ -13,34 +13,45 @@ export function HeaderLink({ href, label, className = "btn btn-outline" }: { hre
   );
 }
 
-/** The link back to the dashboard; `className` for the quieter pages (account, settings). */
-export function BackToDashboard({ className }: { className?: string }) {
-  return <HeaderLink href="/admin/dashboard" label="Back to Dashboard" className={className} />;
+/** The link back to the dashboard: one look on every page. */
+export function BackToDashboard() {
+  return <HeaderLink href="/admin/dashboard" label="Back to Dashboard" />;
 }
 
 /**
  * A page's h1 and actions. `headingRef` makes the h1 focusable, for the lists that send the focus
- * back to it when a dialog closes; `actions` come before `back` (the dashboard link unless given).
+ * back to it when a dialog closes; `actions` come before `back` (the dashboard link unless given);
+ * `description`, a line under the title saying what the page is for.
  */
 export function PageHeader({
   title,
   headingRef,
   actions,
+  description,
   back = <BackToDashboard />,
 }: {
   title: ReactNode;
   headingRef?: RefObject<HTMLHeadingElement | null>;
   actions?: ReactNode;
+  description?: ReactNode;
   back?: ReactNode;
 }) {
+  const heading = headingRef ? (
+    <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
+      {title}
+    </h1>
+  ) : (
+    <h1 className="text-2xl font-bold">{title}</h1>
+  );
   return (
     <div className="flex flex-wrap items-center justify-between gap-4">
-      {headingRef ? (
-        <h1 ref={headingRef} tabIndex={-1} className="text-2xl font-bold outline-none">
-          {title}
-        </h1>
+      {description ? (
+        <div>
+          {heading}
+          <p className="text-base-content/80">{description}</p>
+        </div>
       ) : (
-        <h1 className="text-2xl font-bold">{title}</h1>
+        heading
       )}
       {actions ? (
         <div className="flex flex-wrap gap-2">

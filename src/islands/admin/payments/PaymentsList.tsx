@@ -8,7 +8,8 @@ import { formatInstant, formatMoney } from "../../../domain/format";
 import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
-export type MarkPaid = (payment: AdminPayment) => void;
+/** Asks to mark `payment` paid; `trigger` gets the focus back when the question closes. */
+export type MarkPaid = (payment: AdminPayment, trigger: HTMLElement) => void;
 
 function Who({ p }: { p: AdminPayment }) {
   return (
@@ -27,7 +28,9 @@ function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
       </span>
       {p.paidAt && (
         <span>
-          Paid <time dateTime={p.paidAt}>{formatInstant(p.paidAt, timeZone)}</time>
+          {p.markedPaidBy ? "Marked paid " : "Paid "}
+          <time dateTime={p.paidAt}>{formatInstant(p.paidAt, timeZone)}</time>
+          {p.markedPaidBy && ` by ${p.markedPaidBy}`}
         </span>
       )}
     </span>
@@ -43,7 +46,7 @@ function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pending
       className="btn btn-sm btn-primary"
       disabled={pendingId !== null}
       aria-label={`Mark ${p.referenceCode} paid`}
-      onClick={() => onMarkPaid(p)}
+      onClick={(e) => onMarkPaid(p, e.currentTarget)}
     >
       {pending ? "Marking paid..." : "Mark paid"}
     </button>

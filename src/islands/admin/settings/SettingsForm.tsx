@@ -303,7 +303,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
         {input({ key: "dailyDigestHour", type: "number", step: "1", hint: "0 to 23, such as 8 for 8 am." })}
       </Section>
 
-      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100/95 px-4 py-3">
+      <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.25)]">
         <SubmitButton label="Save settings" pending={save.isPending} pendingLabel="Saving..." />
         <button type="button" className="btn btn-ghost" disabled={save.isPending || !formState.isDirty} onClick={() => reset(saved.current)}>
           Discard changes

@@ -9,6 +9,7 @@ import { formatDate, formatInstantDate, formatMoney, formatTime } from "../../..
 import { type AdminUserBooking, type AdminUserOrder, type AdminUserView, adminUserName } from "../../../shared/admin-users";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
+import { CaseNotes } from "../parts/CaseNotes";
 
 export type UserDetailsDialogProps = { user: AdminUserView; timeZone: string; onClose: () => void };
 
@@ -102,6 +103,7 @@ export function UserDetailsDialog({ user, timeZone, onClose }: UserDetailsDialog
         empty="No orders yet."
         render={(orders) => <OrderList orders={orders} timeZone={timeZone} />}
       />
+      <CaseNotes list="users" recordKey={user.id} timeZone={timeZone} />
     </DialogFrame>
   );
 }
