@@ -14,6 +14,7 @@ import m11 from "../../db/0011_referral_tallies_index.sql" with { type: "text" }
 import m12 from "../../db/0012_admin_token_reauth.sql" with { type: "text" };
 import m13 from "../../db/0013_booking_ics_sequence.sql" with { type: "text" };
 import m14 from "../../db/0014_first_signed_in.sql" with { type: "text" };
+import m15 from "../../db/0015_admin_recovery_codes_and_roles.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -32,4 +33,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0012_admin_token_reauth", sql: m12 },
   { tag: "0013_booking_ics_sequence", sql: m13 },
   { tag: "0014_first_signed_in", sql: m14 },
+  { tag: "0015_admin_recovery_codes_and_roles", sql: m15 },
 ];

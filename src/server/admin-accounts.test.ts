@@ -83,7 +83,7 @@ function withTotp(username: string) {
   const admin = findAdminByUsername(t.db, username);
   const started = startTotpSetup(t.db, t.deps.secrets, admin?.id ?? 0);
   if (!started.ok) throw new Error(started.reason);
-  expect(confirmTotp(t.db, t.deps.secrets, admin?.id ?? 0, generateTOTP(decodeHex(started.keyHex), 30, 6))).toEqual({ ok: true });
+  expect(confirmTotp(t.db, t.deps.secrets, admin?.id ?? 0, generateTOTP(decodeHex(started.keyHex), 30, 6)).ok).toBe(true);
   return admin?.id ?? 0;
 }
 

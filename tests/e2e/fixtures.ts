@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { adminTokenKey } from "../../src/client/admin-api";
 
 export type SiteServer = { url: string; dataDir: string; process: ChildProcess; logs: string[] };
 
@@ -92,19 +91,27 @@ export async function signInAs(
   return { userId };
 }
 
+/** Puts an admin token where the portal keeps it: the admin cookies of this browser (src/server/auth/admin-cookie.ts). */
+export async function addAdminCookies(context: BrowserContext, site: SiteServer, token: string) {
+  const { hostname } = new URL(site.url);
+  await context.addCookies([
+    { name: "pi_admin", value: token, domain: hostname, path: "/api/admin", httpOnly: true, sameSite: "Strict" },
+    { name: "pi_admin", value: token, domain: hostname, path: "/admin", httpOnly: true, sameSite: "Lax" },
+  ]);
+}
+
 /**
- * Creates an admin with a bearer token straight in the site's database and puts the token where
- * the portal keeps it (sessionStorage, key `pi_admin_token`) for every page this browser opens on
- * the site; only the specs about signing in use the login form.
+ * Creates an admin (an owner, or staff with `role`) with a token straight in the site's database and
+ * gives this browser its cookies; only the specs about signing in use the login form.
  */
-export async function signInAsAdmin(context: BrowserContext, site: SiteServer, username: string): Promise<{ adminId: number; token: string }> {
-  const { adminId, token } = seed(site, "adminWithToken", username);
-  await context.addInitScript(
-    ({ origin, key, token }) => {
-      if (location.origin === origin) sessionStorage.setItem(key, token);
-    },
-    { origin: site.url, key: adminTokenKey, token },
-  );
+export async function signInAsAdmin(
+  context: BrowserContext,
+  site: SiteServer,
+  username: string,
+  role: "owner" | "staff" = "owner",
+): Promise<{ adminId: number; token: string }> {
+  const { adminId, token } = seed(site, "adminWithToken", username, null, role);
+  await addAdminCookies(context, site, token);
   return { adminId, token };
 }
 

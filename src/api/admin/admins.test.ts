@@ -57,6 +57,7 @@ describe("GET /api/admin/admins", () => {
     expect(admins[2]).toEqual({
       id: bob.id,
       username: "bob",
+      role: "owner",
       createdAt: new Date(now + 60_000).toISOString(),
       twoFactor: false,
       sessions: 0,
@@ -95,7 +96,7 @@ describe("POST /api/admin/admins", () => {
       action: "admin.create",
       adminUsername: "owner",
       recordId: String(view.id),
-      summary: "Added the admin jo.smith",
+      summary: "Added the admin jo.smith as owner",
     });
     expect(JSON.stringify(auditRows())).not.toContain(password);
     expect(JSON.stringify(auditRows())).not.toContain("argon2");

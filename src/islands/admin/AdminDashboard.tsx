@@ -6,13 +6,14 @@
  * the browser to /admin/login (client/admin-api.ts).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { adminLoginPath, adminRequest, forgetAdminToken } from "../../client/admin-api";
+import { adminLoginPath, adminRequest } from "../../client/admin-api";
 import { formatMoney } from "../../domain/format";
 import type { AdminContactsSummary } from "../../shared/admin-contacts";
 import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
 
-export type AdminDashboardProps = { businessName: string };
+/** `ownerView` false for staff: no question about what only owners may open (the failed-mail banner). */
+export type AdminDashboardProps = { businessName: string; ownerView?: boolean };
 
 export const adminStatsKey = ["/api/admin/stats"] as const;
 const mailSummaryKey = ["/api/admin/mail/summary"] as const;
@@ -74,14 +75,14 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
   );
 }
 
-export default function AdminDashboard({ businessName }: AdminDashboardProps) {
+export default function AdminDashboard({ businessName, ownerView = true }: AdminDashboardProps) {
   const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
-  const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey });
+  // The outbox is an owner's room (decision 040): staff are not asked about failed mail.
+  const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey, enabled: ownerView });
   const enquiries = useQuery<AdminContactsSummary>({ queryKey: contactsSummaryKey });
   const logout = useMutation({
     mutationFn: () => adminRequest("POST", "/api/admin/logout"),
     onSettled: () => {
-      forgetAdminToken();
       location.assign(adminLoginPath);
     },
   });
