@@ -122,7 +122,7 @@ test("with two-factor sign-in on, the dialog asks for the code as well", async (
   await dialog.getByRole("button", { name: "Confirm and continue" }).click();
   await expect(dialog.getByText("Enter the 6-digit code from your authenticator app")).toBeVisible();
   // The confirming code's step is used up: the next step's code (one step of drift is accepted).
-  await dialog.getByLabel("Authentication code").fill(generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6));
+  await dialog.getByLabel("Authentication or recovery code").fill(generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6));
   await dialog.getByRole("button", { name: "Confirm and continue" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(toastItem(page).filter({ hasText: "Admin added" })).toBeVisible();
