@@ -118,7 +118,7 @@ export async function signInAsAdmin(
 type Fixtures = {
   allowConsoleErrors: RegExp[];
   /** Signs this test's browser in to the admin portal as a new admin created directly in the database. */
-  signInAdmin: (username?: string) => Promise<{ adminId: number; token: string }>;
+  signInAdmin: (username?: string, role?: "owner" | "staff") => Promise<{ adminId: number; token: string }>;
   /** Signs this test's browser in as a new customer created directly in the database. */
   signIn: (email: string, opts?: { returning?: boolean; verified?: boolean }) => Promise<{ userId: string }>;
 };
@@ -137,7 +137,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({ site }, use) => use(site.url),
   allowConsoleErrors: [[], { option: true }],
   signIn: async ({ context, site }, use) => use((email, opts) => signInAs(context, site, email, opts)),
-  signInAdmin: async ({ context, site }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, site, username)),
+  signInAdmin: async ({ context, site }, use) => use((username = `owner${Date.now()}`, role = "owner") => signInAsAdmin(context, site, username, role)),
   page: async ({ page, allowConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on("console", (m) => {
@@ -163,7 +163,7 @@ export function ownSiteTest() {
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
     ownSite: [async ({}, use) => withSite(use), { scope: "worker" }],
     baseURL: async ({ ownSite }, use) => use(ownSite.url),
-    signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+    signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`, role = "owner") => signInAsAdmin(context, ownSite, username, role)),
   });
 }
 
