@@ -33,6 +33,11 @@ export function mayUseAdminApi(role: AdminRole, path: string): boolean {
   return staffApi.some((r) => r.test(p)) && !ownersOnlyWithinStaffApi.some((r) => r.test(p));
 }
 
+/** The order actions an admin of `role` is offered: staff never see the refund (its route is for owners). */
+export function orderActionsFor<A extends string>(role: AdminRole, actions: readonly A[]): A[] {
+  return role === "owner" ? [...actions] : actions.filter((a) => a !== "refund");
+}
+
 /** The portal pages (rooms, under /admin) staff may open; the others show "Owners only". */
 const staffRooms: readonly string[] = [
   "/admin/dashboard",
