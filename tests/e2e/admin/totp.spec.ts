@@ -69,6 +69,10 @@ test("turn on two-factor sign-in, log out, and sign in with the password and the
   const recoveryCodes = await fresh.getByRole("listitem").allTextContents();
   expect(recoveryCodes).toHaveLength(10);
   for (const c of recoveryCodes) expect(c).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: "/tmp/shots/admin/recovery-codes-360.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByRole("button", { name: "I have saved them" }).click();
   await expect(fresh).toHaveCount(0);
   await expect(page.getByTestId("recovery-codes")).toContainText("10 of 10");
