@@ -43,9 +43,11 @@ function FreshCodes({ codes, onSaved }: { codes: string[]; onSaved: () => void }
         If you lose your phone, each of these codes signs you in once in place of the app's code. They are shown only now: keep them somewhere safe, away from
         your phone.
       </p>
-      <ol className="grid grid-cols-1 gap-x-6 gap-y-1 font-mono text-base min-[360px]:grid-cols-2" aria-label="Recovery codes">
+      <ol className="grid grid-cols-1 gap-x-6 gap-y-1 font-mono text-base sm:grid-cols-2" aria-label="Recovery codes">
         {codes.map((code) => (
-          <li key={code}>{code}</li>
+          <li key={code} className="whitespace-nowrap">
+            {code}
+          </li>
         ))}
       </ol>
       <div className="flex flex-wrap gap-2">
