@@ -8,6 +8,7 @@
  * Every factory takes the database first and JSON-able arguments after it, and answers JSON-able
  * data, so any of them can be run by name from the seed command.
  */
+import type { AdminRole } from "../src/domain/admin-roles";
 import { eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
 import { createBooking, setBookingStatus } from "../src/db/bookings.server";
@@ -76,8 +77,8 @@ export function customers(db: Db, count: number, prefix: string): string[] {
 }
 
 /** An admin `username` with a live bearer token; `authorization` is the header to send. */
-export function adminWithToken(db: Db, username: string, passwordHash = unusableHash) {
-  const admin = createAdmin(db, username, passwordHash);
+export function adminWithToken(db: Db, username: string, passwordHash: string | null = unusableHash, role: AdminRole = "owner") {
+  const admin = createAdmin(db, username, passwordHash ?? unusableHash, role);
   if (!admin) throw new Error(`could not create the admin ${username}`);
   const token = createAdminToken(db, admin.id);
   return { adminId: admin.id, token, authorization: `Bearer ${token}` };

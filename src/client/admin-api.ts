@@ -1,27 +1,15 @@
 /**
- * The admin islands' fetch wrapper: like the public one (api.ts), but it authenticates with the
- * admin's bearer token from sessionStorage (it dies with the tab) and never with a
- * cookie. A 401 means the token is missing, expired or revoked: it is forgotten and the browser is
- * sent to the sign-in page, which brings the admin back to where they were. A 403
+ * The admin islands' fetch wrapper: like the public one (api.ts), but for /api/admin, where the
+ * browser sends the admin's HttpOnly cookie (decision 039: one sign-in for every tab, and no script,
+ * ours included, ever holds the token). A 401 means the sign-in is missing, expired or revoked: the
+ * browser is sent to the sign-in page, which brings the admin back to where they were. A 403
  * `reauth_required` (a sensitive change, decision 027) opens the dialog that asks for the password
  * again, and the request is sent once more when the admin confirms it.
  */
 import { readApiResponse } from "./api";
 import { requestReauth } from "./reauth-store";
 
-/** The sessionStorage key holding the admin's bearer token. */
-export const adminTokenKey = "pi_admin_token";
 export const adminLoginPath = "/admin/login";
-
-/** Keeps the token the admin sign-in returned, for this tab only. */
-export function saveAdminToken(token: string) {
-  sessionStorage.setItem(adminTokenKey, token);
-}
-
-/** Forgets the admin's token (sign-out, or the server refused it). */
-export function forgetAdminToken() {
-  sessionStorage.removeItem(adminTokenKey);
-}
 
 /** Whether `res` refuses a sensitive change until the password is given again. */
 async function needsReauth(res: Response): Promise<boolean> {
@@ -34,23 +22,19 @@ async function needsReauth(res: Response): Promise<boolean> {
 }
 
 /**
- * Fetches with the bearer token; a 401 forgets the token and leads to sign-in (not on sign-in
- * itself); a 403 `reauth_required` asks for the password and, once it is confirmed, sends the
- * request again (cancelled, the 403 is answered and its message shown).
+ * Fetches with the admin cookie; a 401 leads to sign-in (not on sign-in itself); a 403
+ * `reauth_required` asks for the password and, once it is confirmed, sends the request again
+ * (cancelled, the 403 is answered and its message shown).
  */
 async function adminFetch(method: string, url: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}): Promise<Response> {
-  const res = await sendWithToken(method, url, init);
-  if ((await needsReauth(res)) && (await requestReauth())) return sendWithToken(method, url, init);
+  const res = await send(method, url, init);
+  if ((await needsReauth(res)) && (await requestReauth())) return send(method, url, init);
   return res;
 }
 
-async function sendWithToken(method: string, url: string, init: { headers?: Record<string, string>; body?: BodyInit }): Promise<Response> {
-  const token = sessionStorage.getItem(adminTokenKey);
-  const headers: Record<string, string> = { ...init.headers };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(url, { method, credentials: "omit", headers, body: init.body });
+async function send(method: string, url: string, init: { headers?: Record<string, string>; body?: BodyInit }): Promise<Response> {
+  const res = await fetch(url, { method, credentials: "same-origin", headers: { ...init.headers }, body: init.body });
   if (res.status === 401) {
-    forgetAdminToken();
     // On the sign-in page itself a 401 is a wrong password: its form shows the message instead.
     if (location.pathname !== adminLoginPath) {
       location.assign(`${adminLoginPath}?returnTo=${encodeURIComponent(location.pathname + location.search)}`);
@@ -59,7 +43,7 @@ async function sendWithToken(method: string, url: string, init: { headers?: Reco
   return res;
 }
 
-/** Sends an admin request with the bearer token and returns the parsed JSON, or raises an ApiError. */
+/** Sends an admin request with the admin cookie and returns the parsed JSON, or raises an ApiError. */
 export async function adminRequest<T = unknown>(method: string, url: string, payload?: unknown): Promise<T> {
   const headers: Record<string, string> = { Accept: "application/json" };
   if (payload !== undefined) headers["Content-Type"] = "application/json";
@@ -76,8 +60,8 @@ export async function adminUpload<T = unknown>(url: string, file: File): Promise
 }
 
 /**
- * Downloads a file the API answers (a CSV export) under the name the server gives it. A plain link
- * cannot carry the bearer token, so the bytes are fetched and handed to the browser as a download.
+ * Downloads a file the API answers (a CSV export) under the name the server gives it. The bytes are
+ * fetched (so a 401 or a re-check is handled as for any request) and handed to the browser as a download.
  */
 export async function adminDownload(url: string, fallbackName: string): Promise<void> {
   const res = await adminFetch("GET", url, { headers: { Accept: "text/csv, application/json" } });

@@ -4,15 +4,18 @@
  * nothing with the public navigation: no cart, no customer account, no promo.
  */
 import type { ReactNode } from "react";
+import { type AdminRole, mayOpenAdminPage } from "../domain/admin-roles";
 import { adminRooms, currentRoom } from "../shared/admin-rooms";
 import type { SiteData } from "./site";
 
-function AdminMenu({ path }: { path: string }) {
+/** The menu lists the rooms the signed-in admin may open (every room when the shell does not know them). */
+function AdminMenu({ path, role }: { path: string; role: AdminRole | null }) {
   const current = currentRoom(path);
+  const rooms = role ? adminRooms.filter((r) => mayOpenAdminPage(role, r.href)) : adminRooms;
   return (
     <nav aria-label="Portal" className="border-b border-base-300 bg-base-200">
       <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm md:flex-wrap">
-        {adminRooms.map((r) => (
+        {rooms.map((r) => (
           <li key={r.href} className="shrink-0">
             <a
               href={r.href}
@@ -41,7 +44,7 @@ export function AdminLayout({ site, path, children }: { site: SiteData; path?: s
           <p className="text-sm opacity-80">Admin portal</p>
         </div>
       </header>
-      {path ? <AdminMenu path={path} /> : null}
+      {path ? <AdminMenu path={path} role={site.adminRole ?? null} /> : null}
       <main id="main" className="mx-auto max-w-6xl px-4 py-8">
         {children}
       </main>

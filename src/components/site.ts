@@ -1,5 +1,6 @@
 /** What every page's layout reads: settings, texts, prices and the signed-in user, if any. */
 import type { ServicePrice } from "../db/schema";
+import type { AdminRole } from "../domain/admin-roles";
 import type { Content } from "../shared/content";
 import type { Settings } from "../shared/settings";
 
@@ -24,4 +25,6 @@ export type SiteData = {
   year: number;
   /** Absolute origin for canonical links and structured data. */
   origin: string;
+  /** On portal pages, the role of the admin whose cookie came with the request (the menu shows what it may open). */
+  adminRole?: AdminRole | null;
 };

@@ -10,18 +10,21 @@
  */
 import { and, asc, count, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
+import { newRecoveryCodes, recoveryCodeHash } from "../server/auth/recovery-codes.server";
 import { matchingTotpStep, newTotpKeyHex } from "../server/auth/totp.server";
 import { log } from "../server/log.server";
+import type { AdminRole } from "../domain/admin-roles";
 import type { AdminAccountView } from "../shared/admin-admins";
 import type { SecretBox } from "../server/secret-box.server";
 import { type AuditActor, recordAudit } from "./audit.server";
+import { consumeRecoveryCode, deleteRecoveryCodes, replaceRecoveryCodes } from "./admin-recovery-codes.server";
 import { type Db, immediate } from "./client.server";
 import { prepared } from "./prepared.server";
 import { adminTokens, admins } from "./schema";
 
 export type Admin = typeof admins.$inferSelect;
 /** What the portal may know about the signed-in admin. */
-export type CurrentAdmin = { id: number; username: string };
+export type CurrentAdmin = { id: number; username: string; role: AdminRole };
 
 export const adminIdleMs = 8 * 60 * 60 * 1000;
 /** A token ends this long after sign-in, however busy: a stolen one cannot be kept alive by use. */
@@ -39,11 +42,11 @@ export function findAdminByUsername(db: Db, username: string): Admin | undefined
   return db.select().from(admins).where(eq(admins.username, username)).get();
 }
 
-/** Creates an admin; null when the username is taken. */
-export function createAdmin(db: Db, username: string, passwordHash: string): Admin | null {
+/** Creates an admin (an owner unless `role` says otherwise); null when the username is taken. */
+export function createAdmin(db: Db, username: string, passwordHash: string, role: AdminRole = "owner"): Admin | null {
   return immediate(db, () => {
     if (findAdminByUsername(db, username)) return null;
-    return db.insert(admins).values({ username, passwordHash }).returning().get() ?? null;
+    return db.insert(admins).values({ username, passwordHash, role }).returning().get() ?? null;
   });
 }
 
@@ -87,6 +90,7 @@ export function validateAdminToken(db: Db, token: string, now = Date.now()): Adm
       .select({
         id: admins.id,
         username: admins.username,
+        role: admins.role,
         lastUsedAt: adminTokens.lastUsedAt,
         createdAt: adminTokens.createdAt,
         reauthenticatedAt: adminTokens.reauthenticatedAt,
@@ -110,7 +114,7 @@ export function validateAdminToken(db: Db, token: string, now = Date.now()): Adm
       .where(eq(adminTokens.tokenHash, tokenHash))
       .run();
   }
-  return { admin: { id: row.id, username: row.username }, tokenHash, reauthenticatedAt: row.reauthenticatedAt?.getTime() ?? null };
+  return { admin: { id: row.id, username: row.username, role: row.role }, tokenHash, reauthenticatedAt: row.reauthenticatedAt?.getTime() ?? null };
 }
 
 /** Whether a token's last password check (`reauthenticatedAt`, ms) is recent enough for a sensitive change. */
@@ -186,8 +190,9 @@ function auditTotp(db: Db, actor: AuditActor, on: boolean, now: number): void {
 }
 
 /**
- * Turns two-factor sign-in on when `code` is the pending key's; that code's step counts as used.
- * With an `actor`, the audit entry is written in the same transaction.
+ * Turns two-factor sign-in on when `code` is the pending key's; that code's step counts as used,
+ * and ten new recovery codes are stored (hashed) and answered, to be shown this once. With an
+ * `actor`, the audit entry is written in the same transaction.
  */
 export function confirmTotp(
   db: Db,
@@ -196,7 +201,7 @@ export function confirmTotp(
   code: string,
   now = Date.now(),
   actor?: AuditActor,
-): { ok: true } | { ok: false; reason: TotpRefusal } {
+): { ok: true; recoveryCodes: string[] } | { ok: false; reason: TotpRefusal } {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
@@ -209,8 +214,10 @@ export function confirmTotp(
       .set({ totpKey: admin.totpPendingKey, totpPendingKey: null, totpEnabledAt: new Date(now), totpLastStep: step, updatedAt: new Date(now) })
       .where(eq(admins.id, adminId))
       .run();
+    const { codes, hashes } = newRecoveryCodes();
+    replaceRecoveryCodes(db, adminId, hashes, now);
     if (actor) auditTotp(db, actor, true, now);
-    return { ok: true };
+    return { ok: true, recoveryCodes: codes };
   });
 }
 
@@ -241,13 +248,48 @@ function acceptTotpCode(db: Db, box: SecretBox, admin: Admin, code: string, now:
 }
 
 /**
- * A sign-in code: true when it is the code of the current step or one either side, and no code of
- * that step or a later one was accepted before (which it records).
+ * Inside a transaction: accepts the second factor of a sign-in, a re-check or a turn-off once. Six
+ * digits are the app's code (see acceptTotpCode); anything else is tried as an unused recovery code,
+ * which is then used up (the code arrives normalized by `signInCodeField`).
  */
-export function verifyTotpSignIn(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): boolean {
+function acceptSecondFactor(db: Db, box: SecretBox, admin: Admin, code: string, now: number): boolean {
+  if (!admin.totpKey) return false;
+  if (/^\d{6}$/.test(code)) return acceptTotpCode(db, box, admin, code, now);
+  const used = consumeRecoveryCode(db, admin.id, recoveryCodeHash(code), now);
+  if (used) log.warn("admin used a recovery code", { adminId: admin.id });
+  return used;
+}
+
+/**
+ * A sign-in code: true when it is the app's code of the current step or one either side, and no code
+ * of that step or a later one was accepted before (which it records); or an unused recovery code
+ * (which it uses up).
+ */
+export function verifySecondFactor(db: Db, box: SecretBox, adminId: number, code: string, now = Date.now()): boolean {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
-    return admin ? acceptTotpCode(db, box, admin, code, now) : false;
+    return admin ? acceptSecondFactor(db, box, admin, code, now) : false;
+  });
+}
+
+/**
+ * Ten new recovery codes for an admin with two-factor sign-in, replacing the old ones (used or not);
+ * audited without the codes. The codes are answered to be shown this once.
+ */
+export function renewRecoveryCodes(db: Db, actor: AuditActor, now = Date.now()): { ok: true; recoveryCodes: string[] } | { ok: false; reason: TotpRefusal } {
+  return immediate(db, () => {
+    const admin = findAdminById(db, actor.id);
+    if (!admin) return { ok: false, reason: "not_found" };
+    if (!totpEnabled(admin)) return { ok: false, reason: "not_on" };
+    const { codes, hashes } = newRecoveryCodes();
+    replaceRecoveryCodes(db, admin.id, hashes, now);
+    recordAudit(
+      db,
+      actor,
+      { kind: "account", action: "recovery_codes.renew", recordId: admin.id, summary: "Made new recovery codes", after: { codes: codes.length } },
+      new Date(now),
+    );
+    return { ok: true, recoveryCodes: codes };
   });
 }
 
@@ -255,8 +297,9 @@ export function verifyTotpSignIn(db: Db, box: SecretBox, adminId: number, code: 
 const totpOff = (now: number) => ({ totpKey: null, totpPendingKey: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date(now) });
 
 /**
- * Turns two-factor sign-in off with a fresh code (the caller has checked the password). With an
- * `actor`, the audit entry is written in the same transaction.
+ * Turns two-factor sign-in off with a fresh code or a recovery code (the caller has checked the
+ * password); the recovery codes go too. With an `actor`, the audit entry is written in the same
+ * transaction.
  */
 export function disableTotp(
   db: Db,
@@ -270,8 +313,9 @@ export function disableTotp(
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
     if (!totpEnabled(admin)) return { ok: false, reason: "not_on" };
-    if (!acceptTotpCode(db, box, admin, code, now)) return { ok: false, reason: "wrong_code" };
+    if (!acceptSecondFactor(db, box, admin, code, now)) return { ok: false, reason: "wrong_code" };
     db.update(admins).set(totpOff(now)).where(eq(admins.id, adminId)).run();
+    deleteRecoveryCodes(db, adminId);
     if (actor) auditTotp(db, actor, false, now);
     return { ok: true };
   });
@@ -287,6 +331,7 @@ export function turnOffTotp(db: Db, username: string): "turned_off" | "was_off" 
     if (!admin) return "not_found";
     if (!totpEnabled(admin) && !admin.totpPendingKey) return "was_off";
     db.update(admins).set(totpOff(Date.now())).where(eq(admins.id, admin.id)).run();
+    deleteRecoveryCodes(db, admin.id);
     return totpEnabled(admin) ? "turned_off" : "was_off";
   });
 }
@@ -311,6 +356,7 @@ export function listAdminAccounts(db: Db, currentId: number, now = Date.now()): 
     .select({
       id: admins.id,
       username: admins.username,
+      role: admins.role,
       createdAt: admins.createdAt,
       totpKey: admins.totpKey,
       sessions: live.sessions,
@@ -323,6 +369,7 @@ export function listAdminAccounts(db: Db, currentId: number, now = Date.now()): 
   return rows.map((r) => ({
     id: r.id,
     username: r.username,
+    role: r.role,
     createdAt: r.createdAt.toISOString(),
     twoFactor: r.totpKey !== null,
     sessions: r.sessions ?? 0,
@@ -332,17 +379,62 @@ export function listAdminAccounts(db: Db, currentId: number, now = Date.now()): 
 }
 
 /** Adds an admin from the portal, audited in the same transaction; null when the username is taken. */
-export function addAdminAccount(db: Db, actor: AuditActor, username: string, passwordHash: string, now = new Date()): Admin | null {
+export function addAdminAccount(db: Db, actor: AuditActor, username: string, passwordHash: string, role: AdminRole = "owner", now = new Date()): Admin | null {
   return immediate(db, () => {
-    const admin = createAdmin(db, username, passwordHash);
+    const admin = createAdmin(db, username, passwordHash, role);
     if (!admin) return null;
-    recordAudit(db, actor, { kind: "admins", action: "admin.create", recordId: admin.id, summary: `Added the admin ${username}`, after: { username } }, now);
+    recordAudit(
+      db,
+      actor,
+      { kind: "admins", action: "admin.create", recordId: admin.id, summary: `Added the admin ${username} as ${role}`, after: { username, role } },
+      now,
+    );
     return admin;
   });
 }
 
+/** How many owners there are. */
+function countOwners(db: Db): number {
+  return db.select({ n: count() }).from(admins).where(eq(admins.role, "owner")).get()?.n ?? 0;
+}
+
 /** Why a change to another admin was refused. */
-export type AdminAccountRefusal = "not_found" | "self" | "last_admin";
+export type AdminAccountRefusal = "not_found" | "self" | "last_admin" | "last_owner";
+
+/**
+ * Gives an admin another role, audited. The last owner is never made staff: the count is read in
+ * the immediate transaction that writes, so two demotions at once cannot leave the business without
+ * an owner. The admin's live sign-ins keep working under the new role from their next request.
+ */
+export function setAdminRole(
+  db: Db,
+  actor: AuditActor,
+  adminId: number,
+  role: AdminRole,
+  now = new Date(),
+): { ok: true; changed: boolean } | { ok: false; reason: "not_found" | "last_owner" } {
+  return immediate(db, () => {
+    const admin = findAdminById(db, adminId);
+    if (!admin) return { ok: false, reason: "not_found" };
+    if (admin.role === role) return { ok: true, changed: false };
+    if (admin.role === "owner" && countOwners(db) <= 1) return { ok: false, reason: "last_owner" };
+    db.update(admins).set({ role, updatedAt: now }).where(eq(admins.id, adminId)).run();
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "admins",
+        action: "admin.role",
+        recordId: admin.id,
+        summary: `Made ${admin.username} ${role === "owner" ? "an owner" : "staff"}`,
+        before: { role: admin.role },
+        after: { role },
+      },
+      now,
+    );
+    return { ok: true, changed: true };
+  });
+}
 
 /**
  * Ends every sign-in of another admin (their next request answers 401). The signed-in admin's own
@@ -353,7 +445,7 @@ export function revokeAdminSessions(
   actor: AuditActor,
   adminId: number,
   now = new Date(),
-): { ok: true; ended: number } | { ok: false; reason: Exclude<AdminAccountRefusal, "last_admin"> } {
+): { ok: true; ended: number } | { ok: false; reason: "not_found" | "self" } {
   return immediate(db, () => {
     const admin = findAdminById(db, adminId);
     if (!admin) return { ok: false, reason: "not_found" };
@@ -371,8 +463,8 @@ export function revokeAdminSessions(
 
 /**
  * Removes another admin: their tokens go with them (foreign key cascade), the audit log keeps their
- * entries under their username. Never oneself, never the last admin: the count is read inside the
- * immediate transaction that deletes, so two removals at once cannot leave nobody.
+ * entries under their username. Never oneself, never the last admin nor the last owner: the counts
+ * are read inside the immediate transaction that deletes, so two removals at once cannot leave nobody.
  */
 export function removeAdminAccount(
   db: Db,
@@ -385,6 +477,7 @@ export function removeAdminAccount(
     if (!admin) return { ok: false, reason: "not_found" };
     if (admin.id === actor.id) return { ok: false, reason: "self" };
     if (countAdmins(db) <= 1) return { ok: false, reason: "last_admin" };
+    if (admin.role === "owner" && countOwners(db) <= 1) return { ok: false, reason: "last_owner" };
     db.delete(admins).where(eq(admins.id, admin.id)).run();
     recordAudit(
       db,

@@ -19,6 +19,7 @@ import m16 from "../../db/0016_booking_reference_backfill.sql" with { type: "tex
 import m17 from "../../db/0017_dashboard_todo_and_alerts.sql" with { type: "text" };
 import m18 from "../../db/0018_booking_payments.sql" with { type: "text" };
 import m19 from "../../db/0019_case_notes.sql" with { type: "text" };
+import m20 from "../../db/0020_admin_recovery_codes_and_roles.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -42,4 +43,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0017_dashboard_todo_and_alerts", sql: m17 },
   { tag: "0018_booking_payments", sql: m18 },
   { tag: "0019_case_notes", sql: m19 },
+  { tag: "0020_admin_recovery_codes_and_roles", sql: m20 },
 ];

@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { adminRoles } from "../domain/admin-roles";
 import { auditKinds } from "../domain/audit";
 import { caseNoteLists } from "../shared/admin-notes";
 import { bookingStatuses } from "../domain/booking";
@@ -420,9 +421,29 @@ export const admins = sqliteTable("admins", {
   totpEnabledAt: integer("totp_enabled_at", { mode: "timestamp_ms" }),
   /** The last 30-second step whose code was accepted: a code is never accepted twice. */
   totpLastStep: integer("totp_last_step"),
+  /** What the admin may open: an owner everything, staff the day-to-day work (decision 040). */
+  role: text("role", { enum: adminRoles }).notNull().default("owner"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * One-time recovery codes of an admin with two-factor sign-in (decision 039): ten given at set-up,
+ * stored as the SHA-256 of the code (60 random bits each), each accepted once (`usedAt`).
+ */
+export const adminRecoveryCodes = sqliteTable(
+  "admin_recovery_codes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => admins.id, { onDelete: "cascade" }),
+    codeHash: text("code_hash").notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_hash_idx").on(t.adminId, t.codeHash)],
+);
 
 /**
  * The append-only record of every change made through the admin portal: who (the admin's id and,

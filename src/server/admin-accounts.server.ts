@@ -5,6 +5,7 @@
  */
 import { countAdmins, createAdmin, findAdminByUsername, setAdminPassword, turnOffTotp } from "../db/admins.server";
 import type { Db } from "../db/client.server";
+import { type AdminRole, adminRoles } from "../domain/admin-roles";
 import { adminAccountMessages } from "../shared/admin-admins";
 import { adminUsernamePattern } from "../shared/admin-auth";
 import { newPasswordField } from "../shared/auth";
@@ -51,23 +52,33 @@ export async function ensureFirstAdmin(db: Db, env: Pick<Env, "ADMIN_USERNAME" |
   );
 }
 
-/** A `pi-site admin …` command that sets a password. */
-export type PasswordCommand = { action: "create" | "reset-password"; username: string; passwordFromStdin: boolean };
+/** A `pi-site admin …` command that sets a password; `role` only for create (owner by default). */
+export type PasswordCommand = { action: "create" | "reset-password"; username: string; passwordFromStdin: boolean; role?: AdminRole };
 /** What `pi-site admin …` should do, from its arguments; a usage message when they make no sense. */
 export type AdminCommand = PasswordCommand | { action: "disable-totp"; username: string } | { usage: string };
 
 export const adminUsage =
-  "usage: pi-site admin create USERNAME [--password-stdin] | pi-site admin reset-password USERNAME [--password-stdin] | pi-site admin disable-totp USERNAME";
+  "usage: pi-site admin create USERNAME [--role owner|staff] [--password-stdin] | pi-site admin reset-password USERNAME [--password-stdin] | pi-site admin disable-totp USERNAME";
 
 export function parseAdminCommand(args: readonly string[]): AdminCommand {
   const [action, rawUsername, ...rest] = args;
   if (!rawUsername) return { usage: adminUsage };
   const username = rawUsername.trim().toLowerCase();
   if (action === "disable-totp") return rest.length === 0 ? { action, username } : { usage: adminUsage };
-  const flags = new Set(rest);
-  const unknown = [...flags].filter((f) => f !== "--password-stdin");
-  if ((action !== "create" && action !== "reset-password") || unknown.length > 0) return { usage: adminUsage };
-  return { action, username, passwordFromStdin: flags.has("--password-stdin") };
+  if (action !== "create" && action !== "reset-password") return { usage: adminUsage };
+  let role: AdminRole | undefined;
+  let passwordFromStdin = false;
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] ?? "";
+    const inline = /^--role=(.*)$/.exec(arg);
+    if (arg === "--password-stdin") passwordFromStdin = true;
+    else if (action === "create" && role === undefined && (arg === "--role" || inline)) {
+      const value = inline ? inline[1] : rest[++i];
+      if (!adminRoles.includes(value as AdminRole)) return { usage: adminUsage };
+      role = value as AdminRole;
+    } else return { usage: adminUsage };
+  }
+  return action === "create" ? { action, username, passwordFromStdin, role: role ?? "owner" } : { action, username, passwordFromStdin };
 }
 
 /**
@@ -91,8 +102,9 @@ export async function runAdminCommand(db: Db, command: PasswordCommand, password
   if (problem) return { code: 1, message: problem };
   const hash = await hashPassword(password);
   if (command.action === "create") {
-    return createAdmin(db, command.username, hash)
-      ? { code: 0, message: `admin "${command.username}" created` }
+    const role = command.role ?? "owner";
+    return createAdmin(db, command.username, hash, role)
+      ? { code: 0, message: `admin "${command.username}" created (${role})` }
       : { code: 1, message: `an admin "${command.username}" already exists; use \`pi-site admin reset-password ${command.username}\`` };
   }
   return setAdminPassword(db, command.username, hash)

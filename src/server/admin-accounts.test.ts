@@ -1,7 +1,8 @@
 import { expect, spyOn, test } from "bun:test";
 import { generateTOTP } from "@oslojs/otp";
 import { decodeHex } from "@oslojs/encoding";
-import { confirmTotp, countAdmins, createAdminToken, findAdminByUsername, startTotpSetup, validateAdminToken } from "../db/admins.server";
+import { recoveryCodesLeft } from "../db/admin-recovery-codes.server";
+import { confirmTotp, countAdmins, createAdmin, createAdminToken, findAdminByUsername, startTotpSetup, validateAdminToken } from "../db/admins.server";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { ensureFirstAdmin, parseAdminCommand, runAdminCommand, runDisableTotp } from "./admin-accounts.server";
 import { verifyPassword } from "./auth/crypto.server";
@@ -54,10 +55,28 @@ test("half a pair, or a weak password, creates nobody and says why", async () =>
 });
 
 test("the admin subcommands' arguments", () => {
-  expect(parseAdminCommand(["create", "Bob"])).toEqual({ action: "create", username: "bob", passwordFromStdin: false });
+  expect(parseAdminCommand(["create", "Bob"])).toEqual({ action: "create", username: "bob", passwordFromStdin: false, role: "owner" });
+  expect(parseAdminCommand(["create", "ann", "--role", "staff", "--password-stdin"])).toEqual({
+    action: "create",
+    username: "ann",
+    passwordFromStdin: true,
+    role: "staff",
+  });
+  expect(parseAdminCommand(["create", "ann", "--role=owner"])).toEqual({ action: "create", username: "ann", passwordFromStdin: false, role: "owner" });
   expect(parseAdminCommand(["reset-password", "bob", "--password-stdin"])).toEqual({ action: "reset-password", username: "bob", passwordFromStdin: true });
   expect(parseAdminCommand(["disable-totp", " Bob "])).toEqual({ action: "disable-totp", username: "bob" });
-  for (const bad of [[], ["create"], ["delete", "bob"], ["create", "bob", "--force"], ["disable-totp"], ["disable-totp", "bob", "--password-stdin"]]) {
+  for (const bad of [
+    [],
+    ["create"],
+    ["delete", "bob"],
+    ["create", "bob", "--force"],
+    ["disable-totp"],
+    ["disable-totp", "bob", "--password-stdin"],
+    ["create", "bob", "--role"],
+    ["create", "bob", "--role", "boss"],
+    ["create", "bob", "--role", "staff", "--role", "owner"],
+    ["reset-password", "bob", "--role", "staff"],
+  ]) {
     expect(parseAdminCommand(bad)).toHaveProperty("usage");
   }
 });
@@ -83,7 +102,7 @@ function withTotp(username: string) {
   const admin = findAdminByUsername(t.db, username);
   const started = startTotpSetup(t.db, t.deps.secrets, admin?.id ?? 0);
   if (!started.ok) throw new Error(started.reason);
-  expect(confirmTotp(t.db, t.deps.secrets, admin?.id ?? 0, generateTOTP(decodeHex(started.keyHex), 30, 6))).toEqual({ ok: true });
+  expect(confirmTotp(t.db, t.deps.secrets, admin?.id ?? 0, generateTOTP(decodeHex(started.keyHex), 30, 6)).ok).toBe(true);
   return admin?.id ?? 0;
 }
 
@@ -111,4 +130,22 @@ test("reset-password keeps two-factor sign-in as it is", async () => {
     code: 0,
   });
   expect(findAdminByUsername(t.db, "bob")?.totpKey).toBe(key ?? "missing");
+});
+
+test("create takes the role: staff with --role staff, an owner by default", async () => {
+  expect(await runAdminCommand(t.db, parseAdminCommand(["create", "sam", "--role", "staff"]) as never, "a long sam passphrase")).toEqual({
+    code: 0,
+    message: 'admin "sam" created (staff)',
+  });
+  expect(await runAdminCommand(t.db, parseAdminCommand(["create", "olive"]) as never, "a long olive passphrase")).toMatchObject({ code: 0 });
+  expect(findAdminByUsername(t.db, "sam")?.role).toBe("staff");
+  expect(findAdminByUsername(t.db, "olive")?.role).toBe("owner");
+});
+
+test("disable-totp also forgets the recovery codes", () => {
+  const admin = findAdminByUsername(t.db, "owner") ?? createAdmin(t.db, "owner", "x");
+  withTotp(admin?.username ?? "owner");
+  expect(recoveryCodesLeft(t.db, admin?.id ?? 0)).toBe(10);
+  expect(runDisableTotp(t.db, "owner").code).toBe(0);
+  expect(recoveryCodesLeft(t.db, admin?.id ?? 0)).toBe(0);
 });

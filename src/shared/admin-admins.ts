@@ -3,6 +3,7 @@
  * payloads, the shapes the API answers and the messages both sides show. zod/mini, so the islands
  * share the same rules as the server and `pi-site admin create` (docs/product.md#admin-accounts).
  */
+import { type AdminRole, adminRoles } from "../domain/admin-roles";
 import { isCommonPassword, passwordMaxLength, passwordMinLength } from "../domain/password-policy";
 import { adminUsernamePattern } from "./admin-auth";
 import { z } from "./zod-mini";
@@ -17,6 +18,8 @@ export const adminAccountMessages = {
   currentRequired: "Enter your current password",
   wrongCurrent: "That password is not right.",
   lastAdmin: "The last admin cannot be removed.",
+  lastOwner: "The business needs an owner: make another admin an owner first.",
+  roleRequired: "Choose owner or staff",
   removeSelf: "You cannot remove yourself: ask another admin to do it.",
   ownSessions: "These are your own sign-ins: use Logout to end this one.",
   unknown: "There is no such admin.",
@@ -30,11 +33,19 @@ export const adminNewPasswordField = z.string(adminAccountMessages.passwordRequi
 );
 
 /** POST /api/admin/admins: the username is trimmed and lowercased, as `pi-site admin create` does. */
+export const adminRoleField = z.enum(adminRoles, adminAccountMessages.roleRequired);
+
 export const adminCreateSchema = z.object({
   username: z.string(adminAccountMessages.usernameRule).check(z.trim(), z.toLowerCase(), z.regex(adminUsernamePattern, adminAccountMessages.usernameRule)),
   password: adminNewPasswordField,
+  /** Owner when left out, as `pi-site admin create` does. */
+  role: z._default(adminRoleField, "owner"),
 });
 export type AdminCreateInput = z.infer<typeof adminCreateSchema>;
+
+/** PATCH /api/admin/admins/{id}: another admin's role. */
+export const adminRoleChangeSchema = z.object({ role: adminRoleField });
+export type AdminRoleChangeInput = z.infer<typeof adminRoleChangeSchema>;
 
 /** POST /api/admin/account/password */
 export const adminPasswordChangeSchema = z.object({
@@ -49,6 +60,7 @@ export type AdminPasswordChangeInput = z.infer<typeof adminPasswordChangeSchema>
 export type AdminAccountView = {
   id: number;
   username: string;
+  role: AdminRole;
   createdAt: string;
   twoFactor: boolean;
   /** Tokens not yet expired: the browsers this admin is signed in on. */

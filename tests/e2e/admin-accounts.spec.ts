@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { cli, type RunningSite, startBinary, stopBinary } from "./binary-cli";
+import { adminTokenFrom } from "../helpers/admin-session";
 import { test } from "./fixtures";
 
 let dataDir: string;
@@ -23,7 +24,7 @@ async function login(url: string, username: string, password: string) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({ username, password }),
   });
-  return { status: res.status, token: res.ok ? ((await res.json()) as { token: string }).token : null };
+  return { status: res.status, token: res.ok ? adminTokenFrom(res) : null };
 }
 const me = (url: string, token: string | null) => fetch(`${url}/api/admin/me`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
 
@@ -71,5 +72,8 @@ test("the signInAdmin fixture creates an admin and a live token straight in the 
   const { token } = await signInAdmin("fixture-owner");
   expect(await me(shared.url, token)).toBe(200);
   await page.goto("/about");
-  expect(await page.evaluate(() => sessionStorage.getItem("pi_admin_token"))).toBe(token);
+  expect((await page.context().cookies()).filter((c) => c.name === "pi_admin").map((c) => [c.path, c.value, c.httpOnly])).toEqual([
+    ["/api/admin", token, true],
+    ["/admin", token, true],
+  ]);
 });

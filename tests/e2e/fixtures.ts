@@ -8,7 +8,6 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { adminTokenKey } from "../../src/client/admin-api";
 
 export type SiteServer = { url: string; dataDir: string; process: ChildProcess; logs: string[] };
 
@@ -92,26 +91,34 @@ export async function signInAs(
   return { userId };
 }
 
+/** Puts an admin token where the portal keeps it: the admin cookies of this browser (src/server/auth/admin-cookie.ts). */
+export async function addAdminCookies(context: BrowserContext, site: SiteServer, token: string) {
+  const { hostname } = new URL(site.url);
+  await context.addCookies([
+    { name: "pi_admin", value: token, domain: hostname, path: "/api/admin", httpOnly: true, sameSite: "Strict" },
+    { name: "pi_admin", value: token, domain: hostname, path: "/admin", httpOnly: true, sameSite: "Lax" },
+  ]);
+}
+
 /**
- * Creates an admin with a bearer token straight in the site's database and puts the token where
- * the portal keeps it (sessionStorage, key `pi_admin_token`) for every page this browser opens on
- * the site; only the specs about signing in use the login form.
+ * Creates an admin (an owner, or staff with `role`) with a token straight in the site's database and
+ * gives this browser its cookies; only the specs about signing in use the login form.
  */
-export async function signInAsAdmin(context: BrowserContext, site: SiteServer, username: string): Promise<{ adminId: number; token: string }> {
-  const { adminId, token } = seed(site, "adminWithToken", username);
-  await context.addInitScript(
-    ({ origin, key, token }) => {
-      if (location.origin === origin) sessionStorage.setItem(key, token);
-    },
-    { origin: site.url, key: adminTokenKey, token },
-  );
+export async function signInAsAdmin(
+  context: BrowserContext,
+  site: SiteServer,
+  username: string,
+  role: "owner" | "staff" = "owner",
+): Promise<{ adminId: number; token: string }> {
+  const { adminId, token } = seed(site, "adminWithToken", username, null, role);
+  await addAdminCookies(context, site, token);
   return { adminId, token };
 }
 
 type Fixtures = {
   allowConsoleErrors: RegExp[];
   /** Signs this test's browser in to the admin portal as a new admin created directly in the database. */
-  signInAdmin: (username?: string) => Promise<{ adminId: number; token: string }>;
+  signInAdmin: (username?: string, role?: "owner" | "staff") => Promise<{ adminId: number; token: string }>;
   /** Signs this test's browser in as a new customer created directly in the database. */
   signIn: (email: string, opts?: { returning?: boolean; verified?: boolean }) => Promise<{ userId: string }>;
 };
@@ -130,7 +137,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
   baseURL: async ({ site }, use) => use(site.url),
   allowConsoleErrors: [[], { option: true }],
   signIn: async ({ context, site }, use) => use((email, opts) => signInAs(context, site, email, opts)),
-  signInAdmin: async ({ context, site }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, site, username)),
+  signInAdmin: async ({ context, site }, use) => use((username = `owner${Date.now()}`, role = "owner") => signInAsAdmin(context, site, username, role)),
   page: async ({ page, allowConsoleErrors }, use) => {
     const problems: string[] = [];
     page.on("console", (m) => {
@@ -156,7 +163,7 @@ export function ownSiteTest() {
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
     ownSite: [async ({}, use) => withSite(use), { scope: "worker" }],
     baseURL: async ({ ownSite }, use) => use(ownSite.url),
-    signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`) => signInAsAdmin(context, ownSite, username)),
+    signInAdmin: async ({ context, ownSite }, use) => use((username = `owner${Date.now()}`, role = "owner") => signInAsAdmin(context, ownSite, username, role)),
   });
 }
 

@@ -6,11 +6,11 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
-import { createAdminToken, findAdminByUsername } from "../../db/admins.server";
+import { createAdminToken, findAdminByUsername, removeAdminAccount } from "../../db/admins.server";
 import { adminTokens, auditLog } from "../../db/schema";
 import { hashPassword, verifyPassword } from "../../server/auth/crypto.server";
 import { type AdminAccountList, type AdminAccountView, adminAccountMessages } from "../../shared/admin-admins";
-import { adminWithToken } from "../../../tests/factories";
+import { adminTokenFor, adminWithToken } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../../tests/helpers/test-app";
 import { adminRead } from "../../../tests/helpers/admins";
@@ -57,6 +57,7 @@ describe("GET /api/admin/admins", () => {
     expect(admins[2]).toEqual({
       id: bob.id,
       username: "bob",
+      role: "owner",
       createdAt: new Date(now + 60_000).toISOString(),
       twoFactor: false,
       sessions: 0,
@@ -95,7 +96,7 @@ describe("POST /api/admin/admins", () => {
       action: "admin.create",
       adminUsername: "owner",
       recordId: String(view.id),
-      summary: "Added the admin jo.smith",
+      summary: "Added the admin jo.smith as owner",
     });
     expect(JSON.stringify(auditRows())).not.toContain(password);
     expect(JSON.stringify(auditRows())).not.toContain("argon2");
@@ -289,5 +290,68 @@ describe("POST /api/admin/account/password", () => {
     const res = await post("/api/admin/account/password", { currentPassword: ownerPassword, newPassword: "a brand new passphrase" });
     expect(res.status).toBe(429);
     expect(await verifyPassword(ownerPassword, findAdminByUsername(t.db, "owner")?.passwordHash ?? "")).toBe(true);
+  });
+});
+
+describe("roles", () => {
+  const patch = (id: number, body: unknown, authorization = owner.authorization) =>
+    t.request(`/api/admin/admins/${id}`, {
+      method: "PATCH",
+      headers: { ...headers(authorization), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+
+  test("an owner adds staff; the list shows each admin's role; staff sign in and are staff", async () => {
+    const res = await post("/api/admin/admins", { username: "sam", password: "a long enough passphrase", role: "staff" });
+    expect(res.status).toBe(201);
+    expect(((await res.json()) as AdminAccountView).role).toBe("staff");
+    expect((await list()).map((a) => [a.username, a.role])).toEqual([
+      ["owner", "owner"],
+      ["sam", "staff"],
+    ]);
+    const bad = await post("/api/admin/admins", { username: "kim", password: "a long enough passphrase", role: "boss" });
+    expect(bad.status).toBe(400);
+    expect((await errorOf(bad)).fields).toEqual({ role: adminAccountMessages.roleRequired });
+    expect(countRows(t, "admins")).toBe(2);
+  });
+
+  test("an owner changes another admin's role, audited before and after; the change needs a recent password", async () => {
+    const sam = adminWithToken(t.db, "sam", null, "staff");
+    const stale = adminTokenFor(t.db, "owner", 11).authorization;
+    expect((await errorOf(await patch(sam.adminId, { role: "owner" }, stale))).code).toBe("reauth_required");
+    const res = await patch(sam.adminId, { role: "owner" });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as AdminAccountView).role).toBe("owner");
+    expect(findAdminByUsername(t.db, "sam")?.role).toBe("owner");
+    expect(auditRows().at(-1)).toMatchObject({ action: "admin.role", summary: "Made sam an owner", before: { role: "staff" }, after: { role: "owner" } });
+    // Sam's live sign-in now reaches the owners' rooms.
+    expect((await get("/api/admin/settings", sam.authorization)).status).toBe(200);
+  });
+
+  test("the last owner can be neither made staff nor removed; with a second owner they can", async () => {
+    const me = findAdminByUsername(t.db, "owner")?.id ?? 0;
+    const sam = adminWithToken(t.db, "sam", null, "staff");
+    const refused = await patch(me, { role: "staff" });
+    expect(refused.status).toBe(409);
+    expect(await errorOf(refused)).toEqual({ code: "last_owner", message: adminAccountMessages.lastOwner });
+    expect(findAdminByUsername(t.db, "owner")?.role).toBe("owner");
+
+    const olive = adminWithToken(t.db, "olive");
+    expect((await patch(sam.adminId, { role: "owner" })).status).toBe(200);
+    expect((await patch(sam.adminId, { role: "staff" })).status).toBe(200);
+    // Olive is an owner too now: the owner may step down to staff.
+    expect((await patch(me, { role: "staff" })).status).toBe(200);
+    // Olive is the last owner: the (now staff) former owner cannot touch the admins at all.
+    expect((await errorOf(await del(`/api/admin/admins/${olive.adminId}`))).code).toBe("owners_only");
+    const oliveFresh = adminTokenFor(t.db, "olive").authorization;
+    expect((await errorOf(await patch(olive.adminId, { role: "staff" }, oliveFresh))).code).toBe("last_owner");
+    expect(findAdminByUsername(t.db, "olive")?.role).toBe("owner");
+  });
+
+  test("removing the last owner is refused even when other admins remain (the rule in the transaction, whoever asks)", () => {
+    const sam = adminWithToken(t.db, "sam", null, "staff");
+    const ownerId = findAdminByUsername(t.db, "owner")?.id ?? 0;
+    expect(removeAdminAccount(t.db, { id: sam.adminId, username: "sam" }, ownerId)).toEqual({ ok: false, reason: "last_owner" });
+    expect(findAdminByUsername(t.db, "owner")).toBeDefined();
   });
 });

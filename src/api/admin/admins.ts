@@ -4,11 +4,13 @@
  *   GET    /api/admin/admins                        every admin: two-factor, live sign-ins, last active, "you"
  *   POST   /api/admin/admins                        adds one `{ username, password }` (409 when taken)
  *   POST   /api/admin/admins/{id}/revoke-sessions   ends another admin's sign-ins (409 for one's own)
- *   DELETE /api/admin/admins/{id}                   removes another admin (409 for oneself or the last)
+ *   PATCH  /api/admin/admins/{id}                   `{ role }`: owner or staff (409 for the last owner)
+ *   DELETE /api/admin/admins/{id}                   removes another admin (409 for oneself, the last admin or the last owner)
  *   POST   /api/admin/account/password              the signed-in admin's own password
  *
  * Every write is audited in its transaction: kind "admins" for another admin, "account" for one's
- * own password; never a password or a hash. Adding, removing and ending sign-ins also need the
+ * own password; never a password or a hash. The whole room is for owners (decision 040, checked by
+ * requireAdmin); staff reach only the own password here. Adding, removing, changing a role and ending sign-ins also need the
  * password given on this token in the last 10 minutes (requireReauth, decision 027); the own
  * password change asks for the current one itself.
  */
@@ -21,6 +23,7 @@ import {
   listAdminAccounts,
   removeAdminAccount,
   revokeAdminSessions,
+  setAdminRole,
 } from "../../db/admins.server";
 import { hashPassword, verifyPassword } from "../../server/auth/crypto.server";
 import type { AppDeps } from "../../server/deps";
@@ -35,6 +38,7 @@ import {
   adminAccountMessages,
   adminCreateSchema,
   adminPasswordChangeSchema,
+  adminRoleChangeSchema,
   type SessionsEnded,
 } from "../../shared/admin-admins";
 
@@ -53,6 +57,8 @@ function refused(reason: AdminAccountRefusal): HttpError {
       return new HttpError(409, "own_account", adminAccountMessages.removeSelf);
     case "last_admin":
       return new HttpError(409, "last_admin", adminAccountMessages.lastAdmin);
+    case "last_owner":
+      return new HttpError(409, "last_owner", adminAccountMessages.lastOwner);
   }
 }
 
@@ -63,11 +69,11 @@ export function adminAdminsApi(deps: AppDeps) {
       return c.json(body);
     })
     .post("/admins", requireReauth(), validJson(adminCreateSchema), async (c) => {
-      const { username, password } = c.req.valid("json");
+      const { username, password, role } = c.req.valid("json");
       const hash = await hashPassword(password);
-      const admin = addAdminAccount(deps.db, c.get("admin"), username, hash);
+      const admin = addAdminAccount(deps.db, c.get("admin"), username, hash, role);
       if (!admin) throw new HttpError(409, "username_taken", adminAccountMessages.usernameTaken, { username: adminAccountMessages.usernameTaken });
-      log.info("admin added", { username, by: c.get("admin").username });
+      log.info("admin added", { username, role, by: c.get("admin").username });
       const view = listAdminAccounts(deps.db, c.get("admin").id).find((a) => a.id === admin.id);
       return c.json(view satisfies AdminAccountView | undefined, 201);
     })
@@ -77,6 +83,14 @@ export function adminAdminsApi(deps: AppDeps) {
       log.info("admin sign-ins ended", { adminId: c.req.param("id"), by: c.get("admin").username });
       const body: SessionsEnded = { ended: result.ended };
       return c.json(body);
+    })
+    .patch("/admins/:id", requireReauth(), validJson(adminRoleChangeSchema), (c) => {
+      const { role } = c.req.valid("json");
+      const result = setAdminRole(deps.db, c.get("admin"), adminIdParam(c.req.param("id")), role);
+      if (!result.ok) throw refused(result.reason);
+      if (result.changed) log.info("admin role changed", { adminId: c.req.param("id"), role, by: c.get("admin").username });
+      const view = listAdminAccounts(deps.db, c.get("admin").id).find((a) => a.id === Number(c.req.param("id")));
+      return c.json(view satisfies AdminAccountView | undefined);
     })
     .delete("/admins/:id", requireReauth(), (c) => {
       const result = removeAdminAccount(deps.db, c.get("admin"), adminIdParam(c.req.param("id")));

@@ -2,6 +2,7 @@
  * Every change made through the admin API writes exactly one audit entry, with the admin, kind,
  * action, record, summary and before/after of that change; a refused change writes none.
  */
+import { adminTokenFrom } from "../../../tests/helpers/admin-session";
 import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { decodeBase32 } from "@oslojs/encoding";
 import { generateTOTP } from "@oslojs/otp";
@@ -204,7 +205,7 @@ describe("own account", () => {
     const login = await t.json("/api/admin/login", { username: "keeper", password }, { headers: { Origin: testOrigin } });
     expect(login.status).toBe(200);
     expect(entries()).toEqual([]);
-    const auth = `Bearer ${((await login.json()) as { token: string }).token}`;
+    const auth = `Bearer ${adminTokenFrom(login)}`;
     const post = (path: string, body: unknown = {}) => t.json(path, body, { headers: { Authorization: auth, Origin: testOrigin } });
     const { secret } = (await (await post("/api/admin/totp/setup")).json()) as { secret: string };
     const key = decodeBase32(secret);

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createAdmin } from "../../db/admins.server";
 import { hashPassword } from "../../server/auth/crypto.server";
 import { adminWithToken } from "../../../tests/factories";
 import { customerWithSession } from "../../../tests/factories";
 import { countRows, createTestApp, type TestApp } from "../../../tests/helpers/test-app";
+import { adminTokenFrom } from "../../../tests/helpers/admin-session";
 import { testOrigin } from "../../../tests/helpers/browser";
 
 const password = "owner's long passphrase 2026";
@@ -17,19 +18,80 @@ afterEach(() => t.close());
 const login = (body: unknown) => t.json("/api/admin/login", body, { headers: { Origin: testOrigin } });
 const me = (headers: Record<string, string>) => t.request("/api/admin/me", { headers });
 
-test("the right username and password give a token that opens the admin API; only its hash is stored", async () => {
+test("the right username and password set the admin cookie, which opens the admin API; only its hash is stored", async () => {
   const res = await login({ username: "owner", password });
   expect(res.status).toBe(200);
   expect(res.headers.get("cache-control")).toBe("no-store");
-  const body = (await res.json()) as { token: string; username: string };
-  expect(body.username).toBe("owner");
-  expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
+  const body = await res.json();
+  expect(body).toEqual({ username: "owner", role: "owner" }); // the token reaches no script
+  const token = adminTokenFrom(res);
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 bits
   const stored = t.db.$client.query("SELECT token_hash AS h FROM admin_tokens").all() as { h: string }[];
   expect(stored).toHaveLength(1);
-  expect(stored[0]?.h).not.toBe(body.token);
+  expect(stored[0]?.h).not.toBe(token);
   expect(stored[0]?.h).toMatch(/^[0-9a-f]{64}$/);
-  const who = await me({ Authorization: `Bearer ${body.token}` });
-  expect(await who.json()).toEqual({ username: "owner", totpEnabled: false });
+  const who = await me({ Cookie: `pi_admin=${token}` });
+  expect(await who.json()).toEqual({ username: "owner", role: "owner", totpEnabled: false, recoveryCodesLeft: 0 });
+  expect((await me({ Authorization: `Bearer ${token}` })).status).toBe(200);
+});
+
+describe("the admin cookie", () => {
+  test("is HttpOnly, SameSite=Strict on /api/admin and Lax on /admin, with no expiry; Secure with the __Secure- prefix on https", async () => {
+    const lines = (await login({ username: "owner", password })).headers.getSetCookie();
+    expect(lines).toHaveLength(2);
+    const api = lines.find((l) => l.includes("Path=/api/admin;")) ?? "";
+    const pages = lines.find((l) => l.includes("Path=/admin;")) ?? "";
+    expect(api).toMatch(/^pi_admin=[A-Za-z0-9_-]{43}; Path=\/api\/admin; HttpOnly; SameSite=Strict$/);
+    expect(pages).toMatch(/^pi_admin=[A-Za-z0-9_-]{43}; Path=\/admin; HttpOnly; SameSite=Lax$/);
+    expect(api.split(";")[0]).toBe(pages.split(";")[0]);
+
+    const https = createTestApp({ PUBLIC_URL: "https://example.com" });
+    try {
+      createAdmin(https.db, "owner", await hashPassword(password));
+      const res = await https.json("/api/admin/login", { username: "owner", password }, { headers: { Origin: "https://example.com" } });
+      for (const line of res.headers.getSetCookie())
+        expect(line).toMatch(/^__Secure-pi_admin=[^;]+; Path=\/(api\/)?admin; HttpOnly; Secure; SameSite=(Strict|Lax)$/);
+    } finally {
+      https.close();
+    }
+  });
+
+  test("one browser holds one sign-in: signing in again ends the token its cookie carried", async () => {
+    const first = adminTokenFrom(await login({ username: "owner", password }));
+    const again = await t.json("/api/admin/login", { username: "owner", password }, { headers: { Origin: testOrigin, Cookie: `pi_admin=${first}` } });
+    const second = adminTokenFrom(again);
+    expect(second).not.toBe(first);
+    expect(countRows(t, "admin_tokens")).toBe(1);
+    expect((await me({ Cookie: `pi_admin=${first}` })).status).toBe(401);
+    expect((await me({ Cookie: `pi_admin=${second}` })).status).toBe(200);
+  });
+
+  test("a change sent with the cookie needs our Origin: none or another site's is refused, nothing changes", async () => {
+    const token = adminTokenFrom(await login({ username: "owner", password }));
+    for (const origin of [undefined, "https://evil.example"]) {
+      const headers: Record<string, string> = { Cookie: `pi_admin=${token}` };
+      if (origin) headers.Origin = origin;
+      const res = await t.request("/api/admin/logout", { method: "POST", headers });
+      expect(res.status).toBe(403);
+      expect((await res.json()) as unknown).toMatchObject({ error: { code: "forbidden_origin" } });
+    }
+    expect((await me({ Cookie: `pi_admin=${token}` })).status).toBe(200);
+  });
+
+  test("logout ends the token and clears both cookies", async () => {
+    const token = adminTokenFrom(await login({ username: "owner", password }));
+    const out = await t.request("/api/admin/logout", { method: "POST", headers: { Cookie: `pi_admin=${token}`, Origin: testOrigin } });
+    expect(out.status).toBe(200);
+    const cleared = out.headers.getSetCookie();
+    expect(cleared).toHaveLength(2);
+    for (const line of cleared) expect(line).toMatch(/^pi_admin=; Max-Age=0; Path=\/(api\/)?admin; HttpOnly; SameSite=(Strict|Lax)$/);
+    expect((await me({ Cookie: `pi_admin=${token}` })).status).toBe(401);
+  });
+
+  test("the customer's session cookie never stands in for it", async () => {
+    const { token } = customerWithSession(t.db, "ann@example.com");
+    expect((await me({ Cookie: `pi_admin=${token}` })).status).toBe(401);
+  });
 });
 
 test("usernames are not case-sensitive", async () => {

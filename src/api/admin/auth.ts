@@ -4,11 +4,15 @@
  * (the password, and code, again before a sensitive change: decision 027).
  */
 import { Hono } from "hono";
+import { recoveryCodesLeft } from "../../db/admin-recovery-codes.server";
 import { adminReauthWindowMs, createAdminToken, findAdminById, revokeAdminToken, totpEnabled } from "../../db/admins.server";
 import { type AdminLoginResponse, type AdminMe, type AdminReauthResponse, adminLoginSchema, adminReauthSchema } from "../../shared/admin-auth";
 import { totpMessages } from "../../shared/admin-totp";
 import { checkAdminReauth } from "../../server/auth/admin-reauth.server";
 import { checkAdminSignIn } from "../../server/auth/admin-sign-in.server";
+import { clearAdminCookie, readAdminCookie, writeAdminCookie } from "../../server/auth/admin-cookie";
+import { hashToken } from "../../server/auth/crypto.server";
+import { isHttps } from "../../server/origin";
 import { clientIp } from "../../server/client-ip";
 import type { AppDeps, AppEnv } from "../../server/deps";
 import { badRequest, HttpError, tooManyRequests } from "../../server/errors";
@@ -16,11 +20,13 @@ import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson } from "../../server/validate";
 
 /**
- * POST /login: `{ username, password, code? }` → `{ token, username }`; one answer for every wrong
- * pair or wrong code. A right password without the code of an admin with two-factor sign-in
- * answers 401 `code_required`.
+ * POST /login: `{ username, password, code? }` → `{ username, role }` and the admin cookie
+ * (admin-cookie.ts: the token never reaches a script); one answer for every wrong
+ * pair. A right password without the code of an admin with two-factor sign-in answers 401
+ * `code_required`; with a wrong or used code, 401 `wrong_code` (decision 039).
  */
 export function adminLoginApi(deps: AppDeps) {
+  const sec = { https: isHttps(deps) };
   return new Hono<AppEnv>().post("/login", validJson(adminLoginSchema), async (c) => {
     const { username, password, code } = c.req.valid("json");
     const result = await checkAdminSignIn(deps, clientIp(c), username, password, code);
@@ -29,7 +35,13 @@ export function adminLoginApi(deps: AppDeps) {
     }
     if (result.outcome === "invalid") throw new HttpError(401, "invalid_credentials", "Invalid credentials");
     if (result.outcome === "code_required") throw new HttpError(401, "code_required", totpMessages.codeRequired);
-    const body: AdminLoginResponse = { token: createAdminToken(deps.db, result.admin.id), username: result.admin.username };
+    // Only a right password reaches the code, so naming the code tells nothing to a guesser.
+    if (result.outcome === "wrong_code") throw new HttpError(401, "wrong_code", totpMessages.wrongOrUsedCode, { code: totpMessages.wrongOrUsedCode });
+    // One browser, one sign-in: the token this browser held before ends (and no token is fixed on it).
+    const previous = readAdminCookie(c, sec);
+    if (previous) revokeAdminToken(deps.db, hashToken(previous));
+    writeAdminCookie(c, sec, createAdminToken(deps.db, result.admin.id));
+    const body: AdminLoginResponse = { username: result.admin.username, role: result.admin.role };
     c.header("Cache-Control", "no-store");
     return c.json(body);
   });
@@ -39,12 +51,15 @@ export function adminLoginApi(deps: AppDeps) {
 export function adminSessionApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/me", (c) => {
-      const admin = findAdminById(deps.db, c.get("admin").id);
-      const body: AdminMe = { username: c.get("admin").username, totpEnabled: admin ? totpEnabled(admin) : false };
+      const { id, username, role } = c.get("admin");
+      const admin = findAdminById(deps.db, id);
+      const on = admin ? totpEnabled(admin) : false;
+      const body: AdminMe = { username, role, totpEnabled: on, recoveryCodesLeft: on ? recoveryCodesLeft(deps.db, id) : 0 };
       return c.json(body);
     })
     .post("/logout", (c) => {
       revokeAdminToken(deps.db, c.get("adminTokenHash"));
+      clearAdminCookie(c, { https: isHttps(deps) });
       return c.json({ ok: true });
     })
     .post("/reauth", validJson(adminReauthSchema), async (c) => {
@@ -57,9 +72,9 @@ export function adminSessionApi(deps: AppDeps) {
         case "wrong_password":
           throw badRequest("Some fields need attention.", { password: totpMessages.wrongPassword });
         case "code_required":
-          throw badRequest("Some fields need attention.", { code: totpMessages.codeRequired });
+          throw badRequest("Some fields need attention.", { code: totpMessages.signInCodeRequired });
         case "wrong_code":
-          throw badRequest("Some fields need attention.", { code: totpMessages.wrongCode });
+          throw badRequest("Some fields need attention.", { code: totpMessages.wrongOrUsedCode });
       }
       const body: AdminReauthResponse = { reauthenticatedUntil: new Date(Date.now() + adminReauthWindowMs).toISOString() };
       return c.json(body);

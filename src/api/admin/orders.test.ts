@@ -1,3 +1,4 @@
+import { adminWithToken } from "../../../tests/factories";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { changeOrder, placeOrder } from "../../db/orders.server";
@@ -141,6 +142,10 @@ describe("GET /api/admin/orders/{orderNumber}", () => {
     expect(d1.payments).toEqual([expect.objectContaining({ method: "paypal", status: "completed", referenceCode: "PAY-T-1" })]);
     expect(d1.history.at(-1)).toMatchObject({ actor: "admin", admin: "owner", note: "Seen in the bank", status: "processing", paymentStatus: "paid" });
     expect(d1.actions).toEqual(["ship", "refund"]);
+    // Staff are offered everything but the refund (decision 040), which their token cannot do anyway.
+    const staff = adminWithToken(t.db, "desk", null, "staff").authorization;
+    const asStaff = (await (await t.request(`/api/admin/orders/${orderNumber}`, { headers: { Authorization: staff } })).json()) as AdminOrderDetail;
+    expect(asStaff.actions).toEqual(["ship"]);
   });
 
   test("an unknown order is a 404", async () => {

@@ -22,6 +22,8 @@ import { type AdminOrderExportRow, adminOrderDetail, adminOrderRow, exportAdminO
 import type { AuditActor } from "../../db/audit.server";
 import { getSettings } from "../../db/settings.server";
 import { isoWithOffset } from "../../domain/timezone";
+import type { CurrentAdmin } from "../../db/admins.server";
+import { type AdminRole, orderActionsFor } from "../../domain/admin-roles";
 import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange } from "../../db/orders.server";
 import { type PayPalClientOptions, paypalClientFromEnv } from "../../payments/paypal.server";
 import { refundOrder } from "../../payments/refund.server";
@@ -82,9 +84,14 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
     throw notAllowed(result.message);
   }
 
-  function change(orderNumber: string, admin: AuditActor, what: OrderChange): AdminOrderDetail {
+  function change(orderNumber: string, admin: CurrentAdmin, what: OrderChange): AdminOrderDetail {
     assertChanged(changeOrder(deps.db, orderId(orderNumber), what, { actor: "admin", adminId: admin.id, audit: admin }, new Date(), mailContext()));
-    return changed(orderNumber);
+    return forRole(changed(orderNumber), admin.role);
+  }
+
+  /** The order as this admin may act on it: staff are not offered the refund (decision 040). */
+  function forRole(detail: AdminOrderDetail, role: AdminRole): AdminOrderDetail {
+    return { ...detail, actions: orderActionsFor(role, detail.actions) };
   }
 
   return new Hono<AdminEnv>()
@@ -98,7 +105,7 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
     .get("/orders/:orderNumber", (c) => {
       const detail = adminOrderDetail(deps.db, orderNumberOf(c));
       if (!detail) throw unknownOrder();
-      return c.json(detail);
+      return c.json(forRole(detail, c.get("admin").role));
     })
     .post("/orders/:orderNumber/mark-paid", validJson(adminOrderNoteSchema), (c) =>
       c.json(change(orderNumberOf(c), c.get("admin"), { kind: "mark_paid", note: c.req.valid("json").note || undefined })),

@@ -190,13 +190,13 @@ describe("POST /api/admin/reauth", () => {
     const stale = signedIn(3 * hour);
     const noCode = await reauth(stale, { password });
     expect(noCode.status).toBe(400);
-    expect((await errorOf(noCode)).fields).toEqual({ code: totpMessages.codeRequired });
+    expect((await errorOf(noCode)).fields).toEqual({ code: totpMessages.signInCodeRequired });
     const wrong = await reauth(stale, { password, code: "000000" === generateTOTP(key, 30, 6) ? "111111" : "000000" });
-    expect((await errorOf(wrong)).fields).toEqual({ code: totpMessages.wrongCode });
+    expect((await errorOf(wrong)).fields).toEqual({ code: totpMessages.wrongOrUsedCode });
     const code = generateTOTP(key, 30, 6);
     expect((await reauth(stale, { password, code })).status).toBe(200);
     const again = signedIn(3 * hour);
-    expect((await errorOf(await reauth(again, { password, code }))).fields).toEqual({ code: totpMessages.wrongCode });
+    expect((await errorOf(await reauth(again, { password, code }))).fields).toEqual({ code: totpMessages.wrongOrUsedCode });
     expect((await send(stale, "POST", "/api/admin/admins", { username: "mallory", password: "a long enough password 1" })).status).toBe(201);
   });
 

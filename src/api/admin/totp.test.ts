@@ -10,7 +10,9 @@ import { createAdmin, findAdminByUsername } from "../../db/admins.server";
 import { hashPassword } from "../../server/auth/crypto.server";
 import { setLogLevel } from "../../server/log.server";
 import { secretBox } from "../../server/secret-box.server";
+import type { AdminMe } from "../../shared/admin-auth";
 import { totpMessages } from "../../shared/admin-totp";
+import { adminTokenFrom } from "../../../tests/helpers/admin-session";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
 
@@ -38,8 +40,7 @@ const atStep = (steps: number) => setSystemTime(new Date(t0 + steps * stepMs));
 const codeNow = (key: Uint8Array) => generateTOTP(key, 30, 6);
 const post = (path: string, body: unknown = {}, auth = authorization) => t.json(path, body, { headers: { Authorization: auth, Origin: testOrigin } });
 const login = (body: unknown) => t.json("/api/admin/login", body, { headers: { Origin: testOrigin } });
-const me = async () =>
-  (await (await t.request("/api/admin/me", { headers: { Authorization: authorization } })).json()) as { username: string; totpEnabled: boolean };
+const me = async () => (await (await t.request("/api/admin/me", { headers: { Authorization: authorization } })).json()) as AdminMe;
 type TotpColumns = { totp_key: string | null; totp_pending_key: string | null; totp_enabled_at: number | null; totp_last_step: number | null };
 const totpColumns = () =>
   t.db.$client.query("SELECT totp_key, totp_pending_key, totp_enabled_at, totp_last_step FROM admins WHERE username = 'owner'").get() as TotpColumns;
@@ -47,7 +48,7 @@ const totpColumns = () =>
 async function tokenFor(body: unknown): Promise<string> {
   const res = await login(body);
   expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
+  return adminTokenFrom(res);
 }
 
 /** Starts set-up; answers the key behind the secret it shows. */
@@ -67,7 +68,7 @@ async function turnOn(): Promise<Uint8Array> {
 
 describe("set-up and confirmation", () => {
   test("set-up shows the secret and its otpauth URI once; the key waits, unconfirmed, and sign-in still needs no code", async () => {
-    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+    expect(await me()).toEqual({ username: "owner", role: "owner", totpEnabled: false, recoveryCodesLeft: 0 });
     const res = await post("/api/admin/totp/setup");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
@@ -85,7 +86,7 @@ describe("set-up and confirmation", () => {
     expect(stored.totp_pending_key).toStartWith("v1.");
     expect(t.deps.secrets.open(stored.totp_pending_key ?? "")).toBe(keyHex);
     expect(stored.totp_key).toBeNull();
-    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+    expect(await me()).toEqual({ username: "owner", role: "owner", totpEnabled: false, recoveryCodesLeft: 0 });
     expect((await login({ username: "owner", password })).status).toBe(200);
   });
 
@@ -95,10 +96,14 @@ describe("set-up and confirmation", () => {
     const res = await post("/api/admin/totp/confirm", { code: codeNow(key) });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(await res.json()).toEqual({ totpEnabled: true });
+    const confirmed = (await res.json()) as { totpEnabled: boolean; recoveryCodes: string[] };
+    expect(confirmed.totpEnabled).toBe(true);
+    expect(confirmed.recoveryCodes).toHaveLength(10);
+    expect(new Set(confirmed.recoveryCodes).size).toBe(10);
+    for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/);
     const stored = totpColumns();
     expect(stored).toEqual({ totp_key: pending, totp_pending_key: null, totp_enabled_at: t0, totp_last_step: Math.floor(t0 / stepMs) });
-    expect(await me()).toEqual({ username: "owner", totpEnabled: true });
+    expect(await me()).toEqual({ username: "owner", role: "owner", totpEnabled: true, recoveryCodesLeft: 10 });
   });
 
   test("a code typed with a space, as apps show it, is read as its 6 digits", async () => {
@@ -116,7 +121,7 @@ describe("set-up and confirmation", () => {
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.wrongCode });
     expect(totpColumns()).toEqual(before);
-    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+    expect(await me()).toEqual({ username: "owner", role: "owner", totpEnabled: false, recoveryCodesLeft: 0 });
   });
 
   test("a malformed or missing code answers 400 with the field message, and nothing changes", async () => {
@@ -170,7 +175,7 @@ describe("sign-in with a code", () => {
     expect(t.db.$client.query("SELECT count(*) AS n FROM admin_tokens").get()).toEqual(tokensBefore);
   });
 
-  test("with the right code it gives a token; the same code twice is refused like a wrong password", async () => {
+  test("with the right code it gives a token; the same code twice is refused, naming the code (only a right password reaches it)", async () => {
     const key = await turnOn();
     atStep(1); // the confirming code's step is used up
     const code = codeNow(key);
@@ -180,7 +185,10 @@ describe("sign-in with a code", () => {
     const replay = await login({ username: "owner", password, code });
     const wrongPassword = await login({ username: "owner", password: "not the password", code });
     expect([replay.status, wrongPassword.status]).toEqual([401, 401]);
-    expect(await replay.json()).toEqual(await wrongPassword.json());
+    expect(await replay.json()).toEqual({
+      error: { code: "wrong_code", message: totpMessages.wrongOrUsedCode, fields: { code: totpMessages.wrongOrUsedCode } },
+    });
+    expect(await wrongPassword.json()).toEqual({ error: { code: "invalid_credentials", message: "Invalid credentials" } });
   });
 
   test("the code confirming the set-up does not sign in too", async () => {
@@ -197,7 +205,7 @@ describe("sign-in with a code", () => {
     atStep(4);
     const res = await login({ username: "owner", password, code: twoAgo });
     expect(res.status).toBe(401);
-    expect(((await res.json()) as ErrorBody).error.code).toBe("invalid_credentials");
+    expect(((await res.json()) as ErrorBody).error.code).toBe("wrong_code");
     atStep(3);
     const previous = codeNow(key);
     atStep(4);
@@ -229,7 +237,7 @@ describe("sign-in with a code", () => {
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0");
     for (let i = 0; i < 5; i++) {
       const res = await login({ username: "owner", password, code: wrong });
-      expect(((await res.json()) as ErrorBody).error.code).toBe("invalid_credentials");
+      expect(((await res.json()) as ErrorBody).error.code).toBe("wrong_code");
     }
     t.setIp("198.51.100.77"); // the username is locked, from any address
     const locked = await login({ username: "owner", password, code: right });
@@ -252,7 +260,7 @@ describe("sign-in with a code", () => {
     await turnOn();
     const res = await login({ username: "owner", password, code: "12 34" });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.codeRequired });
+    expect(((await res.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.signInCodeRequired });
   });
 
   test("an unknown username and a wrong password still get the same answer, with or without a code", async () => {
@@ -305,16 +313,16 @@ describe("turning it off", () => {
     expect(totpColumns()).toEqual(before);
     const wrongCode = await post("/api/admin/totp/disable", { password, code: String((Number(codeNow(key)) + 1) % 1_000_000).padStart(6, "0") });
     expect(wrongCode.status).toBe(400);
-    expect(((await wrongCode.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.wrongCode });
+    expect(((await wrongCode.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.wrongOrUsedCode });
     expect(totpColumns()).toEqual(before);
     const missing = await post("/api/admin/totp/disable", {});
-    expect(((await missing.json()) as ErrorBody).error.fields).toEqual({ password: "Password is required", code: totpMessages.codeRequired });
+    expect(((await missing.json()) as ErrorBody).error.fields).toEqual({ password: "Password is required", code: totpMessages.signInCodeRequired });
 
     const res = await post("/api/admin/totp/disable", { password, code: codeNow(key) });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(totpColumns()).toEqual({ totp_key: null, totp_pending_key: null, totp_enabled_at: null, totp_last_step: null });
-    expect(await me()).toEqual({ username: "owner", totpEnabled: false });
+    expect(await me()).toEqual({ username: "owner", role: "owner", totpEnabled: false, recoveryCodesLeft: 0 });
     expect((await login({ username: "owner", password })).status).toBe(200);
   });
 

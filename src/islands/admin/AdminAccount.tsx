@@ -4,6 +4,8 @@
  * server for a new key (POST /api/admin/totp/setup) and shows it once as a QR code and a secret
  * until a first code confirms it; Turn off asks for the password and a code. The key lives only in
  * this component's state and is dropped as soon as it is confirmed or the set-up is cancelled.
+ * Confirming answers ten recovery codes, shown once by RecoveryCodes, which also says how many are
+ * left and makes new ones.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -11,8 +13,9 @@ import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import type { AdminMe } from "../../shared/admin-auth";
-import type { TotpSetup } from "../../shared/admin-totp";
+import { type RecoveryCodes as RecoveryCodesAnswer, recoveryCodeCount, type TotpSetup } from "../../shared/admin-totp";
 import { PasswordForm } from "./account/PasswordForm";
+import { RecoveryCodes } from "./account/RecoveryCodes";
 import { TotpSetupPanel } from "./account/TotpSetupPanel";
 import { TotpTurnOffForm } from "./account/TotpTurnOffForm";
 import { PageHeader } from "./parts/PageHeader";
@@ -25,14 +28,16 @@ export default function AdminAccount() {
   const me = useQuery<AdminMe>({ queryKey: adminMeKey });
   const [setup, setSetup] = useState<TotpSetup | null>(null);
   const [turningOff, setTurningOff] = useState(false);
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const statusHeading = useRef<HTMLHeadingElement>(null);
   const turnOnButton = useRef<HTMLButtonElement>(null);
   const turnOffButton = useRef<HTMLButtonElement>(null);
 
-  const setTotp = (totpEnabled: boolean) => {
-    queryClient.setQueryData<AdminMe>(adminMeKey, (old) => (old ? { ...old, totpEnabled } : old));
-    // The buttons change under the focus: keep it on the section's heading.
-    setTimeout(() => statusHeading.current?.focus());
+  const setTotp = (totpEnabled: boolean, recoveryCodesLeft = 0) => {
+    queryClient.setQueryData<AdminMe>(adminMeKey, (old) => (old ? { ...old, totpEnabled, recoveryCodesLeft } : old));
+    // The buttons change under the focus: keep it on the section's heading, unless fresh recovery
+    // codes took it (their panel focuses its own heading).
+    if (!recoveryCodesLeft) setTimeout(() => statusHeading.current?.focus());
   };
 
   const start = useMutation({
@@ -44,17 +49,24 @@ export default function AdminAccount() {
     },
   });
 
-  const confirmed = () => {
+  const confirmed = ({ recoveryCodes }: RecoveryCodesAnswer) => {
     setSetup(null);
-    setTotp(true);
+    setFreshCodes(recoveryCodes);
+    setTotp(true, recoveryCodes.length);
     toast({
       title: "Two-factor sign-in is on",
-      description: "From now on, sign in with your password and a code from your app. The secret is no longer shown.",
+      description: "From now on, sign in with your password and a code from your app. Save your recovery codes now.",
       variant: "success",
     });
   };
+  const renewed = (codes: string[]) => {
+    setFreshCodes(codes);
+    queryClient.setQueryData<AdminMe>(adminMeKey, (old) => (old ? { ...old, recoveryCodesLeft: codes.length } : old));
+    toast({ title: "New recovery codes", description: "The old ones no longer work. Save these now.", variant: "success" });
+  };
   const turnedOff = () => {
     setTurningOff(false);
+    setFreshCodes(null);
     setTotp(false);
     toast({ title: "Two-factor sign-in is off", description: "From now on, you sign in with your password alone.", variant: "success" });
   };
@@ -118,8 +130,18 @@ export default function AdminAccount() {
           {on === true && (
             <>
               <p>On: after your password, the sign-in asks for the code your authenticator app shows.</p>
+              <RecoveryCodes
+                left={me.data?.recoveryCodesLeft ?? recoveryCodeCount}
+                fresh={freshCodes}
+                onRenewed={renewed}
+                onSaved={() => {
+                  setFreshCodes(null);
+                  setTimeout(() => statusHeading.current?.focus());
+                }}
+              />
               <p className="text-sm text-base-content/80">
-                Lost your phone? Whoever runs the server can turn it off for you with <code>pi-site admin disable-totp</code> and your username.
+                Lost your phone? Sign in with a recovery code, turn this off and on again with the new phone. Without a code, whoever runs the server can turn
+                it off for you with <code>pi-site admin disable-totp</code> and your username.
               </p>
               {turningOff ? (
                 <TotpTurnOffForm

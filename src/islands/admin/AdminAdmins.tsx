@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type MouseEvent, useRef, useState } from "react";
 import { adminRequest } from "../../client/admin-api";
 import { toast } from "../../client/toast-store";
+import type { AdminRole } from "../../domain/admin-roles";
 import type { AdminAccountList, AdminAccountView, SessionsEnded } from "../../shared/admin-admins";
 import { AddAdminForm } from "./admins/AddAdminForm";
 import { AdminCard } from "./admins/AdminCard";
@@ -37,6 +38,22 @@ export default function AdminAdmins({ timeZone }: AdminAdminsProps) {
       void reload();
     },
     onError: failed("Sign-ins not ended"),
+  });
+
+  const changeRole = useMutation({
+    mutationFn: ({ admin, role }: { admin: AdminAccountView; role: AdminRole }) =>
+      adminRequest<AdminAccountView>("PATCH", `/api/admin/admins/${admin.id}`, { role }),
+    onSuccess: (changed) => {
+      toast({
+        title: "Role changed",
+        description: changed.role === "owner" ? `${changed.username} is now an owner.` : `${changed.username} is now staff: owners' rooms are closed to them.`,
+        variant: "success",
+      });
+      // Stepping down oneself closes this very room: the next page shows what staff may open.
+      if (changed.you && changed.role === "staff") location.assign("/admin/dashboard");
+      else void reload();
+    },
+    onError: failed("Role not changed"),
   });
 
   const remove = useMutation({
@@ -87,6 +104,8 @@ export default function AdminAdmins({ timeZone }: AdminAdminsProps) {
               timeZone={timeZone}
               revoking={revoke.isPending && revoke.variables?.id === admin.id}
               onRevoke={() => revoke.mutate(admin)}
+              changingRole={changeRole.isPending && changeRole.variables?.admin.id === admin.id}
+              onRole={(role) => changeRole.mutate({ admin, role })}
               onRemove={(e: MouseEvent<HTMLButtonElement>) => setRemoving({ admin, trigger: e.currentTarget })}
             />
           ))}

@@ -7,7 +7,7 @@
  * /admin/login (client/admin-api.ts).
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { adminLoginPath, adminRequest, forgetAdminToken } from "../../client/admin-api";
+import { adminLoginPath, adminRequest } from "../../client/admin-api";
 import { formatMoney } from "../../domain/format";
 import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
@@ -15,7 +15,8 @@ import type { AdminTodo } from "../../shared/admin-todo";
 import { GoLiveChecklist } from "./dashboard/GoLiveChecklist";
 import { TodoGroups } from "./dashboard/TodoGroups";
 
-export type AdminDashboardProps = { businessName: string };
+/** `ownerView` false for staff: no question about what only owners may open (the failed-mail banner, the go-live checklist whose links lead to owners-only settings). */
+export type AdminDashboardProps = { businessName: string; ownerView?: boolean };
 
 export const adminStatsKey = ["/api/admin/stats"] as const;
 const mailSummaryKey = ["/api/admin/mail/summary"] as const;
@@ -62,14 +63,14 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
   );
 }
 
-export default function AdminDashboard({ businessName }: AdminDashboardProps) {
+export default function AdminDashboard({ businessName, ownerView = true }: AdminDashboardProps) {
   const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
-  const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey });
+  // The outbox is an owner's room (decision 040): staff are not asked about failed mail.
+  const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey, enabled: ownerView });
   const todo = useQuery<AdminTodo>({ queryKey: adminTodoKey });
   const logout = useMutation({
     mutationFn: () => adminRequest("POST", "/api/admin/logout"),
     onSettled: () => {
-      forgetAdminToken();
       location.assign(adminLoginPath);
     },
   });
@@ -88,7 +89,7 @@ export default function AdminDashboard({ businessName }: AdminDashboardProps) {
       </div>
 
       <FailedMailBanner failed={mail.data?.failed ?? 0} />
-      {todo.data && <GoLiveChecklist items={todo.data.checklist} />}
+      {ownerView && todo.data && <GoLiveChecklist items={todo.data.checklist} />}
       <TodoGroups todo={todo} />
       {stats.isError && (
         <div role="alert" className="alert alert-error">

@@ -1,15 +1,16 @@
 /**
- * The admin sign-in form. It sends `POST /api/admin/login`, keeps the token in sessionStorage
- * (client/admin-api.ts) and goes on to the page that sent the admin here, or the dashboard. The
+ * The admin sign-in form. It sends `POST /api/admin/login` (the answer sets the HttpOnly admin
+ * cookie, shared by the browser's tabs) and goes on to the page that sent the admin here, or the dashboard. The
  * portal needs JavaScript: until the island is live the Sign In button stays disabled, so a
  * password can never leave in a plain form submission. When the server answers `code_required`
  * (two-factor sign-in is on), an "Authentication code" field appears and the form is sent again
- * with the code, username and password kept.
+ * with the code, username and password kept; the admin who lost the phone switches it to take one
+ * of the recovery codes (decision 039).
  */
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { adminRequest, saveAdminToken } from "../../client/admin-api";
+import { adminRequest } from "../../client/admin-api";
 import { ApiError } from "../../client/api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../client/toast-store";
@@ -28,16 +29,16 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
   const [live, setLive] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
   const [codeRequired, setCodeRequired] = useState(false);
+  const [recovery, setRecovery] = useState(false);
   useEffect(() => setLive(true), []);
-  const { register, handleSubmit, setError, setFocus, setValue, formState } = useForm<Values, unknown, AdminLoginInput>({
+  const { register, handleSubmit, setError, clearErrors, setFocus, setValue, formState } = useForm<Values, unknown, AdminLoginInput>({
     resolver: standardSchemaResolver(adminLoginSchema),
     defaultValues: { username: "", password: "" },
   });
 
   const signIn = useMutation({
     mutationFn: (input: AdminLoginInput) => adminRequest<AdminLoginResponse>("POST", "/api/admin/login", input),
-    onSuccess: ({ token }) => {
-      saveAdminToken(token);
+    onSuccess: () => {
       toast({ title: "Login Successful", description: "Welcome to the admin portal", variant: "success" });
       setTimeout(() => location.assign(returnTo), successPauseMs);
     },
@@ -109,23 +110,38 @@ export default function AdminLogin({ returnTo }: AdminLoginProps) {
             </div>
           </FormField>
           {codeRequired && (
-            <FormField id="admin-code" label="Authentication code" error={error("code")}>
+            <FormField id="admin-code" label={recovery ? "Recovery code" : "Authentication code"} error={error("code")}>
               {!error("code") && (
                 <p id="admin-code-hint" className="text-sm">
-                  {`${totpMessages.codeRequired}.`}
+                  {recovery
+                    ? "Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once."
+                    : `${totpMessages.codeRequired}.`}
                 </p>
               )}
               <input
                 id="admin-code"
                 type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9]{6}"
+                inputMode={recovery ? "text" : "numeric"}
+                autoComplete={recovery ? "off" : "one-time-code"}
+                autoCapitalize="none"
+                spellCheck={false}
                 className="input w-full font-mono tracking-widest"
                 aria-describedby={error("code") ? "admin-code-error" : "admin-code-hint"}
                 aria-invalid={error("code") ? true : undefined}
                 {...register("code")}
               />
+              <button
+                type="button"
+                className="btn btn-link btn-sm h-auto min-h-11 justify-start px-0"
+                onClick={() => {
+                  setRecovery((r) => !r);
+                  setValue("code", "");
+                  clearErrors("code");
+                  setFocus("code");
+                }}
+              >
+                {recovery ? "Use the code from your app" : "Lost your phone? Use a recovery code"}
+              </button>
             </FormField>
           )}
           <button type="submit" className="btn btn-primary mt-2 w-full" disabled={!live || pending}>

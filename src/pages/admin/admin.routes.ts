@@ -1,12 +1,15 @@
 /**
  * The portal's page shells: /admin (on to the dashboard), /admin/login, one per portal page, and the
  * record addresses (/admin/orders/{orderNumber}, /admin/bookings/{id}, /admin/contacts/{id},
- * /admin/users/{id}: the list's shell with that record open). They are the same for everyone; the islands in them ask /api/admin with the token and go to sign-in
- * when it is missing or refused.
+ * /admin/users/{id}: the list's shell with that record open). They hold no admin data; the islands
+ * in them ask /api/admin with the admin cookie and go to sign-in when it is missing or refused. The
+ * cookie also tells the shell who is signed in: the menu and the "Owners only" page follow the role.
  */
 import { type Context, Hono } from "hono";
 import type { SiteData } from "../../components/site";
 import type { AppDeps, AppEnv } from "../../server/deps";
+import { mayOpenAdminPage } from "../../domain/admin-roles";
+import { currentAdmin } from "../../server/middleware/require-admin";
 import { servePage } from "../../server/render-page";
 import { readAnalyticsRange } from "../../shared/admin-analytics";
 import { adminAuditList } from "../../shared/admin-audit";
@@ -32,6 +35,7 @@ import { adminPaymentsPage } from "./payments";
 import { adminDashboardPage } from "./dashboard";
 import { adminLoginPage } from "./login";
 import { adminMailPage } from "./mail";
+import { adminOwnersOnlyPage } from "./owners-only";
 import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
 import { adminReferralsPage } from "./referrals";
@@ -51,32 +55,47 @@ export function adminPageRoutes(deps: AppDeps) {
   /** A record's address: its list's shell with the record open, or the 404 page when the key is not well formed. */
   const serveRecord = (c: Context<AppEnv>, list: AdminRecordList, page: (site: SiteData, key: string) => PageDefinition) => {
     const key = adminRecordKey(list, c.req.param("key") ?? "");
-    return key ? servePage(deps, c, (site) => page(site, key)) : c.notFound();
+    return key ? serve(c, (site) => page(site, key)) : c.notFound();
+  };
+
+  /**
+   * A portal shell for the admin whose cookie came with it: the menu shows what their role may open,
+   * and a staff member asking for an owner's page gets the "Owners only" page (403) instead. Without
+   * the cookie the shell is the same for everyone and its island leads to sign-in.
+   */
+  const serve = (c: Context<AppEnv>, page: (site: SiteData) => PageDefinition) => {
+    const role = currentAdmin(deps, c)?.admin.role ?? null;
+    if (role && !mayOpenAdminPage(role, c.req.path)) return servePage(deps, c, (site) => adminOwnersOnlyPage({ ...site, adminRole: role }, c.req.path));
+    return servePage(deps, c, (site) => page({ ...site, adminRole: role }));
   };
 
   return new Hono<AppEnv>()
     .get("/admin", (c) => c.redirect("/admin/dashboard", 302))
-    .get("/admin/login", (c) => servePage(deps, c, (site) => adminLoginPage(site, adminReturnTo(c.req.query("returnTo")))))
-    .get("/admin/dashboard", (c) => servePage(deps, c, adminDashboardPage))
-    .get("/admin/content", (c) => servePage(deps, c, adminContentPage))
-    .get("/admin/analytics", (c) => servePage(deps, c, (site) => adminAnalyticsPage(site, readAnalyticsRange(c.req.query("range")))))
-    .get("/admin/products", (c) => servePage(deps, c, (site) => adminProductsPage(site, adminProductsList.read(c.req.query()))))
-    .get("/admin/products/:id{[0-9]{1,9}}/edit", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, Number(c.req.param("id")))))
-    .get("/admin/products/new", (c) => servePage(deps, c, (site) => adminProductEditorPage(site, null)))
-    .get("/admin/account", (c) => servePage(deps, c, adminAccountPage))
-    .get("/admin/users", (c) => servePage(deps, c, (site) => adminUsersPage(site, adminUsersList.read(c.req.query()))))
+    .get("/admin/login", (c) => {
+      // Signed in already (another tab, a bookmark): on to where the admin was going.
+      if (currentAdmin(deps, c)) return c.redirect(adminReturnTo(c.req.query("returnTo")), 302);
+      return serve(c, (site) => adminLoginPage(site, adminReturnTo(c.req.query("returnTo"))));
+    })
+    .get("/admin/dashboard", (c) => serve(c, adminDashboardPage))
+    .get("/admin/content", (c) => serve(c, adminContentPage))
+    .get("/admin/analytics", (c) => serve(c, (site) => adminAnalyticsPage(site, readAnalyticsRange(c.req.query("range")))))
+    .get("/admin/products", (c) => serve(c, (site) => adminProductsPage(site, adminProductsList.read(c.req.query()))))
+    .get("/admin/products/:id{[0-9]{1,9}}/edit", (c) => serve(c, (site) => adminProductEditorPage(site, Number(c.req.param("id")))))
+    .get("/admin/products/new", (c) => serve(c, (site) => adminProductEditorPage(site, null)))
+    .get("/admin/account", (c) => serve(c, adminAccountPage))
+    .get("/admin/users", (c) => serve(c, (site) => adminUsersPage(site, adminUsersList.read(c.req.query()))))
     .get("/admin/users/:key", (c) => serveRecord(c, "users", (site, key) => adminUsersPage(site, adminUsersList.read(c.req.query()), key)))
-    .get("/admin/admins", (c) => servePage(deps, c, adminAdminsPage))
-    .get("/admin/categories", (c) => servePage(deps, c, adminCategoriesPage))
-    .get("/admin/settings", (c) => servePage(deps, c, adminSettingsPage))
-    .get("/admin/bookings", (c) => servePage(deps, c, (site) => adminBookingsPage(site, adminBookingsList.read(c.req.query()))))
+    .get("/admin/admins", (c) => serve(c, adminAdminsPage))
+    .get("/admin/categories", (c) => serve(c, adminCategoriesPage))
+    .get("/admin/settings", (c) => serve(c, adminSettingsPage))
+    .get("/admin/bookings", (c) => serve(c, (site) => adminBookingsPage(site, adminBookingsList.read(c.req.query()))))
     .get("/admin/bookings/:key", (c) => serveRecord(c, "bookings", (site, key) => adminBookingsPage(site, adminBookingsList.read(c.req.query()), key)))
-    .get("/admin/orders", (c) => servePage(deps, c, (site) => adminOrdersPage(site, adminOrdersList.read(c.req.query()))))
+    .get("/admin/orders", (c) => serve(c, (site) => adminOrdersPage(site, adminOrdersList.read(c.req.query()))))
     .get("/admin/orders/:key", (c) => serveRecord(c, "orders", (site, key) => adminOrdersPage(site, adminOrdersList.read(c.req.query()), key)))
-    .get("/admin/audit", (c) => servePage(deps, c, (site) => adminAuditPage(site, adminAuditList.read(c.req.query()))))
-    .get("/admin/mail", (c) => servePage(deps, c, (site) => adminMailPage(site, adminMailList.read(c.req.query()))))
-    .get("/admin/referrals", (c) => servePage(deps, c, (site) => adminReferralsPage(site, adminReferralsList.read(c.req.query()))))
-    .get("/admin/contacts", (c) => servePage(deps, c, (site) => adminContactsPage(site, adminContactsList.read(c.req.query()))))
+    .get("/admin/audit", (c) => serve(c, (site) => adminAuditPage(site, adminAuditList.read(c.req.query()))))
+    .get("/admin/mail", (c) => serve(c, (site) => adminMailPage(site, adminMailList.read(c.req.query()))))
+    .get("/admin/referrals", (c) => serve(c, (site) => adminReferralsPage(site, adminReferralsList.read(c.req.query()))))
+    .get("/admin/contacts", (c) => serve(c, (site) => adminContactsPage(site, adminContactsList.read(c.req.query()))))
     .get("/admin/contacts/:key", (c) => serveRecord(c, "contacts", (site, key) => adminContactsPage(site, adminContactsList.read(c.req.query()), key)))
-    .get("/admin/payments", (c) => servePage(deps, c, (site) => adminPaymentsPage(site, adminPaymentsList.read(c.req.query()))));
+    .get("/admin/payments", (c) => serve(c, (site) => adminPaymentsPage(site, adminPaymentsList.read(c.req.query()))));
 }

@@ -4,7 +4,7 @@
  * counted on the username's sign-in limit before the password is checked, and a wrong or reused
  * code counts like a wrong password. A code is accepted once, as at sign-in.
  */
-import { findAdminById, markAdminTokenReauthenticated, totpEnabled, verifyTotpSignIn } from "../../db/admins.server";
+import { findAdminById, markAdminTokenReauthenticated, totpEnabled, verifySecondFactor } from "../../db/admins.server";
 import type { AppDeps } from "../deps";
 import { log } from "../log.server";
 import { verifyPassword } from "./crypto.server";
@@ -37,7 +37,7 @@ export async function checkAdminReauth(deps: AppDeps, adminId: number, tokenHash
       limiter.release(admin.username);
       return { outcome: "code_required" };
     }
-    if (!verifyTotpSignIn(deps.db, deps.secrets, admin.id, code)) {
+    if (!verifySecondFactor(deps.db, deps.secrets, admin.id, code)) {
       log.warn("admin re-authentication failed: wrong or reused code", { adminId });
       return { outcome: "wrong_code" };
     }

@@ -3,15 +3,22 @@
  * customers, the attempt is counted before the password is checked, so a burst of parallel
  * guesses cannot pass the limit; an unknown username costs the same argon2 check as a wrong
  * password, so neither the answer nor its timing tells them apart. An admin with two-factor
- * sign-in also needs the code of their authenticator app; a wrong or reused code is answered and
- * counted like a wrong password (decision 015).
+ * sign-in also needs the code of their authenticator app or one of their recovery codes; a wrong or
+ * reused code counts like a wrong password, but is answered as a wrong code: the code is asked only
+ * after the password was right, so saying so tells nothing to someone without the password
+ * (decision 039).
  */
-import { type Admin, findAdminByUsername, totpEnabled, verifyTotpSignIn } from "../../db/admins.server";
+import { type Admin, findAdminByUsername, totpEnabled, verifySecondFactor } from "../../db/admins.server";
 import type { AppDeps } from "../deps";
 import { log } from "../log.server";
 import { dummyPasswordHash, verifyPassword } from "./crypto.server";
 
-export type AdminSignIn = { outcome: "limited"; retryAfter: number } | { outcome: "invalid" } | { outcome: "code_required" } | { outcome: "ok"; admin: Admin };
+export type AdminSignIn =
+  | { outcome: "limited"; retryAfter: number }
+  | { outcome: "invalid" }
+  | { outcome: "code_required" }
+  | { outcome: "wrong_code" }
+  | { outcome: "ok"; admin: Admin };
 
 export async function checkAdminSignIn(deps: AppDeps, ip: string, username: string, password: string, code?: string): Promise<AdminSignIn> {
   const { adminSignInByAddress, adminSignInByUsername } = deps.limits;
@@ -38,9 +45,9 @@ export async function checkAdminSignIn(deps: AppDeps, ip: string, username: stri
       adminSignInByAddress.release(ip);
       return { outcome: "code_required" };
     }
-    if (!verifyTotpSignIn(deps.db, deps.secrets, admin.id, code)) {
+    if (!verifySecondFactor(deps.db, deps.secrets, admin.id, code)) {
       log.warn("admin sign-in failed: wrong or reused code", { ip, username: key });
-      return { outcome: "invalid" };
+      return { outcome: "wrong_code" };
     }
   }
   adminSignInByUsername.clear(key);

@@ -1,10 +1,11 @@
 /**
  * Cross-site request forgery guard: a state-changing request must come from our own pages. A
- * request carrying the session cookie needs an Origin header naming this site; any request whose
- * Origin names another site is refused (this also covers sign-in forms).
+ * request carrying the session cookie or the admin cookie needs an Origin header naming this site;
+ * any request whose Origin names another site is refused (this also covers sign-in forms).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { HttpError } from "../errors";
+import { readAdminCookie } from "../auth/admin-cookie";
 import { readSessionCookie } from "../auth/cookies";
 import type { AppDeps, AppEnv } from "../deps";
 import { isHttps, siteOrigin } from "../origin";
@@ -26,7 +27,7 @@ export function originCheck(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!safe.has(c.req.method)) {
       const origin = c.req.header("origin");
-      const cookieAuth = readSessionCookie(c, sec) !== undefined;
+      const cookieAuth = readSessionCookie(c, sec) !== undefined || readAdminCookie(c, sec) !== undefined;
       if ((origin && !isOwnOrigin(deps, c, origin)) || (!origin && cookieAuth)) {
         throw new HttpError(403, "forbidden_origin", "This request did not come from this site and was refused.");
       }

@@ -1,12 +1,17 @@
 /**
  * The one gate of the admin API: every `/api/admin/*` route but login passes through it. It reads
- * only `Authorization: Bearer <token>` (never the customer's session cookie) and answers 401 in the
- * JSON error shape for a missing, unknown, expired or revoked token.
+ * the admin's own cookie (the portal, decision 039) or `Authorization: Bearer <token>` (scripts and
+ * tests), never the customer's session cookie, and answers 401 in the JSON error shape for a
+ * missing, unknown, expired or revoked token. Then the admin's role must allow the route
+ * (decision 040): staff asking for an owner's route get 403 `owners_only`.
  */
 import type { Context, MiddlewareHandler } from "hono";
-import { type CurrentAdmin, validateAdminToken } from "../../db/admins.server";
+import { type AdminTokenCheck, type CurrentAdmin, validateAdminToken } from "../../db/admins.server";
+import { mayUseAdminApi } from "../../domain/admin-roles";
+import { readAdminCookie } from "../auth/admin-cookie";
 import type { AppDeps, AppEnv } from "../deps";
 import { HttpError } from "../errors";
+import { isHttps } from "../origin";
 
 export type AdminEnv = AppEnv & {
   /** `adminReauthenticatedAt`: when the password was last given on this token (ms), for requireReauth. */
@@ -27,11 +32,25 @@ export function bearerToken(c: Context): string | undefined {
   return match?.[1];
 }
 
+/** The message of a 403 `owners_only`; the portal shows it in place of the page. */
+export const ownersOnlyMessage = "Only an owner of the business can open this.";
+
+/** The admin token the request carries: the bearer header, else the admin cookie. */
+export function adminTokenOf(deps: AppDeps, c: Context): string | undefined {
+  return bearerToken(c) ?? readAdminCookie(c, { https: isHttps(deps) });
+}
+
+/** The signed-in admin of this request (cookie or bearer), or null; slides the token's idle expiry. */
+export function currentAdmin(deps: AppDeps, c: Context): AdminTokenCheck | null {
+  const token = adminTokenOf(deps, c);
+  return token ? validateAdminToken(deps.db, token) : null;
+}
+
 export function requireAdmin(deps: AppDeps): MiddlewareHandler<AdminEnv> {
   return async (c, next) => {
-    const token = bearerToken(c);
-    const valid = token ? validateAdminToken(deps.db, token) : null;
+    const valid = currentAdmin(deps, c);
     if (!valid) throw unauthorized();
+    if (!mayUseAdminApi(valid.admin.role, c.req.path)) throw new HttpError(403, "owners_only", ownersOnlyMessage);
     c.set("admin", valid.admin);
     c.set("adminTokenHash", valid.tokenHash);
     c.set("adminReauthenticatedAt", valid.reauthenticatedAt);

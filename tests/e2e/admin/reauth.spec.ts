@@ -11,8 +11,7 @@ import { decodeBase32 } from "@oslojs/encoding";
 import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import type { Page } from "@playwright/test";
 import { cli } from "../binary-cli";
-import { expect, ownSiteTest, seed, type SiteServer } from "../fixtures";
-import { adminTokenKey } from "../../../src/client/admin-api";
+import { addAdminCookies, expect, ownSiteTest, seed, type SiteServer } from "../fixtures";
 import { islandsHydrated } from "../helpers";
 
 const test = ownSiteTest();
@@ -29,12 +28,7 @@ async function ownerSignedInEarlier(page: Page, site: SiteServer, username: stri
   const created = cli(site.dataDir, ["admin", "create", username, "--password-stdin"], {}, `${password}\n`);
   expect(created.code, created.stderr).toBe(0);
   const { token } = seed(site, "adminTokenFor", username, 20);
-  await page.context().addInitScript(
-    ({ origin, key, token }) => {
-      if (location.origin === origin) sessionStorage.setItem(key, token);
-    },
-    { origin: site.url, key: adminTokenKey, token },
-  );
+  await addAdminCookies(page.context(), site, token);
 }
 
 /** Opens /admin/admins and submits a new admin; answers their username and the re-auth dialog. */
@@ -128,7 +122,7 @@ test("with two-factor sign-in on, the dialog asks for the code as well", async (
   await dialog.getByRole("button", { name: "Confirm and continue" }).click();
   await expect(dialog.getByText("Enter the 6-digit code from your authenticator app")).toBeVisible();
   // The confirming code's step is used up: the next step's code (one step of drift is accepted).
-  await dialog.getByLabel("Authentication code").fill(generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6));
+  await dialog.getByLabel("Authentication or recovery code").fill(generateHOTP(key, BigInt(Math.floor(Date.now() / 30_000) + 1), 6));
   await dialog.getByRole("button", { name: "Confirm and continue" }).click();
   await expect(dialog).toHaveCount(0);
   await expect(toastItem(page).filter({ hasText: "Admin added" })).toBeVisible();

@@ -1,7 +1,8 @@
 /**
  * Two-factor sign-in in Chromium against the binary: turn it on from "Your account" (the secret read
  * off the page, the codes computed here with @oslojs/otp as an authenticator app would), log out,
- * sign in with the password and then a code; the page at 360 px; and `pi-site admin disable-totp`.
+ * sign in with the password and then a code, and with a recovery code; the page at 360 px; and
+ * `pi-site admin disable-totp`.
  */
 import type { Page } from "@playwright/test";
 import { decodeBase32 } from "@oslojs/encoding";
@@ -9,6 +10,7 @@ import { generateHOTP, generateTOTP } from "@oslojs/otp";
 import { cli } from "../binary-cli";
 import { expect, test } from "../fixtures";
 import { islandsHydrated } from "../helpers";
+import { adminTokenFrom } from "../../helpers/admin-session";
 
 // Wrong codes answer 400 and sign-ins without a code 401, which Chromium reports on the console.
 test.use({ allowConsoleErrors: [/status of 40[01]/] });
@@ -60,14 +62,27 @@ test("turn on two-factor sign-in, log out, and sign in with the password and the
   await codeField.fill(confirming);
   await page.getByRole("button", { name: "Confirm and turn on" }).click();
   await expect(toastItem(page)).toContainText("Two-factor sign-in is on");
-  await expect(toastItem(page)).toContainText("The secret is no longer shown");
+  await expect(toastItem(page)).toContainText("Save your recovery codes now");
   await expect(page.getByTestId("totp-status")).toHaveText("On");
+  const fresh = page.getByTestId("fresh-recovery-codes");
+  await expect(fresh.getByRole("heading", { name: "Save your recovery codes now" })).toBeFocused();
+  const recoveryCodes = await fresh.getByRole("listitem").allTextContents();
+  expect(recoveryCodes).toHaveLength(10);
+  for (const c of recoveryCodes) expect(c).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: "/tmp/shots/admin/recovery-codes-360.png", fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(fresh).toHaveCount(0);
+  await expect(page.getByTestId("recovery-codes")).toContainText("10 of 10");
   await expect(page.getByTestId("totp-secret")).toHaveCount(0);
   await expect(page.getByRole("img", { name: /QR code/ })).toHaveCount(0);
   expect(await page.content()).not.toContain(shown.replace(/ /g, ""));
   await page.reload();
   await expect(page.getByTestId("totp-status")).toHaveText("On");
   await expect(page.getByRole("button", { name: "Turn on" })).toHaveCount(0);
+  expect(await page.content()).not.toContain(recoveryCodes[0]); // shown once
 
   await page.getByRole("link", { name: "Back to Dashboard" }).click();
   await page.getByRole("button", { name: "Logout" }).click();
@@ -80,7 +95,6 @@ test("turn on two-factor sign-in, log out, and sign in with the password and the
   await expect(code).toBeFocused();
   await expect(code).toHaveAttribute("inputmode", "numeric");
   await expect(code).toHaveAttribute("autocomplete", "one-time-code");
-  await expect(code).toHaveAttribute("pattern", "[0-9]{6}");
   await expect(page.getByText("Enter the 6-digit code from your authenticator app")).toBeVisible();
   await expect(page.getByLabel("Username")).toHaveValue("two-factor-owner");
   await expect(page.getByLabel("Password", { exact: true })).toHaveValue(password);
@@ -94,7 +108,7 @@ test("turn on two-factor sign-in, log out, and sign in with the password and the
   await code.fill(confirming);
   await page.getByRole("button", { name: "Sign In" }).click();
   await expect(toastItem(page)).toContainText("Login Failed");
-  await expect(toastItem(page)).toContainText("Invalid credentials");
+  await expect(toastItem(page)).toContainText("That code is wrong or already used");
   await expect(code).toBeFocused();
 
   // The app's next code (the server allows one step of clock drift), so the test need not wait
@@ -104,6 +118,22 @@ test("turn on two-factor sign-in, log out, and sign in with the password and the
   await expect(toastItem(page)).toContainText("Login Successful");
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId("admin-stats")).toHaveAttribute("aria-busy", "false");
+
+  // A lost phone: a recovery code, typed in capitals, signs in once.
+  await page.getByRole("button", { name: "Logout" }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByLabel("Username").fill("two-factor-owner");
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Lost your phone? Use a recovery code" }).click();
+  const recovery = page.getByLabel("Recovery code");
+  await expect(recovery).toBeFocused();
+  await expect(recovery).toHaveAttribute("inputmode", "text");
+  await recovery.fill((recoveryCodes[2] ?? "").toUpperCase());
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto("/admin/account");
+  await expect(page.getByTestId("recovery-codes")).toContainText("9 of 10");
 });
 
 test("Your account at 360 px: the set-up's QR code, secret and code field fit the screen", async ({ page, signInAdmin }) => {
@@ -132,7 +162,7 @@ test("an admin who lost the phone: `pi-site admin disable-totp` lets them in wit
   const login = (body: object) =>
     fetch(`${site.url}/api/admin/login`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   const signedIn = await login({ username: "lost-phone-owner", password });
-  const { token } = (await signedIn.json()) as { token: string };
+  const token = adminTokenFrom(signedIn);
   const admin = (path: string, body: object = {}) =>
     fetch(`${site.url}/api/admin${path}`, {
       method: "POST",

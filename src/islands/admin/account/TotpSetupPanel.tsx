@@ -11,7 +11,7 @@ import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
 import { totpCodeInput } from "./totp-code";
-import { type TotpConfirmInput, type TotpSetup, totpConfirmSchema } from "../../../shared/admin-totp";
+import { type RecoveryCodes, type TotpConfirmInput, type TotpSetup, totpConfirmSchema } from "../../../shared/admin-totp";
 import { QrCode } from "./QrCode";
 import { toastFailure } from "../parts/toast-failure";
 import { SubmitButton } from "../parts/SubmitButton";
@@ -24,7 +24,7 @@ export function groupedSecret(secret: string): string {
   return secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 }
 
-export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSetup; onConfirmed: () => void; onCancel: () => void }) {
+export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSetup; onConfirmed: (answer: RecoveryCodes) => void; onCancel: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const [copied, setCopied] = useState(false);
   const copiedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -38,7 +38,7 @@ export function TotpSetupPanel({ setup, onConfirmed, onCancel }: { setup: TotpSe
   });
 
   const confirm = useMutation({
-    mutationFn: (input: TotpConfirmInput) => adminRequest("POST", "/api/admin/totp/confirm", input),
+    mutationFn: (input: TotpConfirmInput) => adminRequest<RecoveryCodes>("POST", "/api/admin/totp/confirm", input),
     onSuccess: onConfirmed,
     onError: (err) => {
       const message = err instanceof ApiError ? err.fields?.code : undefined;

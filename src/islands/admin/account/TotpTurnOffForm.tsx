@@ -8,7 +8,7 @@ import { useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { InputField } from "../../../components/FormField";
-import { totpCodeInput } from "./totp-code";
+import { signInCodeInput } from "./totp-code";
 import { type TotpDisableInput, totpDisableSchema } from "../../../shared/admin-totp";
 import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
@@ -40,7 +40,7 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
       className="space-y-2 rounded-box border border-base-300 p-4"
       aria-label="Turn off two-factor sign-in"
     >
-      <p className="text-sm">To turn it off, confirm it is you: your password and a code from your authenticator app.</p>
+      <p className="text-sm">To turn it off, confirm it is you: your password and a code from your authenticator app, or one of your recovery codes.</p>
       <InputField
         id="totp-off-password"
         label="Password"
@@ -50,7 +50,7 @@ export function TotpTurnOffForm({ onTurnedOff, onCancel }: { onTurnedOff: () => 
         className="input w-full max-w-sm"
         {...register("password")}
       />
-      <InputField id="totp-off-code" label="Authentication code" error={error("code")} {...totpCodeInput} {...register("code")} />
+      <InputField id="totp-off-code" label="Authentication or recovery code" error={error("code")} {...signInCodeInput} {...register("code")} />
       <div className="flex flex-wrap gap-2 pt-2">
         <SubmitButton label="Turn off two-factor sign-in" pending={turnOff.isPending} pendingLabel="Turning Off..." className="btn btn-error" />
         <button type="button" className="btn btn-ghost" disabled={turnOff.isPending} onClick={onCancel}>

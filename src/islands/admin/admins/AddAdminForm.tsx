@@ -1,5 +1,5 @@
 /**
- * "Add an admin": a username and a first password, checked here by the shared schema and again by
+ * "Add an admin": a username, a first password and a role (staff unless an owner is chosen), checked here by the shared schema and again by
  * the server (a taken username comes back under its field). The new admin signs in with them and
  * can change the password on "Your account".
  */
@@ -9,28 +9,33 @@ import { adminRequest } from "../../../client/admin-api";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { toast } from "../../../client/toast-store";
 import { InputField } from "../../../components/FormField";
+import { type AdminRole, adminRoleLabels, adminRoles } from "../../../domain/admin-roles";
 import { type AdminAccountView, type AdminCreateInput, adminCreateSchema } from "../../../shared/admin-admins";
 import { showServerFieldErrors } from "../parts/server-field-errors";
 import { toastFailure } from "../parts/toast-failure";
 import { SubmitButton } from "../parts/SubmitButton";
 
-type Values = { username: string; password: string };
+type Values = { username: string; password: string; role: AdminRole };
 
 export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) => void }) {
   const { register, handleSubmit, setError, setFocus, reset, formState } = useForm<Values, unknown, AdminCreateInput>({
     resolver: standardSchemaResolver(adminCreateSchema),
-    defaultValues: { username: "", password: "" },
+    defaultValues: { username: "", password: "", role: "staff" },
   });
 
   const add = useMutation({
     mutationFn: (input: AdminCreateInput) => adminRequest<AdminAccountView>("POST", "/api/admin/admins", input),
     onSuccess: (admin) => {
       reset();
-      toast({ title: "Admin added", description: `${admin.username} can now sign in at /admin/login.`, variant: "success" });
+      toast({
+        title: "Admin added",
+        description: `${admin.username} (${adminRoleLabels[admin.role].toLowerCase()}) can now sign in at /admin/login.`,
+        variant: "success",
+      });
       onAdded(admin);
     },
     onError: (err) => {
-      if (showServerFieldErrors(err, ["username", "password"], setError, setFocus)) return;
+      if (showServerFieldErrors(err, ["username", "password", "role"], setError, setFocus)) return;
       toastFailure("Admin not added", err);
     },
   });
@@ -66,6 +71,25 @@ export function AddAdminForm({ onAdded }: { onAdded: (admin: AdminAccountView) =
           {...register("password")}
         />
       </div>
+      <fieldset className="fieldset" aria-describedby="new-admin-role-hint">
+        <legend className="fieldset-legend">Role</legend>
+        <div className="flex flex-wrap gap-x-6 gap-y-2">
+          {adminRoles.map((role) => (
+            <label key={role} className="flex min-h-11 cursor-pointer items-center gap-2">
+              <input type="radio" className="radio radio-sm" value={role} {...register("role")} />
+              {adminRoleLabels[role]}
+            </label>
+          ))}
+        </div>
+        <p id="new-admin-role-hint" className="label whitespace-normal">
+          Staff handle enquiries, bookings, orders (no refunds) and products. Owners can also open settings, payments, admins and the audit log.
+        </p>
+        {error("role") && (
+          <p className="text-sm text-error" role="alert">
+            {error("role")}
+          </p>
+        )}
+      </fieldset>
       <div className="pt-2">
         <SubmitButton label="Add admin" pending={add.isPending} pendingLabel="Adding..." />
       </div>

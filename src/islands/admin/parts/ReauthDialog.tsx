@@ -16,7 +16,7 @@ import { InputField } from "../../../components/FormField";
 import { type AdminMe, type AdminReauthInput, type AdminReauthResponse, adminReauthSchema } from "../../../shared/admin-auth";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
-import { totpCodeInput } from "../account/totp-code";
+import { signInCodeInput } from "../account/totp-code";
 
 /** The dialog while a change waits for the password; nothing otherwise. */
 export function ReauthDialog() {
@@ -96,7 +96,7 @@ function ReauthForm() {
             first.current = el;
           }}
         />
-        {askCode && <InputField id="reauth-code" label="Authentication code" error={error("code")} {...totpCodeInput} {...register("code")} />}
+        {askCode && <InputField id="reauth-code" label="Authentication or recovery code" error={error("code")} {...signInCodeInput} {...register("code")} />}
       </form>
     </DialogFrame>
   );
