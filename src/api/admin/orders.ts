@@ -19,7 +19,6 @@
  */
 import { type Context, Hono } from "hono";
 import { type AdminOrderExportRow, adminOrderDetail, adminOrderRow, exportAdminOrders, listAdminOrders } from "../../db/admin-orders.server";
-import type { AuditActor } from "../../db/audit.server";
 import { getSettings } from "../../db/settings.server";
 import { isoWithOffset } from "../../domain/timezone";
 import type { CurrentAdmin } from "../../db/admins.server";
