@@ -8,6 +8,8 @@ import type { PaymentStatus } from "../domain/payment";
 import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
+import { issueInvoice } from "./invoices.server";
+import { getSettings } from "./settings.server";
 import { orders, payments, users } from "./schema";
 
 function filterConditions(query: AdminPaymentsQuery): SQL | undefined {
@@ -100,7 +102,8 @@ export function markPaymentRequestPaid(db: Db, id: string, actor: AuditActor, no
     if (!before) return { ok: false, reason: "not_found" };
     if (!canMarkPaymentPaid(before)) return { ok: false, reason: "not_request", status: before.status, method: before.method };
     const completed: PaymentStatus = "completed";
-    db.update(payments).set({ status: completed, paidAt: now, updatedAt: now }).where(eq(payments.id, id)).run();
+    const paid = db.update(payments).set({ status: completed, paidAt: now, updatedAt: now }).where(eq(payments.id, id)).returning().get();
+    if (paid) issueInvoice(db, { payment: paid }, getSettings(db), now);
     recordAudit(
       db,
       actor,

@@ -14,6 +14,8 @@ import m11 from "../../db/0011_referral_tallies_index.sql" with { type: "text" }
 import m12 from "../../db/0012_admin_token_reauth.sql" with { type: "text" };
 import m13 from "../../db/0013_booking_ics_sequence.sql" with { type: "text" };
 import m14 from "../../db/0014_first_signed_in.sql" with { type: "text" };
+import m15 from "../../db/0015_invoices_and_order_currency.sql" with { type: "text" };
+import m16 from "../../db/0016_invoices_kept_and_promised_percents.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -32,4 +34,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0012_admin_token_reauth", sql: m12 },
   { tag: "0013_booking_ics_sequence", sql: m13 },
   { tag: "0014_first_signed_in", sql: m14 },
+  { tag: "0015_invoices_and_order_currency", sql: m15 },
+  { tag: "0016_invoices_kept_and_promised_percents", sql: m16 },
 ];

@@ -21,7 +21,7 @@ const statTitle = "text-sm font-semibold text-base-content/80";
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
 
 /** Each recent reward: what it was for, when it was earned, and whether it is pending, paid (when) or void (why). */
-function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"]; timeZone: string }) {
+function RewardsCard({ rewards, timeZone, currency }: { rewards: DashboardData["rewards"]; timeZone: string; currency: string }) {
   return (
     <TitledCard id="rewards" title="Your Referral Rewards" className="lg:col-span-2">
       <ul className="divide-y divide-base-300">
@@ -29,7 +29,7 @@ function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"];
           <li key={r.id} className="py-3" data-testid="reward">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div>
-                <p className="font-semibold">{`${formatMoney(Number(r.amount))} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
+                <p className="font-semibold">{`${formatMoney(r.amount, currency)} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
                 <p className="text-sm text-base-content/80">{`Earned ${formatInstantDate(r.createdAt, timeZone)}`}</p>
               </div>
               <StatusBadge kind="referral" status={r.status} className="badge-sm h-auto min-h-5">
@@ -92,13 +92,13 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
             </TitledCard>
             <TitledCard id="earnings" title="Referral Earnings" titleClassName={statTitle}>
               <p className="text-3xl font-bold" data-testid="referral-total">
-                {formatMoney(Number(d.earnings.total))}
+                {formatMoney(d.earnings.total, site.settings.currency)}
               </p>
               <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
               <p
                 className="text-sm"
                 data-testid="referral-split"
-              >{`${formatMoney(Number(d.earnings.pending))} pending · ${formatMoney(Number(d.earnings.paid))} paid`}</p>
+              >{`${formatMoney(d.earnings.pending, site.settings.currency)} pending · ${formatMoney(d.earnings.paid, site.settings.currency)} paid`}</p>
             </TitledCard>
           </div>
 
@@ -129,7 +129,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
                           <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${formatInstantDate(b.createdAt, site.settings.timezone)}`}</p>
                         </div>
                         <div className="text-right">
-                          <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
+                          <p className="font-semibold">{formatMoney(b.servicePrice, site.settings.currency)}</p>
                           <StatusBadge kind="booking" status={b.status} className="badge-sm" />
                         </div>
                       </div>
@@ -152,7 +152,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
                 </ul>
               )}
             </TitledCard>
-            {d.rewards.length > 0 && <RewardsCard rewards={d.rewards} timeZone={site.settings.timezone} />}
+            {d.rewards.length > 0 && <RewardsCard rewards={d.rewards} timeZone={site.settings.timezone} currency={site.settings.currency} />}
             <section aria-labelledby="orders-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
               <div className="card-body">
                 <div className="flex flex-wrap items-center justify-between gap-2">

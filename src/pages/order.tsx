@@ -47,7 +47,8 @@ export function orderNotice(order: Pick<OrderView, "status">, code: string | und
 
 const noticeClass: Record<OrderNotice["tone"], string> = { success: "alert-success", info: "alert-info", error: "alert-error" };
 
-const money = (decimal: string) => formatMoney(Number(decimal));
+/** An amount of this order, in the currency it was priced in. */
+const money = (decimal: string, currency: string) => formatMoney(Number(decimal), currency);
 
 export const methodLabel = (method: string | null) => (method ? (paymentMethodLabels[method as OrderPaymentMethod] ?? method) : "—");
 
@@ -85,9 +86,9 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
         <h3 id="order-payment-title" className="font-semibold">
           Pay with PayPal
         </h3>
-        <p>{`Your order awaits payment of ${money(order.totalAmount)} by PayPal. Pay with your PayPal account or a card below; we will e-mail you as soon as the payment is received.`}</p>
+        <p>{`Your order awaits payment of ${money(order.totalAmount, order.currency)} by PayPal. Pay with your PayPal account or a card below; we will e-mail you as soon as the payment is received.`}</p>
         {held}
-        <Island name="OrderPayPal" props={{ orderNumber: order.orderNumber, totalAmount: order.totalAmount }} />
+        <Island name="OrderPayPal" props={{ orderNumber: order.orderNumber, totalAmount: order.totalAmount, currency: order.currency }} />
       </section>,
     );
   } else if (open && unpaid) {
@@ -192,36 +193,36 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
                           i.name
                         )}
                       </p>
-                      <p className="text-sm text-base-content/80">{`${i.quantity} × ${money(i.unitPrice)}`}</p>
+                      <p className="text-sm text-base-content/80">{`${i.quantity} × ${money(i.unitPrice, order.currency)}`}</p>
                       {i.requiresVerification && <p className="badge badge-warning badge-sm">ID Required</p>}
                     </div>
-                    <p className="shrink-0 font-semibold">{money(i.totalPrice)}</p>
+                    <p className="shrink-0 font-semibold">{money(i.totalPrice, order.currency)}</p>
                   </li>
                 ))}
               </ul>
               <dl className="space-y-1 border-t border-base-300 pt-3">
                 <div className="flex justify-between gap-4">
                   <dt>Subtotal</dt>
-                  <dd>{money(order.subtotal)}</dd>
+                  <dd>{money(order.subtotal, order.currency)}</dd>
                 </div>
                 {Number(order.discountAmount) > 0 && (
                   <div className="flex justify-between gap-4">
                     <dt>Discount</dt>
-                    <dd>{`−${money(order.discountAmount)}`}</dd>
+                    <dd>{`−${money(order.discountAmount, order.currency)}`}</dd>
                   </div>
                 )}
                 <div className="flex justify-between gap-4">
                   <dt>Shipping</dt>
-                  <dd>{Number(order.shippingAmount) > 0 ? money(order.shippingAmount) : "Free"}</dd>
+                  <dd>{Number(order.shippingAmount) > 0 ? money(order.shippingAmount, order.currency) : "Free"}</dd>
                 </div>
                 <div className="flex justify-between gap-4 text-lg font-bold">
                   <dt>Total</dt>
-                  <dd data-testid="order-total">{money(order.totalAmount)}</dd>
+                  <dd data-testid="order-total">{money(order.totalAmount, order.currency)}</dd>
                 </div>
                 {Number(order.taxAmount) > 0 && (
                   <div className="flex justify-between gap-4 text-sm text-base-content/80">
                     <dt>GST included</dt>
-                    <dd>{money(order.taxAmount)}</dd>
+                    <dd>{money(order.taxAmount, order.currency)}</dd>
                   </div>
                 )}
               </dl>

@@ -41,6 +41,8 @@ export type OrderEventView = {
 /** An order as its customer sees it: its money as it was priced when placed, times as ISO instants. */
 export type OrderView = OrderTotals & {
   orderNumber: string;
+  /** The currency the order was priced in. */
+  currency: string;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   paymentMethod: OrderPaymentMethod | string | null;
@@ -65,7 +67,7 @@ export type OrderView = OrderTotals & {
 /** One line of the customer's order list. */
 export type OrderSummaryView = Pick<
   OrderView,
-  "orderNumber" | "status" | "paymentStatus" | "paymentMethod" | "totalAmount" | "createdAt" | "trackingNumber" | "trackingUrl"
+  "orderNumber" | "status" | "paymentStatus" | "paymentMethod" | "totalAmount" | "currency" | "createdAt" | "trackingNumber" | "trackingUrl"
 > & { itemCount: number };
 
 export const orderStatusLabels: Record<OrderStatus, string> = {

@@ -331,7 +331,7 @@ describe("GET /api/admin/bookings.csv", () => {
     await patch(`/api/admin/bookings/${a.id}`, { status: "confirmed" });
     const res = await get(`/api/admin/bookings.csv?status=confirmed&from=${day}`);
     const lines = (await expectCsvAttachment(res, `bookings-confirmed-from-${day}.csv`)).split("\r\n");
-    expect(lines[0]).toBe("Date,Time,Customer,E-mail,Service,Price,Original price,Discount,Status,Created");
+    expect(lines[0]).toBe("Date,Time,Customer,E-mail,Service,Price (USD),Original price (USD),Discount,Status,Created");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toStartWith(`${day},09:00,"'=HYPERLINK(""http://x"")",ann@example.com,Partner Check,148.00,295.00,yes,confirmed,`);
     expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);

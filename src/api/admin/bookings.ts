@@ -64,15 +64,15 @@ export function notAllowedMessage(from: string, to: string): string {
 }
 
 /** The CSV's columns, for the accountant: the appointment, who, what, the money and the status. */
-function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
+function csvColumns(timeZone: string, currency: string): CsvColumn<AdminBookingRow>[] {
   return [
     { header: "Date", value: (b) => b.appointmentDate },
     { header: "Time", value: (b) => b.appointmentTime },
     { header: "Customer", value: (b) => b.customerName },
     { header: "E-mail", value: (b) => b.contactEmail ?? b.customerEmail },
     { header: "Service", value: (b) => b.serviceName },
-    { header: "Price", value: (b) => b.servicePrice },
-    { header: "Original price", value: (b) => b.originalPrice ?? b.servicePrice },
+    { header: `Price (${currency})`, value: (b) => b.servicePrice },
+    { header: `Original price (${currency})`, value: (b) => b.originalPrice ?? b.servicePrice },
     { header: "Discount", value: (b) => (b.discountApplied ? "yes" : "no") },
     { header: "Status", value: (b) => b.status },
     { header: "Created", value: (b) => localDateTime(new Date(b.createdAt), timeZone) },
@@ -108,7 +108,8 @@ export function adminBookingsApi(deps: AppDeps) {
       const q = c.req.valid("query");
       const rows = adminBookingsForCsv(deps.db, q);
       const name = ["bookings", q.status, q.from && `from-${q.from}`, q.to && `to-${q.to}`].filter(Boolean).join("-");
-      return csvResponse(`${name}.csv`, toCsv(csvColumns(getSettings(deps.db).timezone), rows));
+      const settings = getSettings(deps.db);
+      return csvResponse(`${name}.csv`, toCsv(csvColumns(settings.timezone, settings.currency), rows));
     })
     .get("/bookings/:id", validParams(bookingIdSchema), (c) => {
       const row = adminBookingRow(deps.db, c.req.valid("param").id);
@@ -132,6 +133,7 @@ export function adminBookingsApi(deps: AppDeps) {
               businessPhone: settings.phone,
               origin,
               timeZone: settings.timezone,
+              currency: settings.currency,
               ics: status === "completed" ? undefined : icsFor(booking, settings, origin, to),
             })
           : null,

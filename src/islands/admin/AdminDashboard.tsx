@@ -7,10 +7,12 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { adminLoginPath, adminRequest, forgetAdminToken } from "../../client/admin-api";
-import { formatMoney } from "../../domain/format";
+
 import type { AdminContactsSummary } from "../../shared/admin-contacts";
 import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
+import { CurrencyProvider } from "./parts/money";
+import { useMoney } from "./parts/money";
 
 export type AdminDashboardProps = { businessName: string };
 
@@ -74,7 +76,8 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
   );
 }
 
-export default function AdminDashboard({ businessName }: AdminDashboardProps) {
+function AdminDashboardBody({ businessName }: AdminDashboardProps) {
+  const money = useMoney();
   const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
   const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey });
   const enquiries = useQuery<AdminContactsSummary>({ queryKey: contactsSummaryKey });
@@ -109,7 +112,7 @@ export default function AdminDashboard({ businessName }: AdminDashboardProps) {
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending} data-testid="admin-stats">
         <StatCard title="Total Products" value={s && String(s.totalProducts)} />
         <StatCard title="Total Orders" value={s && String(s.totalOrders)} note={s && `${s.pendingOrders} pending`} />
-        <StatCard title="Total Revenue" value={s && formatMoney(s.totalRevenue)} />
+        <StatCard title="Total Revenue" value={s && money(s.totalRevenue)} />
         <StatCard title="Service Bookings" value={s && String(s.recentBookings)} note="this month" />
       </div>
 
@@ -124,5 +127,14 @@ export default function AdminDashboard({ businessName }: AdminDashboardProps) {
         </div>
       </section>
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminDashboard({ currency, ...props }: AdminDashboardProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminDashboardBody {...props} />
+    </CurrencyProvider>
   );
 }

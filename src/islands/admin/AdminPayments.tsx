@@ -24,6 +24,7 @@ import { PaymentsList } from "./payments/PaymentsList";
 import { paymentStatusLabels } from "../../domain/payment";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
+import { CurrencyProvider } from "./parts/money";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -31,7 +32,7 @@ const listPath = adminPaymentsList.apiPath;
 /** The dashboard's revenue counts payments marked paid. */
 const statsKey = ["/api/admin/stats"] as const;
 
-export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsProps) {
+function AdminPaymentsBody({ initialQuery, timeZone }: AdminPaymentsProps) {
   const queryClient = useQueryClient();
   const payments = useUrlList<AdminPaymentsQuery, AdminPaymentList>(adminPaymentsList, initialQuery);
   const { bindFilter, data } = payments;
@@ -72,5 +73,14 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
         )}
       </PagedList>
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminPayments({ currency, ...props }: AdminPaymentsProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminPaymentsBody {...props} />
+    </CurrencyProvider>
   );
 }

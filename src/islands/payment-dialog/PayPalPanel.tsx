@@ -7,8 +7,8 @@ import { apiRequest } from "../../client/api";
 import { captureFailure, isDeclined, startFailureText } from "../../client/paypal-outcome";
 import { loadPayPalSdk, type PayPalButtons } from "../../client/paypal-sdk";
 import { toast } from "../../client/toast-store";
-import { paymentCurrency, type ServiceOffer } from "../../domain/payment";
-import { formatMoney } from "../../domain/format";
+import type { ServiceOffer } from "../../domain/payment";
+import { formatMoneyWithCode } from "../../domain/format";
 import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult } from "../../shared/payment";
 
 type Status = "loading" | "ready" | "failed";
@@ -33,7 +33,7 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
       try {
         const paypal = await loadPayPalSdk({
           clientId,
-          currency: paymentCurrency,
+          currency: service.currency,
           clientToken: async () => (await apiRequest<{ clientToken: string }>("GET", "/paypal/setup")).clientToken,
         });
         if (cancelled || !container.current) return;
@@ -43,7 +43,7 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
             const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", {
               serviceId: service.id,
               amount: service.amountDue,
-              currency: paymentCurrency,
+              currency: service.currency,
               intent: "CAPTURE",
             });
             return order.id;
@@ -86,7 +86,7 @@ export function PayPalPanel({ service, clientId, onPaid }: { service: ServiceOff
     <div className="space-y-4">
       <p>
         {"Pay "}
-        <strong className="text-xl">{`${formatMoney(service.amountDue)} ${paymentCurrency}`}</strong>
+        <strong className="text-xl">{formatMoneyWithCode(service.amountDue, service.currency)}</strong>
         {" securely with PayPal."}
       </p>
       {clientId ? (

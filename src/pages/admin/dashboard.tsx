@@ -8,6 +8,6 @@ export function adminDashboardPage(site: SiteData): PageDefinition {
   return adminShellPage(site, {
     path: "/admin/dashboard",
     title: "Admin Dashboard",
-    island: <Island name="AdminDashboard" props={{ businessName: site.settings.businessName }} />,
+    island: <Island name="AdminDashboard" props={{ businessName: site.settings.businessName, currency: site.settings.currency }} />,
   });
 }

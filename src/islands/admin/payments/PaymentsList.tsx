@@ -4,7 +4,7 @@
  * paid for a request still awaiting its money.
  */
 import { StatusBadge } from "../../../components/StatusBadge";
-import { formatInstant, formatMoney } from "../../../domain/format";
+import { formatInstant, formatMoneyWithCode } from "../../../domain/format";
 import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
@@ -75,7 +75,7 @@ export function PaymentsList({
             {p.referenceCode}
           </th>
           <td>{p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}</td>
-          <td className="whitespace-nowrap">{`${formatMoney(p.amount)} ${p.currency}`}</td>
+          <td className="whitespace-nowrap">{`${formatMoneyWithCode(p.amount, p.currency)}`}</td>
           <td>{adminPaymentMethodLabels[p.method] ?? p.method}</td>
           <td>
             <Who p={p} />
@@ -98,7 +98,7 @@ export function PaymentsList({
             <StatusBadge kind="payment" status={p.status} />
           </div>
           <p className="text-sm break-words">
-            {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoney(p.amount)} ${p.currency}`},{" "}
+            {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoneyWithCode(p.amount, p.currency)}`},{" "}
             {adminPaymentMethodLabels[p.method] ?? p.method}
           </p>
           <Who p={p} />
