@@ -80,7 +80,7 @@ export async function adminUpload<T = unknown>(url: string, file: File): Promise
  * cannot carry the bearer token, so the bytes are fetched and handed to the browser as a download.
  */
 export async function adminDownload(url: string, fallbackName: string): Promise<void> {
-  const res = await adminFetch("GET", url, { headers: { Accept: "text/csv, application/json" } });
+  const res = await adminFetch("GET", url, { headers: { Accept: "text/csv, text/html, application/json" } });
   if (!res.ok) {
     await readApiResponse(res);
     return;

@@ -4,6 +4,7 @@
  * makes by hand, since the money for a request (instructions, cash deposit) arrives outside the site.
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { formatInvoiceNumber } from "../domain/invoice";
 import type { PaymentStatus } from "../domain/payment";
 import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
 import { type AuditActor, recordAudit } from "./audit.server";
@@ -34,6 +35,8 @@ const rowColumns = {
   createdAt: payments.createdAt,
   paidAt: payments.paidAt,
   orderNumber: orders.orderNumber,
+  // Spelled out: inside sql`` Drizzle leaves columns unqualified.
+  invoice: sql<number | null>`(SELECT i.number FROM invoices i WHERE i.payment_id = "payments"."id" OR i.order_id = "payments"."shop_order_id")`,
 };
 
 /** A row of `rowColumns`: the user and the order are left joins, so their columns may be null. */
@@ -42,6 +45,7 @@ type PaymentRow = Omit<typeof payments.$inferSelect, "userId" | "serviceId" | "p
   lastName: string | null;
   accountEmail: string | null;
   orderNumber: string | null;
+  invoice: number | null;
 };
 
 function toAdminPayment(r: PaymentRow): AdminPayment {
@@ -58,6 +62,7 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
     createdAt: r.createdAt.toISOString(),
     paidAt: r.paidAt ? r.paidAt.toISOString() : null,
     orderNumber: r.orderNumber,
+    invoiceNumber: r.invoice === null ? null : formatInvoiceNumber(r.invoice),
   };
 }
 

@@ -42,7 +42,7 @@ import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
 import { cartItems, orderEvents, orderItems, orders, products, users, type Address } from "./schema";
 import { getSettings } from "./settings.server";
-import { invoiceByNumber, issueInvoice } from "./invoices.server";
+import { invoiceByNumber, issueInvoice, orderInvoiceNumber } from "./invoices.server";
 import { withInvoiceAttached } from "../mail/templates/invoice";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -366,6 +366,7 @@ export function orderView(db: Db, order: OrderRow): OrderView {
     taxAmount: order.taxAmount,
     totalAmount: order.totalAmount,
     currency: order.currency,
+    invoiceNumber: orderInvoiceNumber(db, order.id),
     items: items.map((i): OrderItemView => {
       const snap = i.productSnapshot as Partial<ProductSnapshot>;
       return {

@@ -8,6 +8,7 @@ import { log } from "../server/log.server";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { dashboardPage } from "./dashboard";
+import { customerInvoicedPayments } from "../db/invoices.server";
 
 const notices: Record<string, string> = {
   passwordReset: "Your new password is saved, and every other device was signed out.",
@@ -20,7 +21,8 @@ export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const key = c.req.query("passwordReset") === "1" ? "passwordReset" : (c.req.query("notice") ?? "");
   const data = dashboardData(deps.db, user.id);
   const orders = customerOrders(deps.db, user.id, 5);
-  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders));
+  const payments = customerInvoicedPayments(deps.db, user.id);
+  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders, payments));
 }
 
 /** POST /bookings/:id/cancel: a customer cancels their own pending booking. */

@@ -7,18 +7,44 @@ import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
-import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
+import { formatDate, formatInstantDate, formatMoney, formatMoneyWithCode } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { OrderSummaryView } from "../shared/orders";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
+import type { customerInvoicedPayments } from "../db/invoices.server";
+import { paymentInvoicePath } from "./invoice";
 
 /** The small heading of a figure card (status, bookings, earnings). */
 const statTitle = "text-sm font-semibold text-base-content/80";
 
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
+
+/** A paid service payment with its invoice, as the dashboard lists it. */
+export type InvoicedPayment = ReturnType<typeof customerInvoicedPayments>[number];
+
+/** The customer's paid service payments, each with a link to its invoice. */
+function PaymentsCard({ payments, timeZone }: { payments: InvoicedPayment[]; timeZone: string }) {
+  return (
+    <TitledCard id="payments" title="Your Payments" className="lg:col-span-2">
+      <ul className="divide-y divide-base-300">
+        {payments.map((p) => (
+          <li key={p.referenceCode} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="paid-payment">
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{`${p.serviceName} · ${formatMoneyWithCode(p.amount, p.currency)}`}</p>
+              <p className="text-sm text-base-content/80">{`Paid ${formatInstantDate(p.paidAt, timeZone)} · ${p.referenceCode}${p.refunded ? " · refunded" : ""}`}</p>
+            </div>
+            <a href={paymentInvoicePath(p.referenceCode)} className="btn btn-outline btn-sm">
+              {`Invoice ${p.invoiceNumber}`}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
+  );
+}
 
 /** Each recent reward: what it was for, when it was earned, and whether it is pending, paid (when) or void (why). */
 function RewardsCard({ rewards, timeZone, currency }: { rewards: DashboardData["rewards"]; timeZone: string; currency: string }) {
@@ -44,7 +70,13 @@ function RewardsCard({ rewards, timeZone, currency }: { rewards: DashboardData["
   );
 }
 
-export function dashboardPage(site: SiteData, d: DashboardData, notice?: string, orders: OrderSummaryView[] = []): PageDefinition {
+export function dashboardPage(
+  site: SiteData,
+  d: DashboardData,
+  notice?: string,
+  orders: OrderSummaryView[] = [],
+  payments: InvoicedPayment[] = [],
+): PageDefinition {
   // "Back" only to someone who has been here before: the session of a first sign-in is greeted plainly.
   const greeting = site.user?.firstSignIn ? "Welcome" : "Welcome back";
   const welcome = d.firstName ? `${greeting}, ${d.firstName}` : greeting;
@@ -152,6 +184,7 @@ export function dashboardPage(site: SiteData, d: DashboardData, notice?: string,
                 </ul>
               )}
             </TitledCard>
+            {payments.length > 0 && <PaymentsCard payments={payments} timeZone={site.settings.timezone} />}
             {d.rewards.length > 0 && <RewardsCard rewards={d.rewards} timeZone={site.settings.timezone} currency={site.settings.currency} />}
             <section aria-labelledby="orders-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
               <div className="card-body">

@@ -16,6 +16,7 @@ import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddres
 import type { PageDefinition } from "./page";
 import { productPath } from "./product";
 import { PostalAddress } from "../components/PostalAddress";
+import { orderInvoicePath } from "./invoice";
 
 type OrderNotice = { tone: "success" | "info" | "error"; text: string };
 
@@ -165,6 +166,13 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
                 {`${paymentStatusLabels[order.paymentStatus]} · ${methodLabel(order.paymentMethod)}`}
               </StatusBadge>
             </div>
+            {order.invoiceNumber && (
+              <p className="mt-3">
+                <a href={orderInvoicePath(order.orderNumber)} className="btn btn-outline btn-sm" data-testid="order-invoice-link">
+                  {`${order.paymentStatus === "refunded" ? "Invoice (refunded)" : "Tax invoice"} ${order.invoiceNumber}`}
+                </a>
+              </p>
+            )}
           </div>
 
           {notice && (

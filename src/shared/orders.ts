@@ -43,6 +43,8 @@ export type OrderView = OrderTotals & {
   orderNumber: string;
   /** The currency the order was priced in. */
   currency: string;
+  /** The invoice issued when it was paid ("INV-000042"), kept if it is refunded; null before payment. */
+  invoiceNumber: string | null;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   paymentMethod: OrderPaymentMethod | string | null;

@@ -7,7 +7,7 @@ import type { AdminProductsProps } from "../../islands/admin/AdminProducts";
 const t = testAppPerFile();
 
 /** The props of the page's AdminProducts island. */
-const islandProps = (html: string) => islandPropsOf<AdminProductsProps>(html, "AdminProducts");
+const islandProps = (html: string) => islandPropsOf<AdminProductsProps & { currency: string }>(html, "AdminProducts");
 
 test("/admin/products is a noindex, never stored shell with the AdminProducts island and no product data", async () => {
   const html = await expectAdminShell(t, "/admin/products", { title: "Products", island: "AdminProducts" });

@@ -6,6 +6,7 @@ import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/ch
 import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
 import { PostalAddress } from "../../../components/PostalAddress";
 import { DetailRow } from "../parts/record-parts";
+import { InvoiceButton } from "../parts/InvoiceButton";
 
 /** The details' labels, quieter than their values. */
 const muted = "text-base-content/80";
@@ -103,6 +104,12 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
       </Section>
 
       <Section title="Payments">
+        {order.invoiceNumber && (
+          <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+            <InvoiceButton invoiceNumber={order.invoiceNumber} />
+            {order.paymentStatus === "refunded" && <span>The order was refunded; its invoice keeps its number.</span>}
+          </p>
+        )}
         {order.payments.length === 0 ? (
           <p className="text-sm text-base-content/80">No payment recorded through the site.</p>
         ) : (

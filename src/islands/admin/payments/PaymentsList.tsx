@@ -7,6 +7,7 @@ import { StatusBadge } from "../../../components/StatusBadge";
 import { formatInstant, formatMoneyWithCode } from "../../../domain/format";
 import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
 import { ResponsiveList } from "../parts/ResponsiveList";
+import { InvoiceButton } from "../parts/InvoiceButton";
 
 export type MarkPaid = (payment: AdminPayment) => void;
 
@@ -35,6 +36,7 @@ function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
 }
 
 function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pendingId: string | null; onMarkPaid: MarkPaid }) {
+  if (p.invoiceNumber) return <InvoiceButton invoiceNumber={p.invoiceNumber} />;
   if (!canMarkPaymentPaid({ method: p.method, status: p.status, shopOrderId: p.orderNumber ? 1 : null })) return null;
   const pending = pendingId === p.id;
   return (
