@@ -11,7 +11,8 @@
 import { eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
 import type { Db } from "../src/db/client.server";
-import { placeOrder } from "../src/db/orders.server";
+import { changeOrder, placeOrder } from "../src/db/orders.server";
+import { updateSetting } from "../src/db/settings.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
 import { type Address, bookings, cartItems, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
 import { generateSlots } from "../src/db/timeslots.server";
@@ -104,6 +105,32 @@ export function placedOrders(db: Db, email: string, opts: PlacedOrdersOptions = 
     if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
     return { orderId: placed.order.id, orderNumber: placed.order.orderNumber, productId, userId };
   });
+}
+
+/**
+ * A customer `email` (with a session) whose order of two products the owner marked paid, so it has
+ * its invoice; with `abn`, the business's ABN is set first. Answers the order and the session.
+ */
+export function paidOrder(db: Db, email: string, opts: { abn?: string } = {}) {
+  if (opts.abn) updateSetting(db, "abn", opts.abn);
+  const productId = productIdOf(db, "covert-dash-cam-4k");
+  const { userId, token } = customerWithSession(db, email, { firstName: "Ann", verified: true });
+  db.insert(cartItems).values({ userId, productId, quantity: 2 }).run();
+  db.insert(cartItems)
+    .values({ userId, productId: productIdOf(db, "covert-body-worn-camera-4k"), quantity: 1 })
+    .run();
+  const placed = placeOrder(db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" });
+  if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
+  const paid = changeOrder(db, placed.order.id, { kind: "mark_paid" }, { actor: "admin" });
+  if (!paid.ok) throw new Error("the order was not marked paid");
+  return {
+    orderNumber: placed.order.orderNumber,
+    invoiceNumber: paid.order.invoiceNumber,
+    totalAmount: paid.order.totalAmount,
+    taxAmount: paid.order.taxAmount,
+    userId,
+    token,
+  };
 }
 
 /** The order `orderNumber`'s hold on its stock ran out a minute ago. */

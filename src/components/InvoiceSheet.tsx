@@ -63,13 +63,13 @@ export function InvoiceSheet({ invoice: v, timeZone }: { invoice: InvoiceView; t
             <th scope="col" className="py-2 text-start">
               Item
             </th>
-            <th scope="col" className="py-2 text-end">
+            <th scope="col" className="py-2 ps-3 text-end">
               Qty
             </th>
-            <th scope="col" className="hidden py-2 text-end sm:table-cell print:table-cell">
+            <th scope="col" className="hidden py-2 ps-3 text-end sm:table-cell print:table-cell">
               Unit price
             </th>
-            <th scope="col" className="py-2 text-end">
+            <th scope="col" className="py-2 ps-3 text-end">
               Amount
             </th>
           </tr>
@@ -79,9 +79,9 @@ export function InvoiceSheet({ invoice: v, timeZone }: { invoice: InvoiceView; t
             // biome-ignore lint/suspicious/noArrayIndexKey: an invoice's lines are fixed and may repeat a name.
             <tr key={i} className="border-b border-base-200 align-top">
               <td className="py-2 pe-2 break-words">{l.description}</td>
-              <td className="py-2 text-end">{l.quantity}</td>
+              <td className="py-2 ps-3 text-end">{l.quantity}</td>
               <td className="hidden py-2 text-end whitespace-nowrap sm:table-cell print:table-cell">{money(l.unitPrice)}</td>
-              <td className="py-2 text-end whitespace-nowrap">{money(l.total)}</td>
+              <td className="py-2 ps-3 text-end whitespace-nowrap">{money(l.total)}</td>
             </tr>
           ))}
         </tbody>

@@ -70,7 +70,11 @@ export function invoiceHeading(
 export function invoiceTotals(v: InvoiceView): { label: string; amount: string; strong?: boolean }[] {
   const money = (d: string) => formatMoney(d, v.currency);
   return [
-    ...v.adjustments.map((a) => ({ label: a.label, amount: Number(a.amount) < 0 ? `−${money(String(-Number(a.amount)))}` : money(a.amount) })),
+    ...v.adjustments.map((a) => ({
+      label: a.label,
+      // As the order page says it: no shipping charged is "Free".
+      amount: a.label === "Shipping" && Number(a.amount) === 0 ? "Free" : Number(a.amount) < 0 ? `−${money(String(-Number(a.amount)))}` : money(a.amount),
+    })),
     { label: `Total (${v.currency})`, amount: money(v.totalAmount), strong: true },
     { label: Number(v.taxAmount) > 0 ? "GST included in the total" : "GST included", amount: money(v.taxAmount) },
   ];
