@@ -36,3 +36,18 @@ test("a paid order's tax invoice opens from the order page and reads on a phone"
   await expect(page.getByTestId("invoice-number")).toBeVisible();
   await page.screenshot({ path: "/tmp/shots/money/invoice-print.png", fullPage: true });
 });
+
+test.describe("the owner", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test("downloads the same invoice from the order's record", async ({ page, ownSite, signInAdmin }) => {
+    const order = seed(ownSite, "paidOrder", `owner-invoice${Date.now()}@example.com`, {});
+    await signInAdmin();
+    await page.goto(`/admin/orders/${order.orderNumber.toLowerCase()}`);
+    const button = page.getByRole("button", { name: `Invoice ${order.invoiceNumber}` });
+    await expect(button).toBeVisible();
+    await page.screenshot({ path: "/tmp/shots/money/admin-order-1280.png" });
+    const download = page.waitForEvent("download");
+    await button.click();
+    expect((await download).suggestedFilename()).toBe(`${order.invoiceNumber}.html`);
+  });
+});
