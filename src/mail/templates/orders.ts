@@ -136,7 +136,7 @@ export function orderNotificationMail(m: OrderMailInput): MailMessage {
   return {
     to: m.businessEmail,
     replyTo: m.customerEmail,
-    subject: `New order ${o.orderNumber}: ${formatMoneyWithCode(o.totalAmount, o.currency)}${o.status === "on_hold" ? " (ID verification needed)" : ""}`,
+    subject: `New order ${o.orderNumber}: ${formatMoney(o.totalAmount, o.currency)}${o.status === "on_hold" ? " (ID verification needed)" : ""}`,
     text: plainText([
       `A customer placed an order on the website.`,
       ``,
