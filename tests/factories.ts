@@ -15,12 +15,12 @@ import { createBooking, setBookingStatus } from "../src/db/bookings.server";
 import { addCaseNote } from "../src/db/case-notes.server";
 import { recordContactEnquiry } from "../src/db/contacts.server";
 import type { Db } from "../src/db/client.server";
-import { placeOrder } from "../src/db/orders.server";
+import { changeOrder, placeOrder } from "../src/db/orders.server";
+import { updateSetting } from "../src/db/settings.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
 import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
 import { generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
-import { updateSetting } from "../src/db/settings.server";
 import type { BookingStatus } from "../src/domain/booking";
 import { newOrderNumber, type OrderStatus } from "../src/domain/order";
 import { businessToday } from "../src/domain/slots";
@@ -137,6 +137,32 @@ export function orderInState(db: Db, orderNumber: string, status: OrderStatus, p
   const changed = db.update(orders).set({ status, paymentStatus }).where(eq(orders.orderNumber, orderNumber)).returning({ id: orders.id }).all();
   if (changed.length !== 1) throw new Error(`no order ${orderNumber}`);
   return { orderId: changed[0]!.id };
+}
+
+/**
+ * A customer `email` (with a session) whose order of two products the owner marked paid, so it has
+ * its invoice; with `abn`, the business's ABN is set first. Answers the order and the session.
+ */
+export function paidOrder(db: Db, email: string, opts: { abn?: string } = {}) {
+  if (opts.abn) updateSetting(db, "abn", opts.abn);
+  const productId = productIdOf(db, "covert-dash-cam-4k");
+  const { userId, token } = customerWithSession(db, email, { firstName: "Ann", verified: true });
+  db.insert(cartItems).values({ userId, productId, quantity: 2 }).run();
+  db.insert(cartItems)
+    .values({ userId, productId: productIdOf(db, "covert-body-worn-camera-4k"), quantity: 1 })
+    .run();
+  const placed = placeOrder(db, userId, { shippingAddress: testAddress, paymentMethod: "bank_transfer" });
+  if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
+  const paid = changeOrder(db, placed.order.id, { kind: "mark_paid" }, { actor: "admin" });
+  if (!paid.ok) throw new Error("the order was not marked paid");
+  return {
+    orderNumber: placed.order.orderNumber,
+    invoiceNumber: paid.order.invoiceNumber,
+    totalAmount: paid.order.totalAmount,
+    taxAmount: paid.order.taxAmount,
+    userId,
+    token,
+  };
 }
 
 /** The order `orderNumber`'s hold on its stock ran out a minute ago. */

@@ -33,6 +33,7 @@ export function moveOwnBooking(deps: AppDeps, user: CurrentUser, bookingId: stri
         businessPhone: settings.phone,
         origin,
         timeZone: settings.timezone,
+        currency: settings.currency,
         ics: icsFor(booking, settings, origin, customerEmail),
       };
       return [bookingMovedMail(mail), bookingMovedNotification(mail)];

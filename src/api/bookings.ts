@@ -102,6 +102,7 @@ export function bookingsApi(deps: AppDeps) {
             origin,
             whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
             timeZone: settings.timezone,
+            currency: settings.currency,
             ics: icsFor(booking, settings, origin, booking.contactEmail ?? user.email),
           };
           return [bookingConfirmationMail(mail), ...(settings.alertNewBookings ? [bookingNotificationMail(mail)] : [])];

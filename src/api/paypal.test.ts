@@ -168,10 +168,14 @@ describe("with PayPal configured", () => {
       const res = await t.json("/paypal/order", { serviceId: "nothing", currency: "EUR", intent: "AUTHORIZE", amount: "lots" });
       expect(res.status).toBe(400);
       expect(((await res.json()) as ErrorBody).error.fields).toEqual({
-        currency: "Only US dollars (USD) are accepted",
         intent: "Only immediate capture is supported",
         amount: "Enter the amount as a number",
       });
+      // The currency is judged against the currency setting once the service is known; nothing is recorded.
+      const euros = await t.json("/paypal/order", { serviceId: "partner", currency: "eur" });
+      expect(euros.status).toBe(400);
+      expect(((await euros.json()) as ErrorBody).error.fields).toEqual({ currency: "Only US dollars (USD) are accepted" });
+      expect(countRows(t, "payments")).toBe(0);
       const unknown = await t.json("/paypal/order", { serviceId: "vehicle-tracking-day" });
       expect(unknown.status).toBe(400);
       expect(((await unknown.json()) as ErrorBody).error.fields).toEqual({ serviceId: "Choose a service" });

@@ -23,12 +23,12 @@ import {
 } from "../db/payments.server";
 import { startBookingPayPalPayment } from "../db/booking-payments.server";
 import { getSettings } from "../db/settings.server";
-import { paymentCurrency, sameAmount } from "../domain/payment";
+import { sameAmount } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { offerForViewer } from "../payments/offers.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient, type PayPalClientOptions } from "../payments/paypal.server";
 import { capturesUnderWay, neverCaptured, settleReportedCapture } from "../payments/settle-capture.server";
-import { paypalOrderSchema, type PayPalCaptureResult, type PayPalOrderResult, type PayPalSetupResult } from "../shared/payment";
+import { onlyCurrencyMessage, paypalOrderSchema, type PayPalCaptureResult, type PayPalOrderResult, type PayPalSetupResult } from "../shared/payment";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
@@ -162,8 +162,11 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
       const amount = centsToDecimal(Math.round(offer.amountDue * 100));
       if (input.amount !== undefined && !sameAmount(input.amount, offer.amountDue)) {
         throw badRequest("The amount does not match the price of this service. Reload the page and try again.", {
-          amount: `The amount for ${offer.name} is ${amount} ${paymentCurrency}`,
+          amount: `The amount for ${offer.name} is ${amount} ${offer.currency}`,
         });
+      }
+      if (input.currency !== undefined && input.currency !== offer.currency) {
+        throw badRequest("Some fields need attention.", { currency: onlyCurrencyMessage(offer.currency) });
       }
       payment = startProviderPayment(deps.db, { userId: user?.id ?? null, method: "paypal", offer, email: user?.email ?? null });
       logged = { serviceId: offer.id };
@@ -176,7 +179,7 @@ export function paypalApi(deps: AppDeps, options: PayPalClientOptions = {}) {
         paymentId: payment.id,
         description: payment.serviceName,
         amount: payment.amount,
-        currency: paymentCurrency,
+        currency: payment.currency,
       });
       attachProviderOrder(deps.db, payment.id, order.id);
       log.info("paypal order created", { paymentId: payment.id, orderId: order.id, amount: payment.amount, ...logged });

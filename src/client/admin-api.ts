@@ -64,7 +64,7 @@ export async function adminUpload<T = unknown>(url: string, file: File): Promise
  * fetched (so a 401 or a re-check is handled as for any request) and handed to the browser as a download.
  */
 export async function adminDownload(url: string, fallbackName: string): Promise<void> {
-  const res = await adminFetch("GET", url, { headers: { Accept: "text/csv, application/json" } });
+  const res = await adminFetch("GET", url, { headers: { Accept: "text/csv, text/html, application/json" } });
   if (!res.ok) {
     await readApiResponse(res);
     return;

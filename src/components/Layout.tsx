@@ -10,7 +10,7 @@ function PromoBanner({ site }: { site: SiteData }) {
   const promo = site.content["site.promo"];
   return (
     <aside aria-label="Current offer" className="bg-neutral px-4 py-2 text-center text-sm text-neutral-content">
-      <span>{`${promo.text} Free shipping on orders of ${formatMoney(site.settings.freeShippingThreshold)} and over. `}</span>
+      <span>{`${promo.text} Free shipping on orders of ${formatMoney(site.settings.freeShippingThreshold, site.settings.currency)} and over. `}</span>
       <a href="/shop" className="font-semibold underline underline-offset-2">
         {promo.linkLabel}
       </a>

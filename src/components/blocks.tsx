@@ -74,18 +74,18 @@ export function FeatureList({ items }: { items: string[] }) {
 }
 
 /** The packages in a grid of cards, each with its own action (a link on /, the payment dialog on /services). */
-export function PackageGrid({ packages, action }: { packages: ServicePrice[]; action: (pkg: ServicePrice) => ReactNode }) {
+export function PackageGrid({ packages, currency, action }: { packages: ServicePrice[]; currency: string; action: (pkg: ServicePrice) => ReactNode }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {packages.map((p) => (
-        <PackageCard key={p.id} pkg={p} action={action(p)} />
+        <PackageCard key={p.id} pkg={p} currency={currency} action={action(p)} />
       ))}
     </div>
   );
 }
 
 /** A package card with its price from the pricing table; `action` is the card's button or link. */
-export function PackageCard({ pkg, action, headingLevel = 3 }: { pkg: ServicePrice; action: ReactNode; headingLevel?: 2 | 3 }) {
+export function PackageCard({ pkg, currency, action, headingLevel = 3 }: { pkg: ServicePrice; currency: string; action: ReactNode; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className={`card border bg-base-100 ${pkg.isPopular ? "border-primary shadow-md" : "border-base-300"}`}>
@@ -95,7 +95,7 @@ export function PackageCard({ pkg, action, headingLevel = 3 }: { pkg: ServicePri
           {pkg.isPopular && <span className="badge badge-primary shrink-0">POPULAR</span>}
         </div>
         <p className="text-3xl font-bold">
-          {formatMoneyPerUnit(pkg.price, pkg.unit)}
+          {formatMoneyPerUnit(pkg.price, pkg.unit, currency)}
           {pkg.minimumUnits > 1 && <span className="ml-2 text-sm font-normal text-base-content/80">{`${pkg.minimumUnits}-${pkg.unit} minimum`}</span>}
         </p>
         {pkg.duration && <p className="text-sm text-base-content/80">{pkg.duration}</p>}

@@ -28,11 +28,11 @@ export function StarRating({ className = "" }: { className?: string }) {
   );
 }
 
-const dollars = (cents: number) => formatMoney(cents / 100);
+const money = (cents: number, currency: string) => formatMoney(cents / 100, currency);
 
 /** The price: the sale price with the regular price struck through, or the regular price. */
-export function PriceTag({ product, size = "md" }: { product: Priced; size?: "md" | "lg" }) {
-  const current = dollars(currentPriceCents(product));
+export function PriceTag({ product, currency, size = "md" }: { product: Priced; currency: string; size?: "md" | "lg" }) {
+  const current = money(currentPriceCents(product), currency);
   const big = size === "lg" ? "text-3xl" : "text-xl";
   if (!isOnSale(product)) {
     return (
@@ -46,14 +46,14 @@ export function PriceTag({ product, size = "md" }: { product: Priced; size?: "md
       <span className="sr-only">Sale price</span>
       <span className={`${big} font-bold text-error`}>{current}</span>
       <span className="sr-only">, regular price</span>
-      <del className="text-base-content/70">{dollars(toCents(product.price) ?? 0)}</del>
+      <del className="text-base-content/70">{money(toCents(product.price) ?? 0, currency)}</del>
     </p>
   );
 }
 
 /** "Save $X" for a product on sale. */
-export function SavingBadge({ product }: { product: Priced }) {
+export function SavingBadge({ product, currency }: { product: Priced; currency: string }) {
   const saving = savingCents(product);
   if (saving <= 0) return null;
-  return <span className="badge badge-success">{`Save ${dollars(saving)}`}</span>;
+  return <span className="badge badge-success">{`Save ${money(saving, currency)}`}</span>;
 }

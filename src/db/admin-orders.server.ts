@@ -30,6 +30,7 @@ const rowColumns = {
   email: users.email,
   shippingName: sql<string | null>`json_extract(${orders.shippingAddress}, '$.name')`,
   totalAmount: orders.totalAmount,
+  currency: orders.currency,
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
@@ -140,6 +141,7 @@ function toAdminOrderRow(r: {
   email: string | null;
   shippingName: string | null;
   totalAmount: string;
+  currency: string;
   status: AdminOrderRow["status"];
   paymentStatus: AdminOrderRow["paymentStatus"];
   paymentMethod: AdminOrderRow["paymentMethod"];
@@ -150,6 +152,7 @@ function toAdminOrderRow(r: {
     customerName: customerName(r),
     customerEmail: r.email,
     totalAmount: r.totalAmount,
+    currency: r.currency,
     status: r.status,
     paymentStatus: r.paymentStatus,
     paymentMethod: r.paymentMethod,

@@ -4,10 +4,13 @@
  * makes by hand, since the money for a request (instructions, cash deposit) arrives outside the site.
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { formatInvoiceNumber } from "../domain/invoice";
 import type { PaymentStatus } from "../domain/payment";
 import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
+import { issueInvoice } from "./invoices.server";
+import { getSettings } from "./settings.server";
 import { orders, payments, users } from "./schema";
 
 function filterConditions(query: AdminPaymentsQuery): SQL | undefined {
@@ -33,6 +36,8 @@ const rowColumns = {
   paidAt: payments.paidAt,
   markedPaidBy: payments.markedPaidBy,
   orderNumber: orders.orderNumber,
+  // Spelled out: inside sql`` Drizzle leaves columns unqualified.
+  invoice: sql<number | null>`(SELECT i.number FROM invoices i WHERE i.payment_id = "payments"."id" OR i.order_id = "payments"."shop_order_id")`,
 };
 
 /** A row of `rowColumns`: the user and the order are left joins, so their columns may be null. */
@@ -44,6 +49,7 @@ type PaymentRow = Omit<
   lastName: string | null;
   accountEmail: string | null;
   orderNumber: string | null;
+  invoice: number | null;
 };
 
 function toAdminPayment(r: PaymentRow): AdminPayment {
@@ -61,6 +67,7 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
     paidAt: r.paidAt ? r.paidAt.toISOString() : null,
     markedPaidBy: r.markedPaidBy,
     orderNumber: r.orderNumber,
+    invoiceNumber: r.invoice === null ? null : formatInvoiceNumber(r.invoice),
   };
 }
 
@@ -105,7 +112,13 @@ export function markPaymentRequestPaid(db: Db, id: string, actor: AuditActor, no
     if (!before) return { ok: false, reason: "not_found" };
     if (!canMarkPaymentPaid(before)) return { ok: false, reason: "not_request", status: before.status, method: before.method };
     const completed: PaymentStatus = "completed";
-    db.update(payments).set({ status: completed, paidAt: now, markedPaidBy: actor.username, updatedAt: now }).where(eq(payments.id, id)).run();
+    const paid = db
+      .update(payments)
+      .set({ status: completed, paidAt: now, markedPaidBy: actor.username, updatedAt: now })
+      .where(eq(payments.id, id))
+      .returning()
+      .get();
+    if (paid) issueInvoice(db, { payment: paid }, getSettings(db), now);
     recordAudit(
       db,
       actor,

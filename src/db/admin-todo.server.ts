@@ -115,7 +115,14 @@ export const todoGroups: TodoGroupDefinition[] = [
     },
     items: (db, ctx) =>
       db
-        .select({ orderNumber: orders.orderNumber, status: orders.status, total: orders.totalAmount, paidAt: orders.paidAt, address: orders.shippingAddress })
+        .select({
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          total: orders.totalAmount,
+          currency: orders.currency,
+          paidAt: orders.paidAt,
+          address: orders.shippingAddress,
+        })
         .from(orders)
         .where(toShip)
         .orderBy(asc(orders.paidAt), asc(orders.id))
@@ -125,7 +132,7 @@ export const todoGroups: TodoGroupDefinition[] = [
           key: o.orderNumber,
           label: `${o.orderNumber} · ${o.address.name}`,
           detail: [
-            formatMoney(o.total),
+            formatMoney(o.total, o.currency),
             o.paidAt ? `paid ${formatInstant(o.paidAt, ctx.timeZone)}` : "paid",
             ...(o.status === "on_hold" ? ["ID check first"] : []),
           ].join(" · "),
@@ -207,7 +214,7 @@ export const todoGroups: TodoGroupDefinition[] = [
           },
         }));
       const ordered = db
-        .select({ orderNumber: orders.orderNumber, total: orders.totalAmount, at: orders.cancelledAt })
+        .select({ orderNumber: orders.orderNumber, total: orders.totalAmount, currency: orders.currency, at: orders.cancelledAt })
         .from(orders)
         .where(cancelledOrdersSince(since))
         .orderBy(desc(orders.cancelledAt))
@@ -218,7 +225,7 @@ export const todoGroups: TodoGroupDefinition[] = [
           item: {
             key: o.orderNumber,
             label: `Order ${o.orderNumber}`,
-            detail: `${formatMoney(o.total)} · cancelled ${o.at ? formatInstant(o.at, ctx.timeZone) : ""}`,
+            detail: `${formatMoney(o.total, o.currency)} · cancelled ${o.at ? formatInstant(o.at, ctx.timeZone) : ""}`,
             href: adminRecordPath("orders", o.orderNumber),
           },
         }));

@@ -13,8 +13,10 @@ import type { PaymentRequestMethod } from "../shared/payment";
 import { type AuditActor, recordAudit } from "./audit.server";
 import type { Booking } from "./bookings.server";
 import { immediate, type Db } from "./client.server";
+import { issueInvoice } from "./invoices.server";
 import { insertPayment, insertPaymentRequest, type Payment } from "./payments.server";
 import { bookings, payments, users } from "./schema";
+import { getSettings } from "./settings.server";
 
 const paymentRowColumns = {
   bookingId: payments.bookingId,
@@ -93,7 +95,7 @@ export function recordBookingPaymentRequest(
   return immediate(db, () => {
     const payable = payableBooking(db, input.bookingId, input.userId);
     if (!payable.ok) return payable;
-    const offer = bookingOffer(payable.booking, input.mail.settings.cryptoDiscountPercent);
+    const offer = bookingOffer(payable.booking, input.mail.settings.cryptoDiscountPercent, getSettings(db).currency);
     return { ok: true, payment: insertPaymentRequest(db, { ...input, offer }) };
   });
 }
@@ -106,7 +108,7 @@ export function startBookingPayPalPayment(
   return immediate(db, () => {
     const payable = payableBooking(db, input.bookingId, input.userId);
     if (!payable.ok) return payable;
-    const offer = bookingOffer(payable.booking, input.cryptoDiscountPercent);
+    const offer = bookingOffer(payable.booking, input.cryptoDiscountPercent, getSettings(db).currency);
     const status: PaymentStatus = "created";
     return {
       ok: true,
@@ -159,7 +161,7 @@ export function markBookingPaid(db: Db, bookingId: string, actor: AuditActor, no
         userId: booking.userId,
         bookingId: booking.id,
         method: "manual",
-        offer: bookingOffer(booking, 0),
+        offer: bookingOffer(booking, 0, getSettings(db).currency),
         email: booking.contactEmail ?? account?.email ?? null,
         status: completed,
       });
@@ -170,6 +172,8 @@ export function markBookingPaid(db: Db, bookingId: string, actor: AuditActor, no
         .returning()
         .get() as Payment;
     }
+    // A paid booking is a paid service payment: it gets its tax invoice in the same transaction.
+    issueInvoice(db, { payment }, getSettings(db), now);
     recordAudit(
       db,
       actor,

@@ -5,8 +5,8 @@ import { enqueueMail } from "../mail/outbox.server";
 import type { ContactInput } from "../shared/contact";
 import { immediate, type Db } from "./client.server";
 import { listPricing } from "./pricing.server";
-import { contacts, type Contact } from "./schema";
 import { getSettings } from "./settings.server";
+import { contacts, type Contact } from "./schema";
 
 /**
  * Records an enquiry and queues the business's e-mail (its links start with `origin`); both or
@@ -14,7 +14,7 @@ import { getSettings } from "./settings.server";
  * `alertNewEnquiries` setting is on.
  */
 export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail: string, origin: string): Contact {
-  const options = contactServiceOptions(listPricing(db));
+  const options = contactServiceOptions(listPricing(db), getSettings(db).currency);
   const serviceLabel = options.find((o) => o.value === input.service)?.label ?? input.service;
   return immediate(db, () => {
     const contact = db

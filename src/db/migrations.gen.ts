@@ -20,6 +20,8 @@ import m17 from "../../db/0017_dashboard_todo_and_alerts.sql" with { type: "text
 import m18 from "../../db/0018_booking_payments.sql" with { type: "text" };
 import m19 from "../../db/0019_case_notes.sql" with { type: "text" };
 import m20 from "../../db/0020_admin_recovery_codes_and_roles.sql" with { type: "text" };
+import m21 from "../../db/0021_invoices_and_order_currency.sql" with { type: "text" };
+import m22 from "../../db/0022_invoices_kept_and_promised_percents.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -44,4 +46,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0018_booking_payments", sql: m18 },
   { tag: "0019_case_notes", sql: m19 },
   { tag: "0020_admin_recovery_codes_and_roles", sql: m20 },
+  { tag: "0021_invoices_and_order_currency", sql: m21 },
+  { tag: "0022_invoices_kept_and_promised_percents", sql: m22 },
 ];

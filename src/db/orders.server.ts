@@ -44,6 +44,8 @@ import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
 import { cartItems, orderEvents, orderItems, orders, products, users, type Address } from "./schema";
 import { getSettings } from "./settings.server";
+import { invoiceByNumber, issueInvoice, orderInvoiceNumber } from "./invoices.server";
+import { withInvoiceAttached } from "../mail/templates/invoice";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -172,6 +174,7 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
           paymentStatus: "pending",
           paymentMethod: input.paymentMethod,
           ...totals,
+          currency: settings.currency,
           shippingAddress: shipping,
           billingAddress: input.billingAddress ? storedAddress(input.billingAddress) : shipping,
           notes: input.notes || null,
@@ -372,6 +375,8 @@ export function orderView(db: Db, order: OrderRow): OrderView {
     shippingAmount: order.shippingAmount,
     taxAmount: order.taxAmount,
     totalAmount: order.totalAmount,
+    currency: order.currency,
+    invoiceNumber: orderInvoiceNumber(db, order.id),
     items: items.map((i): OrderItemView => {
       const snap = i.productSnapshot as Partial<ProductSnapshot>;
       return {
@@ -446,6 +451,7 @@ export function customerOrders(db: Db, userId: string, limit = 50): OrderSummary
       paymentStatus: orders.paymentStatus,
       paymentMethod: orders.paymentMethod,
       totalAmount: orders.totalAmount,
+      currency: orders.currency,
       createdAt: orders.createdAt,
       trackingNumber: orders.trackingNumber,
       // Spelled out: inside sql`` Drizzle leaves columns unqualified, and "id" would be the item's own.
@@ -584,6 +590,13 @@ export function changeOrder(
     if (by.audit) {
       const after = { status, paymentStatus, ...(change.kind === "ship" ? { trackingNumber: change.trackingNumber } : {}) };
       auditOrderChange(db, by.audit, order, change.kind, after, change.note, now);
+    }
+    if (change.kind === "mark_paid") {
+      // The invoice takes its number in this transaction, so paid orders never share or skip one.
+      const settings = getSettings(db);
+      const invoice = invoiceByNumber(db, issueInvoice(db, { order }, settings, now).number);
+      const paidMail = template;
+      if (invoice && paidMail) template = (m) => withInvoiceAttached(paidMail(m), invoice, settings.timezone);
     }
     const view = orderViewById(db, order.id);
     if (mail && template) queueOrderMail(db, order.id, view, mail, [template]);

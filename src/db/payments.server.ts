@@ -4,7 +4,7 @@
  * of simultaneous captures of one order record it exactly once.
  */
 import { and, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
-import { newReferenceCode, paymentCurrency, type PaymentStatus, type ServiceOffer } from "../domain/payment";
+import { newReferenceCode, type PaymentStatus, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
 import {
@@ -22,6 +22,9 @@ import type { PaymentRequestMethod } from "../shared/payment";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type OrderMailContext } from "./orders.server";
 import { orders, payments } from "./schema";
+import { getSettings } from "./settings.server";
+import { invoiceByNumber, issueInvoice } from "./invoices.server";
+import { withInvoiceAttached } from "../mail/templates/invoice";
 
 export type Payment = typeof payments.$inferSelect;
 
@@ -58,7 +61,7 @@ export function insertPayment(
       serviceName: p.offer.name,
       method: p.method,
       amount: amountOf(p.offer),
-      currency: paymentCurrency,
+      currency: p.offer.currency,
       email: p.email,
       referenceCode: unusedReferenceCode(db),
       status: p.status,
@@ -150,7 +153,7 @@ export function startOrderPayment(db: Db, input: { userId: string; email: string
         serviceName: `Order ${order.orderNumber}`,
         method: "paypal",
         amount: order.totalAmount,
-        currency: paymentCurrency,
+        currency: order.currency,
         email: input.email,
         referenceCode: unusedReferenceCode(db),
         shopOrderId: order.id,
@@ -360,7 +363,15 @@ export function recordCapturedPayment(
         orderMail,
       );
       if (!paid.ok) throw new Error(`order ${order.id} could not be marked paid: ${paid.reason}`);
-    } else if (updated.email) mails.unshift(paymentReceiptMail({ ...receipt, email: updated.email }));
+    } else {
+      // A service paid: its invoice takes the next number here, in the transaction that records the money.
+      const settings = getSettings(db);
+      const invoice = invoiceByNumber(db, issueInvoice(db, { payment: updated }, settings, now).number);
+      if (updated.email) {
+        const receiptMail = paymentReceiptMail({ ...receipt, email: updated.email });
+        mails.unshift(invoice ? withInvoiceAttached(receiptMail, invoice, settings.timezone) : receiptMail);
+      }
+    }
     for (const m of mails) enqueueMail(db, m);
     return { payment: updated, recorded: true };
   });

@@ -304,6 +304,8 @@ export const orders = sqliteTable(
     taxAmount: money("tax_amount").notNull().default("0.00"),
     shippingAmount: money("shipping_amount").notNull().default("0.00"),
     discountAmount: money("discount_amount").notNull().default("0.00"),
+    /** The currency the order was priced in (the currency setting when it was placed). */
+    currency: text("currency").notNull().default("USD"),
     paymentStatus: text("payment_status", { enum: orderPaymentStatuses }).notNull().default("pending"),
     paymentMethod: text("payment_method"),
     paymentIntentId: text("payment_intent_id"),
@@ -613,6 +615,29 @@ export const payments = sqliteTable(
     // Covers the money received for services (dashboard and analytics) without reading rows.
     index("payments_money_idx").on(t.status, t.shopOrderId, t.paidAt, t.createdAt, t.method, t.amount),
   ],
+);
+
+/**
+ * Tax invoices: one per paid shop order or paid service payment. `number` is assigned in the
+ * transaction that records the payment, one more than the highest ever issued, and a row is never
+ * deleted (its order or payment may be, so the references are kept as plain values), so no number
+ * is used twice. The seller's name and ABN and the money are kept as they were on the day it was issued.
+ */
+export const invoices = sqliteTable(
+  "invoices",
+  {
+    number: integer("number").primaryKey(),
+    orderId: integer("order_id").unique(),
+    paymentId: text("payment_id").unique(),
+    businessName: text("business_name").notNull(),
+    abn: text("abn").notNull(),
+    /** The amount invoiced and the GST it includes, as recorded when it was paid (an order's stored totals). */
+    totalAmount: money("total_amount").notNull(),
+    taxAmount: money("tax_amount").notNull(),
+    currency: text("currency").notNull(),
+    issuedAt: integer("issued_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [check("invoices_one_subject", sql`(${t.orderId} IS NULL) <> (${t.paymentId} IS NULL)`)],
 );
 
 /**

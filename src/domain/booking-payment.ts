@@ -68,9 +68,10 @@ export type PricedBooking = { id: string; serviceId: string | null; serviceName:
 
 /**
  * The payment dialog's offer for a booking: its own stored price (as booked, with any new-client
- * discount already in it), due in full, and the crypto price from that amount.
+ * discount already in it), due in full, and the crypto price from that amount, in `currency` (the
+ * currency setting when the payment starts).
  */
-export function bookingOffer(booking: PricedBooking, cryptoDiscountPercent: number): ServiceOffer {
+export function bookingOffer(booking: PricedBooking, cryptoDiscountPercent: number, currency: string): ServiceOffer {
   const amountDue = Number(booking.servicePrice);
   const listAmount = booking.originalPrice === null ? amountDue : Number(booking.originalPrice);
   const crypto = cryptoPrice(amountDue, cryptoDiscountPercent);
@@ -86,5 +87,6 @@ export function bookingOffer(booking: PricedBooking, cryptoDiscountPercent: numb
     listAmountDue: listAmount,
     cryptoAmount: crypto.price,
     cryptoSaving: crypto.saving,
+    currency,
   };
 }

@@ -38,6 +38,7 @@ test("hourly surveillance is booked as its 4-hour minimum, at the hourly price /
   const hourlyOffer = serviceOffer({ id: "hourly", name: "Hourly", price: "85.00", unit: "hour", minimumUnits: 4 }, false, {
     newClientDiscountPercent: 50,
     cryptoDiscountPercent: 10,
+    currency: "USD",
   });
   expect(newClient.servicePrice).toBe(hourlyOffer.amountDue);
   expect(bookingPrice({ price: "395.00", unit: "month", minimumUnits: 1 }, true, 50).servicePrice).toBe(395);

@@ -1,21 +1,38 @@
 import { describe, expect, test } from "bun:test";
-import { formatAppointment, formatDate, formatInstant, formatInstantDate, formatMoney, formatMoneyPerUnit, formatTime, timeZoneCity } from "./format";
+import {
+  formatAppointment,
+  formatDate,
+  formatInstant,
+  formatInstantDate,
+  formatMoney,
+  formatMoneyPerUnit,
+  formatMoneyWithCode,
+  formatTime,
+  timeZoneCity,
+} from "./format";
 
 describe("money", () => {
   test("whole dollars bare, anything else with cents, from numbers or decimal strings", () => {
-    expect(formatMoney(1295)).toBe("$1,295");
-    expect(formatMoney(75)).toBe("$75");
-    expect(formatMoney(19.5)).toBe("$19.50");
-    expect(formatMoney("695.00")).toBe("$695");
-    expect(formatMoney("147.50")).toBe("$147.50");
-    expect(formatMoney(0)).toBe("$0");
+    expect(formatMoney(1295, "USD")).toBe("$1,295");
+    expect(formatMoney(75, "USD")).toBe("$75");
+    expect(formatMoney(19.5, "USD")).toBe("$19.50");
+    expect(formatMoney("695.00", "USD")).toBe("$695");
+    expect(formatMoney("147.50", "USD")).toBe("$147.50");
+    expect(formatMoney(0, "USD")).toBe("$0");
+  });
+  test("every currency reads the same way: its narrow symbol, and its code where a total is told", () => {
+    expect(formatMoney(1295, "AUD")).toBe("$1,295");
+    expect(formatMoney("19.50", "GBP")).toBe("£19.50");
+    expect(formatMoney(20, "EUR")).toBe("€20");
+    expect(formatMoneyWithCode("287.00", "USD")).toBe("$287 USD");
+    expect(formatMoneyWithCode(287.5, "NZD")).toBe("$287.50 NZD");
   });
   test("a service price carries its unit", () => {
-    expect(formatMoneyPerUnit("85.00", "hour")).toBe("$85/hr");
-    expect(formatMoneyPerUnit("395.00", "month")).toBe("$395/mo");
-    expect(formatMoneyPerUnit("100.00", "day")).toBe("$100/day");
-    expect(formatMoneyPerUnit("450.00", "week")).toBe("$450/week");
-    expect(formatMoneyPerUnit("1295.00", "once")).toBe("$1,295");
+    expect(formatMoneyPerUnit("85.00", "hour", "USD")).toBe("$85/hr");
+    expect(formatMoneyPerUnit("395.00", "month", "USD")).toBe("$395/mo");
+    expect(formatMoneyPerUnit("100.00", "day", "USD")).toBe("$100/day");
+    expect(formatMoneyPerUnit("450.00", "week", "USD")).toBe("$450/week");
+    expect(formatMoneyPerUnit("1295.00", "once", "USD")).toBe("$1,295");
   });
 });
 

@@ -8,20 +8,42 @@
  * settings, which every instant formatter takes explicitly (never the server's or browser's own).
  */
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 0, maximumFractionDigits: 2 });
-const dollarsAndCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const moneyFormats = new Map<string, { whole: Intl.NumberFormat; cents: Intl.NumberFormat }>();
 
-/** An amount in dollars as the site shows it: whole dollars bare, else with cents. 1295 -> "$1,295", 19.5 -> "$19.50". */
-export function formatMoney(amount: number | string): string {
+/** The two formats of one currency, made once: building an Intl.NumberFormat is slow. */
+function moneyFormat(currency: string) {
+  let f = moneyFormats.get(currency);
+  if (!f) {
+    const base = { style: "currency", currency, currencyDisplay: "narrowSymbol" } as const;
+    f = {
+      whole: new Intl.NumberFormat("en-US", { ...base, minimumFractionDigits: 0, maximumFractionDigits: 2 }),
+      cents: new Intl.NumberFormat("en-US", { ...base, minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    };
+    moneyFormats.set(currency, f);
+  }
+  return f;
+}
+
+/**
+ * An amount in `currency` (the currency setting, or the one an order or payment was priced in) as
+ * the site shows it: whole amounts bare, else with cents. 1295 -> "$1,295", 19.5 -> "$19.50".
+ */
+export function formatMoney(amount: number | string, currency: string): string {
   const n = typeof amount === "number" ? amount : Number(amount);
-  return Number.isInteger(n) ? dollars.format(n) : dollarsAndCents.format(n);
+  const f = moneyFormat(currency);
+  return Number.isInteger(n) ? f.whole.format(n) : f.cents.format(n);
+}
+
+/** An amount with its currency code, where the customer pays or is told the total: "$287 USD". */
+export function formatMoneyWithCode(amount: number | string, currency: string): string {
+  return `${formatMoney(amount, currency)} ${currency}`;
 }
 
 const unitSuffix: Record<string, string> = { hour: "/hr", day: "/day", week: "/week", month: "/mo" };
 
 /** A service price with its unit: "$85/hr", "$395/mo", "$1,295" (a one-off has no suffix). */
-export function formatMoneyPerUnit(price: number | string, unit: string): string {
-  return `${formatMoney(price)}${unitSuffix[unit] ?? ""}`;
+export function formatMoneyPerUnit(price: number | string, unit: string, currency: string): string {
+  return `${formatMoney(price, currency)}${unitSuffix[unit] ?? ""}`;
 }
 
 /** "10:00 am" for a wall-clock "HH:MM" (the booking calendar's and e-mails' way of writing times). */

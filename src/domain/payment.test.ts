@@ -11,7 +11,7 @@ import {
   serviceOffer,
 } from "./payment";
 
-const discounts = { newClientDiscountPercent: 50, cryptoDiscountPercent: 10 };
+const discounts = { newClientDiscountPercent: 50, cryptoDiscountPercent: 10, currency: "USD" };
 const pkg = (id: string, price: string, unit = "once", minimumUnits = 1) => ({ id, name: id, price, unit, minimumUnits });
 
 describe("dialog prices", () => {
@@ -49,7 +49,7 @@ describe("dialog prices", () => {
   });
 
   test("a 0% new-client setting means no discount and no badge", () => {
-    expect(serviceOffer(pkg("partner", "295.00"), false, { newClientDiscountPercent: 0, cryptoDiscountPercent: 10 })).toMatchObject({
+    expect(serviceOffer(pkg("partner", "295.00"), false, { newClientDiscountPercent: 0, cryptoDiscountPercent: 10, currency: "USD" })).toMatchObject({
       amountDue: 295,
       percentOff: 0,
     });

@@ -12,9 +12,11 @@ export type PackagePrice = { id: string; name: string; price: string; unit: stri
 /** The discount settings the dialog prices depend on. */
 export type PaymentDiscounts = { newClientDiscountPercent: number; cryptoDiscountPercent: number };
 
-/** Everything the dialog shows about one service's price, in whole US dollars. */
+/** Everything the dialog shows about one service's price, in whole units of `currency`. */
 export type ServiceOffer = {
   id: string;
+  /** The currency setting the offer is priced in. */
+  currency: string;
   name: string;
   unit: string;
   minimumUnits: number;
@@ -32,8 +34,6 @@ export type ServiceOffer = {
   cryptoAmount: number;
   cryptoSaving: number;
 };
-
-export const paymentCurrency = "USD";
 
 /**
  * Every status of a service payment row: requests (instructions, cash deposit) stay `requested`;
@@ -62,7 +62,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
  * The offer for one package: a viewer not known to be returning gets the new-client price (list
  * price struck through, badge with the real percent); a returning customer pays the list price.
  */
-export function serviceOffer(pkg: PackagePrice, returning: boolean, discounts: PaymentDiscounts): ServiceOffer {
+export function serviceOffer(pkg: PackagePrice, returning: boolean, discounts: PaymentDiscounts & { currency: string }): ServiceOffer {
   const unitListPrice = Number(pkg.price);
   const units = Math.max(1, pkg.minimumUnits);
   const viewer = viewerPrice(unitListPrice, returning, discounts.newClientDiscountPercent);
@@ -70,6 +70,7 @@ export function serviceOffer(pkg: PackagePrice, returning: boolean, discounts: P
   const crypto = cryptoPrice(amountDue, discounts.cryptoDiscountPercent);
   return {
     id: pkg.id,
+    currency: discounts.currency,
     name: pkg.name,
     unit: pkg.unit,
     minimumUnits: units,
@@ -137,7 +138,7 @@ export function isReturningCustomer(user: { isNewCustomer: boolean } | null): bo
 }
 
 /** The offers for every package, for one viewer. */
-export function serviceOffers(packages: PackagePrice[], returning: boolean, discounts: PaymentDiscounts): ServiceOffer[] {
+export function serviceOffers(packages: PackagePrice[], returning: boolean, discounts: PaymentDiscounts & { currency: string }): ServiceOffer[] {
   return packages.map((p) => serviceOffer(p, returning, discounts));
 }
 

@@ -6,6 +6,8 @@ import { lazy, Suspense, useState, useSyncExternalStore } from "react";
 import { formatMoney, timeZoneCity } from "../domain/format";
 
 export type BookablePackage = {
+  /** The currency setting the prices are in. */
+  currency: string;
   id: string;
   name: string;
   /** What this viewer pays (the new-client price unless known to be returning). */
@@ -137,12 +139,12 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
 function PriceLine({ pkg }: { pkg: BookablePackage }) {
   return (
     <p className="flex flex-wrap items-baseline gap-2">
-      <span className="text-3xl font-bold">{formatMoney(pkg.price)}</span>
+      <span className="text-3xl font-bold">{formatMoney(pkg.price, pkg.currency)}</span>
       {pkg.discountPercent > 0 && (
         <>
           <s className="text-base-content/70">
             <span className="sr-only">was </span>
-            {formatMoney(pkg.listPrice)}
+            {formatMoney(pkg.listPrice, pkg.currency)}
           </s>
           <span className="badge badge-accent">{`New client: ${pkg.discountPercent}% off`}</span>
         </>

@@ -9,15 +9,15 @@ import { useEffect, useState, type FormEvent } from "react";
 import { apiRequest } from "../client/api";
 import { applyCart, reportCartError } from "../client/cart";
 import { toast } from "../client/toast-store";
+import { currencyName } from "../domain/currency";
 import { formatMoney } from "../domain/format";
 import { perCustomerLimitNote } from "../domain/stock-limits";
 import { cartKey, type CartLine, type CartView as Cart } from "../shared/cart-view";
 
-export type CartViewProps = { gstIncluded: boolean };
+export type CartViewProps = { gstIncluded: boolean /** The currency setting the prices are in. */; currency: string };
 
-const money = (decimal: string) => formatMoney(Number(decimal));
-
-export default function CartView({ gstIncluded }: CartViewProps) {
+export default function CartView({ gstIncluded, currency }: CartViewProps) {
+  const money = (decimal: string) => formatMoney(Number(decimal), currency);
   const cart = useQuery<Cart>({ queryKey: cartKey }).data;
   const client = useQueryClient();
   const [hydrated, setHydrated] = useState(false);
@@ -75,6 +75,7 @@ export default function CartView({ gstIncluded }: CartViewProps) {
         <ul className="divide-y divide-base-300 border-y border-base-300">
           {cart.items.map((line) => (
             <CartLineRow
+              currency={currency}
               key={line.productId}
               line={line}
               hydrated={hydrated}
@@ -113,7 +114,7 @@ export default function CartView({ gstIncluded }: CartViewProps) {
               <dd data-testid="cart-total">{money(cart.total)}</dd>
             </div>
           </dl>
-          {gstIncluded && <p className="text-xs text-base-content/80">Prices include GST.</p>}
+          <p className="text-xs text-base-content/80">{`Prices in ${currencyName(currency)}${gstIncluded ? ", including GST" : ""}.`}</p>
 
           <div>
             <p className="text-sm font-semibold" data-testid="free-shipping">
@@ -161,18 +162,21 @@ const lineNotices: Record<CartLine["status"], ((line: CartLine) => string) | nul
 
 function CartLineRow({
   line,
+  currency,
   hydrated,
   busy,
   onQuantity,
   onRemove,
 }: {
   line: CartLine;
+  currency: string;
   hydrated: boolean;
   busy: boolean;
   onQuantity: (q: number) => void;
   onRemove: () => void;
 }) {
   const notice = lineNotices[line.status]?.(line);
+  const money = (decimal: string) => formatMoney(Number(decimal), currency);
   const canChange = line.status === "available" || line.status === "reduced";
   const fieldId = `cart-quantity-${line.productId}`;
   const [text, setText] = useState(String(line.quantity));

@@ -23,6 +23,8 @@ export type CheckoutFormProps = {
   priced: Partial<Record<OrderPaymentMethod, PricedOrder>>;
   methods: { value: OrderPaymentMethod; label: string; hint: string }[];
   gstEnabled: boolean;
+  /** The currency setting the order is priced in. */
+  currency: string;
   /** Values, field errors and a message from a plain (no-JS) submission the server re-rendered. */
   initialValues?: CheckoutFormValues;
   initialErrors?: Record<string, string>;
@@ -68,13 +70,10 @@ const addressInputs: { field: AddressField; label: string; autoComplete: string;
   { field: "phone", label: "Phone", autoComplete: "tel", type: "tel" },
 ];
 
-const money = (decimal: string) => formatMoney(Number(decimal));
-const cents = (amount: number) => formatMoney(amount / 100);
-
 /** An adjustment's amount as the summary shows it: free shipping as "Free", a discount with a minus sign. */
-function adjustmentAmount(a: Adjustment): string {
+function adjustmentAmount(a: Adjustment, currency: string): string {
   if (a.cents === 0) return "Free";
-  return a.cents < 0 ? `−${cents(-a.cents)}` : cents(a.cents);
+  return a.cents < 0 ? `−${formatMoney(-a.cents / 100, currency)}` : formatMoney(a.cents / 100, currency);
 }
 
 export default function CheckoutForm({
@@ -82,12 +81,15 @@ export default function CheckoutForm({
   priced,
   methods,
   gstEnabled,
+  currency,
   initialValues,
   initialErrors,
   formError,
   blocked = false,
   rememberedFrom,
 }: CheckoutFormProps) {
+  const money = (decimal: string) => formatMoney(Number(decimal), currency);
+  const cents = (amount: number) => formatMoney(amount / 100, currency);
   const initial = initialValues ?? emptyCheckoutForm();
   const { register, handleSubmit, setError, watch, formState } = useForm<CheckoutFormValues>({ resolver: checkoutResolver, defaultValues: initial });
   const [serverErrors, setServerErrors] = useState<Record<string, string>>(initialErrors ?? {});
@@ -254,7 +256,7 @@ export default function CheckoutForm({
               {shown.adjustments.map((a) => (
                 <div key={`${a.kind}-${a.label}`} className={`flex justify-between gap-4${a.cents < 0 ? " text-success" : ""}`}>
                   <dt>{a.label}</dt>
-                  <dd data-testid={`checkout-${a.kind}`}>{adjustmentAmount(a)}</dd>
+                  <dd data-testid={`checkout-${a.kind}`}>{adjustmentAmount(a, currency)}</dd>
                 </div>
               ))}
               <div className="flex justify-between gap-4 border-t border-base-300 pt-2 text-lg font-bold">

@@ -10,16 +10,16 @@ import { ApiError, apiRequest } from "../client/api";
 import { captureFailure, isDeclined, startFailureText } from "../client/paypal-outcome";
 import { loadPayPalSdk, type PayPalButtons } from "../client/paypal-sdk";
 import { toast } from "../client/toast-store";
-import { formatMoney } from "../domain/format";
-import { paymentCurrency } from "../domain/payment";
+import { formatMoneyWithCode } from "../domain/format";
 import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult, type PayPalSetupResult } from "../shared/payment";
 
-export type OrderPayPalProps = { orderNumber: string; totalAmount: string };
+/** `currency`: the one the order was priced in, which the PayPal SDK and the order both use. */
+export type OrderPayPalProps = { orderNumber: string; totalAmount: string; currency: string };
 
 /** `idle`: rendered on the server, before any script ran. */
 type Status = "idle" | "loading" | "ready" | "failed" | "unavailable" | "paid";
 
-export default function OrderPayPal({ orderNumber, totalAmount }: OrderPayPalProps) {
+export default function OrderPayPal({ orderNumber, totalAmount, currency }: OrderPayPalProps) {
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<Status>("idle");
   const [attempt, setAttempt] = useState(0);
@@ -40,7 +40,7 @@ export default function OrderPayPal({ orderNumber, totalAmount }: OrderPayPalPro
         return;
       }
       try {
-        const paypal = await loadPayPalSdk({ clientId: setup.clientId, currency: paymentCurrency, clientToken: async () => setup.clientToken });
+        const paypal = await loadPayPalSdk({ clientId: setup.clientId, currency, clientToken: async () => setup.clientToken });
         if (cancelled || !container.current) return;
         buttons = paypal.Buttons({
           style: { layout: "vertical", label: "pay", shape: "rect" },
@@ -82,13 +82,13 @@ export default function OrderPayPal({ orderNumber, totalAmount }: OrderPayPalPro
       cancelled = true;
       void buttons?.close?.().catch(() => undefined);
     };
-  }, [orderNumber, attempt]);
+  }, [orderNumber, currency, attempt]);
 
   return (
     <div className="space-y-3" data-testid="order-paypal">
       <p>
         {"Pay "}
-        <strong className="text-xl">{`${formatMoney(totalAmount)} ${paymentCurrency}`}</strong>
+        <strong className="text-xl">{formatMoneyWithCode(totalAmount, currency)}</strong>
         {" securely with PayPal: your PayPal balance, a linked bank account, or a debit or credit card."}
       </p>
       {status === "idle" && <p className="text-sm">PayPal's buttons appear here once the page has loaded; they need JavaScript.</p>}

@@ -43,6 +43,8 @@ export type ShopCatalogProps = {
   /** Cards shown at first (?show=), a whole number of pages. */
   initialShow: number;
   signedIn: boolean;
+  /** The currency setting the prices are in. */
+  currency: string;
 };
 
 type View = { query: ShopQuery; show: number };
@@ -52,7 +54,7 @@ const eagerImages = 3;
 
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-export default function ShopCatalog({ items, categories, initialQuery, initialShow, signedIn }: ShopCatalogProps) {
+export default function ShopCatalog({ items, categories, initialQuery, initialShow, signedIn, currency }: ShopCatalogProps) {
   const [view, setView] = useState<View>({ query: initialQuery, show: initialShow });
   const query = view.query;
   const searchRef = useRef<HTMLInputElement>(null);
@@ -215,6 +217,7 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
               <li key={item.id}>
                 <ProductCard
                   item={item}
+                  currency={currency}
                   eager={i < eagerImages}
                   signedIn={signedIn}
                   returnTo={renderedHref}
@@ -237,10 +240,18 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
   );
 }
 
-type CardProps = { item: CatalogueItem; eager: boolean; signedIn: boolean; returnTo: string; pending: boolean; onAdd: (item: CatalogueItem) => void };
+type CardProps = {
+  item: CatalogueItem;
+  currency: string;
+  eager: boolean;
+  signedIn: boolean;
+  returnTo: string;
+  pending: boolean;
+  onAdd: (item: CatalogueItem) => void;
+};
 
 /** One card; memoised, so a keystroke re-renders only the cards that appear or change. */
-const ProductCard = memo(function ProductCard({ item, eager, ...cart }: CardProps) {
+const ProductCard = memo(function ProductCard({ item, currency, eager, ...cart }: CardProps) {
   const more = item.features.length - cardFeatureCount;
   const detail = `/shop/product/${item.slug}`;
   return (
@@ -263,7 +274,7 @@ const ProductCard = memo(function ProductCard({ item, eager, ...cart }: CardProp
           {item.name}
         </h3>
         <StarRating />
-        <PriceTag product={item} />
+        <PriceTag product={item} currency={currency} />
         <ul className="list-disc space-y-1 pl-5 text-sm marker:text-success">
           {item.features.slice(0, cardFeatureCount).map((f) => (
             <li key={f}>{f}</li>
@@ -282,7 +293,7 @@ const ProductCard = memo(function ProductCard({ item, eager, ...cart }: CardProp
 });
 
 /** Add to Cart: a real form post when signed in, the sign-in page when not, disabled when sold out. */
-function CartButton({ item, signedIn, returnTo, pending, onAdd }: Omit<CardProps, "eager">) {
+function CartButton({ item, signedIn, returnTo, pending, onAdd }: Omit<CardProps, "eager" | "currency">) {
   const name = <span className="sr-only">{`: ${item.name}`}</span>;
   if (item.stockQuantity <= 0) {
     return (

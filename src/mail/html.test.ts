@@ -52,6 +52,8 @@ const settings = {
 const address = { name: "Sam <Lee>", line1: "1 Example St", line2: "Unit 2", suburb: "Adelaide", state: "SA", postcode: "5000", phone: "0400 000 000" };
 const order: OrderView = {
   orderNumber: "PI-20261125-0001",
+  currency: "USD",
+  invoiceNumber: null,
   status: "pending",
   paymentStatus: "pending",
   paymentMethod: "bank_transfer",
@@ -101,6 +103,7 @@ const bookingInput: BookingMailInput = {
   origin,
   whenText: "Monday 30 November 2026, 10:00 am",
   timeZone: "Australia/Adelaide",
+  currency: "USD",
   ics,
 };
 const statusInput: BookingStatusMailInput = {
@@ -111,6 +114,7 @@ const statusInput: BookingStatusMailInput = {
   businessPhone: settings.phone,
   origin,
   timeZone: "Australia/Adelaide",
+  currency: "USD",
   ics,
 };
 const offer: ServiceOffer = {

@@ -96,8 +96,8 @@ function Row({ term, children, testId }: { term: string; children: string; testI
 
 export function bookingSummaryPage(site: SiteData, booking: BookingSummary): PageDefinition {
   const tz = site.settings.timezone;
-  const price = formatMoney(Number(booking.servicePrice));
-  const listPrice = booking.discountApplied && booking.originalPrice ? formatMoney(Number(booking.originalPrice)) : null;
+  const price = formatMoney(Number(booking.servicePrice), site.settings.currency);
+  const listPrice = booking.discountApplied && booking.originalPrice ? formatMoney(Number(booking.originalPrice), site.settings.currency) : null;
   const holds = booking.status === "pending" || booking.status === "confirmed";
   return {
     path: bookingPagePath(booking.reference),

@@ -20,9 +20,15 @@ export function bookablePackages(site: SiteData): BookablePackage[] {
         id: p.id,
         name: p.name,
         price: price.servicePrice,
+        currency: site.settings.currency,
         listPrice: price.originalPrice,
         discountPercent: price.discountPercent,
-        priceNote: price.units > 1 ? `${price.units}-${p.unit} minimum at ${formatMoneyPerUnit(p.price, p.unit)}` : p.unit === "month" ? "per month" : null,
+        priceNote:
+          price.units > 1
+            ? `${price.units}-${p.unit} minimum at ${formatMoneyPerUnit(p.price, p.unit, site.settings.currency)}`
+            : p.unit === "month"
+              ? "per month"
+              : null,
         duration: p.duration,
         description: p.description,
         features: p.features,

@@ -17,7 +17,12 @@ export function cartPage(site: SiteData, cart: CartView, notice?: CartNotice): P
         <div className="mx-auto max-w-6xl px-4 py-10">
           <h1 className="mb-6 text-3xl font-bold">Your Cart</h1>
           <CartNoticeBanner notice={notice} />
-          <Island name="CartView" hydrate="load" props={{ gstIncluded: site.settings.gstEnabled }} queries={[{ key: cartKey, data: cart }]} />
+          <Island
+            name="CartView"
+            hydrate="load"
+            props={{ gstIncluded: site.settings.gstEnabled, currency: site.settings.currency }}
+            queries={[{ key: cartKey, data: cart }]}
+          />
         </div>
       </Layout>
     ),

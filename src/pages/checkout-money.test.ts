@@ -141,7 +141,7 @@ async function checkCase(g: Generated, n: number) {
 
   // The page as first rendered (and as it stays with JavaScript off) shows the bank-transfer total until a method is chosen.
   const page = await (await t.request("/checkout", { headers: { Cookie: customer.cookie } })).text();
-  const pageTotal = formatMoney((data.priced.bank_transfer?.totalCents ?? Number.NaN) / 100).replace(/[$.]/g, "\\$&");
+  const pageTotal = formatMoney((data.priced.bank_transfer?.totalCents ?? Number.NaN) / 100, "USD").replace(/[$.]/g, "\\$&");
   expect(page).toMatch(new RegExp(`data-testid="checkout-total"[^>]*>${pageTotal}<`));
 
   const placed = placeOrder(t.db, customer.userId, { shippingAddress: testAddress, paymentMethod: g.method });

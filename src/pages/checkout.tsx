@@ -100,6 +100,7 @@ export function checkoutPage(site: SiteData, data: CheckoutData, state: Checkout
               priced: data.priced,
               methods: data.methods,
               gstEnabled: site.settings.gstEnabled,
+              currency: site.settings.currency,
               initialValues: state.values,
               initialErrors: state.errors,
               formError: state.formError,

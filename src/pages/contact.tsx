@@ -114,7 +114,7 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
               name="ContactForm"
               hydrate="visible"
               props={{
-                serviceOptions: contactServiceOptions(site.pricing),
+                serviceOptions: contactServiceOptions(site.pricing, site.settings.currency),
                 initialValues: state.values,
                 initialErrors: state.errors,
                 initialNotice: contactNoticeFor(state),

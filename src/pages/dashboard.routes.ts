@@ -13,6 +13,7 @@ import { requireCustomer, type CustomerEnv } from "../server/middleware/require-
 import { servePage } from "../server/render-page";
 import { dashboardPage } from "./dashboard";
 import { orderMailContext } from "../server/checkout.server";
+import { customerInvoicedPayments } from "../db/invoices.server";
 
 const notices: Record<string, string> = {
   passwordReset: "Your new password is saved, and every other device was signed out.",
@@ -26,10 +27,11 @@ export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const key = c.req.query("passwordReset") === "1" ? "passwordReset" : (c.req.query("notice") ?? "");
   const data = dashboardData(deps.db, user.id);
   const orders = customerOrders(deps.db, user.id, 5);
+  const payments = customerInvoicedPayments(deps.db, user.id);
   // PayPal's checkout needs its hosts in the security headers, only when a booking can be paid.
   const paypal = paypalConfig(deps.env);
   if (paypal && data.recentBookings.some((b) => bookingMayBePaid(b.status, b.payment.status))) extendSecurityHeaders(c, paypalPageSecurity);
-  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders, { paypalClientId: paypal?.clientId ?? null }));
+  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders, payments, { paypalClientId: paypal?.clientId ?? null }));
 }
 
 /** POST /bookings/:id/cancel: a customer cancels their own pending booking. */

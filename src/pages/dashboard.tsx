@@ -10,13 +10,15 @@ import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
 import { bookingMayBePaid, bookingOffer } from "../domain/booking-payment";
 import { cryptoAddresses } from "../domain/payment";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
-import { formatDate, formatInstantDate, formatMoney } from "../domain/format";
+import { formatDate, formatInstantDate, formatMoney, formatMoneyWithCode } from "../domain/format";
 import type { PaymentDialogProps } from "../islands/PaymentDialog";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { OrderSummaryView } from "../shared/orders";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
+import type { customerInvoicedPayments } from "../db/invoices.server";
+import { paymentInvoicePath } from "./invoice";
 
 /** The small heading of a figure card (status, bookings, earnings). */
 const statTitle = "text-sm font-semibold text-base-content/80";
@@ -24,8 +26,32 @@ const statTitle = "text-sm font-semibold text-base-content/80";
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
 
+/** A paid service payment with its invoice, as the dashboard lists it. */
+export type InvoicedPayment = ReturnType<typeof customerInvoicedPayments>[number];
+
+/** The customer's paid service payments, each with a link to its invoice. */
+function PaymentsCard({ payments, timeZone }: { payments: InvoicedPayment[]; timeZone: string }) {
+  return (
+    <TitledCard id="payments" title="Your Payments" className="lg:col-span-2">
+      <ul className="divide-y divide-base-300">
+        {payments.map((p) => (
+          <li key={p.referenceCode} className="flex flex-wrap items-center justify-between gap-2 py-3" data-testid="paid-payment">
+            <div className="min-w-0">
+              <p className="font-semibold break-words">{`${p.serviceName} · ${formatMoneyWithCode(p.amount, p.currency)}`}</p>
+              <p className="text-sm text-base-content/80">{`Paid ${formatInstantDate(p.paidAt, timeZone)} · ${p.referenceCode}${p.refunded ? " · refunded" : ""}`}</p>
+            </div>
+            <a href={paymentInvoicePath(p.referenceCode)} className="btn btn-outline btn-sm">
+              {`Invoice ${p.invoiceNumber}`}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </TitledCard>
+  );
+}
+
 /** Each recent reward: what it was for, when it was earned, and whether it is pending, paid (when) or void (why). */
-function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"]; timeZone: string }) {
+function RewardsCard({ rewards, timeZone, currency }: { rewards: DashboardData["rewards"]; timeZone: string; currency: string }) {
   return (
     <TitledCard id="rewards" title="Your Referral Rewards" className="lg:col-span-2">
       <ul className="divide-y divide-base-300">
@@ -33,7 +59,7 @@ function RewardsCard({ rewards, timeZone }: { rewards: DashboardData["rewards"];
           <li key={r.id} className="py-3" data-testid="reward">
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div>
-                <p className="font-semibold">{`${formatMoney(Number(r.amount))} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
+                <p className="font-semibold">{`${formatMoney(r.amount, currency)} · ${r.type === "first_service" ? "a friend's first booking" : "a friend's later booking"}`}</p>
                 <p className="text-sm text-base-content/80">{`Earned ${formatInstantDate(r.createdAt, timeZone)}`}</p>
               </div>
               <StatusBadge kind="referral" status={r.status} className="badge-sm h-auto min-h-5">
@@ -53,12 +79,13 @@ export function dashboardPage(
   d: DashboardData,
   notice?: string,
   orders: OrderSummaryView[] = [],
-  payments: { paypalClientId: string | null } = { paypalClientId: null },
+  payments: InvoicedPayment[] = [],
+  paying: { paypalClientId: string | null } = { paypalClientId: null },
   now = new Date(),
 ): PageDefinition {
   // The payment dialog of a booking: the same methods as /services, at the booking's own price.
   const pay: Omit<PaymentDialogProps, "service" | "fallbackHref"> = {
-    paypalClientId: payments.paypalClientId,
+    paypalClientId: paying.paypalClientId,
     cryptoAddresses: cryptoAddresses(site.settings),
     cryptoDiscountPercent: site.settings.cryptoDiscountPercent,
     contact: { email: site.settings.email, phone: site.settings.phone },
@@ -111,13 +138,13 @@ export function dashboardPage(
             </TitledCard>
             <TitledCard id="earnings" title="Referral Earnings" titleClassName={statTitle}>
               <p className="text-3xl font-bold" data-testid="referral-total">
-                {formatMoney(Number(d.earnings.total))}
+                {formatMoney(d.earnings.total, site.settings.currency)}
               </p>
               <p className="text-sm">{`${d.earnings.count} referral transaction${d.earnings.count === 1 ? "" : "s"}`}</p>
               <p
                 className="text-sm"
                 data-testid="referral-split"
-              >{`${formatMoney(Number(d.earnings.pending))} pending · ${formatMoney(Number(d.earnings.paid))} paid`}</p>
+              >{`${formatMoney(d.earnings.pending, site.settings.currency)} pending · ${formatMoney(d.earnings.paid, site.settings.currency)} paid`}</p>
             </TitledCard>
           </div>
 
@@ -148,7 +175,7 @@ export function dashboardPage(
                           <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${formatInstantDate(b.createdAt, site.settings.timezone)}`}</p>
                         </div>
                         <div className="flex flex-col items-end gap-1 text-right">
-                          <p className="font-semibold">{formatMoney(Number(b.servicePrice))}</p>
+                          <p className="font-semibold">{formatMoney(Number(b.servicePrice), site.settings.currency)}</p>
                           <StatusBadge kind="booking" status={b.status} className="badge-sm" />
                           {b.status !== "cancelled" && (
                             <StatusBadge kind="bookingPayment" status={b.payment.status} className="badge-sm whitespace-nowrap" testId="booking-payment" />
@@ -163,7 +190,7 @@ export function dashboardPage(
                               hydrate="interaction"
                               props={{
                                 ...pay,
-                                service: bookingOffer(b, site.settings.cryptoDiscountPercent),
+                                service: bookingOffer(b, site.settings.cryptoDiscountPercent, site.settings.currency),
                                 bookingId: b.id,
                                 fallbackHref: `/contact?service=${encodeURIComponent(b.serviceId ?? "")}#contact-form`,
                                 triggerLabel: b.payment.status === "awaiting" ? "Pay another way" : "Pay now",
@@ -196,7 +223,8 @@ export function dashboardPage(
                 </ul>
               )}
             </TitledCard>
-            {d.rewards.length > 0 && <RewardsCard rewards={d.rewards} timeZone={site.settings.timezone} />}
+            {payments.length > 0 && <PaymentsCard payments={payments} timeZone={site.settings.timezone} />}
+            {d.rewards.length > 0 && <RewardsCard rewards={d.rewards} timeZone={site.settings.timezone} currency={site.settings.currency} />}
             <section aria-labelledby="orders-title" className="card border border-base-300 bg-base-100 lg:col-span-2">
               <div className="card-body">
                 <div className="flex flex-wrap items-center justify-between gap-2">

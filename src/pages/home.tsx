@@ -77,6 +77,7 @@ export function homePage(site: SiteData): PageDefinition {
         <Section id="packages" title={c["home.packages"].title} subtitle={c["home.packages"].subtitle}>
           <PackageGrid
             packages={packages}
+            currency={site.settings.currency}
             action={() => (
               <a href="/services" className="btn btn-outline btn-primary btn-sm">
                 See details
@@ -85,7 +86,7 @@ export function homePage(site: SiteData): PageDefinition {
           />
           {tracking.length > 0 && (
             <p className="mt-6 rounded-box bg-base-200 p-4">
-              <strong>Vehicle Tracking (GPS):</strong> {tracking.map((t) => formatMoneyPerUnit(t.price, t.unit)).join(" or ")}
+              <strong>Vehicle Tracking (GPS):</strong> {tracking.map((t) => formatMoneyPerUnit(t.price, t.unit, site.settings.currency)).join(" or ")}
             </p>
           )}
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">

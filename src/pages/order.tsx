@@ -7,15 +7,15 @@ import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
-import { formatInstant, formatMoney, timeZoneCity } from "../domain/format";
+import { formatInstant, formatMoney, formatMoneyWithCode, timeZoneCity } from "../domain/format";
 import { manualPaymentInstructions } from "../mail/templates/orders";
-import { paymentCurrency } from "../domain/payment";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
 import type { PageDefinition } from "./page";
 import { productPath } from "./product";
 import { PostalAddress } from "../components/PostalAddress";
+import { orderInvoicePath } from "./invoice";
 
 type OrderNotice = { tone: "success" | "info" | "error"; text: string };
 
@@ -76,7 +76,8 @@ export function paymentBadgeText(order: Pick<OrderView, "status" | "paymentStatu
 
 const noticeClass: Record<OrderNotice["tone"], string> = { success: "alert-success", info: "alert-info", error: "alert-error" };
 
-const money = (decimal: string) => formatMoney(Number(decimal));
+/** An amount of this order, in the currency it was priced in. */
+const money = (decimal: string, currency: string) => formatMoney(Number(decimal), currency);
 
 export const methodLabel = (method: string | null) => (method ? (paymentMethodLabels[method as OrderPaymentMethod] ?? method) : "—");
 
@@ -105,7 +106,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
 function BankDetails({ order, site }: { order: OrderView; site: SiteData }) {
   const s = site.settings;
   const rows: { label: string; value: string; copy: boolean }[] = [
-    { label: "Amount", value: `${money(order.totalAmount)} ${paymentCurrency}`, copy: false },
+    { label: "Amount", value: formatMoneyWithCode(order.totalAmount, order.currency), copy: false },
     { label: "Account name", value: s.bankAccountName, copy: false },
     { label: "BSB", value: s.bankBsb, copy: true },
     { label: "Account number", value: s.bankAccountNumber, copy: true },
@@ -155,9 +156,9 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
         <h3 id="order-payment-title" className="font-semibold">
           Pay with PayPal
         </h3>
-        <p>{`Your order awaits payment of ${money(order.totalAmount)} by PayPal. Pay with your PayPal account or a card below; we will e-mail you as soon as the payment is received.`}</p>
+        <p>{`Your order awaits payment of ${money(order.totalAmount, order.currency)} by PayPal. Pay with your PayPal account or a card below; we will e-mail you as soon as the payment is received.`}</p>
         {held}
-        <Island name="OrderPayPal" props={{ orderNumber: order.orderNumber, totalAmount: order.totalAmount }} />
+        <Island name="OrderPayPal" props={{ orderNumber: order.orderNumber, totalAmount: order.totalAmount, currency: order.currency }} />
       </section>,
     );
   } else if (open && unpaid) {
@@ -211,7 +212,7 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
   if (stage === "refunded")
     blocks.push(
       <p key="refunded">
-        {`We refunded ${money(order.totalAmount)}${order.paymentMethod ? ` paid by ${methodLabel(order.paymentMethod).toLowerCase()}` : ""}. The money goes back the way you paid, usually within a few business days. Nothing more is needed from you.`}
+        {`We refunded ${money(order.totalAmount, order.currency)}${order.paymentMethod ? ` paid by ${methodLabel(order.paymentMethod).toLowerCase()}` : ""}. The money goes back the way you paid, usually within a few business days. Nothing more is needed from you.`}
       </p>,
     );
 
@@ -258,6 +259,13 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
                 </StatusBadge>
               )}
             </div>
+            {order.invoiceNumber && (
+              <p className="mt-3">
+                <a href={orderInvoicePath(order.orderNumber)} className="btn btn-outline btn-sm" data-testid="order-invoice-link">
+                  {`${order.paymentStatus === "refunded" ? "Invoice (refunded)" : "Tax invoice"} ${order.invoiceNumber}`}
+                </a>
+              </p>
+            )}
           </div>
 
           {notice && (
@@ -286,36 +294,36 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
                           i.name
                         )}
                       </p>
-                      <p className="text-sm text-base-content/80">{`${i.quantity} × ${money(i.unitPrice)}`}</p>
+                      <p className="text-sm text-base-content/80">{`${i.quantity} × ${money(i.unitPrice, order.currency)}`}</p>
                       {i.requiresVerification && <p className="badge badge-warning badge-sm">ID Required</p>}
                     </div>
-                    <p className="shrink-0 font-semibold">{money(i.totalPrice)}</p>
+                    <p className="shrink-0 font-semibold">{money(i.totalPrice, order.currency)}</p>
                   </li>
                 ))}
               </ul>
               <dl className="space-y-1 border-t border-base-300 pt-3">
                 <div className="flex justify-between gap-4">
                   <dt>Subtotal</dt>
-                  <dd>{money(order.subtotal)}</dd>
+                  <dd>{money(order.subtotal, order.currency)}</dd>
                 </div>
                 {Number(order.discountAmount) > 0 && (
                   <div className="flex justify-between gap-4">
                     <dt>Discount</dt>
-                    <dd>{`−${money(order.discountAmount)}`}</dd>
+                    <dd>{`−${money(order.discountAmount, order.currency)}`}</dd>
                   </div>
                 )}
                 <div className="flex justify-between gap-4">
                   <dt>Shipping</dt>
-                  <dd>{Number(order.shippingAmount) > 0 ? money(order.shippingAmount) : "Free"}</dd>
+                  <dd>{Number(order.shippingAmount) > 0 ? money(order.shippingAmount, order.currency) : "Free"}</dd>
                 </div>
                 <div className="flex justify-between gap-4 text-lg font-bold">
                   <dt>Total</dt>
-                  <dd data-testid="order-total">{money(order.totalAmount)}</dd>
+                  <dd data-testid="order-total">{money(order.totalAmount, order.currency)}</dd>
                 </div>
                 {Number(order.taxAmount) > 0 && (
                   <div className="flex justify-between gap-4 text-sm text-base-content/80">
                     <dt>GST included</dt>
-                    <dd>{money(order.taxAmount)}</dd>
+                    <dd>{money(order.taxAmount, order.currency)}</dd>
                   </div>
                 )}
               </dl>

@@ -18,7 +18,7 @@ export function OrderSummaryRow({ order, timeZone }: { order: OrderSummaryView; 
           {order.orderNumber}
         </a>
         <p className="shrink-0 text-right font-semibold tabular-nums" data-testid="order-total">
-          {formatMoney(Number(order.totalAmount))}
+          {formatMoney(order.totalAmount, order.currency)}
         </p>
       </div>
       <div className="mt-1 flex flex-col items-start gap-1">

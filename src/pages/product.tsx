@@ -40,7 +40,7 @@ function shippingAndReturns(site: SiteData, priceCents: number): object {
   return {
     shippingDetails: {
       "@type": "OfferShippingDetails",
-      shippingRate: { "@type": "MonetaryAmount", value: centsToDecimal(shippingCents(priceCents, true, site.settings)), currency: "USD" },
+      shippingRate: { "@type": "MonetaryAmount", value: centsToDecimal(shippingCents(priceCents, true, site.settings)), currency: site.settings.currency },
       shippingDestination: { "@type": "DefinedRegion", addressCountry: "AU" },
     },
     hasMerchantReturnPolicy: {
@@ -78,7 +78,7 @@ function productJsonLd(site: SiteData, p: ProductWithCategory): object[] {
       offers: {
         "@type": "Offer",
         url,
-        priceCurrency: "USD",
+        priceCurrency: site.settings.currency,
         price: centsToDecimal(price),
         availability: p.stockQuantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
         itemCondition: "https://schema.org/NewCondition",
@@ -171,8 +171,8 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
               <StarRating />
               {p.description && <p className="text-base-content/90">{p.description}</p>}
               <div className="flex flex-wrap items-center gap-3">
-                <PriceTag product={p} size="lg" />
-                <SavingBadge product={p} />
+                <PriceTag product={p} currency={site.settings.currency} size="lg" />
+                <SavingBadge product={p} currency={site.settings.currency} />
               </div>
               <StockLine stock={p.stockQuantity} />
               {p.requiresVerification && (

@@ -53,6 +53,7 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
         >
           <PackageGrid
             packages={packages}
+            currency={site.settings.currency}
             action={(p) => (
               <Island
                 name="PaymentDialog"
@@ -76,13 +77,13 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
                   {combined.map((p) => (
                     <li key={p.id} className="flex justify-between gap-4">
                       <span>{p.id === "combined-daily-max" ? "Daily maximum" : p.name}</span>
-                      <strong>{formatMoneyPerUnit(p.price, p.unit)}</strong>
+                      <strong>{formatMoneyPerUnit(p.price, p.unit, site.settings.currency)}</strong>
                     </li>
                   ))}
                   {tracking.map((p) => (
                     <li key={p.id} className="flex justify-between gap-4">
                       <span>Vehicle Tracking (GPS)</span>
-                      <strong>{formatMoneyPerUnit(p.price, p.unit)}</strong>
+                      <strong>{formatMoneyPerUnit(p.price, p.unit, site.settings.currency)}</strong>
                     </li>
                   ))}
                 </ul>

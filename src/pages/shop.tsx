@@ -49,7 +49,14 @@ export function shopPage(site: SiteData, data: ShopPageData, query: ShopQuery, s
           <Island
             name="ShopCatalog"
             hydrate="visible"
-            props={{ items: data.items, categories: data.categories, initialQuery: query, initialShow: show, signedIn: site.user !== null }}
+            props={{
+              items: data.items,
+              categories: data.categories,
+              initialQuery: query,
+              initialShow: show,
+              signedIn: site.user !== null,
+              currency: site.settings.currency,
+            }}
           />
         </div>
 

@@ -9,7 +9,6 @@
 import { adminOrderRow, capturedPaymentCurrency, recordPayPalRefund } from "../db/admin-orders.server";
 import type { AuditActor } from "../db/audit.server";
 import { changeOrder, type ChangeOrderResult } from "../db/orders.server";
-import { paymentCurrency } from "../domain/payment";
 import { orderMailContext } from "../server/checkout.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
@@ -46,7 +45,7 @@ export async function refundOrder(
   if (!allowedOrderActions(order).includes("refund")) return { ok: false, reason: "not_allowed", message: `A ${order.status} order cannot be refunded.` };
   if (!paypal) return paypalFailure("paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
 
-  const currency = capturedPaymentCurrency(deps.db, order.id, captureId) ?? paymentCurrency;
+  const currency = capturedPaymentCurrency(deps.db, order.id, captureId) ?? order.currency;
   let refund: { id: string; status: string };
   try {
     refund = await paypal.refundCapture(captureId, { amount: order.totalAmount, currency }, `refund-${order.orderNumber}`);

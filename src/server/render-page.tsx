@@ -17,6 +17,7 @@ import { renderDocument } from "./document";
 import { cachedPageReply, compressPage, neverPublic, type RenderedPage } from "./page-cache";
 import { securityHeaderList } from "./middleware/security-headers";
 import { isHttps, siteOrigin } from "./origin";
+import { fillPercentsDeep } from "../domain/promised-percents";
 
 /** Everything the layout reads, for one render. */
 export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
@@ -24,7 +25,8 @@ export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string
   const settings = deps.pageCache.memo("settings", () => customerFacingSettings(getSettings(deps.db)));
   return {
     settings,
-    content: deps.pageCache.memo("content", () => getContent(deps.db)),
+    // Texts name discounts by their settings; the page shows the figures (domain/promised-percents.ts).
+    content: deps.pageCache.memo("content", () => fillPercentsDeep(getContent(deps.db), settings)),
     pricing: deps.pageCache.memo("pricing", () => listPricing(deps.db)),
     user,
     cartCount: user ? cartCount(deps.db, user.id, settings.maxUnitsPerProduct) : 0,

@@ -26,6 +26,7 @@ import { bookingMoveRoutes } from "../pages/booking-move.routes";
 import { homeRoutes } from "../pages/home.routes";
 import { loginRoutes } from "../pages/login.routes";
 import { ordersRoutes } from "../pages/orders.routes";
+import { invoiceRoutes } from "../pages/invoice.routes";
 import { passwordResetRoutes } from "../pages/password-reset.routes";
 import { privacyRoutes } from "../pages/privacy.routes";
 import { verifyEmailRoutes } from "../pages/verify-email.routes";
@@ -72,6 +73,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/", cartRoutes(deps)); // /cart, POST /cart/items…
   app.route("/", checkoutRoutes(deps)); // GET and POST /checkout (signed-in customers)
   app.route("/", ordersRoutes(deps)); // /orders, /orders/:orderNumber, POST /orders/:orderNumber/cancel
+  app.route("/", invoiceRoutes(deps)); // /orders/:orderNumber/invoice, /payments/:referenceCode/invoice
 
   // The admin portal's page shells (the work happens in admin islands through /api/admin)
   app.route("/", adminPageRoutes(deps)); // /admin, /admin/login, /admin/dashboard

@@ -46,6 +46,8 @@ export type AdminOrderRow = {
   /** Null once the customer's account is deleted. */
   customerEmail: string | null;
   totalAmount: string;
+  /** The currency the order was priced in. */
+  currency: string;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   paymentMethod: string | null;

@@ -52,6 +52,8 @@ export type AdminPayment = {
   markedPaidBy: string | null;
   /** The shop order it pays, if any. */
   orderNumber: string | null;
+  /** The invoice issued when it was paid (a shop order's own invoice for an order's payment), if any. */
+  invoiceNumber: string | null;
 };
 
 export type AdminPaymentList = { payments: AdminPayment[]; total: number; page: number; pageSize: number };

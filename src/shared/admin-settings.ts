@@ -5,11 +5,15 @@
  * end, discounts of 0 to 90%, amounts in cents, and crypto addresses in their coin's format (or
  * empty, which hides the coin). zod/mini, so the island checks with the same rules as the server.
  */
+import { isAbn } from "../domain/abn";
+import { currencies, currencyNames } from "../domain/currency";
 import type { SettingKey, Settings } from "./settings";
 import { z } from "./zod-mini";
 
 export const settingsMessages = {
   businessName: "Enter the business name (up to 100 characters)",
+  abn: "Enter the 11 digits of a valid ABN, such as 51 824 753 556, or leave it empty",
+  currency: `Choose one of ${currencies.map((c) => `${c} (${currencyNames[c]})`).join(", ")}`,
   email: "Enter an e-mail address such as enquiries@example.com",
   phoneRequired: "Enter the phone number",
   phone: "Use digits, spaces, +, -, ( and ) only, with 6 to 15 digits",
@@ -46,6 +50,8 @@ export const settingsMessages = {
 /** Each setting's name, as the form labels it and the audit log names it. */
 export const settingLabels: Record<SettingKey, string> = {
   businessName: "Business name",
+  abn: "ABN",
+  currency: "Currency",
   phone: "Phone",
   email: "E-mail",
   signal: "Signal",
@@ -62,10 +68,9 @@ export const settingLabels: Record<SettingKey, string> = {
   timezone: "Timezone",
   businessHours: "Business hours",
   newClientDiscountPercent: "New-client discount (%)",
-  consultationDiscountPercent: "Consultation discount (%)",
   cryptoDiscountPercent: "Crypto discount (%)",
-  freeShippingThreshold: "Free-shipping threshold (USD)",
-  flatShippingFee: "Flat shipping fee (USD)",
+  freeShippingThreshold: "Free-shipping threshold",
+  flatShippingFee: "Flat shipping fee",
   gstEnabled: "GST",
   manualOrderHoldDays: "Manual payment hold (days)",
   paypalOrderHoldMinutes: "PayPal payment hold (minutes)",
@@ -174,6 +179,11 @@ export const adminSettingsShape = {
   businessName: z
     .string(settingsMessages.businessName)
     .check(z.trim(), z.minLength(1, settingsMessages.businessName), z.maxLength(100, settingsMessages.businessName)),
+  abn: z.string(settingsMessages.abn).check(
+    z.trim(),
+    z.refine((v) => v === "" || isAbn(v), settingsMessages.abn),
+  ),
+  currency: z.enum(currencies, settingsMessages.currency),
   phone: phone(true),
   email: z
     .string(settingsMessages.email)
@@ -192,7 +202,6 @@ export const adminSettingsShape = {
   timezone: z.string(settingsMessages.timezone).check(z.trim(), z.refine(isTimeZone, settingsMessages.timezone)),
   businessHours,
   newClientDiscountPercent: percent,
-  consultationDiscountPercent: percent,
   cryptoDiscountPercent: percent,
   freeShippingThreshold: money,
   flatShippingFee: money,
@@ -277,10 +286,11 @@ export function checkChangedSettings(
 }
 
 /**
- * The settings that say where customers' money goes: the bank account, the crypto addresses and the
- * PayPal hold. Changing one needs the password given again in the last 10 minutes (decision 027).
+ * The settings that say where customers' money goes: the currency, the bank account, the crypto
+ * addresses and the PayPal hold. Changing one needs the password given again in the last 10 minutes (decision 027).
  */
 export const reauthSettingKeys: readonly SettingKey[] = [
+  "currency",
   "bankAccountName",
   "bankBsb",
   "bankAccountNumber",

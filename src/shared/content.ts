@@ -4,10 +4,19 @@
  * change any text without a deploy. Written with zod/mini: the portal's content editor validates
  * with the same schemas, and its messages show under the fields.
  */
+import { typedPercentOff } from "../domain/promised-percents";
 import { z } from "./zod-mini";
 
+/** What the editor says when a text types a discount figure rather than naming its setting. */
+export const typedPercentMessage = "Write {newClientDiscount}% or {cryptoDiscount}% so the offer always says the discount the prices apply";
+
 const text = (max: number) =>
-  z.string("Required").check(z.trim(), z.minLength(1, "Required"), z.maxLength(max, `Keep this under ${max.toLocaleString("en-AU")} characters`));
+  z.string("Required").check(
+    z.trim(),
+    z.minLength(1, "Required"),
+    z.maxLength(max, `Keep this under ${max.toLocaleString("en-AU")} characters`),
+    z.refine((v) => !typedPercentOff(v), typedPercentMessage),
+  );
 const line = text(300);
 const paragraph = text(4000);
 /** A group of named fields (a section, or one item of a list). */

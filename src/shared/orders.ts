@@ -41,6 +41,10 @@ export type OrderEventView = {
 /** An order as its customer sees it: its money as it was priced when placed, times as ISO instants. */
 export type OrderView = OrderTotals & {
   orderNumber: string;
+  /** The currency the order was priced in. */
+  currency: string;
+  /** The invoice issued when it was paid ("INV-000042"), kept if it is refunded; null before payment. */
+  invoiceNumber: string | null;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   paymentMethod: OrderPaymentMethod | string | null;
@@ -65,7 +69,7 @@ export type OrderView = OrderTotals & {
 /** One line of the customer's order list. */
 export type OrderSummaryView = Pick<
   OrderView,
-  "orderNumber" | "status" | "paymentStatus" | "paymentMethod" | "totalAmount" | "createdAt" | "trackingNumber" | "trackingUrl"
+  "orderNumber" | "status" | "paymentStatus" | "paymentMethod" | "totalAmount" | "currency" | "createdAt" | "trackingNumber" | "trackingUrl"
 > & { itemCount: number };
 
 export const orderStatusLabels: Record<OrderStatus, string> = {

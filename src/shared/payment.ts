@@ -3,6 +3,7 @@
  * deposit) and PayPal orders, used by the island and by the server's validators. Written with
  * zod/mini so the dialog's JavaScript stays small (decision 006).
  */
+import { currencyName } from "../domain/currency";
 import { z } from "./zod-mini";
 
 export const paymentRequestMethods = ["instructions", "cash"] as const;
@@ -46,7 +47,12 @@ export const paymentEmailSchema = z.object({ email: paymentEmailField });
 export type PaymentEmailValues = { email: string };
 
 const amountMessage = "Enter the amount as a number";
-const currencyMessage = "Only US dollars (USD) are accepted";
+const currencyMessage = "Give the currency as a 3-letter code, such as USD";
+
+/** The refusal of a currency other than the business's (the currency setting). */
+export function onlyCurrencyMessage(currency: string): string {
+  return `Only ${currencyName(currency)} (${currency}) are accepted`;
+}
 const intentMessage = "Only immediate capture is supported";
 
 /** A shop order's number as the customer sees it (`PI-7KQ4-M2XD`); lower case is read as upper. */
@@ -79,7 +85,8 @@ export const paypalOrderSchema = z
         amountMessage,
       ),
     ),
-    currency: z.optional(z.pipe(z.string(currencyMessage).check(z.trim(), z.toUpperCase()), z.literal("USD", currencyMessage))),
+    // Checked against the currency setting by the handler.
+    currency: z.optional(z.string(currencyMessage).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, currencyMessage))),
     intent: z.optional(z.pipe(z.string(intentMessage).check(z.trim(), z.toUpperCase()), z.literal("CAPTURE", intentMessage))),
   })
   .check(

@@ -3,12 +3,22 @@
  * a missing or invalid value falls back to the default here, so the site always renders.
  */
 import { z } from "zod";
+import { currencies } from "../domain/currency";
+import { isAbn } from "../domain/abn";
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM");
 const percent = z.number().min(0).max(100);
 
 export const settingsSchema = z.object({
   businessName: z.string().trim().min(1).max(100).default("Adelaide Discreet Investigations"),
+  /** The Australian Business Number printed on tax invoices; empty until the owner enters it (an invoice without it is not a tax invoice). */
+  abn: z
+    .string()
+    .trim()
+    .refine((v) => v === "" || isAbn(v))
+    .default(""),
+  /** The one currency every price, payment, invoice and export is in. */
+  currency: z.enum(currencies).default("USD"),
   phone: z.string().trim().max(40).default("+61 8 0000 0000"),
   email: z.string().trim().max(200).default("enquiries@example.com"),
   signal: z.string().trim().max(40).default("+61 400 000 000"),
@@ -46,7 +56,6 @@ export const settingsSchema = z.object({
     })
     .default({ start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] }),
   newClientDiscountPercent: percent.default(50),
-  consultationDiscountPercent: percent.default(15),
   cryptoDiscountPercent: percent.default(10),
   freeShippingThreshold: z.number().min(0).default(200),
   flatShippingFee: z.number().min(0).default(15),

@@ -83,7 +83,7 @@ test.describe("home page", () => {
       "Find out the truth, discreetly",
       "View Our Services",
       "Free Consultation",
-      "15% off new-client consultations",
+      "50% off for new clients, and a further 10% off when you pay in cryptocurrency.",
       "Discreet Surveillance",
       "Photo & Video Proof",
       "Quick Results",
@@ -111,7 +111,7 @@ test.describe("home page", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "View Our Services" })).toHaveAttribute("href", "/services");
     await expect(main.getByRole("link", { name: "Free Consultation" })).toHaveAttribute("href", "/contact");
-    await expect(main).toContainText("15% off new-client consultations");
+    await expect(main).toContainText("50% off for new clients, and a further 10% off when you pay in cryptocurrency.");
 
     for (const feature of ["Discreet Surveillance", "Photo & Video Proof", "Quick Results"]) {
       await expect(main.getByRole("heading", { name: feature, exact: true })).toBeVisible();

@@ -258,7 +258,7 @@ test("the CSV: every figure of the range, one line each, formulas neutralised", 
 
   const res = await get("/api/admin/analytics.csv?range=90d");
   const lines = (await expectCsvAttachment(res, `analytics-90d-${a.from}-to-${a.to}.csv`)).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("Figure,Day, period or name,Count,Amount".replace("Day, period or name", '"Day, period or name"'));
+  expect(lines[0]).toBe("Figure,Day, period or name,Count,Amount (USD)".replace("Day, period or name", '"Day, period or name"'));
   expect(lines.filter((l) => l.startsWith("Visits per day,"))).toHaveLength(a.visitors.length);
   expect(lines).toContain(`Visits per day,${a.to},3,`);
   expect(lines.filter((l) => l.startsWith("Bookings per week"))).toHaveLength(a.periods.length);

@@ -31,11 +31,12 @@ export function analyticsCsvLines(a: AdminAnalytics): CsvLine[] {
   ];
 }
 
-const columns = [
+/** The columns, the amounts headed with the currency setting they are in. */
+const columns = (currency: string) => [
   { header: "Figure", value: (l: CsvLine) => l.figure },
   { header: "Day, period or name", value: (l: CsvLine) => l.key },
   { header: "Count", value: (l: CsvLine) => l.count },
-  { header: "Amount", value: (l: CsvLine) => l.amount },
+  { header: `Amount (${currency})`, value: (l: CsvLine) => l.amount },
 ];
 
 export function adminAnalyticsApi(deps: AppDeps) {
@@ -44,6 +45,6 @@ export function adminAnalyticsApi(deps: AppDeps) {
     .get("/analytics", validQuery(adminAnalyticsQuerySchema), (c) => c.json(figures(c.req.valid("query").range)))
     .get("/analytics.csv", validQuery(adminAnalyticsQuerySchema), (c) => {
       const a = figures(c.req.valid("query").range);
-      return csvResponse(`analytics-${a.range}-${a.from}-to-${a.to}.csv`, toCsv(columns, analyticsCsvLines(a)));
+      return csvResponse(`analytics-${a.range}-${a.from}-to-${a.to}.csv`, toCsv(columns(getSettings(deps.db).currency), analyticsCsvLines(a)));
     });
 }

@@ -331,7 +331,7 @@ describe("GET /api/admin/bookings.csv", () => {
     await patch(`/api/admin/bookings/${a.id}`, { status: "confirmed" });
     const res = await get(`/api/admin/bookings.csv?status=confirmed&from=${day}`);
     const lines = (await expectCsvAttachment(res, `bookings-confirmed-from-${day}.csv`)).split("\r\n");
-    expect(lines[0]).toBe("Appointment,Customer,E-mail,Service,Price,Original price,Discount,Status,Payment,Created");
+    expect(lines[0]).toBe("Appointment,Customer,E-mail,Service,Price (USD),Original price (USD),Discount,Status,Payment,Created");
     expect(lines).toHaveLength(3);
     // Appointment and creation as ISO 8601 with Adelaide's offset (+09:30 or +10:30), like every CSV instant.
     expect(lines[1]).toMatch(

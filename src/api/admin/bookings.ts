@@ -82,14 +82,14 @@ function appointmentInstant(b: AdminBookingRow, timeZone: string): string {
 }
 
 /** The CSV's columns, for the accountant: the appointment, who, what, the money and the status. */
-function csvColumns(timeZone: string): CsvColumn<AdminBookingRow>[] {
+function csvColumns(timeZone: string, currency: string): CsvColumn<AdminBookingRow>[] {
   return [
     { header: "Appointment", value: (b) => appointmentInstant(b, timeZone) },
     { header: "Customer", value: (b) => b.customerName },
     { header: "E-mail", value: (b) => b.contactEmail ?? b.customerEmail },
     { header: "Service", value: (b) => b.serviceName },
-    { header: "Price", value: (b) => b.servicePrice },
-    { header: "Original price", value: (b) => b.originalPrice ?? b.servicePrice },
+    { header: `Price (${currency})`, value: (b) => b.servicePrice },
+    { header: `Original price (${currency})`, value: (b) => b.originalPrice ?? b.servicePrice },
     { header: "Discount", value: (b) => (b.discountApplied ? "yes" : "no") },
     { header: "Status", value: (b) => b.status },
     { header: "Payment", value: (b) => bookingPaymentLabels[b.payment.status] },
@@ -126,7 +126,8 @@ export function adminBookingsApi(deps: AppDeps) {
       const q = c.req.valid("query");
       const rows = adminBookingsForCsv(deps.db, q);
       const name = ["bookings", q.status, q.from && `from-${q.from}`, q.to && `to-${q.to}`].filter(Boolean).join("-");
-      return csvResponse(`${name}.csv`, toCsv(csvColumns(getSettings(deps.db).timezone), rows));
+      const settings = getSettings(deps.db);
+      return csvResponse(`${name}.csv`, toCsv(csvColumns(settings.timezone, settings.currency), rows));
     })
     .get("/bookings/:id", validParams(bookingIdSchema), (c) => {
       const row = adminBookingRow(deps.db, c.req.valid("param").id);
@@ -150,6 +151,7 @@ export function adminBookingsApi(deps: AppDeps) {
               businessPhone: customerFacingSettings(settings).phone,
               origin,
               timeZone: settings.timezone,
+              currency: settings.currency,
               ics: status === "completed" ? undefined : icsFor(booking, settings, origin, to),
             })
           : null,

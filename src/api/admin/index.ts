@@ -27,6 +27,7 @@ import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
 import { adminUploadsApi } from "./uploads";
 import { adminSettingsApi } from "./settings";
+import { adminInvoicesApi } from "./invoices";
 
 export function adminApi(deps: AppDeps) {
   const api = new Hono<AppEnv>();
@@ -48,6 +49,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminCategoriesApi(deps));
   guarded.route("/", adminAdminsApi(deps));
   guarded.route("/", adminAnalyticsApi(deps));
+  guarded.route("/", adminInvoicesApi(deps));
   guarded.route("/", adminReferralsApi(deps));
   guarded.route("/", adminContactsApi(deps));
   guarded.route("/", adminPaymentsApi(deps));

@@ -34,7 +34,9 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
 
   const res = await admin.get("/api/admin/orders.csv");
   const lines = (await expectCsvAttachment(res, /orders-\d{4}-\d{2}-\d{2}\.csv/)).split("\r\n");
-  expect(lines[0]).toBe("Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Tracking number");
+  expect(lines[0]).toBe(
+    "Order number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Currency,Tracking number",
+  );
   expect(lines).toHaveLength(4);
   expect(lines[1]).toBe(
     [
@@ -51,12 +53,13 @@ test("GET /api/admin/orders.csv: the list's filters and search, every matching o
       newer.shippingAmount,
       newer.taxAmount,
       newer.totalAmount,
+      "USD",
       "",
     ].join(","),
   );
   expect(lines[2]).toStartWith(`${older.orderNumber},`);
   expect(lines[2]).toContain(",'=cmd|' /C calc'!A0,mallory@example.com,shipped,paid,bank_transfer,2,");
-  expect(lines[2]).toEndWith(",AP123456789");
+  expect(lines[2]).toEndWith(",USD,AP123456789");
   expect(Date.parse(lines[1]?.split(",")[1] ?? "")).toBe(Math.floor(newer.createdAt.getTime() / 1000) * 1000);
 
   const filtered = (await (await admin.get("/api/admin/orders.csv?status=shipped")).text()).split("\r\n");

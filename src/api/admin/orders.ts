@@ -52,6 +52,7 @@ const csvColumns = (timeZone: string): CsvColumn<AdminOrderExportRow>[] => [
   { header: "Shipping", value: (o) => o.shippingAmount },
   { header: "GST", value: (o) => o.taxAmount },
   { header: "Total", value: (o) => o.totalAmount },
+  { header: "Currency", value: (o) => o.currency },
   { header: "Tracking number", value: (o) => o.trackingNumber },
 ];
 

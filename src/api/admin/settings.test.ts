@@ -218,14 +218,13 @@ describe("PUT /api/admin/settings", () => {
   });
 
   test("discount percents from 0 to 90", async () => {
-    for (const key of ["newClientDiscountPercent", "consultationDiscountPercent", "cryptoDiscountPercent"] as const) {
+    for (const key of ["newClientDiscountPercent", "cryptoDiscountPercent"] as const) {
       await refused({ [key]: 91 }, key, "Use a percentage from 0 to 90");
       await refused({ [key]: -1 }, key);
       await refused({ [key]: "20" }, key);
     }
-    expect(await accepted({ newClientDiscountPercent: 90, consultationDiscountPercent: 0, cryptoDiscountPercent: 12.5 })).toMatchObject({
+    expect(await accepted({ newClientDiscountPercent: 90, cryptoDiscountPercent: 12.5 })).toMatchObject({
       newClientDiscountPercent: 90,
-      consultationDiscountPercent: 0,
       cryptoDiscountPercent: 12.5,
     });
   });

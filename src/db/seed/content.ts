@@ -42,7 +42,7 @@ export const seedContent: Content = {
     title: "Find out the truth, discreetly",
     subtitle:
       "Partner surveillance and infidelity investigations across Adelaide and South Australia. Photo and video evidence, GPS tracking and clear reports, handled in complete confidence.",
-    promo: "15% off new-client consultations, with extra savings when you pay in cryptocurrency.",
+    promo: "{newClientDiscount}% off for new clients, and a further {cryptoDiscount}% off when you pay in cryptocurrency.",
     primaryCta: "View Our Services",
     secondaryCta: "Free Consultation",
   },

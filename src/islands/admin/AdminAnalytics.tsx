@@ -8,12 +8,13 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useState } from "react";
 import { adminDownload } from "../../client/admin-api";
-import { formatDate, formatMoney } from "../../domain/format";
+import { formatDate } from "../../domain/format";
 import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabels, analyticsRanges, paymentMethodLabel } from "../../shared/admin-analytics";
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
 import { PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 import { countedVisitsLabel, countedVisitsNote, visitsPerDayLabel } from "../../shared/visit-labels";
+import { CurrencyProvider, useCurrency, useMoney } from "./parts/money";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -26,7 +27,9 @@ function periodLabel(period: Figures["period"], start: string): string {
 const pagePath = "/admin/analytics";
 const apiPath = "/api/admin/analytics";
 
-export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
+function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
+  const money = useMoney();
+  const currency = useCurrency();
   const [range, setRange] = useState(initialRange);
   const figures = useQuery<Figures>({ queryKey: [`${apiPath}?range=${range}`], placeholderData: keepPreviousData });
   const [downloading, setDownloading] = useState(false);
@@ -106,7 +109,7 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
             </div>
             <div className="stat">
               <dt className="stat-title">Revenue</dt>
-              <dd className="stat-value text-2xl">{formatMoney(data.totals.revenue)}</dd>
+              <dd className="stat-value text-2xl">{money(data.totals.revenue)}</dd>
             </div>
           </dl>
 
@@ -145,17 +148,17 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
               testId="chart-revenue"
               title={`Revenue per ${per}`}
               description={`Money received each ${per} for shop orders and services, less refunds, by the day it arrived.`}
-              chartLabel={`Bar chart of revenue per ${per}, ${formatMoney(data.totals.revenue)} in all; the figures are in the table below.`}
+              chartLabel={`Bar chart of revenue per ${per}, ${money(data.totals.revenue)} in all; the figures are in the table below.`}
               spec={{
                 type: "bar",
                 labels: periodRows.map((p) => p.label),
                 values: periodRows.map((p) => Number(p.revenue)),
                 seriesLabel: "Revenue",
                 colour: "accent",
-                money: true,
+                money: currency,
               }}
               columns={[{ header: per === "month" ? "Month" : "Week" }, { header: "Revenue", numeric: true }]}
-              rows={periodRows.map((p) => [p.label, formatMoney(p.revenue)])}
+              rows={periodRows.map((p) => [p.label, money(p.revenue)])}
             />
             <FigureCard
               testId="chart-methods"
@@ -168,11 +171,11 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
                 values: data.paymentMethods.map((m) => Number(m.amount)),
                 seriesLabel: "Received",
                 colour: "info",
-                money: true,
+                money: currency,
                 horizontal: true,
               }}
               columns={[{ header: "Method" }, { header: "Payments", numeric: true }, { header: "Amount", numeric: true }]}
-              rows={data.paymentMethods.map((m) => [paymentMethodLabel(m.method), count.format(m.count), formatMoney(m.amount)])}
+              rows={data.paymentMethods.map((m) => [paymentMethodLabel(m.method), count.format(m.count), money(m.amount)])}
               emptyText="No money received in this range."
             />
           </div>
@@ -183,7 +186,7 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
               title="Top services"
               description="The five services booked most often (cancelled bookings left out), with the value of those bookings."
               columns={["Service", "Bookings", "Value booked"]}
-              rows={data.topServices.map((s) => [s.name, count.format(s.bookings), formatMoney(s.value)])}
+              rows={data.topServices.map((s) => [s.name, count.format(s.bookings), money(s.value)])}
               emptyText="No bookings in this range."
             />
             <TopList
@@ -191,7 +194,7 @@ export default function AdminAnalytics({ initialRange }: AdminAnalyticsProps) {
               title="Top products"
               description="The five products sold in the most units in paid orders that were not refunded."
               columns={["Product", "Units", "Revenue"]}
-              rows={data.topProducts.map((p) => [p.name, count.format(p.units), formatMoney(p.revenue)])}
+              rows={data.topProducts.map((p) => [p.name, count.format(p.units), money(p.revenue)])}
               emptyText="No products sold in this range."
             />
           </div>
@@ -235,5 +238,14 @@ function TopList({
         )}
       </div>
     </section>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminAnalytics({ currency, ...props }: AdminAnalyticsProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminAnalyticsBody {...props} />
+    </CurrencyProvider>
   );
 }

@@ -28,6 +28,7 @@ import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useUrlList } from "./parts/use-url-list";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
+import { CurrencyProvider } from "./parts/money";
 
 /** `openRecord`: the booking id of /admin/bookings/{id}, whose dialog opens at once. */
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string; openRecord?: string | null };
@@ -39,7 +40,7 @@ const whenLabels: Record<BookingWhen, string> = { upcoming: "Upcoming (soonest f
 /** `booking` is the list's row; a booking opened by its address is read from the API. */
 type Open = { id: string; booking?: AdminBookingRow; trigger?: HTMLElement };
 
-export default function AdminBookings({ initialQuery, timeZone, openRecord = null }: AdminBookingsProps) {
+function AdminBookingsBody({ initialQuery, timeZone, openRecord = null }: AdminBookingsProps) {
   const queryClient = useQueryClient();
   const bookings = useUrlList<AdminBookingsQuery, AdminBookingList>(adminBookingsList, initialQuery);
   const { query, bindFilter, data } = bookings;
@@ -104,5 +105,14 @@ export default function AdminBookings({ initialQuery, timeZone, openRecord = nul
         </RecordGate>
       )}
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminBookings({ currency, ...props }: AdminBookingsProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminBookingsBody {...props} />
+    </CurrencyProvider>
   );
 }

@@ -13,6 +13,7 @@ import { ContentDialog } from "./admin-content/ContentDialog";
 import type { Json } from "./admin-content/ContentFields";
 import { PricingDialog } from "./admin-content/PricingDialog";
 import { PageHeader } from "./parts/PageHeader";
+import { CurrencyProvider, useCurrency } from "./parts/money";
 
 export type AdminContentProps = { timeZone: string };
 
@@ -38,9 +39,9 @@ function firstText(value: Json): string {
 }
 
 /** A price as the public pages show it; a volume discount as its percent. */
-function priceLabel(p: ServicePricingView): string {
+function priceLabel(p: ServicePricingView, currency: string): string {
   if (p.unit === "percent") return Number(p.price) > 0 ? `${Number(p.price)}% off` : "Standard rate";
-  return formatMoneyPerUnit(p.price, p.unit);
+  return formatMoneyPerUnit(p.price, p.unit, currency);
 }
 
 function EditButton({ name, onOpen }: { name: string; onOpen: (button: HTMLButtonElement) => void }) {
@@ -72,7 +73,8 @@ function Placeholders() {
   );
 }
 
-export default function AdminContent({ timeZone }: AdminContentProps) {
+function AdminContentBody({ timeZone }: AdminContentProps) {
+  const currency = useCurrency();
   const queryClient = useQueryClient();
   const content = useQuery<ContentSectionView[]>({ queryKey: adminContentKey });
   const pricing = useQuery<ServicePricingView[]>({ queryKey: adminPricingKey });
@@ -149,7 +151,7 @@ export default function AdminContent({ timeZone }: AdminContentProps) {
                     </div>
                     <EditButton name={p.name} onOpen={open("pricing", p.id)} />
                   </div>
-                  <p className="text-2xl font-bold">{priceLabel(p)}</p>
+                  <p className="text-2xl font-bold">{priceLabel(p, currency)}</p>
                   {p.description && <p className="text-sm">{p.description}</p>}
                   {p.features.length > 0 && (
                     <ul className="list-inside list-disc text-sm text-base-content/80">
@@ -181,5 +183,14 @@ export default function AdminContent({ timeZone }: AdminContentProps) {
         />
       )}
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminContent({ currency, ...props }: AdminContentProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminContentBody {...props} />
+    </CurrencyProvider>
   );
 }

@@ -8,12 +8,12 @@
  */
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { adminLoginPath, adminRequest } from "../../client/admin-api";
-import { formatMoney } from "../../domain/format";
 import type { AdminMailSummary } from "../../shared/admin-mail";
 import type { AdminStats } from "../../shared/admin-stats";
 import type { AdminTodo } from "../../shared/admin-todo";
 import { GoLiveChecklist } from "./dashboard/GoLiveChecklist";
 import { TodoGroups } from "./dashboard/TodoGroups";
+import { CurrencyProvider, useMoney } from "./parts/money";
 
 /** `ownerView` false for staff: no question about what only owners may open (the failed-mail banner, the go-live checklist whose links lead to owners-only settings). */
 export type AdminDashboardProps = { businessName: string; ownerView?: boolean };
@@ -63,7 +63,8 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
   );
 }
 
-export default function AdminDashboard({ businessName, ownerView = true }: AdminDashboardProps) {
+function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardProps) {
+  const money = useMoney();
   const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
   // The outbox is an owner's room (decision 040): staff are not asked about failed mail.
   const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey, enabled: ownerView });
@@ -99,7 +100,7 @@ export default function AdminDashboard({ businessName, ownerView = true }: Admin
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending} data-testid="admin-stats">
         <StatCard title="Total Products" value={s && String(s.totalProducts)} />
         <StatCard title="Total Orders" value={s && String(s.totalOrders)} note={s && `${s.pendingOrders} pending`} />
-        <StatCard title="Total Revenue" value={s && formatMoney(s.totalRevenue)} />
+        <StatCard title="Total Revenue" value={s && money(s.totalRevenue)} />
         <StatCard title="Service Bookings" value={s && String(s.recentBookings)} note="this month" />
       </div>
 
@@ -114,5 +115,14 @@ export default function AdminDashboard({ businessName, ownerView = true }: Admin
         </div>
       </section>
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminDashboard({ currency, ...props }: AdminDashboardProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminDashboardBody {...props} />
+    </CurrencyProvider>
   );
 }

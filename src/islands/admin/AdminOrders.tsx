@@ -18,6 +18,7 @@ import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { PageHeader } from "./parts/PageHeader";
+import { CurrencyProvider } from "./parts/money";
 
 /** `openRecord`: the order number of /admin/orders/{orderNumber}, whose dialog opens at once. */
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string; openRecord?: string | null };
@@ -28,7 +29,7 @@ const statsKey = ["/api/admin/stats"] as const;
 
 type Open = { orderNumber: string; trigger?: HTMLElement };
 
-export default function AdminOrders({ initialQuery, timeZone, openRecord = null }: AdminOrdersProps) {
+function AdminOrdersBody({ initialQuery, timeZone, openRecord = null }: AdminOrdersProps) {
   const queryClient = useQueryClient();
   const orders = useUrlList<AdminOrdersQuery, AdminOrderList>(adminOrdersList, initialQuery);
   const { query, setQuery, bindFilter, data } = orders;
@@ -76,5 +77,14 @@ export default function AdminOrders({ initialQuery, timeZone, openRecord = null 
         </RecordGate>
       )}
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminOrders({ currency, ...props }: AdminOrdersProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminOrdersBody {...props} />
+    </CurrencyProvider>
   );
 }

@@ -24,8 +24,9 @@ import { PaymentsList } from "./payments/PaymentsList";
 import { paymentStatusLabels } from "../../domain/payment";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
+import { formatMoneyWithCode } from "../../domain/format";
 import { ConfirmDialog } from "./parts/ConfirmDialog";
-import { formatMoney } from "../../domain/format";
+import { CurrencyProvider } from "./parts/money";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -33,7 +34,7 @@ const listPath = adminPaymentsList.apiPath;
 /** The dashboard's revenue counts payments marked paid. */
 const statsKey = ["/api/admin/stats"] as const;
 
-export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsProps) {
+function AdminPaymentsBody({ initialQuery, timeZone }: AdminPaymentsProps) {
   const queryClient = useQueryClient();
   const payments = useUrlList<AdminPaymentsQuery, AdminPaymentList>(adminPaymentsList, initialQuery);
   const { bindFilter, data } = payments;
@@ -102,12 +103,21 @@ export default function AdminPayments({ initialQuery, timeZone }: AdminPaymentsP
           }
         >
           <p>
-            {`${formatMoney(confirming.payment.amount)} ${confirming.payment.currency} for ${confirming.payment.serviceName}`}
+            {`${formatMoneyWithCode(confirming.payment.amount, confirming.payment.currency)} for ${confirming.payment.serviceName}`}
             {confirming.payment.customerName ? ` from ${confirming.payment.customerName}` : ""}.
           </p>
           <p>Mark it paid only once the money is in the business's account. It then counts in the revenue, and you are named as the one who marked it.</p>
         </ConfirmDialog>
       )}
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminPayments({ currency, ...props }: AdminPaymentsProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminPaymentsBody {...props} />
+    </CurrencyProvider>
   );
 }

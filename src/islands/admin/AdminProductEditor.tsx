@@ -30,11 +30,11 @@ import { SpecificationsField } from "./product-editor/SpecificationsField";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 
-export type AdminProductEditorProps = { productId: number | null };
+export type AdminProductEditorProps = { productId: number | null /** The currency setting prices are entered in. */; currency: string };
 
 type Categories = ProductEditorData["categories"];
 
-export default function AdminProductEditor({ productId }: AdminProductEditorProps) {
+export default function AdminProductEditor({ productId, currency }: AdminProductEditorProps) {
   const [id, setId] = useState(productId);
   const url = productId === null ? "/api/admin/products/new" : `/api/admin/products/${productId}`;
   // Loaded once: after a save the form holds what was sent, so a refetch must not reset it.
@@ -59,6 +59,7 @@ export default function AdminProductEditor({ productId }: AdminProductEditorProp
       {loaded.isPending && <p aria-live="polite">Loading...</p>}
       {data && (
         <ProductForm
+          currency={currency}
           id={id}
           categories={data.categories}
           initial={"form" in data ? data.form : emptyProductForm}
@@ -75,12 +76,14 @@ export default function AdminProductEditor({ productId }: AdminProductEditorProp
 
 function ProductForm({
   id,
+  currency,
   categories,
   initial,
   heldStock,
   onCreated,
 }: {
   id: number | null;
+  currency: string;
   categories: Categories;
   initial: ProductFormValues;
   heldStock: number;
@@ -193,8 +196,13 @@ function ProductForm({
       <section className="card card-border bg-base-100">
         <div className="card-body grid gap-x-4 md:grid-cols-2">
           <h2 className="card-title md:col-span-2">Price and stock</h2>
-          {text("price", "Price (USD)", { type: "number", step: "0.01", inputMode: "decimal" })}
-          {text("salePrice", "Sale price (USD, optional)", { type: "number", step: "0.01", inputMode: "decimal", hint: "Leave empty or 0 for no sale price." })}
+          {text("price", `Price (${currency})`, { type: "number", step: "0.01", inputMode: "decimal" })}
+          {text("salePrice", `Sale price (${currency}, optional)`, {
+            type: "number",
+            step: "0.01",
+            inputMode: "decimal",
+            hint: "Leave empty or 0 for no sale price.",
+          })}
           {text("stockQuantity", "Stock", {
             type: "number",
             step: "1",

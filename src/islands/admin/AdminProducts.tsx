@@ -15,6 +15,7 @@ import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
+import { CurrencyProvider } from "./parts/money";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -24,7 +25,7 @@ const statsKey = ["/api/admin/stats"] as const;
 
 type Open = { kind: "pricing" | "delete"; product: AdminProductRow; trigger: HTMLButtonElement };
 
-export default function AdminProducts({ initialQuery }: AdminProductsProps) {
+function AdminProductsBody({ initialQuery }: AdminProductsProps) {
   const queryClient = useQueryClient();
   const products = useUrlList<AdminProductsQuery, AdminProductList>(adminProductsList, initialQuery);
   const { query, setQuery, bindFilter, setPage, data, pageCount } = products;
@@ -70,5 +71,14 @@ export default function AdminProducts({ initialQuery }: AdminProductsProps) {
       {open?.kind === "pricing" && <PricingDialog key={open.product.id} product={open.product} onClose={closeDialog} onSaved={changed} />}
       {open?.kind === "delete" && <DeleteDialog key={open.product.id} product={open.product} onClose={closeDialog} onDeleted={changed} />}
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminProducts({ currency, ...props }: AdminProductsProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminProductsBody {...props} />
+    </CurrencyProvider>
   );
 }

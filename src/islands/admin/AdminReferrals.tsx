@@ -15,6 +15,7 @@ import { ReferrerDialog } from "./referrals/ReferrerDialog";
 import { type OpenReferrer, ReferrersList } from "./referrals/ReferrersList";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 import { PageHeader } from "./parts/PageHeader";
+import { CurrencyProvider } from "./parts/money";
 
 export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
 
@@ -22,7 +23,7 @@ const listPath = adminReferralsList.apiPath;
 
 type Open = { userId: string; name: string; trigger: HTMLButtonElement };
 
-export default function AdminReferrals({ initialQuery, timeZone }: AdminReferralsProps) {
+function AdminReferralsBody({ initialQuery, timeZone }: AdminReferralsProps) {
   const queryClient = useQueryClient();
   const referrers = useUrlList<AdminReferralsQuery, AdminReferrerList>(adminReferralsList, initialQuery);
   const { setQuery, bindFilter, data } = referrers;
@@ -52,5 +53,14 @@ export default function AdminReferrals({ initialQuery, timeZone }: AdminReferral
 
       {open && <ReferrerDialog key={open.userId} userId={open.userId} name={open.name} timeZone={timeZone} onClose={closeDialog} onChanged={changed} />}
     </div>
+  );
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminReferrals({ currency, ...props }: AdminReferralsProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminReferralsBody {...props} />
+    </CurrencyProvider>
   );
 }

@@ -20,6 +20,7 @@ import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { SuspendDialog } from "./users/SuspendDialog";
 import { UserCard } from "./users/UserCard";
 import { UserDetailsDialog } from "./users/UserDetailsDialog";
+import { CurrencyProvider } from "./parts/money";
 
 /** `openRecord`: the user id of /admin/users/{id}, whose details open at once. */
 export type AdminUsersProps = { initialQuery: AdminUsersQuery; timeZone: string; openRecord?: string | null };
@@ -30,7 +31,7 @@ const isUsersQuery = (query: { queryKey: readonly unknown[] }) => String(query.q
 /** The details of a user opened by its address carry only the id: the API gives the rest. */
 type OpenDialog = { kind: "details"; id: string; user?: AdminUserView; trigger?: HTMLElement } | { kind: "suspend"; user: AdminUserView; trigger: HTMLElement };
 
-export default function AdminUsers({ initialQuery, timeZone, openRecord = null }: AdminUsersProps) {
+function AdminUsersBody({ initialQuery, timeZone, openRecord = null }: AdminUsersProps) {
   const queryClient = useQueryClient();
   const users = useUrlList<AdminUsersQuery, AdminUserList>(adminUsersList, initialQuery);
   const { query, setQuery, data } = users;
@@ -155,4 +156,13 @@ function summary(data: AdminUserList, search: string): string {
   if (data.total === 0) return search ? `No users match “${search}”.` : "No users yet.";
   const noun = data.total === 1 ? "user" : "users";
   return search ? `${data.total} ${noun} match “${search}”.` : `${data.total} ${noun}.`;
+}
+
+/** The island's root: the currency setting for every amount its parts show. */
+export default function AdminUsers({ currency, ...props }: AdminUsersProps & { currency: string }) {
+  return (
+    <CurrencyProvider currency={currency}>
+      <AdminUsersBody {...props} />
+    </CurrencyProvider>
+  );
 }

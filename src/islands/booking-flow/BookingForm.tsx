@@ -291,8 +291,8 @@ export default function BookingForm({
           <FormField id="b-service" label="Service" error={err("serviceName")}>
             <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
           </FormField>
-          <FormField id="b-price" label="Price (USD)" error={err("servicePrice")}>
-            <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price)} />
+          <FormField id="b-price" label={`Price (${pkg.currency})`} error={err("servicePrice")}>
+            <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price, pkg.currency)} />
           </FormField>
           <FormField id="b-duration" label="Appointment length" error={err("duration")}>
             <select className="select w-full" {...input("b-duration", "duration")} onChange={(e) => update({ duration: Number(e.target.value) })}>

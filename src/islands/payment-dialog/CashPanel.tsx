@@ -12,7 +12,7 @@ export function CashPanel({ service, bookingId, accountEmail, emailForm }: Payme
   const steps = [
     "Request deposit locations with the button below.",
     "Receive the locations by encrypted e-mail within 30 minutes.",
-    `Deposit exactly ${formatMoney(service.amountDue)} in cash.`,
+    `Deposit exactly ${formatMoney(service.amountDue, service.currency)} in cash.`,
     "Write your reference code on the deposit slip.",
     "Your service starts once we confirm the deposit.",
   ];

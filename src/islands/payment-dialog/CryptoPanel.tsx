@@ -2,7 +2,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { toast } from "../../client/toast-store";
 import type { CryptoAddress, ServiceOffer } from "../../domain/payment";
-import { formatMoney } from "../../domain/format";
+import { formatMoney, formatMoneyWithCode } from "../../domain/format";
 import { paymentMessages } from "../../shared/payment";
 
 /** How long a Copy Address button reads "Copied!" (docs/product.md#toasts-and-notices). */
@@ -38,8 +38,8 @@ export function CryptoPanel({ service, addresses, discountPercent }: { service: 
     <div className="space-y-4">
       <p>
         {"Pay "}
-        <strong className="text-xl">{`${formatMoney(service.cryptoAmount)} USD`}</strong>
-        {` in cryptocurrency: ${discountPercent}% off, you save ${formatMoney(service.cryptoSaving)}.`}
+        <strong className="text-xl">{formatMoneyWithCode(service.cryptoAmount, service.currency)}</strong>
+        {` in cryptocurrency: ${discountPercent}% off, you save ${formatMoney(service.cryptoSaving, service.currency)}.`}
       </p>
       <ul className="space-y-3">
         {addresses.map((a) => {
@@ -60,7 +60,7 @@ export function CryptoPanel({ service, addresses, discountPercent }: { service: 
         })}
       </ul>
       <ul className="list-inside list-disc space-y-1 text-sm">
-        <li>{`Send the exact USD equivalent of ${formatMoney(service.cryptoAmount)} at the time you pay.`}</li>
+        <li>{`Send the exact ${service.currency} equivalent of ${formatMoney(service.cryptoAmount, service.currency)} at the time you pay.`}</li>
         <li>Include your e-mail address in the transaction memo so we can match the payment to you.</li>
         <li>Your service begins once the payment is confirmed.</li>
         <li>Confirmation takes 1-6 network confirmations, depending on the network.</li>

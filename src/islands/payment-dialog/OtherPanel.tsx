@@ -3,8 +3,8 @@ import { instalmentCounts, instalments, type ServiceOffer } from "../../domain/p
 import { formatMoney } from "../../domain/format";
 
 /** "3 × $216", or "$49.34, then 2 × $49.33" when the cents do not divide evenly. */
-function planText(total: number, count: number): string {
-  const parts = instalments(total, count).map((c) => formatMoney(c / 100));
+function planText(total: number, count: number, currency: string): string {
+  const parts = instalments(total, count).map((c) => formatMoney(c / 100, currency));
   const [first, ...rest] = parts;
   return rest.every((p) => p === first) ? `${count} × ${first}` : `${first}, then ${rest.length} × ${rest[0]}`;
 }
@@ -27,10 +27,10 @@ export function OtherPanel({ service, contact }: { service: ServiceOffer; contac
         </li>
         <li>
           <strong className="block text-base">Payment plans</strong>
-          {`Split ${formatMoney(service.amountDue)} into 2, 3 or 4 payments at 0% interest, with no credit check:`}
+          {`Split ${formatMoney(service.amountDue, service.currency)} into 2, 3 or 4 payments at 0% interest, with no credit check:`}
           <ul className="mt-1 list-inside list-disc">
             {instalmentCounts.map((n) => (
-              <li key={n}>{`${n} payments: ${planText(service.amountDue, n)}`}</li>
+              <li key={n}>{`${n} payments: ${planText(service.amountDue, n, service.currency)}`}</li>
             ))}
           </ul>
         </li>

@@ -7,8 +7,8 @@ import { apiRequest } from "../../client/api";
 import { captureFailure, isDeclined, startFailureText } from "../../client/paypal-outcome";
 import { loadPayPalSdk, type PayPalButtons } from "../../client/paypal-sdk";
 import { toast } from "../../client/toast-store";
-import { paymentCurrency, type ServiceOffer } from "../../domain/payment";
-import { formatMoney } from "../../domain/format";
+import type { ServiceOffer } from "../../domain/payment";
+import { formatMoneyWithCode } from "../../domain/format";
 import type { PaymentTarget } from "./types";
 import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult } from "../../shared/payment";
 
@@ -45,7 +45,7 @@ export function PayPalPanel({
       try {
         const paypal = await loadPayPalSdk({
           clientId,
-          currency: paymentCurrency,
+          currency: service.currency,
           clientToken: async () => (await apiRequest<{ clientToken: string }>("GET", "/paypal/setup")).clientToken,
         });
         if (cancelled || !container.current) return;
@@ -55,7 +55,7 @@ export function PayPalPanel({
             const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", {
               ...target,
               amount: service.amountDue,
-              currency: paymentCurrency,
+              currency: service.currency,
               intent: "CAPTURE",
             });
             return order.id;
@@ -98,7 +98,7 @@ export function PayPalPanel({
     <div className="space-y-4">
       <p>
         {"Pay "}
-        <strong className="text-xl">{`${formatMoney(service.amountDue)} ${paymentCurrency}`}</strong>
+        <strong className="text-xl">{formatMoneyWithCode(service.amountDue, service.currency)}</strong>
         {" securely with PayPal."}
       </p>
       {clientId ? (

@@ -1,6 +1,6 @@
 /** The dialog's price: the list price struck through and the badge only when a real discount applies. */
-import { amountDueNote, paymentCurrency, type ServiceOffer } from "../../domain/payment";
-import { formatMoney, formatMoneyPerUnit } from "../../domain/format";
+import { amountDueNote, type ServiceOffer } from "../../domain/payment";
+import { formatMoneyPerUnit, formatMoneyWithCode } from "../../domain/format";
 
 export function PriceSummary({ service }: { service: ServiceOffer }) {
   const discounted = service.percentOff > 0;
@@ -11,17 +11,17 @@ export function PriceSummary({ service }: { service: ServiceOffer }) {
         {discounted && (
           <del className="text-lg text-base-content/80">
             <span className="sr-only">List price </span>
-            {formatMoneyPerUnit(service.unitListPrice, service.unit)}
+            {formatMoneyPerUnit(service.unitListPrice, service.unit, service.currency)}
           </del>
         )}
         <span className="text-3xl font-bold">
           {discounted && <span className="sr-only">Your price </span>}
-          {formatMoneyPerUnit(service.unitPrice, service.unit)}
+          {formatMoneyPerUnit(service.unitPrice, service.unit, service.currency)}
         </span>
         {discounted && <span className="badge badge-accent font-semibold">{`${service.percentOff}% OFF`}</span>}
       </p>
       <p className="mt-1 text-sm">
-        {`Amount due: ${formatMoney(service.amountDue)} ${paymentCurrency}${note ? ` ${note}` : ""}`}
+        {`Amount due: ${formatMoneyWithCode(service.amountDue, service.currency)}${note ? ` ${note}` : ""}`}
         {discounted && <span className="block text-base-content/80">New-client price, applied to your first service.</span>}
       </p>
     </div>

@@ -2,11 +2,15 @@
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
 import { adminRecordPath } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
+import { reference } from "./bookings";
 import { oneLine, plainText } from "./layout";
 
 export type BookingMovedMailInput = {
+  /** The currency setting prices are shown in. */
+  currency: string;
   booking: {
     id: string;
+    reference?: string | null;
     serviceName: string;
     servicePrice: string;
     status: string;
@@ -31,7 +35,6 @@ export type BookingMovedMailInput = {
   ics: string;
 };
 
-const reference = (id: string) => id.slice(0, 8).toUpperCase();
 const invitation = (ics: string) => ({
   attachments: [{ filename: "appointment.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
 });
@@ -52,8 +55,8 @@ export function bookingMovedMail(m: BookingMovedMailInput): MailMessage {
       `New time: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
       `Was: ${was}`,
       b.location ? `Where: ${oneLine(b.location)}` : `Where: to be agreed with your investigator`,
-      `Price: ${formatMoney(b.servicePrice)}`,
-      `Reference: ${reference(b.id)}`,
+      `Price: ${formatMoney(b.servicePrice, m.currency)}`,
+      `Reference: ${reference(b)}`,
       ...(b.status === "pending" ? [`The booking is still awaiting confirmation; we will e-mail you once your investigator confirms it.`] : []),
       ``,
       `The attached invitation moves the appointment in your calendar.`,

@@ -30,17 +30,19 @@ export type BookingMailInput = {
   whenText: string;
   /** The business timezone the appointment's wall-clock time is in (settings). */
   timeZone: string;
+  /** The currency setting the prices are in. */
+  currency: string;
   ics: string;
 };
 
 /** The reference the customer quotes: the booking's own, as its page shows it (the id's start for a booking without one). */
-const reference = (b: { id: string; reference?: string | null }) => b.reference ?? b.id.slice(0, 8).toUpperCase();
+export const reference = (b: { id: string; reference?: string | null }) => b.reference ?? b.id.slice(0, 8).toUpperCase();
 
 /** The customer's confirmation, with the calendar invitation attached. */
 export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   const b = m.booking;
   if (b.contactEmail === null) throw new Error(`booking ${b.id} has no contact e-mail to confirm to`);
-  const saved = b.originalPrice && b.originalPrice !== b.servicePrice ? ` (new-client price; list price ${formatMoney(b.originalPrice)})` : "";
+  const saved = b.originalPrice && b.originalPrice !== b.servicePrice ? ` (new-client price; list price ${formatMoney(b.originalPrice, m.currency)})` : "";
   return {
     to: b.contactEmail,
     replyTo: m.businessEmail,
@@ -50,7 +52,7 @@ export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
       ``,
       `Service: ${b.serviceName}`,
       `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
-      `Price: ${formatMoney(b.servicePrice)}${saved}`,
+      `Price: ${formatMoney(b.servicePrice, m.currency)}${saved}`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
       `Reference: ${reference(b)}`,
       ...(b.reference ? [`Your booking: ${m.origin}${bookingPagePath(b.reference)}`] : []),
@@ -79,7 +81,7 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       ``,
       `Service: ${b.serviceName}`,
       `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
-      `Price: ${formatMoney(b.servicePrice)}${b.originalPrice && b.originalPrice !== b.servicePrice ? ` (list ${formatMoney(b.originalPrice)})` : ""}`,
+      `Price: ${formatMoney(b.servicePrice, m.currency)}${b.originalPrice && b.originalPrice !== b.servicePrice ? ` (list ${formatMoney(b.originalPrice, m.currency)})` : ""}`,
       `Phone: ${b.contactPhone ?? ""}`,
       `E-mail: ${b.contactEmail ?? ""}`,
       `Location: ${b.location ?? "(not given)"}`,
@@ -112,6 +114,8 @@ export type BookingStatusMailInput = {
   /** Where the customer sees their bookings (the dashboard) and books again (/booking). */
   origin: string;
   timeZone: string;
+  /** The currency setting the price is in. */
+  currency: string;
   /** The updated calendar invitation (confirm and cancel send one; same UID, higher SEQUENCE). */
   ics?: string;
 };
@@ -134,7 +138,7 @@ export function bookingConfirmedMail(m: BookingStatusMailInput): MailMessage {
       `Service: ${b.serviceName}`,
       `When: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
-      `Price: ${formatMoney(b.servicePrice)}`,
+      `Price: ${formatMoney(b.servicePrice, m.currency)}`,
       `Reference: ${reference(b)}`,
       ``,
       `Your bookings: ${m.origin}/dashboard`,

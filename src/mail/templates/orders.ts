@@ -2,8 +2,8 @@
  * The e-mails of a shop order: placed (with how to pay), paid, shipped (with tracking), cancelled
  * and refunded for the customer, and the business's notice of each new order.
  */
-import { cryptoAddresses, paymentCurrency } from "../../domain/payment";
-import { formatMoney } from "../../domain/format";
+import { cryptoAddresses } from "../../domain/payment";
+import { formatMoney, formatMoneyWithCode } from "../../domain/format";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../shared/checkout";
 import { adminRecordPath } from "../../shared/admin-records";
 import { orderPagePath, type OrderView } from "../../shared/orders";
@@ -29,17 +29,17 @@ export type OrderMailInput = {
 const orderUrl = (m: OrderMailInput) => `${m.origin}${orderPagePath(m.order.orderNumber)}`;
 
 function itemLines(order: OrderView): string[] {
-  return order.items.map((i) => `  ${i.quantity} x ${i.name} at ${formatMoney(i.unitPrice)} = ${formatMoney(i.totalPrice)}`);
+  return order.items.map((i) => `  ${i.quantity} x ${i.name} at ${formatMoney(i.unitPrice, order.currency)} = ${formatMoney(i.totalPrice, order.currency)}`);
 }
 
 function totalLines(order: OrderView): string[] {
-  const discount = Number(order.discountAmount) > 0 ? [`Discount: -${formatMoney(order.discountAmount)}`] : [];
-  const gst = Number(order.taxAmount) > 0 ? [`GST included: ${formatMoney(order.taxAmount)}`] : [];
+  const discount = Number(order.discountAmount) > 0 ? [`Discount: -${formatMoney(order.discountAmount, order.currency)}`] : [];
+  const gst = Number(order.taxAmount) > 0 ? [`GST included: ${formatMoney(order.taxAmount, order.currency)}`] : [];
   return [
-    `Subtotal: ${formatMoney(order.subtotal)}`,
+    `Subtotal: ${formatMoney(order.subtotal, order.currency)}`,
     ...discount,
-    `Shipping: ${Number(order.shippingAmount) > 0 ? formatMoney(order.shippingAmount) : "Free"}`,
-    `Total: ${formatMoney(order.totalAmount)} ${paymentCurrency}`,
+    `Shipping: ${Number(order.shippingAmount) > 0 ? formatMoney(order.shippingAmount, order.currency) : "Free"}`,
+    `Total: ${formatMoneyWithCode(order.totalAmount, order.currency)}`,
     ...gst,
   ];
 }
@@ -54,8 +54,11 @@ function addressLines(order: OrderView): string[] {
  * How to pay an order by a manual method, with the order number as the reference. The same lines
  * are shown on the order's page.
  */
-export function manualPaymentInstructions(order: Pick<OrderView, "orderNumber" | "totalAmount" | "paymentMethod">, s: OrderMailSettings): string[] {
-  const amount = `${formatMoney(order.totalAmount)} ${paymentCurrency}`;
+export function manualPaymentInstructions(
+  order: Pick<OrderView, "orderNumber" | "totalAmount" | "currency" | "paymentMethod">,
+  s: OrderMailSettings,
+): string[] {
+  const amount = formatMoneyWithCode(order.totalAmount, order.currency);
   const reference = order.orderNumber;
   switch (order.paymentMethod as OrderPaymentMethod) {
     case "bank_transfer":
@@ -133,7 +136,7 @@ export function orderNotificationMail(m: OrderMailInput): MailMessage {
   return {
     to: m.businessEmail,
     replyTo: m.customerEmail,
-    subject: `New order ${o.orderNumber}: ${formatMoney(o.totalAmount)}${o.status === "on_hold" ? " (ID verification needed)" : ""}`,
+    subject: `New order ${o.orderNumber}: ${formatMoney(o.totalAmount, o.currency)}${o.status === "on_hold" ? " (ID verification needed)" : ""}`,
     text: plainText([
       `A customer placed an order on the website.`,
       ``,
@@ -161,7 +164,7 @@ export function orderPaidMail(m: OrderMailInput): MailMessage {
     replyTo: m.businessEmail,
     subject: `Payment received for order ${o.orderNumber}`,
     text: plainText([
-      `We have received your payment of ${formatMoney(o.totalAmount)} ${paymentCurrency} for order ${o.orderNumber}.`,
+      `We have received your payment of ${formatMoneyWithCode(o.totalAmount, o.currency)} for order ${o.orderNumber}.`,
       o.status === "on_hold"
         ? `Your order includes an item that needs ID verification: we will contact you to verify your identity, then ship it.`
         : `We are preparing your order and will e-mail you the tracking number when it ships.`,
@@ -236,7 +239,7 @@ export function orderRefundedMail(m: OrderMailInput): MailMessage {
     replyTo: m.businessEmail,
     subject: `Refund for order ${o.orderNumber}`,
     text: plainText([
-      `We have refunded ${formatMoney(o.totalAmount)} ${paymentCurrency} for order ${o.orderNumber}.`,
+      `We have refunded ${formatMoneyWithCode(o.totalAmount, o.currency)} for order ${o.orderNumber}.`,
       o.paymentMethod === "paypal"
         ? `The refund goes back to your PayPal account or card; PayPal usually shows it within a few days.`
         : `We will return the payment the way you paid; reply to this e-mail if we need details from you.`,
@@ -256,7 +259,7 @@ export function orderCancelledByCustomerAlert(m: OrderMailInput): MailMessage {
     replyTo: m.customerEmail,
     subject: `Order ${o.orderNumber} cancelled by the customer`,
     text: plainText([
-      `The customer cancelled order ${o.orderNumber} (${formatMoney(o.totalAmount)}) on the website. Its items are back in stock.`,
+      `The customer cancelled order ${o.orderNumber} (${formatMoney(o.totalAmount, o.currency)}) on the website. Its items are back in stock.`,
       ``,
       ...itemLines(o),
       ``,

@@ -1,6 +1,6 @@
 /** The e-mails of service payments: instructions, cash deposit requests, PayPal receipts and reviews. */
-import { amountDueNote, cryptoAddresses, paymentCurrency, type ServiceOffer } from "../../domain/payment";
-import { formatMoney } from "../../domain/format";
+import { amountDueNote, cryptoAddresses, type ServiceOffer } from "../../domain/payment";
+import { formatMoney, formatMoneyWithCode } from "../../domain/format";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
 import { plainText, ReplyOrCall, replyOrCall } from "./layout";
@@ -18,8 +18,9 @@ export type PaymentMailInput = {
 
 function amountLine(p: PaymentMailInput): string {
   const note = amountDueNote(p.offer.unit, p.offer.minimumUnits);
-  const discount = p.offer.percentOff > 0 ? ` (new-client price, ${p.offer.percentOff}% off the list price of ${formatMoney(p.offer.listAmountDue)})` : "";
-  return `${formatMoney(p.offer.amountDue)} ${paymentCurrency}${note ? ` ${note}` : ""}${discount}`;
+  const discount =
+    p.offer.percentOff > 0 ? ` (new-client price, ${p.offer.percentOff}% off the list price of ${formatMoney(p.offer.listAmountDue, p.offer.currency)})` : "";
+  return `${formatMoneyWithCode(p.offer.amountDue, p.offer.currency)}${note ? ` ${note}` : ""}${discount}`;
 }
 
 /** The client's payment instructions for every way to pay, with the reference code to quote. */
@@ -43,8 +44,8 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
       ``,
       ...(coins.length > 0
         ? [
-            `2. Cryptocurrency (${s.cryptoDiscountPercent}% off): ${formatMoney(p.offer.cryptoAmount)} ${paymentCurrency}, you save ${formatMoney(p.offer.cryptoSaving)}`,
-            `   Send the exact USD equivalent to one of these addresses:`,
+            `2. Cryptocurrency (${s.cryptoDiscountPercent}% off): ${formatMoneyWithCode(p.offer.cryptoAmount, p.offer.currency)}, you save ${formatMoney(p.offer.cryptoSaving, p.offer.currency)}`,
+            `   Send the exact ${p.offer.currency} equivalent to one of these addresses:`,
             ...coins.map((c) => `   ${c.coin} (${c.network}): ${c.address}`),
             `   Put your e-mail address (${p.email}) in the transaction memo.`,
             `   Payments are confirmed after 1-6 network confirmations, depending on the network.`,
@@ -52,7 +53,7 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
         : [`2. Cryptocurrency: reply to this e-mail and we will send a payment address.`]),
       ``,
       `3. Cash deposit`,
-      `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatMoney(p.offer.amountDue)} and write ${p.referenceCode} on the deposit.`,
+      `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatMoney(p.offer.amountDue, p.offer.currency)} and write ${p.referenceCode} on the deposit.`,
       ``,
       `4. Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)`,
       `   ${ReplyOrCall(s.phone)} and we will arrange it with you.`,
@@ -83,7 +84,7 @@ export function cashDepositRequestMail(p: PaymentMailInput): MailMessage {
       `How it works:`,
       `1. You requested deposit locations (done).`,
       `2. We send you the deposit locations by encrypted e-mail within 30 minutes.`,
-      `3. Deposit exactly ${formatMoney(p.offer.amountDue)}.`,
+      `3. Deposit exactly ${formatMoney(p.offer.amountDue, p.offer.currency)}.`,
       `4. Write the reference code ${p.referenceCode} on the deposit slip.`,
       `5. Your service starts once we have confirmed the deposit.`,
       ``,
@@ -140,7 +141,7 @@ export function paymentReceiptMail(r: PaymentReceiptInput & { email: string }): 
       `Thank you. We have received your payment.`,
       ``,
       `Service: ${r.serviceName}`,
-      `Amount paid: ${formatMoney(Number(r.amount))} ${r.currency}`,
+      `Amount paid: ${formatMoneyWithCode(r.amount, r.currency)}`,
       `Reference code: ${r.referenceCode}`,
       `PayPal transaction: ${r.captureId}`,
       ``,
@@ -157,12 +158,12 @@ function capturedPaymentNotice(r: PaymentReceiptInput, subject: string, intro: r
   return {
     to: r.businessEmail,
     replyTo: r.email ?? undefined,
-    subject: `${subject}: ${formatMoney(Number(r.amount))} ${r.currency} for ${r.serviceName} (${r.referenceCode})`,
+    subject: `${subject}: ${formatMoneyWithCode(r.amount, r.currency)} for ${r.serviceName} (${r.referenceCode})`,
     text: plainText([
       ...intro,
       ``,
       `Service: ${r.serviceName}`,
-      `Amount: ${formatMoney(Number(r.amount))} ${r.currency}`,
+      `Amount: ${formatMoneyWithCode(r.amount, r.currency)}`,
       `Client e-mail: ${r.email ?? "(not known)"}`,
       `Reference code: ${r.referenceCode}`,
       `PayPal capture id: ${r.captureId}`,

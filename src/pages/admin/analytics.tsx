@@ -9,6 +9,6 @@ export function adminAnalyticsPage(site: SiteData, range: AnalyticsRange): PageD
   return adminShellPage(site, {
     path: "/admin/analytics",
     title: "Analytics",
-    island: <Island name="AdminAnalytics" props={{ initialRange: range }} />,
+    island: <Island name="AdminAnalytics" props={{ initialRange: range, currency: site.settings.currency }} />,
   });
 }

@@ -9,6 +9,6 @@ import { adminShellPage } from "./shell";
 export function adminBookingsPage(site: SiteData, query: AdminBookingsQuery, openRecord: string | null = null): PageDefinition {
   return adminShellPage(site, {
     ...recordShell("bookings", openRecord, "Bookings", "Booking"),
-    island: <Island name="AdminBookings" props={{ initialQuery: query, timeZone: site.settings.timezone, openRecord }} />,
+    island: <Island name="AdminBookings" props={{ initialQuery: query, timeZone: site.settings.timezone, openRecord, currency: site.settings.currency }} />,
   });
 }

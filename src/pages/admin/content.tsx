@@ -8,6 +8,6 @@ export function adminContentPage(site: SiteData): PageDefinition {
   return adminShellPage(site, {
     path: "/admin/content",
     title: "Content and Pricing",
-    island: <Island name="AdminContent" props={{ timeZone: site.settings.timezone }} />,
+    island: <Island name="AdminContent" props={{ timeZone: site.settings.timezone, currency: site.settings.currency }} />,
   });
 }

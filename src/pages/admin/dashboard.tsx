@@ -8,6 +8,11 @@ export function adminDashboardPage(site: SiteData): PageDefinition {
   return adminShellPage(site, {
     path: "/admin/dashboard",
     title: "Admin Dashboard",
-    island: <Island name="AdminDashboard" props={{ businessName: site.settings.businessName, ownerView: site.adminRole !== "staff" }} />,
+    island: (
+      <Island
+        name="AdminDashboard"
+        props={{ businessName: site.settings.businessName, ownerView: site.adminRole !== "staff", currency: site.settings.currency }}
+      />
+    ),
   });
 }

@@ -9,6 +9,6 @@ import { adminShellPage } from "./shell";
 export function adminOrdersPage(site: SiteData, query: AdminOrdersQuery, openRecord: string | null = null): PageDefinition {
   return adminShellPage(site, {
     ...recordShell("orders", openRecord, "Orders", `Order ${openRecord}`),
-    island: <Island name="AdminOrders" props={{ initialQuery: query, timeZone: site.settings.timezone, openRecord }} />,
+    island: <Island name="AdminOrders" props={{ initialQuery: query, timeZone: site.settings.timezone, openRecord, currency: site.settings.currency }} />,
   });
 }

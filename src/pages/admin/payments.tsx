@@ -9,6 +9,6 @@ export function adminPaymentsPage(site: SiteData, query: AdminPaymentsQuery): Pa
   return adminShellPage(site, {
     path: "/admin/payments",
     title: "Payments",
-    island: <Island name="AdminPayments" props={{ initialQuery: query, timeZone: site.settings.timezone }} />,
+    island: <Island name="AdminPayments" props={{ initialQuery: query, timeZone: site.settings.timezone, currency: site.settings.currency }} />,
   });
 }

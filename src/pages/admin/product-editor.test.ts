@@ -11,8 +11,8 @@ const islandProps = (html: string) => islandPropsOf<AdminProductEditorProps>(htm
 
 test("/admin/products/new and /admin/products/{id}/edit are noindex, never stored shells with the editor island and no product data", async () => {
   for (const [path, props, title] of [
-    ["/admin/products/new", { productId: null }, "New product"],
-    ["/admin/products/1/edit", { productId: 1 }, "Edit product"],
+    ["/admin/products/new", { productId: null, currency: "USD" }, "New product"],
+    ["/admin/products/1/edit", { productId: 1, currency: "USD" }, "Edit product"],
   ] as const) {
     const html = await expectAdminShell(t, path, { title, island: "AdminProductEditor" });
     expect(islandProps(html)).toEqual(props);

@@ -8,6 +8,6 @@ export function adminProductEditorPage(site: SiteData, productId: number | null)
   return adminShellPage(site, {
     path: productId === null ? "/admin/products/new" : `/admin/products/${productId}/edit`,
     title: productId === null ? "New product" : "Edit product",
-    island: <Island name="AdminProductEditor" props={{ productId }} />,
+    island: <Island name="AdminProductEditor" props={{ productId, currency: site.settings.currency }} />,
   });
 }

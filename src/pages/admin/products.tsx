@@ -9,6 +9,6 @@ export function adminProductsPage(site: SiteData, query: AdminProductsQuery): Pa
   return adminShellPage(site, {
     path: "/admin/products",
     title: "Products",
-    island: <Island name="AdminProducts" props={{ initialQuery: query }} />,
+    island: <Island name="AdminProducts" props={{ initialQuery: query, currency: site.settings.currency }} />,
   });
 }

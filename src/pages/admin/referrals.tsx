@@ -9,6 +9,6 @@ export function adminReferralsPage(site: SiteData, query: AdminReferralsQuery): 
   return adminShellPage(site, {
     path: "/admin/referrals",
     title: "Referrals",
-    island: <Island name="AdminReferrals" props={{ initialQuery: query, timeZone: site.settings.timezone }} />,
+    island: <Island name="AdminReferrals" props={{ initialQuery: query, timeZone: site.settings.timezone, currency: site.settings.currency }} />,
   });
 }

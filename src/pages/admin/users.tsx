@@ -9,6 +9,6 @@ import { adminShellPage } from "./shell";
 export function adminUsersPage(site: SiteData, query: AdminUsersQuery, openRecord: string | null = null): PageDefinition {
   return adminShellPage(site, {
     ...recordShell("users", openRecord, "Users", "User"),
-    island: <Island name="AdminUsers" props={{ initialQuery: query, timeZone: site.settings.timezone, openRecord }} />,
+    island: <Island name="AdminUsers" props={{ initialQuery: query, timeZone: site.settings.timezone, openRecord, currency: site.settings.currency }} />,
   });
 }

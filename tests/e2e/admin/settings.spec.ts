@@ -59,14 +59,14 @@ test("a bad Bitcoin address shows its message under the field and nothing is sav
 
 test("leaving with unsaved changes asks first", async ({ page, signInAdmin }) => {
   await openSettings(page, signInAdmin);
-  await page.getByLabel("Flat shipping fee (USD)").fill("11");
+  await page.getByLabel("Flat shipping fee").fill("11");
   const asked = page.waitForEvent("dialog");
   void page.getByRole("link", { name: "Back to Dashboard" }).click();
   const dialog = await asked;
   expect(dialog.type()).toBe("beforeunload");
   await dialog.dismiss();
   await expect(page).toHaveURL(/\/admin\/settings$/);
-  await expect(page.getByLabel("Flat shipping fee (USD)")).toHaveValue("11");
+  await expect(page.getByLabel("Flat shipping fee")).toHaveValue("11");
 });
 
 test("at 360 px every section is readable and the page never scrolls sideways", async ({ page, signInAdmin }) => {
@@ -75,7 +75,7 @@ test("at 360 px every section is readable and the page never scrolls sideways", 
   for (const name of ["Business and contact", "Payments", "Bank account", "Prices and shipping", "Orders", "Bookings", "E-mail"]) {
     await expect(page.getByRole("heading", { name, level: 2 })).toBeAttached();
   }
-  const fee = page.getByLabel("Flat shipping fee (USD)");
+  const fee = page.getByLabel("Flat shipping fee");
   await fee.scrollIntoViewIfNeeded();
   await expect(fee).toBeInViewport();
   await page.getByLabel("Wednesday").scrollIntoViewIfNeeded();

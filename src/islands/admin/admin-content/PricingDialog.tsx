@@ -22,6 +22,7 @@ import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { DialogActions } from "../../dialog/DialogActions";
 import { toastFailure } from "../parts/toast-failure";
+import { useCurrency } from "../parts/money";
 
 type Field = keyof ServicePricingFormValues;
 const fields: readonly Field[] = ["name", "price", "description", "features"];
@@ -42,6 +43,7 @@ function pricingResolver(entry: ServicePricingView): Resolver<ServicePricingForm
 }
 
 function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; close: () => void; onSaved: (saved: ServicePricingView) => void }) {
+  const currency = useCurrency();
   const { register, handleSubmit, setError, formState } = useForm<ServicePricingFormValues, unknown, ServicePricingPut>({
     resolver: pricingResolver(entry),
     defaultValues: { name: entry.name, price: entry.price, description: entry.description, features: entry.features.join("\n") },
@@ -75,7 +77,7 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
       </FormField>
       <FormField
         id="pricing-price"
-        label={percent ? "Discount (%)" : "Price (USD)"}
+        label={percent ? "Discount (%)" : `Price (${currency})`}
         error={error("price")}
         hint={unitHints[entry.unit] ?? "US dollars."}
         hintStays

@@ -8,6 +8,7 @@
  * style attribute.
  */
 import { BarController, BarElement, CategoryScale, Chart, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip } from "chart.js";
+import { formatMoney } from "../../../domain/format";
 
 Chart.register(BarController, BarElement, CategoryScale, Filler, LinearScale, LineController, LineElement, PointElement, Tooltip);
 
@@ -19,8 +20,8 @@ export type ChartSpec = {
   seriesLabel: string;
   /** Which theme colour draws it. */
   colour: "primary" | "secondary" | "accent" | "info";
-  /** Values are dollars: the axis and tooltips say so. */
-  money?: boolean;
+  /** Values are amounts in this currency (the currency setting): the axis and tooltips say so. */
+  money?: string;
   /** Bars run sideways (long category names). */
   horizontal?: boolean;
 };
@@ -45,9 +46,6 @@ function themeColour(name: string, fallback: string): string {
 
 const withAlpha = (colour: string, alpha: number) => colour.replace("rgb(", "rgba(").replace(")", `, ${alpha})`);
 
-const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
-const dollarsAndCents = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2 });
-
 /** Draws `spec` on `canvas`; the caller destroys the chart when the figures change or the page goes. */
 export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): Chart {
   const colour = themeColour(spec.colour, "rgb(37, 99, 235)");
@@ -56,7 +54,11 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): Chart {
   const valueAxis = {
     beginAtZero: true,
     grid: { color: grid },
-    ticks: { color: text, precision: 0, callback: (value: string | number) => (spec.money ? dollars.format(Number(value)) : String(value)) },
+    ticks: {
+      color: text,
+      precision: 0,
+      callback: (value: string | number) => (spec.money ? formatMoney(Math.round(Number(value)), spec.money) : String(value)),
+    },
   };
   const categoryAxis = { grid: { display: false }, ticks: { color: text, autoSkip: true, maxRotation: 0 } };
   return new Chart(canvas, {
@@ -85,7 +87,7 @@ export function drawChart(canvas: HTMLCanvasElement, spec: ChartSpec): Chart {
       scales: spec.horizontal ? { x: valueAxis, y: categoryAxis } : { x: categoryAxis, y: valueAxis },
       plugins: {
         tooltip: {
-          callbacks: { label: (item) => `${spec.seriesLabel}: ${spec.money ? dollarsAndCents.format(Number(item.raw)) : String(item.raw)}` },
+          callbacks: { label: (item) => `${spec.seriesLabel}: ${spec.money ? formatMoney(Number(item.raw), spec.money) : String(item.raw)}` },
         },
       },
     },

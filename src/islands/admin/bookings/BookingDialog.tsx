@@ -10,7 +10,7 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import type { BookingStatus } from "../../../domain/booking";
-import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
+import { formatAppointment, formatInstantDate } from "../../../domain/format";
 import { type AdminBookingRow, bookingActionLabels } from "../../../shared/admin-bookings";
 import { DetailRow, RecordSection, StepActions } from "../parts/record-parts";
 import { BookingPaymentSection } from "./BookingPaymentSection";
@@ -19,6 +19,7 @@ import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { toastFailure } from "../parts/toast-failure";
 import { CaseNotes } from "../parts/CaseNotes";
+import { useMoney } from "../parts/money";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -33,6 +34,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }: BookingDialogProps) {
+  const money = useMoney();
   const { ref, close } = useModal();
   const base = useId();
   const [booking, setBooking] = useState(initial);
@@ -89,8 +91,8 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
       <dl className="space-y-2 text-sm">
         <Detail label="When">{`${formatAppointment(b.appointmentDate, b.appointmentTime)}, ${b.duration} minutes`}</Detail>
         <Detail label="Price">
-          {formatMoney(b.servicePrice)}
-          {b.discountApplied && b.originalPrice ? ` (new-client price; list ${formatMoney(b.originalPrice)})` : ""}
+          {money(b.servicePrice)}
+          {b.discountApplied && b.originalPrice ? ` (new-client price; list ${money(b.originalPrice)})` : ""}
         </Detail>
         <Detail label="Customer">{b.customerName}</Detail>
         <Detail label="E-mail">

@@ -9,7 +9,8 @@ import { adminRequest } from "../../../client/admin-api";
 import { toast } from "../../../client/toast-store";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { bookingMayBePaid } from "../../../domain/booking-payment";
-import { formatInstant, formatMoney } from "../../../domain/format";
+import { formatInstant } from "../../../domain/format";
+import { useMoney } from "../parts/money";
 import type { AdminBookingRow } from "../../../shared/admin-bookings";
 import { adminPaymentMethodLabels } from "../../../shared/admin-payments";
 import { RecordSection, StepActions } from "../parts/record-parts";
@@ -34,6 +35,7 @@ export function paymentSentence(p: AdminBookingRow["payment"], timeZone: string)
 
 export function BookingPaymentSection({ booking: b, timeZone, sectionId, onMarked, onRefused }: Props) {
   const [asking, setAsking] = useState(false);
+  const money = useMoney();
   const confirmButton = useRef<HTMLButtonElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
@@ -44,7 +46,7 @@ export function BookingPaymentSection({ booking: b, timeZone, sectionId, onMarke
     mutationFn: () => adminRequest<AdminBookingRow>("POST", `/api/admin/bookings/${encodeURIComponent(b.id)}/paid`),
     onSuccess: (row) => {
       setAsking(false);
-      toast({ title: "Booking marked paid", description: `${formatMoney(row.servicePrice)} recorded as received.`, variant: "success" });
+      toast({ title: "Booking marked paid", description: `${money(row.servicePrice)} recorded as received.`, variant: "success" });
       onMarked(row);
       // The buttons are gone: focus stays in the dialog, on the section that now says it is paid.
       heading.current?.focus();
@@ -72,7 +74,7 @@ export function BookingPaymentSection({ booking: b, timeZone, sectionId, onMarke
       {canMark && asking && (
         <fieldset className="space-y-2 rounded-box border border-base-300 p-3">
           <legend className="sr-only">Confirm: mark paid</legend>
-          <p>{`Mark this booking paid? Record ${formatMoney(b.servicePrice)} as received (bank transfer, crypto or cash). This is kept in the audit log.`}</p>
+          <p>{`Mark this booking paid? Record ${money(b.servicePrice)} as received (bank transfer, crypto or cash). This is kept in the audit log.`}</p>
           <StepActions backLabel="Go back" backDisabled={mark.isPending} onBack={() => setAsking(false)}>
             <button
               ref={confirmButton}

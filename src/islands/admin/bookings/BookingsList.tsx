@@ -3,10 +3,11 @@
  * 360 px). Each appointment is a button that opens the booking's dialog.
  */
 import type { MouseEvent } from "react";
-import { formatDate, formatMoney, formatTime } from "../../../domain/format";
+import { formatDate, formatTime } from "../../../domain/format";
 import type { AdminBookingRow } from "../../../shared/admin-bookings";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { StatusBadge } from "../../../components/StatusBadge";
+import { useMoney } from "../parts/money";
 
 export type OpenBooking = (booking: AdminBookingRow, trigger: HTMLButtonElement) => void;
 
@@ -27,10 +28,11 @@ function OpenButton({ booking, onOpen, className }: { booking: AdminBookingRow; 
 }
 
 function Price({ b }: { b: AdminBookingRow }) {
+  const money = useMoney();
   return (
     <span className="whitespace-nowrap">
-      {formatMoney(b.servicePrice)}
-      {b.discountApplied && b.originalPrice && <span className="block text-xs text-base-content/80">{`list ${formatMoney(b.originalPrice)}`}</span>}
+      {money(b.servicePrice)}
+      {b.discountApplied && b.originalPrice && <span className="block text-xs text-base-content/80">{`list ${money(b.originalPrice)}`}</span>}
     </span>
   );
 }

@@ -1,11 +1,12 @@
 /** What the order dialog shows of an order: totals, items, addresses, the payments paying it and its history. */
 import type { ReactNode } from "react";
-import { formatInstant, formatMoney } from "../../../domain/format";
+import { formatInstant, formatMoney, formatMoneyWithCode } from "../../../domain/format";
 import { type AdminOrderDetail, markedPaidBy } from "../../../shared/admin-orders";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
 import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
 import { PostalAddress } from "../../../components/PostalAddress";
 import { DetailRow } from "../parts/record-parts";
+import { InvoiceButton } from "../parts/InvoiceButton";
 
 /** The details' labels, quieter than their values. */
 const muted = "text-base-content/80";
@@ -70,27 +71,27 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
                 {`${item.quantity} × ${item.name}`}
                 {item.requiresVerification && <span className="badge badge-sm badge-warning ms-2">ID check</span>}
               </span>
-              <span className="whitespace-nowrap">{formatMoney(item.totalPrice)}</span>
+              <span className="whitespace-nowrap">{formatMoney(item.totalPrice, order.currency)}</span>
             </li>
           ))}
         </ul>
         <dl className="ms-auto grid max-w-xs grid-cols-[1fr_auto] gap-x-4 text-sm">
           <dt>Subtotal</dt>
-          <dd className="text-end">{formatMoney(order.subtotal)}</dd>
+          <dd className="text-end">{formatMoney(order.subtotal, order.currency)}</dd>
           {Number(order.discountAmount) > 0 && (
             <>
               <dt>Discount</dt>
-              <dd className="text-end">{`−${formatMoney(order.discountAmount)}`}</dd>
+              <dd className="text-end">{`−${formatMoney(order.discountAmount, order.currency)}`}</dd>
             </>
           )}
           <dt>Shipping</dt>
-          <dd className="text-end">{formatMoney(order.shippingAmount)}</dd>
+          <dd className="text-end">{formatMoney(order.shippingAmount, order.currency)}</dd>
           <dt className="font-semibold">Total</dt>
-          <dd className="text-end font-semibold">{formatMoney(order.totalAmount)}</dd>
+          <dd className="text-end font-semibold">{formatMoney(order.totalAmount, order.currency)}</dd>
           {Number(order.taxAmount) > 0 && (
             <>
               <dt className="text-base-content/80">GST included</dt>
-              <dd className="text-end text-base-content/80">{formatMoney(order.taxAmount)}</dd>
+              <dd className="text-end text-base-content/80">{formatMoney(order.taxAmount, order.currency)}</dd>
             </>
           )}
         </dl>
@@ -109,13 +110,19 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
             {`Marked paid (${method}) by ${markedPaid.admin ?? "an admin no longer here"} on ${formatInstant(markedPaid.at, timeZone)}.`}
           </p>
         )}
+        {order.invoiceNumber && (
+          <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
+            <InvoiceButton invoiceNumber={order.invoiceNumber} />
+            {order.paymentStatus === "refunded" && <span>The order was refunded; its invoice keeps its number.</span>}
+          </p>
+        )}
         {order.payments.length === 0 ? (
           !markedPaid && <p className="text-sm text-base-content/80">No payment recorded yet.</p>
         ) : (
           <ul className="space-y-1 text-sm" data-testid="order-payments">
             {order.payments.map((p) => (
               <li key={p.id} className="break-words">
-                {`${p.method} · ${formatMoney(p.amount)} ${p.currency} · ${p.status} · ${p.referenceCode}`}
+                {`${p.method} · ${formatMoneyWithCode(p.amount, p.currency)} · ${p.status} · ${p.referenceCode}`}
                 {p.providerCaptureId && <span className="block text-xs break-all text-base-content/80">{`Capture ${p.providerCaptureId}`}</span>}
               </li>
             ))}

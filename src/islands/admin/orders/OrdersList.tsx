@@ -45,7 +45,7 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
               {o.customerEmail && <span className="text-xs break-all text-base-content/80">{o.customerEmail}</span>}
             </span>
           </td>
-          <td className="whitespace-nowrap">{formatMoney(o.totalAmount)}</td>
+          <td className="whitespace-nowrap">{formatMoney(o.totalAmount, o.currency)}</td>
           <td>
             <StatusBadge kind="order" status={o.status} />
           </td>
@@ -58,7 +58,7 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <OpenButton order={o} onOpen={onOpen} className="btn btn-sm btn-outline" />
-            <span className="font-semibold">{formatMoney(o.totalAmount)}</span>
+            <span className="font-semibold">{formatMoney(o.totalAmount, o.currency)}</span>
           </div>
           <p className="text-sm break-words">
             {o.customerName}

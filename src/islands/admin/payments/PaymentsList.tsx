@@ -4,9 +4,10 @@
  * paid for a request still awaiting its money.
  */
 import { StatusBadge } from "../../../components/StatusBadge";
-import { formatInstant, formatMoney } from "../../../domain/format";
+import { formatInstant, formatMoneyWithCode } from "../../../domain/format";
 import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
 import { ResponsiveList } from "../parts/ResponsiveList";
+import { InvoiceButton } from "../parts/InvoiceButton";
 
 /** Asks to mark `payment` paid; `trigger` gets the focus back when the question closes. */
 export type MarkPaid = (payment: AdminPayment, trigger: HTMLElement) => void;
@@ -38,6 +39,7 @@ function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
 }
 
 function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pendingId: string | null; onMarkPaid: MarkPaid }) {
+  if (p.invoiceNumber) return <InvoiceButton invoiceNumber={p.invoiceNumber} />;
   if (!canMarkPaymentPaid({ method: p.method, status: p.status, shopOrderId: p.orderNumber ? 1 : null })) return null;
   const pending = pendingId === p.id;
   return (
@@ -78,7 +80,7 @@ export function PaymentsList({
             {p.referenceCode}
           </th>
           <td>{p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}</td>
-          <td className="whitespace-nowrap">{`${formatMoney(p.amount)} ${p.currency}`}</td>
+          <td className="whitespace-nowrap">{`${formatMoneyWithCode(p.amount, p.currency)}`}</td>
           <td>{adminPaymentMethodLabels[p.method] ?? p.method}</td>
           <td>
             <Who p={p} />
@@ -101,7 +103,7 @@ export function PaymentsList({
             <StatusBadge kind="payment" status={p.status} />
           </div>
           <p className="text-sm break-words">
-            {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoney(p.amount)} ${p.currency}`},{" "}
+            {p.orderNumber ? `Order ${p.orderNumber}` : p.serviceName}: {`${formatMoneyWithCode(p.amount, p.currency)}`},{" "}
             {adminPaymentMethodLabels[p.method] ?? p.method}
           </p>
           <Who p={p} />

@@ -16,8 +16,10 @@ import { DialogActions } from "../../dialog/DialogActions";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { toastFailure } from "../parts/toast-failure";
+import { useCurrency } from "../parts/money";
 
 export function PricingDialog({ product, onClose, onSaved }: { product: AdminProductRow; onClose: () => void; onSaved: () => void }) {
+  const currency = useCurrency();
   const { ref, close } = useModal();
   const base = useId();
   const { register, handleSubmit, setError, setFocus, formState } = useForm<PricingFormValues, unknown, PricingFormValues>({
@@ -60,10 +62,19 @@ export function PricingDialog({ product, onClose, onSaved }: { product: AdminPro
       onClose={onClose}
     >
       <form noValidate className="space-y-2" onSubmit={handleSubmit((values) => save.mutate(values))}>
-        <InputField id={priceId} label="Price (USD)" error={error("price")} type="number" step="0.01" min="0" inputMode="decimal" {...register("price")} />
+        <InputField
+          id={priceId}
+          label={`Price (${currency})`}
+          error={error("price")}
+          type="number"
+          step="0.01"
+          min="0"
+          inputMode="decimal"
+          {...register("price")}
+        />
         <InputField
           id={saleId}
-          label="Sale price (USD, optional)"
+          label={`Sale price (${currency}, optional)`}
           error={error("salePrice")}
           hint="Leave empty or 0 for no sale price."
           type="number"

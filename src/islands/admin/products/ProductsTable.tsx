@@ -5,24 +5,26 @@
  */
 import type { MouseEvent } from "react";
 import { isOnSale } from "../../../domain/catalogue";
-import { formatMoney } from "../../../domain/format";
+
 import { type AdminProductRow, heldStockNote, isPlentifulStock } from "../../../shared/admin-products";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { listingStatus } from "../../../shared/status-badges";
+import { useMoney } from "../parts/money";
 
 export type RowAction = (product: AdminProductRow, trigger: HTMLButtonElement) => void;
 
 function PriceCell({ product }: { product: AdminProductRow }) {
-  if (!product.salePrice || !isOnSale({ price: product.price, salePrice: product.salePrice })) return <span>{formatMoney(product.price)}</span>;
+  const money = useMoney();
+  if (!product.salePrice || !isOnSale({ price: product.price, salePrice: product.salePrice })) return <span>{money(product.price)}</span>;
   return (
     <span className="flex flex-col">
       <span className="font-semibold">
-        {formatMoney(product.salePrice)} <span className="badge badge-sm badge-secondary">Sale</span>
+        {money(product.salePrice)} <span className="badge badge-sm badge-secondary">Sale</span>
       </span>
       <span className="text-sm text-base-content/80">
         <span className="sr-only">Regular price </span>
-        <s>{formatMoney(product.price)}</s>
+        <s>{money(product.price)}</s>
       </span>
     </span>
   );

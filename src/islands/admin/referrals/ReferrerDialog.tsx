@@ -11,7 +11,7 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
-import { formatAppointment, formatInstantDate, formatMoney } from "../../../domain/format";
+import { formatAppointment, formatInstantDate } from "../../../domain/format";
 import { maxVoidReasonLength, minVoidReasonLength } from "../../../domain/referral";
 import { bookingStatusLabels } from "../../../shared/admin-bookings";
 import { type AdminPayAllResult, type AdminReferrerDetail, type AdminReward, voidReasonMessage } from "../../../shared/admin-referrals";
@@ -21,6 +21,7 @@ import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { toastFailure } from "../parts/toast-failure";
 import { SubmitButton } from "../parts/SubmitButton";
+import { useMoney } from "../parts/money";
 
 export type ReferrerDialogProps = { userId: string; name: string; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -42,10 +43,11 @@ function RewardItem({
   onPay: () => void;
   onVoid: () => void;
 }) {
+  const money = useMoney();
   return (
     <div className="space-y-1">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span className="font-semibold">{`${formatMoney(reward.amount)} · ${reward.type === "first_service" ? "first booking" : "later booking"}`}</span>
+        <span className="font-semibold">{`${money(reward.amount)} · ${reward.type === "first_service" ? "first booking" : "later booking"}`}</span>
         <StatusBadge kind="referral" status={reward.status} />
       </div>
       <p className="text-sm break-words">
@@ -77,6 +79,7 @@ function RewardItem({
 }
 
 export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: ReferrerDialogProps) {
+  const money = useMoney();
   const queryClient = useQueryClient();
   const { ref, close } = useModal();
   const base = useId();
@@ -109,7 +112,7 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
     onSuccess: (answer, sent) => {
       const all = sent.kind === "payAll" ? (answer as AdminPayAllResult) : null;
       const title = all
-        ? `${all.paidCount} ${all.paidCount === 1 ? "reward" : "rewards"} marked paid, ${formatMoney(all.paidAmount)} in all`
+        ? `${all.paidCount} ${all.paidCount === 1 ? "reward" : "rewards"} marked paid, ${money(all.paidAmount)} in all`
         : sent.kind === "pay"
           ? "Reward marked paid"
           : "Reward voided";
@@ -181,30 +184,30 @@ export function ReferrerDialog({ userId, name, timeZone, onClose, onChanged }: R
             </div>
             <div>
               <DetailRow label="Pending" labelClassName="text-base-content/80" className="font-semibold">
-                {`${formatMoney(data.referrer.pending.amount)} (${data.referrer.pending.count})`}
+                {`${money(data.referrer.pending.amount)} (${data.referrer.pending.count})`}
               </DetailRow>
             </div>
             <div>
               <DetailRow label="Paid" labelClassName="text-base-content/80" className="font-semibold">
-                {`${formatMoney(data.referrer.paid.amount)} (${data.referrer.paid.count})`}
+                {`${money(data.referrer.paid.amount)} (${data.referrer.paid.count})`}
               </DetailRow>
             </div>
             <div>
               <DetailRow label="Void" labelClassName="text-base-content/80" className="font-semibold">
-                {`${formatMoney(data.referrer.void.amount)} (${data.referrer.void.count})`}
+                {`${money(data.referrer.void.amount)} (${data.referrer.void.count})`}
               </DetailRow>
             </div>
           </dl>
 
           {data.referrer.pending.count > 0 && step?.kind !== "payAll" && (
             <button type="button" className="btn btn-primary btn-sm" disabled={act.isPending} onClick={() => setStep({ kind: "payAll" })}>
-              {`Pay all pending (${formatMoney(data.referrer.pending.amount)})`}
+              {`Pay all pending (${money(data.referrer.pending.amount)})`}
             </button>
           )}
           {step?.kind === "payAll" && (
             <fieldset className="space-y-2 rounded-box border border-base-300 p-3">
               <legend className="sr-only">Confirm paying all pending rewards</legend>
-              <p>{`Mark all ${data.referrer.pending.count} pending rewards paid, ${formatMoney(data.referrer.pending.amount)} in all? Do this once the money has been paid to ${name}.`}</p>
+              <p>{`Mark all ${data.referrer.pending.count} pending rewards paid, ${money(data.referrer.pending.amount)} in all? Do this once the money has been paid to ${name}.`}</p>
               <StepActions backLabel="Back" onBack={() => setStep(null)}>
                 <button
                   ref={confirmButton}

@@ -3,9 +3,10 @@
  * at 360 px). Each name is a button that opens the referrer's rewards.
  */
 import type { MouseEvent } from "react";
-import { formatMoney } from "../../../domain/format";
+
 import type { AdminReferrerRow, RewardTally } from "../../../shared/admin-referrals";
 import { ResponsiveList } from "../parts/ResponsiveList";
+import { useMoney } from "../parts/money";
 
 export type OpenReferrer = (referrer: AdminReferrerRow, trigger: HTMLButtonElement) => void;
 
@@ -23,9 +24,10 @@ function OpenButton({ referrer, onOpen, className }: { referrer: AdminReferrerRo
   );
 }
 
-const tally = (t: RewardTally) => `${formatMoney(t.amount)} (${t.count})`;
+const tally = (t: RewardTally, money: (amount: string | number) => string) => `${money(t.amount)} (${t.count})`;
 
 export function ReferrersList({ rows, onOpen }: { rows: AdminReferrerRow[]; onOpen: OpenReferrer }) {
+  const money = useMoney();
   return (
     <ResponsiveList
       label="Referrers"
@@ -44,25 +46,25 @@ export function ReferrersList({ rows, onOpen }: { rows: AdminReferrerRow[]; onOp
           </th>
           <td className="font-mono whitespace-nowrap">{r.referralCode ?? "—"}</td>
           <td>{r.referredCount}</td>
-          <td className="whitespace-nowrap font-semibold">{tally(r.pending)}</td>
-          <td className="whitespace-nowrap">{tally(r.paid)}</td>
-          <td className="whitespace-nowrap">{tally(r.void)}</td>
+          <td className="whitespace-nowrap font-semibold">{tally(r.pending, money)}</td>
+          <td className="whitespace-nowrap">{tally(r.paid, money)}</td>
+          <td className="whitespace-nowrap">{tally(r.void, money)}</td>
         </>
       )}
       card={(r) => (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <OpenButton referrer={r} onOpen={onOpen} className="btn btn-sm btn-outline max-w-full" />
-            <span className="font-semibold">{`${formatMoney(r.pending.amount)} pending`}</span>
+            <span className="font-semibold">{`${money(r.pending.amount)} pending`}</span>
           </div>
           <p className="text-xs break-all text-base-content/80">{r.email}</p>
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
             <dt className="text-base-content/80">Referred</dt>
             <dd>{r.referredCount}</dd>
             <dt className="text-base-content/80">Paid</dt>
-            <dd>{tally(r.paid)}</dd>
+            <dd>{tally(r.paid, money)}</dd>
             <dt className="text-base-content/80">Void</dt>
-            <dd>{tally(r.void)}</dd>
+            <dd>{tally(r.void, money)}</dd>
           </dl>
         </>
       )}

@@ -9,6 +9,7 @@ import { get, useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
+import { currencies, currencyNames } from "../../../domain/currency";
 import { settingLabels } from "../../../shared/admin-settings";
 import type { SettingKey, Settings } from "../../../shared/settings";
 import { FormField, hintAndErrorProps } from "../../../components/FormField";
@@ -21,7 +22,8 @@ import { SubmitButton } from "../parts/SubmitButton";
 type Input = { key: SettingKey; hint: string; type?: "text" | "tel" | "email" | "number"; step?: string; auto?: string };
 
 const business: Input[] = [
-  { key: "businessName", hint: "Shown in the header, the footer and e-mails." },
+  { key: "businessName", hint: "Shown in the header, the footer, e-mails and invoices." },
+  { key: "abn", hint: "11 digits, printed on tax invoices. Until it is entered, invoices are not tax invoices." },
   { key: "phone", type: "tel", hint: "Shown on the contact and booking pages." },
   { key: "email", type: "email", hint: "Where enquiries are sent and customers reply." },
   { key: "signal", type: "tel", hint: "Leave empty to hide Signal on the contact page." },
@@ -41,8 +43,7 @@ const bank: Input[] = [
   { key: "bankAccountNumber", hint: "5 to 10 digits. Leave empty to ask customers to reply for the details." },
 ];
 const prices: Input[] = [
-  { key: "newClientDiscountPercent", type: "number", step: "0.01", hint: "Off a new client's first booking, 0 to 90." },
-  { key: "consultationDiscountPercent", type: "number", step: "0.01", hint: "Off a consultation, 0 to 90." },
+  { key: "newClientDiscountPercent", type: "number", step: "0.01", hint: "Off a new client's bookings, 0 to 90; the home page's offer says this figure." },
   { key: "cryptoDiscountPercent", type: "number", step: "0.01", hint: "Off a payment in crypto, 0 to 90." },
   { key: "freeShippingThreshold", type: "number", step: "0.01", hint: "Shop orders of this subtotal and over ship free." },
   { key: "flatShippingFee", type: "number", step: "0.01", hint: "Charged on shop orders under the threshold." },
@@ -161,6 +162,7 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
   };
   const daysError = daysErrors ? (Array.isArray(daysErrors) ? daysErrors.find((e) => e?.message)?.message : daysErrors.message) : undefined;
   const zones = timeZones();
+  const currency = watch("currency");
 
   return (
     <form noValidate aria-label="Business settings" className="space-y-6" onSubmit={handleSubmit((changed) => save.mutate(changed))}>
@@ -179,7 +181,20 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
         {bank.map(input)}
       </Section>
 
-      <Section id={id("prices")} title="Prices and shipping" intro="Amounts are in US dollars, tax-inclusive.">
+      <Section id={id("prices")} title="Prices and shipping" intro={`Amounts are in ${currencyNames[currency] ?? currency}, tax-inclusive.`}>
+        <FormField
+          hintStays
+          id={id("currency")}
+          label={settingLabels.currency}
+          hint="Every price, payment, invoice and export is in this currency; orders already placed keep theirs."
+          error={error("currency")}
+        >
+          <select id={id("currency")} className="select w-full" {...hintAndErrorProps(id("currency"), error("currency"))} {...register("currency")}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>{`${c}: ${currencyNames[c]}`}</option>
+            ))}
+          </select>
+        </FormField>
         {prices.map(input)}
         <div className="fieldset">
           <span className="fieldset-legend">{settingLabels.gstEnabled}</span>

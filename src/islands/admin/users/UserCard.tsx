@@ -1,7 +1,8 @@
 /** One user's card in the list: who they are, their standing and referral figures, and the actions. */
 import type { MouseEvent } from "react";
-import { formatInstantDate, formatMoney } from "../../../domain/format";
+import { formatInstantDate } from "../../../domain/format";
 import { type AdminUserView, adminUserName } from "../../../shared/admin-users";
+import { useMoney } from "../parts/money";
 
 export type UserCardProps = {
   user: AdminUserView;
@@ -13,6 +14,7 @@ export type UserCardProps = {
 };
 
 export function UserCard({ user, timeZone, reinstating, onDetails, onSuspend, onReinstate }: UserCardProps) {
+  const money = useMoney();
   const name = adminUserName(user);
   const headingId = `user-${user.id}`;
   return (
@@ -36,7 +38,7 @@ export function UserCard({ user, timeZone, reinstating, onDetails, onSuspend, on
           <dt className="text-base-content/80">Referral code</dt>
           <dd className="font-mono break-all">{user.referralCode ?? "None yet"}</dd>
           <dt className="text-base-content/80">Referral earnings</dt>
-          <dd>{formatMoney(user.referralEarnings)}</dd>
+          <dd>{money(user.referralEarnings)}</dd>
           <dt className="text-base-content/80">Joined</dt>
           <dd>{formatInstantDate(user.createdAt, timeZone)}</dd>
         </dl>

@@ -5,11 +5,12 @@
 import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { StatusBadge } from "../../../components/StatusBadge";
-import { formatDate, formatInstantDate, formatMoney, formatTime } from "../../../domain/format";
+import { formatDate, formatInstantDate, formatTime } from "../../../domain/format";
 import { type AdminUserBooking, type AdminUserOrder, type AdminUserView, adminUserName } from "../../../shared/admin-users";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
 import { CaseNotes } from "../parts/CaseNotes";
+import { useMoney } from "../parts/money";
 
 export type UserDetailsDialogProps = { user: AdminUserView; timeZone: string; onClose: () => void };
 
@@ -30,13 +31,14 @@ function Section<T>({ title, url, empty, render }: { title: string; url: string;
 }
 
 function BookingList({ bookings }: { bookings: AdminUserBooking[] }) {
+  const money = useMoney();
   return (
     <ul className="divide-y divide-base-300 rounded-box border border-base-300" data-testid="user-bookings">
       {bookings.map((b) => (
         <li key={b.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
           <div className="min-w-0">
             <p className="font-medium">{b.serviceName}</p>
-            <p className="text-sm text-base-content/80">{`${formatDate(b.appointmentDate, "short")}, ${formatTime(b.appointmentTime)} · ${formatMoney(b.servicePrice)}`}</p>
+            <p className="text-sm text-base-content/80">{`${formatDate(b.appointmentDate, "short")}, ${formatTime(b.appointmentTime)} · ${money(b.servicePrice)}`}</p>
           </div>
           <StatusBadge kind="booking" status={b.status} />
         </li>
@@ -46,12 +48,13 @@ function BookingList({ bookings }: { bookings: AdminUserBooking[] }) {
 }
 
 function OrderList({ orders, timeZone }: { orders: AdminUserOrder[]; timeZone: string }) {
+  const money = useMoney();
   return (
     <ul className="divide-y divide-base-300 rounded-box border border-base-300" data-testid="user-orders">
       {orders.map((o) => (
         <li key={o.id} className="flex flex-wrap items-center justify-between gap-2 p-3">
           <div className="min-w-0">
-            <p className="font-medium">{`${o.orderNumber} · ${formatMoney(o.totalAmount)}`}</p>
+            <p className="font-medium">{`${o.orderNumber} · ${money(o.totalAmount)}`}</p>
             <p className="text-sm text-base-content/80">{formatInstantDate(o.createdAt, timeZone)}</p>
             <p className="text-sm break-words">{o.items.map((i) => `${i.quantity} × ${i.name}`).join(", ") || "No items"}</p>
           </div>

@@ -1,0 +1,160 @@
+import { afterEach, beforeEach, expect, test } from "bun:test";
+import { join } from "node:path";
+import { adminWithToken, customerWithSession, placedOrders } from "../../tests/factories";
+import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { formatInvoiceNumber, invoiceTotals, parseInvoiceNumber } from "../domain/invoice";
+import { databaseFile } from "./client.server";
+import { customerOrderInvoice, invoiceByNumber, orderInvoiceNumber } from "./invoices.server";
+import { changeOrder } from "./orders.server";
+import { markPaymentRequestPaid } from "./admin-payments.server";
+import { invoices, orders, payments, products, settings } from "./schema";
+import { eq } from "drizzle-orm";
+
+let t: TestApp;
+beforeEach(() => {
+  t = createTestApp();
+});
+afterEach(() => t.close());
+
+const admin = { actor: "admin" as const };
+const numbersOf = (db: TestApp["db"]) =>
+  db
+    .select({ n: invoices.number })
+    .from(invoices)
+    .all()
+    .map((r) => r.n)
+    .sort((a, b) => a - b);
+
+test("invoice numbers read INV-000042 and parse back; nothing else parses", () => {
+  expect(formatInvoiceNumber(42)).toBe("INV-000042");
+  expect(parseInvoiceNumber("inv-000042")).toBe(42);
+  expect(parseInvoiceNumber("INV-0")).toBeNull();
+  expect(parseInvoiceNumber("42")).toBeNull();
+  expect(parseInvoiceNumber("INV-42; DROP")).toBeNull();
+});
+
+test("each paid order takes the next number once, in the order paid; an unpaid one has none; a refund keeps it", () => {
+  const [a, b] = placedOrders(t.db, "ann@example.com", { count: 2 });
+  const [c] = placedOrders(t.db, "abe@example.com");
+  expect(orderInvoiceNumber(t.db, a!.orderId)).toBeNull();
+  expect(changeOrder(t.db, b!.orderId, { kind: "mark_paid" }, admin).ok).toBe(true);
+  expect(changeOrder(t.db, a!.orderId, { kind: "mark_paid" }, admin).ok).toBe(true);
+  expect(orderInvoiceNumber(t.db, b!.orderId)).toBe("INV-000001");
+  expect(orderInvoiceNumber(t.db, a!.orderId)).toBe("INV-000002");
+  // Paying again is refused and issues nothing.
+  expect(changeOrder(t.db, a!.orderId, { kind: "mark_paid" }, admin).ok).toBe(false);
+  expect(changeOrder(t.db, a!.orderId, { kind: "refund" }, admin).ok).toBe(true);
+  expect(orderInvoiceNumber(t.db, a!.orderId)).toBe("INV-000002");
+  expect(invoiceByNumber(t.db, 2)?.refunded).toBe(true);
+  expect(orderInvoiceNumber(t.db, c!.orderId)).toBeNull();
+  expect(numbersOf(t.db)).toEqual([1, 2]);
+});
+
+test("an invoice is kept for ever: the database refuses to delete one or change its number", () => {
+  const [a] = placedOrders(t.db, "ann@example.com");
+  changeOrder(t.db, a!.orderId, { kind: "mark_paid" }, admin);
+  expect(() => t.db.delete(invoices).run()).toThrow("invoices are kept");
+  expect(() => t.db.update(invoices).set({ number: 7 }).run()).toThrow("an invoice keeps its number");
+  // Even with its order gone, the number stays taken: the next invoice is 2.
+  t.db.delete(orders).where(eq(orders.id, a!.orderId)).run();
+  const [b] = placedOrders(t.db, "bob@example.com");
+  changeOrder(t.db, b!.orderId, { kind: "mark_paid" }, admin);
+  expect(numbersOf(t.db)).toEqual([1, 2]);
+});
+
+test("a service payment marked paid by the owner takes a number in the same sequence as orders", () => {
+  const { userId } = customerWithSession(t.db, "cara@example.com");
+  const [order] = placedOrders(t.db, "dan@example.com");
+  changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
+  const payment = t.db
+    .insert(payments)
+    .values({
+      userId,
+      serviceId: "partner-check",
+      serviceName: "Partner Check",
+      method: "instructions",
+      amount: "295.00",
+      currency: "USD",
+      email: "cara@example.com",
+      referenceCode: "PAY-ABCD-EFGH",
+    })
+    .returning()
+    .get();
+  const owner = adminWithToken(t.db, "owner");
+  expect(markPaymentRequestPaid(t.db, payment.id, { id: owner.adminId, username: "owner" }).ok).toBe(true);
+  const invoice = invoiceByNumber(t.db, 2);
+  expect(invoice).toMatchObject({
+    number: "INV-000002",
+    reference: `Payment ${payment.referenceCode}`,
+    totalAmount: "295.00",
+    taxAmount: "26.82",
+    currency: "USD",
+  });
+});
+
+test("orders paid at the same moment by several processes never share or skip a number", async () => {
+  const workers = 4;
+  const perWorker = 6;
+  t.db.update(products).set({ stockQuantity: 1000 }).run();
+  const placed = Array.from({ length: workers * perWorker }, (_, i) => placedOrders(t.db, `race${i}@example.com`)[0]!);
+  const file = databaseFile(t.dataDir);
+  const runs = Array.from({ length: workers }, (_, w) =>
+    Bun.spawn(
+      [
+        "bun",
+        join(import.meta.dir, "../../tests/helpers/pay-orders-worker.ts"),
+        file,
+        ...placed.filter((_, i) => i % workers === w).map((o) => String(o.orderId)),
+      ],
+      {
+        stdout: "pipe",
+        stderr: "inherit",
+      },
+    ),
+  );
+  const given = (await Promise.all(runs.map(async (p) => JSON.parse(await new Response(p.stdout).text()) as string[]))).flat();
+  for (const p of runs) expect(await p.exited).toBe(0);
+  expect(given).toHaveLength(workers * perWorker);
+  expect(new Set(given).size).toBe(given.length);
+  expect(numbersOf(t.db)).toEqual(Array.from({ length: workers * perWorker }, (_, i) => i + 1));
+}, 30_000);
+
+test("property: every paid order's invoice states exactly the total and GST the order stored", () => {
+  let seed = Number(process.env.MONEY_SEED ?? Date.now() % 100_000);
+  const first = seed;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+  const slugs = ["covert-dash-cam-4k", "gps-tracker-pro", "bug-detector-rf", "covert-body-worn-camera-4k"];
+  for (let i = 0; i < 25; i++) {
+    t.db
+      .update(settings)
+      .set({ value: JSON.stringify(random() < 0.5) })
+      .where(eq(settings.key, "gstEnabled"))
+      .run();
+    const slug = slugs[Math.floor(random() * slugs.length)]!;
+    let order: ReturnType<typeof placedOrders>[number] | undefined;
+    try {
+      [order] = placedOrders(t.db, `p${i}@example.com`, {
+        slug,
+        quantity: 1 + Math.floor(random() * 3),
+        paymentMethod: random() < 0.5 ? "paypal" : "bank_transfer",
+      });
+    } catch {
+      continue; // a product of the seed catalogue may be missing or short
+    }
+    changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
+    const stored = t.db.select().from(orders).where(eq(orders.id, order!.orderId)).get()!;
+    const invoice = customerOrderInvoice(t.db, order!.userId, stored.orderNumber);
+    const where = `seed ${first}, order ${i}`;
+    expect(invoice?.totalAmount, where).toBe(stored.totalAmount);
+    expect(invoice?.taxAmount, where).toBe(stored.taxAmount);
+    const lineSum = invoice!.lines.reduce((sum, l) => sum + Math.round(Number(l.total) * 100), 0);
+    expect(lineSum, where).toBe(Math.round(Number(stored.subtotal) * 100));
+    const totals = invoiceTotals(invoice!);
+    expect(totals.find((r) => r.strong)?.amount, where).toBe(
+      `$${Number(stored.totalAmount).toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(Number(stored.totalAmount)) ? 0 : 2 })}`,
+    );
+  }
+});

@@ -1,0 +1,53 @@
+/** The tax invoice of a paid order, on a phone: the order page links to it, and it reads at 360 px with no script. */
+import { expect } from "@playwright/test";
+import { ownSiteTest, seed } from "./fixtures";
+
+const test = ownSiteTest();
+
+test.use({ viewport: { width: 360, height: 780 } });
+
+test("a paid order's tax invoice opens from the order page and reads on a phone", async ({ page, context, ownSite }) => {
+  const order = seed(ownSite, "paidOrder", `invoice${Date.now()}@example.com`, { abn: "51824753556" });
+  await context.addCookies([{ name: "pi_session", value: order.token, url: ownSite.url, httpOnly: true, sameSite: "Lax" }]);
+
+  await page.goto(`/orders/${order.orderNumber.toLowerCase()}`);
+  const link = page.getByTestId("order-invoice-link");
+  await expect(link).toHaveText(`Tax invoice ${order.invoiceNumber}`);
+  await page.screenshot({ path: "/tmp/shots/money/order-360.png", fullPage: true });
+
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/orders/${order.orderNumber.toLowerCase()}/invoice$`));
+  await expect(page.getByRole("heading", { level: 1, name: "Tax invoice" })).toBeVisible();
+  await expect(page.getByTestId("invoice-number")).toHaveText(order.invoiceNumber ?? "");
+  await expect(page.getByText("ABN 51 824 753 556")).toBeVisible();
+  await expect(page.getByTestId("invoice-total")).toHaveText(
+    `$${Number(order.totalAmount).toLocaleString("en-US", { maximumFractionDigits: 2, minimumFractionDigits: Number.isInteger(Number(order.totalAmount)) ? 0 : 2 })}`,
+  );
+  await expect(page.getByTestId("invoice-gst")).toContainText(order.taxAmount.replace(/\.00$/, ""));
+  // Nothing is wider than the phone, and the page ships no script.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await page.locator("script[src]").count()).toBe(0);
+  await page.screenshot({ path: "/tmp/shots/money/invoice-360.png", fullPage: true });
+
+  // Printed, only the invoice remains: the site's header and footer are left off.
+  await page.emulateMedia({ media: "print" });
+  await expect(page.locator("header.sticky")).toBeHidden();
+  await expect(page.locator("footer")).toBeHidden();
+  await expect(page.getByTestId("invoice-number")).toBeVisible();
+  await page.screenshot({ path: "/tmp/shots/money/invoice-print.png", fullPage: true });
+});
+
+test.describe("the owner", () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  test("downloads the same invoice from the order's record", async ({ page, ownSite, signInAdmin }) => {
+    const order = seed(ownSite, "paidOrder", `owner-invoice${Date.now()}@example.com`, {});
+    await signInAdmin();
+    await page.goto(`/admin/orders/${order.orderNumber.toLowerCase()}`);
+    const button = page.getByRole("button", { name: `Invoice ${order.invoiceNumber}` });
+    await expect(button).toBeVisible();
+    await page.screenshot({ path: "/tmp/shots/money/admin-order-1280.png" });
+    const download = page.waitForEvent("download");
+    await button.click();
+    expect((await download).suggestedFilename()).toBe(`${order.invoiceNumber}.html`);
+  });
+});
