@@ -9,8 +9,10 @@ import { defaultSettings } from "../shared/settings";
 import { renderMailHtml, textToHtmlBody } from "./html";
 import { enqueueMail, type MailMessage } from "./outbox.server";
 import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from "./templates/accounts";
+import { bookingMovedMail, bookingMovedNotification } from "./templates/booking-reschedule";
 import {
   bookingCancelledByBusinessMail,
+  bookingCancelledByCustomerAlert,
   bookingCompletedMail,
   bookingConfirmationMail,
   bookingConfirmedMail,
@@ -19,8 +21,10 @@ import {
   type BookingStatusMailInput,
 } from "./templates/bookings";
 import { contactNotification } from "./templates/contact";
+import { dailyDigestMail } from "./templates/digest";
 import {
   type OrderMailInput,
+  orderCancelledByCustomerAlert,
   orderCancelledMail,
   orderNotificationMail,
   orderPaidMail,
@@ -117,6 +121,19 @@ const statusInput: BookingStatusMailInput = {
   currency: "USD",
   ics,
 };
+const movedInput = {
+  booking: { ...booking, reference: "BK-7KQ4-M2XD", status: "pending" },
+  from: { appointmentDate: "2026-11-28", appointmentTime: "14:00" },
+  customerEmail: "sam@example.com",
+  customerName: "Sam Lee",
+  businessName: settings.businessName,
+  businessEmail: "owner@example.com",
+  businessPhone: settings.phone,
+  origin,
+  timeZone: "Australia/Adelaide",
+  currency: "USD",
+  ics,
+};
 const offer: ServiceOffer = {
   id: "checkup",
   name: "Discreet Check Up",
@@ -129,7 +146,8 @@ const offer: ServiceOffer = {
   listAmountDue: 75,
   cryptoAmount: 34,
   cryptoSaving: 4,
-} as ServiceOffer;
+  currency: "USD",
+};
 const paymentInput: PaymentMailInput = { referenceCode: "PAY-AB12", email: "sam@example.com", offer, settings, businessEmail: "owner@example.com", origin };
 const receipt = {
   referenceCode: "PAY-AB12",
@@ -180,6 +198,27 @@ const everyTemplate: Record<string, MailMessage> = {
   paymentReviewNotification: paymentReviewNotification({ ...receipt, expected: "38.00", reported: "3.80", orderId: "PAYPAL-1" }),
   paymentFoundNotification: paymentFoundNotification(receipt),
   paymentNotTakenNotification: paymentNotTakenNotification({ ...receipt, orderId: "PAYPAL-1" }),
+  bookingCancelledByCustomerAlert: bookingCancelledByCustomerAlert(booking, { businessEmail: "owner@example.com", origin, timeZone: "Australia/Adelaide" }),
+  orderCancelledByCustomerAlert: orderCancelledByCustomerAlert(orderInput),
+  bookingMoved: bookingMovedMail(movedInput),
+  bookingMovedNotification: bookingMovedNotification(movedInput),
+  dailyDigest: dailyDigestMail({
+    groups: [
+      {
+        key: "enquiries",
+        title: "Enquiries waiting",
+        count: 2,
+        items: [{ key: "c1", label: "Alex Doe", detail: "Emergency, received today", href: "/admin/contacts/c1", urgent: true }],
+        listHref: "/admin/contacts",
+        listLabel: "All enquiries",
+      },
+    ],
+    checklist: [{ key: "smtp", title: "Sending e-mail", detail: "SMTP_URL is not set" }],
+    businessName: settings.businessName,
+    businessEmail: "owner@example.com",
+    origin,
+    dayText: "Wednesday 25 November 2026",
+  }),
 };
 
 /** The words a reader sees in an HTML document: tags gone, entities decoded, spaces collapsed. */
