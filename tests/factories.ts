@@ -11,6 +11,7 @@
 import type { AdminRole } from "../src/domain/admin-roles";
 import { eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
+import { markBookingPaid } from "../src/db/booking-payments.server";
 import { createBooking, setBookingStatus } from "../src/db/bookings.server";
 import { addCaseNote } from "../src/db/case-notes.server";
 import { recordContactEnquiry } from "../src/db/contacts.server";
@@ -458,6 +459,13 @@ export function customerWithBooking(
   opts: { daysAhead?: number; time?: string; status?: BookingStatus; serviceName?: string; returning?: boolean } = {},
 ) {
   const customer = customerWithSession(db, email, { returning: opts.returning });
+  const booked = bookingOf(db, customer.userId, email, opts);
+  if (opts.status && opts.status !== "pending") setBookingStatus(db, booked.booking.id, opts.status);
+  return { ...customer, bookingId: booked.booking.id, date: booked.date, time: booked.time, price: booked.booking.servicePrice };
+}
+
+/** The customer `userId` books as the site does, `daysAhead` business days ahead, with that day's slots open. */
+function bookingOf(db: Db, userId: string, email: string, opts: { daysAhead?: number; time?: string; serviceName?: string }) {
   let date = addDays(businessToday(new Date(), defaultSettings.timezone), opts.daysAhead ?? 5);
   while (dayOfWeek(date) === 0) date = addDays(date, 1);
   openSlots(db, date, addDays(date, 3));
@@ -465,7 +473,7 @@ export function customerWithBooking(
   const outcome = createBooking(
     db,
     {
-      userId: customer.userId,
+      userId,
       form: {
         serviceName: opts.serviceName ?? "Partner Check",
         servicePrice: 0,
@@ -483,8 +491,35 @@ export function customerWithBooking(
     () => [],
   );
   if (!outcome.ok) throw new Error(`could not book ${date} ${time}: ${outcome.reason}`);
-  if (opts.status && opts.status !== "pending") setBookingStatus(db, outcome.booking.id, opts.status);
-  return { ...customer, bookingId: outcome.booking.id, date, time, price: outcome.booking.servicePrice };
+  return { booking: outcome.booking, date, time };
+}
+
+/**
+ * A customer with something on every customer page: a booking awaiting confirmation (its page, its
+ * move page, Pay now on the dashboard), another the owner marked paid (its payment's invoice), an
+ * order awaiting payment, a paid order (its invoice) and an item in the cart. Answers the session
+ * and the keys of those pages.
+ */
+export function customerWithEverything(db: Db, email: string) {
+  const { userId, token } = customerWithSession(db, email, { firstName: "Ann" });
+  const waiting = bookingOf(db, userId, email, { daysAhead: 5 });
+  const paidBooking = bookingOf(db, userId, email, { daysAhead: 8, serviceName: "Infidelity Investigation" });
+  const owner = findAdminByUsername(db, "owner") ?? { id: adminWithToken(db, "owner").adminId, username: "owner" };
+  const marked = markBookingPaid(db, paidBooking.booking.id, { id: owner.id, username: "owner" });
+  if (!marked.ok) throw new Error(`the booking was not marked paid: ${marked.reason}`);
+  const { orderNumber } = orderFor(db, userId);
+  const paid = orderFor(db, userId, { slug: "covert-body-worn-camera-4k" });
+  const paidId = db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, paid.orderNumber)).get()?.id ?? 0;
+  if (!changeOrder(db, paidId, { kind: "mark_paid" }, { actor: "admin" }).ok) throw new Error("the order was not marked paid");
+  cartLine(db, userId, "faraday-evidence-bag", 1);
+  return {
+    token,
+    orderNumber,
+    paidOrderNumber: paid.orderNumber,
+    bookingId: waiting.booking.id,
+    bookingReference: waiting.booking.reference ?? "",
+    paymentReference: marked.payment.referenceCode,
+  };
 }
 
 /**

@@ -69,7 +69,7 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
             </div>
           ) : s.days.length === 0 ? (
             <div role="status" className="alert">
-              <p>{`There are no free times in the next 30 days. Please call ${site.settings.phone} or reply to your booking e-mail to arrange another time.`}</p>
+              <p>{`There are no free times in the next 30 days. Please ${site.settings.phone ? `call ${site.settings.phone} or ` : ""}reply to your booking e-mail to arrange another time.`}</p>
             </div>
           ) : (
             <>

@@ -47,20 +47,29 @@ const lengthText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} h
 
 function NextSteps({ booking, site }: { booking: BookingSummary; site: SiteData }) {
   const email = booking.contactEmail;
-  const phone = <span className="whitespace-nowrap">{site.settings.phone}</span>;
+  // The phone only once the owner has set a real one (decision 037); otherwise the booking e-mail.
+  const phone = site.settings.phone;
+  const reach = (start: "Call" | "call") =>
+    phone ? (
+      <>
+        {start} us on <span className="whitespace-nowrap">{phone}</span>
+      </>
+    ) : (
+      `${start === "Call" ? "Reply" : "reply"} to your booking e-mail`
+    );
   const reference = <span className="whitespace-nowrap font-semibold">{booking.reference}</span>;
   const steps: Record<BookingStatus, ReactNode[]> = {
     pending: [
       `We review every new booking and confirm it by e-mail${email ? ` to ${email}` : ""}. Until then the time is held for you.`,
       "We have sent you a copy of this booking with a calendar invitation, marked tentative until we confirm it.",
       <>
-        Need to change something? Call us on {phone} and quote {reference}, or cancel it from your dashboard while it awaits confirmation.
+        Need to change something? {reach("Call")} and quote {reference}, or cancel it from your dashboard while it awaits confirmation.
       </>,
     ],
     confirmed: [
       "Your appointment is confirmed. Your investigator will contact you the way you asked before it starts.",
       <>
-        To change or cancel it, call us on {phone} and quote {reference}.
+        To change or cancel it, {reach("call")} and quote {reference}.
       </>,
     ],
     completed: ["This appointment is over. Thank you for choosing us; we will be in touch about the results as agreed."],

@@ -204,7 +204,7 @@ export function dashboardPage(
                                 Move booking
                               </a>
                             ) : (
-                              <p className="text-xs text-base-content/80 self-center">{`Too close to move online: call ${site.settings.phone}`}</p>
+                              <p className="text-xs text-base-content/80 self-center">{`Too close to move online: ${site.settings.phone ? `call ${site.settings.phone}` : "reply to your booking e-mail"}`}</p>
                             ))}
                           <a href={`/api/bookings/${b.id}/ics`} className="btn btn-ghost btn-xs" download>
                             Add to calendar (.ics)

@@ -72,7 +72,8 @@ test("book, see what was booked with its reference, add it to the calendar, and 
   await expect(page.getByTestId("booking-price")).toHaveText("$148 (new-client price; usually $295)");
   await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
   await expect(page.getByText(/^Need to change something\?/)).toHaveText(
-    `Need to change something? Call us on +61 8 0000 0000 and quote ${reference}, or cancel it from your dashboard while it awaits confirmation.`,
+    // The shipped phone number is a placeholder, never shown (decision 037): the booking e-mail instead.
+    `Need to change something? Reply to your booking e-mail and quote ${reference}, or cancel it from your dashboard while it awaits confirmation.`,
   );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.screenshot({ path: `${shots}/summary-360.png`, fullPage: true });

@@ -23,24 +23,37 @@ export const publicPages: CheckedPage[] = [
   { name: "404", path: "/no-such-page", signedIn: false, status: 404 },
 ];
 
-/** The customer pages; `{order}` stands for the customer's order number. */
+/** The customer pages; `{order}` and the other braces stand for the customer's own records (`Customer`). */
 export const customerPages: CheckedPage[] = [
   { name: "cart", path: "/cart", signedIn: true },
   { name: "checkout", path: "/checkout", signedIn: true },
   { name: "dashboard", path: "/dashboard", signedIn: true },
   { name: "orders", path: "/orders", signedIn: true },
   { name: "order", path: "/orders/{order}", signedIn: true },
+  { name: "paid order", path: "/orders/{paidOrder}", signedIn: true },
+  { name: "order's invoice", path: "/orders/{paidOrder}/invoice", signedIn: true },
   { name: "booking (signed in)", path: "/booking", signedIn: true },
+  { name: "a booking's page", path: "/bookings/{booking}", signedIn: true },
+  { name: "moving a booking", path: "/bookings/{bookingId}/move", signedIn: true },
+  { name: "a paid booking's invoice", path: "/payments/{payment}/invoice", signedIn: true },
 ];
 
-export type Customer = { token: string; orderNumber: string };
+export type Customer = {
+  token: string;
+  orderNumber: string;
+  paidOrderNumber: string;
+  bookingId: string;
+  bookingReference: string;
+  paymentReference: string;
+};
 
-/** A customer with a session, one order and one item in the cart, made straight in the site's database. */
+/**
+ * A customer with a session and something on every customer page (an order awaiting payment, a paid
+ * order with its invoice, a booking awaiting confirmation, a paid one with its invoice, an item in
+ * the cart), made straight in the site's database.
+ */
 export function checkedCustomer(site: SiteServer, email: string): Customer {
-  const { userId, token } = seed(site, "customerWithSession", email, {});
-  const { orderNumber } = seed(site, "orderFor", userId);
-  seed(site, "cartLine", userId, "faraday-evidence-bag", 1);
-  return { token, orderNumber };
+  return seed(site, "customerWithEverything", email);
 }
 
 /** Gives `context` the customer's session cookie. */
@@ -49,4 +62,11 @@ export async function signInCustomer(context: BrowserContext, site: SiteServer, 
 }
 
 /** The page's address, in the canonical lowercase form the site serves (others redirect to it). */
-export const pathFor = (page: CheckedPage, customer: Customer) => page.path.replace("{order}", customer.orderNumber.toLowerCase());
+export const pathFor = (page: CheckedPage, customer: Customer) =>
+  page.path
+    .replace("{order}", customer.orderNumber)
+    .replace("{paidOrder}", customer.paidOrderNumber)
+    .replace("{booking}", customer.bookingReference)
+    .replace("{bookingId}", customer.bookingId)
+    .replace("{payment}", customer.paymentReference)
+    .toLowerCase();

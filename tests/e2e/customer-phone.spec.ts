@@ -3,7 +3,7 @@
  * added-to-cart toast's way to the cart, the order page's wording in each state, copy buttons on
  * the bank details, and a checkout that remembers the last address.
  */
-import { expect, seed, signInAs, test } from "./fixtures";
+import { expect, ownSiteTest, seed, signInAs, test } from "./fixtures";
 import { mainNav } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
@@ -104,13 +104,18 @@ test("the order page says what is true in each state, once", async ({ page, cont
   }
 });
 
-test("bank details have copy buttons that say what they copied; without JavaScript the text stays", async ({ page, context, site, browser }) => {
+// On a site of its own: the bank details are set there (the shipped ones are placeholders, never shown).
+const withOwnSite = ownSiteTest();
+
+withOwnSite("bank details have copy buttons that say what they copied; without JavaScript the text stays", async ({ page, context, ownSite, browser }) => {
+  const site = ownSite;
+  seed(site, "businessDetails", { bankAccountName: "Adelaide Discreet Investigations", bankBsb: "065-000", bankAccountNumber: "12345678" });
   const { userId } = await signInAs(context, site, "copy@example.com");
   const { orderNumber } = seed(site, "orderFor", userId);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(`/orders/${orderNumber}`);
   const details = page.getByTestId("bank-details");
-  await expect(details).toContainText("000-000");
+  await expect(details).toContainText("065-000");
   const copyBsb = details.getByRole("button", { name: "Copy BSB" });
   await expect(copyBsb).toBeVisible();
   await expect(details.getByRole("button", { name: "Copy Account number" })).toBeVisible();
@@ -121,8 +126,8 @@ test("bank details have copy buttons that say what they copied; without JavaScri
   await expect(page.getByTestId("toast")).toHaveText(`Reference copied: ${orderNumber}`);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNumber);
   await copyBsb.tap();
-  await expect(page.getByTestId("toast")).toHaveText("BSB copied: 000-000");
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("000-000");
+  await expect(page.getByTestId("toast")).toHaveText("BSB copied: 065-000");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe("065-000");
   if (shots) await page.screenshot({ path: `${shots}/bank-copy-360.png`, fullPage: true });
 
   // A failed copy says so.
@@ -137,7 +142,7 @@ test("bank details have copy buttons that say what they copied; without JavaScri
   const noJs = await plain.newPage();
   await noJs.goto(`${site.url}/orders/${orderNumber}`);
   const plainDetails = noJs.getByTestId("bank-details");
-  await expect(plainDetails).toContainText("000-000");
+  await expect(plainDetails).toContainText("065-000");
   await expect(plainDetails).toContainText(orderNumber);
   await expect(plainDetails.getByRole("button")).toHaveCount(0);
   await plain.close();

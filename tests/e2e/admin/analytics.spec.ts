@@ -102,7 +102,7 @@ test("the charts are drawn, the range lives in the URL, the tables and the CSV c
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^analytics-90d-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.split("\r\n")[0]).toBe('\uFEFFFigure,"Day, period or name",Count,Amount');
+  expect(csv.split("\r\n")[0]).toBe('\uFEFFFigure,"Day, period or name",Count,Amount (USD)');
   expect(csv).toContain("Payments by method,PayPal,1,295.00");
   expect(csv).toContain("Payments by method,Bank transfer,2,150.00");
 
@@ -125,7 +125,7 @@ test("Chart.js is loaded on /admin/analytics only: not on the public shop, nor o
   await signInAdmin();
   await page.goto("/admin/dashboard");
   await islandsHydrated(page);
-  await expect(page.getByRole("link", { name: "Analytics" })).toHaveAttribute("href", "/admin/analytics");
+  await expect(page.getByRole("link", { name: "Analytics", exact: true })).toHaveAttribute("href", "/admin/analytics");
   await page.waitForLoadState("networkidle");
   expect(chartJs).toEqual([]);
 });

@@ -144,7 +144,10 @@ test("a payment request marked paid counts in the dashboard's revenue and is in 
   await expect(row).toBeHidden(); // no longer a request awaiting payment
   await page.getByLabel("Status").selectOption("completed");
   await expect(page.getByTestId("payment-row").filter({ hasText: email })).toContainText(new RegExp(`Marked paid .+ by ${username}`));
-  await expect(page.getByTestId("payment-row").filter({ hasText: email }).getByRole("button")).toHaveCount(0);
+  // Nothing left to mark; its tax invoice can be downloaded instead.
+  const paidRow = page.getByTestId("payment-row").filter({ hasText: email });
+  await expect(paidRow.getByRole("button", { name: /Mark paid/ })).toHaveCount(0);
+  await expect(paidRow.getByRole("button", { name: /^Invoice INV-\d{6}/ })).toBeVisible();
 
   await page.goto("/admin/dashboard");
   await islandsHydrated(page);
@@ -197,6 +200,6 @@ test("Export CSV downloads the enquiries of the current filters, and the orders"
   expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const orderText = await (await orders.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
   expect(orderText.split("\r\n")[0]).toBe(
-    "\uFEFFOrder number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Tracking number",
+    "\uFEFFOrder number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Currency,Tracking number",
   );
 });
