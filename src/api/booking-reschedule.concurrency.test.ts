@@ -4,45 +4,20 @@
  * slot's counter still equals the bookings in it.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { customerWithBooking } from "../../tests/factories";
-import { openDatabase, type Db } from "../db/client.server";
+import type { Db } from "../db/client.server";
+import { type BinarySite, startBinarySite } from "../../tests/helpers/binary-site";
 
-const binary = join(import.meta.dir, "../../dist/pi-site");
-const dataDir = mkdtempSync(join(tmpdir(), "pi-site-move-race-"));
-let proc: ReturnType<typeof Bun.spawn>;
+let site: BinarySite;
 let base = "";
 let db: Db;
 
 beforeAll(async () => {
-  if (!existsSync(binary)) throw new Error("dist/pi-site is missing: run `bun scripts/build.ts` first (npm test does)");
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  proc = Bun.spawn([binary], {
-    cwd: dataDir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      await Bun.sleep(25);
-    }
-  }
-  // The test works on the same database file as the running site (WAL allows both).
-  db = openDatabase(join(dataDir, "pi-site.db"));
+  site = await startBinarySite("move-race");
+  ({ base, db } = site);
 });
 
-afterAll(async () => {
-  proc?.kill();
-  await proc?.exited;
-  db?.$client.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 const counters = (date: string) =>
   db.$client

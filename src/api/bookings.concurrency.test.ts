@@ -3,50 +3,25 @@
  * slot is never over-booked, nobody gets a 5xx, and the counter always equals the bookings.
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { openDatabase, type Db } from "../db/client.server";
+import type { Db } from "../db/client.server";
+import { type BinarySite, startBinarySite } from "../../tests/helpers/binary-site";
 import { generateSlots } from "../db/timeslots.server";
 import { businessToday } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
 import { customerWithSession } from "../../tests/factories";
 import { defaultSettings } from "../shared/settings";
 
-const binary = join(import.meta.dir, "../../dist/pi-site");
-const dataDir = mkdtempSync(join(tmpdir(), "pi-site-race-"));
-let proc: ReturnType<typeof Bun.spawn>;
+let site: BinarySite;
 let base = "";
 let db: Db;
 const tz = defaultSettings.timezone;
 
 beforeAll(async () => {
-  if (!existsSync(binary)) throw new Error("dist/pi-site is missing: run `bun scripts/build.ts` first (npm test does)");
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  proc = Bun.spawn([binary], {
-    cwd: dataDir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "error" },
-    stdout: "ignore",
-    stderr: "inherit",
-  });
-  base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) break;
-    } catch {
-      await Bun.sleep(25);
-    }
-  }
-  // The test works on the same database file as the running site (WAL allows both).
-  db = openDatabase(join(dataDir, "pi-site.db"));
+  site = await startBinarySite("race");
+  ({ base, db } = site);
 });
 
-afterAll(async () => {
-  proc?.kill();
-  await proc?.exited;
-  db?.$client.close();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => site?.stop());
 
 function slotDay() {
   let d = addDays(businessToday(new Date(), tz), 5);

@@ -3,25 +3,10 @@
  * booking calendar with a day chosen. Every violation fails, whatever its impact, listed with its
  * nodes.
  */
-import { createRequire } from "node:module";
-import type { Page } from "@playwright/test";
 import { bookingForm } from "../helpers/booking-form";
 import { checkedCustomer, type Customer, customerPages, pathFor, publicPages, signInCustomer } from "./checked-pages";
 import { expect, test } from "./fixtures";
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
-
-/** Runs axe on the page as it is now and answers its violations, one line per node. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return found.flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${JSON.stringify(n.target)} ${n.failureSummary ?? ""}`));
-}
+import { axeViolations } from "./helpers";
 
 // axe goes in as an inline script, which the strict CSP would block.
 test.use({ bypassCSP: true, allowConsoleErrors: [/the server responded with a status of 404/] });
@@ -42,7 +27,7 @@ for (const width of [1280, 360]) {
         // Islands render their final markup once hydrated; check that, as a person meets it.
         await expect(page.locator("pi-island:not([data-state])")).toHaveCount(0);
         await expect(page.locator('pi-island[data-hydrate="load"]:not([data-state="hydrated"])')).toHaveCount(0);
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
   });
@@ -56,7 +41,7 @@ test("the booking calendar, with a day chosen, has no axe violations at 360 px",
   const today = page.locator("[data-day][data-today]:not([data-outside]) button");
   await today.click();
   await expect(page.locator("[data-day][data-selected]")).toHaveCount(1);
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   // The name starts with the number shown and still says the whole date.
   const day = (await today.locator("..").getAttribute("data-day"))!;
   // (", no free times" follows when today has no time left, as late in the day.)
@@ -75,5 +60,5 @@ test("a booking's own page has no axe violations", async ({ page, site, signIn }
   expect(booked.status()).toBe(201);
   await page.goto(((await booked.json()) as { path: string }).path);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking received");
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -1,8 +1,23 @@
 /**
  * Small helpers shared by the end-to-end specs (not a spec file itself).
  */
+import { createRequire } from "node:module";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
+
+const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
+
+/** Runs axe-core on the page as it is now and answers every violation, one line per node (any impact). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return (await axe.run()).violations;
+  });
+  return found.flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${JSON.stringify(n.target)} ${n.failureSummary ?? ""}`));
+}
 
 const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 

@@ -4,27 +4,12 @@
  * the product editor (new and edit), each record's address with its dialog open, and the sign-in
  * page. Any violation, of any impact, fails, listed with its nodes.
  */
-import { createRequire } from "node:module";
 import type { Page } from "@playwright/test";
 import { adminRooms } from "../../../src/shared/admin-rooms";
 import { expect, ownSiteTest, seed } from "../fixtures";
-import { islandsHydrated } from "../helpers";
+import { axeViolations, islandsHydrated } from "../helpers";
 
 const test = ownSiteTest();
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
-
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: unknown[]; failureSummary?: string }[] };
-
-/** Every axe violation on the page as it is now, one line per node. */
-async function violations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations;
-  });
-  return found.flatMap((v) => v.nodes.map((n) => `${v.impact} ${v.id} (${v.help}): ${JSON.stringify(n.target)} ${n.failureSummary ?? ""}`));
-}
 
 /** Waits until the page's islands are hydrated and their first requests answered, nothing left loading. */
 async function settled(page: Page) {
@@ -67,14 +52,14 @@ for (const width of [1280, 360]) {
         await page.goto(p.path());
         await settled(page);
         if (p.dialog) await expect(page.getByRole("dialog", { name: p.dialog })).toBeVisible();
-        expect(await violations(page)).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
       });
     }
 
     test("the sign-in page has no axe violations", async ({ page }) => {
       await page.goto("/admin/login");
       await settled(page);
-      expect(await violations(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   });
 }
