@@ -8,15 +8,14 @@ import type { SiteData } from "../components/site";
 import type { DashboardData } from "../db/dashboard.server";
 import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
 import { bookingMayBePaid, bookingOffer } from "../domain/booking-payment";
-import { cryptoAddresses } from "../domain/payment";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney, formatMoneyWithCode } from "../domain/format";
-import type { PaymentDialogProps } from "../islands/PaymentDialog";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { OrderSummaryView } from "../shared/orders";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
+import { paymentDialogProps } from "./payment-dialog-props";
 import type { customerInvoicedPayments } from "../db/invoices.server";
 import { paymentInvoicePath } from "./invoice";
 
@@ -84,13 +83,7 @@ export function dashboardPage(
   now = new Date(),
 ): PageDefinition {
   // The payment dialog of a booking: the same methods as /services, at the booking's own price.
-  const pay: Omit<PaymentDialogProps, "service" | "fallbackHref"> = {
-    paypalClientId: paying.paypalClientId,
-    cryptoAddresses: cryptoAddresses(site.settings),
-    cryptoDiscountPercent: site.settings.cryptoDiscountPercent,
-    contact: { email: site.settings.email, phone: site.settings.phone },
-    accountEmail: site.user?.email ?? null,
-  };
+  const pay = paymentDialogProps(site, paying.paypalClientId);
   // "Back" only to someone who has been here before: the session of a first sign-in is greeted plainly.
   const greeting = site.user?.firstSignIn ? "Welcome" : "Welcome back";
   const welcome = d.firstName ? `${greeting}, ${d.firstName}` : greeting;

@@ -7,10 +7,10 @@ import type { IconName } from "../components/icons";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
-import { cryptoAddresses, isReturningCustomer, serviceOffer } from "../domain/payment";
+import { isReturningCustomer, serviceOffer } from "../domain/payment";
 import { formatMoneyPerUnit } from "../domain/format";
-import type { PaymentDialogProps } from "../islands/PaymentDialog";
 import type { PageDefinition } from "./page";
+import { paymentDialogProps } from "./payment-dialog-props";
 
 const whyIcons: IconName[] = ["lock", "award", "clock"];
 
@@ -26,13 +26,7 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
   const volume = site.pricing.filter((p) => p.kind === "volume");
   const newClient = site.settings.newClientDiscountPercent;
   const returning = isReturningCustomer(site.user);
-  const dialog: Omit<PaymentDialogProps, "service" | "fallbackHref"> = {
-    paypalClientId: payments.paypalClientId,
-    cryptoAddresses: cryptoAddresses(site.settings),
-    cryptoDiscountPercent: site.settings.cryptoDiscountPercent,
-    contact: { email: site.settings.email, phone: site.settings.phone },
-    accountEmail: site.user?.email ?? null,
-  };
+  const dialog = paymentDialogProps(site, payments.paypalClientId);
   return {
     path: "/services",
     title: `Infidelity Investigation Services & Prices | ${site.settings.businessName}`,
