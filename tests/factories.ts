@@ -20,7 +20,7 @@ import { changeOrder, placeOrder } from "../src/db/orders.server";
 import { updateSetting } from "../src/db/settings.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
 import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
-import { generateSlots } from "../src/db/timeslots.server";
+import { freeSlots, generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
 import type { BookingStatus } from "../src/domain/booking";
 import { newOrderNumber, type OrderStatus } from "../src/domain/order";
@@ -464,12 +464,16 @@ export function customerWithBooking(
   return { ...customer, bookingId: booked.booking.id, date: booked.date, time: booked.time, price: booked.booking.servicePrice };
 }
 
-/** The customer `userId` books as the site does, `daysAhead` business days ahead, with that day's slots open. */
+/**
+ * The customer `userId` books as the site does, `daysAhead` business days ahead, with that day's
+ * slots open: at `time` (10:00 by default), or with `time: "free"` at that day's first time still
+ * free, so several specs can seed on one site without taking each other's place.
+ */
 function bookingOf(db: Db, userId: string, email: string, opts: { daysAhead?: number; time?: string; serviceName?: string }) {
   let date = addDays(businessToday(new Date(), defaultSettings.timezone), opts.daysAhead ?? 5);
   while (dayOfWeek(date) === 0) date = addDays(date, 1);
   openSlots(db, date, addDays(date, 3));
-  const time = opts.time ?? "10:00";
+  const time = opts.time === "free" ? (freeSlots(db, date, new Date(), defaultSettings.timezone)[0]?.time ?? "10:00") : (opts.time ?? "10:00");
   const outcome = createBooking(
     db,
     {
@@ -502,8 +506,8 @@ function bookingOf(db: Db, userId: string, email: string, opts: { daysAhead?: nu
  */
 export function customerWithEverything(db: Db, email: string) {
   const { userId, token } = customerWithSession(db, email, { firstName: "Ann" });
-  const waiting = bookingOf(db, userId, email, { daysAhead: 5 });
-  const paidBooking = bookingOf(db, userId, email, { daysAhead: 8, serviceName: "Infidelity Investigation" });
+  const waiting = bookingOf(db, userId, email, { daysAhead: 5, time: "free" });
+  const paidBooking = bookingOf(db, userId, email, { daysAhead: 8, time: "free", serviceName: "Infidelity Investigation" });
   const owner = findAdminByUsername(db, "owner") ?? { id: adminWithToken(db, "owner").adminId, username: "owner" };
   const marked = markBookingPaid(db, paidBooking.booking.id, { id: owner.id, username: "owner" });
   if (!marked.ok) throw new Error(`the booking was not marked paid: ${marked.reason}`);
