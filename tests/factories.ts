@@ -511,11 +511,12 @@ export function customerWithEverything(db: Db, email: string) {
   const owner = findAdminByUsername(db, "owner") ?? { id: adminWithToken(db, "owner").adminId, username: "owner" };
   const marked = markBookingPaid(db, paidBooking.booking.id, { id: owner.id, username: "owner" });
   if (!marked.ok) throw new Error(`the booking was not marked paid: ${marked.reason}`);
-  const { orderNumber } = orderFor(db, userId);
-  const paid = orderFor(db, userId, { slug: "covert-body-worn-camera-4k" });
+  // Products no spec counts the stock of: these orders hold units on a site other specs share.
+  const { orderNumber } = orderFor(db, userId, { slug: "transcription-headphones" });
+  const paid = orderFor(db, userId, { slug: "digital-two-way-radio-pair" });
   const paidId = db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, paid.orderNumber)).get()?.id ?? 0;
   if (!changeOrder(db, paidId, { kind: "mark_paid" }, { actor: "admin" }).ok) throw new Error("the order was not marked paid");
-  cartLine(db, userId, "faraday-evidence-bag", 1);
+  cartLine(db, userId, "transcription-headphones", 1);
   return {
     token,
     orderNumber,
