@@ -136,6 +136,7 @@ export function markBookingPaid(db: Db, bookingId: string, actor: AuditActor, no
     if (booking.status === "cancelled") return { ok: false, reason: "cancelled" };
     const state = paymentOfBooking(db, booking.id);
     if (state.status === "paid" || state.status === "review") return { ok: false, reason: state.status };
+    const settings = getSettings(db);
     const open = db
       .select()
       .from(payments)
@@ -161,7 +162,7 @@ export function markBookingPaid(db: Db, bookingId: string, actor: AuditActor, no
         userId: booking.userId,
         bookingId: booking.id,
         method: "manual",
-        offer: bookingOffer(booking, 0, getSettings(db).currency),
+        offer: bookingOffer(booking, 0, settings.currency),
         email: booking.contactEmail ?? account?.email ?? null,
         status: completed,
       });
@@ -173,7 +174,7 @@ export function markBookingPaid(db: Db, bookingId: string, actor: AuditActor, no
         .get() as Payment;
     }
     // A paid booking is a paid service payment: it gets its tax invoice in the same transaction.
-    issueInvoice(db, { payment }, getSettings(db), now);
+    issueInvoice(db, { payment }, settings, now);
     recordAudit(
       db,
       actor,

@@ -3,7 +3,7 @@
  * placeholder business details the site ships with, and the configuration a live site needs.
  *
  * A setting is a placeholder while it still holds the value the site shipped with (its default in
- * shared/settings.ts: clearly fake numbers and addresses, decision text in DECISIONS.md), or, for
+ * shared/settings.ts: clearly fake numbers and addresses), or, for
  * the e-mail, while it is at an example domain that can never receive mail (RFC 2606). Nothing is
  * stored to say so: saving any other value, or emptying the field, makes it real.
  */
