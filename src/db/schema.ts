@@ -374,6 +374,10 @@ export const orderItems = sqliteTable(
   (t) => [index("order_items_order_idx").on(t.orderId), index("order_items_product_idx").on(t.productId)],
 );
 
+/**
+ * One review per customer and product. Others see it only once approved; a rejected review keeps
+ * the reason its author was told. Editing sends it back to waiting (approved and rejected cleared).
+ */
 export const reviews = sqliteTable(
   "reviews",
   {
@@ -381,7 +385,10 @@ export const reviews = sqliteTable(
     productId: integer("product_id")
       .notNull()
       .references(() => products.id, { onDelete: "cascade" }),
-    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The delivered order that makes it a verified purchase. */
     orderId: integer("order_id").references(() => orders.id, { onDelete: "set null" }),
     rating: integer("rating").notNull(),
     title: text("title"),
@@ -389,10 +396,35 @@ export const reviews = sqliteTable(
     isVerifiedPurchase: integer("is_verified_purchase", { mode: "boolean" }).notNull().default(false),
     isApproved: integer("is_approved", { mode: "boolean" }).notNull().default(false),
     helpfulVotes: integer("helpful_votes").notNull().default(0),
+    rejectedAt: integer("rejected_at", { mode: "timestamp_ms" }),
+    rejectionReason: text("rejection_reason"),
+    /** The business's public answer, shown under the review. */
+    reply: text("reply"),
+    repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`)],
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
+    uniqueIndex("reviews_user_product_idx").on(t.userId, t.productId),
+    index("reviews_product_approved_idx").on(t.productId, t.isApproved, t.createdAt),
+  ],
+);
+
+/** "Was this helpful?": one vote per customer and review. */
+export const reviewVotes = sqliteTable(
+  "review_votes",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reviewId: integer("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("review_votes_review_user_idx").on(t.reviewId, t.userId), index("review_votes_user_idx").on(t.userId, t.createdAt)],
 );
 
 export const wishlistItems = sqliteTable(

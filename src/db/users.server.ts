@@ -127,7 +127,7 @@ export function deleteAccount(db: Db, userId: string, now = new Date()) {
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
     db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
     db.delete(wishlistItems).where(eq(wishlistItems.userId, userId)).run();
-    db.update(reviews).set({ userId: null }).where(eq(reviews.userId, userId)).run();
+    db.delete(reviews).where(eq(reviews.userId, userId)).run();
     db.update(bookings)
       .set({ userId: null, contactEmail: null, contactPhone: null, location: null, notes: null, bookingDetails: null })
       .where(eq(bookings.userId, userId))
