@@ -21,6 +21,7 @@ import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
 import { adminProductsApi } from "./products";
 import { adminReferralsApi } from "./referrals";
+import { adminReviewsApi } from "./reviews";
 import { adminStatsApi } from "./stats";
 import { adminTodoApi } from "./todo";
 import { adminTotpApi } from "./totp";
@@ -52,6 +53,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminInvoicesApi(deps));
   guarded.route("/", adminReferralsApi(deps));
   guarded.route("/", adminContactsApi(deps));
+  guarded.route("/", adminReviewsApi(deps));
   guarded.route("/", adminPaymentsApi(deps));
   guarded.route("/", adminBookingsApi(deps));
   guarded.route("/", adminUploadsApi(deps));

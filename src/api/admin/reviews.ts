@@ -1,0 +1,60 @@
+/**
+ * Review moderation (behind requireAdmin; staff may use it):
+ *
+ *   GET    /api/admin/reviews?status=all|pending|approved|rejected&rating=&product=&search=&page=
+ *   GET    /api/admin/reviews/summary        how many wait
+ *   GET    /api/admin/reviews/{id}
+ *   POST   /api/admin/reviews/{id}/approve
+ *   POST   /api/admin/reviews/{id}/reject    { reason }  the customer is e-mailed the reason
+ *   POST   /api/admin/reviews/{id}/reply     { reply }   an empty reply removes it
+ *   DELETE /api/admin/reviews/{id}
+ *
+ * Every change is audited (kind reviews) in the transaction that makes it. 400 for a bad query or
+ * body, 404 for an unknown review (or an id that cannot be one).
+ */
+import { Hono } from "hono";
+import { adminReview, approveReview, deleteReview, listAdminReviews, rejectReview, replyToReview, reviewsSummary } from "../../db/admin-reviews.server";
+import { getSettings } from "../../db/settings.server";
+import { reviewRejectedMail } from "../../mail/templates/review-mail";
+import type { AppDeps } from "../../server/deps";
+import { notFound } from "../../server/errors";
+import type { AdminEnv } from "../../server/middleware/require-admin";
+import { siteOrigin } from "../../server/origin";
+import { validJson, validQuery } from "../../server/validate";
+import { adminReviewsList, rejectReviewSchema, replyReviewSchema } from "../../shared/admin-reviews";
+
+const unknownReview = () => notFound("There is no such review. It may have been deleted.");
+
+/** The review id of the path, or a 404: anything but a whole number names no review. */
+function reviewId(raw: string): number {
+  if (!/^[1-9]\d{0,14}$/.test(raw)) throw unknownReview();
+  return Number(raw);
+}
+
+function found<T>(value: T | undefined): T {
+  if (value === undefined) throw unknownReview();
+  return value;
+}
+
+export function adminReviewsApi(deps: AppDeps) {
+  return new Hono<AdminEnv>()
+    .get("/reviews", validQuery(adminReviewsList.schema), (c) => c.json(listAdminReviews(deps.db, c.req.valid("query"))))
+    .get("/reviews/summary", (c) => c.json(reviewsSummary(deps.db)))
+    .get("/reviews/:id", (c) => c.json(found(adminReview(deps.db, reviewId(c.req.param("id"))))))
+    .post("/reviews/:id/approve", (c) => c.json(found(approveReview(deps.db, reviewId(c.req.param("id")), c.get("admin")))))
+    .post("/reviews/:id/reject", validJson(rejectReviewSchema), (c) => {
+      const id = reviewId(c.req.param("id"));
+      const { businessName } = getSettings(deps.db);
+      const origin = siteOrigin(deps);
+      const review = found(rejectReview(deps.db, id, c.req.valid("json").reason, (r) => reviewRejectedMail({ ...r, businessName, origin }), c.get("admin")));
+      deps.outbox.kick();
+      return c.json(review);
+    })
+    .post("/reviews/:id/reply", validJson(replyReviewSchema), (c) =>
+      c.json(found(replyToReview(deps.db, reviewId(c.req.param("id")), c.req.valid("json").reply, c.get("admin")))),
+    )
+    .delete("/reviews/:id", (c) => {
+      if (!deleteReview(deps.db, reviewId(c.req.param("id")), c.get("admin"))) throw unknownReview();
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,247 @@
+/**
+ * Review moderation (`/api/admin/reviews`): the filtered list a page at a time (waiting reviews
+ * first, then the newest), and the owner's changes to one review (approve, reject with a reason
+ * the customer is e-mailed, reply, delete), each audited in the transaction that makes it.
+ *
+ * pending = not approved and not rejected; approved = `isApproved`; rejected = `rejectedAt` set.
+ * Approving clears a rejection and its reason; rejecting clears an approval.
+ */
+import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { enqueueMail, type MailMessage } from "../mail/outbox.server";
+import {
+  type AdminReview,
+  type AdminReviewList,
+  type AdminReviewsQuery,
+  type AdminReviewsSummary,
+  adminReviewsPageSize,
+  type ReviewedProduct,
+  type ReviewStatus,
+} from "../shared/admin-reviews";
+import { containsPattern } from "./admin-users.server";
+import { type AuditActor, recordAudit } from "./audit.server";
+import { immediate, type Db } from "./client.server";
+import { products, reviews, users } from "./schema";
+
+type Review = typeof reviews.$inferSelect;
+
+/** 1 while a review waits: neither approved nor rejected. */
+export const reviewPendingExpr = sql<number>`(${reviews.isApproved} = 0 and ${reviews.rejectedAt} is null)`;
+
+function statusCondition(status: ReviewStatus): SQL {
+  if (status === "pending") return sql`${reviewPendingExpr} = 1`;
+  if (status === "approved") return eq(reviews.isApproved, true);
+  return sql`${reviews.rejectedAt} is not null`;
+}
+
+/** The status of a stored review. */
+export function reviewStatusOf(r: Pick<Review, "isApproved" | "rejectedAt">): ReviewStatus {
+  return r.isApproved ? "approved" : r.rejectedAt ? "rejected" : "pending";
+}
+
+const selection = {
+  review: reviews,
+  productName: products.name,
+  productSlug: products.slug,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+type Row = { review: Review; productName: string; productSlug: string; email: string; firstName: string | null; lastName: string | null };
+
+const customerName = (row: Pick<Row, "firstName" | "lastName" | "email">) => [row.firstName, row.lastName].filter(Boolean).join(" ").trim() || row.email;
+
+function toAdminReview(row: Row): AdminReview {
+  const r = row.review;
+  return {
+    id: r.id,
+    status: reviewStatusOf(r),
+    rating: r.rating,
+    title: r.title,
+    comment: r.comment,
+    isVerifiedPurchase: r.isVerifiedPurchase,
+    helpfulVotes: r.helpfulVotes,
+    product: { id: r.productId, name: row.productName, slug: row.productSlug },
+    customer: { id: r.userId, name: customerName(row), email: row.email },
+    rejectionReason: r.rejectionReason,
+    reply: r.reply,
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+    rejectedAt: r.rejectedAt ? r.rejectedAt.toISOString() : null,
+    repliedAt: r.repliedAt ? r.repliedAt.toISOString() : null,
+  };
+}
+
+function conditions(query: AdminReviewsQuery): SQL | undefined {
+  const where: SQL[] = [];
+  if (query.status !== "all") where.push(statusCondition(query.status));
+  if (query.rating) where.push(eq(reviews.rating, Number(query.rating)));
+  if (query.product !== null) where.push(eq(reviews.productId, query.product));
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    const like = (column: SQL) => sql`${column} like ${pattern} escape '\\'`;
+    where.push(
+      sql`(${like(sql`${reviews.title}`)} or ${like(sql`${reviews.comment}`)} or ${like(sql`${products.name}`)} or ${like(sql`${users.email}`)} or ${like(
+        sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`,
+      )})`,
+    );
+  }
+  return where.length ? and(...where) : undefined;
+}
+
+function joined(db: Db) {
+  return db.select(selection).from(reviews).innerJoin(products, eq(products.id, reviews.productId)).innerJoin(users, eq(users.id, reviews.userId));
+}
+
+/** The products that have reviews, by name: the product filter's choices. */
+export function reviewedProducts(db: Db): ReviewedProduct[] {
+  return db
+    .selectDistinct({ id: products.id, name: products.name })
+    .from(reviews)
+    .innerJoin(products, eq(products.id, reviews.productId))
+    .orderBy(asc(products.name), asc(products.id))
+    .all();
+}
+
+/** One page of the list (waiting first, then newest first) and how many match in all; the reads share one transaction. */
+export function listAdminReviews(db: Db, query: AdminReviewsQuery): AdminReviewList {
+  return db.$client.transaction(() => {
+    const where = conditions(query);
+    const total =
+      db
+        .select({ n: count() })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(where)
+        .get()?.n ?? 0;
+    const rows = joined(db)
+      .where(where)
+      .orderBy(desc(reviewPendingExpr), desc(reviews.createdAt), desc(reviews.id))
+      .limit(adminReviewsPageSize)
+      .offset((query.page - 1) * adminReviewsPageSize)
+      .all();
+    return { reviews: rows.map(toAdminReview), total, page: query.page, pageSize: adminReviewsPageSize, products: reviewedProducts(db) };
+  })();
+}
+
+function readRow(db: Db, id: number): Row | undefined {
+  return joined(db).where(eq(reviews.id, id)).get();
+}
+
+/** One review, or undefined. */
+export function adminReview(db: Db, id: number): AdminReview | undefined {
+  const row = readRow(db, id);
+  return row ? toAdminReview(row) : undefined;
+}
+
+const about = (row: Row) => `${customerName(row)}'s ${row.review.rating}-star review of ${row.productName}`;
+const stateOf = (r: Review) => ({ status: reviewStatusOf(r), rejectionReason: r.rejectionReason });
+
+/** Approves a review (clearing any rejection); answers it, or undefined when there is none. Approving an approved review records nothing. */
+export function approveReview(db: Db, id: number, actor: AuditActor, now = new Date()): AdminReview | undefined {
+  return immediate(db, () => {
+    const row = readRow(db, id);
+    if (!row) return undefined;
+    if (row.review.isApproved) return toAdminReview(row);
+    db.update(reviews).set({ isApproved: true, rejectedAt: null, rejectionReason: null, updatedAt: now }).where(eq(reviews.id, id)).run();
+    recordAudit(
+      db,
+      actor,
+      { kind: "reviews", action: "review.approve", recordId: id, summary: `Approved ${about(row)}.`, before: stateOf(row.review), after: { status: "approved" } },
+      now,
+    );
+    return adminReview(db, id);
+  });
+}
+
+/** What the customer is told about a rejection: built from the review, its product and its author. */
+export type RejectionMail = (r: { to: string; firstName: string | null; productName: string; productSlug: string; reason: string }) => MailMessage;
+
+/**
+ * Rejects a review with `reason` (clearing any approval) and queues `mail` to its author in the
+ * same transaction; answers it, or undefined when there is none. Rejecting again with the same
+ * reason changes nothing and sends nothing.
+ */
+export function rejectReview(db: Db, id: number, reason: string, mail: RejectionMail, actor: AuditActor, now = new Date()): AdminReview | undefined {
+  return immediate(db, () => {
+    const row = readRow(db, id);
+    if (!row) return undefined;
+    if (row.review.rejectedAt && row.review.rejectionReason === reason) return toAdminReview(row);
+    db.update(reviews).set({ isApproved: false, rejectedAt: now, rejectionReason: reason, updatedAt: now }).where(eq(reviews.id, id)).run();
+    enqueueMail(db, mail({ to: row.email, firstName: row.firstName, productName: row.productName, productSlug: row.productSlug, reason }));
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "reviews",
+        action: "review.reject",
+        recordId: id,
+        summary: `Rejected ${about(row)} and e-mailed the reason to ${row.email}.`,
+        before: stateOf(row.review),
+        after: { status: "rejected", rejectionReason: reason },
+      },
+      now,
+    );
+    return adminReview(db, id);
+  });
+}
+
+/** Sets the business's public reply (an empty one removes it); answers the review, or undefined. The same reply again records nothing. */
+export function replyToReview(db: Db, id: number, reply: string, actor: AuditActor, now = new Date()): AdminReview | undefined {
+  return immediate(db, () => {
+    const row = readRow(db, id);
+    if (!row) return undefined;
+    const next = reply === "" ? null : reply;
+    if (row.review.reply === next) return toAdminReview(row);
+    db.update(reviews)
+      .set({ reply: next, repliedAt: next === null ? null : now, updatedAt: now })
+      .where(eq(reviews.id, id))
+      .run();
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "reviews",
+        action: next === null ? "review.reply.remove" : "review.reply",
+        recordId: id,
+        summary: next === null ? `Removed the reply to ${about(row)}.` : `Replied to ${about(row)}.`,
+        before: { reply: row.review.reply },
+        after: { reply: next },
+      },
+      now,
+    );
+    return adminReview(db, id);
+  });
+}
+
+/** Deletes a review (its helpful votes go with it), keeping what it said in the audit log; false when there was none. */
+export function deleteReview(db: Db, id: number, actor: AuditActor, now = new Date()): boolean {
+  return immediate(db, () => {
+    const row = readRow(db, id);
+    if (!row) return false;
+    db.delete(reviews).where(eq(reviews.id, id)).run();
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "reviews",
+        action: "review.delete",
+        recordId: id,
+        summary: `Deleted ${about(row)}, written ${row.review.createdAt.toISOString()}.`,
+        before: { ...stateOf(row.review), rating: row.review.rating, title: row.review.title, comment: row.review.comment, email: row.email },
+      },
+      now,
+    );
+    return true;
+  });
+}
+
+/** How many reviews wait to be moderated. */
+export function pendingReviewCount(db: Db): number {
+  return db.select({ n: count() }).from(reviews).where(sql`${reviewPendingExpr} = 1`).get()?.n ?? 0;
+}
+
+/** What the dashboard shows. */
+export function reviewsSummary(db: Db): AdminReviewsSummary {
+  return { pending: pendingReviewCount(db) };
+}

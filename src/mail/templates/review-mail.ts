@@ -1,0 +1,69 @@
+/** E-mails about customers' reviews: a rejected review's reason, and the invitation to review a delivered order. */
+import type { MailMessage } from "../outbox.server";
+import { oneLine, plainText } from "./layout";
+
+/** The product page's review form (the anchor of the form on the product page). */
+export const reviewFormUrl = (origin: string, slug: string) => `${origin}/shop/product/${encodeURIComponent(slug)}#write-review`;
+
+export type ReviewRejectedInput = {
+  to: string;
+  firstName: string | null;
+  productName: string;
+  productSlug: string;
+  reason: string;
+  businessName: string;
+  origin: string;
+};
+
+/** Tells a customer their review will not be published, and why; they may edit it and try again. */
+export function reviewRejectedMail(d: ReviewRejectedInput): MailMessage {
+  const name = oneLine(d.firstName, 60);
+  return {
+    to: d.to,
+    subject: `Your review of ${oneLine(d.productName, 100)} was not published`,
+    text: plainText([
+      name ? `Hello ${name},` : "Hello,",
+      ``,
+      `Thank you for reviewing ${oneLine(d.productName, 100)}. We read every review before it appears on the site, and we have not published yours, for this reason:`,
+      ``,
+      d.reason,
+      ``,
+      `You can edit your review and send it again from the product's page:`,
+      reviewFormUrl(d.origin, d.productSlug),
+      ``,
+      `${d.businessName}`,
+    ]),
+  };
+}
+
+export type ReviewInvitationInput = {
+  to: string;
+  firstName: string | null;
+  orderNumber: string;
+  products: { name: string; slug: string }[];
+  businessName: string;
+  origin: string;
+  /** The link that turns these e-mails off without signing in. */
+  unsubscribeUrl: string;
+};
+
+/** Asks a customer, some days after their order arrived, to review what was in it. */
+export function reviewInvitationMail(d: ReviewInvitationInput): MailMessage {
+  const name = oneLine(d.firstName, 60);
+  const one = d.products.length === 1;
+  return {
+    to: d.to,
+    subject: one ? `How is your ${oneLine(d.products[0]?.name, 100)}?` : `How are the things you ordered from ${d.businessName}?`,
+    text: plainText([
+      name ? `Hello ${name},` : "Hello,",
+      ``,
+      `Your order ${d.orderNumber} arrived a few days ago. If you have a minute, a short review helps other customers choose, and tells us what to keep and what to change.`,
+      ``,
+      ...d.products.flatMap((p) => [`${oneLine(p.name, 100)}:`, reviewFormUrl(d.origin, p.slug), ``]),
+      `We ask once per order. To stop these e-mails, open this link (no sign-in needed):`,
+      d.unsubscribeUrl,
+      ``,
+      `${d.businessName}`,
+    ]),
+  };
+}
