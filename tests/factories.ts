@@ -19,7 +19,7 @@ import type { Db } from "../src/db/client.server";
 import { changeOrder, placeOrder } from "../src/db/orders.server";
 import { updateSetting } from "../src/db/settings.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
-import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, users, visitLog } from "../src/db/schema";
+import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, reviews, users, visitLog } from "../src/db/schema";
 import { freeSlots, generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
 import type { BookingStatus } from "../src/domain/booking";
@@ -564,4 +564,89 @@ export function caseNote(db: Db, list: CaseNoteList, key: string, body: string, 
   const note = addCaseNote(db, list, key, body, { id, username });
   if (!note) throw new Error(`no ${list} record ${key}`);
   return note;
+}
+
+/**
+ * Reviews waiting, approved and rejected, by customers `<tag>-…@example.com` on three products,
+ * written a few hours apart (the first oldest); answers the reviews' ids and titles, and the ids
+ * of the products, as `{ pending, approved, rejected, productIds }`.
+ */
+export function reviewsToModerate(db: Db, tag = "moderate") {
+  const slugs = ["covert-dash-cam-4k", "digital-voice-recorder-pro", "parabolic-microphone"];
+  const productIds = slugs.map((slug) => productIdOf(db, slug));
+  let hour = 30;
+  const review = (who: string, product: number, rating: number, title: string, state: "pending" | "approved" | "rejected" = "pending") => {
+    const email = `${tag}-${who.toLowerCase()}@example.com`;
+    const userId = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? createUser(db, { email, firstName: who, lastName: "Reviewer", emailVerifiedAt: new Date() })?.id;
+    if (!userId) throw new Error(`could not create ${email}`);
+    hour -= 2;
+    const row = db
+      .insert(reviews)
+      .values({
+        productId: productIds[product] ?? 0,
+        userId,
+        rating,
+        title,
+        comment: `${title}. Written by ${who} after a few weeks of use.`,
+        isVerifiedPurchase: rating >= 4,
+        isApproved: state === "approved",
+        rejectedAt: state === "rejected" ? hoursAgo(hour - 1) : null,
+        rejectionReason: state === "rejected" ? "It names a person." : null,
+        createdAt: hoursAgo(hour),
+        updatedAt: hoursAgo(hour),
+      })
+      .returning({ id: reviews.id, title: reviews.title })
+      .get();
+    return { id: row.id, title: row.title ?? "" };
+  };
+  const approved = [review("Ava", 0, 5, "Clear footage at night", "approved"), review("Ben", 1, 4, "Small and easy to hide", "approved")];
+  const rejected = [review("Cal", 2, 1, "My neighbour John Smith", "rejected")];
+  const pending = [
+    review("Dee", 0, 2, "Battery runs out quickly"),
+    review("Eli", 1, 5, "<script>alert('x')</script> works well"),
+    review("Fay", 2, 3, "Good range, some hiss"),
+  ];
+  return { pending, approved, rejected, productIds };
+}
+
+/**
+ * A customer `email` (verified unless `verified` is false; review invitations on unless `optedOut`)
+ * with an order of `slugs` delivered `daysAgo` days ago (`status` other than delivered to leave it
+ * on its way); answers the user's id and the order's id and number.
+ */
+export function deliveredOrder(
+  db: Db,
+  email: string,
+  opts: { daysAgo?: number; slugs?: string[]; verified?: boolean; optedOut?: boolean; status?: OrderStatus; firstName?: string } = {},
+) {
+  const { daysAgo = 6, slugs = ["covert-dash-cam-4k", "parabolic-microphone"], status = "delivered" } = opts;
+  const user = createUser(db, { email, firstName: opts.firstName ?? "Robin", emailVerifiedAt: opts.verified === false ? null : new Date() });
+  if (!user) throw new Error(`could not create ${email}`);
+  if (opts.optedOut) db.update(users).set({ reviewInvites: false }).where(eq(users.id, user.id)).run();
+  const deliveredAt = new Date(Date.now() - daysAgo * 24 * 60 * 60 * 1000);
+  const order = db
+    .insert(orders)
+    .values({
+      userId: user.id,
+      orderNumber: newOrderNumber(),
+      status,
+      paymentStatus: "paid",
+      paymentMethod: "bank_transfer",
+      totalAmount: "100.00",
+      subtotal: "100.00",
+      shippingAddress: storedAddress,
+      billingAddress: storedAddress,
+      paidAt: new Date(deliveredAt.getTime() - 3 * 24 * 60 * 60 * 1000),
+      shippedAt: new Date(deliveredAt.getTime() - 2 * 24 * 60 * 60 * 1000),
+      deliveredAt: status === "delivered" ? deliveredAt : null,
+      createdAt: new Date(deliveredAt.getTime() - 4 * 24 * 60 * 60 * 1000),
+    })
+    .returning({ id: orders.id, orderNumber: orders.orderNumber })
+    .get();
+  for (const slug of slugs) {
+    db.insert(orderItems)
+      .values({ orderId: order.id, productId: productIdOf(db, slug), quantity: 1, unitPrice: "50.00", totalPrice: "50.00", productSnapshot: { name: slug } })
+      .run();
+  }
+  return { userId: user.id, orderId: order.id, orderNumber: order.orderNumber };
 }

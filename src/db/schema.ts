@@ -49,6 +49,8 @@ export const users = sqliteTable(
     emailVerifiedAt: integer("email_verified_at", { mode: "timestamp_ms" }),
     /** When they first signed in (the dashboard greets that session with "Welcome", later ones "Welcome back"). */
     firstSignedInAt: integer("first_signed_in_at", { mode: "timestamp_ms" }),
+    /** "E-mail me to review what I bought": the customer's switch for review invitations (on until they turn it off). */
+    reviewInvites: integer("review_invites", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -324,6 +326,8 @@ export const orders = sqliteTable(
     cancelledBy: text("cancelled_by", { enum: orderActors }),
     /** When the order's stock went back to the shelf: set once, so it is never given back twice. */
     stockReleasedAt: integer("stock_released_at", { mode: "timestamp_ms" }),
+    /** When the invitation to review the order's products was queued (or the order was passed over): set once, so it is never sent twice. */
+    reviewInvitedAt: integer("review_invited_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -332,6 +336,8 @@ export const orders = sqliteTable(
     index("orders_created_idx").on(t.createdAt),
     index("orders_hold_idx").on(t.status, t.holdExpiresAt),
     index("orders_cancelled_idx").on(t.cancelledBy, t.cancelledAt),
+    // The review invitations' job: delivered orders not yet invited, by when they arrived.
+    index("orders_review_invite_idx").on(t.status, t.reviewInvitedAt, t.deliveredAt),
     // Covers the admin dashboard's order figures, so they read this narrow index, not every order's addresses.
     index("orders_stats_idx").on(t.paymentStatus, t.status, t.totalAmount),
     // Covers the analytics' money by the day it arrived and by method, without reading rows.

@@ -45,6 +45,7 @@ export const settingsMessages = {
   mailPerHour: "Use 1 to 50 e-mails",
   boolean: "Must be on or off",
   digestHour: "Use an hour from 0 to 23",
+  reviewInviteDays: "Use 0 to 60 days",
 } as const;
 
 /** Each setting's name, as the form labels it and the audit log names it. */
@@ -86,6 +87,7 @@ export const settingLabels: Record<SettingKey, string> = {
   alertCustomerCancellations: "Customer cancellations",
   dailyDigest: "Daily to-do digest",
   dailyDigestHour: "Digest hour",
+  reviewInviteDays: "Review invitation (days after delivery)",
 };
 
 const base58 = "[1-9A-HJ-NP-Za-km-z]";
@@ -220,6 +222,7 @@ export const adminSettingsShape = {
   alertCustomerCancellations: z.boolean(settingsMessages.boolean),
   dailyDigest: z.boolean(settingsMessages.boolean),
   dailyDigestHour: whole(0, 23, settingsMessages.digestHour),
+  reviewInviteDays: whole(0, 60, settingsMessages.reviewInviteDays),
 } satisfies Record<SettingKey, unknown>;
 
 /** The setting keys, in the order the form shows them. */

@@ -97,6 +97,8 @@ export const settingsSchema = z.object({
   dailyDigest: z.boolean().default(false),
   /** The hour of the day (business timezone) the daily digest goes out at. */
   dailyDigestHour: z.number().int().min(0).max(23).default(8),
+  /** Days after an order is delivered that the customer is invited to review what was in it; 0 sends no invitations. */
+  reviewInviteDays: z.number().int().min(0).max(60).default(5),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -76,6 +76,12 @@ const mail: Input[] = [
     step: "1",
     hint: "At most this many e-mails in an hour to one customer address, 1 to 50; beyond it the form asking for one says so.",
   },
+  {
+    key: "reviewInviteDays",
+    type: "number",
+    step: "1",
+    hint: "This many days after an order is delivered, the customer is asked once to review what they bought, 0 to 60; 0 sends no invitations.",
+  },
 ];
 
 /** The alerts the business gets by e-mail, each a toggle (on by default); an emergency enquiry is always e-mailed. */
