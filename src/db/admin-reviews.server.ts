@@ -6,7 +6,7 @@
  * pending = not approved and not rejected; approved = `isApproved`; rejected = `rejectedAt` set.
  * Approving clears a rejection and its reason; rejecting clears an approval.
  */
-import { and, asc, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { enqueueMail, type MailMessage } from "../mail/outbox.server";
 import {
   type AdminReview,
@@ -24,11 +24,13 @@ import { products, reviews, users } from "./schema";
 
 type Review = typeof reviews.$inferSelect;
 
-/** 1 while a review waits: neither approved nor rejected. */
-export const reviewPendingExpr = sql<number>`(${reviews.isApproved} = 0 and ${reviews.rejectedAt} is null)`;
+/** 1 while a review waits: neither approved nor rejected (the list's order). */
+const reviewPendingExpr = sql<number>`(${reviews.isApproved} = 0 and ${reviews.rejectedAt} is null)`;
+/** The waiting reviews, as a condition the moderation index answers. */
+export const reviewIsPending = and(eq(reviews.isApproved, false), isNull(reviews.rejectedAt));
 
 function statusCondition(status: ReviewStatus): SQL {
-  if (status === "pending") return sql`${reviewPendingExpr} = 1`;
+  if (status === "pending") return reviewIsPending as SQL;
   if (status === "approved") return eq(reviews.isApproved, true);
   return sql`${reviews.rejectedAt} is not null`;
 }
@@ -238,7 +240,7 @@ export function deleteReview(db: Db, id: number, actor: AuditActor, now = new Da
 
 /** How many reviews wait to be moderated. */
 export function pendingReviewCount(db: Db): number {
-  return db.select({ n: count() }).from(reviews).where(sql`${reviewPendingExpr} = 1`).get()?.n ?? 0;
+  return db.select({ n: count() }).from(reviews).where(reviewIsPending).get()?.n ?? 0;
 }
 
 /** What the dashboard shows. */

@@ -1,7 +1,7 @@
 /**
  * The dashboard's to-do list (shared/admin-todo.ts). Each group is one declaration below: its
  * title, where its list is, and two indexed queries, how many there are and the first few. Adding
- * a group (reviews to moderate, once reviews exist) is adding one entry to `todoGroups`.
+ * a group is adding one entry to `todoGroups`.
  *
  * Order within a group: what has waited longest first (enquiries: emergencies first), bookings by
  * appointment (soonest, and so a pending booking whose time has passed, first), out-of-stock
@@ -11,9 +11,11 @@
 import { and, asc, count, desc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import { formatAppointment, formatInstant, formatMoney } from "../domain/format";
 import { adminListPath, adminRecordPath } from "../shared/admin-records";
+import { adminReviewsList } from "../shared/admin-reviews";
 import { type TodoGroup, type TodoItem, todoItemsPerGroup } from "../shared/admin-todo";
 import type { Db } from "./client.server";
-import { bookings, contacts, orders, products } from "./schema";
+import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
+import { bookings, contacts, orders, products, reviews, users } from "./schema";
 
 /** When the list is drawn, and the timezone its times are shown in. */
 export type TodoContext = { now: Date; timeZone: string; limit: number };
@@ -137,6 +139,29 @@ export const todoGroups: TodoGroupDefinition[] = [
             ...(o.status === "on_hold" ? ["ID check first"] : []),
           ].join(" · "),
           href: adminRecordPath("orders", o.orderNumber),
+        })),
+  },
+  {
+    key: "reviews",
+    title: "Reviews to moderate",
+    listHref: adminReviewsList.pageUrl({ ...adminReviewsList.empty, status: "pending" }),
+    listLabel: "All waiting reviews",
+    count: (db) => pendingReviewCount(db),
+    items: (db, ctx) =>
+      db
+        .select({ id: reviews.id, rating: reviews.rating, title: reviews.title, createdAt: reviews.createdAt, product: products.name, productId: products.id, firstName: users.firstName })
+        .from(reviews)
+        .innerJoin(products, eq(products.id, reviews.productId))
+        .innerJoin(users, eq(users.id, reviews.userId))
+        .where(reviewIsPending)
+        .orderBy(asc(reviews.createdAt), asc(reviews.id))
+        .limit(ctx.limit)
+        .all()
+        .map((r) => ({
+          key: String(r.id),
+          label: `${r.product}: ${plural(r.rating, "star", "stars")}`,
+          detail: `${r.title ? `"${r.title}" ` : ""}by ${r.firstName ?? "a customer"}, written ${formatInstant(r.createdAt, ctx.timeZone)}`,
+          href: adminReviewsList.pageUrl({ ...adminReviewsList.empty, status: "pending", product: r.productId }),
         })),
   },
   {

@@ -414,6 +414,8 @@ export const reviews = sqliteTable(
     check("reviews_rating_range", sql`${t.rating} BETWEEN 1 AND 5`),
     uniqueIndex("reviews_user_product_idx").on(t.userId, t.productId),
     index("reviews_product_approved_idx").on(t.productId, t.isApproved, t.createdAt),
+    // The back office's waiting reviews (its list's first group and the dashboard's count).
+    index("reviews_moderation_idx").on(t.isApproved, t.rejectedAt, t.createdAt),
   ],
 );
 

@@ -3,7 +3,7 @@ import { and, eq, gt, lte } from "drizzle-orm";
 import { products } from "../../db/schema";
 import type { AdminTodo, TodoGroup } from "../../shared/admin-todo";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
-import { dashboardToDo } from "../../../tests/factories";
+import { dashboardToDo, reviewsToModerate } from "../../../tests/factories";
 
 const { t, admin } = adminAppPerTest();
 
@@ -37,8 +37,8 @@ test("without a token: 401", async () => {
 
 test("the seeded site: the groups in order, nothing waiting but the seed's out-of-stock and low-stock products", async () => {
   const answer = await todo();
-  expect(answer.groups.map((g) => g.key)).toEqual(["enquiries", "bookings", "ship", "outOfStock", "lowStock", "cancellations"]);
-  for (const key of ["enquiries", "bookings", "ship", "cancellations"]) expect(group(answer, key)).toMatchObject({ count: 0, items: [] });
+  expect(answer.groups.map((g) => g.key)).toEqual(["enquiries", "bookings", "ship", "reviews", "outOfStock", "lowStock", "cancellations"]);
+  for (const key of ["enquiries", "bookings", "ship", "reviews", "cancellations"]) expect(group(answer, key)).toMatchObject({ count: 0, items: [] });
   const { out, low } = seededStock();
   expect(out.length).toBeGreaterThan(0);
   expect(group(answer, "outOfStock").count).toBe(out.length);
@@ -80,6 +80,15 @@ test("every group counts its own rows and lists the oldest (or most pressing) fi
   expect(cancellations.items.map((i) => i.key)).toEqual(made.cancellations);
 });
 
+test("reviews to moderate: the waiting ones, oldest first, each linking to the waiting reviews of its product", async () => {
+  const made = reviewsToModerate(t.db, "todo");
+  const reviews = group(await todo(), "reviews");
+  expect(reviews).toMatchObject({ title: "Reviews to moderate", count: 3, listHref: "/admin/reviews?status=pending", listLabel: "All waiting reviews" });
+  expect(reviews.items.map((i) => i.key)).toEqual(made.pending.map((r) => String(r.id)));
+  expect(reviews.items[0]).toMatchObject({ label: "4K Covert Dual Dash Cam: 2 stars", href: `/admin/reviews?status=pending&product=${made.productIds[0]}` });
+  expect(reviews.items[0]?.detail).toStartWith('"Battery runs out quickly" by Dee, written ');
+});
+
 test("a group shows 5 items and counts them all", async () => {
   for (const tag of ["a", "b"]) dashboardToDo(t.db, tag);
   const answer = await todo();
@@ -91,6 +100,7 @@ test("a group shows 5 items and counts them all", async () => {
 
 test("every to-do query reads through an index, never a whole table", async () => {
   dashboardToDo(t.db, "plan");
+  reviewsToModerate(t.db, "plan");
   // Note every statement the driver prepares while the list is read, then ask SQLite how it runs each.
   const client = t.db.$client;
   const statements: string[] = [];
@@ -110,9 +120,9 @@ test("every to-do query reads through an index, never a whole table", async () =
     client.prepare = prepare;
     client.query = query;
   }
-  const tables = ["contacts", "bookings", "orders", "products"];
+  const tables = ["contacts", "bookings", "orders", "products", "reviews"];
   const todoStatements = statements.filter((s) => tables.some((table) => s.includes(`from "${table}"`)));
-  expect(todoStatements.length).toBeGreaterThanOrEqual(13);
+  expect(todoStatements.length).toBeGreaterThanOrEqual(15);
   for (const statement of todoStatements) {
     const params = (statement.match(/\?/g) ?? []).map(() => 0);
     const plan = client.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(...params) as { detail: string }[];
@@ -121,7 +131,7 @@ test("every to-do query reads through an index, never a whole table", async () =
         statement,
         plan.map((r) => r.detail),
       );
-    const fullScans = plan.filter((row) => /^SCAN (contacts|bookings|orders|products)\b/.test(row.detail) && !/USING (COVERING )?INDEX/.test(row.detail));
+    const fullScans = plan.filter((row) => /^SCAN (contacts|bookings|orders|products|reviews)\b/.test(row.detail) && !/USING (COVERING )?INDEX/.test(row.detail));
     expect({ statement, fullScans }).toEqual({ statement, fullScans: [] });
   }
 });
