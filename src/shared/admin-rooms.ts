@@ -7,6 +7,7 @@ export const adminRooms = [
   { label: "Payments", href: "/admin/payments" },
   { label: "Products", href: "/admin/products" },
   { label: "Categories", href: "/admin/categories" },
+  { label: "Reviews", href: "/admin/reviews" },
   { label: "Users", href: "/admin/users" },
   { label: "Referrals", href: "/admin/referrals" },
   { label: "Content and pricing", href: "/admin/content" },

@@ -7,6 +7,7 @@ import { outboxStatuses } from "../domain/outbox";
 import { paymentStatuses } from "../domain/payment";
 import { referralStatuses } from "../domain/referral";
 import { contactUrgencies } from "./admin-contacts";
+import { reviewStatuses } from "./admin-reviews";
 import { listingStatus, statusBadges } from "./status-badges";
 
 const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
@@ -17,6 +18,7 @@ const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
   bookingPayment: bookingPaymentStatuses,
   referral: referralStatuses,
   contactUrgency: contactUrgencies,
+  review: reviewStatuses,
   mail: outboxStatuses,
   listing: ["active", "inactive"],
 };

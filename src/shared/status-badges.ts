@@ -13,6 +13,7 @@ import { type PaymentStatus, paymentStatusLabels as servicePaymentLabels } from 
 import { type ReferralStatus, referralStatusLabels } from "../domain/referral";
 import { bookingStatusLabels } from "./admin-bookings";
 import { type ContactUrgency, contactUrgencyLabels } from "./admin-contacts";
+import { type ReviewStatus, reviewStatusLabels } from "./admin-reviews";
 import { orderStatusLabels, paymentStatusLabels as orderPaymentLabels } from "./orders";
 
 export type StatusBadgeLook = { label: string; colour: string };
@@ -76,6 +77,12 @@ export const statusBadges = {
     high: "badge-warning",
     normal: "badge-info badge-outline",
     low: "badge-neutral badge-outline",
+  }),
+  /** Where a customer's review stands in moderation. */
+  review: badgeMap<ReviewStatus>(reviewStatusLabels, {
+    pending: "badge-warning",
+    approved: "badge-success",
+    rejected: "badge-neutral",
   }),
   mail: badgeMap<OutboxStatus>(outboxStatusLabels, {
     pending: "badge-info",

@@ -20,6 +20,7 @@ import { adminMailList } from "../../shared/admin-mail";
 import { adminOrdersList } from "../../shared/admin-orders";
 import { adminProductsList } from "../../shared/admin-products";
 import { adminReferralsList } from "../../shared/admin-referrals";
+import { adminReviewsList } from "../../shared/admin-reviews";
 import { adminUsersList } from "../../shared/admin-users";
 import { type AdminRecordList, adminRecordKey } from "../../shared/admin-records";
 import { safeRedirectPath } from "../../server/safe-redirect";
@@ -39,6 +40,7 @@ import { adminOwnersOnlyPage } from "./owners-only";
 import { adminOrdersPage } from "./orders";
 import { adminProductsPage } from "./products";
 import { adminReferralsPage } from "./referrals";
+import { adminReviewsPage } from "./reviews";
 import { adminProductEditorPage } from "./product-editor";
 import { adminUsersPage } from "./users";
 import { adminSettingsPage } from "./settings";
@@ -97,5 +99,6 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/referrals", (c) => serve(c, (site) => adminReferralsPage(site, adminReferralsList.read(c.req.query()))))
     .get("/admin/contacts", (c) => serve(c, (site) => adminContactsPage(site, adminContactsList.read(c.req.query()))))
     .get("/admin/contacts/:key", (c) => serveRecord(c, "contacts", (site, key) => adminContactsPage(site, adminContactsList.read(c.req.query()), key)))
+    .get("/admin/reviews", (c) => serve(c, (site) => adminReviewsPage(site, adminReviewsList.read(c.req.query()))))
     .get("/admin/payments", (c) => serve(c, (site) => adminPaymentsPage(site, adminPaymentsList.read(c.req.query()))));
 }

@@ -26,6 +26,7 @@ test("staff see the menu of their rooms; an owner and a shell without the cookie
     "/admin/contacts",
     "/admin/products",
     "/admin/categories",
+    "/admin/reviews",
     "/admin/account",
   ]);
   const all = adminRooms.map((r) => r.href);

@@ -2,7 +2,7 @@
  * axe-core over every page of the admin portal, at 1280 px and at 360 px, signed in, with records
  * to show (a customer with an order, a booking, an enquiry and case notes): every room of the menu,
  * the product editor (new and edit), each record's address with its dialog open, and the sign-in
- * page. Any violation, of any impact, fails, listed with its nodes.
+ * page, and the reviews' reject and reply dialogs. Any violation, of any impact, fails, listed with its nodes.
  */
 import type { Page } from "@playwright/test";
 import { adminRooms } from "../../../src/shared/admin-rooms";
@@ -28,6 +28,7 @@ test.beforeAll(({ ownSite }) => {
   const run = `${stamp}${Math.floor(Math.random() * 1e6)}`;
   records = seed(ownSite, "customerWithRecords", `axe-${run}@example.com`, "Axel");
   seed(ownSite, "caseNote", "orders", records.orderNumber, "Asked to ring after 5 pm.", `staff${run}`);
+  seed(ownSite, "reviewsToModerate", `axe${run}`);
 });
 
 let admins = 0;
@@ -55,6 +56,20 @@ for (const width of [1280, 360]) {
         expect(await axeViolations(page)).toEqual([]);
       });
     }
+
+    test("the reviews' reject and reply dialogs have no axe violations", async ({ page, signInAdmin }) => {
+      await signInAdmin(`axe${stamp}n${++admins}${Math.floor(Math.random() * 1e6)}`);
+      await page.goto("/admin/reviews?status=pending");
+      await settled(page);
+      const card = page.getByTestId("review-card").first();
+      await card.getByRole("button", { name: "Reject..." }).click();
+      await expect(page.getByRole("dialog", { name: "Reject this review?" })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press("Escape");
+      await card.getByRole("button", { name: "Reply..." }).click();
+      await expect(page.getByRole("dialog", { name: "Reply to this review" })).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
 
     test("the sign-in page has no axe violations", async ({ page }) => {
       await page.goto("/admin/login");

@@ -1,0 +1,140 @@
+/**
+ * /admin/reviews in Chromium against the binary, with a real SMTP server: the dashboard counts the
+ * waiting reviews and leads to them; the owner approves one (public from then on: the admin API
+ * says approved), rejects another with a reason (the customer's e-mail carries it and the product's
+ * link), replies to a third and cancels a delete; a review's markup shows as text; the page and its
+ * dialogs at 1280 and 360 px. Every rule and refusal is proven by src/api/admin/reviews.test.ts.
+ */
+import type { Page } from "@playwright/test";
+import { seed } from "../fixtures";
+import { islandsHydrated } from "../helpers";
+import { expect, test } from "../mail-fixtures";
+
+const stamp = Date.now();
+const tag = `rv${stamp}`;
+const shots = process.env.SHOTS_DIR;
+
+async function shoot(page: Page, name: string) {
+  if (shots) await page.screenshot({ path: `${shots}/${name}.png`, fullPage: name.startsWith("list") });
+}
+
+const card = (page: Page, title: string) => page.getByTestId("review-card").filter({ hasText: title });
+
+test("the owner approves a waiting review, rejects one with a reason the customer is e-mailed, and replies to one", async ({
+  page,
+  site,
+  mailbox,
+  signInAdmin,
+}) => {
+  test.setTimeout(120_000);
+  const made = seed(site, "reviewsToModerate", tag);
+  const { token } = await signInAdmin(`moderator${stamp}`);
+  const review = async (id: number) => {
+    const res = await page.request.get(`/api/admin/reviews/${id}`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(res.status()).toBe(200);
+    return (await res.json()) as { status: string; rejectionReason: string | null; reply: string | null };
+  };
+
+  // The dashboard's to-do list counts the waiting reviews and leads to them.
+  await page.goto("/admin/dashboard");
+  const waiting = page.getByRole("region", { name: "Reviews to moderate" });
+  await expect(waiting.getByTestId("todo-count")).toHaveText("3 items");
+  await waiting.getByRole("link", { name: "All waiting reviews" }).click();
+  await expect(page).toHaveURL(/\/admin\/reviews\?status=pending$/);
+  await islandsHydrated(page);
+  await expect(page.getByRole("heading", { name: "Reviews", level: 1 })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Portal" }).getByRole("link", { name: "Reviews" })).toHaveAttribute("aria-current", "page");
+
+  // Every review of this run, the waiting ones first.
+  await page.goto(`/admin/reviews?search=${tag}`);
+  await islandsHydrated(page);
+  await expect(page.getByRole("status").filter({ hasText: /review/ })).toHaveText(`6 reviews matching "${tag}"`);
+  const cards = page.getByTestId("review-card");
+  await expect(cards).toHaveCount(6);
+  await expect(cards.first()).toContainText("Good range, some hiss");
+  await expect(cards.first().getByTestId("review-status")).toHaveText("Waiting");
+  // A title with markup is shown as the text it is.
+  await expect(card(page, "works well").getByText("<script>alert('x')</script> works well", { exact: true })).toBeVisible();
+  await expect(card(page, "Clear footage at night").getByText("Verified purchase")).toBeVisible();
+  await expect(card(page, "Clear footage at night").getByRole("img", { name: "5 out of 5 stars" })).toBeVisible();
+  await shoot(page, "list-1280");
+
+  // Approve: the button waits, the toast says so, the card is approved and the API agrees.
+  const dee = card(page, "Battery runs out quickly");
+  await dee.getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Review approved");
+  await expect(dee.getByTestId("review-status")).toHaveText("Approved");
+  await expect(dee.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(dee).toBeFocused();
+  expect((await review(made.pending[0]?.id ?? 0)).status).toBe("approved");
+
+  // Reject with a reason: the dialog asks for it (an empty one is refused on the spot), the customer is e-mailed it.
+  const fay = card(page, "Good range, some hiss");
+  const rejectButton = fay.getByRole("button", { name: "Reject..." });
+  await rejectButton.click();
+  const dialog = page.getByRole("dialog", { name: "Reject this review?" });
+  await expect(dialog).toBeVisible();
+  const reason = dialog.getByRole("textbox", { name: "Reason the customer is told" });
+  await expect(reason).toBeFocused();
+  await dialog.getByRole("button", { name: "Reject and tell the customer" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("Tell the customer why, in 1 to 500 characters");
+  await expect(reason).toHaveAttribute("aria-invalid", "true");
+  await shoot(page, "reject-dialog-1280");
+  await reason.fill("It names the shop where you bought it; please leave out names of businesses.");
+  await dialog.getByRole("button", { name: "Reject and tell the customer" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId("toast").filter({ hasText: "Review rejected" })).toBeVisible();
+  await expect(fay.getByTestId("review-status")).toHaveText("Rejected");
+  await expect(fay).toContainText("Rejected, the customer was told: It names the shop where you bought it");
+  expect(await review(made.pending[2]?.id ?? 0)).toMatchObject({ status: "rejected", rejectionReason: expect.stringContaining("names of businesses") });
+  await expect.poll(() => mailbox.to(`${tag}-fay@example.com`).length, { timeout: 20_000 }).toBe(1);
+  const mail = mailbox.to(`${tag}-fay@example.com`)[0]?.text ?? "";
+  expect(mail).toContain("Subject: Your review of Parabolic Directional Microphone was not published");
+  expect(mail).toContain("please leave out names of businesses.");
+  expect(mail).toContain(`${site.url}/shop/product/parabolic-microphone#write-review`);
+
+  // Reply: the dialog saves it, the card shows it; focus goes back to the card.
+  const ben = card(page, "Small and easy to hide");
+  await ben.getByRole("button", { name: "Reply..." }).click();
+  const replyDialog = page.getByRole("dialog", { name: "Reply to this review" });
+  await replyDialog.getByRole("textbox", { name: "Your public reply" }).fill("Thank you, Ben. Glad it suits you.");
+  await shoot(page, "reply-dialog-1280");
+  await replyDialog.getByRole("button", { name: "Save reply" }).click();
+  await expect(replyDialog).toBeHidden();
+  await expect(page.getByTestId("toast").filter({ hasText: "Reply saved" })).toBeVisible();
+  await expect(ben).toContainText("Thank you, Ben. Glad it suits you.");
+  expect((await review(made.approved[1]?.id ?? 0)).reply).toBe("Thank you, Ben. Glad it suits you.");
+
+  // Delete asks first; Cancel keeps the review and puts the focus back on the button.
+  const cal = card(page, "My neighbour John Smith");
+  const deleteButton = cal.getByRole("button", { name: "Delete..." });
+  await deleteButton.click();
+  const confirm = page.getByRole("alertdialog", { name: "Delete this review?" });
+  await expect(confirm).toContainText("Cal Reviewer's review of Parabolic Directional Microphone");
+  await shoot(page, "delete-dialog-1280");
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toBeHidden();
+  await expect(deleteButton).toBeFocused();
+  await expect(cards).toHaveCount(6);
+
+  // The list filtered to the waiting ones: only Eli's is left.
+  await page.getByRole("combobox", { name: "Show" }).selectOption("pending");
+  await expect(page).toHaveURL(new RegExp(`/admin/reviews\\?status=pending&search=${tag}$`));
+  await expect(cards).toHaveCount(1);
+  await expect(cards.first()).toContainText("works well");
+
+  // At 360 px: nothing wider than the screen, the dialogs too.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/admin/reviews?search=${tag}`);
+  await islandsHydrated(page);
+  await expect(cards).toHaveCount(6);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await shoot(page, "list-360");
+  await card(page, "works well").getByRole("button", { name: "Reject..." }).click();
+  await expect(page.getByRole("dialog", { name: "Reject this review?" })).toBeVisible();
+  await shoot(page, "reject-dialog-360");
+  await page.keyboard.press("Escape");
+  await card(page, "Small and easy to hide").getByRole("button", { name: "Edit reply..." }).click();
+  await expect(page.getByRole("dialog", { name: "Reply to this review" })).toBeVisible();
+  await shoot(page, "reply-dialog-360");
+});
