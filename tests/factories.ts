@@ -577,7 +577,9 @@ export function reviewsToModerate(db: Db, tag = "moderate") {
   let hour = 30;
   const review = (who: string, product: number, rating: number, title: string, state: "pending" | "approved" | "rejected" = "pending") => {
     const email = `${tag}-${who.toLowerCase()}@example.com`;
-    const userId = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? createUser(db, { email, firstName: who, lastName: "Reviewer", emailVerifiedAt: new Date() })?.id;
+    const userId =
+      db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ??
+      createUser(db, { email, firstName: who, lastName: "Reviewer", emailVerifiedAt: new Date() })?.id;
     if (!userId) throw new Error(`could not create ${email}`);
     hour -= 2;
     const row = db

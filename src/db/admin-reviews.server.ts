@@ -149,7 +149,14 @@ export function approveReview(db: Db, id: number, actor: AuditActor, now = new D
     recordAudit(
       db,
       actor,
-      { kind: "reviews", action: "review.approve", recordId: id, summary: `Approved ${about(row)}.`, before: stateOf(row.review), after: { status: "approved" } },
+      {
+        kind: "reviews",
+        action: "review.approve",
+        recordId: id,
+        summary: `Approved ${about(row)}.`,
+        before: stateOf(row.review),
+        after: { status: "approved" },
+      },
       now,
     );
     return adminReview(db, id);

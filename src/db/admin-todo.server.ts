@@ -149,7 +149,15 @@ export const todoGroups: TodoGroupDefinition[] = [
     count: (db) => pendingReviewCount(db),
     items: (db, ctx) =>
       db
-        .select({ id: reviews.id, rating: reviews.rating, title: reviews.title, createdAt: reviews.createdAt, product: products.name, productId: products.id, firstName: users.firstName })
+        .select({
+          id: reviews.id,
+          rating: reviews.rating,
+          title: reviews.title,
+          createdAt: reviews.createdAt,
+          product: products.name,
+          productId: products.id,
+          firstName: users.firstName,
+        })
         .from(reviews)
         .innerJoin(products, eq(products.id, reviews.productId))
         .innerJoin(users, eq(users.id, reviews.userId))

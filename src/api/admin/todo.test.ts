@@ -131,7 +131,9 @@ test("every to-do query reads through an index, never a whole table", async () =
         statement,
         plan.map((r) => r.detail),
       );
-    const fullScans = plan.filter((row) => /^SCAN (contacts|bookings|orders|products|reviews)\b/.test(row.detail) && !/USING (COVERING )?INDEX/.test(row.detail));
+    const fullScans = plan.filter(
+      (row) => /^SCAN (contacts|bookings|orders|products|reviews)\b/.test(row.detail) && !/USING (COVERING )?INDEX/.test(row.detail),
+    );
     expect({ statement, fullScans }).toEqual({ statement, fullScans: [] });
   }
 });
