@@ -22,6 +22,7 @@ import {
 } from "./templates/bookings";
 import { contactNotification } from "./templates/contact";
 import { dailyDigestMail } from "./templates/digest";
+import { reviewInvitationMail, reviewRejectedMail } from "./templates/review-mail";
 import {
   type OrderMailInput,
   orderCancelledByCustomerAlert,
@@ -202,6 +203,27 @@ const everyTemplate: Record<string, MailMessage> = {
   orderCancelledByCustomerAlert: orderCancelledByCustomerAlert(orderInput),
   bookingMoved: bookingMovedMail(movedInput),
   bookingMovedNotification: bookingMovedNotification(movedInput),
+  reviewRejected: reviewRejectedMail({
+    to: "sam@example.com",
+    firstName: "Sam",
+    productName: "GPS Tracker & Case",
+    productSlug: "gps",
+    reason: "It names a person.\nPlease leave names out.",
+    businessName: settings.businessName,
+    origin,
+  }),
+  reviewInvitation: reviewInvitationMail({
+    to: "sam@example.com",
+    firstName: "Sam <Lee>",
+    orderNumber: "PI-1",
+    products: [
+      { name: "GPS Tracker & Case", slug: "gps" },
+      { name: "Voice Recorder", slug: "voice-recorder" },
+    ],
+    businessName: settings.businessName,
+    origin,
+    unsubscribeUrl: `${origin}/unsubscribe/review-invitations?token=v1.abc.def.ghi`,
+  }),
   dailyDigest: dailyDigestMail({
     groups: [
       {

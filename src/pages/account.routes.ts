@@ -1,5 +1,6 @@
-/** /account and its three forms (details, password, delete); each needs the signed-in customer. */
+/** /account and its four forms (details, password, e-mail choices, delete); each needs the signed-in customer. */
 import { Hono, type Context } from "hono";
+import { setReviewInvites } from "../db/review-invitations.server";
 import { deleteAccount, findUserById, setPasswordHash, updateProfile, type User } from "../db/users.server";
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from "../shared/auth";
 import { hashPassword } from "../server/auth/crypto.server";
@@ -19,7 +20,7 @@ import { accountPage, type AccountPageState } from "./account";
 function render(deps: AppDeps, c: Context<CustomerEnv>, user: User, extra: Partial<AccountPageState> = {}) {
   const fresh = findUserById(deps.db, user.id) ?? user;
   const profile = { firstName: fresh.firstName ?? "", lastName: fresh.lastName ?? "", email: fresh.email };
-  return servePage(deps, c, (site) => accountPage(site, { profile, hasPassword: Boolean(fresh.passwordHash), ...extra }));
+  return servePage(deps, c, (site) => accountPage(site, { profile, hasPassword: Boolean(fresh.passwordHash), reviewInvites: fresh.reviewInvites, ...extra }));
 }
 
 /** The customer's own row (password hash included), or null if it went since the session was read. */
@@ -34,7 +35,13 @@ export function showAccount(deps: AppDeps, c: Context<CustomerEnv>) {
   if (!user) return signedOut(deps, c);
   const saved = c.req.query("saved");
   const notice =
-    saved === "profile" ? "Your details were saved." : saved === "password" ? "Your password was changed. Other devices were signed out." : undefined;
+    saved === "profile"
+      ? "Your details were saved."
+      : saved === "password"
+        ? "Your password was changed. Other devices were signed out."
+        : saved === "emails"
+          ? "Your e-mail choices were saved."
+          : undefined;
   return render(deps, c, user, notice ? { notice: { tone: "success", text: notice } } : {});
 }
 
@@ -115,11 +122,21 @@ export async function submitDeleteAccount(deps: AppDeps, c: Context<CustomerEnv>
   return c.redirect("/?deleted=1", 303);
 }
 
+/** The e-mail choices: a checked box sends `reviewInvites=on`, an unchecked one sends nothing (off). */
+export async function submitEmailChoices(deps: AppDeps, c: Context<CustomerEnv>) {
+  const user = currentUser(deps, c);
+  if (!user) return signedOut(deps, c);
+  const form = await readForm(c, 100);
+  setReviewInvites(deps.db, user.id, form.reviewInvites === "on");
+  return c.redirect("/account?saved=emails#emails-title", 303);
+}
+
 export function accountRoutes(deps: AppDeps) {
   const customer = requireCustomer(deps, { returnTo: "/account" });
   return new Hono<AppEnv>()
     .get("/account", customer, (c) => showAccount(deps, c))
     .post("/account/profile", customer, (c) => submitProfile(deps, c))
     .post("/account/password", customer, (c) => submitPassword(deps, c))
+    .post("/account/emails", customer, (c) => submitEmailChoices(deps, c))
     .post("/account/delete", customer, (c) => submitDeleteAccount(deps, c));
 }

@@ -1,4 +1,4 @@
-/** Account settings (/account): name and e-mail, password, and deleting the account. */
+/** Account settings (/account): name and e-mail, password, the e-mails a customer may choose, and deleting the account. */
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
 import { FormCard, FormNotice, SubmitButton, TextField, type FormErrors } from "../components/PlainForm";
@@ -9,6 +9,8 @@ import type { PageDefinition } from "./page";
 export type AccountPageState = {
   profile: { firstName: string; lastName: string; email: string };
   hasPassword: boolean;
+  /** "E-mail me to review what I bought". */
+  reviewInvites: boolean;
   form?: "profile" | "password" | "delete";
   errors?: FormErrors;
   notice?: { tone: "error" | "success"; text: string };
@@ -20,7 +22,7 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
   return {
     path: "/account",
     title: `Account settings | ${site.settings.businessName}`,
-    description: "Change your name, e-mail or password, or delete your account.",
+    description: "Change your name, e-mail or password, choose your e-mails, or delete your account.",
     noindex: true,
     status: s.status,
     scripts: [manifest.formPending],
@@ -101,6 +103,22 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
               hint="At least 10 characters."
               autoComplete="new-password"
             />
+          </FormCard>
+
+          <FormCard
+            id="emails"
+            action="/account/emails"
+            title="E-mails"
+            submit={<SubmitButton label="Save E-mail Choices" pendingLabel="Saving..." className="btn btn-primary" />}
+          >
+            <p className="text-sm text-base-content/80">E-mails about your orders, bookings and account always come; these are the ones you can choose.</p>
+            <label className="label cursor-pointer justify-start gap-3 whitespace-normal text-base-content">
+              <input type="checkbox" name="reviewInvites" className="checkbox" defaultChecked={s.reviewInvites} aria-describedby="review-invites-hint" />
+              E-mail me to review what I bought
+            </label>
+            <p id="review-invites-hint" className="text-sm text-base-content/80">
+              Once per order, a few days after it arrives.
+            </p>
           </FormCard>
 
           <FormCard
