@@ -128,7 +128,7 @@ export async function submitEmailChoices(deps: AppDeps, c: Context<CustomerEnv>)
   if (!user) return signedOut(deps, c);
   const form = await readForm(c, 100);
   setReviewInvites(deps.db, user.id, form.reviewInvites === "on");
-  return c.redirect("/account?saved=emails#emails-title", 303);
+  return c.redirect("/account?saved=emails", 303);
 }
 
 export function accountRoutes(deps: AppDeps) {

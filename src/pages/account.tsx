@@ -105,21 +105,24 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
             />
           </FormCard>
 
-          <FormCard
-            id="emails"
-            action="/account/emails"
-            title="E-mails"
-            submit={<SubmitButton label="Save E-mail Choices" pendingLabel="Saving..." className="btn btn-primary" />}
-          >
-            <p className="text-sm text-base-content/80">E-mails about your orders, bookings and account always come; these are the ones you can choose.</p>
-            <label className="label cursor-pointer justify-start gap-3 whitespace-normal text-base-content">
-              <input type="checkbox" name="reviewInvites" className="checkbox" defaultChecked={s.reviewInvites} aria-describedby="review-invites-hint" />
-              E-mail me to review what I bought
-            </label>
-            <p id="review-invites-hint" className="text-sm text-base-content/80">
-              Once per order, a few days after it arrives.
-            </p>
-          </FormCard>
+          {/* The unsubscribe page links here; the margin keeps the heading clear of the sticky header. */}
+          <div id="emails" className="scroll-mt-24">
+            <FormCard
+              id="emails"
+              action="/account/emails"
+              title="E-mails"
+              submit={<SubmitButton label="Save E-mail Choices" pendingLabel="Saving..." className="btn btn-primary" />}
+            >
+              <p className="text-sm text-base-content/80">E-mails about your orders, bookings and account always come; these are the ones you can choose.</p>
+              <label className="label cursor-pointer justify-start gap-3 whitespace-normal text-base-content">
+                <input type="checkbox" name="reviewInvites" className="checkbox" defaultChecked={s.reviewInvites} aria-describedby="review-invites-hint" />
+                E-mail me to review what I bought
+              </label>
+              <p id="review-invites-hint" className="text-sm text-base-content/80">
+                Once per order, a few days after it arrives.
+              </p>
+            </FormCard>
+          </div>
 
           <FormCard
             id="delete"

@@ -45,7 +45,7 @@ export function reviewInvitesUnsubscribePage(site: SiteData, s: ReviewInvitesPag
             </FormNotice>
           )}
           <p className="text-sm">
-            <a href={site.user ? "/account#emails-title" : "/login?returnTo=%2Faccount%23emails-title"} className="link">
+            <a href={site.user ? "/account#emails" : "/login?returnTo=%2Faccount%23emails"} className="link">
               {site.user ? "Go to your account settings" : "Sign in to your account"}
             </a>
           </p>

@@ -140,7 +140,7 @@ test("the account page's switch turns invitations off and on again, without Java
   expect(page).toMatch(/<input type="checkbox"[^>]*name="reviewInvites" checked=""/);
   const off = await ann.post("/account/emails", {});
   expect(off.status).toBe(303);
-  expect(off.headers.get("location")).toBe("/account?saved=emails#emails-title");
+  expect(off.headers.get("location")).toBe("/account?saved=emails");
   expect(reviewInvitesOf(userId)).toBe(false);
   const after = await (await ann.get("/account?saved=emails")).text();
   expect(after).toContain("Your e-mail choices were saved.");

@@ -72,10 +72,12 @@ export default function AdminReviews({ initialQuery, timeZone }: AdminReviewsPro
       if (action === "approve") toast({ title: "Review approved", description: `${whose(review)} is now public on the product page.`, variant: "success" });
       else if (action === "reject")
         toast({ title: "Review rejected", description: `It is hidden, and ${review.customer.name} is being e-mailed your reason.`, variant: "success" });
+      else if (!after.reply) toast({ title: "Reply removed", description: `${whose(review)} has no reply now.`, variant: "success" });
       else
         toast({
-          title: after.reply ? "Reply saved" : "Reply removed",
-          description: after.reply ? "It shows under the review once the review is approved." : `${whose(review)} has no reply now.`,
+          title: "Reply saved",
+          description:
+            after.status === "approved" ? "It shows under the review on the product page." : "It will show under the review once the review is approved.",
           variant: "success",
         });
       changed();

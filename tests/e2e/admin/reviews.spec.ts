@@ -138,3 +138,33 @@ test("the owner approves a waiting review, rejects one with a reason the custome
   await expect(page.getByRole("dialog", { name: "Reply to this review" })).toBeVisible();
   await shoot(page, "reply-dialog-360");
 });
+
+test.describe("without JavaScript, at 360 px", () => {
+  // The broken link's page answers 400, as a refused link should.
+  test.use({ javaScriptEnabled: false, viewport: { width: 360, height: 740 }, allowConsoleErrors: [/status of 400/] });
+
+  test("a customer turns review invitations off and on again on the account page; a broken unsubscribe link says what to do", async ({ page, signIn }) => {
+    await signIn(`invites-${stamp}@example.com`);
+    await page.goto("/account");
+    const emails = page.getByRole("region", { name: "E-mails" });
+    const invites = emails.getByRole("checkbox", { name: "E-mail me to review what I bought" });
+    await expect(invites).toBeChecked();
+    await invites.uncheck();
+    await emails.getByRole("button", { name: "Save E-mail Choices" }).click();
+    await expect(page).toHaveURL(/\/account\?saved=emails$/);
+    await expect(page.getByText("Your e-mail choices were saved.")).toBeVisible();
+    await expect(invites).not.toBeChecked();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await emails.scrollIntoViewIfNeeded();
+    if (shots) await page.screenshot({ path: `${shots}/account-emails-360.png` });
+    await invites.check();
+    await emails.getByRole("button", { name: "Save E-mail Choices" }).click();
+    await expect(invites).toBeChecked();
+
+    const broken = await page.goto("/unsubscribe/review-invitations?token=cut-short-by-the-mail-program");
+    expect(broken?.status()).toBe(400);
+    await expect(page.getByText("This link does not work")).toBeVisible();
+    await expect(page.getByRole("link", { name: "Go to your account settings" })).toHaveAttribute("href", "/account#emails");
+    if (shots) await page.screenshot({ path: `${shots}/unsubscribe-invalid-360.png` });
+  });
+});
