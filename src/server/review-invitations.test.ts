@@ -2,12 +2,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:te
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { orders, reviews, users } from "../db/schema";
-import { updateSetting } from "../db/settings.server";
+import { getSettings, updateSetting } from "../db/settings.server";
 import { deliveredOrder } from "../../tests/factories";
 import { browser, testOrigin } from "../../tests/helpers/browser";
 import { productIdOf } from "../../tests/helpers/shop";
 import { startSmtpServer } from "../../tests/helpers/smtp";
-import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { adminClient } from "../../tests/helpers/admins";
+import { countRows, createTestApp, errorOf, type TestApp } from "../../tests/helpers/test-app";
 import { reviewInvitesToken, sendReviewInvitations, userOfReviewInvitesToken } from "./review-invitations.server";
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -151,4 +152,16 @@ test("the account page's switch turns invitations off and on again, without Java
   const stranger = await browser(t).post("/account/emails", {});
   expect(stranger.headers.get("location") ?? "").not.toContain("saved=emails");
   expect(reviewInvitesOf(userId)).toBe(true);
+});
+
+test("the owner sets the days in the settings: 0 to 60, whole days; anything else is refused and nothing changes", async () => {
+  const owner = adminClient(t);
+  for (const bad of [61, -1, 2.5, "5"]) {
+    const res = await owner.send("PUT", "/api/admin/settings", { reviewInviteDays: bad });
+    expect(res.status).toBe(400);
+    expect(Object.keys((await errorOf(res)).fields ?? {})).toEqual(["reviewInviteDays"]);
+  }
+  expect(getSettings(t.db).reviewInviteDays).toBe(5);
+  expect((await owner.send("PUT", "/api/admin/settings", { reviewInviteDays: 0 })).status).toBe(200);
+  expect(getSettings(t.db).reviewInviteDays).toBe(0);
 });
