@@ -12,6 +12,7 @@ import { and, asc, count, desc, eq, gt, gte, inArray, sql } from "drizzle-orm";
 import { formatAppointment, formatInstant, formatMoney } from "../domain/format";
 import { adminListPath, adminRecordPath } from "../shared/admin-records";
 import { type TodoGroup, type TodoItem, todoItemsPerGroup } from "../shared/admin-todo";
+import { lastBackupRun } from "./backup-runs.server";
 import type { Db } from "./client.server";
 import { bookings, contacts, orders, products } from "./schema";
 
@@ -39,11 +40,37 @@ const cancelledBookingsSince = (since: Date) => and(eq(bookings.cancelledBy, "cu
 const cancelledOrdersSince = (since: Date) => and(eq(orders.cancelledBy, "customer"), gte(orders.cancelledAt, since));
 const newsSince = (ctx: TodoContext) => new Date(ctx.now.getTime() - cancellationNewsDays * dayMs);
 
+const backupStepText = {
+  backup: "Writing the copy failed",
+  check: "The copy failed its integrity check",
+  command: "The backup command failed",
+} as const;
+
 const counted = (row: { n: number } | undefined) => row?.n ?? 0;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The groups of the to-do list, in the order the dashboard shows them. */
 export const todoGroups: TodoGroupDefinition[] = [
+  {
+    key: "backup",
+    title: "Backup failed",
+    listHref: "/admin/settings#setting-backupEveryHours",
+    listLabel: "Backup settings",
+    count: (db) => (lastBackupRun(db)?.ok === false ? 1 : 0),
+    items: (db, ctx) => {
+      const run = lastBackupRun(db);
+      if (!run || run.ok) return [];
+      return [
+        {
+          key: String(run.id),
+          label: `The backup of ${formatInstant(run.startedAt, ctx.timeZone)} failed`,
+          detail: `${backupStepText[run.failedStep ?? "backup"]}: ${run.message ?? "no details"}. It is tried again within the hour; the server's log has the details.`,
+          href: "/admin/settings#setting-backupEveryHours",
+          urgent: true,
+        },
+      ];
+    },
+  },
   {
     key: "enquiries",
     title: "Enquiries waiting",

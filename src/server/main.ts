@@ -24,6 +24,7 @@ import { publicUrlWarning } from "./origin";
 import { startHousekeeping } from "./housekeeping.server";
 import { startSlotWindow } from "./slot-window.server";
 import { startDailyDigest } from "./daily-digest.server";
+import { startScheduledBackups } from "./scheduled-backup.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -137,6 +138,7 @@ if (originWarning) log.warn(originWarning);
 const stopPaymentCheck = startPaymentReconciliation(deps);
 const stopOrderExpiry = startOrderExpiry(deps);
 const stopDailyDigest = startDailyDigest(deps);
+const stopScheduledBackups = startScheduledBackups(deps);
 
 log.info("listening", {
   url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`,
@@ -154,6 +156,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopPaymentCheck();
     stopOrderExpiry();
     stopDailyDigest();
+    stopScheduledBackups();
     void server.stop().then(() => {
       deps.db.$client.close();
       rmSync(pidFile, { force: true });

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { currencies } from "../domain/currency";
 import { isAbn } from "../domain/abn";
+import { backupIntervals } from "../domain/backups";
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM");
 const percent = z.number().min(0).max(100);
@@ -97,6 +98,14 @@ export const settingsSchema = z.object({
   dailyDigest: z.boolean().default(false),
   /** The hour of the day (business timezone) the daily digest goes out at. */
   dailyDigestHour: z.number().int().min(0).max(23).default(8),
+  /** The hour of the day (business timezone) of the scheduled backup (decision 049). */
+  backupHour: z.number().int().min(0).max(23).default(3),
+  /** Hours between scheduled backups: 24 is once a day at `backupHour`. */
+  backupEveryHours: z
+    .number()
+    .int()
+    .refine((n) => (backupIntervals as readonly number[]).includes(n))
+    .default(24),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
