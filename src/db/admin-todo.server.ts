@@ -52,26 +52,6 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 /** The groups of the to-do list, in the order the dashboard shows them. */
 export const todoGroups: TodoGroupDefinition[] = [
   {
-    key: "backup",
-    title: "Backup failed",
-    listHref: "/admin/settings#setting-backupEveryHours",
-    listLabel: "Backup settings",
-    count: (db) => (lastBackupRun(db)?.ok === false ? 1 : 0),
-    items: (db, ctx) => {
-      const run = lastBackupRun(db);
-      if (!run || run.ok) return [];
-      return [
-        {
-          key: String(run.id),
-          label: `The backup of ${formatInstant(run.startedAt, ctx.timeZone)} failed`,
-          detail: `${backupStepText[run.failedStep ?? "backup"]}: ${run.message ?? "no details"}. It is tried again within the hour; the server's log has the details.`,
-          href: "/admin/settings#setting-backupEveryHours",
-          urgent: true,
-        },
-      ];
-    },
-  },
-  {
     key: "enquiries",
     title: "Enquiries waiting",
     listHref: adminListPath("contacts"),
@@ -260,6 +240,26 @@ export const todoGroups: TodoGroupDefinition[] = [
         .sort((a, b) => b.at - a.at)
         .slice(0, ctx.limit)
         .map((x) => x.item);
+    },
+  },
+  {
+    key: "backup",
+    title: "Backup failed",
+    listHref: "/admin/settings#setting-backupEveryHours",
+    listLabel: "Backup settings",
+    count: (db) => (lastBackupRun(db)?.ok === false ? 1 : 0),
+    items: (db, ctx) => {
+      const run = lastBackupRun(db);
+      if (!run || run.ok) return [];
+      return [
+        {
+          key: String(run.id),
+          label: `The backup of ${formatInstant(run.startedAt, ctx.timeZone)} failed`,
+          detail: `${backupStepText[run.failedStep ?? "backup"]}: ${run.message ?? "no details"}. It is tried again within the hour; the server's log has the details.`,
+          href: "/admin/settings#setting-backupEveryHours",
+          urgent: true,
+        },
+      ];
     },
   },
 ];
