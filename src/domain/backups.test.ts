@@ -40,7 +40,8 @@ describe("file names", () => {
   });
 
   test("other files are not backups", () => {
-    for (const name of ["pi-site.db", "pi-site-backup-20261125T163007Z.db.partial", "notes.txt", "pi-site-backup-2026.db"]) expect(backupTakenAt(name)).toBeNull();
+    for (const name of ["pi-site.db", "pi-site-backup-20261125T163007Z.db.partial", "notes.txt", "pi-site-backup-2026.db"])
+      expect(backupTakenAt(name)).toBeNull();
   });
 });
 

@@ -13,7 +13,13 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe("splitting the command", () => {
   test("words, quoted words and escapes, as a shell would split them", () => {
     expect(splitCommand("rclone copy {file} remote:pi-site")).toEqual(["rclone", "copy", "{file}", "remote:pi-site"]);
-    expect(splitCommand(`scp -i "/etc/pi site/key" {file} 'backup@host:/srv/a b/'`)).toEqual(["scp", "-i", "/etc/pi site/key", "{file}", "backup@host:/srv/a b/"]);
+    expect(splitCommand(`scp -i "/etc/pi site/key" {file} 'backup@host:/srv/a b/'`)).toEqual([
+      "scp",
+      "-i",
+      "/etc/pi site/key",
+      "{file}",
+      "backup@host:/srv/a b/",
+    ]);
     expect(splitCommand(String.raw`cp {file} /srv/a\ b ""`)).toEqual(["cp", "{file}", "/srv/a b", ""]);
   });
 

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { pngBytes } from "../../tests/helpers/images";
 import { adminTodoGroups } from "../db/admin-todo.server";
-import { lastBackupRun } from "../db/backup-runs.server";
+import { keptBackupRuns, lastBackupRun, recordBackupRun } from "../db/backup-runs.server";
 import { backupFilesTable } from "../db/backup.server";
 import { backupRuns } from "../db/schema";
 import { updateSetting } from "../db/settings.server";
@@ -105,7 +105,13 @@ test("a copy that fails the integrity check is deleted, logged and put on the da
   expect(retry).toMatchObject({ ran: true, outcome: { ok: true } });
   expect(backupTodo()?.count).toBe(0);
   expect(backupTodo()?.items).toEqual([]);
-  expect(t.db.select().from(backupRuns).all().map((r) => r.ok)).toEqual([false, true]);
+  expect(
+    t.db
+      .select()
+      .from(backupRuns)
+      .all()
+      .map((r) => r.ok),
+  ).toEqual([false, true]);
 });
 
 test("a database the backup cannot copy is a failure of the backup step", async () => {
@@ -149,3 +155,15 @@ test("run daily for 40 days with a simulated clock, the folder keeps 7 daily and
   const expectedDays = [0, 1, 2, 3, 4, 5, 6, 11, 18].map((d) => backupFileName(at(thu0300 - d * day + 3 * minute)));
   expect(kept).toEqual(expectedDays.sort());
 }, 30_000);
+
+test("the record of runs keeps the last 400", () => {
+  t = createTestApp();
+  for (let i = 0; i < keptBackupRuns + 5; i++) {
+    const startedAt = at(thu0300 + i * hour);
+    recordBackupRun(t.db, { startedAt, finishedAt: startedAt, fileName: null, ok: i % 2 === 0, failedStep: null, message: null });
+  }
+  const rows = t.db.select().from(backupRuns).all();
+  expect(rows).toHaveLength(keptBackupRuns);
+  expect(Math.min(...rows.map((r) => r.startedAt.getTime()))).toBe(thu0300 + 5 * hour);
+  expect(lastBackupRun(t.db)?.startedAt).toEqual(at(thu0300 + (keptBackupRuns + 4) * hour));
+});

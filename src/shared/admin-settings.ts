@@ -225,7 +225,9 @@ export const adminSettingsShape = {
   dailyDigest: z.boolean(settingsMessages.boolean),
   dailyDigestHour: whole(0, 23, settingsMessages.digestHour),
   backupHour: whole(0, 23, settingsMessages.digestHour),
-  backupEveryHours: z.number(settingsMessages.backupEvery).check(z.refine((n) => (backupIntervals as readonly number[]).includes(n), settingsMessages.backupEvery)),
+  backupEveryHours: z
+    .number(settingsMessages.backupEvery)
+    .check(z.refine((n) => (backupIntervals as readonly number[]).includes(n), settingsMessages.backupEvery)),
 } satisfies Record<SettingKey, unknown>;
 
 /** The setting keys, in the order the form shows them. */

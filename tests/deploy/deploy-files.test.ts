@@ -9,10 +9,10 @@
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { envVariableNames, readEnv } from "../../src/server/env.server";
+import { collectText, freePort } from "./process-helpers";
 
 const root = join(import.meta.dir, "../..");
 const deploy = (name: string) => join(root, "deploy", name);
@@ -52,17 +52,6 @@ function unitSettings(text: string): Map<string, string[]> {
     settings.set(key, [...(settings.get(key) ?? []), line.slice(eq + 1)]);
   }
   return settings;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 async function waitForHealth(url: string, proc: { exitCode: number | null }, logs: () => string) {
@@ -145,7 +134,12 @@ describe("deploy/nftables.conf", () => {
   test("it lets in ports 22, 80 and 443 only, and drops the rest", () => {
     const text = readFileSync(deploy("nftables.conf"), "utf8");
     expect(text).toMatch(/chain input \{\s+type filter hook input priority filter; policy drop;/);
-    const ports = [...text.matchAll(/^\s*(?:tcp|udp) dport (\{[^}]*\}|\d+) accept/gm)].flatMap((m) => (m[1] ?? "").replace(/[{}]/g, "").split(",").map((p) => Number(p.trim())));
+    const ports = [...text.matchAll(/^\s*(?:tcp|udp) dport (\{[^}]*\}|\d+) accept/gm)].flatMap((m) =>
+      (m[1] ?? "")
+        .replace(/[{}]/g, "")
+        .split(",")
+        .map((p) => Number(p.trim())),
+    );
     expect([...new Set(ports)].sort((a, b) => a - b)).toEqual([22, 80, 443]);
     expect(text).not.toMatch(/dport 3000/);
   });
@@ -162,12 +156,19 @@ describe("deploy/env.example", () => {
   });
 
   test("it names the variables of mail, PayPal and backups", () => {
-    for (const key of ["SMTP_URL", "MAIL_FROM", "BUSINESS_EMAIL", "PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "BACKUP_COMMAND"]) expect(Object.keys(exampleEnv)).toContain(key);
+    for (const key of ["SMTP_URL", "MAIL_FROM", "BUSINESS_EMAIL", "PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET", "BACKUP_COMMAND"])
+      expect(Object.keys(exampleEnv)).toContain(key);
   });
 });
 
 describe("the built binary with the unit's environment", () => {
-  const siteEnv = (dataDir: string, port: number) => ({ ...exampleEnv, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info" });
+  const siteEnv = (dataDir: string, port: number) => ({
+    ...exampleEnv,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: "info",
+  });
 
   test("starts with only the environment file's variables, answers /healthz and takes its first backup", async () => {
     if (!existsSync(binary)) throw new Error("dist/pi-site is missing: run `bun scripts/build.ts` first (npm test does)");
@@ -177,11 +178,12 @@ describe("the built binary with the unit's environment", () => {
     // No inherited environment, as under systemd: only what EnvironmentFile= gives.
     const proc = Bun.spawn([binary, "serve"], { cwd: dataDir, env: siteEnv(dataDir, port), stdout: "pipe", stderr: "pipe" });
     let logs = "";
-    const collect = async (s: ReadableStream<Uint8Array>) => {
-      for await (const chunk of s) logs += new TextDecoder().decode(chunk);
-    };
-    void collect(proc.stdout);
-    void collect(proc.stderr);
+    collectText(proc.stdout, (text) => {
+      logs += text;
+    });
+    collectText(proc.stderr, (text) => {
+      logs += text;
+    });
     try {
       const res = await waitForHealth(`http://127.0.0.1:${port}`, proc, () => logs);
       expect(await res.json()).toEqual({ status: "ok" });
@@ -210,7 +212,7 @@ describe("the built binary with the unit's environment", () => {
     // user, NoNewPrivileges and an empty CapabilityBoundingSet, in a mount namespace of its own.
     const script = [
       "set -e",
-      "mount -t tmpfs tmpfs /var/lib && mkdir /var/lib/pi-site && mount --bind \"$1\" /var/lib/pi-site && mount -o remount,ro /var/lib",
+      'mount -t tmpfs tmpfs /var/lib && mkdir /var/lib/pi-site && mount --bind "$1" /var/lib/pi-site && mount -o remount,ro /var/lib',
       "mount -t tmpfs tmpfs /tmp && mount -t tmpfs tmpfs /var/tmp",
       "mount -t tmpfs -o ro tmpfs /home && mount -t tmpfs -o ro tmpfs /root",
       "mount -o remount,bind,ro /",
@@ -222,11 +224,12 @@ describe("the built binary with the unit's environment", () => {
       stderr: "pipe",
     });
     let logs = "";
-    const collect = async (s: ReadableStream<Uint8Array>) => {
-      for await (const chunk of s) logs += new TextDecoder().decode(chunk);
-    };
-    void collect(proc.stdout);
-    void collect(proc.stderr);
+    collectText(proc.stdout, (text) => {
+      logs += text;
+    });
+    collectText(proc.stderr, (text) => {
+      logs += text;
+    });
     try {
       await waitForHealth(`http://127.0.0.1:${port}`, proc, () => logs);
       // It wrote its database and first backup where it may, as its own user.

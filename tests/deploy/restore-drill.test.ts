@@ -6,7 +6,6 @@
  */
 import { afterAll, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { databaseFile, openDatabase } from "../../src/db/client.server";
@@ -16,21 +15,11 @@ import { readEnv } from "../../src/server/env.server";
 import { setLogLevel } from "../../src/server/log.server";
 import { adminWithToken, paidOrder } from "../factories";
 import { pngBytes } from "../helpers/images";
+import { collectText, freePort } from "./process-helpers";
 
 const binary = join(import.meta.dir, "../../dist/pi-site");
 const work = mkdtempSync(join(tmpdir(), "pi-site-restore-drill-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
 
 type Site = { url: string; stop: () => Promise<number>; logs: () => string };
 
@@ -43,11 +32,10 @@ async function startSite(dataDir: string): Promise<Site> {
     stderr: "pipe",
   });
   let logs = "";
-  for (const stream of [proc.stdout, proc.stderr]) {
-    void (async () => {
-      for await (const chunk of stream) logs += new TextDecoder().decode(chunk);
-    })();
-  }
+  for (const stream of [proc.stdout, proc.stderr])
+    collectText(stream, (text) => {
+      logs += text;
+    });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 20_000;
   for (;;) {
@@ -108,7 +96,14 @@ test("the job's backup restores into a new data folder with its orders, admins a
   const late = await fetch(`${site.url}/api/contacts`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: site.url },
-    body: JSON.stringify({ name: "After The Backup", email: "late@example.com", phone: "", service: "checkup", message: "Written after the backup.", urgency: "normal" }),
+    body: JSON.stringify({
+      name: "After The Backup",
+      email: "late@example.com",
+      phone: "",
+      service: "checkup",
+      message: "Written after the backup.",
+      urgency: "normal",
+    }),
   });
   expect(late.status).toBe(201);
   expect(await site.stop()).toBe(0);

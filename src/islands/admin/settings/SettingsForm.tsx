@@ -344,7 +344,12 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
             ))}
           </select>
         </FormField>
-        {input({ key: "backupHour", type: "number", step: "1", hint: "0 to 23 in the business timezone, such as 3 for 3 am: a quiet hour. More than one a day follow it at the chosen interval." })}
+        {input({
+          key: "backupHour",
+          type: "number",
+          step: "1",
+          hint: "0 to 23 in the business timezone, such as 3 for 3 am: a quiet hour. More than one a day follow it at the chosen interval.",
+        })}
       </Section>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.25)]">
