@@ -1,12 +1,13 @@
 /**
- * `npm test` (also `npm run check`, and CI): makes sure Chromium and Java (for the Nu HTML checker)
- * are there, builds the binary, checks types (`tsc`) and lint and format (`biome ci`; a check that
- * finds anything counts as one failure), runs the unit and route tests (`bun test`) and the end-to-end tests (Playwright against
+ * `npm test` (also `npm run check`, and CI): makes sure Chromium, Java (for the Nu HTML checker)
+ * and the tools that read deploy/ (caddy, nft, systemd-analyze) are there, builds the binary, checks types (`tsc`) and lint and format (`biome ci`; a check that
+ * finds anything counts as one failure), runs the unit and route tests (`bun test`), the deploy tests (`bun test ./tests/deploy`) and the end-to-end tests (Playwright against
  * dist/pi-site), and ends with one line `tests: N passed, N failed` counting both.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium";
+import { ensureDeployTools } from "./ensure-deploy-tools";
 import { ensureJava } from "./ensure-java";
 
 const root = join(import.meta.dir, "..");
@@ -33,6 +34,10 @@ if (!ensureChromium()) {
 
 // The Nu HTML checker (an end-to-end test) runs on Java; without it that test fails and says why.
 if (!ensureJava()) problems.push("no Java runtime for the Nu HTML checker (apt-get install default-jre-headless)");
+
+// tests/deploy checks deploy/ with caddy, nft and systemd-analyze; without them those tests fail and say why.
+const missingDeployTools = ensureDeployTools();
+if (missingDeployTools.length) problems.push(`missing for the deploy tests: ${missingDeployTools.join(", ")} (see scripts/ensure-deploy-tools.ts)`);
 
 const build = step("build", [process.execPath, "scripts/build.ts"]);
 if (!build.ok) {
@@ -63,6 +68,18 @@ for (const line of unitText.split("\n")) if (line.startsWith("(fail)")) failures
 if (!unit.ok && unitFail === 0) {
   failed += 1;
   problems.push("bun test exited with an error before reporting failures");
+}
+
+// The deploy files and the backups against the built binary (tests/deploy, outside bun test's src/ root).
+const deployTests = step("deploy tests", [process.execPath, "test", "./tests/deploy"]);
+const deployText = deployTests.out + deployTests.err;
+const deployFail = Number(/^\s*(\d+) fail$/m.exec(deployText)?.[1] ?? 0);
+passed += Number(/^\s*(\d+) pass$/m.exec(deployText)?.[1] ?? 0);
+failed += deployFail;
+for (const line of deployText.split("\n")) if (line.startsWith("(fail)")) failures.push(`bun test ${line}`);
+if (!deployTests.ok && deployFail === 0) {
+  failed += 1;
+  problems.push("bun test ./tests/deploy exited with an error before reporting failures");
 }
 
 const report = join(root, "test-results/e2e.json");

@@ -11,6 +11,7 @@
 import type { AdminRole } from "../src/domain/admin-roles";
 import { eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
+import { recordBackupRun } from "../src/db/backup-runs.server";
 import { markBookingPaid } from "../src/db/booking-payments.server";
 import { createBooking, setBookingStatus } from "../src/db/bookings.server";
 import { addCaseNote } from "../src/db/case-notes.server";
@@ -651,4 +652,9 @@ export function deliveredOrder(
       .run();
   }
   return { userId: user.id, orderId: order.id, orderNumber: order.orderNumber };
+/** The last scheduled backup (newer than the one the site took at start-up) failed `minutesAgo` minutes ago at `step`, saying `message` (the dashboard's "Backup failed"). */
+export function failedBackup(db: Db, step: "backup" | "check" | "command", message: string, minutesAgo = 0) {
+  const startedAt = new Date(Date.now() - minutesAgo * 60_000);
+  recordBackupRun(db, { startedAt, finishedAt: startedAt, fileName: null, ok: false, failedStep: step, message });
+  return { startedAt: startedAt.toISOString() };
 }

@@ -13,6 +13,7 @@ import { formatAppointment, formatInstant, formatMoney } from "../domain/format"
 import { adminListPath, adminRecordPath } from "../shared/admin-records";
 import { adminReviewsList } from "../shared/admin-reviews";
 import { type TodoGroup, type TodoItem, todoItemsPerGroup } from "../shared/admin-todo";
+import { lastBackupRun } from "./backup-runs.server";
 import type { Db } from "./client.server";
 import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
 import { bookings, contacts, orders, products, reviews, users } from "./schema";
@@ -40,6 +41,12 @@ const lowStock = and(eq(products.isActive, true), sql`${lowStockExpr} = 1`, gt(p
 const cancelledBookingsSince = (since: Date) => and(eq(bookings.cancelledBy, "customer"), gte(bookings.cancelledAt, since));
 const cancelledOrdersSince = (since: Date) => and(eq(orders.cancelledBy, "customer"), gte(orders.cancelledAt, since));
 const newsSince = (ctx: TodoContext) => new Date(ctx.now.getTime() - cancellationNewsDays * dayMs);
+
+const backupStepText = {
+  backup: "Writing the copy failed",
+  check: "The copy failed its integrity check",
+  command: "The backup command failed",
+} as const;
 
 const counted = (row: { n: number } | undefined) => row?.n ?? 0;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -266,6 +273,26 @@ export const todoGroups: TodoGroupDefinition[] = [
         .sort((a, b) => b.at - a.at)
         .slice(0, ctx.limit)
         .map((x) => x.item);
+    },
+  },
+  {
+    key: "backup",
+    title: "Backup failed",
+    listHref: "/admin/settings#setting-backupEveryHours",
+    listLabel: "Backup settings",
+    count: (db) => (lastBackupRun(db)?.ok === false ? 1 : 0),
+    items: (db, ctx) => {
+      const run = lastBackupRun(db);
+      if (!run || run.ok) return [];
+      return [
+        {
+          key: String(run.id),
+          label: `The backup of ${formatInstant(run.startedAt, ctx.timeZone)} failed`,
+          detail: `${backupStepText[run.failedStep ?? "backup"]}: ${run.message ?? "no details"}. It is tried again within the hour; the server's log has the details.`,
+          href: "/admin/settings#setting-backupEveryHours",
+          urgent: true,
+        },
+      ];
     },
   },
 ];

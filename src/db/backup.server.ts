@@ -72,3 +72,20 @@ export function extractBackupFiles(file: string, uploadsFolder: string): number 
     db.close();
   }
 }
+
+/** `PRAGMA integrity_check` on the backup `file`, opened read-only: "ok", or the first problems it names (or the error opening it). */
+export function checkBackupIntegrity(file: string): string {
+  let copy: Database | undefined;
+  try {
+    copy = new Database(file, { readonly: true, strict: true });
+    const rows = copy
+      .query<{ integrity_check: string }, []>("PRAGMA integrity_check")
+      .all()
+      .map((r) => r.integrity_check);
+    return rows.join() === "ok" ? "ok" : rows.slice(0, 5).join("; ");
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  } finally {
+    copy?.close();
+  }
+}

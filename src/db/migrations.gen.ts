@@ -24,6 +24,7 @@ import m21 from "../../db/0021_invoices_and_order_currency.sql" with { type: "te
 import m22 from "../../db/0022_invoices_kept_and_promised_percents.sql" with { type: "text" };
 import m23 from "../../db/0023_reviews_and_votes.sql" with { type: "text" };
 import m24 from "../../db/0024_review_invitations_and_moderation.sql" with { type: "text" };
+import m25 from "../../db/0025_backup_runs.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -52,4 +53,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0022_invoices_kept_and_promised_percents", sql: m22 },
   { tag: "0023_reviews_and_votes", sql: m23 },
   { tag: "0024_review_invitations_and_moderation", sql: m24 },
+  { tag: "0025_backup_runs", sql: m25 },
 ];

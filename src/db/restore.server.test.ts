@@ -53,6 +53,16 @@ test("a backup replaces the database; the old one is kept aside and stale WAL fi
   expect(readdirSync(dir).filter((f) => f.includes(".restoring"))).toEqual([]);
 });
 
+test("a backup restores into a data folder that does not exist yet (a new machine); a missing backup is refused", () => {
+  const dir = tempDir();
+  const backup = backupWith(dir, "from-backup");
+  const dbFile = join(dir, "new-machine", "data", "pi-site.db");
+  expect(restoreDatabase(dbFile, backup)).toBeNull();
+  expect(markers(dbFile)).toEqual(["from-backup"]);
+  expect(() => restoreDatabase(join(dir, "other", "pi-site.db"), join(dir, "no-such-backup.db"))).toThrow(RestoreRefused);
+  expect(existsSync(join(dir, "other"))).toBe(false);
+});
+
 test("a file that is not SQLite, is damaged, or is newer than this binary is refused and nothing changes", () => {
   const dir = tempDir();
   const dbFile = join(dir, "pi-site.db");

@@ -5,7 +5,7 @@
  * uploaded images a backup carries (backup.server.ts) are written back into `<DATA_DIR>/uploads/`.
  */
 import { Database } from "bun:sqlite";
-import { copyFileSync, existsSync, openSync, readSync, closeSync, renameSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, openSync, readSync, closeSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
 import { extractBackupFiles } from "./backup.server";
 import { migrations as embedded, type Migration } from "./client.server";
@@ -75,6 +75,9 @@ export function checkBackup(file: string, known: readonly Migration[] = embedded
 export function restoreDatabase(dbFile: string, backupFile: string, now = new Date()): string | null {
   // Checked as a copy beside the database, so the final step is one rename on the same disk.
   const incoming = `${dbFile}.restoring`;
+  if (!existsSync(backupFile)) throw new RestoreRefused(`${backupFile} does not exist`);
+  // A new machine's data folder may not exist yet: restoring is how it is filled.
+  mkdirSync(dirname(dbFile), { recursive: true, mode: 0o700 });
   removeSidecars(incoming);
   copyFileSync(backupFile, incoming);
   try {

@@ -611,6 +611,27 @@ export const outbox = sqliteTable(
   (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
 );
 
+/**
+ * One row per scheduled backup (server/scheduled-backup.server.ts): when it ran, its file, and how
+ * it ended. The newest row tells the dashboard whether the last backup failed, and at which step.
+ */
+export const backupRuns = sqliteTable(
+  "backup_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    startedAt: integer("started_at", { mode: "timestamp_ms" }).notNull(),
+    finishedAt: integer("finished_at", { mode: "timestamp_ms" }).notNull(),
+    /** The backup's file name inside `<DATA_DIR>/backups/` (null when none was written). */
+    fileName: text("file_name"),
+    ok: integer("ok", { mode: "boolean" }).notNull(),
+    /** Where a failed run stopped: writing the copy, checking it, or the owner's command. */
+    failedStep: text("failed_step", { enum: ["backup", "check", "command"] }),
+    /** What went wrong, or what the owner's command printed last. */
+    message: text("message"),
+  },
+  (t) => [index("backup_runs_started_idx").on(t.startedAt)],
+);
+
 /** One row per business day the daily digest was done for: the claim that keeps it to once a day. */
 export const dailyDigests = sqliteTable("daily_digests", {
   /** The business day (YYYY-MM-DD in the business timezone). */

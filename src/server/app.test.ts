@@ -157,9 +157,16 @@ describe("routing", () => {
     for (const p of ["/services", "/about", "/contact"]) expect(sitemap).toContain(`<loc>http://localhost${p}</loc>`);
   });
 
-  test("/healthz answers ok", async () => {
+  test("/healthz answers ok, never cached, and tells nothing else", async () => {
     const res = await t.request("/healthz");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({ status: "ok" });
+  });
+
+  test("/healthz is not held to a rate limit: a monitor polling it often is always answered", async () => {
+    const answers = await Promise.all(Array.from({ length: 200 }, () => t.request("/healthz")));
+    expect(answers.map((r) => r.status)).toEqual(Array(200).fill(200));
   });
 });
 

@@ -42,10 +42,20 @@ const envSchema = z.object({
     .union([z.enum(["true", "false", ""]), z.string().regex(/^\d{1,2}$/, "a number of proxy hops (0-99), true or false")])
     .optional()
     .transform((v) => (v === "true" ? 1 : v && v !== "false" ? Number(v) : 0)),
+  /**
+   * A command handed each new scheduled backup, e.g. `rclone copy {file} remote:pi-site`: split into
+   * words (quotes group them), `{file}` replaced by the backup's path, run without a shell.
+   */
+  BACKUP_COMMAND: optional,
+  /** How long the backup command may run before it is stopped and the run counted as failed (default 600 s). */
+  BACKUP_COMMAND_TIMEOUT_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(86_400).default(600)),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The names of every variable the site reads. */
+export const envVariableNames = Object.keys(envSchema.shape) as (keyof Env)[];
 
 /** Parses the environment; throws a readable error naming each bad variable. */
 export function readEnv(source: Record<string, string | undefined> = process.env): Env {

@@ -25,6 +25,7 @@ import { startHousekeeping } from "./housekeeping.server";
 import { startSlotWindow } from "./slot-window.server";
 import { startDailyDigest } from "./daily-digest.server";
 import { startReviewInvitations } from "./review-invitations.server";
+import { startScheduledBackups } from "./scheduled-backup.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -139,6 +140,7 @@ const stopPaymentCheck = startPaymentReconciliation(deps);
 const stopOrderExpiry = startOrderExpiry(deps);
 const stopDailyDigest = startDailyDigest(deps);
 const stopReviewInvitations = startReviewInvitations(deps);
+const stopScheduledBackups = startScheduledBackups(deps);
 
 log.info("listening", {
   url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`,
@@ -157,6 +159,7 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
     stopOrderExpiry();
     stopDailyDigest();
     stopReviewInvitations();
+    stopScheduledBackups();
     void server.stop().then(() => {
       deps.db.$client.close();
       rmSync(pidFile, { force: true });

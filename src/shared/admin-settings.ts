@@ -6,6 +6,7 @@
  * empty, which hides the coin). zod/mini, so the island checks with the same rules as the server.
  */
 import { isAbn } from "../domain/abn";
+import { backupIntervals } from "../domain/backups";
 import { currencies, currencyNames } from "../domain/currency";
 import type { SettingKey, Settings } from "./settings";
 import { z } from "./zod-mini";
@@ -46,6 +47,7 @@ export const settingsMessages = {
   boolean: "Must be on or off",
   digestHour: "Use an hour from 0 to 23",
   reviewInviteDays: "Use 0 to 60 days",
+  backupEvery: `Choose one of ${backupIntervals.join(", ")} hours`,
 } as const;
 
 /** Each setting's name, as the form labels it and the audit log names it. */
@@ -88,6 +90,8 @@ export const settingLabels: Record<SettingKey, string> = {
   dailyDigest: "Daily to-do digest",
   dailyDigestHour: "Digest hour",
   reviewInviteDays: "Review invitation (days after delivery)",
+  backupHour: "Backup hour",
+  backupEveryHours: "Back up every",
 };
 
 const base58 = "[1-9A-HJ-NP-Za-km-z]";
@@ -223,6 +227,10 @@ export const adminSettingsShape = {
   dailyDigest: z.boolean(settingsMessages.boolean),
   dailyDigestHour: whole(0, 23, settingsMessages.digestHour),
   reviewInviteDays: whole(0, 60, settingsMessages.reviewInviteDays),
+  backupHour: whole(0, 23, settingsMessages.digestHour),
+  backupEveryHours: z
+    .number(settingsMessages.backupEvery)
+    .check(z.refine((n) => (backupIntervals as readonly number[]).includes(n), settingsMessages.backupEvery)),
 } satisfies Record<SettingKey, unknown>;
 
 /** The setting keys, in the order the form shows them. */

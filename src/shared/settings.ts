@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { currencies } from "../domain/currency";
 import { isAbn } from "../domain/abn";
+import { backupIntervals } from "../domain/backups";
 
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM");
 const percent = z.number().min(0).max(100);
@@ -99,6 +100,14 @@ export const settingsSchema = z.object({
   dailyDigestHour: z.number().int().min(0).max(23).default(8),
   /** Days after an order is delivered that the customer is invited to review what was in it; 0 sends no invitations. */
   reviewInviteDays: z.number().int().min(0).max(60).default(5),
+  /** The hour of the day (business timezone) of the scheduled backup (decision 049). */
+  backupHour: z.number().int().min(0).max(23).default(3),
+  /** Hours between scheduled backups: 24 is once a day at `backupHour`. */
+  backupEveryHours: z
+    .number()
+    .int()
+    .refine((n) => (backupIntervals as readonly number[]).includes(n))
+    .default(24),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

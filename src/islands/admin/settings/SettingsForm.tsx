@@ -9,6 +9,7 @@ import { get, useForm } from "react-hook-form";
 import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
+import { backupIntervals } from "../../../domain/backups";
 import { currencies, currencyNames } from "../../../domain/currency";
 import { settingLabels } from "../../../shared/admin-settings";
 import type { SettingKey, Settings } from "../../../shared/settings";
@@ -322,6 +323,39 @@ export function SettingsForm({ initial, onSaved }: { initial: Settings; onSaved:
           </p>
         </div>
         {input({ key: "dailyDigestHour", type: "number", step: "1", hint: "0 to 23, such as 8 for 8 am." })}
+      </Section>
+
+      <Section
+        id={id("backups")}
+        title="Backups"
+        intro="The site backs itself up into its data folder (the last 7 days and 4 weeks are kept) and checks each copy; a failure shows on the dashboard."
+      >
+        <FormField
+          hintStays
+          id={id("backupEveryHours")}
+          label={settingLabels.backupEveryHours}
+          hint="Once a day is enough for most businesses; more often loses less if the server is lost."
+          error={error("backupEveryHours")}
+        >
+          <select
+            id={id("backupEveryHours")}
+            className="select w-full"
+            {...hintAndErrorProps(id("backupEveryHours"), error("backupEveryHours"))}
+            {...register("backupEveryHours", { valueAsNumber: true })}
+          >
+            {backupIntervals.map((h) => (
+              <option key={h} value={h}>
+                {h === 24 ? "Day (once a day)" : h === 1 ? "Hour" : `${h} hours`}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {input({
+          key: "backupHour",
+          type: "number",
+          step: "1",
+          hint: "0 to 23 in the business timezone, such as 3 for 3 am: a quiet hour. More than one a day follow it at the chosen interval.",
+        })}
       </Section>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-wrap items-center gap-3 border-t border-base-300 bg-base-100 px-4 py-3 shadow-[0_-4px_12px_-6px_rgb(0_0_0/0.25)]">
