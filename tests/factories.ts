@@ -652,6 +652,8 @@ export function deliveredOrder(
       .run();
   }
   return { userId: user.id, orderId: order.id, orderNumber: order.orderNumber };
+}
+
 /** The last scheduled backup (newer than the one the site took at start-up) failed `minutesAgo` minutes ago at `step`, saying `message` (the dashboard's "Backup failed"). */
 export function failedBackup(db: Db, step: "backup" | "check" | "command", message: string, minutesAgo = 0) {
   const startedAt = new Date(Date.now() - minutesAgo * 60_000);
