@@ -43,6 +43,9 @@ function AccountActions({ user }: { user: CurrentUser | null }) {
       <a href="/dashboard" className="btn btn-primary btn-sm">
         Dashboard
       </a>
+      <a href="/wishlist" className="btn btn-ghost btn-sm">
+        Wishlist
+      </a>
       <a href="/api/logout" className="btn btn-ghost btn-sm">
         Logout
       </a>

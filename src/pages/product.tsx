@@ -3,6 +3,7 @@ import { FeatureList } from "../components/blocks";
 import { Icon, type IconName } from "../components/icons";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
+import { WishlistButton } from "../components/WishlistButton";
 import { PriceTag, ProductBadges, SavingBadge, StarRating } from "../components/product";
 import type { SiteData } from "../components/site";
 import type { ProductWithCategory } from "../db/products.server";
@@ -168,6 +169,14 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
             <div className="space-y-4">
               {p.category && <p className="text-sm font-semibold uppercase tracking-wide text-base-content/70">{p.category.name}</p>}
               <h1 className="text-3xl font-bold">{p.name}</h1>
+              <WishlistButton
+                productId={p.id}
+                name={p.name}
+                wished={!!site.wishlistIds?.includes(p.id)}
+                signedIn={site.user !== null}
+                returnTo={path}
+                variant="labelled"
+              />
               <StarRating />
               {p.description && <p className="text-base-content/90">{p.description}</p>}
               <div className="flex flex-wrap items-center gap-3">
