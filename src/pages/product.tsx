@@ -169,14 +169,6 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
             <div className="space-y-4">
               {p.category && <p className="text-sm font-semibold uppercase tracking-wide text-base-content/70">{p.category.name}</p>}
               <h1 className="text-3xl font-bold">{p.name}</h1>
-              <WishlistButton
-                productId={p.id}
-                name={p.name}
-                wished={!!site.wishlistIds?.includes(p.id)}
-                signedIn={site.user !== null}
-                returnTo={path}
-                variant="labelled"
-              />
               <StarRating />
               {p.description && <p className="text-base-content/90">{p.description}</p>}
               <div className="flex flex-wrap items-center gap-3">
@@ -207,6 +199,14 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
                   signedIn: site.user !== null,
                   returnTo: path,
                 }}
+              />
+              <WishlistButton
+                productId={p.id}
+                name={p.name}
+                wished={!!site.wishlistIds?.includes(p.id)}
+                signedIn={site.user !== null}
+                returnTo={path}
+                variant="labelled"
               />
               {p.stockQuantity > 0 && (
                 <p className="text-sm text-base-content/80" data-testid="product-limit">

@@ -38,6 +38,7 @@ test("wishlist a sold-out product, the owner restocks it, one e-mail arrives and
   await expect(page).toHaveURL(new RegExp(`/shop/product/${product.slug}$`));
   const pressed = page.getByRole("button", { name: `Remove ${product.name} from wishlist` });
   await expect(pressed).toHaveAttribute("aria-pressed", "true");
+  await pressed.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${shots}/product-heart-360.png` });
   const action = await page.locator('form[action^="/wishlist/items/"]').getAttribute("action");
   const productId = Number(/\/wishlist\/items\/(\d+)\/delete/.exec(action ?? "")?.[1]);
