@@ -44,7 +44,7 @@ export function backInStockUnsubscribePage(site: SiteData, state: UnsubscribeSta
           <p role={state?.stopped ? "status" : undefined} className="mt-4 text-lg">
             {message}
           </p>
-          {state && p && p.all && (
+          {state && p?.all && (
             <div className="mt-8 flex flex-col gap-3 sm:flex-row">
               {p.item && (
                 <StopButton token={state.token} scope="item">
