@@ -7,6 +7,7 @@ import { adminClient } from "../../tests/helpers/admins";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { productIdOf } from "../../tests/helpers/shop";
 import { countRows } from "../../tests/helpers/test-app";
+import { RateLimiter } from "../server/middleware/rate-limit";
 import type { ProductEditorData } from "../shared/admin-product-editor";
 import { readUnsubscribeToken, stopBackInStockMail, unsubscribeToken } from "./back-in-stock.server";
 import { cancelOrder } from "./orders.server";
@@ -139,4 +140,16 @@ test("the unsubscribe link works without signing in: the page changes nothing, i
   expect(countRows(t, "back_in_stock_opt_outs")).toBe(1);
   setStock(id, 3);
   expect(mail().map((m) => m.to)).toEqual(["bob@example.com"]);
+});
+
+test("the public unsubscribe form is limited per address: past the limit it answers 429 and stops nothing", async () => {
+  t.deps.limits.wishlist = new RateLimiter(1, 10 * 60_000);
+  const id = trailCamera();
+  const ann = wisher("ann@example.com", id);
+  const token = unsubscribeToken(t.db, ann, id);
+  const b = browser(t);
+  expect((await b.post("/wishlist/unsubscribe", { token, scope: "item" })).status).toBe(200);
+  const limited = await b.post("/wishlist/unsubscribe", { token, scope: "all" });
+  expect(limited.status).toBe(429);
+  expect(countRows(t, "back_in_stock_opt_outs")).toBe(0);
 });

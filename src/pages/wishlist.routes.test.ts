@@ -6,6 +6,7 @@ import { testAppPerTest } from "../../tests/helpers/per-test";
 import { productIdOf } from "../../tests/helpers/shop";
 import { countRows } from "../../tests/helpers/test-app";
 import { cartItems, products, wishlistItems } from "../db/schema";
+import { stopBackInStockMail } from "../db/back-in-stock.server";
 import { deleteAccount } from "../db/users.server";
 
 const t = testAppPerTest();
@@ -133,4 +134,24 @@ test("deleting an account removes its wishlist", async () => {
   expect(wished(ann.id)).toEqual([]);
   expect(wished(bob.id)).toEqual([id]);
   expect(t.db.select().from(products).where(eq(products.id, id)).get()).toBeTruthy();
+});
+
+test("back-in-stock e-mail turned off from an e-mail is turned on again from the wishlist, for the product or all", async () => {
+  const ann = await signedIn();
+  const soldOut = productIdOf(t.db, soldOutSlug);
+  await ann.post("/wishlist/items", { productId: String(soldOut), returnTo: "/wishlist" });
+  stopBackInStockMail(t.db, ann.id, soldOut, "item");
+  stopBackInStockMail(t.db, ann.id, soldOut, "all");
+  const page = await (await ann.get("/wishlist")).text();
+  expect(page).toContain("You asked us not to e-mail you when products on your wishlist are back in stock.");
+
+  const all = await ann.post("/wishlist/back-in-stock", {});
+  expect(all.headers.get("location")).toBe("/wishlist?notice=all-mail-on");
+  expect(countRows(t, "back_in_stock_opt_outs")).toBe(0);
+  expect(await (await ann.get("/wishlist")).text()).toContain(`action="/wishlist/items/${soldOut}/back-in-stock"`);
+
+  const item = await ann.post(`/wishlist/items/${soldOut}/back-in-stock`, {});
+  expect(item.headers.get("location")).toBe("/wishlist?notice=mail-on");
+  expect(t.db.select({ on: wishlistItems.backInStockMail }).from(wishlistItems).get()?.on).toBe(true);
+  expect(await (await ann.get("/wishlist")).text()).toContain("we&#x27;ll e-mail you when it&#x27;s back");
 });

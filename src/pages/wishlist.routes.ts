@@ -8,6 +8,7 @@ import { Hono, type Context } from "hono";
 import { resumeBackInStockMail, backInStockPreferences, readUnsubscribeToken, stopBackInStockMail } from "../db/back-in-stock.server";
 import { addToCart } from "../db/cart.server";
 import { addToWishlist, getWishlist, removeFromWishlist } from "../db/wishlist.server";
+import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, fieldErrors, tooManyRequests } from "../server/errors";
 import { readForm } from "../server/form";
@@ -109,6 +110,9 @@ function showUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
 
 /** POST /wishlist/unsubscribe (token, scope = item | all) */
 async function submitUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
+  // A public form: limited per address (the signature is what protects it; this keeps floods out).
+  const wait = deps.limits.wishlist.hit(`address:${clientIp(c)}`);
+  if (wait > 0) throw tooManyRequests(wishlistMessages.rateLimited, wait);
   const form = await readForm(c, 600);
   const token = typeof form.token === "string" ? form.token : "";
   const scope = form.scope === "all" ? "all" : form.scope === "item" ? "item" : null;
