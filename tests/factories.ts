@@ -23,6 +23,7 @@ import { ensureReferralCode } from "../src/db/referrals.server";
 import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, reviews, users, visitLog } from "../src/db/schema";
 import { freeSlots, generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
+import { addToWishlist } from "../src/db/wishlist.server";
 import type { BookingStatus } from "../src/domain/booking";
 import { newOrderNumber, type OrderStatus } from "../src/domain/order";
 import { businessToday } from "../src/domain/slots";
@@ -124,6 +125,13 @@ export function orderFor(db: Db, userId: string, opts: { slug?: string; address?
   const placed = placeOrder(db, userId, { shippingAddress: opts.address ?? testAddress, paymentMethod: "bank_transfer" });
   if (!placed.ok) throw new Error(`the order was not placed: ${placed.reason}`);
   return { orderNumber: placed.order.orderNumber };
+}
+
+/** Puts the product `slug` on the wishlist of `userId`. */
+export function wishlistLine(db: Db, userId: string, slug: string) {
+  const added = addToWishlist(db, userId, productIdOf(db, slug));
+  if (!added.ok) throw new Error(`${slug} was not added to the wishlist: ${added.reason}`);
+  return { ok: true };
 }
 
 /** Puts `quantity` of the product `slug` into the cart of `userId`. */
@@ -518,6 +526,8 @@ export function customerWithEverything(db: Db, email: string) {
   const paidId = db.select({ id: orders.id }).from(orders).where(eq(orders.orderNumber, paid.orderNumber)).get()?.id ?? 0;
   if (!changeOrder(db, paidId, { kind: "mark_paid" }, { actor: "admin" }).ok) throw new Error("the order was not marked paid");
   cartLine(db, userId, "transcription-headphones", 1);
+  wishlistLine(db, userId, "transcription-headphones");
+  wishlistLine(db, userId, "cellular-trail-camera");
   return {
     token,
     orderNumber,

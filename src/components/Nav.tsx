@@ -43,6 +43,10 @@ function AccountActions({ user }: { user: CurrentUser | null }) {
       <a href="/dashboard" className="btn btn-primary btn-sm">
         Dashboard
       </a>
+      {/* Between lg and xl the bar has no room for it; the dashboard links to it there. */}
+      <a href="/wishlist" className="btn btn-ghost btn-sm lg:max-xl:hidden">
+        Wishlist
+      </a>
       <a href="/api/logout" className="btn btn-ghost btn-sm">
         Logout
       </a>

@@ -22,6 +22,8 @@ export type SiteData = {
   user: CurrentUser | null;
   /** Units in the signed-in user's cart (0 when signed out), shown in the navigation. */
   cartCount: number;
+  /** The ids of the products on the signed-in user's wishlist (none when signed out), for the hearts. */
+  wishlistIds?: readonly number[];
   year: number;
   /** Absolute origin for canonical links and structured data. */
   origin: string;

@@ -22,6 +22,7 @@ import { addDays, dayOfWeek, localDate, zonedParts } from "../domain/timezone";
 import type { AdminAnalytics, AnalyticsRange } from "../shared/admin-analytics";
 import { startOfLocalDay } from "./admin-stats.server";
 import type { Db } from "./client.server";
+import { mostWishedProducts } from "./wishlist.server";
 import { bookings, orderItems, orders, payments, products, visitLog } from "./schema";
 
 export type { AdminAnalytics } from "../shared/admin-analytics";
@@ -193,6 +194,7 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
       .sort((a, b) => Number(b.amount) - Number(a.amount) || b.count - a.count || a.method.localeCompare(b.method)),
     topServices: topServices.map((s) => ({ name: s.name, bookings: s.bookings, value: centsToDecimal(s.cents ?? 0) })),
     topProducts: topProducts.map((p) => ({ name: p.name, units: p.units ?? 0, revenue: centsToDecimal(p.cents ?? 0) })),
+    mostWished: mostWishedProducts(db),
     totals: {
       visits: visitors.reduce((sum, v) => sum + v.visits, 0),
       bookings: periodBookings.reduce((sum, n) => sum + n, 0),

@@ -20,6 +20,7 @@ import {
 import { type AdminCategoryOption, type AdminProductList, type AdminProductsQuery, adminProductsPageSize } from "../shared/admin-products";
 import { australianStates } from "../shared/checkout";
 import { type AuditActor, recordAudit } from "./audit.server";
+import { type BackInStockMailContext, queueBackInStockMail } from "./back-in-stock.server";
 import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
 import { categories, products, uploads } from "./schema";
@@ -162,7 +163,7 @@ function freeProductSlug(db: Db, name: string, exceptId: number): string {
  * or one suggested from the name (kept unique); a given slug or a SKU another product has is a
  * conflict. Images must be uploads the `uploads` table knows, or images the product already had.
  */
-export function saveProduct(db: Db, id: number | null, form: ProductFormValues, actor: AuditActor): ProductSave {
+export function saveProduct(db: Db, id: number | null, form: ProductFormValues, actor: AuditActor, mail?: BackInStockMailContext): ProductSave {
   const columns = productFromForm(form);
   const result = immediate(db, (): ProductSave => {
     const before = id === null ? undefined : db.select().from(products).where(eq(products.id, id)).get();
@@ -208,6 +209,8 @@ export function saveProduct(db: Db, id: number | null, form: ProductFormValues, 
       ? db.update(products).set(values).where(eq(products.id, before.id)).returning({ id: products.id }).get()
       : db.insert(products).values(values).returning({ id: products.id }).get();
     if (!row) throw new Error("the product write returned nothing");
+    // A product restocked from nothing tells those who wished for it (decision 046).
+    if (before && mail) queueBackInStockMail(db, new Map([[before.id, before.stockQuantity]]), mail);
     const pricing = (p: { price: string; salePrice: string | null; categoryId: number | null }) => ({
       price: p.price,
       salePrice: p.salePrice,

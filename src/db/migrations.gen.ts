@@ -25,6 +25,7 @@ import m22 from "../../db/0022_invoices_kept_and_promised_percents.sql" with { t
 import m23 from "../../db/0023_reviews_and_votes.sql" with { type: "text" };
 import m24 from "../../db/0024_review_invitations_and_moderation.sql" with { type: "text" };
 import m25 from "../../db/0025_backup_runs.sql" with { type: "text" };
+import m26 from "../../db/0026_wishlist_back_in_stock.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -54,4 +55,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0023_reviews_and_votes", sql: m23 },
   { tag: "0024_review_invitations_and_moderation", sql: m24 },
   { tag: "0025_backup_runs", sql: m25 },
+  { tag: "0026_wishlist_back_in_stock", sql: m26 },
 ];

@@ -38,6 +38,7 @@ import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
 import { customerFacingSettings } from "../shared/go-live";
 import { trackingUrl, type OrderAddressView, type OrderItemView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
+import { type BackInStockMailContext, queueBackInStockMail, stockLevels } from "./back-in-stock.server";
 import { holdsUnpaidStockSql, openUnpaidOrderCount, unitsHeldByUnpaidOrders } from "./stock-holds.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
@@ -253,7 +254,7 @@ export function cancelOrder(
     const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!order || (by.userId !== undefined && order.userId !== by.userId)) return { ok: false, reason: "not_found" };
     if (!orderMayBeCancelled(order, by.actor)) return { ok: false, reason: "not_allowed" };
-    releaseStock(db, order.id, now);
+    releaseStock(db, order.id, now, mail);
     db.update(orders).set({ status: "cancelled", cancelledAt: now, cancelledBy: by.actor, updatedAt: now }).where(eq(orders.id, order.id)).run();
     db.insert(orderEvents)
       .values({
@@ -281,8 +282,11 @@ export function cancelOrder(
   return result;
 }
 
-/** Puts an order's items back on the shelf unless that already happened. Call inside a transaction. */
-function releaseStock(db: Db, orderId: number, now: Date) {
+/**
+ * Puts an order's items back on the shelf unless that already happened. Call inside a transaction.
+ * With `mail`, a product that comes back from no stock e-mails those who wished for it.
+ */
+function releaseStock(db: Db, orderId: number, now: Date, mail?: BackInStockMailContext) {
   const claimed = db
     .update(orders)
     .set({ stockReleasedAt: now })
@@ -291,6 +295,10 @@ function releaseStock(db: Db, orderId: number, now: Date) {
     .all();
   if (claimed.length === 0) return;
   const items = db.select({ productId: orderItems.productId, quantity: orderItems.quantity }).from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+  const before = stockLevels(
+    db,
+    items.flatMap((i) => (i.productId === null ? [] : [i.productId])),
+  );
   for (const item of items) {
     if (item.productId === null) continue; // The product was deleted: there is no shelf to put it back on.
     db.update(products)
@@ -298,6 +306,7 @@ function releaseStock(db: Db, orderId: number, now: Date) {
       .where(eq(products.id, item.productId))
       .run();
   }
+  if (mail) queueBackInStockMail(db, before, mail, now);
 }
 
 /** Orders whose hold on stock ran out unpaid: the ids the expiry job cancels. */
@@ -573,7 +582,7 @@ export function changeOrder(
         paymentStatus = "refunded";
         // Items that never left the shelf go back on sale.
         if (order.status === "processing" || order.status === "on_hold") {
-          releaseStock(db, order.id, now);
+          releaseStock(db, order.id, now, mail);
           stockMoved = true;
         }
         template = orderRefundedMail;

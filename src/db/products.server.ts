@@ -9,6 +9,7 @@ import type { ProductPricingResult } from "../shared/admin-products";
 import { categoryEditSchema, productEditSchema, productPricingSchema } from "../shared/catalogue-edits";
 import { fieldErrors } from "../server/errors";
 import { type AuditActor, recordAudit } from "./audit.server";
+import { type BackInStockMailContext, queueBackInStockMail, stockLevels } from "./back-in-stock.server";
 import { immediate, type Db } from "./client.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { categories, products, type Category, type Product } from "./schema";
@@ -114,18 +115,24 @@ export function listProductSlugs(db: Db): string[] {
     .map((r) => r.slug);
 }
 
-/** Changes a product's price, sale price, stock or active flag; signals the change. */
-export function updateProduct(db: Db, id: number, edit: unknown): PublicWrite {
+/**
+ * Changes a product's price, sale price, stock or active flag; signals the change. With `mail`, a
+ * product that comes back into stock e-mails those who wished for it, in the same transaction.
+ */
+export function updateProduct(db: Db, id: number, edit: unknown, mail?: BackInStockMailContext): PublicWrite {
   const parsed = productEditSchema.safeParse(edit);
   if (!parsed.success) return invalid(parsed.error);
-  const changed = immediate(db, () =>
-    db
+  const changed = immediate(db, () => {
+    const before = stockLevels(db, [id]);
+    const rows = db
       .update(products)
       .set({ ...parsed.data, updatedAt: new Date() })
       .where(eq(products.id, id))
       .returning({ id: products.id })
-      .all(),
-  );
+      .all();
+    if (mail) queueBackInStockMail(db, before, mail);
+    return rows;
+  });
   if (changed.length === 0) return notFound;
   publicDataChanged(db);
   return { ok: true };

@@ -448,9 +448,28 @@ export const wishlistItems = sqliteTable(
     addedAt: integer("added_at", { mode: "timestamp_ms" })
       .notNull()
       .$defaultFn(() => new Date()),
+    /** False once the customer asked (from a back-in-stock e-mail) not to hear about this product again. */
+    backInStockMail: integer("back_in_stock_mail", { mode: "boolean" }).notNull().default(true),
+    /** When the last back-in-stock e-mail about it was queued, if ever. */
+    notifiedAt: integer("notified_at", { mode: "timestamp_ms" }),
   },
-  (t) => [uniqueIndex("wishlist_user_product_idx").on(t.userId, t.productId)],
+  (t) => [uniqueIndex("wishlist_user_product_idx").on(t.userId, t.productId), index("wishlist_product_idx").on(t.productId)],
 );
+
+/** Customers who asked for no back-in-stock e-mails at all (from any such e-mail's link). */
+export const backInStockOptOuts = sqliteTable("back_in_stock_opt_outs", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/** Keys the site signs its own links with (the unsubscribe links of e-mails), made on first use. */
+export const signingKeys = sqliteTable("signing_keys", {
+  name: text("name").primaryKey(),
+  key: text("key").notNull(),
+  createdAt: createdAt(),
+});
 
 export const admins = sqliteTable("admins", {
   id: integer("id").primaryKey({ autoIncrement: true }),

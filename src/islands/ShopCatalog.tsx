@@ -19,6 +19,8 @@ import {
   type FormEvent,
   type MouseEvent,
 } from "react";
+import { WishlistButton } from "../components/WishlistButton";
+import { useWishlistHearts } from "../client/wishlist";
 import { useAddToCart } from "../client/cart";
 import { PriceTag, ProductBadges, StarRating } from "../components/product";
 import {
@@ -45,6 +47,8 @@ export type ShopCatalogProps = {
   signedIn: boolean;
   /** The currency setting the prices are in. */
   currency: string;
+  /** The products on the signed-in customer's wishlist. */
+  wishlisted?: readonly number[];
 };
 
 type View = { query: ShopQuery; show: number };
@@ -54,7 +58,7 @@ const eagerImages = 3;
 
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
-export default function ShopCatalog({ items, categories, initialQuery, initialShow, signedIn, currency }: ShopCatalogProps) {
+export default function ShopCatalog({ items, categories, initialQuery, initialShow, signedIn, currency, wishlisted = [] }: ShopCatalogProps) {
   const [view, setView] = useState<View>({ query: initialQuery, show: initialShow });
   const query = view.query;
   const searchRef = useRef<HTMLInputElement>(null);
@@ -67,6 +71,11 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
   const page = shown.length > shownView.show ? shown.slice(0, shownView.show) : shown;
   const add = useAddToCart();
   const addToCart = useCallback((item: CatalogueItem) => add.mutate({ productId: item.id, quantity: 1, name: item.name }), [add.mutate]);
+  const hearts = useWishlistHearts(wishlisted);
+  const toggleWish = useCallback(
+    (item: CatalogueItem, add: boolean) => hearts.toggle.mutate({ productId: item.id, name: item.name, add }),
+    [hearts.toggle.mutate],
+  );
   // The cards' forms carry the URL they were rendered for (no-JS); once hydrated, the sign-in form
   // reads the current URL when submitted, so the cards need not re-render on every keystroke.
   const [renderedHref] = useState(() => shopHref(initialQuery, initialShow));
@@ -223,6 +232,9 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
                   returnTo={renderedHref}
                   pending={add.isPending && add.variables?.productId === item.id}
                   onAdd={addToCart}
+                  wished={hearts.wished.has(item.id)}
+                  wishPending={hearts.toggle.isPending && hearts.toggle.variables?.productId === item.id}
+                  onWish={toggleWish}
                 />
               </li>
             ))}
@@ -248,15 +260,19 @@ type CardProps = {
   returnTo: string;
   pending: boolean;
   onAdd: (item: CatalogueItem) => void;
+  /** On the customer's wishlist (the heart over the image). */
+  wished: boolean;
+  wishPending: boolean;
+  onWish: (item: CatalogueItem, add: boolean) => void;
 };
 
 /** One card; memoised, so a keystroke re-renders only the cards that appear or change. */
-const ProductCard = memo(function ProductCard({ item, currency, eager, ...cart }: CardProps) {
+const ProductCard = memo(function ProductCard({ item, currency, eager, wished, wishPending, onWish, ...cart }: CardProps) {
   const more = item.features.length - cardFeatureCount;
   const detail = `/shop/product/${item.slug}`;
   return (
     <article aria-labelledby={`product-${item.id}-name`} className="card h-full border border-base-300 bg-base-100">
-      <figure className="bg-base-200">
+      <figure className="relative bg-base-200">
         <img
           src={item.image}
           alt={item.name}
@@ -266,6 +282,17 @@ const ProductCard = memo(function ProductCard({ item, currency, eager, ...cart }
           decoding="async"
           className="aspect-[4/3] w-full object-cover"
         />
+        <div className="absolute top-2 right-2">
+          <WishlistButton
+            productId={item.id}
+            name={item.name}
+            wished={wished}
+            signedIn={cart.signedIn}
+            returnTo={cart.signedIn ? cart.returnTo : detail}
+            pending={wishPending}
+            onToggle={() => onWish(item, !wished)}
+          />
+        </div>
       </figure>
       <div className="card-body gap-2 p-4">
         <ProductBadges product={item} />
@@ -293,7 +320,7 @@ const ProductCard = memo(function ProductCard({ item, currency, eager, ...cart }
 });
 
 /** Add to Cart: a real form post when signed in, the sign-in page when not, disabled when sold out. */
-function CartButton({ item, signedIn, returnTo, pending, onAdd }: Omit<CardProps, "eager" | "currency">) {
+function CartButton({ item, signedIn, returnTo, pending, onAdd }: Omit<CardProps, "eager" | "currency" | "wished" | "wishPending" | "onWish">) {
   const name = <span className="sr-only">{`: ${item.name}`}</span>;
   if (item.stockQuantity <= 0) {
     return (

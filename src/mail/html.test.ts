@@ -44,6 +44,7 @@ import {
   paymentRequestNotification,
   paymentReviewNotification,
 } from "./templates/payments";
+import { backInStockMail } from "./templates/wishlist";
 
 const origin = "https://pi.example";
 const settings = {
@@ -199,6 +200,13 @@ const everyTemplate: Record<string, MailMessage> = {
   paymentReviewNotification: paymentReviewNotification({ ...receipt, expected: "38.00", reported: "3.80", orderId: "PAYPAL-1" }),
   paymentFoundNotification: paymentFoundNotification(receipt),
   paymentNotTakenNotification: paymentNotTakenNotification({ ...receipt, orderId: "PAYPAL-1" }),
+  backInStock: backInStockMail({
+    to: "sam@example.com",
+    productName: "GPS Tracker & Case",
+    productUrl: `${origin}/shop/product/gps`,
+    unsubscribeUrl: `${origin}/wishlist/unsubscribe?token=1.abc.def`,
+    businessName: settings.businessName,
+  }),
   bookingCancelledByCustomerAlert: bookingCancelledByCustomerAlert(booking, { businessEmail: "owner@example.com", origin, timeZone: "Australia/Adelaide" }),
   orderCancelledByCustomerAlert: orderCancelledByCustomerAlert(orderInput),
   bookingMoved: bookingMovedMail(movedInput),

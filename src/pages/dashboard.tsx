@@ -19,6 +19,17 @@ import { paymentDialogProps } from "./payment-dialog-props";
 import type { customerInvoicedPayments } from "../db/invoices.server";
 import { paymentInvoicePath } from "./invoice";
 
+/** The link to the wishlist with how many products it holds. */
+function WishlistLink({ count }: { count: number }) {
+  return (
+    <a href="/wishlist" className="btn btn-ghost btn-sm" data-testid="dashboard-wishlist">
+      Wishlist
+      <span className="badge badge-sm">{count}</span>
+      <span className="sr-only">{count === 1 ? " product" : " products"}</span>
+    </a>
+  );
+}
+
 /** The small heading of a figure card (status, bookings, earnings). */
 const statTitle = "text-sm font-semibold text-base-content/80";
 
@@ -98,7 +109,8 @@ export function dashboardPage(
         <div className="mx-auto max-w-6xl px-4 py-10">
           <div className="flex flex-wrap items-center justify-between gap-4">
             <h1 className="text-3xl font-bold">{welcome}</h1>
-            <div className="flex gap-2">
+            <div className="flex flex-wrap gap-2">
+              <WishlistLink count={site.wishlistIds?.length ?? 0} />
               <a href="/account" className="btn btn-ghost btn-sm">
                 Account settings
               </a>

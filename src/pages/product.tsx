@@ -3,6 +3,7 @@ import { FeatureList } from "../components/blocks";
 import { Icon, type IconName } from "../components/icons";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
+import { WishlistButton } from "../components/WishlistButton";
 import { PriceTag, ProductBadges, SavingBadge, StarRating } from "../components/product";
 import type { SiteData } from "../components/site";
 import type { ProductWithCategory } from "../db/products.server";
@@ -198,6 +199,14 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
                   signedIn: site.user !== null,
                   returnTo: path,
                 }}
+              />
+              <WishlistButton
+                productId={p.id}
+                name={p.name}
+                wished={!!site.wishlistIds?.includes(p.id)}
+                signedIn={site.user !== null}
+                returnTo={path}
+                variant="labelled"
               />
               {p.stockQuantity > 0 && (
                 <p className="text-sm text-base-content/80" data-testid="product-limit">

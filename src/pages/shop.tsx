@@ -56,6 +56,7 @@ export function shopPage(site: SiteData, data: ShopPageData, query: ShopQuery, s
               initialShow: show,
               signedIn: site.user !== null,
               currency: site.settings.currency,
+              wishlisted: site.wishlistIds ?? [],
             }}
           />
         </div>

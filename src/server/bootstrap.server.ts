@@ -42,6 +42,7 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       paymentRequests: new RateLimiter(10, 15 * 60_000),
       paypalOrders: new RateLimiter(30, 15 * 60_000),
       orders: new RateLimiter(10, 15 * 60_000),
+      wishlist: new RateLimiter(60, 10 * 60_000),
     },
   };
   // Every write to what public pages show signals it; the cached pages and site data go with it.

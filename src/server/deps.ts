@@ -30,6 +30,8 @@ export type AppDeps = {
     paypalOrders: RateLimiter;
     /** Orders placed per customer account. */
     orders: RateLimiter;
+    /** Wishlist changes per customer account (the API and the hearts' forms together). */
+    wishlist: RateLimiter;
   };
 };
 

@@ -281,6 +281,18 @@ describe("hostile input never gets a 5xx, gets the JSON error shape on the API, 
   test("the route list is read from the app", () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes).toContainEqual({ method: "POST", path: "/paypal/order/:orderId/capture" });
+    // The wishlist's API, its plain forms and the back-in-stock unsubscribe page.
+    for (const route of [
+      { method: "GET", path: "/api/wishlist" },
+      { method: "POST", path: "/api/wishlist" },
+      { method: "DELETE", path: "/api/wishlist/:productId" },
+      { method: "POST", path: "/wishlist/items" },
+      { method: "POST", path: "/wishlist/items/:productId/delete" },
+      { method: "POST", path: "/wishlist/items/:productId/move" },
+      { method: "GET", path: "/wishlist/unsubscribe" },
+      { method: "POST", path: "/wishlist/unsubscribe" },
+    ])
+      expect(routes).toContainEqual(route);
   });
 
   test("the database digest sees a change to any row", () => {

@@ -4,6 +4,7 @@ import type { Context } from "hono";
 import { brotliCompressSync, constants } from "node:zlib";
 import { renderToString } from "react-dom/server";
 import { cartCount } from "../db/cart.server";
+import { wishlistProductIds } from "../db/wishlist.server";
 import { getContent } from "../db/content.server";
 import { listPricing } from "../db/pricing.server";
 import { getSettings } from "../db/settings.server";
@@ -30,6 +31,7 @@ export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string
     pricing: deps.pageCache.memo("pricing", () => listPricing(deps.db)),
     user,
     cartCount: user ? cartCount(deps.db, user.id, settings.maxUnitsPerProduct) : 0,
+    wishlistIds: user ? wishlistProductIds(deps.db, user.id) : [],
     year: new Date().getFullYear(),
     origin,
   };

@@ -4,6 +4,7 @@ import { adminApi } from "../api/admin";
 import { authApi } from "../api/auth";
 import { bookingsApi } from "../api/bookings";
 import { cartApi } from "../api/cart";
+import { wishlistApi } from "../api/wishlist";
 import { categoriesApi } from "../api/categories";
 import { contactsApi } from "../api/contacts";
 import { paymentsApi } from "../api/payments";
@@ -19,6 +20,7 @@ import { adminPageRoutes } from "../pages/admin/admin.routes";
 import { accountRoutes } from "../pages/account.routes";
 import { bookingRoutes } from "../pages/booking.routes";
 import { cartRoutes } from "../pages/cart.routes";
+import { wishlistRoutes } from "../pages/wishlist.routes";
 import { checkoutRoutes } from "../pages/checkout.routes";
 import { contactRoutes } from "../pages/contact.routes";
 import { dashboardRoutes } from "../pages/dashboard.routes";
@@ -75,6 +77,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   // ?cart=<notice>; the islands use /api/cart instead.
   app.route("/", shopRoutes(deps)); // /shop, /shop/product/:slug
   app.route("/", cartRoutes(deps)); // /cart, POST /cart/items…
+  app.route("/", wishlistRoutes(deps)); // /wishlist, its forms and the back-in-stock unsubscribe page
   app.route("/", checkoutRoutes(deps)); // GET and POST /checkout (signed-in customers)
   app.route("/", ordersRoutes(deps)); // /orders, /orders/:orderNumber, POST /orders/:orderNumber/cancel
   app.route("/", invoiceRoutes(deps)); // /orders/:orderNumber/invoice, /payments/:referenceCode/invoice
@@ -94,6 +97,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/api/products", productsApi(deps));
   app.route("/api/categories", categoriesApi(deps));
   app.route("/api/cart", cartApi(deps)); // GET; POST /items; PATCH and DELETE /items/:productId
+  app.route("/api/wishlist", wishlistApi(deps)); // GET and POST /; DELETE /:productId
   app.route("/api/payment-requests", paymentsApi(deps));
   app.route("/api/orders", ordersApi(deps)); // POST and GET /; GET /:orderNumber; POST /:orderNumber/cancel
 

@@ -54,6 +54,8 @@ export type AdminAnalytics = {
   topServices: { name: string; bookings: number; value: string }[];
   /** The five products sold in the most units in paid, unrefunded orders (then by revenue). */
   topProducts: { name: string; units: number; revenue: string }[];
+  /** The ten products on the most wishlists now (whatever the range), with how many. */
+  mostWished: { name: string; wishes: number }[];
   totals: { visits: number; bookings: number; revenue: string };
 };
 

@@ -1,7 +1,7 @@
 /**
  * Every public and customer page, as the checkers (axe in accessibility.spec.ts, the Nu HTML
  * checker in html-checker.spec.ts) visit them: public pages signed out, as a visitor first sees
- * them; customer pages signed in, with an order to show and something in the cart to check out.
+ * them; customer pages signed in, with an order to show and something in the cart to check out, and on the wishlist.
  */
 import type { BrowserContext } from "@playwright/test";
 import { type SiteServer, seed } from "./fixtures";
@@ -20,6 +20,7 @@ export const publicPages: CheckedPage[] = [
   { name: "forgot password", path: "/forgot-password", signedIn: false },
   { name: "booking", path: "/booking", signedIn: false },
   { name: "privacy", path: "/privacy", signedIn: false },
+  { name: "back-in-stock unsubscribe (a link not ours)", path: "/wishlist/unsubscribe?token=nonsense", signedIn: false, status: 400 },
   { name: "404", path: "/no-such-page", signedIn: false, status: 404 },
 ];
 
@@ -28,6 +29,7 @@ export const customerPages: CheckedPage[] = [
   { name: "cart", path: "/cart", signedIn: true },
   { name: "checkout", path: "/checkout", signedIn: true },
   { name: "dashboard", path: "/dashboard", signedIn: true },
+  { name: "wishlist", path: "/wishlist", signedIn: true },
   { name: "orders", path: "/orders", signedIn: true },
   { name: "order", path: "/orders/{order}", signedIn: true },
   { name: "paid order", path: "/orders/{paidOrder}", signedIn: true },

@@ -28,6 +28,7 @@ export function analyticsCsvLines(a: AdminAnalytics): CsvLine[] {
     ...a.paymentMethods.map((m) => ({ figure: "Payments by method", key: paymentMethodLabel(m.method), count: m.count, amount: m.amount })),
     ...a.topServices.map((s) => ({ figure: "Top services (bookings, value booked)", key: s.name, count: s.bookings, amount: s.value })),
     ...a.topProducts.map((p) => ({ figure: "Top products (units, revenue)", key: p.name, count: p.units, amount: p.revenue })),
+    ...a.mostWished.map((p) => ({ figure: "Most wished-for products (wishlists now)", key: p.name, count: p.wishes, amount: null })),
   ];
 }
 

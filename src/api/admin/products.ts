@@ -18,6 +18,7 @@ import { getNewProductEditor, getProductEditor, listAdminProducts, type ProductS
 import { deleteProduct, setProductPricing } from "../../db/products.server";
 import type { AppDeps } from "../../server/deps";
 import { badRequest, HttpError, notFound } from "../../server/errors";
+import { siteOrigin } from "../../server/origin";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams, validQuery } from "../../server/validate";
 import { productFormSchema, type ProductSaved } from "../../shared/admin-product-editor";
@@ -56,7 +57,10 @@ export function adminProductsApi(deps: AppDeps) {
       return c.json(savedOrThrow(saveProduct(deps.db, null, c.req.valid("json"), c.get("admin"))), 201);
     })
     .put("/products/:id", validParams(productParamSchema), validJson(productFormSchema), (c) => {
-      return c.json(savedOrThrow(saveProduct(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"))));
+      // A restock from nothing queues back-in-stock e-mails in the same transaction; send them now.
+      const saved = savedOrThrow(saveProduct(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"), { origin: siteOrigin(deps) }));
+      deps.outbox.kick();
+      return c.json(saved);
     })
     .patch("/products/:id/pricing", validParams(productParamSchema), validJson(productPricingSchema), (c) => {
       const result = setProductPricing(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"));

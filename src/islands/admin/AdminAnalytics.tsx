@@ -197,6 +197,14 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
               rows={data.topProducts.map((p) => [p.name, count.format(p.units), money(p.revenue)])}
               emptyText="No products sold in this range."
             />
+            <TopList
+              testId="most-wished"
+              title="Most wished-for products"
+              description="The ten products on the most customers' wishlists now, whatever the range."
+              columns={["Product", "Wishlists"]}
+              rows={data.mostWished.map((p) => [p.name, count.format(p.wishes)])}
+              emptyText="No product is on a wishlist yet."
+            />
           </div>
         </div>
       )}

@@ -1,0 +1,135 @@
+/**
+ * The wishlist without JavaScript: GET /wishlist and the plain forms of the hearts and the list,
+ * each redirecting back (303); and the unsubscribe page of the back-in-stock e-mails, which works
+ * without signing in (its link is signed). The JSON API is src/api/wishlist.ts; both call the same
+ * db functions.
+ */
+import { Hono, type Context } from "hono";
+import { resumeBackInStockMail, backInStockPreferences, readUnsubscribeToken, stopBackInStockMail } from "../db/back-in-stock.server";
+import { addToCart } from "../db/cart.server";
+import { addToWishlist, getWishlist, removeFromWishlist } from "../db/wishlist.server";
+import { clientIp } from "../server/client-ip";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { badRequest, fieldErrors, tooManyRequests } from "../server/errors";
+import { readForm } from "../server/form";
+import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
+import { servePage } from "../server/render-page";
+import { safeReturnTo } from "../server/safe-redirect";
+import { addToWishlistSchema, wishlistMessages, wishlistParamSchema } from "../shared/wishlist";
+import { cartNotice, withCartNotice, type CartNoticeCode } from "./cart-notice";
+import { backInStockUnsubscribePage } from "./wishlist-unsubscribe";
+import { wishlistNotice, wishlistPage, wishlistPath, type WishlistNoticeCode } from "./wishlist";
+
+const withNotice = (code: WishlistNoticeCode) => `${wishlistPath}?notice=${code}`;
+
+/** The :productId of a form route, or 400. */
+function productIdParam(c: Context): number {
+  const parsed = wishlistParamSchema.safeParse({ productId: c.req.param("productId") });
+  if (!parsed.success) throw badRequest("Some fields need attention.", fieldErrors(parsed.error));
+  return parsed.data.productId;
+}
+
+/** Counts one wishlist change of the customer; 429 past the limit (shared with the API). */
+function countChange(deps: AppDeps, c: Context<CustomerEnv>) {
+  const wait = deps.limits.wishlist.hit(c.get("user").id);
+  if (wait > 0) throw tooManyRequests(wishlistMessages.rateLimited, wait);
+}
+
+/** Where a heart's form goes back to: the page it was on (the product's, when signing in first). */
+async function heartReturnTo(c: Context): Promise<string> {
+  return safeReturnTo((await readForm(c, 600)).returnTo, "/shop");
+}
+
+/** GET /wishlist */
+function showWishlist(deps: AppDeps, c: Context<CustomerEnv>) {
+  const wishlist = getWishlist(deps.db, c.get("user").id);
+  return servePage(deps, c, (site) => wishlistPage(site, wishlist, wishlistNotice(c.req.query("notice")), cartNotice(c.req.query("cart"))));
+}
+
+/** POST /wishlist/items (productId, returnTo): the heart, back to the page it was on. */
+async function submitAdd(deps: AppDeps, c: Context<CustomerEnv>) {
+  const form = await readForm(c, 600);
+  const returnTo = safeReturnTo(form.returnTo, wishlistPath);
+  const parsed = addToWishlistSchema.safeParse(form);
+  if (!parsed.success) throw badRequest("Some fields need attention.", fieldErrors(parsed.error));
+  countChange(deps, c);
+  const result = addToWishlist(deps.db, c.get("user").id, parsed.data.productId);
+  if (!result.ok) return c.redirect(result.reason === "full" ? withNotice("full") : withCartNotice(returnTo, "unavailable"), 303);
+  return c.redirect(returnTo, 303);
+}
+
+/** POST /wishlist/items/:productId/delete (returnTo) */
+async function submitRemove(deps: AppDeps, c: Context<CustomerEnv>) {
+  const productId = productIdParam(c);
+  const returnTo = safeReturnTo((await readForm(c, 600)).returnTo, withNotice("removed"));
+  countChange(deps, c);
+  const removed = removeFromWishlist(deps.db, c.get("user").id, productId);
+  return c.redirect(removed ? returnTo : withNotice("not-on-wishlist"), 303);
+}
+
+/** POST /wishlist/items/:productId/move: one into the cart (within the stock and the per-customer limit), then off the wishlist. */
+function submitMoveToCart(deps: AppDeps, c: Context<CustomerEnv>) {
+  const productId = productIdParam(c);
+  const userId = c.get("user").id;
+  countChange(deps, c);
+  const change = addToCart(deps.db, userId, productId, 1);
+  if (!change.ok) {
+    const code: CartNoticeCode =
+      change.reason === "out_of_stock"
+        ? "out-of-stock"
+        : change.reason === "insufficient_stock"
+          ? "not-enough-stock"
+          : change.reason === "over_limit"
+            ? "over-limit"
+            : "unavailable";
+    return c.redirect(withCartNotice(wishlistPath, code), 303);
+  }
+  removeFromWishlist(deps.db, userId, productId);
+  return c.redirect(withCartNotice(wishlistPath, "added"), 303);
+}
+
+/** POST /wishlist/items/:productId/back-in-stock: e-mail me again when it is back. */
+function submitResumeItem(deps: AppDeps, c: Context<CustomerEnv>) {
+  resumeBackInStockMail(deps.db, c.get("user").id, productIdParam(c));
+  return c.redirect(withNotice("mail-on"), 303);
+}
+
+/** POST /wishlist/back-in-stock: every back-in-stock e-mail on again. */
+function submitResumeAll(deps: AppDeps, c: Context<CustomerEnv>) {
+  resumeBackInStockMail(deps.db, c.get("user").id, null);
+  return c.redirect(withNotice("all-mail-on"), 303);
+}
+
+/** GET /wishlist/unsubscribe?token=: what the link would stop, as two buttons (a mail scanner's visit changes nothing). */
+function showUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
+  const token = c.req.query("token") ?? "";
+  const signed = readUnsubscribeToken(deps.db, token);
+  const preferences = signed && backInStockPreferences(deps.db, signed.userId, signed.productId);
+  return servePage(deps, c, (site) => backInStockUnsubscribePage(site, preferences ? { token, preferences } : null));
+}
+
+/** POST /wishlist/unsubscribe (token, scope = item | all) */
+async function submitUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
+  // A public form: limited per address (the signature is what protects it; this keeps floods out).
+  const wait = deps.limits.wishlist.hit(`address:${clientIp(c)}`);
+  if (wait > 0) throw tooManyRequests(wishlistMessages.rateLimited, wait);
+  const form = await readForm(c, 600);
+  const token = typeof form.token === "string" ? form.token : "";
+  const scope = form.scope === "all" ? "all" : form.scope === "item" ? "item" : null;
+  const signed = readUnsubscribeToken(deps.db, token);
+  const preferences = signed && scope ? stopBackInStockMail(deps.db, signed.userId, signed.productId, scope) : null;
+  return servePage(deps, c, (site) => backInStockUnsubscribePage(site, preferences ? { token, preferences, stopped: scope ?? undefined } : null));
+}
+
+export function wishlistRoutes(deps: AppDeps) {
+  const customer = requireCustomer(deps, { returnTo: wishlistPath });
+  return new Hono<AppEnv>()
+    .get("/wishlist", customer, (c) => showWishlist(deps, c))
+    .post("/wishlist/items", requireCustomer(deps, { returnTo: heartReturnTo }), (c) => submitAdd(deps, c))
+    .post("/wishlist/items/:productId/delete", requireCustomer(deps, { returnTo: heartReturnTo }), (c) => submitRemove(deps, c))
+    .post("/wishlist/items/:productId/move", customer, (c) => submitMoveToCart(deps, c))
+    .post("/wishlist/items/:productId/back-in-stock", customer, (c) => submitResumeItem(deps, c))
+    .post("/wishlist/back-in-stock", customer, (c) => submitResumeAll(deps, c))
+    .get("/wishlist/unsubscribe", (c) => showUnsubscribe(deps, c))
+    .post("/wishlist/unsubscribe", (c) => submitUnsubscribe(deps, c));
+}
