@@ -50,6 +50,7 @@ export function generateCatalogue(n: number, seed = 42): CatalogueItem[] {
       isFeatured: rand() < 0.15,
       requiresVerification: rand() < 0.1,
       stockQuantity: Math.floor(rand() * 40),
+      rating: rand() < 0.5 ? { average: 1 + Math.round(rand() * 40) / 10, count: 1 + Math.floor(rand() * 60) } : null,
     };
   });
 }

@@ -30,6 +30,10 @@ export type AppDeps = {
     paypalOrders: RateLimiter;
     /** Orders placed per customer account. */
     orders: RateLimiter;
+    /** Reviews written, edited or deleted per customer account. */
+    reviews: RateLimiter;
+    /** "Was this helpful?" votes per customer account. */
+    reviewVotes: RateLimiter;
   };
 };
 
