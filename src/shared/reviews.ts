@@ -10,7 +10,7 @@ export const maxReviewComment = 2000;
 export const reviewsPageSize = 10;
 
 /** Form fields arrive as strings ("4"); JSON as numbers. Digits become numbers before validation. */
-const fromDigits = (value: unknown) => (typeof value === "string" && /^\s*\d{1,3}\s*$/.test(value) ? Number(value) : value);
+const fromDigits = (value: unknown) => (typeof value === "string" && /^\s*-?\d{1,3}(\.\d{1,3})?\s*$/.test(value) ? Number(value) : value);
 
 const starsMessage = "Choose a rating from 1 to 5 stars";
 
