@@ -190,16 +190,16 @@ describe("the list of approved reviews", () => {
     expect(first).toMatchObject({ average: 4.2, count: 12, distribution: [0, 1, 2, 3, 6], page: 1, pageCount: 2 });
     expect(first.reviews.map((x) => x.id)).toEqual(ids.slice(2).reverse());
     const second = await listOf(id, "?page=2");
-    expect(second.reviews.map((x) => x.id)).toEqual([ids[1], ids[0]]);
+    expect(second.reviews.map((x) => x.id)).toEqual([ids[1]!, ids[0]!]);
 
     const voters = [customerWithSession(t.db, "v1@example.com"), customerWithSession(t.db, "v2@example.com")];
     for (const v of voters) expect((await send(v.cookie, "POST", `/api/reviews/${ids[0]}/helpful`)).status).toBe(200);
     expect((await send(voters[0]!.cookie, "POST", `/api/reviews/${ids[3]}/helpful`)).status).toBe(200);
     const helpful = await listOf(id, "?sort=helpful");
     expect(helpful.reviews.slice(0, 3).map((x) => [x.id, x.helpfulVotes])).toEqual([
-      [ids[0], 2],
-      [ids[3], 1],
-      [ids[11], 0],
+      [ids[0]!, 2],
+      [ids[3]!, 1],
+      [ids[11]!, 0],
     ]);
 
     expect((await send(null, "GET", `/api/products/${id}/reviews?sort=best`)).status).toBe(400);

@@ -25,7 +25,7 @@ export function StarIcons({ average, className = "size-4" }: { average: number; 
     <span aria-hidden="true" className="flex text-warning">
       {starFills(average).map((fill, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: the five stars never move
-        <svg key={i} viewBox="0 0 24 24" className={className} focusable="false">
+        <svg key={i} viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
           <polygon points={starPoints} className={fill === "full" ? "fill-current" : "fill-base-300"} />
           {fill === "half" && <polygon points={leftHalfPoints} className="fill-current" />}
         </svg>

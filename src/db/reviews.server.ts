@@ -33,9 +33,9 @@ export function approvedRatingSummaries(db: Db, productIds?: readonly number[]):
     .all();
   const perProduct = new Map<number, Map<number, number>>();
   for (const r of rows) {
-    let stars = perProduct.get(r.productId);
-    if (!stars) perProduct.set(r.productId, (stars = new Map()));
+    const stars = perProduct.get(r.productId) ?? new Map<number, number>();
     stars.set(r.rating, r.n);
+    perProduct.set(r.productId, stars);
   }
   return new Map([...perProduct].map(([id, stars]) => [id, summariseRatings(stars)]));
 }
@@ -241,9 +241,7 @@ export function deleteOwnReview(db: Db, userId: string, reviewId: number): boole
   return true;
 }
 
-export type HelpfulVote =
-  | { ok: true; helpfulVotes: number; counted: boolean }
-  | { ok: false; reason: "not_found" | "own_review" | "email_unverified" };
+export type HelpfulVote = { ok: true; helpfulVotes: number; counted: boolean } | { ok: false; reason: "not_found" | "own_review" | "email_unverified" };
 
 /**
  * "Was this helpful?": counts the customer once per published review (a second vote changes

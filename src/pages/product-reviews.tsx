@@ -192,7 +192,21 @@ function ReviewCard(props: { site: SiteData; path: string; review: PublicReview;
 }
 
 /** "Was this helpful?": a plain form post, counted once per customer; the author sees the count only. */
-function HelpfulForm({ site, path, review: r, list, votedAlready, mine }: { site: SiteData; path: string; review: PublicReview; list: ApprovedReviewsPage; votedAlready: boolean; mine: boolean }) {
+function HelpfulForm({
+  site,
+  path,
+  review: r,
+  list,
+  votedAlready,
+  mine,
+}: {
+  site: SiteData;
+  path: string;
+  review: PublicReview;
+  list: ApprovedReviewsPage;
+  votedAlready: boolean;
+  mine: boolean;
+}) {
   const count = r.helpfulVotes === 0 ? null : `${r.helpfulVotes} ${r.helpfulVotes === 1 ? "person" : "people"} found this helpful`;
   const countLine = count && <span className="text-sm text-base-content/80">{count}</span>;
   if (mine || votedAlready) {
@@ -257,7 +271,13 @@ function OwnReviewCard({ site, path, own, form }: { site: SiteData; path: string
         <p className="whitespace-pre-line break-words">{own.comment}</p>
         <details className="mt-2" open={form !== undefined}>
           <summary className="cursor-pointer font-semibold text-primary">Edit your review</summary>
-          <ReviewForm site={site} path={path} form={form} values={{ rating: String(own.rating), title: own.title, comment: own.comment }} submit="Save changes" />
+          <ReviewForm
+            site={site}
+            path={path}
+            form={form}
+            values={{ rating: String(own.rating), title: own.title, comment: own.comment }}
+            submit="Save changes"
+          />
         </details>
         <form method="post" action={`${path}/review/delete`} data-pending className="mt-2">
           <button type="submit" className="btn btn-sm btn-outline btn-error" data-pending-label="Deleting...">
@@ -292,7 +312,9 @@ function WriteReview({ site, path, form }: { site: SiteData; path: string; form?
         <h3 id="write-review-title" className="card-title text-lg">
           Write a review
         </h3>
-        <p className="text-sm text-base-content/80">Reviews appear here once we have checked them. A review of a product you received is marked as a verified purchase.</p>
+        <p className="text-sm text-base-content/80">
+          Reviews appear here once we have checked them. A review of a product you received is marked as a verified purchase.
+        </p>
         <ReviewForm site={site} path={path} form={form} values={{ rating: "", title: "", comment: "" }} submit="Submit review" />
       </div>
     </section>

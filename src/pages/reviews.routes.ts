@@ -58,9 +58,7 @@ export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const values = { rating: form.rating ?? "", title: form.title ?? "", comment: form.comment ?? "" };
   const again = (state: Omit<ReviewFormState, "values">) =>
-    servePage(deps, c, (site) =>
-      productPage(site, product, { ...productReviewsData(deps.db, product.id, user, {}), form: { values, ...state } }),
-    );
+    servePage(deps, c, (site) => productPage(site, product, { ...productReviewsData(deps.db, product.id, user, {}), form: { values, ...state } }));
   const parsed = reviewInputSchema.safeParse(values);
   if (!parsed.success) return again({ errors: fieldErrors(parsed.error) });
   if (deps.limits.reviews.hit(user.id) > 0) return again({ errors: {}, formError: reviewMessages.reviewsRateLimited });
@@ -69,7 +67,11 @@ export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
   if (!result.ok) {
     if (result.reason === "product_not_found") return notFoundPage(deps, c);
     const formError =
-      result.reason === "email_unverified" ? reviewMessages.emailUnverified : result.reason === "duplicate" ? reviewMessages.duplicate : reviewMessages.productUnavailable;
+      result.reason === "email_unverified"
+        ? reviewMessages.emailUnverified
+        : result.reason === "duplicate"
+          ? reviewMessages.duplicate
+          : reviewMessages.productUnavailable;
     return again({ errors: {}, formError });
   }
   return c.redirect(backTo(productPath(product.slug), own ? "updated" : "sent", "your-review"), 303);

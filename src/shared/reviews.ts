@@ -17,11 +17,7 @@ const starsMessage = "Choose a rating from 1 to 5 stars";
 /** POST /api/products/:id/reviews, PUT /api/reviews/:id and the product page's review form. */
 export const reviewInputSchema = z.object({
   rating: z.preprocess(fromDigits, z.number(starsMessage).int("Choose a whole number of stars").min(1, starsMessage).max(5, starsMessage)),
-  title: z
-    .string("Give your review a title")
-    .trim()
-    .min(1, "Give your review a title")
-    .max(maxReviewTitle, `Keep the title to ${maxReviewTitle} characters`),
+  title: z.string("Give your review a title").trim().min(1, "Give your review a title").max(maxReviewTitle, `Keep the title to ${maxReviewTitle} characters`),
   comment: z
     .string("Write a few words about the product")
     .trim()
@@ -34,7 +30,13 @@ export const reviewSorts = ["newest", "helpful"] as const;
 export type ReviewSort = (typeof reviewSorts)[number];
 
 /** A path id: a positive whole number (anything else names nothing: 404). */
-export const idParamSchema = z.object({ id: z.coerce.number().int().min(1).max(2 ** 31 - 1) });
+export const idParamSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
 
 /** GET /api/products/:id/reviews?sort=&page= */
 export const reviewListQuerySchema = z.object({
