@@ -6,6 +6,7 @@ import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { productIdOf } from "../../tests/helpers/shop";
 import { reviews, reviewVotes } from "../db/schema";
+import { deleteAccount } from "../db/users.server";
 
 const t = testAppPerTest();
 
@@ -91,6 +92,25 @@ describe("the product page with approved reviews", () => {
     author.jar.set("pi_session", createSession(t.db, authorId).token);
     expect((await author.post(`${path}/reviews/${id}/helpful`, {})).headers.get("location")).toBe(`${path}?review=own-review#review-${id}`);
     expect(countRows(t, "review_votes")).toBe(1);
+  });
+});
+
+describe("deleting an account", () => {
+  test("takes its published review and its votes off the (cached) product page", async () => {
+    const [other] = approvedReviews(t.db, slug, 1, "other");
+    const ann = signedIn("ann@example.com");
+    await ann.post(`${path}/review`, { rating: "2", title: "Gone soon", comment: "c" });
+    approveReviewOf(t.db, "ann@example.com", slug);
+    await ann.post(`${path}/reviews/${other}/helpful`, {});
+    const cached = await html(path);
+    expect(cached).toContain("Gone soon");
+    expect(cached).toContain("1 person found this helpful");
+    const annId = t.db.$client.query("SELECT id FROM users WHERE email = 'ann@example.com'").get() as { id: string };
+    deleteAccount(t.db, annId.id);
+    const after = await html(path);
+    expect(after).not.toContain("Gone soon");
+    expect(after).not.toContain("found this helpful");
+    expect(after).toContain("Rated 5.0 out of 5 from 1 review");
   });
 });
 
