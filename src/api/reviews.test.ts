@@ -204,7 +204,11 @@ describe("the list of approved reviews", () => {
 
     expect((await send(null, "GET", `/api/products/${id}/reviews?sort=best`)).status).toBe(400);
     expect((await send(null, "GET", `/api/products/${id}/reviews?page=0`)).status).toBe(400);
-    expect((await send(null, "GET", "/api/products/999999/reviews")).status).toBe(200);
+    expect((await send(null, "GET", "/api/products/999999/reviews")).status).toBe(404);
+    t.db.update(products).set({ isActive: false }).where(eq(products.id, id)).run();
+    const withdrawn = await send(null, "GET", `/api/products/${id}/reviews`);
+    expect(withdrawn.status).toBe(404);
+    expect(((await withdrawn.json()) as ErrorBody).error.code).toBe("not_found");
   });
 });
 

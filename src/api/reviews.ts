@@ -7,12 +7,12 @@
  *   DELETE /api/reviews/:id                                         the customer's own review
  *   POST   /api/reviews/:id/helpful                                 "Was this helpful?", counted once
  *
- * 400 bad fields; 401 signed out; 403 e-mail not confirmed; 404 a product the shop does not show,
+ * 400 bad fields; 401 signed out; 403 e-mail not confirmed; 404 a product the shop does not show (also on GET),
  * or a review that is not the customer's own (or not published, for a vote); 409 a second review of
  * a product, a vote on one's own review; 429 too many reviews or votes in an hour.
  */
 import { Hono, type Context } from "hono";
-import { createReview, deleteOwnReview, editOwnReview, listApprovedReviews, voteHelpful } from "../db/reviews.server";
+import { createReview, deleteOwnReview, editOwnReview, listApprovedReviews, productIsShown, voteHelpful } from "../db/reviews.server";
 import { idParamSchema, reviewInputSchema, reviewListQuerySchema } from "../shared/reviews";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { notFound } from "../server/errors";
@@ -35,6 +35,7 @@ export function reviewsApi(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/products/:id/reviews", validQuery(reviewListQuerySchema), (c) => {
       const productId = idParam(c, reviewMessages.productNotFound);
+      if (!productIsShown(deps.db, productId)) throw notFound(reviewMessages.productNotFound);
       const { summary, reviews, page, pageCount, sort } = listApprovedReviews(deps.db, productId, c.req.valid("query"));
       return c.json({ ...summary, reviews, page, pageCount, sort });
     })

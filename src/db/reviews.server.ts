@@ -144,7 +144,8 @@ function emailVerified(db: Db, userId: string): boolean {
   return Boolean(row?.verifiedAt);
 }
 
-function productIsShown(db: Db, productId: number): boolean {
+/** True when the shop shows the product (active, in an active category or none): only those take or list reviews. */
+export function productIsShown(db: Db, productId: number): boolean {
   const row = db
     .select({ id: products.id })
     .from(products)
