@@ -88,6 +88,21 @@ export function listApprovedReviews(db: Db, productId: number, opts: { sort: Rev
   };
 }
 
+/** What a product page shows of reviews: a page of approved ones and, signed in, the visitor's own review and votes. */
+export type ProductReviewsView = { list: ApprovedReviewsPage; own: OwnReview | null; voted: number[] };
+
+/** The product page's reviews for the visitor `userId` (null signed out). */
+export function productReviewsFor(db: Db, productId: number, userId: string | null, opts: { sort: ReviewSort; page: number }): ProductReviewsView {
+  const list = listApprovedReviews(db, productId, opts);
+  if (!userId) return { list, own: null, voted: [] };
+  const voted = helpfulVotesBy(
+    db,
+    userId,
+    list.reviews.map((r) => r.id),
+  );
+  return { list, own: findOwnReview(db, userId, productId), voted: [...voted] };
+}
+
 function toOwnReview(r: Review): OwnReview {
   return {
     id: r.id,

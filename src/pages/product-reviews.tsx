@@ -8,7 +8,7 @@ import { StarIcons, StarRating } from "../components/product";
 import { FormNotice, SubmitButton, type FormErrors } from "../components/PlainForm";
 import { FormField, errorProps } from "../components/FormField";
 import type { SiteData } from "../components/site";
-import type { ApprovedReviewsPage } from "../db/reviews.server";
+import type { ApprovedReviewsPage, ProductReviewsView } from "../db/reviews.server";
 import { formatInstantDate } from "../domain/format";
 import { maxReviewComment, maxReviewTitle, type OwnReview, type PublicReview, type ReviewSort } from "../shared/reviews";
 
@@ -33,12 +33,8 @@ export function reviewNotice(code: string | undefined): ReviewNoticeCode | undef
   return code && Object.hasOwn(reviewNotices, code) ? (code as ReviewNoticeCode) : undefined;
 }
 
-export type ProductReviewsData = {
-  list: ApprovedReviewsPage;
-  /** The signed-in customer's own review, whatever its state. */
-  own: OwnReview | null;
-  /** Reviews on this page the signed-in customer already found helpful. */
-  voted: number[];
+/** `own`: the signed-in customer's review, whatever its state; `voted`: reviews of this page they found helpful. */
+export type ProductReviewsData = ProductReviewsView & {
   form?: ReviewFormState;
   notice?: ReviewNoticeCode;
 };

@@ -9,9 +9,8 @@
  */
 import { Hono, type Context } from "hono";
 import type { CurrentUser } from "../components/site";
-import type { Db } from "../db/client.server";
 import { findVisibleProduct, type ProductWithCategory } from "../db/products.server";
-import { createReview, deleteOwnReview, editOwnReview, findOwnReview, helpfulVotesBy, listApprovedReviews, voteHelpful } from "../db/reviews.server";
+import { createReview, deleteOwnReview, editOwnReview, findOwnReview, productReviewsFor, voteHelpful } from "../db/reviews.server";
 import { categorySlugPattern } from "../domain/catalogue";
 import { idParamSchema, readReviewPageQuery, reviewInputSchema } from "../shared/reviews";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -24,20 +23,8 @@ import { productNotFoundPage, productPage, productPath } from "./product";
 import { reviewsHref, type ProductReviewsData, type ReviewFormState, type ReviewNoticeCode } from "./product-reviews";
 
 /** What the product page shows of its reviews for this visitor and ?reviews=&sort=. */
-export function productReviewsData(db: Db, productId: number, user: CurrentUser | null, query: { reviews?: string; sort?: string }): ProductReviewsData {
-  const list = listApprovedReviews(db, productId, readReviewPageQuery(query));
-  if (!user) return { list, own: null, voted: [] };
-  return {
-    list,
-    own: findOwnReview(db, user.id, productId),
-    voted: [
-      ...helpfulVotesBy(
-        db,
-        user.id,
-        list.reviews.map((r) => r.id),
-      ),
-    ],
-  };
+export function productReviewsData(deps: AppDeps, productId: number, user: CurrentUser | null, query: { reviews?: string; sort?: string }): ProductReviewsData {
+  return productReviewsFor(deps.db, productId, user?.id ?? null, readReviewPageQuery(query));
 }
 
 /** The product of the path, or null. */
@@ -58,7 +45,7 @@ export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const values = { rating: form.rating ?? "", title: form.title ?? "", comment: form.comment ?? "" };
   const again = (state: Omit<ReviewFormState, "values">) =>
-    servePage(deps, c, (site) => productPage(site, product, { ...productReviewsData(deps.db, product.id, user, {}), form: { values, ...state } }));
+    servePage(deps, c, (site) => productPage(site, product, { ...productReviewsData(deps, product.id, user, {}), form: { values, ...state } }));
   const parsed = reviewInputSchema.safeParse(values);
   if (!parsed.success) return again({ errors: fieldErrors(parsed.error) });
   if (deps.limits.reviews.hit(user.id) > 0) return again({ errors: {}, formError: reviewMessages.reviewsRateLimited });

@@ -38,7 +38,7 @@ export function showProduct(deps: AppDeps, c: Context<AppEnv>) {
     (site) => {
       const product = categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
       if (!product) return productNotFoundPage(site, c.req.path);
-      const reviews = productReviewsData(deps.db, product.id, site.user, { reviews: c.req.query("reviews"), sort: c.req.query("sort") });
+      const reviews = productReviewsData(deps, product.id, site.user, { reviews: c.req.query("reviews"), sort: c.req.query("sort") });
       return productPage(site, product, { ...reviews, notice: reviewNotice(c.req.query("review")) }, cartNotice(c.req.query("cart")));
     },
     { cache: "public" },
