@@ -58,7 +58,7 @@ export function ProductReviews({ site, path, data }: { site: SiteData; path: str
   const { list, own } = data;
   const notice = data.notice ? reviewNotices[data.notice] : undefined;
   return (
-    <section id="reviews" aria-labelledby="reviews-title" className="space-y-6">
+    <section id="reviews" aria-labelledby="reviews-title" className="scroll-mt-20 space-y-6">
       <h2 id="reviews-title" className="text-2xl font-bold">
         Customer Reviews
       </h2>
@@ -67,7 +67,7 @@ export function ProductReviews({ site, path, data }: { site: SiteData; path: str
           {notice.text}
         </FormNotice>
       )}
-      <RatingSummaryBlock list={list} />
+      <RatingSummaryBlock list={list} hasOwn={own !== null} />
       {list.summary.count > 0 && <ReviewList site={site} path={path} data={data} />}
       {own && <OwnReviewCard site={site} path={path} own={own} form={data.form} />}
       {!own && <WriteReview site={site} path={path} form={data.form} />}
@@ -75,9 +75,10 @@ export function ProductReviews({ site, path, data }: { site: SiteData; path: str
   );
 }
 
-function RatingSummaryBlock({ list }: { list: ApprovedReviewsPage }) {
+function RatingSummaryBlock({ list, hasOwn }: { list: ApprovedReviewsPage; hasOwn: boolean }) {
   const { summary } = list;
-  if (summary.count === 0) return <p data-testid="no-reviews">No reviews yet. Be the first to review this product.</p>;
+  if (summary.count === 0)
+    return <p data-testid="no-reviews">{hasOwn ? "No reviews are published yet." : "No reviews yet. Be the first to review this product."}</p>;
   return (
     <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:gap-8" data-testid="rating-summary">
       <div className="flex flex-col items-start gap-1">
@@ -159,7 +160,7 @@ function ReviewCard(props: { site: SiteData; path: string; review: PublicReview;
   const { site, review: r } = props;
   const zone = site.settings.timezone;
   return (
-    <article id={`review-${r.id}`} aria-labelledby={`review-${r.id}-title`} className="card border border-base-300 bg-base-100">
+    <article id={`review-${r.id}`} aria-labelledby={`review-${r.id}-title`} className="card scroll-mt-20 border border-base-300 bg-base-100">
       <div className="card-body gap-2 p-4">
         <p className="flex items-center gap-2">
           <span className="sr-only">{`Rated ${r.rating} out of 5`}</span>
@@ -242,7 +243,7 @@ function HelpfulForm({
 function OwnReviewCard({ site, path, own, form }: { site: SiteData; path: string; own: OwnReview; form?: ReviewFormState }) {
   const state = stateLabels[own.state];
   return (
-    <section id="your-review" aria-labelledby="your-review-title" className="card border border-base-300 bg-base-200">
+    <section id="your-review" aria-labelledby="your-review-title" className="card scroll-mt-20 border border-base-300 bg-base-200">
       <div className="card-body gap-2 p-4">
         <h3 id="your-review-title" className="card-title text-lg">
           Your review
@@ -288,7 +289,7 @@ function OwnReviewCard({ site, path, own, form }: { site: SiteData; path: string
 function WriteReview({ site, path, form }: { site: SiteData; path: string; form?: ReviewFormState }) {
   if (!site.user) {
     return (
-      <p id="write-review">
+      <p id="write-review" className="scroll-mt-20">
         <a className="btn btn-outline" href={`/api/login?returnTo=${encodeURIComponent(`${path}#write-review`)}`}>
           Sign in to write a review
         </a>
@@ -297,13 +298,13 @@ function WriteReview({ site, path, form }: { site: SiteData; path: string; form?
   }
   if (!site.user.emailVerified) {
     return (
-      <p id="write-review" className="alert alert-info">
+      <p id="write-review" className="alert alert-info scroll-mt-20">
         Please confirm your e-mail address to write a review: open the link we sent to {site.user.email}.
       </p>
     );
   }
   return (
-    <section id="write-review" aria-labelledby="write-review-title" className="card border border-base-300 bg-base-100">
+    <section id="write-review" aria-labelledby="write-review-title" className="card scroll-mt-20 border border-base-300 bg-base-100">
       <div className="card-body p-4">
         <h3 id="write-review-title" className="card-title text-lg">
           Write a review

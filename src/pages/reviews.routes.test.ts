@@ -133,7 +133,7 @@ describe("the review form without JavaScript", () => {
     const ann = signedIn("ann@example.com");
     const sent = await ann.post(`${path}/review`, { rating: "5", title: "Works well", comment: "Good <em>night</em> vision." });
     expect(sent.status).toBe(303);
-    expect(sent.headers.get("location")).toBe(`${path}?review=sent#your-review`);
+    expect(sent.headers.get("location")).toBe(`${path}?review=sent#reviews`);
     const own = await html(`${path}?review=sent`, ann);
     expect(own).toContain("Your review was sent");
     expect(own).toContain("Waiting for approval");
@@ -151,7 +151,7 @@ describe("the review form without JavaScript", () => {
     expect(await html(path, bob)).toContain("Works well");
     expect(await html(path, ann)).toContain("Published");
     const edited = await ann.post(`${path}/review`, { rating: "3", title: "Works, mostly", comment: "Night vision is fine." });
-    expect(edited.headers.get("location")).toBe(`${path}?review=updated#your-review`);
+    expect(edited.headers.get("location")).toBe(`${path}?review=updated#reviews`);
     expect(countRows(t, "reviews")).toBe(1);
     expect(await html(path, bob)).not.toContain("Works, mostly");
     expect(await html(path, ann)).toContain("Waiting for approval");

@@ -61,7 +61,8 @@ export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
           : reviewMessages.productUnavailable;
     return again({ errors: {}, formError });
   }
-  return c.redirect(backTo(productPath(product.slug), own ? "updated" : "sent", "your-review"), 303);
+  // To the top of the reviews, where the notice is, with the customer's review under it.
+  return c.redirect(backTo(productPath(product.slug), own ? "updated" : "sent"), 303);
 }
 
 /** POST /shop/product/:slug/review/delete */

@@ -36,7 +36,7 @@ test("a review from a delivered order waits for approval, then shows with its ba
   await page.goto(path);
   await expect(page.getByTestId("no-reviews")).toBeVisible();
   await writeReview(page, { stars: 5, title: "Sharp at 300 metres", comment: "Plates readable across the car park.\n<b>Steady</b> on the tripod." });
-  await expect(page).toHaveURL(`${path}?review=sent#your-review`);
+  await expect(page).toHaveURL(`${path}?review=sent#reviews`);
   await expect(page.getByRole("status").filter({ hasText: "Your review was sent" })).toBeVisible();
   await expect(page.getByTestId("own-review-state")).toHaveText("Waiting for approval");
   // Markup typed into a review stays text.
@@ -105,7 +105,7 @@ test.describe("without JavaScript", () => {
     await page.screenshot({ path: "/tmp/shots/reviews/form-errors-360.png", fullPage: true });
 
     await writeReview(page, { stars: 4, title: "Good kit", comment: "Clear audio in small rooms." });
-    await expect(page).toHaveURL(`${path}?review=sent#your-review`);
+    await expect(page).toHaveURL(`${path}?review=sent#reviews`);
     await expect(page.getByTestId("own-review-state")).toHaveText("Waiting for approval");
     await expect(page.getByText("Verified purchase")).toBeVisible();
   });
