@@ -9,7 +9,7 @@
  * data, so any of them can be run by name from the seed command.
  */
 import type { AdminRole } from "../src/domain/admin-roles";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createAdmin, createAdminToken, findAdminByUsername } from "../src/db/admins.server";
 import { recordBackupRun } from "../src/db/backup-runs.server";
 import { markBookingPaid } from "../src/db/booking-payments.server";
@@ -20,6 +20,7 @@ import type { Db } from "../src/db/client.server";
 import { changeOrder, placeOrder } from "../src/db/orders.server";
 import { updateSetting } from "../src/db/settings.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
+import { createReview } from "../src/db/reviews.server";
 import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, reviews, users, visitLog } from "../src/db/schema";
 import { freeSlots, generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
@@ -669,4 +670,80 @@ export function failedBackup(db: Db, step: "backup" | "check" | "command", messa
   const startedAt = new Date(Date.now() - minutesAgo * 60_000);
   recordBackupRun(db, { startedAt, finishedAt: startedAt, fileName: null, ok: false, failedStep: step, message });
   return { startedAt: startedAt.toISOString() };
+ * A customer `email` (with a session) whose order of the product `slug` was delivered, so a review
+ * they write is a verified purchase; answers the session and the order.
+ */
+export function deliveredOrderOf(db: Db, email: string, slug = "covert-dash-cam-4k") {
+  const [placed] = placedOrders(db, email, { slug, firstName: "Dana" });
+  if (!placed) throw new Error("the order was not placed");
+  db.update(users).set({ lastName: "Reviewer" }).where(eq(users.id, placed.userId)).run();
+  orderInState(db, placed.orderNumber, "delivered", "paid");
+  const token = createSession(db, placed.userId).token;
+  return {
+    userId: placed.userId,
+    token,
+    cookie: `${sessionCookie}=${token}`,
+    orderId: placed.orderId,
+    orderNumber: placed.orderNumber,
+    productId: placed.productId,
+  };
+}
+
+/** Approves the review the customer `email` wrote of the product `slug` (what the back office does), straight in the database. */
+export function approveReviewOf(db: Db, email: string, slug: string) {
+  const user = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  if (!user) throw new Error(`no customer ${email}`);
+  const approved = db
+    .update(reviews)
+    .set({ isApproved: true, rejectedAt: null, rejectionReason: null })
+    .where(and(eq(reviews.userId, user.id), eq(reviews.productId, productIdOf(db, slug))))
+    .returning({ id: reviews.id })
+    .all();
+  if (approved.length !== 1) throw new Error(`${email} has no review of ${slug}`);
+  return { reviewId: approved[0]!.id };
+}
+
+/**
+ * `count` approved reviews of the product `slug` by new customers `<prefix>NN@example.com`, written
+ * through createReview a minute apart (the last newest), ratings cycling 5, 4, 5, 3, 4 …; answers their ids.
+ */
+export function approvedReviews(db: Db, slug: string, count: number, prefix = "reviewer") {
+  const productId = productIdOf(db, slug);
+  const ratings = [5, 4, 5, 3, 4, 5, 2, 5];
+  return Array.from({ length: count }, (_, i) => {
+    const { userId } = customerWithSession(db, `${prefix}${String(i).padStart(2, "0")}@example.com`, { firstName: `Pat${i}` });
+    const written = createReview(
+      db,
+      userId,
+      productId,
+      {
+        rating: ratings[i % ratings.length]!,
+        title: `Review number ${i + 1}`,
+        comment: `Used it for a few weeks on surveillance work. Setup took ten minutes and the battery lasted as promised. Review ${i + 1}.`,
+      },
+      minutesAgo(count - i),
+    );
+    if (!written.ok) throw new Error(`the review was not written: ${written.reason}`);
+    db.update(reviews).set({ isApproved: true }).where(eq(reviews.id, written.review.id)).run();
+    return written.review.id;
+  });
+}
+
+/**
+ * The product `slug` with 12 approved reviews by other customers (one a verified purchase with the
+ * business's reply) and the review `email` (an existing customer) wrote and is waiting for
+ * approval: everything the product page shows of reviews, for the page checkers.
+ */
+export function reviewedProduct(db: Db, email: string, slug: string) {
+  const ids = approvedReviews(db, slug, 12, `${email.split("@")[0]}-r`);
+  const newest = ids.at(-1)!;
+  db.update(reviews)
+    .set({ isVerifiedPurchase: true, reply: "Thank you. The spare battery pack suits long jobs too.", repliedAt: new Date() })
+    .where(eq(reviews.id, newest))
+    .run();
+  const user = db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase())).get();
+  if (!user) throw new Error(`no customer ${email}`);
+  const own = createReview(db, user.id, productIdOf(db, slug), { rating: 4, title: "Does what it says", comment: "Picked up voices clearly across the yard." });
+  if (!own.ok) throw new Error(`the review was not written: ${own.reason}`);
+  return { reviewIds: ids, ownReviewId: own.review.id };
 }

@@ -14,7 +14,9 @@
  *
  * Run alone: bun scripts/bench/shop.ts
  */
+import { databaseFile, openDatabase } from "../../src/db/client.server";
 import { seedCategories, seedProducts } from "../../src/db/seed/catalogue";
+import { approvedReviews } from "../../tests/factories";
 import { filterCatalogue, productImage, sortValues, type CatalogueItem, type ShopQuery, type SortValue } from "../../src/domain/catalogue";
 import { type Check, envNumber, fmtInt, fmtMs, log, mean, median, mulberry32, type PartResult, requireBinary, runStandalone, table } from "./lib";
 import { checks as throughputChecks, measurePages, RATIO_TARGET, type ThroughputData } from "./throughput";
@@ -22,6 +24,8 @@ import { checks as throughputChecks, measurePages, RATIO_TARGET, type Throughput
 export const SHOP_PAGES = ["/shop", "/shop/product/covert-body-worn-camera-4k"] as const;
 const FILTER_PRODUCTS = 500;
 const KEYSTROKE_TARGET_MS = 16;
+/** Approved reviews on the measured product page. */
+const REVIEWS_ON_PRODUCT = 25;
 
 // ---------------------------------------------------------------------------------------------
 // Filter
@@ -50,6 +54,7 @@ export function generateCatalogue(n: number, seed = 42): CatalogueItem[] {
       isFeatured: rand() < 0.15,
       requiresVerification: rand() < 0.1,
       stockQuantity: Math.floor(rand() * 40),
+      rating: rand() < 0.5 ? { average: 1 + Math.round(rand() * 40) / 10, count: 1 + Math.floor(rand() * 60) } : null,
     };
   });
 }
@@ -134,7 +139,13 @@ export async function runShopBench(): Promise<PartResult<ShopBenchData>> {
     `filter: ${filter.products} products, ${filter.keystrokesPerRound * filter.rounds} keystrokes, median ${fmtMs(filter.medianMs)}, p95 ${fmtMs(filter.p95Ms)}`,
   );
   // The same method as throughput.ts, on the shop's two pages.
-  const throughput = await measurePages(SHOP_PAGES, "shop");
+  // The product page carries a full page of approved reviews (and the shop their ratings), as a
+  // well-reviewed product's page does.
+  const throughput = await measurePages(SHOP_PAGES, "shop", (dataDir) => {
+    const db = openDatabase(databaseFile(dataDir));
+    approvedReviews(db, SHOP_PAGES[1].slice("/shop/product/".length), REVIEWS_ON_PRODUCT);
+    db.$client.close();
+  });
 
   const checks: Check[] = [
     {

@@ -237,9 +237,10 @@ export async function runThroughput(): Promise<PartResult<ThroughputData>> {
 
 /**
  * Serves `paths` from the binary and the same captured bytes from the static reference, then
- * measures both with wrk in alternating rounds (shared with the shop's benchmark).
+ * measures both with wrk in alternating rounds (shared with the shop's benchmark). `prepare` may
+ * write into the binary's database (in `dataDir`) after it has started and before the first request.
  */
-export async function measurePages(paths: readonly string[], label: string): Promise<ThroughputData> {
+export async function measurePages(paths: readonly string[], label: string, prepare?: (dataDir: string) => void): Promise<ThroughputData> {
   requireBinary();
   wrkPath();
   const totalSeconds = envNumber("BENCH_SECONDS", 10);
@@ -258,6 +259,8 @@ export async function measurePages(paths: readonly string[], label: string): Pro
     const binPort = await freePort();
     binary = startBinary({ port: binPort, dataDir });
     await waitForOk(`http://${HOST}:${binPort}/healthz`, binary);
+    // Data the pages show, written into the running binary's database before any page is cached.
+    prepare?.(dataDir);
     const binUrl = (p: string) => `http://${HOST}:${binPort}${p}`;
 
     const captured = new Map<string, Captured>();

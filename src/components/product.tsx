@@ -1,5 +1,6 @@
 /** Small pieces of product markup shared by the shop grid (an island) and the product page. */
-import { currentPriceCents, displayedRating, isOnSale, savingCents } from "../domain/catalogue";
+import { currentPriceCents, isOnSale, savingCents } from "../domain/catalogue";
+import { ratingLabel, starFills } from "../domain/reviews";
 import { toCents } from "../domain/pricing";
 import { formatMoney } from "../domain/format";
 
@@ -18,12 +19,35 @@ export function ProductBadges({ product, className = "" }: { product: Priced & {
   );
 }
 
-/** The fixed 4.5-star display (docs/product.md#pages): one cached image for every card. */
-export function StarRating({ className = "" }: { className?: string }) {
+/** Five stars drawn for an average (to the nearest half star); hidden from screen readers, which read the text beside them. */
+export function StarIcons({ average, className = "size-4" }: { average: number; className?: string }) {
+  return (
+    <span aria-hidden="true" className="flex text-warning">
+      {starFills(average).map((fill, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the five stars never move
+        <svg key={i} viewBox="0 0 24 24" className={className} aria-hidden="true" focusable="false">
+          <polygon points={starPoints} className={fill === "full" ? "fill-current" : "fill-base-300"} />
+          {fill === "half" && <polygon points={leftHalfPoints} className="fill-current" />}
+        </svg>
+      ))}
+    </span>
+  );
+}
+
+const starPoints = "12,2 15.09,8.26 22,9.27 17,14.14 18.18,21.02 12,17.77 5.82,21.02 7,14.14 2,9.27 8.91,8.26";
+const leftHalfPoints = "12,2 8.91,8.26 2,9.27 7,14.14 5.82,21.02 12,17.77";
+
+/**
+ * A product's rating from its approved reviews: stars, "4.2 (12)" and, for screen readers, "Rated
+ * 4.2 out of 5 from 12 reviews"; "No reviews yet" when there are none (no rating is ever invented).
+ */
+export function StarRating({ rating, className = "" }: { rating: { average: number; count: number } | null; className?: string }) {
+  if (!rating || rating.count === 0) return <p className={`text-sm text-base-content/70 ${className}`}>No reviews yet</p>;
   return (
     <p className={`flex items-center gap-1 text-sm ${className}`}>
-      <img src="/images/rating-4.5.svg" alt={`Rated ${displayedRating} out of 5`} width={80} height={16} className="h-4 w-20" />
-      <span aria-hidden="true">{displayedRating.toFixed(1)}</span>
+      <span className="sr-only">{ratingLabel(rating.average, rating.count)}</span>
+      <StarIcons average={rating.average} />
+      <span aria-hidden="true">{`${rating.average.toFixed(1)} (${rating.count})`}</span>
     </p>
   );
 }

@@ -26,6 +26,7 @@ import m23 from "../../db/0023_reviews_and_votes.sql" with { type: "text" };
 import m24 from "../../db/0024_review_invitations_and_moderation.sql" with { type: "text" };
 import m25 from "../../db/0025_backup_runs.sql" with { type: "text" };
 import m26 from "../../db/0026_wishlist_back_in_stock.sql" with { type: "text" };
+import m27 from "../../db/0027_review_helpful_vote_count.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -56,4 +57,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0024_review_invitations_and_moderation", sql: m24 },
   { tag: "0025_backup_runs", sql: m25 },
   { tag: "0026_wishlist_back_in_stock", sql: m26 },
+  { tag: "0027_review_helpful_vote_count", sql: m27 },
 ];

@@ -10,7 +10,9 @@ import { categoryEditSchema, productEditSchema, productPricingSchema } from "../
 import { fieldErrors } from "../server/errors";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type BackInStockMailContext, queueBackInStockMail, stockLevels } from "./back-in-stock.server";
+import type { RatingSummary } from "../shared/reviews";
 import { immediate, type Db } from "./client.server";
+import { approvedRatingSummaries } from "./reviews.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { categories, products, type Category, type Product } from "./schema";
 
@@ -66,7 +68,8 @@ export function listActiveCategories(db: Db): CategoryWithCount[] {
 }
 
 /** The slim card data of the shop grid. */
-export function toCatalogueItem(p: ProductWithCategory): CatalogueItem {
+export function toCatalogueItem(p: ProductWithCategory, ratings?: ReadonlyMap<number, RatingSummary>): CatalogueItem {
+  const rating = ratings?.get(p.id);
   return {
     id: p.id,
     slug: p.slug,
@@ -81,13 +84,15 @@ export function toCatalogueItem(p: ProductWithCategory): CatalogueItem {
     isFeatured: p.isFeatured,
     requiresVerification: p.requiresVerification,
     stockQuantity: p.stockQuantity,
+    rating: rating ? { average: rating.average, count: rating.count } : null,
   };
 }
 
-/** What the shop page shows: its grid items and its sidebar. */
+/** What the shop page shows: its grid items (with their ratings from approved reviews) and its sidebar. */
 export function loadCatalogue(db: Db): { items: CatalogueItem[]; categories: CatalogueCategory[] } {
+  const ratings = approvedRatingSummaries(db);
   return {
-    items: listVisibleProducts(db).map(toCatalogueItem),
+    items: listVisibleProducts(db).map((p) => toCatalogueItem(p, ratings)),
     categories: listActiveCategories(db).map((c) => ({ id: c.id, slug: c.slug, name: c.name, productCount: c.productCount })),
   };
 }

@@ -4,7 +4,8 @@ import { scrubMailFor } from "../mail/outbox.server";
 import { cancelUpcomingBookings } from "./bookings.server";
 import { immediate, type Db } from "./client.server";
 import { referrerForCode } from "./referrals.server";
-import { bookings, cartItems, orders, passwordResets, payments, reviews, sessions, users, wishlistItems, type User } from "./schema";
+import { publicDataChanged } from "./public-data.server";
+import { bookings, cartItems, orders, passwordResets, payments, reviews, reviewVotes, sessions, users, wishlistItems, type User } from "./schema";
 import { getSettings } from "./settings.server";
 import { deleteCaseNotesOfCustomer } from "./case-notes.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
@@ -111,6 +112,8 @@ export function setPasswordHash(db: Db, userId: string, passwordHash: string | n
  * bookings and orders, and enquiries from its addresses) are deleted.
  */
 export function deleteAccount(db: Db, userId: string, now = new Date()) {
+  // Its published reviews and helpful votes leave the product pages, so their cached copies go too.
+  let reviewsShown = false;
   immediate(db, () => {
     const user = findUserById(db, userId);
     if (!user) return;
@@ -127,7 +130,9 @@ export function deleteAccount(db: Db, userId: string, now = new Date()) {
     db.delete(passwordResets).where(eq(passwordResets.userId, userId)).run();
     db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
     db.delete(wishlistItems).where(eq(wishlistItems.userId, userId)).run();
-    db.delete(reviews).where(eq(reviews.userId, userId)).run();
+    const deletedReviews = db.delete(reviews).where(eq(reviews.userId, userId)).returning({ isApproved: reviews.isApproved }).all();
+    reviewsShown =
+      deletedReviews.some((r) => r.isApproved) || db.select({ id: reviewVotes.id }).from(reviewVotes).where(eq(reviewVotes.userId, userId)).get() !== undefined;
     db.update(bookings)
       .set({ userId: null, contactEmail: null, contactPhone: null, location: null, notes: null, bookingDetails: null })
       .where(eq(bookings.userId, userId))
@@ -137,4 +142,5 @@ export function deleteAccount(db: Db, userId: string, now = new Date()) {
     db.update(users).set({ referredBy: null }).where(eq(users.referredBy, userId)).run();
     db.delete(users).where(eq(users.id, userId)).run();
   });
+  if (reviewsShown) publicDataChanged(db);
 }

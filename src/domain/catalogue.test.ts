@@ -32,6 +32,7 @@ function item(p: Partial<CatalogueItem> & Pick<CatalogueItem, "name" | "price">)
     isFeatured: false,
     requiresVerification: false,
     stockQuantity: 5,
+    rating: null,
     ...p,
   };
 }
@@ -151,8 +152,19 @@ describe("sort", () => {
     expect(names(filterCatalogue(plain, q({ sort: "price-desc" })))).toEqual(["B", "C", "A"]);
   });
 
-  test("Highest Rated keeps the catalogue order (every product shows the same rating)", () => {
+  test("Highest Rated keeps the catalogue order when no product has reviews", () => {
     expect(filterCatalogue(items, q({ sort: "rating" }))).toEqual(items);
+  });
+
+  test("Highest Rated: higher average first, then more reviews; products without reviews last, in catalogue order", () => {
+    const rated = [
+      item({ name: "None A", price: "1.00" }),
+      item({ name: "Four few", price: "1.00", rating: { average: 4, count: 2 } }),
+      item({ name: "None B", price: "1.00" }),
+      item({ name: "Four many", price: "1.00", rating: { average: 4, count: 9 } }),
+      item({ name: "Five", price: "1.00", rating: { average: 4.8, count: 1 } }),
+    ];
+    expect(names(filterCatalogue(rated, q({ sort: "rating" })))).toEqual(["Five", "Four many", "Four few", "None A", "None B"]);
   });
 });
 

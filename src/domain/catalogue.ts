@@ -4,6 +4,7 @@
  * (a /shop?… URL rendered without JavaScript) and in the ShopCatalog island (every keystroke).
  */
 import { toCents } from "./pricing";
+import { compareRatings } from "./reviews";
 
 /** What the shop grid needs of a product (the island gets this, not the whole row). */
 export type CatalogueItem = {
@@ -20,6 +21,8 @@ export type CatalogueItem = {
   isFeatured: boolean;
   requiresVerification: boolean;
   stockQuantity: number;
+  /** From approved reviews only; null when the product has none ("No reviews yet"). */
+  rating: { average: number; count: number } | null;
 };
 
 /** A category of the sidebar with the number of products it holds. */
@@ -46,9 +49,6 @@ export const categorySlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** The image shown when a product has none we can serve. */
 export const fallbackProductImage = "/images/products/placeholder.svg";
-
-/** The fixed star rating (docs/product.md#pages) (the shop has no review data yet). */
-export const displayedRating = 4.5;
 
 /** How many features a shop card lists before "+N more". */
 export const cardFeatureCount = 3;
@@ -167,8 +167,7 @@ function sorted(items: CatalogueItem[], sort: SortValue): CatalogueItem[] {
     case "price-desc":
       return items.sort((a, b) => currentPriceCents(b) - currentPriceCents(a));
     case "rating":
-      // Every product shows the same fixed rating, so "Highest Rated" keeps the catalogue order.
-      return items;
+      return items.sort((a, b) => compareRatings(a.rating, b.rating));
   }
 }
 

@@ -300,7 +300,7 @@ const ProductCard = memo(function ProductCard({ item, currency, eager, wished, w
         <h3 id={`product-${item.id}-name`} className="card-title text-base leading-snug">
           {item.name}
         </h3>
-        <StarRating />
+        <StarRating rating={item.rating} />
         <PriceTag product={item} currency={currency} />
         <ul className="list-disc space-y-1 pl-5 text-sm marker:text-success">
           {item.features.slice(0, cardFeatureCount).map((f) => (

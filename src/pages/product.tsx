@@ -13,6 +13,7 @@ import { centsToDecimal } from "../domain/pricing";
 import { shippingCents } from "../domain/totals";
 import { perCustomerLimitNote } from "../domain/stock-limits";
 import { CartNoticeBanner, type CartNotice } from "./cart-notice";
+import { ProductReviews, type ProductReviewsData } from "./product-reviews";
 import type { PageDefinition } from "./page";
 
 /** Stock above this shows green, at or below it red (docs/product.md#pages). */
@@ -52,8 +53,25 @@ function shippingAndReturns(site: SiteData, priceCents: number): object {
   };
 }
 
+/** aggregateRating and review from approved reviews only; nothing at all when there are none. */
+function reviewsJsonLd(reviews: ProductReviewsData): object {
+  const { summary, reviews: shown } = reviews.list;
+  if (summary.count === 0) return {};
+  return {
+    aggregateRating: { "@type": "AggregateRating", ratingValue: summary.average, reviewCount: summary.count, bestRating: 5, worstRating: 1 },
+    review: shown.map((r) => ({
+      "@type": "Review",
+      name: r.title,
+      reviewBody: r.comment,
+      datePublished: r.createdAt.slice(0, 10),
+      author: { "@type": "Person", name: r.author },
+      reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
+    })),
+  };
+}
+
 /** schema.org Product and BreadcrumbList for search engines. */
-function productJsonLd(site: SiteData, p: ProductWithCategory): object[] {
+function productJsonLd(site: SiteData, p: ProductWithCategory, reviews: ProductReviewsData): object[] {
   const url = site.origin + productPath(p.slug);
   const price = currentPriceCents(p);
   const brand = specification(p, ["brand", "manufacturer", "make"]);
@@ -86,6 +104,7 @@ function productJsonLd(site: SiteData, p: ProductWithCategory): object[] {
         seller: { "@type": "Organization", name: site.settings.businessName },
         ...shippingAndReturns(site, price),
       },
+      ...reviewsJsonLd(reviews),
     },
     {
       "@context": "https://schema.org",
@@ -105,7 +124,7 @@ function StockLine({ stock }: { stock: number }) {
   return <p className={`font-semibold ${stock > plentifulStock ? "text-success" : "text-error"}`}>{`In Stock (${stock} available)`}</p>;
 }
 
-export function productPage(site: SiteData, p: ProductWithCategory, notice?: CartNotice): PageDefinition {
+export function productPage(site: SiteData, p: ProductWithCategory, reviews: ProductReviewsData, notice?: CartNotice): PageDefinition {
   const path = productPath(p.slug);
   const specs = Object.entries(p.specifications ?? {}).filter(([k, v]) => k.trim() && String(v).trim());
   const shipping = site.content["shop.shipping"];
@@ -113,7 +132,7 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
     path,
     title: p.seoTitle || `${p.name} | ${site.settings.businessName}`,
     description: p.seoDescription || p.shortDescription || `${p.name} from the ${site.settings.businessName} equipment shop.`,
-    jsonLd: productJsonLd(site, p),
+    jsonLd: productJsonLd(site, p, reviews),
     body: (
       <Layout site={site} active="/shop">
         <div className="mx-auto max-w-6xl px-4 py-8">
@@ -169,7 +188,13 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
             <div className="space-y-4">
               {p.category && <p className="text-sm font-semibold uppercase tracking-wide text-base-content/70">{p.category.name}</p>}
               <h1 className="text-3xl font-bold">{p.name}</h1>
-              <StarRating />
+              {reviews.list.summary.count > 0 ? (
+                <a href="#reviews" className="link-hover inline-block">
+                  <StarRating rating={reviews.list.summary} />
+                </a>
+              ) : (
+                <StarRating rating={null} />
+              )}
               {p.description && <p className="text-base-content/90">{p.description}</p>}
               <div className="flex flex-wrap items-center gap-3">
                 <PriceTag product={p} currency={site.settings.currency} size="lg" />
@@ -247,6 +272,7 @@ export function productPage(site: SiteData, p: ProductWithCategory, notice?: Car
                   </div>
                 </section>
               )}
+              <ProductReviews site={site} path={path} data={reviews} />
             </div>
             <aside aria-labelledby="shipping-title" className="card h-fit border border-base-300 bg-base-200">
               <div className="card-body">

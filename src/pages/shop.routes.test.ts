@@ -36,7 +36,7 @@ describe("/shop, rendered by the server", () => {
       "Featured",
       "ID Required",
       "Sale",
-      "Rated 4.5 out of 5",
+      "No reviews yet",
       "<del",
       "+3 more",
       "View Details",
@@ -50,6 +50,8 @@ describe("/shop, rendered by the server", () => {
       expect(html).toContain(text);
     }
     expect(gridNames(html)).toHaveLength(seedProducts.length);
+    // No review exists, so no rating is shown anywhere.
+    expect(html).not.toContain("Rated ");
     // The grid is an island that hydrates when visible: no framework preloaded.
     expect(html).toContain('data-island="ShopCatalog"');
     expect(html).toContain(`<script type="module" src="${manifest.entry}">`);

@@ -10,6 +10,8 @@ import type { AppDeps, AppEnv } from "../server/deps";
 import { servePage } from "../server/render-page";
 import { cartNotice } from "./cart-notice";
 import { productNotFoundPage, productPage } from "./product";
+import { reviewNotice } from "./product-reviews";
+import { productReviewsData } from "./reviews.routes";
 import { shopPage } from "./shop";
 
 /** The shop for the URL's ?category=&q=&sort=&show= (read leniently: a bad value means its default). */
@@ -35,7 +37,9 @@ export function showProduct(deps: AppDeps, c: Context<AppEnv>) {
     c,
     (site) => {
       const product = categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
-      return product ? productPage(site, product, cartNotice(c.req.query("cart"))) : productNotFoundPage(site, c.req.path);
+      if (!product) return productNotFoundPage(site, c.req.path);
+      const reviews = productReviewsData(deps, product.id, site.user, { reviews: c.req.query("reviews"), sort: c.req.query("sort") });
+      return productPage(site, product, { ...reviews, notice: reviewNotice(c.req.query("review")) }, cartNotice(c.req.query("cart")));
     },
     { cache: "public" },
   );

@@ -43,6 +43,8 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       paypalOrders: new RateLimiter(30, 15 * 60_000),
       orders: new RateLimiter(10, 15 * 60_000),
       wishlist: new RateLimiter(60, 10 * 60_000),
+      reviews: new RateLimiter(10, 60 * 60_000),
+      reviewVotes: new RateLimiter(30, 60 * 60_000),
     },
   };
   // Every write to what public pages show signals it; the cached pages and site data go with it.

@@ -32,6 +32,10 @@ export type AppDeps = {
     orders: RateLimiter;
     /** Wishlist changes per customer account (the API and the hearts' forms together). */
     wishlist: RateLimiter;
+    /** Reviews written, edited or deleted per customer account. */
+    reviews: RateLimiter;
+    /** "Was this helpful?" votes per customer account. */
+    reviewVotes: RateLimiter;
   };
 };
 

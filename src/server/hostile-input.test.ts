@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv } from "../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../tests/factories";
+import { approvedReviews, customerWithSession } from "../../tests/factories";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { uploadPath } from "./app";
 
@@ -77,6 +77,10 @@ const fieldNames = [
   "category",
   "reason",
   "state",
+  "rating",
+  "title",
+  "comment",
+  "page",
 ];
 const withEvery = (value: unknown) => Object.fromEntries(fieldNames.map((k) => [k, value]));
 const form = (value: string) => new URLSearchParams(withEvery(value) as Record<string, string>).toString();
@@ -196,6 +200,8 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
       "*": "missing.js",
     };
     const customer = customerWithSession(t.db, "hostile@example.com");
+    // A published review (id 1) by someone else, so the review routes' :id names a real one.
+    if (product) approvedReviews(t.db, product.slug, 1);
 
     // Plausible parameters get every body; each hostile parameter gets one ordinary body.
     const names = paramNames(routePath);
@@ -293,6 +299,17 @@ describe("hostile input never gets a 5xx, gets the JSON error shape on the API, 
       { method: "POST", path: "/wishlist/unsubscribe" },
     ])
       expect(routes).toContainEqual(route);
+    for (const review of [
+      { method: "GET", path: "/api/products/:id/reviews" },
+      { method: "POST", path: "/api/products/:id/reviews" },
+      { method: "PUT", path: "/api/reviews/:id" },
+      { method: "DELETE", path: "/api/reviews/:id" },
+      { method: "POST", path: "/api/reviews/:id/helpful" },
+      { method: "POST", path: "/shop/product/:slug/review" },
+      { method: "POST", path: "/shop/product/:slug/review/delete" },
+      { method: "POST", path: "/shop/product/:slug/reviews/:id/helpful" },
+    ])
+      expect(routes).toContainEqual(review);
   });
 
   test("the database digest sees a change to any row", () => {

@@ -12,6 +12,7 @@ import { paypalApi } from "../api/paypal";
 import { productsApi } from "../api/products";
 import { ordersApi } from "../api/orders";
 import { referralApi } from "../api/referral";
+import { reviewsApi } from "../api/reviews";
 import { timeslotsApi } from "../api/timeslots";
 import { visitorCountApi } from "../api/visitor-count";
 import { listProductSlugs } from "../db/products.server";
@@ -35,6 +36,7 @@ import { verifyEmailRoutes } from "../pages/verify-email.routes";
 import { reviewInvitationRoutes } from "../pages/review-invitations.routes";
 import { productPath } from "../pages/product";
 import { servicesRoutes } from "../pages/services.routes";
+import { reviewRoutes } from "../pages/reviews.routes";
 import { shopRoutes } from "../pages/shop.routes";
 import type { AppDeps, AppEnv } from "./deps";
 import { clearPagesAfterAdminWrites } from "./middleware/clear-pages-after-admin-writes";
@@ -76,6 +78,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   // Shop (filters live in the URL) and the cart's plain forms, which redirect back (303) with
   // ?cart=<notice>; the islands use /api/cart instead.
   app.route("/", shopRoutes(deps)); // /shop, /shop/product/:slug
+  app.route("/", reviewRoutes(deps)); // POST /shop/product/:slug/review, …/review/delete, …/reviews/:id/helpful
   app.route("/", cartRoutes(deps)); // /cart, POST /cart/items…
   app.route("/", wishlistRoutes(deps)); // /wishlist, its forms and the back-in-stock unsubscribe page
   app.route("/", checkoutRoutes(deps)); // GET and POST /checkout (signed-in customers)
@@ -95,6 +98,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/api/timeslots", timeslotsApi(deps));
   app.route("/api/visitor-count", visitorCountApi(deps));
   app.route("/api/products", productsApi(deps));
+  app.route("/api", reviewsApi(deps)); // /products/:id/reviews (GET, POST); /reviews/:id (PUT, DELETE); POST /reviews/:id/helpful
   app.route("/api/categories", categoriesApi(deps));
   app.route("/api/cart", cartApi(deps)); // GET; POST /items; PATCH and DELETE /items/:productId
   app.route("/api/wishlist", wishlistApi(deps)); // GET and POST /; DELETE /:productId

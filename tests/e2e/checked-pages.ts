@@ -1,10 +1,14 @@
 /**
  * Every public and customer page, as the checkers (axe in accessibility.spec.ts, the Nu HTML
  * checker in html-checker.spec.ts) visit them: public pages signed out, as a visitor first sees
- * them; customer pages signed in, with an order to show and something in the cart to check out, and on the wishlist.
+ * them; customer pages signed in, with an order to show, something in the cart to check out, two
+ * products on the wishlist and reviews of a product, their own among them.
  */
 import type { BrowserContext } from "@playwright/test";
 import { type SiteServer, seed } from "./fixtures";
+
+/** The product whose reviews the checkers see (checkedCustomer writes them). */
+const reviewedSlug = "parabolic-microphone";
 
 export type CheckedPage = { name: string; path: string; signedIn: boolean; status?: number };
 
@@ -38,6 +42,8 @@ export const customerPages: CheckedPage[] = [
   { name: "a booking's page", path: "/bookings/{booking}", signedIn: true },
   { name: "moving a booking", path: "/bookings/{bookingId}/move", signedIn: true },
   { name: "a paid booking's invoice", path: "/payments/{payment}/invoice", signedIn: true },
+  // Approved reviews with a reply and a badge, pages, the customer's own review waiting and its edit form.
+  { name: "a product with reviews", path: `/shop/product/${reviewedSlug}`, signedIn: true },
 ];
 
 export type Customer = {
@@ -55,7 +61,9 @@ export type Customer = {
  * the cart), made straight in the site's database.
  */
 export function checkedCustomer(site: SiteServer, email: string): Customer {
-  return seed(site, "customerWithEverything", email);
+  const customer = seed(site, "customerWithEverything", email);
+  seed(site, "reviewedProduct", email, reviewedSlug);
+  return customer;
 }
 
 /** Gives `context` the customer's session cookie. */

@@ -1,0 +1,47 @@
+/** The rules of ratings shown to shoppers, with no database in them. */
+import type { RatingSummary, ReviewState } from "../shared/reviews";
+
+/** The summary of no reviews at all: the page then says "No reviews yet". */
+export const noRatings: RatingSummary = { average: 0, count: 0, distribution: [0, 0, 0, 0, 0] };
+
+/** Average to one decimal, count and distribution from the number of reviews per star (1..5). */
+export function summariseRatings(perStar: ReadonlyMap<number, number> | Record<number, number>): RatingSummary {
+  const get = (stars: number) => (perStar instanceof Map ? (perStar.get(stars) ?? 0) : ((perStar as Record<number, number>)[stars] ?? 0));
+  const distribution: RatingSummary["distribution"] = [get(1), get(2), get(3), get(4), get(5)];
+  const count = distribution.reduce((a, b) => a + b, 0);
+  if (count === 0) return noRatings;
+  const total = distribution.reduce((sum, n, i) => sum + n * (i + 1), 0);
+  return { average: Math.round((total / count) * 10) / 10, count, distribution };
+}
+
+/** "Rated 4.2 out of 5 from 12 reviews": what the stars say to a screen reader (and the shop card). */
+export function ratingLabel(average: number, count: number): string {
+  return `Rated ${average.toFixed(1)} out of 5 from ${count} review${count === 1 ? "" : "s"}`;
+}
+
+/** Each of the five stars drawn full, half or empty for an average (to the nearest half star). */
+export function starFills(average: number): ("full" | "half" | "empty")[] {
+  const halves = Math.round(average * 2);
+  return [1, 2, 3, 4, 5].map((star) => (halves >= star * 2 ? "full" : halves === star * 2 - 1 ? "half" : "empty"));
+}
+
+/** Pending = neither approved nor rejected; rejected wins over a stale approval flag. */
+export function reviewState(r: { isApproved: boolean; rejectedAt: Date | null }): ReviewState {
+  if (r.rejectedAt) return "rejected";
+  return r.isApproved ? "approved" : "pending";
+}
+
+/** "Ann L." from the customer's names; "A customer" when they gave none (never the e-mail). */
+export function reviewerName(firstName: string | null, lastName: string | null): string {
+  const first = firstName?.trim();
+  const initial = lastName?.trim().charAt(0).toUpperCase();
+  if (!first) return "A customer";
+  return initial ? `${first} ${initial}.` : first;
+}
+
+/** Shop order for "Highest Rated": higher average first, then more reviews; unrated last. */
+export function compareRatings(a: { average: number; count: number } | null, b: { average: number; count: number } | null): number {
+  if (!a || a.count === 0) return !b || b.count === 0 ? 0 : 1;
+  if (!b || b.count === 0) return -1;
+  return b.average - a.average || b.count - a.count;
+}

@@ -1,0 +1,110 @@
+/**
+ * The product page's review forms, with JavaScript off (decision 044). Each redirects back (303) to
+ * the product page with ?review=<notice>; a refused review form re-renders the page with the
+ * values kept and messages under the fields.
+ *
+ *   POST /shop/product/:slug/review                     write, or change, the customer's review
+ *   POST /shop/product/:slug/review/delete              delete it
+ *   POST /shop/product/:slug/reviews/:id/helpful        "Was this helpful?" (page, sort: where to go back)
+ */
+import { Hono, type Context } from "hono";
+import type { CurrentUser } from "../components/site";
+import { findVisibleProduct, type ProductWithCategory } from "../db/products.server";
+import { createReview, deleteOwnReview, editOwnReview, findOwnReview, productReviewsFor, voteHelpful } from "../db/reviews.server";
+import { categorySlugPattern } from "../domain/catalogue";
+import { idParamSchema, readReviewPageQuery, reviewInputSchema } from "../shared/reviews";
+import type { AppDeps, AppEnv } from "../server/deps";
+import { fieldErrors } from "../server/errors";
+import { readForm } from "../server/form";
+import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
+import { servePage } from "../server/render-page";
+import { reviewMessages } from "../server/reviews.server";
+import { productNotFoundPage, productPage, productPath } from "./product";
+import { reviewsHref, type ProductReviewsData, type ReviewFormState, type ReviewNoticeCode } from "./product-reviews";
+
+/** What the product page shows of its reviews for this visitor and ?reviews=&sort=. */
+export function productReviewsData(deps: AppDeps, productId: number, user: CurrentUser | null, query: { reviews?: string; sort?: string }): ProductReviewsData {
+  return productReviewsFor(deps.db, productId, user?.id ?? null, readReviewPageQuery(query));
+}
+
+/** The product of the path, or null. */
+function productOf(deps: AppDeps, c: Context<CustomerEnv>): ProductWithCategory | null {
+  const slug = c.req.param("slug") ?? "";
+  return categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
+}
+
+const notFoundPage = (deps: AppDeps, c: Context<CustomerEnv>) => servePage(deps, c, (site) => productNotFoundPage(site, c.req.path));
+
+const backTo = (path: string, notice: ReviewNoticeCode, anchor = "reviews") => `${path}?review=${notice}#${anchor}`;
+
+/** POST /shop/product/:slug/review (rating, title, comment): the customer's review, new or changed. */
+export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
+  const product = productOf(deps, c);
+  if (!product) return notFoundPage(deps, c);
+  const form = await readForm(c, 4000);
+  const user = c.get("user");
+  const values = { rating: form.rating ?? "", title: form.title ?? "", comment: form.comment ?? "" };
+  const again = (state: Omit<ReviewFormState, "values">) =>
+    servePage(deps, c, (site) => productPage(site, product, { ...productReviewsData(deps, product.id, user, {}), form: { values, ...state } }));
+  const parsed = reviewInputSchema.safeParse(values);
+  if (!parsed.success) return again({ errors: fieldErrors(parsed.error) });
+  if (deps.limits.reviews.hit(user.id) > 0) return again({ errors: {}, formError: reviewMessages.reviewsRateLimited });
+  const own = findOwnReview(deps.db, user.id, product.id);
+  const result = own ? editOwnReview(deps.db, user.id, own.id, parsed.data) : createReview(deps.db, user.id, product.id, parsed.data);
+  if (!result.ok) {
+    if (result.reason === "product_not_found") return notFoundPage(deps, c);
+    const formError =
+      result.reason === "email_unverified"
+        ? reviewMessages.emailUnverified
+        : result.reason === "duplicate"
+          ? reviewMessages.duplicate
+          : reviewMessages.productUnavailable;
+    return again({ errors: {}, formError });
+  }
+  // To the top of the reviews, where the notice is, with the customer's review under it.
+  return c.redirect(backTo(productPath(product.slug), own ? "updated" : "sent"), 303);
+}
+
+/** POST /shop/product/:slug/review/delete */
+export function submitReviewDelete(deps: AppDeps, c: Context<CustomerEnv>) {
+  const slug = c.req.param("slug") ?? "";
+  if (!categorySlugPattern.test(slug)) return notFoundPage(deps, c);
+  const product = findVisibleProduct(deps.db, slug);
+  const user = c.get("user");
+  const own = product ? findOwnReview(deps.db, user.id, product.id) : null;
+  if (!product || !own) return c.redirect(product ? backTo(productPath(slug), "not-found") : "/shop", 303);
+  if (deps.limits.reviews.hit(user.id) > 0) return c.redirect(backTo(productPath(slug), "vote-limit"), 303);
+  deleteOwnReview(deps.db, user.id, own.id);
+  return c.redirect(backTo(productPath(slug), "deleted"), 303);
+}
+
+/** POST /shop/product/:slug/reviews/:id/helpful (page, sort) */
+export async function submitHelpfulVote(deps: AppDeps, c: Context<CustomerEnv>) {
+  const product = productOf(deps, c);
+  if (!product) return notFoundPage(deps, c);
+  const form = await readForm(c, 100);
+  const { page, sort } = readReviewPageQuery({ reviews: form.page, sort: form.sort });
+  const id = idParamSchema.safeParse({ id: c.req.param("id") });
+  const back = (notice: ReviewNoticeCode, anchor: string) => {
+    const href = reviewsHref(productPath(product.slug), page, sort).replace("#reviews", "");
+    return c.redirect(`${href}${href.includes("?") ? "&" : "?"}review=${notice}#${anchor}`, 303);
+  };
+  if (!id.success || !/^\d+$/.test(c.req.param("id") ?? "")) return back("not-found", "reviews");
+  const user = c.get("user");
+  if (deps.limits.reviewVotes.hit(user.id) > 0) return back("vote-limit", `review-${id.data.id}`);
+  const vote = voteHelpful(deps.db, user.id, id.data.id);
+  if (!vote.ok) {
+    const notice = vote.reason === "own_review" ? "own-review" : vote.reason === "email_unverified" ? "unverified" : "not-found";
+    return back(notice, notice === "not-found" ? "reviews" : `review-${id.data.id}`);
+  }
+  return back(vote.counted ? "voted" : "already-voted", `review-${id.data.id}`);
+}
+
+export function reviewRoutes(deps: AppDeps) {
+  // Signed out, a form sends the visitor to sign in and back to the product's reviews.
+  const customer = requireCustomer(deps, { returnTo: (c) => `${productPath(c.req.param("slug") ?? "")}#reviews` });
+  return new Hono<AppEnv>()
+    .post("/shop/product/:slug/review", customer, (c) => submitReviewForm(deps, c))
+    .post("/shop/product/:slug/review/delete", customer, (c) => submitReviewDelete(deps, c))
+    .post("/shop/product/:slug/reviews/:id/helpful", customer, (c) => submitHelpfulVote(deps, c));
+}
