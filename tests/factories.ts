@@ -670,6 +670,9 @@ export function failedBackup(db: Db, step: "backup" | "check" | "command", messa
   const startedAt = new Date(Date.now() - minutesAgo * 60_000);
   recordBackupRun(db, { startedAt, finishedAt: startedAt, fileName: null, ok: false, failedStep: step, message });
   return { startedAt: startedAt.toISOString() };
+}
+
+/**
  * A customer `email` (with a session) whose order of the product `slug` was delivered, so a review
  * they write is a verified purchase; answers the session and the order.
  */
