@@ -147,26 +147,29 @@ export function ensureTotals(sqlite: Database): RebuildResult | null {
 
 // Reading the kept totals. Each answers what the scanning query it stands for answered.
 
-type Window = { starts: string[]; from: string; to: string };
-
-/** The index of the period a local date falls in: how many of the later periods' first dates it has reached. */
-function periodOfDay(starts: string[]): { sql: string; params: string[] } {
-  const later = starts.slice(1);
-  if (later.length === 0) return { sql: "0", params: [] };
-  return { sql: `(${later.map(() => "(day >= ?)").join(" + ")})`, params: later };
-}
+type Window = { period: "week" | "month"; starts: string[]; from: string; to: string };
 
 type PeriodRow = { period: number; key: string; n: number; cents: number };
 
-/** Per period of the window and key, the kept totals of one kind (`booking` by service, `revenue` by method). */
+/**
+ * Per period of the window and key, the kept totals of one kind (`booking` by service, `revenue` by
+ * method): summed per month (12 months: a few dozen groups) or per day (weeks: at most 13 of them),
+ * then added into their periods here.
+ */
 export function keptByPeriod(sqlite: Database, kind: "booking" | "revenue", window: Window): PeriodRow[] {
-  const period = periodOfDay(window.starts);
-  return sqlite
-    .query<PeriodRow, (string | number)[]>(
-      `SELECT ${period.sql} AS period, key, sum(n) AS n, sum(cents) AS cents FROM daily_totals
-       WHERE kind = ? AND day >= ? AND day <= ? GROUP BY 1, 2`,
+  const unit = window.period === "month" ? "substr(day, 1, 7) || '-01'" : "day";
+  const rows = sqlite
+    .query<{ start: string; key: string; n: number; cents: number }, [string, string, string]>(
+      `SELECT ${unit} AS start, key, sum(n) AS n, sum(cents) AS cents FROM daily_totals
+       WHERE kind = ?1 AND day >= ?2 AND day <= ?3 GROUP BY 1, 2`,
     )
-    .all(...period.params, kind, window.from, window.to);
+    .all(kind, window.from, window.to);
+  // The period of a date: the last one starting on or before it (starts are in order).
+  return rows.map(({ start, ...r }) => {
+    let period = 0;
+    while (period + 1 < window.starts.length && (window.starts[period + 1] ?? "") <= start) period++;
+    return { period, ...r };
+  });
 }
 
 /**
