@@ -14,6 +14,7 @@ CREATE TABLE `kept_totals_state` (
 --> statement-breakpoint
 CREATE TABLE `referrer_totals` (
 	`user_id` text PRIMARY KEY NOT NULL,
+	`user_created_at` integer DEFAULT 0 NOT NULL,
 	`referred_count` integer DEFAULT 0 NOT NULL,
 	`pending_cents` integer DEFAULT 0 NOT NULL,
 	`pending_count` integer DEFAULT 0 NOT NULL,
@@ -23,6 +24,7 @@ CREATE TABLE `referrer_totals` (
 	`void_count` integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX `referrer_totals_list_idx` ON `referrer_totals` ("pending_cents" desc,"paid_cents" desc,"user_created_at" desc,`user_id`);--> statement-breakpoint
 CREATE TABLE `tz_offsets` (
 	`from_ms` integer PRIMARY KEY NOT NULL,
 	`offset_ms` integer NOT NULL

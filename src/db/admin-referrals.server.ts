@@ -61,8 +61,8 @@ function toRow(r: TallyRow): AdminReferrerRow {
  */
 function talliesSql(where: ReturnType<typeof sql> | null) {
   return sql`
-    select u.id as userId, u.first_name as firstName, u.last_name as lastName, u.email as email, u.referral_code as referralCode,
-      u.created_at as createdAt,
+    select r.user_id as userId, u.first_name as firstName, u.last_name as lastName, u.email as email, u.referral_code as referralCode,
+      r.user_created_at as createdAt,
       r.referred_count as referredCount,
       r.pending_cents as pendingCents, r.pending_count as pendingCount,
       r.paid_cents as paidCents, r.paid_count as paidCount,
@@ -101,7 +101,10 @@ export function listAdminReferrers(db: Db, query: AdminReferralsQuery): AdminRef
     const rows = db.all<TallyRow>(
       sql`select * from (${talliesSql(where)}) order by pendingCents desc, paidCents desc, createdAt desc, userId limit ${adminReferralsPageSize} offset ${offset}`,
     );
-    const [total] = db.all<{ n: number }>(sql`select count(*) as n from (${talliesSql(where)})`);
+    // Without a search the count needs no customer: every kept row is a customer's (deleting one deletes it).
+    const [total] = search
+      ? db.all<{ n: number }>(sql`select count(*) as n from (${talliesSql(where)})`)
+      : db.all<{ n: number }>(sql`select count(*) as n from ${referrerTotals} r ${query.status ? sql`where ${statusCondition[query.status]}` : sql``}`);
     return { referrers: rows.map(toRow), total: Number(total?.n ?? 0), page, pageSize: adminReferralsPageSize };
   })();
 }

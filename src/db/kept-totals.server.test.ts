@@ -20,7 +20,7 @@ import { ensureTotals, keptTimeZone, rebuildTotals } from "./kept-totals.server"
 import { cancelOrder, changeOrder, expiredUnpaidOrders, placeOrder } from "./orders.server";
 import { insertPayment } from "./payments.server";
 import { deleteProduct } from "./products.server";
-import { bookings, orders, payments, products, referralTransactions } from "./schema";
+import { bookings, orderItems, orders, payments, products, referralTransactions } from "./schema";
 import { getSettings, updateSetting } from "./settings.server";
 import { deleteAccount } from "./users.server";
 import { immediate } from "./client.server";
@@ -338,7 +338,7 @@ test("the kept totals equal a full recount after random bookings, orders, paymen
   }
   expect([...kindsSeen].sort()).toEqual(["booking", "order", "product", "revenue"]);
   expect(ensureTotals(db.$client)).toBeNull();
-});
+}, 120_000);
 
 test("a rebuild for another timezone moves rows to that zone's local dates; the setting's change rebuilds with it", () => {
   const at = new Date("2026-03-01T20:00:00Z"); // 2 March 06:30 in Adelaide, 1 March 12:00 in Los Angeles
@@ -353,4 +353,30 @@ test("a rebuild for another timezone moves rows to that zone's local dates; the 
   expect(dayOf()).toBe("2026-03-01");
   updateSetting(db, "timezone", "Australia/Adelaide");
   expect(dayOf()).toBe("2026-03-02");
+});
+
+test("an order deleted with its items (a foreign-key cascade) takes its order, money and items out, once", () => {
+  const address = { name: "Ann Lee", line1: "1 King William St", city: "Adelaide", state: "SA", postcode: "5000", country: "AU" };
+  const before = JSON.stringify(db.$client.query("SELECT * FROM daily_totals ORDER BY kind, day, key").all());
+  const order = db
+    .insert(orders)
+    .values({
+      orderNumber: "KEPT-DEL-1",
+      status: "processing",
+      paymentStatus: "paid",
+      totalAmount: "10.00",
+      subtotal: "10.00",
+      shippingAddress: address,
+      billingAddress: address,
+    })
+    .returning()
+    .get();
+  db.insert(orderItems)
+    .values({ orderId: order.id, quantity: 2, unitPrice: "5.00", totalPrice: "10.00", productSnapshot: { name: "Deleted Thing" } })
+    .run();
+  const thing = () => db.$client.query("SELECT n, cents FROM daily_totals WHERE kind = 'product' AND key = 'name:Deleted Thing'").get();
+  expect(thing()).toEqual({ n: 2, cents: 1000 });
+  db.delete(orders).where(eq(orders.id, order.id)).run();
+  expect(thing()).toBeNull();
+  expect(JSON.stringify(db.$client.query("SELECT * FROM daily_totals ORDER BY kind, day, key").all())).toBe(before);
 });

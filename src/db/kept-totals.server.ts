@@ -113,8 +113,8 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
 
     sqlite.run("DELETE FROM referrer_totals");
     const rc = "cast(round(t.amount * 100) as integer)";
-    sqlite.run(`INSERT INTO referrer_totals (user_id, referred_count, pending_cents, pending_count, paid_cents, paid_count, void_cents, void_count)
-      SELECT id, sum(referred), sum(pc), sum(pn), sum(dc), sum(dn), sum(vc), sum(vn) FROM (
+    sqlite.run(`INSERT INTO referrer_totals (user_id, user_created_at, referred_count, pending_cents, pending_count, paid_cents, paid_count, void_cents, void_count)
+      SELECT id, (SELECT created_at FROM users WHERE users.id = x.id), sum(referred), sum(pc), sum(pn), sum(dc), sum(dn), sum(vc), sum(vn) FROM (
         SELECT t.referrer_id AS id, 0 AS referred,
           CASE WHEN t.status = 'pending' THEN ${rc} ELSE 0 END AS pc, (t.status = 'pending') AS pn,
           CASE WHEN t.status = 'paid' THEN ${rc} ELSE 0 END AS dc, (t.status = 'paid') AS dn,
@@ -122,7 +122,7 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
         FROM referral_transactions t
         UNION ALL
         SELECT r.referred_by, 1, 0, 0, 0, 0, 0, 0 FROM users r WHERE r.referred_by IS NOT NULL
-      ) WHERE id IN (SELECT id FROM users) GROUP BY id`);
+      ) x WHERE id IN (SELECT id FROM users) GROUP BY id`);
 
     const state = sqlite.prepare("INSERT INTO kept_totals_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     state.run("timezone", timeZone);

@@ -718,17 +718,25 @@ export const dailyTotals = sqliteTable(
   (t) => [primaryKey({ columns: [t.kind, t.day, t.key] })],
 );
 
-/** Each referrer's kept tallies (decision 047): customers referred, and rewards by status. */
-export const referrerTotals = sqliteTable("referrer_totals", {
-  userId: text("user_id").primaryKey(),
-  referredCount: integer("referred_count").notNull().default(0),
-  pendingCents: integer("pending_cents").notNull().default(0),
-  pendingCount: integer("pending_count").notNull().default(0),
-  paidCents: integer("paid_cents").notNull().default(0),
-  paidCount: integer("paid_count").notNull().default(0),
-  voidCents: integer("void_cents").notNull().default(0),
-  voidCount: integer("void_count").notNull().default(0),
-});
+/**
+ * Each referrer's kept tallies (decision 047): customers referred, and rewards by status; with the
+ * referrer's sign-up time, so the admin list's order (most pending, then paid, then newest) is an index.
+ */
+export const referrerTotals = sqliteTable(
+  "referrer_totals",
+  {
+    userId: text("user_id").primaryKey(),
+    userCreatedAt: integer("user_created_at").notNull().default(0),
+    referredCount: integer("referred_count").notNull().default(0),
+    pendingCents: integer("pending_cents").notNull().default(0),
+    pendingCount: integer("pending_count").notNull().default(0),
+    paidCents: integer("paid_cents").notNull().default(0),
+    paidCount: integer("paid_count").notNull().default(0),
+    voidCents: integer("void_cents").notNull().default(0),
+    voidCount: integer("void_count").notNull().default(0),
+  },
+  (t) => [index("referrer_totals_list_idx").on(sql`${t.pendingCents} desc`, sql`${t.paidCents} desc`, sql`${t.userCreatedAt} desc`, t.userId)],
+);
 
 /**
  * The business timezone's offsets from UTC, from each change on (decision 047): the triggers turn
