@@ -7,6 +7,8 @@
  * its money arrived (`paid_at`; the creation time for an old row without one), in the business
  * timezone.
  *
+ * In the timezone the kept per-day totals are in (decision 047) the figures are read from them
+ * (a few rows per day, whatever the number of records); otherwise they are counted as follows.
  * SQLite knows no timezones, so the periods' first instants (local midnights) are computed here
  * and each query groups its rows by the number of those instants a row's time has passed: the
  * period's index, a handful of groups. Every query reads a covering index and never a row:

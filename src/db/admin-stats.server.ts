@@ -1,8 +1,9 @@
 /**
- * The admin dashboard's headline figures (`GET /api/admin/stats`): four aggregate queries, no rows
- * loaded into JS, each prepared once per connection (compiling them on every request cost more
- * than running them). Money is summed in SQL as integer cents (each decimal string rounded to cents
- * first, as `toCents` does), so no float error builds up over many rows.
+ * The admin dashboard's headline figures (`GET /api/admin/stats`), read from the kept per-day
+ * totals (decision 047, kept-totals.server.ts) for the timezone they are kept in. `countedStats`
+ * counts the same figures from the records (any other timezone): aggregate queries, no rows
+ * loaded into JS, each prepared once per connection. Money is summed in SQL as integer cents (each
+ * decimal string rounded to cents first, as `toCents` does), so no float error builds up.
  */
 import { and, type Column, count, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { BookingStatus } from "../domain/booking";
