@@ -7,6 +7,8 @@
  * its money arrived (`paid_at`; the creation time for an old row without one), in the business
  * timezone.
  *
+ * In the timezone the kept per-day totals are in (decision 047) the figures are read from them
+ * (a few rows per day, whatever the number of records); otherwise they are counted as follows.
  * SQLite knows no timezones, so the periods' first instants (local midnights) are computed here
  * and each query groups its rows by the number of those instants a row's time has passed: the
  * period's index, a handful of groups. Every query reads a covering index and never a row:
@@ -23,6 +25,7 @@ import type { AdminAnalytics, AnalyticsRange } from "../shared/admin-analytics";
 import { startOfLocalDay } from "./admin-stats.server";
 import type { Db } from "./client.server";
 import { mostWishedProducts } from "./wishlist.server";
+import { keptByPeriod, keptTimeZone, keptTopProducts } from "./kept-totals.server";
 import { bookings, orderItems, orders, payments, products, visitLog } from "./schema";
 
 export type { AdminAnalytics } from "../shared/admin-analytics";
@@ -87,6 +90,8 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
   const periodBookings = window.starts.map(() => 0);
   const periodCents = window.starts.map(() => 0);
   const methods = new Map<string, { count: number; cents: number }>();
+  // The kept per-day totals (decision 047) answer in the timezone they are kept in; any other is counted from the records.
+  const kept = keptTimeZone(db.$client) === timeZone;
 
   // Visits: one row per day, the date in the business timezone the visit was counted on.
   const visitRows = db
@@ -103,12 +108,14 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
   // One pass gives both the bookings per period and the services' tallies (a few groups per period).
   const bookingPeriod = periodIndex(window, bookings.createdAt);
   const services = new Map<string, { bookings: number; cents: number }>();
-  for (const row of db
-    .select({ period: bookingPeriod, name: bookings.serviceName, n: count(), cents: sql<number>`sum(${cents(bookings.servicePrice)})` })
-    .from(bookings)
-    .where(notCancelledInWindow)
-    .groupBy(bookingPeriod, bookings.serviceName)
-    .all()) {
+  for (const row of kept
+    ? keptByPeriod(db.$client, "booking", window).map((r) => ({ ...r, name: r.key }))
+    : db
+        .select({ period: bookingPeriod, name: bookings.serviceName, n: count(), cents: sql<number>`sum(${cents(bookings.servicePrice)})` })
+        .from(bookings)
+        .where(notCancelledInWindow)
+        .groupBy(bookingPeriod, bookings.serviceName)
+        .all()) {
     periodBookings[row.period] = (periodBookings[row.period] ?? 0) + row.n;
     const service = services.get(row.name) ?? { bookings: 0, cents: 0 };
     services.set(row.name, { bookings: service.bookings + row.n, cents: service.cents + (row.cents ?? 0) });
@@ -137,48 +144,53 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
     sql`${orderPaidAt} < ${end.getTime()}`,
   );
   const orderPeriod = periodIndex(window, orderPaidAt);
-  addMoney(
-    db
-      .select({ period: orderPeriod, method: orders.paymentMethod, n: count(), cents: sql<number>`sum(${cents(orders.totalAmount)})` })
-      .from(orders)
-      .where(netOrder)
-      .groupBy(orderPeriod, orders.paymentMethod)
-      .all(),
-  );
+  if (kept) addMoney(keptByPeriod(db.$client, "revenue", window).map((r) => ({ ...r, method: r.key })));
+  else
+    addMoney(
+      db
+        .select({ period: orderPeriod, method: orders.paymentMethod, n: count(), cents: sql<number>`sum(${cents(orders.totalAmount)})` })
+        .from(orders)
+        .where(netOrder)
+        .groupBy(orderPeriod, orders.paymentMethod)
+        .all(),
+    );
 
   // Service payments: captured or marked paid, and not paying a shop order (counted above).
   const paymentPaidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
   const paymentPeriod = periodIndex(window, paymentPaidAt);
-  addMoney(
-    db
-      .select({ period: paymentPeriod, method: payments.method, n: count(), cents: sql<number>`sum(${cents(payments.amount)})` })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.status, completed),
-          isNull(payments.shopOrderId),
-          sql`${paymentPaidAt} >= ${start.getTime()}`,
-          sql`${paymentPaidAt} < ${end.getTime()}`,
-        ),
-      )
-      .groupBy(paymentPeriod, payments.method)
-      .all(),
-  );
+  if (!kept)
+    addMoney(
+      db
+        .select({ period: paymentPeriod, method: payments.method, n: count(), cents: sql<number>`sum(${cents(payments.amount)})` })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.status, completed),
+            isNull(payments.shopOrderId),
+            sql`${paymentPaidAt} >= ${start.getTime()}`,
+            sql`${paymentPaidAt} < ${end.getTime()}`,
+          ),
+        )
+        .groupBy(paymentPeriod, payments.method)
+        .all(),
+    );
 
   // A product still in the catalogue goes by its id and current name; a deleted one by the name it was sold under.
   const soldName = sql<string>`json_extract(${orderItems.productSnapshot}, '$.name')`;
   const units = sql<number>`sum(${orderItems.quantity})`;
   const productCents = sql<number>`sum(${cents(orderItems.totalPrice)})`;
-  const topProducts = db
-    .select({ name: sql<string>`coalesce(max(${products.name}), max(${soldName}), 'Unnamed product')`, units, cents: productCents })
-    .from(orderItems)
-    .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .leftJoin(products, eq(products.id, orderItems.productId))
-    .where(netOrder)
-    .groupBy(sql`coalesce('id:' || ${orderItems.productId}, 'name:' || ${soldName})`)
-    .orderBy(desc(units), desc(productCents), sql`1`)
-    .limit(5)
-    .all();
+  const topProducts = kept
+    ? keptTopProducts(db.$client, window)
+    : db
+        .select({ name: sql<string>`coalesce(max(${products.name}), max(${soldName}), 'Unnamed product')`, units, cents: productCents })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .leftJoin(products, eq(products.id, orderItems.productId))
+        .where(netOrder)
+        .groupBy(sql`coalesce('id:' || ${orderItems.productId}, 'name:' || ${soldName})`)
+        .orderBy(desc(units), desc(productCents), sql`1`)
+        .limit(5)
+        .all();
 
   const periods = window.starts.map((start, i) => ({ start, bookings: periodBookings[i] ?? 0, revenue: centsToDecimal(periodCents[i] ?? 0) }));
   return {

@@ -22,7 +22,7 @@ import { containsPattern, customerIdsMatching } from "./admin-users.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
 import { refreshEarnings } from "./referrals.server";
-import { bookings, referralTransactions, users } from "./schema";
+import { bookings, referralTransactions, referrerTotals, users } from "./schema";
 
 type TallyRow = {
   userId: string;
@@ -54,41 +54,27 @@ function toRow(r: TallyRow): AdminReferrerRow {
   };
 }
 
-const cents = sql`cast(round(${referralTransactions.amount} * 100) as integer)`;
-
 /**
  * The referrers (anyone with a reward or a customer who signed up with their code) and their
- * tallies, as a subquery `t`; `where` narrows it. Rewards are summed through
- * referral_tx_referrer_idx, referred customers counted from users.referred_by.
+ * tallies, as a subquery `t`; `where` narrows it. The tallies are kept in referrer_totals by
+ * triggers (decision 047), so a page reads one row per referrer and never a reward.
  */
 function talliesSql(where: ReturnType<typeof sql> | null) {
   return sql`
-    with r as (
-      select ${referralTransactions.referrerId} as id,
-        coalesce(sum(case when ${referralTransactions.status} = 'pending' then ${cents} end), 0) as pendingCents,
-        count(case when ${referralTransactions.status} = 'pending' then 1 end) as pendingCount,
-        coalesce(sum(case when ${referralTransactions.status} = 'paid' then ${cents} end), 0) as paidCents,
-        count(case when ${referralTransactions.status} = 'paid' then 1 end) as paidCount,
-        coalesce(sum(case when ${referralTransactions.status} = 'void' then ${cents} end), 0) as voidCents,
-        count(case when ${referralTransactions.status} = 'void' then 1 end) as voidCount
-      from ${referralTransactions} group by ${referralTransactions.referrerId}
-    ),
-    c as (select ${users.referredBy} as id, count(*) as n from ${users} where ${users.referredBy} is not null group by ${users.referredBy}),
-    ids as (select id from r union select id from c)
-    select u.id as userId, u.first_name as firstName, u.last_name as lastName, u.email as email, u.referral_code as referralCode,
-      u.created_at as createdAt,
-      coalesce(c.n, 0) as referredCount,
-      coalesce(r.pendingCents, 0) as pendingCents, coalesce(r.pendingCount, 0) as pendingCount,
-      coalesce(r.paidCents, 0) as paidCents, coalesce(r.paidCount, 0) as paidCount,
-      coalesce(r.voidCents, 0) as voidCents, coalesce(r.voidCount, 0) as voidCount
-    from ids join ${users} u on u.id = ids.id left join r on r.id = ids.id left join c on c.id = ids.id
+    select r.user_id as userId, u.first_name as firstName, u.last_name as lastName, u.email as email, u.referral_code as referralCode,
+      r.user_created_at as createdAt,
+      r.referred_count as referredCount,
+      r.pending_cents as pendingCents, r.pending_count as pendingCount,
+      r.paid_cents as paidCents, r.paid_count as paidCount,
+      r.void_cents as voidCents, r.void_count as voidCount
+    from ${referrerTotals} r join ${users} u on u.id = r.user_id
     ${where ? sql`where ${where}` : sql``}`;
 }
 
 const statusCondition: Record<ReferralStatus, ReturnType<typeof sql>> = {
-  pending: sql`r.pendingCount > 0`,
-  paid: sql`r.paidCount > 0`,
-  void: sql`r.voidCount > 0`,
+  pending: sql`r.pending_count > 0`,
+  paid: sql`r.paid_count > 0`,
+  void: sql`r.void_count > 0`,
 };
 
 /**
@@ -115,7 +101,10 @@ export function listAdminReferrers(db: Db, query: AdminReferralsQuery): AdminRef
     const rows = db.all<TallyRow>(
       sql`select * from (${talliesSql(where)}) order by pendingCents desc, paidCents desc, createdAt desc, userId limit ${adminReferralsPageSize} offset ${offset}`,
     );
-    const [total] = db.all<{ n: number }>(sql`select count(*) as n from (${talliesSql(where)})`);
+    // Without a search the count needs no customer: every kept row is a customer's (deleting one deletes it).
+    const [total] = search
+      ? db.all<{ n: number }>(sql`select count(*) as n from (${talliesSql(where)})`)
+      : db.all<{ n: number }>(sql`select count(*) as n from ${referrerTotals} r ${query.status ? sql`where ${statusCondition[query.status]}` : sql``}`);
     return { referrers: rows.map(toRow), total: Number(total?.n ?? 0), page, pageSize: adminReferralsPageSize };
   })();
 }

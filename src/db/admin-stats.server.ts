@@ -1,8 +1,9 @@
 /**
- * The admin dashboard's headline figures (`GET /api/admin/stats`): four aggregate queries, no rows
- * loaded into JS, each prepared once per connection (compiling them on every request cost more
- * than running them). Money is summed in SQL as integer cents (each decimal string rounded to cents
- * first, as `toCents` does), so no float error builds up over many rows.
+ * The admin dashboard's headline figures (`GET /api/admin/stats`), read from the kept per-day
+ * totals (decision 047, kept-totals.server.ts) for the timezone they are kept in. `countedStats`
+ * counts the same figures from the records (any other timezone): aggregate queries, no rows
+ * loaded into JS, each prepared once per connection. Money is summed in SQL as integer cents (each
+ * decimal string rounded to cents first, as `toCents` does), so no float error builds up.
  */
 import { and, type Column, count, gte, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { BookingStatus } from "../domain/booking";
@@ -12,6 +13,7 @@ import { centsToDecimal } from "../domain/pricing";
 import { zonedParts, zonedToInstant } from "../domain/timezone";
 import type { AdminStats } from "../shared/admin-stats";
 import type { Db } from "./client.server";
+import { keptStats, keptTimeZone } from "./kept-totals.server";
 import { prepared } from "./prepared.server";
 import { bookings, orders, payments, products } from "./schema";
 
@@ -50,10 +52,34 @@ export function zonedMonth(now: Date, timeZone: string): { start: Date; end: Dat
   };
 }
 
+/** The calendar month that `now` falls in, in `timeZone`, as local dates [first, first of the next). */
+function monthDates(now: Date, timeZone: string): { from: string; to: string } {
+  const { year, month } = zonedParts(now, timeZone);
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  return { from: `${year}-${pad(month)}-01`, to: `${next.year}-${pad(next.month)}-01` };
+}
+
 export function adminStats(db: Db, timeZone: string, now = new Date()): AdminStats {
   // Products have no deleted/archived column (a deleted product's row is gone): every row counts, active or not.
   const productRow = prepared(db, "admin-stats-products", (d) => d.select({ n: count() }).from(products).prepare()).get();
 
+  // The kept totals (decision 047) answer in the timezone they are kept in; any other is counted below.
+  if (keptTimeZone(db.$client) === timeZone) {
+    const month = monthDates(now, timeZone);
+    const kept = keptStats(db.$client, month.from, month.to);
+    return {
+      totalProducts: productRow?.n ?? 0,
+      totalOrders: kept.orders,
+      pendingOrders: kept.pending,
+      totalRevenue: centsToDecimal(kept.revenueCents),
+      recentBookings: kept.bookings,
+    };
+  }
+  return { totalProducts: productRow?.n ?? 0, ...countedStats(db, timeZone, now) };
+}
+
+/** The figures other than products counted from the records (as the kept totals are rebuilt). */
+export function countedStats(db: Db, timeZone: string, now = new Date()): Omit<AdminStats, "totalProducts"> {
   // Money received for an order: payment status `paid`, or `refunded` (paid, then given back).
   // Refunded: payment status `refunded`, or a received order whose order status is `refunded`.
   // There is no refunded-amount column, so a refund is taken to be the order's whole total.
@@ -94,7 +120,6 @@ export function adminStats(db: Db, timeZone: string, now = new Date()): AdminSta
 
   const revenueCents = (orderRow?.receivedCents ?? 0) - (orderRow?.refundedCents ?? 0) + (paymentRow?.receivedCents ?? 0);
   return {
-    totalProducts: productRow?.n ?? 0,
     totalOrders: orderRow?.total ?? 0,
     pendingOrders: orderRow?.pending ?? 0,
     totalRevenue: centsToDecimal(revenueCents),

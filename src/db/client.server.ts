@@ -3,6 +3,7 @@ import { Database } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { ensureTotals } from "./kept-totals.server";
 import { migrations } from "./migrations.gen";
 import * as schema from "./schema";
 
@@ -22,6 +23,8 @@ export function openDatabase(file: string): Db {
   sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA foreign_keys = ON");
   applyMigrations(sqlite);
+  // The kept totals (decision 047) are rebuilt when new or made for another timezone or version.
+  ensureTotals(sqlite);
   return drizzle(sqlite, { schema }) as Db;
 }
 

@@ -27,6 +27,8 @@ import m24 from "../../db/0024_review_invitations_and_moderation.sql" with { typ
 import m25 from "../../db/0025_backup_runs.sql" with { type: "text" };
 import m26 from "../../db/0026_wishlist_back_in_stock.sql" with { type: "text" };
 import m27 from "../../db/0027_review_helpful_vote_count.sql" with { type: "text" };
+import m28 from "../../db/0028_kept_totals.sql" with { type: "text" };
+import m29 from "../../db/0029_kept_totals_triggers.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -58,4 +60,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0025_backup_runs", sql: m25 },
   { tag: "0026_wishlist_back_in_stock", sql: m26 },
   { tag: "0027_review_helpful_vote_count", sql: m27 },
+  { tag: "0028_kept_totals", sql: m28 },
+  { tag: "0029_kept_totals_triggers", sql: m29 },
 ];

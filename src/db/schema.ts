@@ -4,7 +4,7 @@
  * Money is stored as decimal strings with two places ("695.00"), as the API shapes expect (docs/product.md#prices).
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { adminRoles } from "../domain/admin-roles";
 import { auditKinds } from "../domain/audit";
 import { caseNoteLists } from "../shared/admin-notes";
@@ -743,6 +743,62 @@ export const seedVersions = sqliteTable("seed_versions", {
 export const visitLog = sqliteTable("visit_log", {
   day: text("day").primaryKey(),
   visits: integer("visits").notNull().default(0),
+});
+
+/**
+ * Kept per-day totals (decision 047): what the dashboard and analytics show, kept by triggers in the
+ * same transaction as every write that changes them (db/0029_kept_totals_triggers.sql) and rebuilt
+ * by `rebuildTotals` (kept-totals.server.ts). `day` is the local date in the business timezone.
+ * Kinds: `booking` (key: service name; bookings created that day, not cancelled, and their value),
+ * `order` (key: order status; orders placed that day), `revenue` (key: payment method; money
+ * received that day: paid orders not refunded, completed service payments), `product` (key:
+ * `id:<product>`, `name:<name sold under>` or `none:`; units and value of paid orders' items).
+ */
+export const dailyTotals = sqliteTable(
+  "daily_totals",
+  {
+    kind: text("kind").notNull(),
+    day: text("day").notNull(),
+    key: text("key").notNull(),
+    n: integer("n").notNull().default(0),
+    cents: integer("cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.key] })],
+);
+
+/**
+ * Each referrer's kept tallies (decision 047): customers referred, and rewards by status; with the
+ * referrer's sign-up time, so the admin list's order (most pending, then paid, then newest) is an index.
+ */
+export const referrerTotals = sqliteTable(
+  "referrer_totals",
+  {
+    userId: text("user_id").primaryKey(),
+    userCreatedAt: integer("user_created_at").notNull().default(0),
+    referredCount: integer("referred_count").notNull().default(0),
+    pendingCents: integer("pending_cents").notNull().default(0),
+    pendingCount: integer("pending_count").notNull().default(0),
+    paidCents: integer("paid_cents").notNull().default(0),
+    paidCount: integer("paid_count").notNull().default(0),
+    voidCents: integer("void_cents").notNull().default(0),
+    voidCount: integer("void_count").notNull().default(0),
+  },
+  (t) => [index("referrer_totals_list_idx").on(sql`${t.pendingCents} desc`, sql`${t.paidCents} desc`, sql`${t.userCreatedAt} desc`, t.userId)],
+);
+
+/**
+ * The business timezone's offsets from UTC, from each change on (decision 047): the triggers turn
+ * an instant into its local date with it. Written by `rebuildTotals` for the timezone setting.
+ */
+export const tzOffsets = sqliteTable("tz_offsets", {
+  fromMs: integer("from_ms").primaryKey(),
+  offsetMs: integer("offset_ms").notNull(),
+});
+
+/** What the kept totals were last rebuilt for: `timezone` (and `version`, the triggers' generation). */
+export const keptTotalsState = sqliteTable("kept_totals_state", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
 });
 
 export type User = typeof users.$inferSelect;

@@ -3,6 +3,7 @@ import { checkChangedSettings, reauthSettingKeys, settingLabels, type SettingsPr
 import { settingsSchema, defaultSettings, type SettingKey, type Settings } from "../shared/settings";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
+import { ensureTotals } from "./kept-totals.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { settings } from "./schema";
 
@@ -36,6 +37,8 @@ export function updateSetting(db: Db, key: string, value: unknown): PublicWrite 
       .values({ key, value: stored })
       .onConflictDoUpdate({ target: settings.key, set: { value: stored, updatedAt: new Date() } })
       .run();
+    // A new timezone moves rows to other local dates: the kept totals are recounted with the change.
+    ensureTotals(db.$client);
   });
   publicDataChanged(db);
   return { ok: true };
@@ -88,6 +91,8 @@ export function saveSettings(db: Db, actor: AuditActor, input: Partial<Record<Se
         now,
       );
     }
+    // A new timezone moves rows to other local dates: the kept totals are recounted with the change.
+    ensureTotals(db.$client);
     return { ok: true, settings: { ...current, ...Object.fromEntries(values) }, changed: values.map(([key]) => key) };
   });
   if (result.ok && result.changed.length) publicDataChanged(db);

@@ -4,11 +4,13 @@
  * uploaded images in it (backup.server.ts);
  * `pi-site restore FILE` puts one back while the site is stopped; `pi-site admin
  * create|reset-password|disable-totp USERNAME` manages admins (also while the site runs);
+ * `pi-site rebuild-totals` recounts the kept totals (kept-totals.server.ts);
  * `pi-site healthcheck` asks the running site's /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { backupDatabase } from "../db/backup.server";
+import { rebuildTotals } from "../db/kept-totals.server";
 import { databaseFile, openDatabase } from "../db/client.server";
 import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { startOrderExpiry } from "../payments/order-expiry.server";
@@ -32,7 +34,7 @@ const env = readEnv();
 setLogLevel(env.LOG_LEVEL);
 const [command, ...args] = process.argv.slice(2);
 const usage =
-  "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site admin create|reset-password|disable-totp USERNAME | pi-site healthcheck";
+  "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site rebuild-totals | pi-site admin create|reset-password|disable-totp USERNAME | pi-site healthcheck";
 // Written while the site serves, so `restore` can tell it is running even on another port.
 const pidFile = join(env.DATA_DIR, "pi-site.pid");
 
@@ -84,6 +86,14 @@ if (command === "backup") {
     console.error(`restore refused: ${err.message}`);
     process.exit(1);
   }
+} else if (command === "rebuild-totals") {
+  // Recounts the kept totals (decision 047) from the records; safe while the site runs (one transaction).
+  const db = openDatabase(databaseFile(env.DATA_DIR));
+  const result = rebuildTotals(db.$client);
+  console.log(
+    `kept totals rebuilt in ${result.ms} ms for ${result.timeZone}: ${result.dailyRows} daily ${result.dailyRows === 1 ? "row" : "rows"}, ${result.referrers} ${result.referrers === 1 ? "referrer" : "referrers"}`,
+  );
+  process.exit(0);
 } else if (command === "admin") {
   const parsed = parseAdminCommand(args);
   if ("usage" in parsed) {
