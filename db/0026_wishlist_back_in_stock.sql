@@ -4,12 +4,6 @@ CREATE TABLE `back_in_stock_opt_outs` (
 	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE TABLE `signing_keys` (
-	`name` text PRIMARY KEY NOT NULL,
-	`key` text NOT NULL,
-	`created_at` integer NOT NULL
-);
---> statement-breakpoint
 ALTER TABLE `wishlist_items` ADD `back_in_stock_mail` integer DEFAULT true NOT NULL;--> statement-breakpoint
 ALTER TABLE `wishlist_items` ADD `notified_at` integer;--> statement-breakpoint
 CREATE INDEX `wishlist_product_idx` ON `wishlist_items` (`product_id`);

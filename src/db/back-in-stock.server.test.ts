@@ -7,7 +7,9 @@ import { adminClient } from "../../tests/helpers/admins";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { productIdOf } from "../../tests/helpers/shop";
 import { countRows } from "../../tests/helpers/test-app";
+import { sealLinkToken } from "../server/mail-links.server";
 import { RateLimiter } from "../server/middleware/rate-limit";
+import { reviewInvitesToken } from "../server/review-invitations.server";
 import type { ProductEditorData } from "../shared/admin-product-editor";
 import { readUnsubscribeToken, stopBackInStockMail, unsubscribeToken } from "./back-in-stock.server";
 import { cancelOrder } from "./orders.server";
@@ -18,7 +20,8 @@ import { addToWishlist } from "./wishlist.server";
 const t = testAppPerTest();
 const origin = "https://pi.example";
 const trailCamera = () => productIdOf(t.db, "cellular-trail-camera"); // stock 0
-const setStock = (id: number, stockQuantity: number) => expect(updateProduct(t.db, id, { stockQuantity }, { origin })).toEqual({ ok: true });
+const setStock = (id: number, stockQuantity: number) =>
+  expect(updateProduct(t.db, id, { stockQuantity }, { origin, secrets: t.deps.secrets })).toEqual({ ok: true });
 const mail = () => t.db.select({ to: outbox.to, subject: outbox.subject, text: outbox.text }).from(outbox).orderBy(outbox.id).all();
 
 /** A customer (verified unless said) with `productId` on their wishlist. */
@@ -41,7 +44,7 @@ test("a product back from no stock e-mails each customer who wished for it, once
   expect(annMail.text).toContain(`${origin}/shop/product/cellular-trail-camera`);
   const link = /https:\/\/pi\.example\/wishlist\/unsubscribe\?token=(\S+)/.exec(annMail.text);
   expect(link).not.toBeNull();
-  expect(readUnsubscribeToken(t.db, link![1])).toMatchObject({ productId: id });
+  expect(readUnsubscribeToken(t.deps.secrets, link![1])).toMatchObject({ productId: id });
   expect(
     t.db
       .select({ at: wishlistItems.notifiedAt })
@@ -87,7 +90,13 @@ test("an order cancelled (or expired) that puts the last units back e-mails the 
   const id = productIdOf(t.db, "non-linear-junction-detector");
   expect(t.db.select({ s: products.stockQuantity }).from(products).where(eq(products.id, id)).get()?.s).toBe(0);
   wisher("ann@example.com", id);
-  expect(cancelOrder(t.db, order!.orderId, { actor: "system", note: "expired" }, new Date(), { origin, businessEmail: "owner@example.com" })).toEqual({
+  expect(
+    cancelOrder(t.db, order!.orderId, { actor: "system", note: "expired" }, new Date(), {
+      origin,
+      secrets: t.deps.secrets,
+      businessEmail: "owner@example.com",
+    }),
+  ).toEqual({
     ok: true,
   });
   expect(mail().filter((m) => m.subject.startsWith("Back in stock"))).toEqual([
@@ -111,7 +120,7 @@ test("the owner restocking in the product editor queues the e-mail in the same s
 test("the unsubscribe link works without signing in: the page changes nothing, its buttons stop one product or all; a forged link stops nothing", async () => {
   const id = trailCamera();
   const ann = wisher("ann@example.com", id);
-  const token = unsubscribeToken(t.db, ann, id);
+  const token = unsubscribeToken(t.deps.secrets, ann, id);
   const b = browser(t);
 
   const page = await b.get(`/wishlist/unsubscribe?token=${token}`);
@@ -121,14 +130,26 @@ test("the unsubscribe link works without signing in: the page changes nothing, i
   expect(html).toContain("Stop all back-in-stock e-mails");
   expect(t.db.select({ on: wishlistItems.backInStockMail }).from(wishlistItems).get()?.on).toBe(true);
 
-  const forged = `${id}.${ann}.${"A".repeat(43)}`;
-  const refused = await b.post("/wishlist/unsubscribe", { token: forged, scope: "all" });
-  expect(refused.status).toBe(400);
-  expect(await refused.text()).toContain("This link is not valid");
+  // Made up, altered, or sealed for another purpose (a review-invitations link naming Ann): refused, nothing stopped.
+  const altered = `${token.slice(0, -2)}${token.endsWith("A") ? "B" : "A"}A`;
+  for (const forged of [
+    `${id}.${ann}.${"A".repeat(43)}`,
+    altered,
+    reviewInvitesToken(t.deps.secrets, ann),
+    sealLinkToken(t.deps.secrets, "review-invitations", `${id}:${ann}`),
+  ]) {
+    expect(readUnsubscribeToken(t.deps.secrets, forged)).toBeNull();
+    const shown = await b.get(`/wishlist/unsubscribe?token=${encodeURIComponent(forged)}`);
+    expect(shown.status).toBe(400);
+    expect(await shown.text()).toContain("This link is not valid");
+    const refused = await b.post("/wishlist/unsubscribe", { token: forged, scope: "all" });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("This link is not valid");
+  }
   expect(countRows(t, "back_in_stock_opt_outs")).toBe(0);
-  // Another customer's id under Ann's signature is a forgery too.
-  const bob = wisher("bob@example.com", id);
-  expect(readUnsubscribeToken(t.db, token.replace(ann, bob))).toBeNull();
+  // Ann's link names Ann, whoever else wishes for the product.
+  wisher("bob@example.com", id);
+  expect(readUnsubscribeToken(t.deps.secrets, token)).toEqual({ userId: ann, productId: id });
 
   const item = await b.post("/wishlist/unsubscribe", { token, scope: "item" });
   expect(item.status).toBe(200);
@@ -146,7 +167,7 @@ test("the public unsubscribe form is limited per address: past the limit it answ
   t.deps.limits.wishlist = new RateLimiter(1, 10 * 60_000);
   const id = trailCamera();
   const ann = wisher("ann@example.com", id);
-  const token = unsubscribeToken(t.db, ann, id);
+  const token = unsubscribeToken(t.deps.secrets, ann, id);
   const b = browser(t);
   expect((await b.post("/wishlist/unsubscribe", { token, scope: "item" })).status).toBe(200);
   const limited = await b.post("/wishlist/unsubscribe", { token, scope: "all" });

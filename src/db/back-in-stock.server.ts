@@ -8,20 +8,21 @@
  * product or all), a suspended account, or for a product the shop does not show.
  *
  * The e-mail's unsubscribe link works without signing in: it carries the customer's id and the
- * product's, signed with a key the site makes on first use (HMAC-SHA256), so nobody can make one
- * for someone else.
+ * product's, sealed for this purpose like every such link (server/mail-links.server.ts), so nobody
+ * can make one for someone else.
  */
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { backInStockMail } from "../mail/templates/wishlist";
 import { enqueueCustomerMail } from "../mail/outbox.server";
+import { openLinkToken, sealLinkToken } from "../server/mail-links.server";
+import type { SecretBox } from "../server/secret-box.server";
 import { immediate, type Db } from "./client.server";
 import { productIsVisible } from "./products.server";
-import { backInStockOptOuts, categories, products, signingKeys, users, wishlistItems } from "./schema";
+import { backInStockOptOuts, categories, products, users, wishlistItems } from "./schema";
 import { getSettings } from "./settings.server";
 
-/** Where the e-mail's links point (PUBLIC_URL or the local address). */
-export type BackInStockMailContext = { origin: string };
+/** Where the e-mail's links point (PUBLIC_URL or the local address) and what seals its unsubscribe link. */
+export type BackInStockMailContext = { origin: string; secrets: SecretBox };
 
 /** The stock of each product now, to compare after a write that may raise it. Call inside the transaction. */
 export function stockLevels(db: Db, productIds: readonly number[]): Map<number, number> {
@@ -76,7 +77,7 @@ export function queueBackInStockMail(db: Db, before: Map<number, number>, ctx: B
         to: w.email,
         productName: product.name,
         productUrl: `${ctx.origin}/shop/product/${product.slug}`,
-        unsubscribeUrl: `${ctx.origin}/wishlist/unsubscribe?token=${unsubscribeToken(db, w.userId, product.id)}`,
+        unsubscribeUrl: `${ctx.origin}/wishlist/unsubscribe?token=${unsubscribeToken(ctx.secrets, w.userId, product.id)}`,
         businessName,
       });
       if (enqueueCustomerMail(db, mail, now, "skip") === null) continue;
@@ -87,43 +88,19 @@ export function queueBackInStockMail(db: Db, before: Map<number, number>, ctx: B
   return queued;
 }
 
-const keyName = "back-in-stock-unsubscribe";
-
-/** The signing key, made (32 random bytes) the first time it is needed. */
-function signingKey(db: Db): Buffer {
-  const existing = db.select({ key: signingKeys.key }).from(signingKeys).where(eq(signingKeys.name, keyName)).get();
-  if (existing) return Buffer.from(existing.key, "base64url");
-  const key = randomBytes(32).toString("base64url");
-  db.insert(signingKeys).values({ name: keyName, key }).onConflictDoNothing().run();
-  const stored = db.select({ key: signingKeys.key }).from(signingKeys).where(eq(signingKeys.name, keyName)).get();
-  return Buffer.from(stored?.key ?? key, "base64url");
+/** The token of an unsubscribe link: `<product id>:<user id>`, sealed for back-in-stock links. */
+export function unsubscribeToken(secrets: SecretBox, userId: string, productId: number): string {
+  return sealLinkToken(secrets, "back-in-stock", `${productId}:${userId}`);
 }
 
-function signature(key: Buffer, userId: string, productId: number): Buffer {
-  return createHmac("sha256", key).update(`back-in-stock\n${userId}\n${productId}`).digest();
-}
+const payloadPattern = /^(\d{1,10}):([A-Za-z0-9_-]{1,64})$/;
 
-/** The token of an unsubscribe link: `<product id>.<user id>.<signature>`. */
-export function unsubscribeToken(db: Db, userId: string, productId: number): string {
-  return `${productId}.${userId}.${signature(signingKey(db), userId, productId).toString("base64url")}`;
-}
-
-const tokenPattern = /^(\d{1,10})\.([A-Za-z0-9_-]{1,64})\.([A-Za-z0-9_-]{43})$/;
-
-/** The customer and product a token names, or null for anything not signed by us. */
-export function readUnsubscribeToken(db: Db, token: unknown): { userId: string; productId: number } | null {
-  if (typeof token !== "string") return null;
-  const match = tokenPattern.exec(token);
+/** The customer and product a token names, or null for anything we did not seal for this purpose. */
+export function readUnsubscribeToken(secrets: SecretBox, token: unknown): { userId: string; productId: number } | null {
+  const match = payloadPattern.exec(openLinkToken(secrets, "back-in-stock", token) ?? "");
   if (!match) return null;
-  const [, productText, userId, sig] = match as unknown as [string, string, string, string];
-  const productId = Number(productText);
-  // No key yet means no link was ever sent; reading never makes one.
-  const key = db.select({ key: signingKeys.key }).from(signingKeys).where(eq(signingKeys.name, keyName)).get();
-  if (!key) return null;
-  const expected = signature(Buffer.from(key.key, "base64url"), userId, productId);
-  const given = Buffer.from(sig, "base64url");
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
-  return { userId, productId };
+  const [, productText, userId] = match as unknown as [string, string, string];
+  return { userId, productId: Number(productText) };
 }
 
 /** What an unsubscribe link's page shows: the product's name (when it still exists) and what is turned off. */

@@ -168,7 +168,13 @@ test("unpaid orders past their hold are found for the expiry job; a deleted prod
   expect(t.db.select().from(orderItems).get()).toMatchObject({ productId: null, productSnapshot: { name: camera.name } });
 });
 
-const mail = { origin: "https://pi.example", businessEmail: "owner@pi.example" };
+const mail = {
+  origin: "https://pi.example",
+  businessEmail: "owner@pi.example",
+  get secrets() {
+    return t.deps.secrets;
+  },
+};
 const outbox = () => t.db.select({ to: outboxTable.to, subject: outboxTable.subject, text: outboxTable.text }).from(outboxTable).all();
 
 function placed(lines: [number, number][], input: Partial<CheckoutInput> = {}, email = "ann@example.com") {

@@ -54,7 +54,7 @@ type OrderRow = typeof orders.$inferSelect;
  * Where order e-mails link to and come from. Given to the functions that change an order, the
  * e-mails are queued in the same transaction as the change; without it, none are queued.
  */
-export type OrderMailContext = { origin: string; businessEmail: string };
+export type OrderMailContext = BackInStockMailContext & { businessEmail: string };
 
 /** What an order item keeps of its product, so history survives the product's change or deletion. */
 export type ProductSnapshot = { name: string; slug: string; image: string; requiresVerification: boolean };

@@ -464,13 +464,6 @@ export const backInStockOptOuts = sqliteTable("back_in_stock_opt_outs", {
   createdAt: createdAt(),
 });
 
-/** Keys the site signs its own links with (the unsubscribe links of e-mails), made on first use. */
-export const signingKeys = sqliteTable("signing_keys", {
-  name: text("name").primaryKey(),
-  key: text("key").notNull(),
-  createdAt: createdAt(),
-});
-
 export const admins = sqliteTable("admins", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   username: text("username").notNull().unique(),

@@ -103,20 +103,20 @@ function submitResumeAll(deps: AppDeps, c: Context<CustomerEnv>) {
 /** GET /wishlist/unsubscribe?token=: what the link would stop, as two buttons (a mail scanner's visit changes nothing). */
 function showUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
   const token = c.req.query("token") ?? "";
-  const signed = readUnsubscribeToken(deps.db, token);
+  const signed = readUnsubscribeToken(deps.secrets, token);
   const preferences = signed && backInStockPreferences(deps.db, signed.userId, signed.productId);
   return servePage(deps, c, (site) => backInStockUnsubscribePage(site, preferences ? { token, preferences } : null));
 }
 
 /** POST /wishlist/unsubscribe (token, scope = item | all) */
 async function submitUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
-  // A public form: limited per address (the signature is what protects it; this keeps floods out).
+  // A public form: limited per address (the sealed token is what protects it; this keeps floods out).
   const wait = deps.limits.wishlist.hit(`address:${clientIp(c)}`);
   if (wait > 0) throw tooManyRequests(wishlistMessages.rateLimited, wait);
   const form = await readForm(c, 600);
   const token = typeof form.token === "string" ? form.token : "";
   const scope = form.scope === "all" ? "all" : form.scope === "item" ? "item" : null;
-  const signed = readUnsubscribeToken(deps.db, token);
+  const signed = readUnsubscribeToken(deps.secrets, token);
   const preferences = signed && scope ? stopBackInStockMail(deps.db, signed.userId, signed.productId, scope) : null;
   return servePage(deps, c, (site) => backInStockUnsubscribePage(site, preferences ? { token, preferences, stopped: scope ?? undefined } : null));
 }

@@ -19,7 +19,7 @@ import { capturesUnderWay, neverCaptured, settleReportedCapture } from "./settle
 export const orderExpiryIntervalMs = 60_000;
 export const orderExpiryNote = "Payment not received in time";
 
-type Deps = Pick<AppDeps, "db" | "env" | "outbox">;
+type Deps = Pick<AppDeps, "db" | "env" | "outbox" | "secrets">;
 
 export type OrderExpiryReport = {
   /** Orders cancelled and their stock given back. */

@@ -26,7 +26,7 @@ export const reconcileIntervalMs = 10 * 60_000;
 const defaultMinAgeMs = 5 * 60_000;
 const defaultExpireAfterMs = 6 * 60 * 60_000;
 
-type Deps = Pick<AppDeps, "db" | "env" | "outbox">;
+type Deps = Pick<AppDeps, "db" | "env" | "outbox" | "secrets">;
 
 /** Settles every PayPal payment left unsettled; answers what it did. */
 export async function reconcilePayments(deps: Deps, paypal: PayPalClient, options: ReconcileOptions = {}): Promise<ReconcileReport> {

@@ -25,7 +25,7 @@ export type PayPalRefundFailure = {
 
 export type RefundOrderResult = ChangeOrderResult | PayPalRefundFailure;
 
-type Deps = Pick<AppDeps, "db" | "env">;
+type Deps = Pick<AppDeps, "db" | "env" | "secrets">;
 
 /** Refunds the order with this number for the owner: through PayPal when it was paid that way. */
 export async function refundOrder(

@@ -46,7 +46,7 @@ export function neverCaptured(report: PayPalCapture): boolean {
  * marks the order paid with it, or goes to review when the order was closed meanwhile.
  */
 export function settleReportedCapture(
-  deps: Pick<AppDeps, "db" | "env" | "outbox">,
+  deps: Pick<AppDeps, "db" | "env" | "outbox" | "secrets">,
   payment: Payment,
   orderId: string,
   report: PayPalCapture,

@@ -25,8 +25,8 @@ export const checkoutMessages = {
 } as const;
 
 /** Where order e-mails link to and who the business notices go to; every change of an order uses it. */
-export function orderMailContext(deps: Pick<AppDeps, "db" | "env">): OrderMailContext {
-  return { origin: siteOrigin(deps), businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email };
+export function orderMailContext(deps: Pick<AppDeps, "db" | "env" | "secrets">): OrderMailContext {
+  return { origin: siteOrigin(deps), secrets: deps.secrets, businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email };
 }
 
 /** "Covert GPS Tracker (2 left, 3 in your cart)" and "Trail Camera (no longer available)", joined. */

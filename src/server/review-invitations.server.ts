@@ -3,31 +3,28 @@
  * `reviewInviteDays` days ago (the setting; 0 sends none) to review what they bought, through the
  * outbox, one e-mail per order (db/review-invitations.server.ts says which orders and how each is
  * claimed once). Each e-mail carries a link that turns the invitations off without signing in: a
- * token sealed with the data directory's secret box, naming the customer, that nobody can forge.
+ * token sealed for this purpose (mail-links.server.ts), naming the customer, that nobody can forge.
  */
 import { claimReviewInvitation, dueReviewInvitations } from "../db/review-invitations.server";
 import { getSettings } from "../db/settings.server";
 import { reviewInvitationMail } from "../mail/templates/review-mail";
 import type { AppDeps } from "./deps";
 import { siteOrigin } from "./origin";
+import { openLinkToken, sealLinkToken } from "./mail-links.server";
 import { startRepeatingJob } from "./repeating-job.server";
 import type { SecretBox } from "./secret-box.server";
-
-const tokenPrefix = "review-invitations:";
 
 /** The path of the page that turns a customer's review invitations off. */
 export const reviewInvitesUnsubscribePath = "/unsubscribe/review-invitations";
 
 /** The unsubscribe token of the customer `userId`. */
 export function reviewInvitesToken(secrets: SecretBox, userId: string): string {
-  return secrets.seal(`${tokenPrefix}${userId}`);
+  return sealLinkToken(secrets, "review-invitations", userId);
 }
 
 /** The customer an unsubscribe token names, or null when it is not one of ours (altered, another key, another purpose). */
 export function userOfReviewInvitesToken(secrets: SecretBox, token: string): string | null {
-  if (token.length < 20 || token.length > 400) return null;
-  const opened = secrets.open(token);
-  return opened?.startsWith(tokenPrefix) ? opened.slice(tokenPrefix.length) || null : null;
+  return openLinkToken(secrets, "review-invitations", token);
 }
 
 /** The unsubscribe link of the customer `userId`. */

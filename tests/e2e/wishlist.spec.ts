@@ -1,8 +1,8 @@
 /**
  * The wishlist and its back-in-stock e-mail in Chromium against the binary, at 360 px: a customer
  * hearts a sold-out product on its page, sees it on the shop's card and on /wishlist; the owner
- * restocks it in the product editor; exactly one e-mail arrives (real SMTP) and its link opens the
- * product. It changes stock, so it runs on a site of its own.
+ * restocks it in the product editor; exactly one e-mail arrives (real SMTP), its link opens the
+ * product and its unsubscribe link stops e-mails about it. It changes stock, so it runs on a site of its own.
  */
 import { signInAs, signInAsAdmin, startSite, stopSite, type SiteServer } from "./fixtures";
 import { islandsHydrated } from "./helpers";
@@ -84,10 +84,19 @@ test("wishlist a sold-out product, the owner restocks it, one e-mail arrives and
   const text = mailbox.to(email)[0]?.text ?? "";
   const link = new RegExp(`https?://\\S+/shop/product/${product.slug}`).exec(text)?.[0];
   expect(link).toBeTruthy();
-  expect(text).toMatch(/\/wishlist\/unsubscribe\?token=\S+/);
+  const unsubscribe = /https?:\/\/\S+\/wishlist\/unsubscribe\?token=\S+/.exec(text)?.[0];
+  expect(unsubscribe).toBeTruthy();
 
   // Its link opens the product, now in stock.
   await page.goto(new URL(new URL(link ?? "").pathname, ownSite.url).toString());
   await expect(page.getByRole("heading", { name: product.name, level: 1 })).toBeVisible();
   await expect(page.getByText("In Stock (4 available)")).toBeVisible();
+
+  // Its unsubscribe link asks first, then stops e-mails about that product.
+  const stop = new URL(unsubscribe ?? "");
+  await page.goto(new URL(`${stop.pathname}${stop.search}`, ownSite.url).toString());
+  await expect(page.getByText(`Stop e-mails telling you that ${product.name} is back in stock?`)).toBeVisible();
+  await page.getByRole("button", { name: `Stop e-mails about ${product.name}` }).click();
+  await expect(page.getByRole("status")).toHaveText(`You will get no more back-in-stock e-mails about ${product.name}.`);
+  await page.screenshot({ path: `${shots}/unsubscribe-stopped-360.png` });
 });

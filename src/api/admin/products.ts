@@ -58,7 +58,9 @@ export function adminProductsApi(deps: AppDeps) {
     })
     .put("/products/:id", validParams(productParamSchema), validJson(productFormSchema), (c) => {
       // A restock from nothing queues back-in-stock e-mails in the same transaction; send them now.
-      const saved = savedOrThrow(saveProduct(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"), { origin: siteOrigin(deps) }));
+      const saved = savedOrThrow(
+        saveProduct(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"), { origin: siteOrigin(deps), secrets: deps.secrets }),
+      );
       deps.outbox.kick();
       return c.json(saved);
     })
