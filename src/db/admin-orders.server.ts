@@ -13,7 +13,7 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
-import { containsPattern, customerIdsMatching } from "./admin-users.server";
+import { containsPattern, customerIdsMatching, ftsPhrase, indexedSearchLength } from "./admin-users.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
@@ -76,22 +76,28 @@ function listStatements(db: Db, f: Filters) {
 
 /**
  * A search in two cheap passes instead of one join over every order: the customers whose e-mail or
- * "first last" name contains the pattern (one scan of users), then the ids of the orders whose
- * number contains it or that belong to one of those customers, newest first. Counting is then the length of that list, and only the page's rows are read in full.
- * (LIKE folds ASCII case; the searcher's % and _ are escaped.)
+ * "first last" name contains the search (the trigram index users_search, migration 0007), then the
+ * ids of the orders whose number contains it (the trigram index orders_search, migration 0024) or
+ * that belong to one of those customers (orders_user_idx), newest first. Counting is then the
+ * length of that list, and only the page's rows are read in full. A search of one or two
+ * characters is shorter than a trigram: it scans with LIKE instead (which folds ASCII case; the
+ * searcher's % and _ are escaped), with the same results.
  */
-function searchStatements(db: Db, f: Filters) {
-  return prepared(db, `admin-orders-search-${filterKey(f)}`, (d) => {
+function searchStatements(db: Db, f: Filters, indexed: boolean) {
+  return prepared(db, `admin-orders-search-${filterKey(f)}${indexed ? "-indexed" : ""}`, (d) => {
     const like = (expr: SQL) => sql`${expr} like ${sql.placeholder("pattern")} escape '\\'`;
     const customers = d
       .select({ id: users.id })
       .from(users)
       .where(sql`${like(sql`${users.email}`)} or ${like(sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`)}`)
       .prepare();
-    // The candidates come from two narrow indexes (the order numbers' unique index, and
-    // orders_user_idx for those customers), so no order's addresses are read; the filters and the
-    // newest-first order then touch only the matches.
-    const candidates = sql`select ${orders.id} from ${orders} where ${like(sql`${orders.orderNumber}`)}
+    const byNumber = indexed
+      ? sql`select rowid from orders_search where orders_search match ${sql.placeholder("phrase")}`
+      : sql`select ${orders.id} from ${orders} where ${like(sql`${orders.orderNumber}`)}`;
+    // The candidates come from narrow indexes (the order numbers' trigrams, and orders_user_idx
+    // for those customers), so no order's addresses are read; the filters and the newest-first
+    // order then touch only the matches.
+    const candidates = sql`${byNumber}
       union select ${orders.id} from ${orders} where ${orders.userId} in (select value from json_each(${sql.placeholder("customers")}))`;
     const matching = d
       .select({ id: orders.id })
@@ -117,19 +123,21 @@ const looksLikeOrderNumber = (search: string) => /^pi-[0-9a-z]{0,4}(-[0-9a-z]{0,
 /**
  * The ids of the orders a search matches (by order number, or a customer's name or e-mail), newest
  * first, within the filters: the list pages them and the CSV export takes them all. An order number
- * (PI-…) names no customer, so the scan of every customer is skipped for one.
+ * (PI-…) names no customer, so the search for customers is skipped for one.
  */
 function matchingOrderIds(
   db: Db,
   filters: { status: boolean; payment: boolean },
   q: { status: string | null; payment: string | null; search: string },
 ): number[] {
-  const find = searchStatements(db, filters);
+  const indexed = [...q.search].length >= indexedSearchLength;
+  const find = searchStatements(db, filters, indexed);
   const pattern = containsPattern(q.search);
   const customers = JSON.stringify(
     looksLikeOrderNumber(q.search) ? [] : (customerIdsMatching(db, q.search) ?? find.customers.all({ pattern }).map((c) => c.id)),
   );
-  return find.matching.all({ status: q.status, payment: q.payment, pattern, customers }).map((o) => o.id);
+  const byNumber = indexed ? { phrase: ftsPhrase(q.search) } : { pattern };
+  return find.matching.all({ status: q.status, payment: q.payment, customers, ...byNumber }).map((o) => o.id);
 }
 
 /** A row of the orders list as the API answers it. */
@@ -176,7 +184,7 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderList
     }
     const ids = matchingOrderIds(db, filters, { status, payment, search });
     const pageIds = ids.slice(offset, offset + adminOrdersPageSize);
-    return { rows: pageIds.length > 0 ? searchStatements(db, filters).rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };
+    return { rows: pageIds.length > 0 ? searchStatements(db, filters, false).rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };
   })();
   return {
     orders: rows.map(toAdminOrderRow),
