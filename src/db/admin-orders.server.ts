@@ -18,6 +18,7 @@ import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
 import { prepared } from "./prepared.server";
+import { openReadSnapshot } from "./read-snapshot.server";
 import { admins, orderEvents, orderItems, orders, payments, users } from "./schema";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -204,46 +205,69 @@ export type AdminOrderExportRow = AdminOrderRow & {
   trackingNumber: string | null;
 };
 
+/** The CSV's batches: orders read before the request loop is given back. */
+export const exportBatchSize = 500;
+
 /**
  * Every order matching the list's filters and search (the page is ignored), newest first, for the
- * CSV export. The ids come from the same statements as the list, so the file holds what the list shows.
+ * CSV export, `batchSize` orders at a time, all read from one snapshot of the database
+ * (read-snapshot.server.ts), so whoever takes the batches may let other requests run between them
+ * and still gets the orders as they were when the first batch was read. A search's matches come
+ * from the same statements as the list (so the file holds what the list shows) and are read a batch
+ * of ids at a time; without a search each batch walks orders_created_idx on from where the
+ * previous one stopped.
  */
-export function exportAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderExportRow[] {
+export async function* exportAdminOrders(db: Db, query: AdminOrdersQuery, batchSize = exportBatchSize): AsyncGenerator<AdminOrderExportRow[], void, undefined> {
   const { status, payment, search } = query;
   const filters = { status: status !== null, payment: payment !== null };
-  const rows = db.$client.transaction(() => {
-    let where: SQL | undefined = and(...filterConditions(filters));
-    let params: Record<string, unknown> = { status, payment };
+  const snapshot = openReadSnapshot(db);
+  try {
+    const read = (where: SQL | undefined, params: Record<string, unknown>) =>
+      snapshot.db
+        .select({
+          ...rowColumns,
+          id: orders.id,
+          itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+          subtotal: orders.subtotal,
+          discountAmount: orders.discountAmount,
+          shippingAmount: orders.shippingAmount,
+          taxAmount: orders.taxAmount,
+          trackingNumber: orders.trackingNumber,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(batchSize)
+        .all(params);
+    const toExportRow = (r: ReturnType<typeof read>[number]): AdminOrderExportRow => ({
+      ...toAdminOrderRow(r),
+      itemCount: Number(r.itemCount),
+      subtotal: r.subtotal,
+      discountAmount: r.discountAmount,
+      shippingAmount: r.shippingAmount,
+      taxAmount: r.taxAmount,
+      trackingNumber: r.trackingNumber,
+    });
     if (search !== "") {
-      const ids = matchingOrderIds(db, filters, { status, payment, search });
-      where = sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`;
-      params = { ids: JSON.stringify(ids) };
+      const ids = matchingOrderIds(snapshot.db, filters, { status, payment, search });
+      const byIds = sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`;
+      for (let from = 0; from < ids.length; from += batchSize) {
+        yield read(byIds, { ids: JSON.stringify(ids.slice(from, from + batchSize)) }).map(toExportRow);
+      }
+      return;
     }
-    return db
-      .select({
-        ...rowColumns,
-        itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-        subtotal: orders.subtotal,
-        discountAmount: orders.discountAmount,
-        shippingAmount: orders.shippingAmount,
-        taxAmount: orders.taxAmount,
-        trackingNumber: orders.trackingNumber,
-      })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .all(params);
-  })();
-  return rows.map((r) => ({
-    ...toAdminOrderRow(r),
-    itemCount: Number(r.itemCount),
-    subtotal: r.subtotal,
-    discountAmount: r.discountAmount,
-    shippingAmount: r.shippingAmount,
-    taxAmount: r.taxAmount,
-    trackingNumber: r.trackingNumber,
-  }));
+    let after: SQL | undefined;
+    for (;;) {
+      const rows = read(and(...filterConditions(filters), after), { status, payment });
+      if (rows.length > 0) yield rows.map(toExportRow);
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      after = sql`(${orders.createdAt}, ${orders.id}) < (${last.createdAt.getTime()}, ${last.id})`;
+    }
+  } finally {
+    snapshot.end();
+  }
 }
 
 /** The order row with this number, if there is one. */

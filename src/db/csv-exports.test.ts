@@ -1,13 +1,15 @@
 /**
- * The bookings CSV read a batch at a time (adminBookingsForCsv): the batches together are every
- * matching booking in appointment order, exactly once, as the database was when the first batch was
- * read; and the download lets other work run between batches.
+ * The bookings and orders CSVs read a batch at a time (adminBookingsForCsv, exportAdminOrders): the
+ * batches together are every matching row in the list's order, exactly once, as the database was
+ * when the first batch was read; and a download lets other work run between batches.
  */
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { adminAppPerTest } from "../../tests/helpers/per-test";
+import { adminOrdersList } from "../shared/admin-orders";
 import { adminBookingsForCsv } from "./admin-bookings.server";
-import { bookings, users } from "./schema";
+import { exportAdminOrders } from "./admin-orders.server";
+import { bookings, orders, users } from "./schema";
 
 const { t, admin } = adminAppPerTest();
 
@@ -98,4 +100,62 @@ test("the download lets a timer set after it began run before its last rows are 
   }
   expect(text.trim().split("\r\n")).toHaveLength(2001);
   expect(chunksAfterTimer).toBeGreaterThan(0);
+});
+
+/** `count` orders of two customers, three placed in each millisecond, in the given states. */
+function manyOrders(count: number): void {
+  const ids = ["ann", "bob"].map(
+    (name) =>
+      t.db
+        .insert(users)
+        .values({ email: `${name}@example.com`, firstName: name === "ann" ? "Ann" : "Bob", lastName: "Smith" })
+        .returning({ id: users.id })
+        .get().id,
+  );
+  const address = { name: "Ann Smith", line1: "1 King William St", city: "Adelaide", state: "SA", postcode: "5000", country: "AU" };
+  const rows = Array.from({ length: count }, (_, i) => ({
+    userId: ids[i % 2],
+    orderNumber: `PI-${String(i).padStart(4, "0")}-TEST`,
+    status: i % 4 === 0 ? ("shipped" as const) : ("pending" as const),
+    paymentStatus: i % 4 === 0 ? ("paid" as const) : ("pending" as const),
+    paymentMethod: "bank_transfer" as const,
+    totalAmount: "10.00",
+    subtotal: "10.00",
+    shippingAddress: address,
+    billingAddress: address,
+    createdAt: new Date(Date.UTC(2026, 10, 1) + Math.floor(i / 3)),
+  }));
+  t.db.insert(orders).values(rows).run();
+}
+
+/** The numbers of the orders of a filter, newest first (ties: the later written first), in one read. */
+const ordersInOneRead = (where = "") =>
+  t.db.$client
+    .query(`SELECT order_number FROM orders ${where} ORDER BY created_at DESC, id DESC`)
+    .all()
+    .map((r) => (r as { order_number: string }).order_number);
+
+const exported = async (query: Partial<typeof adminOrdersList.empty>, size: number) =>
+  (await all(exportAdminOrders(t.db, { ...adminOrdersList.empty, ...query }, size))).flat().map((o) => o.orderNumber);
+
+test("the orders' batches are every order of the filter and search once, newest first, whatever the batch size", async () => {
+  manyOrders(40);
+  for (const size of [1, 3, 7, 39, 40, 500]) {
+    expect(await exported({}, size)).toEqual(ordersInOneRead());
+    expect(await exported({ status: "shipped" }, size)).toEqual(ordersInOneRead("WHERE status = 'shipped'"));
+    expect(await exported({ search: "bob" }, size)).toEqual(ordersInOneRead("WHERE user_id = (SELECT id FROM users WHERE email = 'bob@example.com')"));
+    expect(await exported({ search: "pi-001" }, size)).toEqual(ordersInOneRead("WHERE order_number LIKE 'PI-001%'"));
+  }
+});
+
+test("the orders' batches hold the orders as they were when the first was read", async () => {
+  manyOrders(20);
+  const before = ordersInOneRead();
+  const reader = exportAdminOrders(t.db, adminOrdersList.empty, 6);
+  const first = await reader.next();
+  t.db.delete(orders).where(eq(orders.orderNumber, before[10]!)).run();
+  const rest: string[] = [];
+  for (let next = await reader.next(); !next.done; next = await reader.next()) rest.push(...next.value.map((o) => o.orderNumber));
+  expect([...(first.value ?? []).map((o) => o.orderNumber), ...rest]).toEqual(before);
+  expect(ordersInOneRead()).toHaveLength(19);
 });
