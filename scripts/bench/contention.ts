@@ -138,8 +138,10 @@ async function measureSize(users: number, bookings: number, seconds: number, con
   }
 }
 
+/** A p99, or what happened when wrk saw no answer at all (each waited past wrk's 2 s timeout). */
+const fmtP99 = (r: WrkResult) => (r.p99Ms > 0 ? fmtMs(r.p99Ms) : `none answered (${fmtInt(r.socketErrors)} socket errors)`);
 const clean = (r: WrkResult) => r.p99Ms > 0 && r.non2xx3xx === 0 && r.socketErrors === 0;
-const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && b > 0 ? a / b : Number.NaN);
+const ratio = (a: number, b: number) => (Number.isFinite(a) && Number.isFinite(b) && a > 0 && b > 0 ? a / b : Number.NaN);
 const fmtRatio = (x: number) => (Number.isFinite(x) ? `${x.toFixed(2)}x` : "n/a");
 
 export async function runContention(): Promise<PartResult<ContentionData>> {
@@ -184,7 +186,7 @@ export async function runContention(): Promise<PartResult<ContentionData>> {
   for (const g of growth) {
     checks.push({
       part: "contention",
-      metric: `${g.url} p99 ${fmtMs(g.small.p99Ms)} → ${fmtMs(g.large.p99Ms)} at ${scale}x data`,
+      metric: `${g.url} p99 ${fmtP99(g.small)} → ${fmtP99(g.large)} at ${scale}x data`,
       value: fmtRatio(g.growth),
       target: `≤ ${GROWTH_TARGET}x`,
       ok: g.growth <= GROWTH_TARGET && clean(g.small) && clean(g.large),
@@ -213,8 +215,8 @@ export async function runContention(): Promise<PartResult<ContentionData>> {
       ["URL", `p99 at ${fmtInt(small.users)}`, `p99 at ${fmtInt(large.users)}`, "growth", "p50 at each", "non-2xx"],
       growth.map((g) => [
         g.url,
-        fmtMs(g.small.p99Ms),
-        fmtMs(g.large.p99Ms),
+        fmtP99(g.small),
+        fmtP99(g.large),
         fmtRatio(g.growth),
         `${fmtMs(g.small.p50Ms)} / ${fmtMs(g.large.p50Ms)}`,
         `${g.small.non2xx3xx} / ${g.large.non2xx3xx}`,
