@@ -5,6 +5,7 @@
  *   bun scripts/bench/run.ts                      # every part: startup, throughput, lighthouse, ...
  *   bun scripts/bench/run.ts --only=lighthouse    # one part (or several: --only=startup,throughput)
  *   bun scripts/bench/run.ts --strict             # exit 1 when a target is missed, not only on errors
+ *   bun scripts/bench/run.ts --only=contention --scale=10   # contention's larger data: 10x the admin part's
  *
  * See scripts/bench/README.md for what is measured and the targets.
  */
@@ -15,6 +16,7 @@ import { BenchError, binaryPath, type Check, cpuBusyPercent, type PartResult, re
 import { runAccountsBooking } from "./accounts-booking";
 import { runAdminBench } from "./admin";
 import { runCheckoutBench } from "./checkout";
+import { runContention } from "./contention";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
 import { runStartup } from "./startup";
@@ -29,12 +31,13 @@ const PARTS = {
   "accounts-booking": runAccountsBooking,
   admin: runAdminBench,
   checkout: runCheckoutBench,
+  contention: runContention,
 } as const satisfies Record<string, () => Promise<PartResult<unknown>>>;
 type PartName = keyof typeof PARTS;
 const ALL = Object.keys(PARTS) as PartName[];
 
 function usage(code: number): never {
-  console.log(`usage: bun scripts/bench/run.ts [--only=${ALL.join("|")}[,...]] [--strict]`);
+  console.log(`usage: bun scripts/bench/run.ts [--only=${ALL.join("|")}[,...]] [--strict] [--scale=N]`);
   process.exit(code);
 }
 
@@ -45,6 +48,8 @@ function parseArgs(argv: string[]): { parts: PartName[]; strict: boolean } {
     const a = argv[i]!;
     if (a === "--help" || a === "-h") usage(0);
     else if (a === "--strict") strict = true;
+    else if (a.startsWith("--scale="))
+      continue; // read by contention.ts
     else if (a.startsWith("--only=") || a === "--only") {
       const value = a === "--only" ? argv[++i] : a.slice("--only=".length);
       const names = (value ?? "")

@@ -23,6 +23,7 @@ import type { BookingPayment } from "../domain/booking-payment";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { paymentOfBooking, paymentsOfBookings } from "./booking-payments.server";
 import { type Db, immediate } from "./client.server";
+import { openReadSnapshot } from "./read-snapshot.server";
 import { bookings, timeSlots, users } from "./schema";
 import { generateSlots } from "./timeslots.server";
 
@@ -125,15 +126,46 @@ export function listAdminBookings(db: Db, f: AdminBookingsFilter, page: number):
   })();
 }
 
-/** Every booking matching the CSV's filter, by appointment (soonest first). */
-export function adminBookingsForCsv(db: Db, f: { status: BookingStatus | null; from: string; to: string }): AdminBookingRow[] {
-  return withPayments(
-    db,
-    selectRows(db)
-      .where(conditions({ ...f, when: "all" }))
-      .orderBy(...ordering(false))
-      .all(),
-  );
+/** The CSV's batches: rows a reader takes before giving the request loop back. */
+export const csvBatchSize = 500;
+
+/**
+ * Every booking matching the CSV's filter, by appointment (soonest first), `batchSize` rows at a
+ * time: each batch is one walk of the appointment index (bookings_appointment_idx, or
+ * bookings_status_idx with a status) from where the previous batch stopped, read from one snapshot
+ * of the database (read-snapshot.server.ts), so the batches together are the bookings as they were
+ * when the first was read, and whoever takes them may let other requests run between them.
+ */
+export async function* adminBookingsForCsv(
+  db: Db,
+  f: { status: BookingStatus | null; from: string; to: string },
+  batchSize = csvBatchSize,
+): AsyncGenerator<AdminBookingRow[], void, undefined> {
+  const snapshot = openReadSnapshot(db);
+  try {
+    const rowid = sql<number>`${bookings}.rowid`;
+    let after: SQL | undefined;
+    for (;;) {
+      const rows = snapshot.db
+        .select({ ...rowColumns, rowid })
+        .from(bookings)
+        .leftJoin(users, eq(users.id, bookings.userId))
+        .where(and(conditions({ ...f, when: "all" }), after))
+        .orderBy(...ordering(false))
+        .limit(batchSize)
+        .all();
+      if (rows.length > 0)
+        yield withPayments(
+          snapshot.db,
+          rows.map(({ rowid: _, ...row }) => row),
+        );
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      after = sql`(${bookings.appointmentDate}, ${bookings.appointmentTime}, ${rowid}) > (${last.appointmentDate}, ${last.appointmentTime}, ${last.rowid})`;
+    }
+  } finally {
+    snapshot.end();
+  }
 }
 
 /** One booking as the list shows it, or undefined. */

@@ -13,11 +13,12 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
-import { containsPattern, customerIdsMatching } from "./admin-users.server";
+import { containsPattern, customerIdsMatching, ftsPhrase, indexedSearchLength } from "./admin-users.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
 import { prepared } from "./prepared.server";
+import { openReadSnapshot } from "./read-snapshot.server";
 import { admins, orderEvents, orderItems, orders, payments, users } from "./schema";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -76,22 +77,28 @@ function listStatements(db: Db, f: Filters) {
 
 /**
  * A search in two cheap passes instead of one join over every order: the customers whose e-mail or
- * "first last" name contains the pattern (one scan of users), then the ids of the orders whose
- * number contains it or that belong to one of those customers, newest first. Counting is then the length of that list, and only the page's rows are read in full.
- * (LIKE folds ASCII case; the searcher's % and _ are escaped.)
+ * "first last" name contains the search (the trigram index users_search, migration 0007), then the
+ * ids of the orders whose number contains it (the trigram index orders_search, migration 0024) or
+ * that belong to one of those customers (orders_user_idx), newest first. Counting is then the
+ * length of that list, and only the page's rows are read in full. A search of one or two
+ * characters is shorter than a trigram: it scans with LIKE instead (which folds ASCII case; the
+ * searcher's % and _ are escaped), with the same results.
  */
-function searchStatements(db: Db, f: Filters) {
-  return prepared(db, `admin-orders-search-${filterKey(f)}`, (d) => {
+function searchStatements(db: Db, f: Filters, indexed: boolean) {
+  return prepared(db, `admin-orders-search-${filterKey(f)}${indexed ? "-indexed" : ""}`, (d) => {
     const like = (expr: SQL) => sql`${expr} like ${sql.placeholder("pattern")} escape '\\'`;
     const customers = d
       .select({ id: users.id })
       .from(users)
       .where(sql`${like(sql`${users.email}`)} or ${like(sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`)}`)
       .prepare();
-    // The candidates come from two narrow indexes (the order numbers' unique index, and
-    // orders_user_idx for those customers), so no order's addresses are read; the filters and the
-    // newest-first order then touch only the matches.
-    const candidates = sql`select ${orders.id} from ${orders} where ${like(sql`${orders.orderNumber}`)}
+    const byNumber = indexed
+      ? sql`select rowid from orders_search where orders_search match ${sql.placeholder("phrase")}`
+      : sql`select ${orders.id} from ${orders} where ${like(sql`${orders.orderNumber}`)}`;
+    // The candidates come from narrow indexes (the order numbers' trigrams, and orders_user_idx
+    // for those customers), so no order's addresses are read; the filters and the newest-first
+    // order then touch only the matches.
+    const candidates = sql`${byNumber}
       union select ${orders.id} from ${orders} where ${orders.userId} in (select value from json_each(${sql.placeholder("customers")}))`;
     const matching = d
       .select({ id: orders.id })
@@ -117,19 +124,21 @@ const looksLikeOrderNumber = (search: string) => /^pi-[0-9a-z]{0,4}(-[0-9a-z]{0,
 /**
  * The ids of the orders a search matches (by order number, or a customer's name or e-mail), newest
  * first, within the filters: the list pages them and the CSV export takes them all. An order number
- * (PI-…) names no customer, so the scan of every customer is skipped for one.
+ * (PI-…) names no customer, so the search for customers is skipped for one.
  */
 function matchingOrderIds(
   db: Db,
   filters: { status: boolean; payment: boolean },
   q: { status: string | null; payment: string | null; search: string },
 ): number[] {
-  const find = searchStatements(db, filters);
+  const indexed = [...q.search].length >= indexedSearchLength;
+  const find = searchStatements(db, filters, indexed);
   const pattern = containsPattern(q.search);
   const customers = JSON.stringify(
     looksLikeOrderNumber(q.search) ? [] : (customerIdsMatching(db, q.search) ?? find.customers.all({ pattern }).map((c) => c.id)),
   );
-  return find.matching.all({ status: q.status, payment: q.payment, pattern, customers }).map((o) => o.id);
+  const byNumber = indexed ? { phrase: ftsPhrase(q.search) } : { pattern };
+  return find.matching.all({ status: q.status, payment: q.payment, customers, ...byNumber }).map((o) => o.id);
 }
 
 /** A row of the orders list as the API answers it. */
@@ -176,7 +185,7 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderList
     }
     const ids = matchingOrderIds(db, filters, { status, payment, search });
     const pageIds = ids.slice(offset, offset + adminOrdersPageSize);
-    return { rows: pageIds.length > 0 ? searchStatements(db, filters).rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };
+    return { rows: pageIds.length > 0 ? searchStatements(db, filters, false).rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };
   })();
   return {
     orders: rows.map(toAdminOrderRow),
@@ -196,46 +205,69 @@ export type AdminOrderExportRow = AdminOrderRow & {
   trackingNumber: string | null;
 };
 
+/** The CSV's batches: orders read before the request loop is given back. */
+export const exportBatchSize = 500;
+
 /**
  * Every order matching the list's filters and search (the page is ignored), newest first, for the
- * CSV export. The ids come from the same statements as the list, so the file holds what the list shows.
+ * CSV export, `batchSize` orders at a time, all read from one snapshot of the database
+ * (read-snapshot.server.ts), so whoever takes the batches may let other requests run between them
+ * and still gets the orders as they were when the first batch was read. A search's matches come
+ * from the same statements as the list (so the file holds what the list shows) and are read a batch
+ * of ids at a time; without a search each batch walks orders_created_idx on from where the
+ * previous one stopped.
  */
-export function exportAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderExportRow[] {
+export async function* exportAdminOrders(db: Db, query: AdminOrdersQuery, batchSize = exportBatchSize): AsyncGenerator<AdminOrderExportRow[], void, undefined> {
   const { status, payment, search } = query;
   const filters = { status: status !== null, payment: payment !== null };
-  const rows = db.$client.transaction(() => {
-    let where: SQL | undefined = and(...filterConditions(filters));
-    let params: Record<string, unknown> = { status, payment };
+  const snapshot = openReadSnapshot(db);
+  try {
+    const read = (where: SQL | undefined, params: Record<string, unknown>) =>
+      snapshot.db
+        .select({
+          ...rowColumns,
+          id: orders.id,
+          itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+          subtotal: orders.subtotal,
+          discountAmount: orders.discountAmount,
+          shippingAmount: orders.shippingAmount,
+          taxAmount: orders.taxAmount,
+          trackingNumber: orders.trackingNumber,
+        })
+        .from(orders)
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(batchSize)
+        .all(params);
+    const toExportRow = (r: ReturnType<typeof read>[number]): AdminOrderExportRow => ({
+      ...toAdminOrderRow(r),
+      itemCount: Number(r.itemCount),
+      subtotal: r.subtotal,
+      discountAmount: r.discountAmount,
+      shippingAmount: r.shippingAmount,
+      taxAmount: r.taxAmount,
+      trackingNumber: r.trackingNumber,
+    });
     if (search !== "") {
-      const ids = matchingOrderIds(db, filters, { status, payment, search });
-      where = sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`;
-      params = { ids: JSON.stringify(ids) };
+      const ids = matchingOrderIds(snapshot.db, filters, { status, payment, search });
+      const byIds = sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`;
+      for (let from = 0; from < ids.length; from += batchSize) {
+        yield read(byIds, { ids: JSON.stringify(ids.slice(from, from + batchSize)) }).map(toExportRow);
+      }
+      return;
     }
-    return db
-      .select({
-        ...rowColumns,
-        itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-        subtotal: orders.subtotal,
-        discountAmount: orders.discountAmount,
-        shippingAmount: orders.shippingAmount,
-        taxAmount: orders.taxAmount,
-        trackingNumber: orders.trackingNumber,
-      })
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .all(params);
-  })();
-  return rows.map((r) => ({
-    ...toAdminOrderRow(r),
-    itemCount: Number(r.itemCount),
-    subtotal: r.subtotal,
-    discountAmount: r.discountAmount,
-    shippingAmount: r.shippingAmount,
-    taxAmount: r.taxAmount,
-    trackingNumber: r.trackingNumber,
-  }));
+    let after: SQL | undefined;
+    for (;;) {
+      const rows = read(and(...filterConditions(filters), after), { status, payment });
+      if (rows.length > 0) yield rows.map(toExportRow);
+      const last = rows.at(-1);
+      if (!last || rows.length < batchSize) return;
+      after = sql`(${orders.createdAt}, ${orders.id}) < (${last.createdAt.getTime()}, ${last.id})`;
+    }
+  } finally {
+    snapshot.end();
+  }
 }
 
 /** The order row with this number, if there is one. */

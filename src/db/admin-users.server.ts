@@ -80,10 +80,14 @@ function newestUsers(db: Db, offset: number): { rows: ViewRow[]; total: number }
 }
 
 /** The shortest search the trigram index (migration 0007) can answer; shorter ones scan with LIKE. */
-const indexedSearchLength = 3;
+export const indexedSearchLength = 3;
 
-/** An FTS5 phrase: the text must appear as it is (a trigram phrase is a substring, any case). */
-const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
+/**
+ * An FTS5 phrase: the text must appear as it is (a trigram phrase is a substring, any case). Inside
+ * the double quotes FTS5's own syntax (`*`, `-`, `NEAR`, `AND`, parentheses, `:`) is plain text; a
+ * double quote is written twice.
+ */
+export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /** The SQL of "the customers whose e-mail or "first last" name contains the search", through the trigram index. */
 const indexedMatch = (phrase: Placeholder) => sql`${users.id} in (select user_id from users_search where users_search match ${phrase})`;

@@ -29,6 +29,8 @@ import m26 from "../../db/0026_wishlist_back_in_stock.sql" with { type: "text" }
 import m27 from "../../db/0027_review_helpful_vote_count.sql" with { type: "text" };
 import m28 from "../../db/0028_kept_totals.sql" with { type: "text" };
 import m29 from "../../db/0029_kept_totals_triggers.sql" with { type: "text" };
+import m30 from "../../db/0030_orders_search.sql" with { type: "text" };
+import m31 from "../../db/0031_orders_search_backfill.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -62,4 +64,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0027_review_helpful_vote_count", sql: m27 },
   { tag: "0028_kept_totals", sql: m28 },
   { tag: "0029_kept_totals_triggers", sql: m29 },
+  { tag: "0030_orders_search", sql: m30 },
+  { tag: "0031_orders_search_backfill", sql: m31 },
 ];

@@ -33,7 +33,7 @@ import { businessToday } from "../../domain/slots";
 import { addDays, daysBetween, isoWithOffset, zonedToInstant } from "../../domain/timezone";
 import { icsFor } from "../bookings";
 import { bookingCancelledByBusinessMail, bookingCompletedMail, bookingConfirmedMail, type BookingStatusMailInput } from "../../mail/templates/bookings";
-import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
+import { type CsvColumn, csvStreamResponse } from "../../server/csv";
 import type { AppDeps } from "../../server/deps";
 import { badRequest, HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
@@ -124,10 +124,10 @@ export function adminBookingsApi(deps: AppDeps) {
     })
     .get("/bookings.csv", validQuery(adminBookingsList.schema), (c) => {
       const q = c.req.valid("query");
-      const rows = adminBookingsForCsv(deps.db, q);
       const name = ["bookings", q.status, q.from && `from-${q.from}`, q.to && `to-${q.to}`].filter(Boolean).join("-");
       const settings = getSettings(deps.db);
-      return csvResponse(`${name}.csv`, toCsv(csvColumns(settings.timezone, settings.currency), rows));
+      // Every booking there is: written as the client reads it, a batch at a time (csv.ts).
+      return csvStreamResponse(`${name}.csv`, csvColumns(settings.timezone, settings.currency), adminBookingsForCsv(deps.db, q));
     })
     .get("/bookings/:id", validParams(bookingIdSchema), (c) => {
       const row = adminBookingRow(deps.db, c.req.valid("param").id);
