@@ -78,7 +78,7 @@ function listStatements(db: Db, f: Filters) {
 /**
  * A search in two cheap passes instead of one join over every order: the customers whose e-mail or
  * "first last" name contains the search (the trigram index users_search, migration 0007), then the
- * ids of the orders whose number contains it (the trigram index orders_search, migration 0024) or
+ * ids of the orders whose number contains it (the trigram index orders_search, migration 0030) or
  * that belong to one of those customers (orders_user_idx), newest first. Counting is then the
  * length of that list, and only the page's rows are read in full. A search of one or two
  * characters is shorter than a trigram: it scans with LIKE instead (which folds ASCII case; the

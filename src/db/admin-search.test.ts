@@ -1,6 +1,6 @@
 /**
  * The admin's searches over customers and shop orders through the trigram indexes (users_search,
- * migration 0007; orders_search, migration 0024): a piece of an e-mail, a name or an order number
+ * migration 0007; orders_search, migration 0030): a piece of an e-mail, a name or an order number
  * finds its record in any case, punctuation included, and FTS5's own query syntax typed into the
  * box is plain text. Each search is compared with what a plain "contains, ignoring ASCII case" over
  * every record answers, which is what the list answered before the indexes.
@@ -169,7 +169,7 @@ test("the order numbers' index follows a changed number and a deleted order; ord
   t.db.update(orders).set({ orderNumber: "PI-CCCC-DDDD" }).where(eq(orders.orderNumber, number)).run();
   expect(foundOrders("aaaa-b")).toEqual([]);
   expect(foundOrders("cccc-d")).toEqual(["PI-CCCC-DDDD"]);
-  // Emptied and filled again as migration 0025 does for the orders placed before the index.
+  // Emptied and filled again as migration 0031 does for the orders placed before the index.
   t.db.$client.run("DELETE FROM orders_search");
   expect(foundOrders("cccc-d")).toEqual([]);
   t.db.$client.run("INSERT INTO orders_search (rowid, number) SELECT id, order_number FROM orders");
