@@ -23,6 +23,7 @@ import m20 from "../../db/0020_admin_recovery_codes_and_roles.sql" with { type: 
 import m21 from "../../db/0021_invoices_and_order_currency.sql" with { type: "text" };
 import m22 from "../../db/0022_invoices_kept_and_promised_percents.sql" with { type: "text" };
 import m23 from "../../db/0023_reviews_and_votes.sql" with { type: "text" };
+import m24 from "../../db/0024_job_leases.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -50,4 +51,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0021_invoices_and_order_currency", sql: m21 },
   { tag: "0022_invoices_kept_and_promised_percents", sql: m22 },
   { tag: "0023_reviews_and_votes", sql: m23 },
+  { tag: "0024_job_leases", sql: m24 },
 ];

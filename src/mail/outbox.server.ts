@@ -12,6 +12,7 @@ import { getSettings } from "../db/settings.server";
 import { defaultSettings } from "../shared/settings";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
+import { currentJobLease } from "../server/repeating-job.server";
 import { renderMailHtml } from "./html";
 import type { MailTransport, OutgoingMail } from "./transport.server";
 
@@ -121,16 +122,35 @@ export class OutboxWorker {
     private readonly from: string,
   ) {}
 
-  /** Starts periodic retries. */
+  private stopped = false;
+  private forgetLease: (() => void) | undefined;
+
+  /**
+   * Starts periodic retries. Under the process's job lease (decision 050) only the instance that
+   * holds it sends, so two instances on one database never send a message twice.
+   */
   start(intervalMs = 30_000) {
+    this.stopped = false;
     this.timer ??= setInterval(() => void this.drain(), intervalMs);
     this.timer.unref?.();
+    this.forgetLease ??= currentJobLease()?.onTaken(() => void this.drain());
     void this.drain();
   }
 
-  stop() {
+  /** Stops sending; resolves once a drain under way has finished its message. */
+  async stop() {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.forgetLease?.();
+    this.forgetLease = undefined;
+    await this.draining;
+  }
+
+  /** False once stopped, or while another instance holds the job lease. */
+  private maySend() {
+    const lease = currentJobLease();
+    return !this.stopped && (!lease || lease.held());
   }
 
   /** Asks for a drain soon (after a message was enqueued). */
@@ -140,6 +160,7 @@ export class OutboxWorker {
 
   /** Sends every due message; resolves with how many were sent. */
   drain(): Promise<number> {
+    if (!this.maySend()) return Promise.resolve(0);
     if (this.draining) {
       this.again = true;
       return this.draining;
@@ -167,6 +188,8 @@ export class OutboxWorker {
     // look, so no template writes its own (a template may still give one).
     const settings = due.length > 0 ? getSettings(this.db) : null;
     for (const message of due) {
+      // Checked before each message: a stop or a lost lease ends the drain between two sends.
+      if (!this.maySend()) break;
       const attempts = message.attempts + 1;
       try {
         await this.transport.send({
