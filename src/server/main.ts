@@ -24,7 +24,7 @@ import { publicUrlWarning } from "./origin";
 import { startHousekeeping } from "./housekeeping.server";
 import { startSlotWindow } from "./slot-window.server";
 import { startDailyDigest } from "./daily-digest.server";
-import { JobLease, useJobLease } from "./repeating-job.server";
+import { JobLease, runJobsUnder } from "./repeating-job.server";
 import { GracefulStop } from "./shutdown.server";
 
 const started = performance.now();
@@ -120,7 +120,7 @@ await ensureFirstAdmin(deps.db, env);
 // Background work runs in one instance at a time: an upgrade starts the new binary on this data
 // directory while the old one still serves (decision 050).
 const jobLease = new JobLease(deps.db).start();
-useJobLease(jobLease);
+runJobsUnder(jobLease);
 deps.outbox.start();
 const stopHousekeeping = startHousekeeping(deps.db, env.DATA_DIR);
 // The booking window's slots exist before the first request: its first fill runs synchronously here.

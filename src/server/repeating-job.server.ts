@@ -2,7 +2,7 @@
  * The background jobs of the binary (order expiry, the payment check, auth housekeeping, the
  * outbox ...) run the same way: once now and then every `intervalMs`, never two runs of one job at
  * once, a failure logged and the next run tried as usual, and a timer that never keeps the process
- * alive. When the process has a job lease (`useJobLease`, main.ts does), a job runs only while this
+ * alive. When the process has a job lease (`runJobsUnder`, main.ts does), a job runs only while this
  * instance holds it, so two instances on one data directory (an upgrade) never both run it
  * (decision 050); the moment the lease is taken over, every job runs once.
  */
@@ -95,7 +95,7 @@ let lease: JobLease | null = null;
  * Makes every repeating job (and the outbox) of this process run only under `l` (null: always,
  * as in tests of one job). main.ts sets it before it starts any job.
  */
-export function useJobLease(l: JobLease | null) {
+export function runJobsUnder(l: JobLease | null) {
   lease = l;
 }
 

@@ -41,8 +41,13 @@ export async function startInstance(dir: string, port: number, env: Record<strin
   const logs: string[] = [];
   for (const stream of [proc.stdout, proc.stderr]) {
     void (async () => {
+      const reader = stream.getReader();
       const decoder = new TextDecoder();
-      for await (const chunk of stream) logs.push(decoder.decode(chunk));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return;
+        logs.push(decoder.decode(value));
+      }
     })();
   }
   const base = `http://127.0.0.1:${port}`;
