@@ -17,6 +17,7 @@ import { runAdminBench } from "./admin";
 import { runCheckoutBench } from "./checkout";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
+import { runSoak } from "./soak";
 import { runStartup } from "./startup";
 import { runThroughput } from "./throughput";
 
@@ -29,6 +30,7 @@ const PARTS = {
   "accounts-booking": runAccountsBooking,
   admin: runAdminBench,
   checkout: runCheckoutBench,
+  soak: runSoak,
 } as const satisfies Record<string, () => Promise<PartResult<unknown>>>;
 type PartName = keyof typeof PARTS;
 const ALL = Object.keys(PARTS) as PartName[];

@@ -11,7 +11,7 @@ import { openDatabase, type Db } from "../../src/db/client.server";
 import { jobLeaseTtlMs } from "../../src/server/repeating-job.server";
 import { leaseHolder } from "../../src/db/job-lease.server";
 import { enqueueMail } from "../../src/mail/outbox.server";
-import { dataDir, freePort, logLines, startInstance, stopInstance, waitFor } from "./lib";
+import { dataDir, freePort, killLeftovers, logLines, startInstance, stopInstance, waitFor } from "./lib";
 
 /** A real SMTP server that takes `delayMs` over each message, so deliveries overlap a hand-over. */
 function slowSmtp(delayMs: number) {
@@ -38,7 +38,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => smtp.server.listen(0, "127.0.0.1", r));
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.server.address() as { port: number }).port}`;
 });
-afterAll(() => new Promise<void>((r) => smtp.server.close(() => r())));
+afterAll(async () => {
+  await killLeftovers();
+  await new Promise<void>((r) => smtp.server.close(() => r()));
+});
 
 function queue(db: Db, prefix: string, n: number) {
   for (let i = 1; i <= n; i++) enqueueMail(db, { to: `customer${i}@example.com`, subject: `${prefix} ${i}`, text: `Message ${i}` });

@@ -12,6 +12,15 @@ export const binary = join(import.meta.dir, "../../dist/pi-site");
 
 export type Instance = { proc: Subprocess<"ignore", "pipe", "pipe">; port: number; base: string; logs: string[]; exited: Promise<number> };
 
+const started = new Set<Instance>();
+
+/** Kills every instance a test started and left running (a failed test); for afterAll. */
+export async function killLeftovers() {
+  for (const i of started) if (i.proc.exitCode === null && i.proc.signalCode === null) i.proc.kill("SIGKILL");
+  await Promise.all([...started].map((i) => i.exited));
+  started.clear();
+}
+
 /** A fresh data directory under the system's temporary directory. */
 export function dataDir(name: string) {
   return mkdtempSync(join(tmpdir(), `pi-site-ops-${name}-`));
@@ -52,6 +61,7 @@ export async function startInstance(dir: string, port: number, env: Record<strin
   }
   const base = `http://127.0.0.1:${port}`;
   const instance: Instance = { proc, port, base, logs, exited: proc.exited };
+  started.add(instance);
   // Another instance may answer on the port too: wait for this one's "listening" line.
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {

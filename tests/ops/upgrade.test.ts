@@ -3,10 +3,10 @@
  * old instance's port, the new binary starts on the same port (reusePort), the old one is sent
  * SIGTERM and exits 0; wrk must see no failed request and no socket error (decision 050).
  */
-import { expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { dataDir, freePort, logLines, startInstance, stopInstance, waitFor } from "./lib";
+import { dataDir, freePort, killLeftovers, logLines, startInstance, stopInstance, waitFor } from "./lib";
 
 // A mix of the public pages, the cached ones and the API, so both paths of the server are under load.
 const wrkScript = `
@@ -17,6 +17,8 @@ request = function()
   return wrk.format("GET", paths[(i % #paths) + 1])
 end
 `;
+
+afterAll(killLeftovers);
 
 test("the old instance stops while the new one serves: no failed request, no socket error", async () => {
   const dir = dataDir("upgrade");
