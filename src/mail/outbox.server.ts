@@ -105,9 +105,15 @@ function insertMail(db: Db, message: MailMessage, recipientLimited: boolean): nu
   return row.id;
 }
 
-/** Delay before retry number `attempts` (1-based): 1 min, 2 min, 4 min ... then every 6 hours, forever. */
+/**
+ * The longest wait between two attempts: once a mail server that was down for hours or a day is
+ * back, what waited goes out within half an hour, not up to six (decision 050).
+ */
+export const longestRetryDelayMs = 30 * 60 * 1000;
+
+/** Delay before retry number `attempts` (1-based): 1 min, 2 min, 4 min ... then every 30 minutes, forever. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
+  return Math.min(60_000 * 2 ** (attempts - 1), longestRetryDelayMs);
 }
 
 /** Delivers due outbox messages; one drain at a time per process. */

@@ -50,7 +50,8 @@ test("a full disk: writes answer 503, reads go on, nothing is corrupted, and it 
   expect(mount.exitCode, `mount a tmpfs (needs root): ${mount.stderr}`).toBe(0);
   const dir = mountPoint;
   const site = await startInstance(dir, freePort(), { TRUST_PROXY: "1" });
-  const post = (n: number) => fetch(`${site.base}/api/contacts`, { method: "POST", headers: headers(site.base, "application/json"), body: JSON.stringify(enquiry(n)) });
+  const post = (n: number) =>
+    fetch(`${site.base}/api/contacts`, { method: "POST", headers: headers(site.base, "application/json"), body: JSON.stringify(enquiry(n)) });
   expect((await post(1)).status).toBe(201);
 
   // Nothing left in the write-ahead log that new writes could reuse, then no space at all.
@@ -93,7 +94,10 @@ test("a full disk: writes answer 503, reads go on, nothing is corrupted, and it 
   try {
     expect(db.query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
     // The refused enquiries were not half-written: only those answered 201 are there.
-    const names = db.query<{ name: string }, []>("SELECT name FROM contacts ORDER BY name").all().map((r) => r.name);
+    const names = db
+      .query<{ name: string }, []>("SELECT name FROM contacts ORDER BY name")
+      .all()
+      .map((r) => r.name);
     expect(names).toEqual(["Caller 1", "Caller 4"]);
   } finally {
     db.close();
