@@ -61,6 +61,12 @@ export const storageFull = () =>
     { "Retry-After": "300" },
   );
 
+/** SQLite's lock wait ran out (busy_timeout): another writer, such as a migration run by a new binary, held it too long. */
+export function isDatabaseBusy(err: unknown): boolean {
+  const code = err && typeof err === "object" ? (err as { code?: unknown }).code : undefined;
+  return typeof code === "string" && code.startsWith("SQLITE_BUSY");
+}
+
 let lastDiskFullLog = 0;
 
 /** Maps any thrown value to a status and error body; unknown errors become a logged 500. */
@@ -73,6 +79,10 @@ export function toHttpError(err: unknown): HttpError {
       log.error("the disk is full: writes are refused until space is freed", { error: err instanceof Error ? err.message : String(err) });
     }
     return storageFull();
+  }
+  if (isDatabaseBusy(err)) {
+    log.warn("the database stayed locked past the busy timeout", { error: err instanceof Error ? err.message : String(err) });
+    return new HttpError(503, "busy", "The site is busy for a moment. Nothing was changed; please try again.", undefined, { "Retry-After": "5" });
   }
   if (err instanceof z.ZodError) return badRequest("Some fields need attention.", fieldErrors(err));
   if (err instanceof HTTPException) {
