@@ -8,8 +8,8 @@
  */
 import { log } from "./log.server";
 
-/** The longest a stopping instance waits for its requests (a PayPal call may take 15 s). */
-export const shutdownGraceMs = 30_000;
+/** The longest a stopping instance waits for its requests: a PayPal call may take 15 s, and systemd (TimeoutStopSec=30s) kills at 30. */
+export const shutdownGraceMs = 20_000;
 /** How long a stopping instance waits, with nothing in flight, for one more request on an open connection. */
 export const shutdownQuietMs = 1_000;
 
