@@ -3,15 +3,13 @@
  * (`reusePort`), so on SIGTERM this one closes its listening socket and the kernel gives new
  * connections to the other. Connections already open to this one are not cut: each request on
  * them is still answered, with `Connection: close`, so the client opens its next connection to the
- * new instance; the process exits when nothing has arrived for a short quiet time and nothing is
- * in flight, or when the grace period is over.
+ * new instance. The process goes on once every answer has been sent, or when the grace period is
+ * over.
  */
 import { log } from "./log.server";
 
 /** The longest a stopping instance waits for its requests: a PayPal call may take 15 s, and systemd (TimeoutStopSec=30s) kills at 30. */
 export const shutdownGraceMs = 20_000;
-/** How long a stopping instance waits, with nothing in flight, for one more request on an open connection. */
-export const shutdownQuietMs = 1_000;
 
 /** How long open connections are told to close before the listener is closed. */
 export const closeFirstMs = 500;
@@ -21,20 +19,33 @@ type Handler<A extends unknown[]> = (req: Request, ...rest: A) => Response | Pro
 export class GracefulStop {
   private stopping = false;
   private inFlight = 0;
-  private lastRequestAt = 0;
 
   /** Wraps the server's fetch: counts requests in flight and, once stopping, asks clients to close. */
   wrap<A extends unknown[]>(handler: Handler<A>): Handler<A> {
-    return async (req, ...rest) => {
+    // Synchronous answers (the cached pages) stay synchronous: no promise on the fast path.
+    return (req, ...rest) => {
       this.inFlight++;
-      this.lastRequestAt = Date.now();
+      let res: Response | Promise<Response>;
       try {
-        const res = await handler(req, ...rest);
-        return this.stopping ? closing(res) : res;
-      } finally {
+        res = handler(req, ...rest);
+      } catch (err) {
         this.inFlight--;
-        this.lastRequestAt = Date.now();
+        throw err;
       }
+      if (res instanceof Promise) {
+        return res.then(
+          (r) => {
+            this.inFlight--;
+            return this.stopping ? closing(r) : r;
+          },
+          (err: unknown) => {
+            this.inFlight--;
+            throw err;
+          },
+        );
+      }
+      this.inFlight--;
+      return this.stopping ? closing(res) : res;
     };
   }
 
@@ -43,22 +54,21 @@ export class GracefulStop {
   }
 
   /**
-   * Stops accepting (`server.stop()` without force) and resolves once the requests in flight are
-   * answered and the open connections have been quiet for `quietMs`, or after `graceMs`.
+   * Asks open connections to close, then stops accepting (`server.stop()` without force, which
+   * also closes idle connections) and resolves once every answer has been sent, or after `graceMs`.
    */
-  async stop(server: { stop(force?: boolean): Promise<void> }, graceMs = shutdownGraceMs, quietMs = shutdownQuietMs): Promise<void> {
+  async stop(server: { stop(force?: boolean): Promise<void> }, graceMs = shutdownGraceMs): Promise<void> {
     this.stopping = true;
     const started = Date.now();
     // First every connection in use is answered with "Connection: close" and so moves on to the
     // other instance; only then is the listener closed, which also closes the connections left
     // idle (Bun's graceful stop): closed earlier, a request already on its way would be cut.
     await Bun.sleep(closeFirstMs);
-    void server.stop(false);
-    while (Date.now() - started < graceMs) {
-      if (this.inFlight === 0 && Date.now() - this.lastRequestAt >= quietMs) return;
-      await Bun.sleep(50);
+    const stopped = server.stop(false).then(() => true);
+    const late = Bun.sleep(Math.max(0, graceMs - (Date.now() - started))).then(() => false);
+    if (!(await Promise.race([stopped, late]))) {
+      log.warn("requests still in flight at the end of the grace period", { inFlight: this.inFlight, graceMs });
     }
-    log.warn("requests still in flight at the end of the grace period", { inFlight: this.inFlight, graceMs });
   }
 }
 
