@@ -3,7 +3,7 @@
  * directory, stopped by signal or killed, restarted; with a real SMTP server and the PayPal
  * stand-in where a test needs them.
  */
-import { existsSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -14,16 +14,22 @@ export type Instance = { proc: Subprocess<"ignore", "pipe", "pipe">; port: numbe
 
 const started = new Set<Instance>();
 
-/** Kills every instance a test started and left running (a failed test); for afterAll. */
+const dirs = new Set<string>();
+
+/** Kills every instance a test started and left running (a failed test) and removes the data directories; for afterAll. */
 export async function killLeftovers() {
   for (const i of started) if (i.proc.exitCode === null && i.proc.signalCode === null) i.proc.kill("SIGKILL");
   await Promise.all([...started].map((i) => i.exited));
   started.clear();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  dirs.clear();
 }
 
 /** A fresh data directory under the system's temporary directory. */
 export function dataDir(name: string) {
-  return mkdtempSync(join(tmpdir(), `pi-site-ops-${name}-`));
+  const dir = mkdtempSync(join(tmpdir(), `pi-site-ops-${name}-`));
+  dirs.add(dir);
+  return dir;
 }
 
 /** A port nobody listens on (the OS picks it, then lets it go). */
