@@ -1,7 +1,9 @@
 /**
- * Makes sure the tools that read the files in deploy/ are there for tests/deploy/: `caddy` (Debian
- * package `caddy`, for `caddy validate`), `nft` (package `nftables`, for `nft -c`) and
- * `systemd-analyze` (package `systemd`). When one is missing and running as root on Debian,
+ * Makes sure the tools the deploy and operations tests use are there: for tests/deploy/, the tools
+ * that read the files in deploy/: `caddy` (Debian package `caddy`, for `caddy validate`), `nft`
+ * (package `nftables`, for `nft -c`) and `systemd-analyze` (package `systemd`); for tests/ops/,
+ * `wrk` (the load of the upgrade test) and `faketime` (libfaketime, the simulated clock of the
+ * mail-server-down and payment-check tests). When one is missing and running as root on Debian,
  * installs its package with apt-get; otherwise says how. Answers the tools still missing.
  */
 import { existsSync } from "node:fs";
@@ -11,10 +13,13 @@ export const deployTools = [
   { command: "caddy", args: ["version"], pkg: "caddy" },
   { command: "nft", args: ["--version"], pkg: "nftables" },
   { command: "systemd-analyze", args: ["--version"], pkg: "systemd" },
+  { command: "wrk", args: [], pkg: "wrk" },
+  { command: "faketime", args: ["--version"], pkg: "faketime" },
 ] as const;
 
-/** True when `command` runs. */
+/** True when `command` runs (with no `args`: when it is on the PATH; wrk has no flag that exits 0). */
 export function hasTool(command: string, args: readonly string[]): boolean {
+  if (args.length === 0) return Bun.which(command) !== null;
   try {
     return Bun.spawnSync([command, ...args], { stdout: "ignore", stderr: "ignore" }).exitCode === 0;
   } catch {
@@ -42,7 +47,7 @@ export function ensureDeployTools(): string[] {
   if (still.length > 0) {
     console.error(
       [
-        `The deploy tests check deploy/ with ${still.map((t) => t.command).join(", ")}, and ${still.length === 1 ? "it is" : "they are"} missing.`,
+        `The deploy and operations tests use ${still.map((t) => t.command).join(", ")}, and ${still.length === 1 ? "it is" : "they are"} missing.`,
         `  Debian/Ubuntu:  sudo apt-get install ${still.map((t) => t.pkg).join(" ")}`,
       ].join("\n"),
     );

@@ -1,7 +1,7 @@
 /**
  * `npm test` (also `npm run check`, and CI): makes sure Chromium, Java (for the Nu HTML checker)
  * and the tools that read deploy/ (caddy, nft, systemd-analyze) are there, builds the binary, checks types (`tsc`) and lint and format (`biome ci`; a check that
- * finds anything counts as one failure), runs the unit and route tests (`bun test`), the deploy tests (`bun test ./tests/deploy`) and the end-to-end tests (Playwright against
+ * finds anything counts as one failure), runs the unit and route tests (`bun test`), the deploy and operations tests (`bun test ./tests/deploy ./tests/ops`) and the end-to-end tests (Playwright against
  * dist/pi-site), and ends with one line `tests: N passed, N failed` counting both.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -35,7 +35,8 @@ if (!ensureChromium()) {
 // The Nu HTML checker (an end-to-end test) runs on Java; without it that test fails and says why.
 if (!ensureJava()) problems.push("no Java runtime for the Nu HTML checker (apt-get install default-jre-headless)");
 
-// tests/deploy checks deploy/ with caddy, nft and systemd-analyze; without them those tests fail and say why.
+// tests/deploy checks deploy/ with caddy, nft and systemd-analyze, tests/ops loads with wrk and moves
+// the clock with libfaketime; without them those tests fail (or the clock tests skip) and say why.
 const missingDeployTools = ensureDeployTools();
 if (missingDeployTools.length) problems.push(`missing for the deploy tests: ${missingDeployTools.join(", ")} (see scripts/ensure-deploy-tools.ts)`);
 
@@ -70,8 +71,9 @@ if (!unit.ok && unitFail === 0) {
   problems.push("bun test exited with an error before reporting failures");
 }
 
-// The deploy files and the backups against the built binary (tests/deploy, outside bun test's src/ root).
-const deployTests = step("deploy tests", [process.execPath, "test", "./tests/deploy"]);
+// The deploy files, the backups, upgrades and faults against the built binary (tests/deploy and
+// tests/ops, outside bun test's src/ root).
+const deployTests = step("deploy and operations tests", [process.execPath, "test", "./tests/deploy", "./tests/ops"]);
 const deployText = deployTests.out + deployTests.err;
 const deployFail = Number(/^\s*(\d+) fail$/m.exec(deployText)?.[1] ?? 0);
 passed += Number(/^\s*(\d+) pass$/m.exec(deployText)?.[1] ?? 0);
@@ -79,7 +81,7 @@ failed += deployFail;
 for (const line of deployText.split("\n")) if (line.startsWith("(fail)")) failures.push(`bun test ${line}`);
 if (!deployTests.ok && deployFail === 0) {
   failed += 1;
-  problems.push("bun test ./tests/deploy exited with an error before reporting failures");
+  problems.push("bun test ./tests/deploy ./tests/ops exited with an error before reporting failures");
 }
 
 const report = join(root, "test-results/e2e.json");

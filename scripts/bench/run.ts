@@ -19,6 +19,7 @@ import { runCheckoutBench } from "./checkout";
 import { runContention } from "./contention";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
+import { runSoak } from "./soak";
 import { runStartup } from "./startup";
 import { runThroughput } from "./throughput";
 
@@ -32,6 +33,7 @@ const PARTS = {
   admin: runAdminBench,
   checkout: runCheckoutBench,
   contention: runContention,
+  soak: runSoak,
 } as const satisfies Record<string, () => Promise<PartResult<unknown>>>;
 type PartName = keyof typeof PARTS;
 const ALL = Object.keys(PARTS) as PartName[];

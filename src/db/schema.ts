@@ -794,6 +794,16 @@ export const keptTotalsState = sqliteTable("kept_totals_state", {
   value: text("value").notNull(),
 });
 
+/**
+ * Who runs the background jobs (decision 050): one row per lease, held by one running instance
+ * until `expires_at`, renewed while it lives, released when it stops and taken over once expired.
+ */
+export const jobLeases = sqliteTable("job_leases", {
+  name: text("name").primaryKey(),
+  holder: text("holder").notNull(),
+  expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;
 export type Category = typeof categories.$inferSelect;

@@ -12,6 +12,7 @@ import { getSettings } from "../db/settings.server";
 import { defaultSettings } from "../shared/settings";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
+import { currentJobLease } from "../server/repeating-job.server";
 import { renderMailHtml } from "./html";
 import type { MailTransport, OutgoingMail } from "./transport.server";
 
@@ -104,9 +105,15 @@ function insertMail(db: Db, message: MailMessage, recipientLimited: boolean): nu
   return row.id;
 }
 
-/** Delay before retry number `attempts` (1-based): 1 min, 2 min, 4 min ... then every 6 hours, forever. */
+/**
+ * The longest wait between two attempts: once a mail server that was down for hours or a day is
+ * back, what waited goes out within half an hour, not up to six (decision 050).
+ */
+export const longestRetryDelayMs = 30 * 60 * 1000;
+
+/** Delay before retry number `attempts` (1-based): 1 min, 2 min, 4 min ... then every 30 minutes, forever. */
 export function retryDelayMs(attempts: number): number {
-  return Math.min(60_000 * 2 ** (attempts - 1), 6 * 60 * 60 * 1000);
+  return Math.min(60_000 * 2 ** (attempts - 1), longestRetryDelayMs);
 }
 
 /** Delivers due outbox messages; one drain at a time per process. */
@@ -121,16 +128,35 @@ export class OutboxWorker {
     private readonly from: string,
   ) {}
 
-  /** Starts periodic retries. */
+  private stopped = false;
+  private forgetLease: (() => void) | undefined;
+
+  /**
+   * Starts periodic retries. Under the process's job lease (decision 050) only the instance that
+   * holds it sends, so two instances on one database never send a message twice.
+   */
   start(intervalMs = 30_000) {
+    this.stopped = false;
     this.timer ??= setInterval(() => void this.drain(), intervalMs);
     this.timer.unref?.();
+    this.forgetLease ??= currentJobLease()?.onTaken(() => void this.drain());
     void this.drain();
   }
 
-  stop() {
+  /** Stops sending; resolves once a drain under way has finished its message. */
+  async stop() {
+    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.forgetLease?.();
+    this.forgetLease = undefined;
+    await this.draining;
+  }
+
+  /** False once stopped, or while another instance holds the job lease. */
+  private maySend() {
+    const lease = currentJobLease();
+    return !this.stopped && (!lease || lease.held());
   }
 
   /** Asks for a drain soon (after a message was enqueued). */
@@ -140,6 +166,7 @@ export class OutboxWorker {
 
   /** Sends every due message; resolves with how many were sent. */
   drain(): Promise<number> {
+    if (!this.maySend()) return Promise.resolve(0);
     if (this.draining) {
       this.again = true;
       return this.draining;
@@ -167,6 +194,8 @@ export class OutboxWorker {
     // look, so no template writes its own (a template may still give one).
     const settings = due.length > 0 ? getSettings(this.db) : null;
     for (const message of due) {
+      // Checked before each message: a stop or a lost lease ends the drain between two sends.
+      if (!this.maySend()) break;
       const attempts = message.attempts + 1;
       try {
         await this.transport.send({

@@ -11,7 +11,7 @@ import { cancelOrder, expiredUnpaidOrders } from "../db/orders.server";
 import { unsettledOrderPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
-import { startRepeatingJob } from "../server/repeating-job.server";
+import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
 import { orderMailContext } from "../server/checkout.server";
 import { capturesUnderWay, neverCaptured, settleReportedCapture } from "./settle-capture.server";
@@ -107,7 +107,7 @@ async function attemptState(deps: Deps, paypal: PayPalClient | null, payment: Pa
  * Runs the order-expiry job now and every `intervalMs` (unref'd, so it never keeps the process
  * alive), never two runs at once. Answers a stop function.
  */
-export function startOrderExpiry(deps: Deps, intervalMs = orderExpiryIntervalMs): () => void {
+export function startOrderExpiry(deps: Deps, intervalMs = orderExpiryIntervalMs): StopJob {
   const paypal = paypalClientFromEnv(deps.env);
   return startRepeatingJob("order expiry", () => expireUnpaidOrders(deps, paypal), intervalMs);
 }

@@ -8,7 +8,7 @@
 import { closeUncapturedPayment, unsettledPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
-import { startRepeatingJob } from "../server/repeating-job.server";
+import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
 import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
 import { businessContact, neverCaptured, settleReportedCapture } from "./settle-capture.server";
 
@@ -84,8 +84,8 @@ function close(deps: Deps, payment: Payment, orderId: string | null): boolean {
  * Runs the payment check now and every `intervalMs` (unref'd, so it never keeps the process
  * alive), never two runs at once. Does nothing without PayPal configured. Answers a stop function.
  */
-export function startPaymentReconciliation(deps: Deps, intervalMs = reconcileIntervalMs): () => void {
+export function startPaymentReconciliation(deps: Deps, intervalMs = reconcileIntervalMs): StopJob {
   const paypal = paypalClientFromEnv(deps.env);
-  if (!paypal) return () => {};
+  if (!paypal) return async () => {};
   return startRepeatingJob("payment check", () => reconcilePayments(deps, paypal), intervalMs);
 }

@@ -56,7 +56,7 @@ export function createApp(deps: AppDeps) {
     if (isApi(c.req.path) || c.req.header("accept")?.includes("application/json")) return jsonError(c, e);
     for (const [k, v] of Object.entries(e.headers ?? {})) c.header(k, v);
     return c.html(
-      `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Error</title></head><body><main><h1>Sorry, something went wrong</h1><p>${escapeHtml(e.message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`,
+      `<!doctype html><html lang="en-AU"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e.status === 503 ? "Nothing was saved" : "Error"}</title></head><body><main><h1>${e.status === 503 ? "Nothing was saved" : "Sorry, something went wrong"}</h1><p>${escapeHtml(e.message)}</p><p><a href="/">Back to the home page</a></p></main></body></html>`,
       e.status,
     );
   });

@@ -12,7 +12,7 @@ import { dailyDigestMail } from "../mail/templates/digest";
 import type { AppDeps } from "./deps";
 import { adminTodo } from "./go-live.server";
 import { siteOrigin } from "./origin";
-import { startRepeatingJob } from "./repeating-job.server";
+import { type StopJob, startRepeatingJob } from "./repeating-job.server";
 
 /** What one run did: not due (off, too early, already done), or the day's digest done with or without mail. */
 export type DigestRun = "off" | "not_yet" | "already" | "queued" | "nothing";
@@ -43,6 +43,6 @@ export function sendDailyDigestIfDue(deps: Pick<AppDeps, "db" | "env" | "outbox"
 const fiveMinutesMs = 5 * 60 * 1000;
 
 /** Checks now and then every `intervalMs`; returns a function that stops the timer. */
-export function startDailyDigest(deps: Pick<AppDeps, "db" | "env" | "outbox">, intervalMs = fiveMinutesMs): () => void {
+export function startDailyDigest(deps: Pick<AppDeps, "db" | "env" | "outbox">, intervalMs = fiveMinutesMs): StopJob {
   return startRepeatingJob("daily digest", () => sendDailyDigestIfDue(deps), intervalMs);
 }

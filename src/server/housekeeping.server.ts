@@ -8,7 +8,7 @@ import type { Db } from "../db/client.server";
 import { pruneUnusedUploads } from "../db/uploads.server";
 import { purgeStaleEmailVerifications } from "../db/email-verifications.server";
 import { purgeStalePasswordResets } from "../db/password-resets.server";
-import { startRepeatingJob } from "./repeating-job.server";
+import { type StopJob, startRepeatingJob } from "./repeating-job.server";
 import { purgeExpiredSessions } from "./auth/sessions.server";
 
 const hourMs = 60 * 60 * 1000;
@@ -22,7 +22,7 @@ export function purgeStaleAuthRecords(db: Db, now = Date.now()) {
 }
 
 /** Purges now and then every `intervalMs`; returns a function that stops the timer. */
-export function startHousekeeping(db: Db, dataDir: string, intervalMs = hourMs): () => void {
+export function startHousekeeping(db: Db, dataDir: string, intervalMs = hourMs): StopJob {
   return startRepeatingJob(
     "housekeeping",
     () => {

@@ -28,6 +28,8 @@ import { startSlotWindow } from "./slot-window.server";
 import { startDailyDigest } from "./daily-digest.server";
 import { startReviewInvitations } from "./review-invitations.server";
 import { startScheduledBackups } from "./scheduled-backup.server";
+import { JobLease, runJobsUnder } from "./repeating-job.server";
+import { GracefulStop } from "./shutdown.server";
 
 const started = performance.now();
 const env = readEnv();
@@ -127,15 +129,22 @@ if (command === "backup") {
 
 const { deps, app } = bootstrap(env);
 await ensureFirstAdmin(deps.db, env);
+// Background work runs in one instance at a time: an upgrade starts the new binary on this data
+// directory while the old one still serves (decision 050).
+const jobLease = new JobLease(deps.db).start();
+runJobsUnder(jobLease);
 deps.outbox.start();
 const stopHousekeeping = startHousekeeping(deps.db, env.DATA_DIR);
 // The booking window's slots exist before the first request: its first fill runs synchronously here.
 const stopSlotWindow = startSlotWindow(deps.db);
 
+const graceful = new GracefulStop();
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
-  fetch: refuseLargeBodies(withCachedPages(deps.pageCache, app)),
+  // A new binary listens on the same port while this one serves; the kernel shares the connections.
+  reusePort: true,
+  fetch: graceful.wrap(refuseLargeBodies(withCachedPages(deps.pageCache, app))),
   // The image upload's limit; every other route is held to 1 MB by refuseLargeBodies (and the app's own limit).
   maxRequestBodySize: maxUploadBodyBytes,
 });
@@ -159,21 +168,30 @@ log.info("listening", {
   startupMs: Math.round(performance.now() - started),
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    log.info("shutting down", { signal });
-    deps.outbox.stop();
-    stopHousekeeping();
-    stopSlotWindow();
-    stopPaymentCheck();
-    stopOrderExpiry();
-    stopDailyDigest();
-    stopReviewInvitations();
-    stopScheduledBackups();
-    void server.stop().then(() => {
-      deps.db.$client.close();
-      rmSync(pidFile, { force: true });
-      process.exit(0);
-    });
-  });
+/**
+ * SIGTERM (systemd, an upgrade) and SIGINT: stop accepting, answer what is in flight, stop the
+ * jobs after their current run, give the job lease up, close the database, exit 0.
+ */
+async function shutDown(signal: string) {
+  if (graceful.isStopping) return;
+  log.info("shutting down", { signal });
+  await graceful.stop(server);
+  await Promise.all([
+    deps.outbox.stop(),
+    stopHousekeeping(),
+    stopSlotWindow(),
+    stopPaymentCheck(),
+    stopOrderExpiry(),
+    stopDailyDigest(),
+    stopReviewInvitations(),
+    stopScheduledBackups(),
+  ]);
+  jobLease.stop();
+  deps.db.$client.close();
+  // Another instance started during an upgrade has written its own pid: leave that one.
+  if (existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() === String(process.pid)) rmSync(pidFile, { force: true });
+  log.info("stopped", { signal });
+  process.exit(0);
 }
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void shutDown(signal));

@@ -11,7 +11,7 @@ import { reviewInvitationMail } from "../mail/templates/review-mail";
 import type { AppDeps } from "./deps";
 import { siteOrigin } from "./origin";
 import { openLinkToken, sealLinkToken } from "./mail-links.server";
-import { startRepeatingJob } from "./repeating-job.server";
+import { type StopJob, startRepeatingJob } from "./repeating-job.server";
 import type { SecretBox } from "./secret-box.server";
 
 /** The path of the page that turns a customer's review invitations off. */
@@ -54,6 +54,6 @@ export function sendReviewInvitations(deps: Pick<AppDeps, "db" | "env" | "outbox
 const fifteenMinutesMs = 15 * 60 * 1000;
 
 /** Runs now and then every `intervalMs`; returns a function that stops the timer. */
-export function startReviewInvitations(deps: Pick<AppDeps, "db" | "env" | "outbox" | "secrets">, intervalMs = fifteenMinutesMs): () => void {
+export function startReviewInvitations(deps: Pick<AppDeps, "db" | "env" | "outbox" | "secrets">, intervalMs = fifteenMinutesMs): StopJob {
   return startRepeatingJob("review invitations", () => sendReviewInvitations(deps), intervalMs);
 }

@@ -16,7 +16,7 @@ import { backupFileName, backupIsDue, backupsToPrune } from "../domain/backups";
 import { runBackupCommand } from "./backup-command.server";
 import type { AppDeps } from "./deps";
 import { log } from "./log.server";
-import { startRepeatingJob } from "./repeating-job.server";
+import { type StopJob, startRepeatingJob } from "./repeating-job.server";
 
 type BackupDeps = Pick<AppDeps, "db" | "env">;
 
@@ -107,6 +107,6 @@ export async function runScheduledBackupIfDue(deps: BackupDeps, now = new Date()
 const fiveMinutesMs = 5 * 60 * 1000;
 
 /** Checks now and then every `intervalMs`; returns a function that stops the timer. */
-export function startScheduledBackups(deps: BackupDeps, intervalMs = fiveMinutesMs): () => void {
+export function startScheduledBackups(deps: BackupDeps, intervalMs = fiveMinutesMs): StopJob {
   return startRepeatingJob("scheduled backup", () => runScheduledBackupIfDue(deps), intervalMs);
 }

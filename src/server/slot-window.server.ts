@@ -10,7 +10,7 @@ import { getSettings } from "../db/settings.server";
 import { fillSlotWindow } from "../db/timeslots.server";
 import { businessToday } from "../domain/slots";
 import { log } from "./log.server";
-import { startRepeatingJob } from "./repeating-job.server";
+import { type StopJob, startRepeatingJob } from "./repeating-job.server";
 
 export const slotWindowCheckMs = 60 * 60 * 1000;
 
@@ -37,7 +37,7 @@ export function slotWindowJob(db: Db, clock: () => Date = () => new Date()): Slo
 }
 
 /** Starts the job (now, then every `intervalMs`); answers a function that stops it. */
-export function startSlotWindow(db: Db, intervalMs = slotWindowCheckMs, clock?: () => Date): () => void {
+export function startSlotWindow(db: Db, intervalMs = slotWindowCheckMs, clock?: () => Date): StopJob {
   const job = slotWindowJob(db, clock);
   return startRepeatingJob("slot generation", () => job.run(), intervalMs);
 }
