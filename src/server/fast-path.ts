@@ -21,8 +21,9 @@ export function withCachedPages(pageCache: PageCache, app: App) {
       const path = rawPath(req.url);
       // Other spellings go through the app, which redirects them to the canonical path; /admin
       // never comes from here, even if something put it in the cache.
-      const page = canonicalPath(path) === path && !neverPublic(path) ? pageCache.get(path) : undefined;
-      if (page) return cachedPageResponse(page, req.headers.get("if-none-match"), req.headers.get("accept-encoding"));
+      const page = pageCache.get(path);
+      if (page && canonicalPath(path) === path && !neverPublic(path))
+        return cachedPageResponse(page, req.headers.get("if-none-match"), req.headers.get("accept-encoding"));
     }
     return app.fetch(req, server);
   };

@@ -87,13 +87,16 @@ export function cachedPageReply(page: RenderedPage, ifNoneMatch: string | null |
   return { status: page.status, headers, body: body as Uint8Array<ArrayBuffer> };
 }
 
-/** A Response for a cached page, built once per encoding and cloned for each request. */
+/**
+ * A Response for a cached page, built once per encoding and cloned for each request: a request
+ * that finds its encoding's Response builds nothing else (this is every anonymous page view).
+ */
 export function cachedPageResponse(page: RenderedPage, ifNoneMatch: string | null, acceptEncoding: string | null): Response {
-  const reply = cachedPageReply(page, ifNoneMatch, acceptEncoding);
-  if (!reply.body) return new Response(null, reply);
-  const key = reply.headers["Content-Encoding"] ?? "identity";
+  if (ifNoneMatch === page.etag) return new Response(null, { status: 304, headers: page.headers });
+  const key = pickEncoding(acceptEncoding) ?? "identity";
   let ready = page.responses.get(key);
   if (!ready) {
+    const reply = cachedPageReply(page, null, acceptEncoding);
     ready = new Response(reply.body, reply);
     page.responses.set(key, ready);
   }
