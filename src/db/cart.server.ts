@@ -36,18 +36,28 @@ export function cartCount(db: Db, userId: string, perCustomer: number = maxLineQ
   return row?.n ?? 0;
 }
 
+/** The columns of a product as it is today (`ProductToday`), selected beside a cart or wishlist row; read with `toProductToday`. */
+export const productTodayColumns = {
+  productId: products.id,
+  slug: products.slug,
+  name: products.name,
+  images: products.images,
+  price: products.price,
+  salePrice: products.salePrice,
+  stockQuantity: products.stockQuantity,
+  available: sql<number>`${productIsVisible}`,
+};
+
+/** A row selected with `productTodayColumns` (and more), with its image and availability as shown. */
+export function toProductToday<R extends { images: string[]; available: number }>({ images, available, ...rest }: R) {
+  return { ...rest, image: productImage(images), available: available === 1 };
+}
+
 /** A user's cart lines joined with their products as they are now. */
 export function cartRows(db: Db, userId: string): CartRow[] {
   return db
     .select({
-      productId: products.id,
-      slug: products.slug,
-      name: products.name,
-      images: products.images,
-      price: products.price,
-      salePrice: products.salePrice,
-      stockQuantity: products.stockQuantity,
-      available: sql<number>`${productIsVisible}`,
+      ...productTodayColumns,
       requiresVerification: products.requiresVerification,
       restrictedStates: products.restrictedStates,
       quantity: cartItems.quantity,
@@ -58,7 +68,7 @@ export function cartRows(db: Db, userId: string): CartRow[] {
     .where(eq(cartItems.userId, userId))
     .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
     .all()
-    .map(({ images, available, ...r }) => ({ ...r, image: productImage(images), available: Boolean(available) }));
+    .map(toProductToday);
 }
 
 /** A user's cart at today's prices and stock, priced with the settings. */

@@ -4,8 +4,8 @@
  * reads the product and the count first, so it runs in one synchronous IMMEDIATE transaction.
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import { productImage } from "../domain/catalogue";
 import { wishlistLimit, type WishlistItemView, type WishlistView } from "../shared/wishlist";
+import { productTodayColumns, toProductToday } from "./cart.server";
 import { immediate, type Db } from "./client.server";
 import { productIsVisible } from "./products.server";
 import { backInStockOptOuts, categories, products, wishlistItems } from "./schema";
@@ -80,14 +80,7 @@ export function isWished(db: Db, userId: string, productId: number): boolean {
 export function getWishlist(db: Db, userId: string): WishlistView {
   const items: WishlistItemView[] = db
     .select({
-      productId: products.id,
-      slug: products.slug,
-      name: products.name,
-      images: products.images,
-      price: products.price,
-      salePrice: products.salePrice,
-      stockQuantity: products.stockQuantity,
-      available: sql<number>`${productIsVisible}`,
+      ...productTodayColumns,
       backInStockMail: wishlistItems.backInStockMail,
       addedAt: wishlistItems.addedAt,
     })
@@ -97,7 +90,7 @@ export function getWishlist(db: Db, userId: string): WishlistView {
     .where(eq(wishlistItems.userId, userId))
     .orderBy(desc(wishlistItems.addedAt), asc(wishlistItems.id))
     .all()
-    .map(({ images, available, addedAt, ...r }) => ({ ...r, image: productImage(images), available: available === 1, addedAt: addedAt.toISOString() }));
+    .map(({ addedAt, ...r }) => ({ ...toProductToday(r), addedAt: addedAt.toISOString() }));
   const optedOut = !!db.select({ userId: backInStockOptOuts.userId }).from(backInStockOptOuts).where(eq(backInStockOptOuts.userId, userId)).get();
   return { items, count: items.length, limit: wishlistLimit, backInStockMail: !optedOut };
 }

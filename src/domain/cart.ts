@@ -4,22 +4,13 @@
  */
 import type { CartLine, CartLineStatus, CartView } from "../shared/cart-view";
 import { maxLineQuantity } from "../shared/cart-view";
-import { currentPriceCents, isOnSale } from "./catalogue";
+import { currentPriceCents, isOnSale, type ProductToday } from "./catalogue";
 import { centsToDecimal, toCents } from "./pricing";
 import type { StockLimitSettings } from "./stock-limits";
 import { lineCents, type PricedLine, priceOrder, qualifiesForFreeShipping, type TotalsSettings } from "./totals";
 
 /** A stored cart row joined with its product as it is now. */
-export type CartRow = {
-  productId: number;
-  slug: string;
-  name: string;
-  image: string;
-  price: string;
-  salePrice: string | null;
-  stockQuantity: number;
-  /** Active and in an active category (what the shop shows). */
-  available: boolean;
+export type CartRow = ProductToday & {
   requiresVerification: boolean;
   restrictedStates: string[];
   quantity: number;

@@ -26,6 +26,19 @@ export type CatalogueItem = {
 };
 
 /** A category of the sidebar with the number of products it holds. */
+/** A product as it is today, as the cart and the wishlist show it beside what the customer chose. */
+export type ProductToday = {
+  productId: number;
+  slug: string;
+  name: string;
+  image: string;
+  price: string;
+  salePrice: string | null;
+  stockQuantity: number;
+  /** Active and in an active category (what the shop shows); a withdrawn product can only be removed. */
+  available: boolean;
+};
+
 export type CatalogueCategory = { id: number; slug: string; name: string; productCount: number };
 
 export const sortOptions = [

@@ -3,6 +3,7 @@
  * arrive as strings and JSON as numbers; both are read by the same schema (cart.ts's product id).
  */
 import { z } from "zod";
+import type { ProductToday } from "../domain/catalogue";
 import { productIdField } from "./cart";
 
 /** The most products one customer may keep on their wishlist. */
@@ -16,16 +17,7 @@ export type AddToWishlistInput = z.infer<typeof addToWishlistSchema>;
 export const wishlistParamSchema = z.object({ productId: productIdField });
 
 /** One wished-for product as it is today. */
-export type WishlistItemView = {
-  productId: number;
-  slug: string;
-  name: string;
-  image: string;
-  price: string;
-  salePrice: string | null;
-  stockQuantity: number;
-  /** Shown in the shop (active, in an active category); a withdrawn product can only be removed. */
-  available: boolean;
+export type WishlistItemView = ProductToday & {
   /** Whether a back-in-stock e-mail would go out for it (the customer did not turn it off). */
   backInStockMail: boolean;
   addedAt: string;
