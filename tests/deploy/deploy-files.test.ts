@@ -210,16 +210,19 @@ describe("the built binary with the unit's environment", () => {
     const env = Object.entries(siteEnv("/var/lib/pi-site", port)).map(([k, v]) => `${k}=${v}`);
     // The mounts of ProtectSystem=strict + ReadWritePaths, PrivateTmp and ProtectHome, then the
     // user, NoNewPrivileges and an empty CapabilityBoundingSet, in a mount namespace of its own.
+    // The binary is bound to /mnt/pi-site first (its own place, as /usr/local/bin is on the VPS):
+    // the checkout it was built in may be under /tmp or a home folder, which the sandbox hides.
     const script = [
       "set -e",
+      'mount -t tmpfs tmpfs /mnt && touch /mnt/pi-site && mount --bind "$2" /mnt/pi-site',
       'mount -t tmpfs tmpfs /var/lib && mkdir /var/lib/pi-site && mount --bind "$1" /var/lib/pi-site && mount -o remount,ro /var/lib',
       "mount -t tmpfs tmpfs /tmp && mount -t tmpfs tmpfs /var/tmp",
       "mount -t tmpfs -o ro tmpfs /home && mount -t tmpfs -o ro tmpfs /root",
       "mount -o remount,bind,ro /",
       "cd /var/lib/pi-site",
-      'shift; exec setpriv --reuid=nobody --regid=nogroup --clear-groups --no-new-privs --inh-caps=-all --bounding-set=-all env -i "$@"',
+      'shift 2; exec setpriv --reuid=nobody --regid=nogroup --clear-groups --no-new-privs --inh-caps=-all --bounding-set=-all env -i "$@"',
     ].join("\n");
-    const proc = Bun.spawn(["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sandbox", dataDir, "--", ...env, binary, "serve"], {
+    const proc = Bun.spawn(["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sandbox", dataDir, binary, ...env, "/mnt/pi-site", "serve"], {
       stdout: "pipe",
       stderr: "pipe",
     });
