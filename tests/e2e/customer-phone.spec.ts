@@ -153,7 +153,8 @@ test("the checkout offers the customer's own last address, and a new customer ge
   const address = { name: "Robin Park", line1: "22 Rundle Mall", suburb: "Adelaide", state: "SA" as const, postcode: "5000", phone: "0400 111 222" };
   const { orderNumber } = seed(site, "orderFor", userId, { address });
   seed(site, "orderInState", orderNumber, "cancelled", "pending");
-  await page.goto("/shop/product/covert-body-worn-camera-4k");
+  // A product whose stock no spec counts: the order below takes a unit of it on the shared site.
+  await page.goto("/shop/product/evidence-collection-kit");
   await page.getByRole("button", { name: "Add to Cart" }).scrollIntoViewIfNeeded();
   await expect(page.locator('pi-island[data-island="AddToCart"]')).toHaveAttribute("data-state", "hydrated");
   await page.getByRole("button", { name: "Add to Cart" }).tap();
@@ -176,7 +177,7 @@ test("the checkout offers the customer's own last address, and a new customer ge
   const other = await browser.newContext({ viewport: { width: 360, height: 740 } });
   await signInAs(other, site, "stranger@example.com");
   const strangerPage = await other.newPage();
-  await strangerPage.goto(`${site.url}/shop/product/covert-body-worn-camera-4k`);
+  await strangerPage.goto(`${site.url}/shop/product/evidence-collection-kit`);
   await strangerPage.getByRole("button", { name: "Add to Cart" }).scrollIntoViewIfNeeded();
   await expect(strangerPage.locator('pi-island[data-island="AddToCart"]')).toHaveAttribute("data-state", "hydrated");
   await strangerPage.getByRole("button", { name: "Add to Cart" }).click();
