@@ -35,6 +35,9 @@ test("a page's own relaxed policy survives the shortcut (the services page with 
 
 test("signed-in, query-carrying and non-canonical requests go through the app", async () => {
   await t.request("/contact");
+  // Cached under its canonical path, the page is not what another spelling gets: the app redirects.
+  expect((await get("/Contact")).status).toBe(301);
+  expect((await get("//contact")).status).toBe(301);
   t.deps.pageCache.clear();
   // Nothing cached now: a request must reach the app and render, not fail.
   expect((await get("/contact")).status).toBe(200);

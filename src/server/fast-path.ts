@@ -3,7 +3,7 @@
  * page cache, before routing and middleware; everything else goes to the Hono app. The cached
  * response already carries every header the app would have set (security headers included).
  */
-import { canonicalPath, rawPath } from "./middleware/canonical-path";
+import { rawPath } from "./middleware/canonical-path";
 import type { PageCache } from "./page-cache";
 import { cachedPageResponse, neverPublic } from "./page-cache";
 
@@ -19,11 +19,11 @@ export function withCachedPages(pageCache: PageCache, app: App) {
   return (req: Request, server?: unknown): Response | Promise<Response> => {
     if (req.method === "GET" && pageCache.size > 0 && !req.url.includes("?") && !maySignedIn(req)) {
       const path = rawPath(req.url);
-      // Other spellings go through the app, which redirects them to the canonical path; /admin
-      // never comes from here, even if something put it in the cache.
+      // Pages are kept under their canonical path only (servePage renders after the canonical-path
+      // redirect), so a raw path that finds one is canonical; other spellings miss and go through
+      // the app, which redirects them. /admin never comes from here, even if something put it in the cache.
       const page = pageCache.get(path);
-      if (page && canonicalPath(path) === path && !neverPublic(path))
-        return cachedPageResponse(page, req.headers.get("if-none-match"), req.headers.get("accept-encoding"));
+      if (page && !neverPublic(path)) return cachedPageResponse(page, req.headers.get("if-none-match"), req.headers.get("accept-encoding"));
     }
     return app.fetch(req, server);
   };
