@@ -222,10 +222,13 @@ describe("the built binary with the unit's environment", () => {
       "cd /var/lib/pi-site",
       'shift 2; exec setpriv --reuid=nobody --regid=nogroup --clear-groups --no-new-privs --inh-caps=-all --bounding-set=-all env -i "$@"',
     ].join("\n");
-    const proc = Bun.spawn(["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sandbox", dataDir, binary, ...env, "/mnt/pi-site", "serve"], {
-      stdout: "pipe",
-      stderr: "pipe",
-    });
+    const proc = Bun.spawn(
+      ["unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sandbox", dataDir, binary, ...env, "/mnt/pi-site", "serve"],
+      {
+        stdout: "pipe",
+        stderr: "pipe",
+      },
+    );
     let logs = "";
     collectText(proc.stdout, (text) => {
       logs += text;
