@@ -16,7 +16,7 @@ beforeEach(async () => {
 afterEach(async () => {
   // Let a digest the job kicked off finish sending before the database closes.
   await t.deps.outbox.drain();
-  t.close();
+  await t.close();
   await smtp.close();
 });
 
@@ -115,6 +115,6 @@ test("a day with nothing to do and nothing missing is done without an e-mail", (
     expect(digests()).toEqual([]);
     expect(sendDailyDigestIfDue({ ...app.deps, db: t.db }, thursday2330)).toBe("already");
   } finally {
-    app.close();
+    void app.close();
   }
 });

@@ -78,6 +78,6 @@ test("with the database out of room, the contact form answers 503 (JSON and a pa
     for (const path of ["/", "/services", "/contact", "/api/products"]) expect((await t.request(path)).status, path).toBe(200);
   } finally {
     t.db.$client.exec("PRAGMA max_page_count = 1073741823");
-    t.close();
+    await t.close();
   }
 });

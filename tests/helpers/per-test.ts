@@ -30,8 +30,8 @@ function testAppBetween(before: typeof beforeEach, after: typeof afterEach, env:
   before(() => {
     app = createTestApp(env());
   });
-  after(() => {
-    app?.close();
+  after(async () => {
+    await app?.close();
     app = undefined;
   });
   return currentOf(() => app, "the test app");

@@ -40,8 +40,9 @@ export function createTestApp(env: Record<string, string> = {}) {
         server,
       );
     },
-    close() {
-      deps.outbox.stop();
+    /** Stops the outbox (waiting for a message it is sending) before the database closes under it. */
+    async close() {
+      await deps.outbox.stop();
       db.$client.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

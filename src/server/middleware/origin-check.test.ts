@@ -65,6 +65,6 @@ test("without PUBLIC_URL, the address the browser used counts as our origin", as
     expect((await open.request("http://127.0.0.1:8080/x", { method: "POST", headers: { Origin: "http://127.0.0.1:8080" } })).status).toBe(200);
     expect((await open.request("http://127.0.0.1:8080/x", { method: "POST", headers: { Origin: "http://evil.example" } })).status).toBe(403);
   } finally {
-    local.close();
+    await local.close();
   }
 });
