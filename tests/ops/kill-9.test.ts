@@ -119,22 +119,32 @@ function paymentState(dir: string, orderNumber: string) {
   }
 }
 
-test("kill -9 while PayPal captures: the customer's retry after the restart is answered from the same capture, paid once", async () => {
-  const { dir, port, cookies } = await siteWithCarts("kill-capture", 1);
+/**
+ * A site whose one customer's PayPal capture PayPal carries out, answering slowly, while the
+ * process is killed (kill -9) before the answer arrives; answers what the restart needs. The
+ * capture the browser was waiting for is lost (null).
+ */
+async function killedDuringCapture(name: string) {
+  const { dir, port, cookies } = await siteWithCarts(name, 1);
   const cookie = cookies[0] as string;
   const env = standInEnv(standIn);
   const site = await startInstance(dir, port, env);
   const { orderNumber, paypalId } = await paypalOrder(site.base, cookie);
-
-  // PayPal takes the money, then its answer is slow: the process dies before it arrives.
   Object.assign(standIn.behaviour, { capture: "slow", delayMs: 3_000 });
   const before = standIn.stats.capturesExecuted;
   const lost = capture(site.base, cookie, paypalId);
   await waitFor("PayPal to capture", () => standIn.stats.capturesExecuted === before + 1);
   site.proc.kill("SIGKILL");
-  expect(await lost).toBeNull();
+  const answer = await lost;
   await site.exited;
   Object.assign(standIn.behaviour, { capture: "ok", delayMs: 0 });
+  return { dir, port, cookie, env, orderNumber, paypalId, before, answer };
+}
+
+test("kill -9 while PayPal captures: the customer's retry after the restart is answered from the same capture, paid once", async () => {
+  // PayPal takes the money, then its answer is slow: the process dies before it arrives.
+  const { dir, port, cookie, env, orderNumber, paypalId, before, answer } = await killedDuringCapture("kill-capture");
+  expect(answer).toBeNull();
   expect(paymentState(dir, orderNumber).paid).not.toBe("paid");
 
   const again = await startInstance(dir, port, env);
@@ -149,19 +159,7 @@ test("kill -9 while PayPal captures: the customer's retry after the restart is a
 }, 60_000);
 
 test("kill -9 while PayPal captures and nobody retries: the payment check after the restart records the capture, once", async () => {
-  const { dir, port, cookies } = await siteWithCarts("kill-capture-check", 1);
-  const cookie = cookies[0] as string;
-  const env = standInEnv(standIn);
-  const site = await startInstance(dir, port, env);
-  const { orderNumber, paypalId } = await paypalOrder(site.base, cookie);
-  Object.assign(standIn.behaviour, { capture: "slow", delayMs: 3_000 });
-  const before = standIn.stats.capturesExecuted;
-  const lost = capture(site.base, cookie, paypalId);
-  await waitFor("PayPal to capture", () => standIn.stats.capturesExecuted === before + 1);
-  site.proc.kill("SIGKILL");
-  await lost;
-  await site.exited;
-  Object.assign(standIn.behaviour, { capture: "ok", delayMs: 0 });
+  const { dir, port, env, orderNumber, before } = await killedDuringCapture("kill-capture-check");
 
   // The payment check leaves payments younger than 5 minutes to their customer; the restarted
   // binary runs 10 minutes later (libfaketime), as after a night's outage.
