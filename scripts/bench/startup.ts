@@ -8,11 +8,16 @@
  * is kept alongside.
  *
  * Idle memory: one more start, each anonymous page fetched once (br, gzip), 2 s of idling, then
- * VmRSS from /proc/<pid>/status (target ≤ 64 MiB). VmHWM (peak RSS) is reported too.
+ * VmRSS from /proc/<pid>/status (target ≤ 64 MiB). VmHWM (peak RSS) is reported too, and VmRSS's two
+ * parts: the executable's own pages read from its file (RssFile: Bun's machine code, its ICU data,
+ * the embedded bundle; clean pages the kernel can drop and read again) and the process's private
+ * memory (RssAnon). Beside it, the same measurement of runtime-floor.ts compiled the same way: what
+ * a Bun server doing the site's kind of work costs before the site's own code.
  *
  * Run alone: bun scripts/bench/startup.ts
  */
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import {
   BenchError,
   type Check,
@@ -29,6 +34,7 @@ import {
   removeDir,
   requireBinary,
   runStandalone,
+  spawnChild,
   startBinary,
   stopChild,
   table,
@@ -45,11 +51,20 @@ export type StartupData = {
   runs: { ms: number; selfReportedMs: number | null }[];
   medianMs: number;
   maxMs: number;
-  memory: { afterStartBytes: number; idleRssBytes: number; peakRssBytes: number; pagesServed: { path: string; status: number; bytes: number }[] };
+  memory: {
+    afterStartBytes: number;
+    idleRssBytes: number;
+    peakRssBytes: number;
+    idleAnonBytes: number;
+    idleFileBytes: number;
+    pagesServed: { path: string; status: number; bytes: number }[];
+    /** runtime-floor.ts after the same requests and idling; null when it could not be built. */
+    floor: { rss: number; anon: number; file: number } | null;
+  };
 };
 
-/** VmRSS / VmHWM of a live process, in bytes (Linux). */
-function procMemory(pid: number): { rss: number; hwm: number } {
+/** VmRSS / VmHWM and RSS's private and file-backed parts of a live process, in bytes (Linux). */
+function procMemory(pid: number): { rss: number; hwm: number; anon: number; file: number } {
   let text: string;
   try {
     text = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -61,7 +76,7 @@ function procMemory(pid: number): { rss: number; hwm: number } {
     if (!m) throw new BenchError(`/proc/${pid}/status has no ${field}`);
     return Number(m[1]) * 1024;
   };
-  return { rss: kb("VmRSS"), hwm: kb("VmHWM") };
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM"), anon: kb("RssAnon"), file: kb("RssFile") };
 }
 
 /** The `startupMs` the binary logs with its "listening" line, if it did. */
@@ -117,13 +132,24 @@ export async function runStartup(): Promise<PartResult<StartupData>> {
     await Bun.sleep(IDLE_MS);
     const mem = procMemory(pid);
     log("startup", `idle RSS ${fmtMiB(mem.rss)} (after start ${fmtMiB(afterStart)}, peak ${fmtMiB(mem.hwm)})`);
+    await stopChild(child);
+    child = undefined;
+    const floor = await runtimeFloor();
 
     const ms = runs.map((r) => r.ms);
     const data: StartupData = {
       runs,
       medianMs: median(ms),
       maxMs: Math.max(...ms),
-      memory: { afterStartBytes: afterStart, idleRssBytes: mem.rss, peakRssBytes: mem.hwm, pagesServed },
+      memory: {
+        afterStartBytes: afterStart,
+        idleRssBytes: mem.rss,
+        peakRssBytes: mem.hwm,
+        idleAnonBytes: mem.anon,
+        idleFileBytes: mem.file,
+        pagesServed,
+        floor,
+      },
     };
     return { part: "startup", durationMs: performance.now() - started, checks: checks(data), markdown: markdown(data), data };
   } finally {
@@ -145,7 +171,7 @@ function checks(d: StartupData): Check[] {
     {
       part: "startup",
       metric: "idle RSS after serving each page",
-      value: `${fmtMiB(d.memory.idleRssBytes)} (peak ${fmtMiB(d.memory.peakRssBytes)})`,
+      value: `${fmtMiB(d.memory.idleRssBytes)} (private ${fmtMiB(d.memory.idleAnonBytes)}; runtime floor ${d.memory.floor ? fmtMiB(d.memory.floor.rss) : "n/a"})`,
       target: `≤ ${RSS_TARGET_BYTES / 1024 / 1024} MiB`,
       ok: d.memory.idleRssBytes <= RSS_TARGET_BYTES,
     },
@@ -166,7 +192,64 @@ function markdown(d: StartupData): string {
     "The binary's own `startupMs` starts at the first statement of main.ts, after every import has been evaluated; the difference is process start plus module loading and evaluation.",
     "",
     `Idle RSS after serving ${d.memory.pagesServed.map((p) => p.path).join(", ")} once each and idling ${IDLE_MS / 1000} s: **${fmtMiB(d.memory.idleRssBytes)}** (${Math.round(d.memory.idleRssBytes / 1024)} kB; target ≤ ${RSS_TARGET_BYTES / 1024 / 1024} MiB). Right after start: ${fmtMiB(d.memory.afterStartBytes)}; peak (VmHWM): ${fmtMiB(d.memory.peakRssBytes)}.`,
+    "",
+    table(
+      ["idle, after the same requests", "RSS", "read from the executable (RssFile)", "private (RssAnon)"],
+      [
+        ["dist/pi-site", fmtMiB(d.memory.idleRssBytes), fmtMiB(d.memory.idleFileBytes), fmtMiB(d.memory.idleAnonBytes)],
+        d.memory.floor
+          ? [
+              "runtime-floor.ts (Bun.serve, SQLite, brotli, Intl, argon2id)",
+              fmtMiB(d.memory.floor.rss),
+              fmtMiB(d.memory.floor.file),
+              fmtMiB(d.memory.floor.anon),
+            ]
+          : ["runtime-floor.ts", "not built", "", ""],
+      ],
+    ),
+    "",
+    "The file-backed part is the executable's own pages (Bun's machine code, its ICU data, the embedded bundle): clean pages the kernel can drop under memory pressure and read again. The private part is what the process cannot give back.",
   ].join("\n");
+}
+
+/** Compiles runtime-floor.ts like scripts/build.ts compiles the site, serves it the same requests, idles, measures. */
+async function runtimeFloor(): Promise<{ rss: number; anon: number; file: number } | null> {
+  const dir = tempDir("runtime-floor");
+  const exe = join(dir, "runtime-floor");
+  const built = Bun.spawnSync(
+    [
+      process.execPath,
+      "build",
+      "--compile",
+      "--minify",
+      "--sourcemap=none",
+      "--bytecode",
+      "--format=esm",
+      join(import.meta.dir, "runtime-floor.ts"),
+      "--outfile",
+      exe,
+    ],
+    { stdout: "pipe", stderr: "pipe" },
+  );
+  if (built.exitCode !== 0) {
+    log("startup", `runtime floor not built: ${built.stderr.toString().trim()}`);
+    removeDir(dir);
+    return null;
+  }
+  const port = await freePort();
+  const floor = spawnChild([exe], { PORT: String(port), DATA_DIR: dir });
+  try {
+    await waitForOk(`http://${HOST}:${port}/healthz`, floor);
+    for (const path of PAGES)
+      await (await fetch(`http://${HOST}:${port}${path}`, { headers: { "Accept-Encoding": "br, gzip" }, decompress: false })).arrayBuffer();
+    await Bun.sleep(IDLE_MS);
+    const mem = procMemory(floor.proc.pid);
+    log("startup", `runtime floor idle RSS ${fmtMiB(mem.rss)} (file ${fmtMiB(mem.file)}, private ${fmtMiB(mem.anon)})`);
+    return { rss: mem.rss, anon: mem.anon, file: mem.file };
+  } finally {
+    await stopChild(floor);
+    removeDir(dir);
+  }
 }
 
 if (import.meta.main) await runStandalone(runStartup);
