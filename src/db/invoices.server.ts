@@ -5,7 +5,7 @@
  * The reads answer an invoice only to whoever may see it: the customer whose order or payment it
  * is, or the owner.
  */
-import { and, eq, max } from "drizzle-orm";
+import { and, desc, eq, max, sql } from "drizzle-orm";
 import { formatInvoiceNumber, invoiceHeading, type InvoiceView } from "../domain/invoice";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import { includedGstCents } from "../domain/totals";
@@ -13,6 +13,7 @@ import { paymentMethodLabel } from "../shared/admin-analytics";
 import type { Settings } from "../shared/settings";
 import type { Db } from "./client.server";
 import { orderView } from "./orders.server";
+import { prepared } from "./prepared.server";
 import { invoices, orders, payments, users } from "./schema";
 
 type Payment = typeof payments.$inferSelect;
@@ -152,20 +153,33 @@ export function customerInvoicedPayments(
   db: Db,
   userId: string,
 ): { referenceCode: string; serviceName: string; amount: string; currency: string; paidAt: string; invoiceNumber: string; refunded: boolean }[] {
-  return db
-    .select({ p: payments, n: invoices.number })
-    .from(payments)
-    .innerJoin(invoices, eq(invoices.paymentId, payments.id))
-    .where(eq(payments.userId, userId))
-    .all()
-    .sort((a, b) => b.n - a.n)
-    .map(({ p, n }) => ({
+  // Prepared once: the dashboard runs it on every visit.
+  return prepared(db, "customer-invoiced-payments", (d) =>
+    d
+      .select({
+        referenceCode: payments.referenceCode,
+        serviceName: payments.serviceName,
+        amount: payments.amount,
+        currency: payments.currency,
+        paidAt: payments.paidAt,
+        createdAt: payments.createdAt,
+        status: payments.status,
+        n: invoices.number,
+      })
+      .from(payments)
+      .innerJoin(invoices, eq(invoices.paymentId, payments.id))
+      .where(eq(payments.userId, sql.placeholder("userId")))
+      .orderBy(desc(invoices.number))
+      .prepare(),
+  )
+    .all({ userId })
+    .map((p) => ({
       referenceCode: p.referenceCode,
       serviceName: p.serviceName,
       amount: p.amount,
       currency: p.currency,
       paidAt: (p.paidAt ?? p.createdAt).toISOString(),
-      invoiceNumber: formatInvoiceNumber(n),
+      invoiceNumber: formatInvoiceNumber(p.n),
       refunded: p.status === "refunded",
     }));
 }

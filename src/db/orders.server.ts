@@ -38,6 +38,7 @@ import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
 import { customerFacingSettings } from "../shared/go-live";
 import { trackingUrl, type OrderAddressView, type OrderItemView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
+import { prepared } from "./prepared.server";
 import { type BackInStockMailContext, queueBackInStockMail, stockLevels } from "./back-in-stock.server";
 import { holdsUnpaidStockSql, openUnpaidOrderCount, unitsHeldByUnpaidOrders } from "./stock-holds.server";
 import { type AuditActor, recordAudit } from "./audit.server";
@@ -453,24 +454,28 @@ export function lastOrderAddresses(db: Db, userId: string): { orderNumber: strin
 
 /** The customer's orders, newest first (at most `limit`). */
 export function customerOrders(db: Db, userId: string, limit = 50): OrderSummaryView[] {
-  return db
-    .select({
-      orderNumber: orders.orderNumber,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      paymentMethod: orders.paymentMethod,
-      totalAmount: orders.totalAmount,
-      currency: orders.currency,
-      createdAt: orders.createdAt,
-      trackingNumber: orders.trackingNumber,
-      // Spelled out: inside sql`` Drizzle leaves columns unqualified, and "id" would be the item's own.
-      itemCount: sql<number>`(SELECT COALESCE(SUM(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`,
-    })
-    .from(orders)
-    .where(eq(orders.userId, userId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(limit)
-    .all()
+  // Prepared once: the dashboard runs it on every visit.
+  return prepared(db, "customer-orders", (d) =>
+    d
+      .select({
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        paymentMethod: orders.paymentMethod,
+        totalAmount: orders.totalAmount,
+        currency: orders.currency,
+        createdAt: orders.createdAt,
+        trackingNumber: orders.trackingNumber,
+        // Spelled out: inside sql`` Drizzle leaves columns unqualified, and "id" would be the item's own.
+        itemCount: sql<number>`(SELECT COALESCE(SUM(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`,
+      })
+      .from(orders)
+      .where(eq(orders.userId, sql.placeholder("userId")))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  )
+    .all({ userId, limit })
     .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), trackingUrl: trackingUrl(r.trackingNumber), itemCount: Number(r.itemCount) }));
 }
 

@@ -4,6 +4,7 @@ import { newReferralCode } from "../domain/referral";
 import { cancelledBookingVoidReason, referralReward } from "../domain/referral";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import { immediate, type Db } from "./client.server";
+import { prepared } from "./prepared.server";
 import { referralTransactions, users } from "./schema";
 
 /** The user's referral code, created on first request (unique; retried on the rare collision). */
@@ -87,21 +88,24 @@ export function voidReferralReward(db: Db, bookingId: string, now = new Date()) 
 
 /** The referrer's earnings: total of rewards not voided, and the transactions, newest first. */
 export function referralEarnings(db: Db, userId: string) {
-  const transactions = db
-    .select({
-      id: referralTransactions.id,
-      amount: referralTransactions.amount,
-      type: referralTransactions.type,
-      status: referralTransactions.status,
-      createdAt: referralTransactions.createdAt,
-      paidAt: referralTransactions.paidAt,
-      voidedAt: referralTransactions.voidedAt,
-      voidReason: referralTransactions.voidReason,
-    })
-    .from(referralTransactions)
-    .where(eq(referralTransactions.referrerId, userId))
-    .orderBy(desc(referralTransactions.createdAt))
-    .all();
+  // Prepared once: the dashboard runs it on every visit.
+  const transactions = prepared(db, "referral-earnings", (d) =>
+    d
+      .select({
+        id: referralTransactions.id,
+        amount: referralTransactions.amount,
+        type: referralTransactions.type,
+        status: referralTransactions.status,
+        createdAt: referralTransactions.createdAt,
+        paidAt: referralTransactions.paidAt,
+        voidedAt: referralTransactions.voidedAt,
+        voidReason: referralTransactions.voidReason,
+      })
+      .from(referralTransactions)
+      .where(eq(referralTransactions.referrerId, sql.placeholder("userId")))
+      .orderBy(desc(referralTransactions.createdAt))
+      .prepare(),
+  ).all({ userId });
   const cents = transactions.filter((t) => t.status !== "void").reduce((n, t) => n + (toCents(t.amount) ?? 0), 0);
   return { total: centsToDecimal(cents), transactions };
 }
