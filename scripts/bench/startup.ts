@@ -18,6 +18,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { compileFlags } from "../compile-flags";
 import {
   BenchError,
   type Check,
@@ -216,21 +217,10 @@ function markdown(d: StartupData): string {
 async function runtimeFloor(): Promise<{ rss: number; anon: number; file: number } | null> {
   const dir = tempDir("runtime-floor");
   const exe = join(dir, "runtime-floor");
-  const built = Bun.spawnSync(
-    [
-      process.execPath,
-      "build",
-      "--compile",
-      "--minify",
-      "--sourcemap=none",
-      "--bytecode",
-      "--format=esm",
-      join(import.meta.dir, "runtime-floor.ts"),
-      "--outfile",
-      exe,
-    ],
-    { stdout: "pipe", stderr: "pipe" },
-  );
+  const built = Bun.spawnSync([process.execPath, "build", ...compileFlags, join(import.meta.dir, "runtime-floor.ts"), "--outfile", exe], {
+    stdout: "pipe",
+    stderr: "pipe",
+  });
   if (built.exitCode !== 0) {
     log("startup", `runtime floor not built: ${built.stderr.toString().trim()}`);
     removeDir(dir);
