@@ -1,0 +1,1 @@
+CREATE INDEX `users_id_created_idx` ON `users` (`id`,`created_at`);
