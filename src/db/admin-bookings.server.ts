@@ -23,7 +23,7 @@ import type { BookingPayment } from "../domain/booking-payment";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { paymentOfBooking, paymentsOfBookings } from "./booking-payments.server";
 import { type Db, immediate } from "./client.server";
-import { openReadSnapshot } from "./read-snapshot.server";
+import { exportBatchRows, openReadSnapshot } from "./read-snapshot.server";
 import { bookings, timeSlots, users } from "./schema";
 import { generateSlots } from "./timeslots.server";
 
@@ -126,9 +126,6 @@ export function listAdminBookings(db: Db, f: AdminBookingsFilter, page: number):
   })();
 }
 
-/** The CSV's batches: rows a reader takes before giving the request loop back. */
-export const csvBatchSize = 500;
-
 /**
  * Every booking matching the CSV's filter, by appointment (soonest first), `batchSize` rows at a
  * time: each batch is one walk of the appointment index (bookings_appointment_idx, or
@@ -139,7 +136,7 @@ export const csvBatchSize = 500;
 export async function* adminBookingsForCsv(
   db: Db,
   f: { status: BookingStatus | null; from: string; to: string },
-  batchSize = csvBatchSize,
+  batchSize = exportBatchRows,
 ): AsyncGenerator<AdminBookingRow[], void, undefined> {
   const snapshot = openReadSnapshot(db);
   try {

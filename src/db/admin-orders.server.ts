@@ -18,7 +18,7 @@ import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
 import { prepared } from "./prepared.server";
-import { openReadSnapshot } from "./read-snapshot.server";
+import { exportBatchRows, openReadSnapshot } from "./read-snapshot.server";
 import { admins, orderEvents, orderItems, orders, payments, users } from "./schema";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -205,9 +205,6 @@ export type AdminOrderExportRow = AdminOrderRow & {
   trackingNumber: string | null;
 };
 
-/** The CSV's batches: orders read before the request loop is given back. */
-export const exportBatchSize = 500;
-
 /**
  * Every order matching the list's filters and search (the page is ignored), newest first, for the
  * CSV export, `batchSize` orders at a time, all read from one snapshot of the database
@@ -217,7 +214,7 @@ export const exportBatchSize = 500;
  * of ids at a time; without a search each batch walks orders_created_idx on from where the
  * previous one stopped.
  */
-export async function* exportAdminOrders(db: Db, query: AdminOrdersQuery, batchSize = exportBatchSize): AsyncGenerator<AdminOrderExportRow[], void, undefined> {
+export async function* exportAdminOrders(db: Db, query: AdminOrdersQuery, batchSize = exportBatchRows): AsyncGenerator<AdminOrderExportRow[], void, undefined> {
   const { status, payment, search } = query;
   const filters = { status: status !== null, payment: payment !== null };
   const snapshot = openReadSnapshot(db);

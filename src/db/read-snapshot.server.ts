@@ -13,6 +13,13 @@ import * as schema from "./schema";
 
 export type ReadSnapshot = { db: Db; end: () => void };
 
+/**
+ * Rows an export reads from its snapshot (and formats) before the request loop is given back: the
+ * longest a visitor's request waits behind a download. 500 held /about's p99 at 6-10x its p99
+ * alone while a bookings CSV downloaded once a second; see scripts/bench (contention).
+ */
+export const exportBatchRows = 100;
+
 export function openReadSnapshot(db: Db): ReadSnapshot {
   const file = db.$client.filename;
   if (!file || file === ":memory:") return { db, end: () => {} };
