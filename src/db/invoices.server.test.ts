@@ -4,7 +4,7 @@ import { adminWithToken, customerWithSession, placedOrders } from "../../tests/f
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { formatInvoiceNumber, invoiceTotals, parseInvoiceNumber } from "../domain/invoice";
 import { databaseFile } from "./client.server";
-import { customerOrderInvoice, invoiceByNumber, orderInvoiceNumber } from "./invoices.server";
+import { customerInvoicedPayments, customerOrderInvoice, invoiceByNumber, orderInvoiceNumber } from "./invoices.server";
 import { changeOrder } from "./orders.server";
 import { markPaymentRequestPaid } from "./admin-payments.server";
 import { invoices, orders, payments, products, settings } from "./schema";
@@ -157,4 +157,49 @@ test("property: every paid order's invoice states exactly the total and GST the 
       `$${Number(stored.totalAmount).toLocaleString("en-US", { minimumFractionDigits: Number.isInteger(Number(stored.totalAmount)) ? 0 : 2 })}`,
     );
   }
+});
+
+test("the dashboard lists a customer's invoiced service payments newest invoice first, and only theirs", () => {
+  const { userId } = customerWithSession(t.db, "cara@example.com");
+  const { userId: otherId } = customerWithSession(t.db, "dan@example.com");
+  const owner = adminWithToken(t.db, "owner");
+  const pay = (user: string, referenceCode: string, amount: string) => {
+    const payment = t.db
+      .insert(payments)
+      .values({
+        userId: user,
+        serviceId: "partner-check",
+        serviceName: "Partner Check",
+        method: "instructions",
+        amount,
+        currency: "USD",
+        email: "x@example.com",
+        referenceCode,
+      })
+      .returning()
+      .get();
+    expect(markPaymentRequestPaid(t.db, payment.id, { id: owner.adminId, username: "owner" }).ok).toBe(true);
+  };
+  pay(userId, "PAY-AAAA-AAAA", "295.00");
+  pay(otherId, "PAY-BBBB-BBBB", "100.00");
+  pay(userId, "PAY-CCCC-CCCC", "150.00");
+  // Not invoiced (still waiting): not listed.
+  t.db
+    .insert(payments)
+    .values({
+      userId,
+      serviceId: "partner-check",
+      serviceName: "Partner Check",
+      method: "instructions",
+      amount: "1.00",
+      currency: "USD",
+      email: "x@example.com",
+      referenceCode: "PAY-DDDD-DDDD",
+    })
+    .run();
+  expect(customerInvoicedPayments(t.db, userId).map((p) => [p.referenceCode, p.invoiceNumber, p.amount, p.refunded])).toEqual([
+    ["PAY-CCCC-CCCC", "INV-000003", "150.00", false],
+    ["PAY-AAAA-AAAA", "INV-000001", "295.00", false],
+  ]);
+  expect(customerInvoicedPayments(t.db, otherId).map((p) => p.invoiceNumber)).toEqual(["INV-000002"]);
 });

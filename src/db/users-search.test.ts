@@ -7,6 +7,7 @@ import { eq } from "drizzle-orm";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { customerIdsMatching, listAdminUsers } from "./admin-users.server";
 import { adminUsersList } from "../shared/admin-users";
+import { prepared } from "./prepared.server";
 import { users } from "./schema";
 
 const t = testAppPerTest();
@@ -36,4 +37,17 @@ test("the index follows a changed e-mail or name and a deleted customer", () => 
   expect(listAdminUsers(t.db, { ...adminUsersList.empty, search: "renamed" }).users.map((u) => u.id)).toEqual([id]);
   t.db.delete(users).where(eq(users.id, id)).run();
   expect(customerIdsMatching(t.db, "new@example")).toEqual([]);
+});
+
+test("a search's matches are put in signup order from the index on (id, created_at), without reading each customer's row", () => {
+  for (let i = 0; i < 40; i++) customer(`smith${i}@example.com`, "Sam", `Smith${i}`);
+  t.db.$client.run("ANALYZE");
+  // The statement the list uses, as it was prepared for this connection by the first search.
+  expect(listAdminUsers(t.db, { ...adminUsersList.empty, search: "smith" }).total).toBe(40);
+  const statement = prepared(t.db, "admin-users-search-indexed", () => {
+    throw new Error("the search did not prepare its statement");
+  }) as { getQuery(): { sql: string; params: unknown[] } };
+  const { sql } = statement.getQuery();
+  const plan = (t.db.$client.query(`EXPLAIN QUERY PLAN ${sql}`).all('"smith"') as { detail: string }[]).map((r) => r.detail).join(" | ");
+  expect(plan).toContain("COVERING INDEX users_id_created_idx");
 });
