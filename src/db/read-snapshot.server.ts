@@ -15,10 +15,11 @@ export type ReadSnapshot = { db: Db; end: () => void };
 
 /**
  * Rows an export reads from its snapshot (and formats) before the request loop is given back: the
- * longest a visitor's request waits behind a download. 500 held /about's p99 at 6-10x its p99
- * alone while a bookings CSV downloaded once a second; see scripts/bench (contention).
+ * longest a visitor's request waits behind a download. With a bookings CSV downloading once a
+ * second, /about's p99 was 6.5x / 9.8x its p99 alone (50k / 500k bookings) at 500 rows, 2.9x / 3.5x
+ * at 100 (`npm run bench -- --only=contention`).
  */
-export const exportBatchRows = 100;
+export const exportBatchRows = 50;
 
 export function openReadSnapshot(db: Db): ReadSnapshot {
   const file = db.$client.filename;
