@@ -25,6 +25,14 @@ const numbersOf = (db: TestApp["db"]) =>
     .map((r) => r.n)
     .sort((a, b) => a - b);
 
+/** A waiting payment request of a Partner Check for `userId` (what the payment dialog records). */
+const paymentRequest = (userId: string, referenceCode: string, amount: string, email = "cara@example.com") =>
+  t.db
+    .insert(payments)
+    .values({ userId, serviceId: "partner-check", serviceName: "Partner Check", method: "instructions", amount, currency: "USD", email, referenceCode })
+    .returning()
+    .get();
+
 test("invoice numbers read INV-000042 and parse back; nothing else parses", () => {
   expect(formatInvoiceNumber(42)).toBe("INV-000042");
   expect(parseInvoiceNumber("inv-000042")).toBe(42);
@@ -66,20 +74,7 @@ test("a service payment marked paid by the owner takes a number in the same sequ
   const { userId } = customerWithSession(t.db, "cara@example.com");
   const [order] = placedOrders(t.db, "dan@example.com");
   changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
-  const payment = t.db
-    .insert(payments)
-    .values({
-      userId,
-      serviceId: "partner-check",
-      serviceName: "Partner Check",
-      method: "instructions",
-      amount: "295.00",
-      currency: "USD",
-      email: "cara@example.com",
-      referenceCode: "PAY-ABCD-EFGH",
-    })
-    .returning()
-    .get();
+  const payment = paymentRequest(userId, "PAY-ABCD-EFGH", "295.00");
   const owner = adminWithToken(t.db, "owner");
   expect(markPaymentRequestPaid(t.db, payment.id, { id: owner.adminId, username: "owner" }).ok).toBe(true);
   const invoice = invoiceByNumber(t.db, 2);
@@ -163,40 +158,13 @@ test("the dashboard lists a customer's invoiced service payments newest invoice 
   const { userId } = customerWithSession(t.db, "cara@example.com");
   const { userId: otherId } = customerWithSession(t.db, "dan@example.com");
   const owner = adminWithToken(t.db, "owner");
-  const pay = (user: string, referenceCode: string, amount: string) => {
-    const payment = t.db
-      .insert(payments)
-      .values({
-        userId: user,
-        serviceId: "partner-check",
-        serviceName: "Partner Check",
-        method: "instructions",
-        amount,
-        currency: "USD",
-        email: "x@example.com",
-        referenceCode,
-      })
-      .returning()
-      .get();
-    expect(markPaymentRequestPaid(t.db, payment.id, { id: owner.adminId, username: "owner" }).ok).toBe(true);
-  };
+  const pay = (user: string, referenceCode: string, amount: string) =>
+    expect(markPaymentRequestPaid(t.db, paymentRequest(user, referenceCode, amount).id, { id: owner.adminId, username: "owner" }).ok).toBe(true);
   pay(userId, "PAY-AAAA-AAAA", "295.00");
   pay(otherId, "PAY-BBBB-BBBB", "100.00");
   pay(userId, "PAY-CCCC-CCCC", "150.00");
   // Not invoiced (still waiting): not listed.
-  t.db
-    .insert(payments)
-    .values({
-      userId,
-      serviceId: "partner-check",
-      serviceName: "Partner Check",
-      method: "instructions",
-      amount: "1.00",
-      currency: "USD",
-      email: "x@example.com",
-      referenceCode: "PAY-DDDD-DDDD",
-    })
-    .run();
+  paymentRequest(userId, "PAY-DDDD-DDDD", "1.00");
   expect(customerInvoicedPayments(t.db, userId).map((p) => [p.referenceCode, p.invoiceNumber, p.amount, p.refunded])).toEqual([
     ["PAY-CCCC-CCCC", "INV-000003", "150.00", false],
     ["PAY-AAAA-AAAA", "INV-000001", "295.00", false],
