@@ -17,7 +17,8 @@ export type ReadSnapshot = { db: Db; end: () => void };
  * Rows an export reads from its snapshot (and formats) before the request loop is given back: the
  * longest a visitor's request waits behind a download. With a bookings CSV downloading once a
  * second, /about's p99 was 6.5x / 9.8x its p99 alone (50k / 500k bookings) at 500 rows, 2.9x / 3.5x
- * at 100 (`npm run bench -- --only=contention`).
+ * at 100 and 1.8x at 50 (`npm run bench -- --only=contention`); the 500k file then takes about a
+ * fifth longer to download.
  */
 export const exportBatchRows = 50;
 
