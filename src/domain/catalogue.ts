@@ -25,7 +25,6 @@ export type CatalogueItem = {
   rating: { average: number; count: number } | null;
 };
 
-/** A category of the sidebar with the number of products it holds. */
 /** A product as it is today, as the cart and the wishlist show it beside what the customer chose. */
 export type ProductToday = {
   productId: number;
@@ -39,6 +38,7 @@ export type ProductToday = {
   available: boolean;
 };
 
+/** A category of the sidebar with the number of products it holds. */
 export type CatalogueCategory = { id: number; slug: string; name: string; productCount: number };
 
 export const sortOptions = [

@@ -85,7 +85,7 @@ test("the digest reaches the business through SMTP with each waiting group, its 
   expect(text).toContain("Enter the business's phone number");
 });
 
-test("a day with nothing to do and nothing missing is done without an e-mail", () => {
+test("a day with nothing to do and nothing missing is done without an e-mail", async () => {
   for (const [key, value] of Object.entries({
     dailyDigest: true,
     phone: "+61 8 8123 4567",
@@ -115,6 +115,6 @@ test("a day with nothing to do and nothing missing is done without an e-mail", (
     expect(digests()).toEqual([]);
     expect(sendDailyDigestIfDue({ ...app.deps, db: t.db }, thursday2330)).toBe("already");
   } finally {
-    void app.close();
+    await app.close();
   }
 });
