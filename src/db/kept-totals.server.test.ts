@@ -47,6 +47,7 @@ function generator(seed: number) {
 
 const snapshot = () => ({
   daily: db.$client.query("SELECT kind, day, key, n, cents FROM daily_totals ORDER BY kind, day, key").all(),
+  monthly: db.$client.query("SELECT kind, month, key, n, cents FROM monthly_totals ORDER BY kind, month, key").all(),
   referrers: db.$client.query("SELECT r.* FROM referrer_totals r JOIN users u ON u.id = r.user_id ORDER BY r.user_id").all(),
 });
 

@@ -1,8 +1,8 @@
 /**
  * Kept totals (decision 047): the per-day figures the dashboard and analytics show, and the
- * referrers' tallies, are read from `daily_totals` and `referrer_totals` instead of being counted
- * per request. Triggers (db/0029_kept_totals_triggers.sql) keep them in the same transaction as
- * every write; this module rebuilds them from the records (`rebuildTotals`: the `pi-site
+ * referrers' tallies, are read from `daily_totals` (and its sums per month, `monthly_totals`) and
+ * `referrer_totals` instead of being counted per request. Triggers (db/0029_kept_totals_triggers.sql,
+ * db/0034_monthly_totals.sql) keep them in the same transaction as every write; this module rebuilds them from the records (`rebuildTotals`: the `pi-site
  * rebuild-totals` command, the first start after the migration, and a change of the timezone
  * setting) with the same expressions the triggers use.
  */
@@ -111,6 +111,10 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
       FROM order_items i JOIN orders o ON o.id = i.order_id WHERE ${orderNetSql("o")}) GROUP BY day, key`);
     // Rows that sum to nothing are not kept (the triggers drop them too).
     sqlite.run("DELETE FROM daily_totals WHERE n = 0 AND cents = 0");
+    // The months from the days (the triggers kept them along, but a recount trusts nothing kept).
+    sqlite.run("DELETE FROM monthly_totals");
+    sqlite.run(`INSERT INTO monthly_totals (kind, month, key, n, cents)
+      SELECT kind, substr(day, 1, 7), key, sum(n), sum(cents) FROM daily_totals GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(cents) <> 0`);
 
     sqlite.run("DELETE FROM referrer_totals");
     const rc = "cast(round(t.amount * 100) as integer)";
@@ -154,20 +158,37 @@ type Window = { period: "week" | "month"; starts: string[]; from: string; to: st
 type PeriodRow = { period: number; key: string; n: number; cents: number };
 
 /**
+ * The kept rows of one kind in the window, as a subquery of (start, key, n, cents) for `?1` = kind:
+ * per day, or for a window of months (which starts on the 1st) per month: the whole months before
+ * this one from `monthly_totals`, this month's days so far from `daily_totals` (so a day after the
+ * window's end is never counted), each with its month's first day as `start`.
+ */
+function keptRows(window: Window): { sql: string; params: string[] } {
+  if (window.period !== "month" || !window.from.endsWith("-01")) {
+    return { sql: "SELECT day AS start, key, n, cents FROM daily_totals WHERE kind = ?1 AND day >= ?2 AND day <= ?3", params: [window.from, window.to] };
+  }
+  return {
+    sql: `SELECT month || '-01' AS start, key, n, cents FROM monthly_totals WHERE kind = ?1 AND month >= ?2 AND month < ?3
+      UNION ALL
+      SELECT ?3 || '-01', key, n, cents FROM daily_totals WHERE kind = ?1 AND day >= ?3 || '-01' AND day <= ?4`,
+    params: [window.from.slice(0, 7), window.to.slice(0, 7), window.to],
+  };
+}
+
+/**
  * Per period of the window and key, the kept totals of one kind (`booking` by service, `revenue` by
- * method): summed per month (12 months: a few dozen groups) or per day (weeks: at most 13 of them),
- * then added into their periods here.
+ * method): per month from the months' rows (12 months: a few dozen rows) or per day (weeks: at most
+ * 13 of them), then added into their periods here.
  */
 export function keptByPeriod(sqlite: Database, kind: "booking" | "revenue", window: Window): PeriodRow[] {
-  const unit = window.period === "month" ? "substr(day, 1, 7) || '-01'" : "day";
-  const rows = sqlite
-    .query<{ start: string; key: string; n: number; cents: number }, [string, string, string]>(
-      `SELECT ${unit} AS start, key, sum(n) AS n, sum(cents) AS cents FROM daily_totals
-       WHERE kind = ?1 AND day >= ?2 AND day <= ?3 GROUP BY 1, 2`,
+  const rows = keptRows(window);
+  const found = sqlite
+    .query<{ start: string; key: string; n: number; cents: number }, string[]>(
+      `SELECT start, key, sum(n) AS n, sum(cents) AS cents FROM (${rows.sql}) GROUP BY 1, 2`,
     )
-    .all(kind, window.from, window.to);
+    .all(kind, ...rows.params);
   // The period of a date: the last one starting on or before it (starts are in order).
-  return rows.map(({ start, ...r }) => {
+  return found.map(({ start, ...r }) => {
     let period = 0;
     while (period + 1 < window.starts.length && (window.starts[period + 1] ?? "") <= start) period++;
     return { period, ...r };
@@ -179,14 +200,15 @@ export function keptByPeriod(sqlite: Database, kind: "booking" | "revenue", wind
  * catalogue by its current name, a deleted one by the name it was sold under.
  */
 export function keptTopProducts(sqlite: Database, window: Window, limit = 5): { name: string; units: number; cents: number }[] {
+  const rows = keptRows(window);
   return sqlite
-    .query<{ name: string; units: number; cents: number }, [string, string, number]>(
+    .query<{ name: string; units: number; cents: number }, (string | number)[]>(
       `SELECT coalesce(p.name, CASE WHEN t.key LIKE 'name:%' THEN substr(t.key, 6) END, 'Unnamed product') AS name, t.units, t.cents
-       FROM (SELECT key, sum(n) AS units, sum(cents) AS cents FROM daily_totals WHERE kind = 'product' AND day >= ?1 AND day <= ?2 GROUP BY key) t
+       FROM (SELECT key, sum(n) AS units, sum(cents) AS cents FROM (${rows.sql}) GROUP BY key) t
        LEFT JOIN products p ON t.key LIKE 'id:%' AND p.id = cast(substr(t.key, 4) AS integer)
-       ORDER BY t.units DESC, t.cents DESC, 1 LIMIT ?3`,
+       ORDER BY t.units DESC, t.cents DESC, 1 LIMIT ?${rows.params.length + 2}`,
     )
-    .all(window.from, window.to, limit);
+    .all("product", ...rows.params, limit);
 }
 
 /** The dashboard's figures from the kept totals: orders (all, pending), net money received, bookings between two local dates (to exclusive). */

@@ -130,3 +130,28 @@ test("accounts made before first sign-ins were recorded count as having signed i
   applyMigrations(sqlite, migrations);
   expect(sqlite.query("SELECT first_signed_in_at AS at FROM users").get()).toEqual({ at: 1700000000000 });
 });
+
+test("0034 on a database with kept totals: each month holds the sum of its days, and later changes of a day carry over", () => {
+  const { sqlite } = freshFile();
+  const at = migrations.findIndex((m) => m.tag === "0034_monthly_totals");
+  applyMigrations(sqlite, migrations.slice(0, at));
+  sqlite.exec(`INSERT INTO daily_totals (kind, day, key, n, cents) VALUES
+    ('booking', '2026-01-05', 'Partner Check', 2, 59000), ('booking', '2026-01-20', 'Partner Check', 1, 29500),
+    ('booking', '2026-02-01', 'Partner Check', 1, 29500), ('revenue', '2026-01-31', 'paypal', 3, 120000)`);
+  applyMigrations(sqlite, migrations);
+  const months = () => sqlite.query("SELECT kind, month, key, n, cents FROM monthly_totals ORDER BY kind, month, key").all();
+  expect(months()).toEqual([
+    { kind: "booking", month: "2026-01", key: "Partner Check", n: 3, cents: 88500 },
+    { kind: "booking", month: "2026-02", key: "Partner Check", n: 1, cents: 29500 },
+    { kind: "revenue", month: "2026-01", key: "paypal", n: 3, cents: 120000 },
+  ]);
+  // A day emptied (and dropped) takes its share out; a month emptied is dropped, not left at zero.
+  sqlite.exec("UPDATE daily_totals SET n = 0, cents = 0 WHERE kind = 'booking' AND day = '2026-02-01'");
+  sqlite.exec("DELETE FROM daily_totals WHERE kind = 'booking' AND day = '2026-01-20'");
+  sqlite.exec("INSERT INTO daily_totals (kind, day, key, n, cents) VALUES ('revenue', '2026-03-02', 'paypal', 1, 100)");
+  expect(months()).toEqual([
+    { kind: "booking", month: "2026-01", key: "Partner Check", n: 2, cents: 59000 },
+    { kind: "revenue", month: "2026-01", key: "paypal", n: 3, cents: 120000 },
+    { kind: "revenue", month: "2026-03", key: "paypal", n: 1, cents: 100 },
+  ]);
+});

@@ -764,6 +764,23 @@ export const dailyTotals = sqliteTable(
 );
 
 /**
+ * The kept per-day totals summed per month (`month` is `YYYY-MM`), kept from `daily_totals` by its
+ * own triggers (db/0034_monthly_totals.sql), so the 12-month report reads a dozen rows per key
+ * instead of a year of days.
+ */
+export const monthlyTotals = sqliteTable(
+  "monthly_totals",
+  {
+    kind: text("kind").notNull(),
+    month: text("month").notNull(),
+    key: text("key").notNull(),
+    n: integer("n").notNull().default(0),
+    cents: integer("cents").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.month, t.key] })],
+);
+
+/**
  * Each referrer's kept tallies (decision 047): customers referred, and rewards by status; with the
  * referrer's sign-up time, so the admin list's order (most pending, then paid, then newest) is an index.
  */
