@@ -8,7 +8,7 @@
  *   BENCH_SOAK_MINUTES=60 bun scripts/bench/run.ts --only=soak
  *   BENCH_SOAK_RPS=40                                      # requests per second of the mix
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { openDatabase } from "../../src/db/client.server";
 import { generateSlots } from "../../src/db/timeslots.server";
@@ -39,21 +39,33 @@ export type SoakData = {
   minutes: number;
   targetRps: number;
   requests: Record<string, { ok: number; failed: number }>;
-  /** Seconds since start and RSS in bytes, every 10 s. */
-  samples: { s: number; rss: number }[];
+  /** Seconds since start, RSS and its parts in bytes, and the database's files, every 10 s. */
+  samples: Sample[];
   warmupS: number;
   /** Largest over smallest of the windows' median RSS after the warm-up, minus one. */
   spread: number;
   flat: boolean;
 };
 
+type Sample = { s: number; rss: number; anon: number; file: number; dbBytes: number };
+
 const PASSWORD = "soak-password-Adelaide-2026";
 const PAGES = ["/", "/services", "/about", "/contact", "/shop", "/login", "/api/products", "/shop?sort=price"];
 const SAMPLE_MS = 10_000;
 
-function rssOf(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1];
-  return kb ? Number(kb) * 1024 : Number.NaN;
+/**
+ * RSS and its parts: private memory (RssAnon: the heaps, SQLite's page cache) and the executable's
+ * and libraries' pages (RssFile, with SQLite's WAL index), with the size of the database and its WAL,
+ * so a rise can be told apart from the data growing.
+ */
+function sampleOf(pid: number, s: number, dbFile: string): Sample {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (field: string) => {
+    const v = new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1];
+    return v ? Number(v) * 1024 : Number.NaN;
+  };
+  const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
+  return { s, rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile"), dbBytes: size(dbFile) + size(`${dbFile}-wal`) };
 }
 
 export async function runSoak(): Promise<PartResult<SoakData>> {
@@ -164,11 +176,11 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
     log("soak", `${minutes} min at ${targetRps} requests/s (70% pages, 10% each sign-ins, bookings, orders); RSS every 10 s`);
     const sampler = setInterval(() => {
       const s = Math.round((performance.now() - t0) / 1000);
-      const rss = rssOf(pid);
-      samples.push({ s, rss });
-      log("soak", `${s}s RSS ${fmtMiB(rss)}`);
+      const x = sampleOf(pid, s, file);
+      samples.push(x);
+      log("soak", `${s}s RSS ${fmtMiB(x.rss)} (private ${fmtMiB(x.anon)}, file ${fmtMiB(x.file)}; database ${fmtMiB(x.dbBytes)})`);
     }, SAMPLE_MS);
-    samples.push({ s: 0, rss: rssOf(pid) });
+    samples.push(sampleOf(pid, 0, file));
     const inFlight = new Set<Promise<void>>();
     while (performance.now() < deadline) {
       const [, kind, run] = pick(n);
@@ -188,7 +200,7 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
     }
     await Promise.all(inFlight);
     clearInterval(sampler);
-    samples.push({ s: Math.round((performance.now() - t0) / 1000), rss: rssOf(pid) });
+    samples.push(sampleOf(pid, Math.round((performance.now() - t0) / 1000), file));
   } finally {
     db.$client.close();
     await stopChild(child);
@@ -212,8 +224,8 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
     `RSS after the warm-up (${warmupS} s), median of each ${trend.windowS} s: ${trend.medians.map((m) => fmtMiB(m)).join(", ")}; spread ${(spread * 100).toFixed(1)}% (${flat ? "flat" : "NOT flat"} within 10%); samples ${fmtMiB(trend.min)} to ${fmtMiB(trend.max)} (the garbage collector's saw-tooth); trend ${trend.slopeMiBPerHour.toFixed(1)} MiB/hour`,
     "",
     table(
-      ["time", "RSS"],
-      minuteRows.map((x) => [`${Math.floor(x.s / 60)}:${String(x.s % 60).padStart(2, "0")}`, fmtMiB(x.rss)]),
+      ["time", "RSS", "private", "executable's pages", "database + WAL"],
+      minuteRows.map((x) => [`${Math.floor(x.s / 60)}:${String(x.s % 60).padStart(2, "0")}`, fmtMiB(x.rss), fmtMiB(x.anon), fmtMiB(x.file), fmtMiB(x.dbBytes)]),
     ),
   ].join("\n");
   const checks: Check[] = [
