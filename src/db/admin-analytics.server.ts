@@ -24,6 +24,7 @@ import { addDays, dayOfWeek, localDate, zonedParts } from "../domain/timezone";
 import type { AdminAnalytics, AnalyticsRange } from "../shared/admin-analytics";
 import { startOfLocalDay } from "./admin-stats.server";
 import type { Db } from "./client.server";
+import { prepared } from "./prepared.server";
 import { mostWishedProducts } from "./wishlist.server";
 import { keptByPeriod, keptTimeZone, keptTopProducts } from "./kept-totals.server";
 import { bookings, orderItems, orders, payments, products, visitLog } from "./schema";
@@ -42,19 +43,29 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export type AnalyticsWindow = {
   period: "week" | "month";
   /** The first local date of each period, oldest first. */
-  starts: string[];
+  starts: readonly string[];
   /** The first instant of each period and, last, the first instant after the window (ms). */
-  bounds: number[];
+  bounds: readonly number[];
   from: string;
   to: string;
+  /** Every local date from `from` to `to`, in order (the visitors chart's days). */
+  days: readonly string[];
 };
+
+/** Windows already worked out, by range, timezone and local date: they change at local midnight. */
+const windows = new Map<string, AnalyticsWindow>();
 
 /**
  * The periods a range covers, ending today in `timeZone`: the weeks (Monday to Sunday) that hold
- * the last 30 or 90 days, whole weeks, or the last 12 calendar months, this one included.
+ * the last 30 or 90 days, whole weeks, or the last 12 calendar months, this one included. Worked
+ * out once per range, timezone and day (finding local midnights takes most of a report's time
+ * otherwise); frozen, since every report of the day shares it.
  */
 export function analyticsWindow(range: AnalyticsRange, timeZone: string, now = new Date()): AnalyticsWindow {
   const today = localDate(now, timeZone);
+  const key = `${range} ${timeZone} ${today}`;
+  const known = windows.get(key);
+  if (known) return known;
   const starts: string[] = [];
   let period: AnalyticsWindow["period"];
   if (range === "12m") {
@@ -70,7 +81,21 @@ export function analyticsWindow(range: AnalyticsRange, timeZone: string, now = n
     for (let monday = addDays(first, -((dayOfWeek(first) + 6) % 7)); monday <= today; monday = addDays(monday, 7)) starts.push(monday);
   }
   const bounds = [...starts, addDays(today, 1)].map((date) => startOfLocalDay(date, timeZone).getTime());
-  return { period, starts, bounds, from: starts[0] ?? today, to: today };
+  const from = starts[0] ?? today;
+  const days: string[] = [];
+  for (let day = from; day <= today; day = addDays(day, 1)) days.push(day);
+  const window: AnalyticsWindow = Object.freeze({
+    period,
+    starts: Object.freeze(starts),
+    bounds: Object.freeze(bounds),
+    from,
+    to: today,
+    days: Object.freeze(days),
+  });
+  // A handful of ranges and zones a day; yesterday's windows are dropped with the rest.
+  if (windows.size >= 32) windows.clear();
+  windows.set(key, window);
+  return window;
 }
 
 /** The index of the period a time column falls in: how many of the periods' later first instants it has reached. */
@@ -85,8 +110,6 @@ function periodIndex(window: AnalyticsWindow, time: SQL | Column): SQL<number> {
 
 export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, now = new Date()): AdminAnalytics {
   const window = analyticsWindow(range, timeZone, now);
-  const start = new Date(window.bounds[0] ?? 0);
-  const end = new Date(window.bounds[window.bounds.length - 1] ?? 0);
   const periodBookings = window.starts.map(() => 0);
   const periodCents = window.starts.map(() => 0);
   const methods = new Map<string, { count: number; cents: number }>();
@@ -94,28 +117,19 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
   const kept = keptTimeZone(db.$client) === timeZone;
 
   // Visits: one row per day, the date in the business timezone the visit was counted on.
-  const visitRows = db
-    .select({ day: visitLog.day, visits: visitLog.visits })
-    .from(visitLog)
-    .where(and(gte(visitLog.day, window.from), sql`${visitLog.day} <= ${window.to}`))
-    .all();
+  const visitRows = prepared(db, "admin-analytics-visits", (d) =>
+    d
+      .select({ day: visitLog.day, visits: visitLog.visits })
+      .from(visitLog)
+      .where(and(gte(visitLog.day, sql.placeholder("from")), sql`${visitLog.day} <= ${sql.placeholder("to")}`))
+      .prepare(),
+  ).all({ from: window.from, to: window.to });
   const visitsByDay = new Map(visitRows.map((r) => [r.day, r.visits]));
-  const visitors: AdminAnalytics["visitors"] = [];
-  for (let day = window.from; day <= window.to; day = addDays(day, 1)) visitors.push({ day, visits: visitsByDay.get(day) ?? 0 });
+  const visitors: AdminAnalytics["visitors"] = window.days.map((day) => ({ day, visits: visitsByDay.get(day) ?? 0 }));
 
-  // Bookings: created in the window, cancelled ones left out (as the dashboard counts them).
-  const notCancelledInWindow = and(gte(bookings.createdAt, start), lt(bookings.createdAt, end), ne(bookings.status, cancelled));
-  // One pass gives both the bookings per period and the services' tallies (a few groups per period).
-  const bookingPeriod = periodIndex(window, bookings.createdAt);
+  const figures = kept ? keptFigures(db, window) : countedFigures(db, window);
   const services = new Map<string, { bookings: number; cents: number }>();
-  for (const row of kept
-    ? keptByPeriod(db.$client, "booking", window).map((r) => ({ ...r, name: r.key }))
-    : db
-        .select({ period: bookingPeriod, name: bookings.serviceName, n: count(), cents: sql<number>`sum(${cents(bookings.servicePrice)})` })
-        .from(bookings)
-        .where(notCancelledInWindow)
-        .groupBy(bookingPeriod, bookings.serviceName)
-        .all()) {
+  for (const row of figures.bookings) {
     periodBookings[row.period] = (periodBookings[row.period] ?? 0) + row.n;
     const service = services.get(row.name) ?? { bookings: 0, cents: 0 };
     services.set(row.name, { bookings: service.bookings + row.n, cents: service.cents + (row.cents ?? 0) });
@@ -125,72 +139,13 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
     .map(([name, t]) => ({ name, ...t }))
     .sort((a, b) => b.bookings - a.bookings || b.cents - a.cents || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .slice(0, 5);
-
-  const addMoney = (rows: { period: number; method: string | null; n: number; cents: number }[]) => {
-    for (const row of rows) {
-      periodCents[row.period] = (periodCents[row.period] ?? 0) + row.cents;
-      const method = row.method ?? "";
-      const m = methods.get(method) ?? { count: 0, cents: 0 };
-      methods.set(method, { count: m.count + row.n, cents: m.cents + row.cents });
-    }
-  };
-
-  // Shop orders: paid and not refunded, by the time the payment was recorded.
-  const orderPaidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
-  const netOrder = and(
-    eq(orders.paymentStatus, paid),
-    ne(orders.status, refunded),
-    sql`${orderPaidAt} >= ${start.getTime()}`,
-    sql`${orderPaidAt} < ${end.getTime()}`,
-  );
-  const orderPeriod = periodIndex(window, orderPaidAt);
-  if (kept) addMoney(keptByPeriod(db.$client, "revenue", window).map((r) => ({ ...r, method: r.key })));
-  else
-    addMoney(
-      db
-        .select({ period: orderPeriod, method: orders.paymentMethod, n: count(), cents: sql<number>`sum(${cents(orders.totalAmount)})` })
-        .from(orders)
-        .where(netOrder)
-        .groupBy(orderPeriod, orders.paymentMethod)
-        .all(),
-    );
-
-  // Service payments: captured or marked paid, and not paying a shop order (counted above).
-  const paymentPaidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
-  const paymentPeriod = periodIndex(window, paymentPaidAt);
-  if (!kept)
-    addMoney(
-      db
-        .select({ period: paymentPeriod, method: payments.method, n: count(), cents: sql<number>`sum(${cents(payments.amount)})` })
-        .from(payments)
-        .where(
-          and(
-            eq(payments.status, completed),
-            isNull(payments.shopOrderId),
-            sql`${paymentPaidAt} >= ${start.getTime()}`,
-            sql`${paymentPaidAt} < ${end.getTime()}`,
-          ),
-        )
-        .groupBy(paymentPeriod, payments.method)
-        .all(),
-    );
-
-  // A product still in the catalogue goes by its id and current name; a deleted one by the name it was sold under.
-  const soldName = sql<string>`json_extract(${orderItems.productSnapshot}, '$.name')`;
-  const units = sql<number>`sum(${orderItems.quantity})`;
-  const productCents = sql<number>`sum(${cents(orderItems.totalPrice)})`;
-  const topProducts = kept
-    ? keptTopProducts(db.$client, window)
-    : db
-        .select({ name: sql<string>`coalesce(max(${products.name}), max(${soldName}), 'Unnamed product')`, units, cents: productCents })
-        .from(orderItems)
-        .innerJoin(orders, eq(orders.id, orderItems.orderId))
-        .leftJoin(products, eq(products.id, orderItems.productId))
-        .where(netOrder)
-        .groupBy(sql`coalesce('id:' || ${orderItems.productId}, 'name:' || ${soldName})`)
-        .orderBy(desc(units), desc(productCents), sql`1`)
-        .limit(5)
-        .all();
+  for (const row of figures.money) {
+    periodCents[row.period] = (periodCents[row.period] ?? 0) + row.cents;
+    const method = row.method ?? "";
+    const m = methods.get(method) ?? { count: 0, cents: 0 };
+    methods.set(method, { count: m.count + row.n, cents: m.cents + row.cents });
+  }
+  const { topProducts } = figures;
 
   const periods = window.starts.map((start, i) => ({ start, bookings: periodBookings[i] ?? 0, revenue: centsToDecimal(periodCents[i] ?? 0) }));
   return {
@@ -213,4 +168,73 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
       revenue: centsToDecimal(periodCents.reduce((sum, c) => sum + c, 0)),
     },
   };
+}
+
+type Figures = {
+  /** Bookings not cancelled, per period and service. */
+  bookings: { period: number; name: string; n: number; cents: number | null }[];
+  /** Money received, per period and method. */
+  money: { period: number; method: string | null; n: number; cents: number }[];
+  topProducts: { name: string; units: number | null; cents: number | null }[];
+};
+
+/** The figures from the kept totals (decision 047). */
+function keptFigures(db: Db, window: AnalyticsWindow): Figures {
+  return {
+    bookings: keptByPeriod(db.$client, "booking", window).map((r) => ({ ...r, name: r.key })),
+    money: keptByPeriod(db.$client, "revenue", window).map((r) => ({ ...r, method: r.key })),
+    topProducts: keptTopProducts(db.$client, window),
+  };
+}
+
+/** The figures counted from the records (for a timezone the totals are not kept in). */
+function countedFigures(db: Db, window: AnalyticsWindow): Figures {
+  const start = window.bounds[0] ?? 0;
+  const end = window.bounds[window.bounds.length - 1] ?? 0;
+  // Bookings: created in the window, cancelled ones left out (as the dashboard counts them).
+  // One pass gives both the bookings per period and the services' tallies (a few groups per period).
+  const bookingPeriod = periodIndex(window, bookings.createdAt);
+  const bookingRows = db
+    .select({ period: bookingPeriod, name: bookings.serviceName, n: count(), cents: sql<number>`sum(${cents(bookings.servicePrice)})` })
+    .from(bookings)
+    .where(and(gte(bookings.createdAt, new Date(start)), lt(bookings.createdAt, new Date(end)), ne(bookings.status, cancelled)))
+    .groupBy(bookingPeriod, bookings.serviceName)
+    .all();
+
+  // Shop orders: paid and not refunded, by the time the payment was recorded.
+  const orderPaidAt = sql`coalesce(${orders.paidAt}, ${orders.createdAt})`;
+  const netOrder = and(eq(orders.paymentStatus, paid), ne(orders.status, refunded), sql`${orderPaidAt} >= ${start}`, sql`${orderPaidAt} < ${end}`);
+  const orderPeriod = periodIndex(window, orderPaidAt);
+  const orderMoney = db
+    .select({ period: orderPeriod, method: orders.paymentMethod, n: count(), cents: sql<number>`sum(${cents(orders.totalAmount)})` })
+    .from(orders)
+    .where(netOrder)
+    .groupBy(orderPeriod, orders.paymentMethod)
+    .all();
+
+  // Service payments: captured or marked paid, and not paying a shop order (counted above).
+  const paymentPaidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
+  const paymentPeriod = periodIndex(window, paymentPaidAt);
+  const paymentMoney = db
+    .select({ period: paymentPeriod, method: payments.method, n: count(), cents: sql<number>`sum(${cents(payments.amount)})` })
+    .from(payments)
+    .where(and(eq(payments.status, completed), isNull(payments.shopOrderId), sql`${paymentPaidAt} >= ${start}`, sql`${paymentPaidAt} < ${end}`))
+    .groupBy(paymentPeriod, payments.method)
+    .all();
+
+  // A product still in the catalogue goes by its id and current name; a deleted one by the name it was sold under.
+  const soldName = sql<string>`json_extract(${orderItems.productSnapshot}, '$.name')`;
+  const units = sql<number>`sum(${orderItems.quantity})`;
+  const productCents = sql<number>`sum(${cents(orderItems.totalPrice)})`;
+  const topProducts = db
+    .select({ name: sql<string>`coalesce(max(${products.name}), max(${soldName}), 'Unnamed product')`, units, cents: productCents })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .leftJoin(products, eq(products.id, orderItems.productId))
+    .where(netOrder)
+    .groupBy(sql`coalesce('id:' || ${orderItems.productId}, 'name:' || ${soldName})`)
+    .orderBy(desc(units), desc(productCents), sql`1`)
+    .limit(5)
+    .all();
+  return { bookings: bookingRows, money: [...orderMoney, ...paymentMoney], topProducts };
 }

@@ -153,7 +153,7 @@ export function ensureTotals(sqlite: Database): RebuildResult | null {
 
 // Reading the kept totals. Each answers what the scanning query it stands for answered.
 
-type Window = { period: "week" | "month"; starts: string[]; from: string; to: string };
+type Window = { period: "week" | "month"; starts: readonly string[]; from: string; to: string };
 
 type PeriodRow = { period: number; key: string; n: number; cents: number };
 

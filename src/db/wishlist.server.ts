@@ -7,6 +7,7 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { wishlistLimit, type WishlistItemView, type WishlistView } from "../shared/wishlist";
 import { productTodayColumns, toProductToday } from "./cart.server";
 import { immediate, type Db } from "./client.server";
+import { prepared } from "./prepared.server";
 import { productIsVisible } from "./products.server";
 import { backInStockOptOuts, categories, products, wishlistItems } from "./schema";
 
@@ -97,13 +98,15 @@ export function getWishlist(db: Db, userId: string): WishlistView {
 
 /** The products most customers wish for now (shown in the shop or not), with how many: the analytics' list. */
 export function mostWishedProducts(db: Db, limit = 10): { name: string; wishes: number }[] {
-  const wishes = sql<number>`count(*)`;
-  return db
-    .select({ name: products.name, wishes })
-    .from(wishlistItems)
-    .innerJoin(products, eq(products.id, wishlistItems.productId))
-    .groupBy(products.id)
-    .orderBy(desc(wishes), asc(products.name))
-    .limit(limit)
-    .all();
+  return prepared(db, "most-wished-products", (d) => {
+    const wishes = sql<number>`count(*)`;
+    return d
+      .select({ name: products.name, wishes })
+      .from(wishlistItems)
+      .innerJoin(products, eq(products.id, wishlistItems.productId))
+      .groupBy(products.id)
+      .orderBy(desc(wishes), asc(products.name))
+      .limit(sql.placeholder("limit"))
+      .prepare();
+  }).all({ limit });
 }
