@@ -13,7 +13,7 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
-import { containsPattern, customerIdsMatching, ftsPhrase, indexedSearchLength } from "./admin-users.server";
+import { containsPattern, ftsPhrase, indexedSearchLength, userIdsMatchingPhrase } from "./admin-users.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
@@ -76,36 +76,36 @@ function listStatements(db: Db, f: Filters) {
 }
 
 /**
- * A search in two cheap passes instead of one join over every order: the customers whose e-mail or
- * "first last" name contains the search (the trigram index users_search, migration 0007), then the
- * ids of the orders whose number contains it (the trigram index orders_search, migration 0030) or
- * that belong to one of those customers (orders_user_idx), newest first. Counting is then the
- * length of that list, and only the page's rows are read in full. A search of one or two
- * characters is shorter than a trigram: it scans with LIKE instead (which folds ASCII case; the
- * searcher's % and _ are escaped), with the same results.
+ * A search as one statement that reads no order's row unless a filter needs it: the orders of the
+ * customers whose e-mail or "first last" name contains the search (the trigram index users_search,
+ * migration 0007, then orders_user_idx, which holds each order's time beside its id), and the
+ * orders whose number contains it (the trigram index orders_search, migration 0030), newest first.
+ * Counting is then the length of that list, and only the page's rows are read in full. A search of
+ * one or two characters is shorter than a trigram: it scans with LIKE instead (which folds ASCII
+ * case; the searcher's % and _ are escaped), with the same results. `customers` is 0 for a search
+ * that is an order number (PI-…), which names no customer.
  */
 function searchStatements(db: Db, f: Filters, indexed: boolean) {
   return prepared(db, `admin-orders-search-${filterKey(f)}${indexed ? "-indexed" : ""}`, (d) => {
     const like = (expr: SQL) => sql`${expr} like ${sql.placeholder("pattern")} escape '\\'`;
-    const customers = d
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`${like(sql`${users.email}`)} or ${like(sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`)}`)
-      .prepare();
+    const customerIds = indexed
+      ? userIdsMatchingPhrase(sql.placeholder("phrase"))
+      : sql`select ${users.id} from ${users} where ${like(sql`${users.email}`)} or ${like(sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`)}`;
     const byNumber = indexed
-      ? sql`select rowid from orders_search where orders_search match ${sql.placeholder("phrase")}`
-      : sql`select ${orders.id} from ${orders} where ${like(sql`${orders.orderNumber}`)}`;
-    // The candidates come from narrow indexes (the order numbers' trigrams, and orders_user_idx
-    // for those customers), so no order's addresses are read; the filters and the newest-first
-    // order then touch only the matches.
-    const candidates = sql`${byNumber}
-      union select ${orders.id} from ${orders} where ${orders.userId} in (select value from json_each(${sql.placeholder("customers")}))`;
+      ? sql`${orders.id} in (select rowid from orders_search where orders_search match ${sql.placeholder("phrase")})`
+      : like(sql`${orders.orderNumber}`);
+    const filters = filterConditions(f);
     const matching = d
-      .select({ id: orders.id })
+      .select({ id: orders.id, createdAt: sql<number>`${orders.createdAt}` })
       .from(orders)
-      .where(and(...filterConditions(f), sql`${orders.id} in (${candidates})`))
-      // "+ 0" keeps SQLite from walking every order through orders_created_idx to probe the matches.
-      .orderBy(sql`${orders.createdAt} + 0 desc`, desc(orders.id))
+      .where(and(sql`${sql.placeholder("customers")}`, sql`${orders.userId} in (${customerIds})`, ...filters))
+      .union(
+        d
+          .select({ id: orders.id, createdAt: sql<number>`${orders.createdAt}` })
+          .from(orders)
+          .where(and(byNumber, ...filters)),
+      )
+      .orderBy(sql`2 desc`, sql`1 desc`)
       .prepare();
     const rows = d
       .select(rowColumns)
@@ -114,7 +114,7 @@ function searchStatements(db: Db, f: Filters, indexed: boolean) {
       .where(sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .prepare();
-    return { customers, matching, rows };
+    return { matching, rows };
   });
 }
 
@@ -123,8 +123,7 @@ const looksLikeOrderNumber = (search: string) => /^pi-[0-9a-z]{0,4}(-[0-9a-z]{0,
 
 /**
  * The ids of the orders a search matches (by order number, or a customer's name or e-mail), newest
- * first, within the filters: the list pages them and the CSV export takes them all. An order number
- * (PI-…) names no customer, so the search for customers is skipped for one.
+ * first, within the filters: the list pages them and the CSV export takes them all.
  */
 function matchingOrderIds(
   db: Db,
@@ -132,13 +131,10 @@ function matchingOrderIds(
   q: { status: string | null; payment: string | null; search: string },
 ): number[] {
   const indexed = [...q.search].length >= indexedSearchLength;
-  const find = searchStatements(db, filters, indexed);
-  const pattern = containsPattern(q.search);
-  const customers = JSON.stringify(
-    looksLikeOrderNumber(q.search) ? [] : (customerIdsMatching(db, q.search) ?? find.customers.all({ pattern }).map((c) => c.id)),
-  );
-  const byNumber = indexed ? { phrase: ftsPhrase(q.search) } : { pattern };
-  return find.matching.all({ status: q.status, payment: q.payment, customers, ...byNumber }).map((o) => o.id);
+  const text = indexed ? { phrase: ftsPhrase(q.search) } : { pattern: containsPattern(q.search) };
+  return searchStatements(db, filters, indexed)
+    .matching.all({ status: q.status, payment: q.payment, customers: looksLikeOrderNumber(q.search) ? 0 : 1, ...text })
+    .map((o) => o.id);
 }
 
 /** A row of the orders list as the API answers it. */

@@ -162,6 +162,33 @@ test("an order is found by the start or any piece of its number in any case, and
   for (const search of hostileSearches) expect({ search, found: foundOrders(search) }).toEqual({ search, found: ordersContaining(search) });
 });
 
+test("a search within the status and payment filters: only orders matching all of them, newest first, whether found by number or by customer", () => {
+  const bob = customer("bob.smith@example.com", "Bob", "Jones");
+  const ann = customer("ann@example.com", "Ann", "Lee");
+  const at = (orderNumber: string, minutesAgo: number, set: Partial<typeof orders.$inferInsert> = {}) => {
+    t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - minutesAgo * 60_000), ...set })
+      .where(eq(orders.orderNumber, orderNumber))
+      .run();
+    return orderNumber;
+  };
+  const paidShipped = { paymentStatus: "paid", status: "shipped" } as const;
+  const oldest = at(orderNumbered(bob, "PI-0001-0001"), 30, paidShipped);
+  const unpaid = at(orderNumbered(bob, "PI-0001-0002"), 20);
+  const byNumber = at(orderNumbered(ann, "PI-SMITH-0001"), 10, paidShipped);
+  const newest = at(orderNumbered(bob, "PI-0001-0003"), 5, paidShipped);
+  const list = (search: string, status: string | null, payment: string | null) =>
+    listAdminOrders(t.db, { ...adminOrdersList.empty, search, status, payment } as never).orders.map((o) => o.orderNumber);
+  expect(list("smith", null, null)).toEqual([newest, byNumber, unpaid, oldest]);
+  expect(list("smith", "shipped", null)).toEqual([newest, byNumber, oldest]);
+  expect(list("smith", null, "paid")).toEqual([newest, byNumber, oldest]);
+  expect(list("smith", "shipped", "paid")).toEqual([newest, byNumber, oldest]);
+  expect(list("smith", "pending", null)).toEqual([unpaid]);
+  expect(list("sm", "shipped", "paid")).toEqual([newest, byNumber, oldest]);
+  expect(list("pi-0001", null, "paid")).toEqual([newest, oldest]);
+});
+
 test("the order numbers' index follows a changed number and a deleted order; orders placed before it existed are in it", () => {
   const ann = customer("ann@example.com", "Ann", "Lee");
   const number = orderNumbered(ann, "PI-AAAA-BBBB");
