@@ -56,18 +56,19 @@ function matchesPattern(pattern: Placeholder, withFullName: boolean): SQL {
 const rowid = sql<number>`rowid`;
 type UserKey = [rowid: number, createdAtMs: number];
 
-/** The rows of `rowids`, in that order. */
-function rowsInOrder(db: Db, rowids: number[]): ViewRow[] {
-  if (rowids.length === 0) return [];
-  const rows = prepared(db, "admin-users-by-rowid", (d) =>
+/** The rows whose rowid (`by` "rowid") or id (`by` "id") is in `keys`, in that order. */
+function rowsInOrder<K extends number | string>(db: Db, by: "rowid" | "id", keys: K[]): ViewRow[] {
+  if (keys.length === 0) return [];
+  const column = by === "rowid" ? rowid : users.id;
+  const rows = prepared(db, `admin-users-by-${by}`, (d) =>
     d
-      .select({ ...viewColumns, rowid })
+      .select({ ...viewColumns, key: column })
       .from(users)
-      .where(sql`rowid in (select value from json_each(${sql.placeholder("rowids")}))`)
+      .where(sql`${column} in (select value from json_each(${sql.placeholder("keys")}))`)
       .prepare(),
-  ).all({ rowids: JSON.stringify(rowids) });
-  const byRowid = new Map(rows.map(({ rowid: id, ...row }) => [id, row]));
-  return rowids.flatMap((id) => byRowid.get(id) ?? []);
+  ).all({ keys: JSON.stringify(keys) });
+  const byKey = new Map<number | string, ViewRow>(rows.map(({ key, ...row }) => [key, row]));
+  return keys.flatMap((key) => byKey.get(key) ?? []);
 }
 
 /** Everyone, newest first: users_created_idx gives the order, so only the page's rows are read. */
@@ -112,33 +113,32 @@ export function customerIdsMatching(db: Db, search: string): string[] | null {
 }
 
 /**
- * The users matching a search, newest first: the keys of the matches come from the trigram index
- * (or, for a search of one or two characters, from one LIKE scan), are sorted here (the total comes
- * with them), and then the page's rows are read.
+ * The users matching a search, newest first: the keys of the matches and their signup times come
+ * from the trigram index's own rows (migration 0035; or, for a search of one or two characters, from
+ * one LIKE scan), are sorted here (the total comes with them), and then the page's rows are read.
+ * Ties (the same millisecond) go later-inserted first, by the index's row for a match it found.
  */
 function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[]; total: number } {
-  const indexed = [...search].length >= indexedSearchLength;
+  if ([...search].length >= indexedSearchLength) {
+    // bun:sqlite keeps the statement of a query() with its connection, so it is prepared once.
+    const matches = db.$client
+      .query<{ rowid: number; created_at: number; user_id: string }, [string]>("select rowid, created_at, user_id from users_search where users_search match ?")
+      .all(ftsPhrase(search));
+    matches.sort((a, b) => b.created_at - a.created_at || b.rowid - a.rowid);
+    const page = matches.slice(offset, offset + adminUsersPageSize).map((m) => m.user_id);
+    return { rows: rowsInOrder(db, "id", page), total: matches.length };
+  }
   const withFullName = search.includes(" ");
-  const keys = (
-    indexed
-      ? prepared(db, "admin-users-search-indexed", (d) =>
-          d
-            .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
-            .from(users)
-            .where(indexedMatch(sql.placeholder("phrase")))
-            .prepare(),
-        ).values({ phrase: ftsPhrase(search) })
-      : prepared(db, `admin-users-search${withFullName ? "-full-name" : ""}`, (d) =>
-          d
-            .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
-            .from(users)
-            .where(matchesPattern(sql.placeholder("pattern"), withFullName))
-            .prepare(),
-        ).values({ pattern: containsPattern(search) })
-  ) as UserKey[];
+  const keys = prepared(db, `admin-users-search${withFullName ? "-full-name" : ""}`, (d) =>
+    d
+      .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
+      .from(users)
+      .where(matchesPattern(sql.placeholder("pattern"), withFullName))
+      .prepare(),
+  ).values({ pattern: containsPattern(search) }) as UserKey[];
   keys.sort((a, b) => b[1] - a[1] || b[0] - a[0]);
   const page = keys.slice(offset, offset + adminUsersPageSize).map(([id]) => id);
-  return { rows: rowsInOrder(db, page), total: keys.length };
+  return { rows: rowsInOrder(db, "rowid", page), total: keys.length };
 }
 
 /**

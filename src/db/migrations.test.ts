@@ -155,3 +155,26 @@ test("0034 on a database with kept totals: each month holds the sum of its days,
     { kind: "revenue", month: "2026-03", key: "paypal", n: 1, cents: 100 },
   ]);
 });
+
+test("0035 on a database with customers: the rebuilt search index finds each with their signup time, and follows new ones", () => {
+  const { sqlite } = freshFile();
+  const at = migrations.findIndex((m) => m.tag === "0035_users_search_signup");
+  applyMigrations(sqlite, migrations.slice(0, at));
+  sqlite.exec(`INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES
+    ('u1', 'ann@example.com', 'Ann', 'Smith', 1700000000000, 1700000000000), ('u2', 'bob@example.com', 'Bob', 'Lee', 1700000001000, 1700000001000)`);
+  applyMigrations(sqlite, migrations);
+  const found = (phrase: string) => sqlite.query("SELECT user_id, created_at FROM users_search WHERE users_search MATCH ? ORDER BY rowid").all(phrase);
+  expect(found('"smith"')).toEqual([{ user_id: "u1", created_at: 1700000000000 }]);
+  expect(found('"example.com"')).toEqual([
+    { user_id: "u1", created_at: 1700000000000 },
+    { user_id: "u2", created_at: 1700000001000 },
+  ]);
+  sqlite.exec(
+    "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES ('u3', 'cy@example.com', 'Cy', 'Smithers', 1700000002000, 1700000002000)",
+  );
+  expect(found('"smith"')).toEqual([
+    { user_id: "u1", created_at: 1700000000000 },
+    { user_id: "u3", created_at: 1700000002000 },
+  ]);
+  expect(sqlite.query("SELECT name FROM sqlite_master WHERE name = 'users_id_created_idx'").all()).toEqual([]);
+});

@@ -55,11 +55,7 @@ export const users = sqliteTable(
     updatedAt: updatedAt(),
   },
   // The admin's user list is newest first.
-  (t) => [
-    index("users_created_idx").on(t.createdAt),
-    // A search's matches (ids from the trigram index users_search) are sorted by signup without reading each row.
-    index("users_id_created_idx").on(t.id, t.createdAt),
-  ],
+  (t) => [index("users_created_idx").on(t.createdAt)],
 );
 
 /** Customer sessions: `sid` is the SHA-256 of the cookie token, never the token itself. */
