@@ -55,19 +55,23 @@ export function toProductToday<R extends { images: string[]; available: number }
 
 /** A user's cart lines joined with their products as they are now. */
 export function cartRows(db: Db, userId: string): CartRow[] {
-  return db
-    .select({
-      ...productTodayColumns,
-      requiresVerification: products.requiresVerification,
-      restrictedStates: products.restrictedStates,
-      quantity: cartItems.quantity,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(cartItems.productId, products.id))
-    .leftJoin(categories, eq(products.categoryId, categories.id))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
-    .all()
+  // The cart, the checkout and the cart's API read it on every visit, so the statement is prepared once.
+  return prepared(db, "cart-rows", (d) =>
+    d
+      .select({
+        ...productTodayColumns,
+        requiresVerification: products.requiresVerification,
+        restrictedStates: products.restrictedStates,
+        quantity: cartItems.quantity,
+      })
+      .from(cartItems)
+      .innerJoin(products, eq(cartItems.productId, products.id))
+      .leftJoin(categories, eq(products.categoryId, categories.id))
+      .where(eq(cartItems.userId, sql.placeholder("userId")))
+      .orderBy(asc(cartItems.addedAt), asc(cartItems.id))
+      .prepare(),
+  )
+    .all({ userId })
     .map(toProductToday);
 }
 

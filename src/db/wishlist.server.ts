@@ -60,11 +60,15 @@ export function wishlistCount(db: Db, userId: string): number {
 
 /** The ids of the products on the user's wishlist, for the hearts of the shop and product pages. */
 export function wishlistProductIds(db: Db, userId: string): number[] {
-  return db
-    .select({ productId: wishlistItems.productId })
-    .from(wishlistItems)
-    .where(eq(wishlistItems.userId, userId))
-    .all()
+  // Every signed-in page reads them, so the statement is prepared once.
+  return prepared(db, "wishlist-product-ids", (d) =>
+    d
+      .select({ productId: wishlistItems.productId })
+      .from(wishlistItems)
+      .where(eq(wishlistItems.userId, sql.placeholder("userId")))
+      .prepare(),
+  )
+    .all({ userId })
     .map((r) => r.productId);
 }
 
