@@ -1,5 +1,5 @@
 /** Opens the SQLite database with WAL, busy timeout and foreign keys (docs/architecture.md#data) and applies migrations. */
-import { Database } from "bun:sqlite";
+import { Database, type SQLQueryBindings, type Statement } from "bun:sqlite";
 import { drizzle } from "drizzle-orm/bun-sqlite";
 import { mkdirSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
@@ -14,10 +14,55 @@ export function databaseFile(dataDir: string) {
   return join(dataDir, "pi-site.db");
 }
 
+/** How many compiled statements a connection keeps (the distinct queries the site makes, with room). */
+export const keptStatements = 500;
+
+/**
+ * A connection that keeps the statements it compiles, by their SQL: the query builder prepares a
+ * statement for every query it runs, and compiling one is often most of its cost (a write to a
+ * table with triggers compiles the triggers too: a checkout's inserts compile the kept totals'
+ * triggers each time). The least recently used is dropped past `keptStatements`; one dropped is
+ * not finalized, since whoever holds it may still run it (the garbage collector frees it). Each
+ * run of a statement binds its own parameters and completes before the next begins (the driver
+ * never leaves one half-read), so sharing one is safe. A call with bindings is not cached.
+ */
+export class StatementCachingDatabase extends Database {
+  readonly #kept = new Map<string, Statement>();
+
+  override prepare<Row, ParamsType extends SQLQueryBindings | SQLQueryBindings[]>(
+    sql: string,
+    params?: ParamsType,
+    // biome-ignore lint/suspicious/noExplicitAny: the base class's own signature, which an override must repeat
+  ): Statement<Row, ParamsType extends any[] ? ParamsType : [ParamsType]> {
+    // biome-ignore lint/suspicious/noExplicitAny: as above
+    type Prepared = Statement<Row, ParamsType extends any[] ? ParamsType : [ParamsType]>;
+    if (params !== undefined) return super.prepare<Row, ParamsType>(sql, params);
+    const kept = this.#kept.get(sql);
+    if (kept) {
+      // Most recently used last, so the first key is always the one to drop.
+      this.#kept.delete(sql);
+      this.#kept.set(sql, kept);
+      return kept as unknown as Prepared;
+    }
+    const statement = super.prepare<Row, ParamsType>(sql);
+    this.#kept.set(sql, statement as unknown as Statement);
+    if (this.#kept.size > keptStatements) {
+      const oldest = this.#kept.keys().next().value;
+      if (oldest !== undefined) this.#kept.delete(oldest);
+    }
+    return statement;
+  }
+
+  /** How many statements are kept (for tests). */
+  get keptStatementCount(): number {
+    return this.#kept.size;
+  }
+}
+
 /** Opens (creating if needed) the database file and brings its schema up to date. */
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new Database(file, { create: true, strict: true });
+  const sqlite = new StatementCachingDatabase(file, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
   sqlite.exec("PRAGMA busy_timeout = 5000");

@@ -89,9 +89,8 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
   const offsets = offsetTable(timeZone);
   const run = () => {
     sqlite.run("DELETE FROM tz_offsets");
-    const insertOffset = sqlite.prepare("INSERT INTO tz_offsets (from_ms, offset_ms) VALUES (?, ?)");
+    const insertOffset = sqlite.query("INSERT INTO tz_offsets (from_ms, offset_ms) VALUES (?, ?)");
     for (const [from, offset] of offsets) insertOffset.run(from, offset);
-    insertOffset.finalize();
     sqlite.run("DELETE FROM daily_totals");
     const into = "INSERT INTO daily_totals (kind, day, key, n, cents)";
     // The same rows the triggers add, grouped (a row is counted on the local date of its time).
@@ -129,10 +128,9 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
         SELECT r.referred_by, 1, 0, 0, 0, 0, 0, 0 FROM users r WHERE r.referred_by IS NOT NULL
       ) x WHERE id IN (SELECT id FROM users) GROUP BY id`);
 
-    const state = sqlite.prepare("INSERT INTO kept_totals_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
+    const state = sqlite.query("INSERT INTO kept_totals_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     state.run("timezone", timeZone);
     state.run("version", keptTotalsVersion);
-    state.finalize();
   };
   sqlite.transaction(run).immediate();
   const dailyRows = sqlite.query<{ n: number }, []>("SELECT count(*) AS n FROM daily_totals").get()?.n ?? 0;
