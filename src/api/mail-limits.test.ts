@@ -8,7 +8,8 @@ import { generateSlots } from "../db/timeslots.server";
 import { businessToday } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
-import { customerMailPerHour, enqueueMail } from "../mail/outbox.server";
+import { customerMailPerHour, enqueueMail, mailQueuedTo } from "../mail/outbox.server";
+import { queryPlan, statementsPreparedBy } from "../../tests/helpers/query-plan";
 import { bookingForm } from "../../tests/helpers/booking-form";
 
 const tz = "Australia/Adelaide";
@@ -127,4 +128,14 @@ test("every message to an address counts against its limit, whichever path queue
   expect(refused.status).toBe(429);
   expect(((await refused.json()) as ErrorBody).error.code).toBe("mail_limited");
   expect(countRows(t, "payments")).toBe(0);
+});
+
+test("the hourly count for one address reads that address's last hour from its index, in any case, whatever else the hour holds", async () => {
+  for (let i = 0; i < 30; i++) enqueueMail(t.db, { to: `other${i}@example.com`, subject: "Other", text: "x" });
+  for (let i = 0; i < 3; i++) enqueueMail(t.db, { to: "Sam@Example.com", subject: "Yours", text: "x" });
+  const client = t.db.$client;
+  const statements = await statementsPreparedBy(client, () => expect(mailQueuedTo(t.db, "sam@example.COM", new Date(Date.now() - 3_600_000))).toBe(3));
+  const counts = statements.filter((s) => s.includes('from "outbox"'));
+  expect(counts).toHaveLength(1);
+  expect(queryPlan(client, counts[0] as string).join(" | ")).toContain("INDEX outbox_recipient_idx");
 });

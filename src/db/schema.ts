@@ -620,7 +620,12 @@ export const outbox = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (t) => [index("outbox_pending_idx").on(t.status, t.nextAttemptAt), index("outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("outbox_pending_idx").on(t.status, t.nextAttemptAt),
+    index("outbox_created_idx").on(t.createdAt),
+    // The per-recipient hourly limit counts one address's last hour of mail (mailQueuedTo).
+    index("outbox_recipient_idx").on(sql`lower(${t.to})`, t.createdAt),
+  ],
 );
 
 /**

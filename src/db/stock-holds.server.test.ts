@@ -2,6 +2,7 @@ import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
+import { queryPlan, statementsPreparedBy } from "../../tests/helpers/query-plan";
 import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { cancelOrder, changeOrder, placeOrder } from "./orders.server";
@@ -115,4 +116,18 @@ test("units held: open unpaid orders only, per product, for one customer or ever
   expect(unitsHeldByUnpaidOrders(t.db, { userId: ann })).toEqual(new Map([[camera().id, 2]]));
   expect(unitsHeldByUnpaidOrders(t.db, { productIds: [tracker().id] })).toEqual(new Map());
   expect(unitsHeldByUnpaidOrders(t.db, { productIds: [] })).toEqual(new Map());
+});
+
+test("one customer's held units are read from their own orders, not from every item ever sold of the product", async () => {
+  const { userId } = customerWithSession(t.db, "held@example.com");
+  order(userId, camera().id, 2);
+  const client = t.db.$client;
+  const statements = await statementsPreparedBy(client, () =>
+    expect(unitsHeldByUnpaidOrders(t.db, { userId, productIds: [camera().id] }).get(camera().id)).toBe(2),
+  );
+  const held = statements.filter((s) => s.includes('from "order_items"'));
+  expect(held).toHaveLength(1);
+  const plan = queryPlan(client, held[0] as string).join(" | ");
+  expect(plan).toContain("USING INDEX orders_user_idx");
+  expect(plan).not.toContain("order_items_product_idx");
 });

@@ -32,7 +32,11 @@ export function unitsHeldByUnpaidOrders(db: Db, opts: { userId?: string; product
       and(
         holdsUnpaidStockSql,
         opts.userId === undefined ? undefined : eq(orders.userId, opts.userId),
-        opts.productIds === undefined ? undefined : inArray(orderItems.productId, [...opts.productIds]),
+        opts.productIds === undefined
+          ? undefined
+          : // For one customer, "+ 0" keeps SQLite on their orders (orders_user_idx) instead of walking
+            // every item ever sold of the product (order_items_product_idx), which grows with the shop.
+            inArray(opts.userId === undefined ? sql`${orderItems.productId}` : sql`${orderItems.productId} + 0`, [...opts.productIds]),
       ),
     )
     .groupBy(orderItems.productId)

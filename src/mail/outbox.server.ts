@@ -62,7 +62,7 @@ export function mailQueuedTo(db: Db, to: string, since: Date): number {
     .select({ n: sql<number>`count(*)` })
     .from(outbox)
     // Every message counts, whichever path queued it: the limit is about the inbox, not the form.
-    // Addresses differ only in case for the same inbox; the last hour's rows are few (indexed by time).
+    // Addresses differ only in case for the same inbox: outbox_recipient_idx is on lower(to), then time.
     .where(and(gte(outbox.createdAt, since), sql`lower(${outbox.to}) = lower(${to})`))
     .get();
   return recent?.n ?? 0;

@@ -4,6 +4,7 @@ import { products } from "../../db/schema";
 import type { AdminTodo, TodoGroup } from "../../shared/admin-todo";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
 import { dashboardToDo, reviewsToModerate } from "../../../tests/factories";
+import { queryPlan, statementsPreparedBy } from "../../../tests/helpers/query-plan";
 
 const { t, admin } = adminAppPerTest();
 
@@ -103,37 +104,14 @@ test("every to-do query reads through an index, never a whole table", async () =
   reviewsToModerate(t.db, "plan");
   // Note every statement the driver prepares while the list is read, then ask SQLite how it runs each.
   const client = t.db.$client;
-  const statements: string[] = [];
-  const prepare = client.prepare.bind(client);
-  const query = client.query.bind(client);
-  client.prepare = ((text: string, ...rest: unknown[]) => {
-    statements.push(text);
-    return (prepare as (...a: unknown[]) => unknown)(text, ...rest);
-  }) as typeof client.prepare;
-  client.query = ((text: string) => {
-    statements.push(text);
-    return query(text);
-  }) as typeof client.query;
-  try {
-    await todo();
-  } finally {
-    client.prepare = prepare;
-    client.query = query;
-  }
+  const statements = await statementsPreparedBy(client, () => todo());
   const tables = ["contacts", "bookings", "orders", "products", "reviews"];
   const todoStatements = statements.filter((s) => tables.some((table) => s.includes(`from "${table}"`)));
   expect(todoStatements.length).toBeGreaterThanOrEqual(15);
   for (const statement of todoStatements) {
-    const params = (statement.match(/\?/g) ?? []).map(() => 0);
-    const plan = client.prepare(`EXPLAIN QUERY PLAN ${statement}`).all(...params) as { detail: string }[];
-    if (process.env.SHOW_PLANS)
-      console.log(
-        statement,
-        plan.map((r) => r.detail),
-      );
-    const fullScans = plan.filter(
-      (row) => /^SCAN (contacts|bookings|orders|products|reviews)\b/.test(row.detail) && !/USING (COVERING )?INDEX/.test(row.detail),
-    );
+    const plan = queryPlan(client, statement);
+    if (process.env.SHOW_PLANS) console.log(statement, plan);
+    const fullScans = plan.filter((detail) => /^SCAN (contacts|bookings|orders|products|reviews)\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail));
     expect({ statement, fullScans }).toEqual({ statement, fullScans: [] });
   }
 });
