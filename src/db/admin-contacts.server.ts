@@ -78,6 +78,29 @@ function toAdminContact(c: Contact, labels: Map<string, string>): AdminContact {
   };
 }
 
+/**
+ * How many enquiries one group of the filtered inbox holds: read from the kept counts
+ * (contact_counts, migration 0037) unless the inbox is searched, then counted on the index.
+ */
+function groupCount(db: Db, group: InboxGroup, query: AdminContactsQuery, where: SQL | undefined): number {
+  if (query.search) return db.select({ n: sql<number>`count(*)` }).from(contacts).where(where).get()?.n ?? 0;
+  const emergency = group.routine === 0 ? 1 : 0;
+  if (query.urgency && query.urgency !== "emergency") {
+    return (
+      db.$client
+        .query<{ n: number }, [number, number, string]>(
+          "SELECT coalesce(sum(n), 0) AS n FROM contact_counts WHERE handled = ? AND (urgency = 'emergency') = ? AND urgency = ?",
+        )
+        .get(group.handled, emergency, query.urgency)?.n ?? 0
+    );
+  }
+  return (
+    db.$client
+      .query<{ n: number }, [number, number]>("SELECT coalesce(sum(n), 0) AS n FROM contact_counts WHERE handled = ? AND (urgency = 'emergency') = ?")
+      .get(group.handled, emergency)?.n ?? 0
+  );
+}
+
 /** Up to `limit` enquiries of the filtered inbox after the first `offset`, in the inbox order, and how many match in all. */
 function readInbox(db: Db, query: AdminContactsQuery, offset: number, limit: number): { rows: Contact[]; total: number } {
   return db.$client.transaction(() => {
@@ -86,7 +109,7 @@ function readInbox(db: Db, query: AdminContactsQuery, offset: number, limit: num
     let skip = offset;
     for (const group of groupsFor(query)) {
       const where = inboxGroupConditions(group, query);
-      const count = db.select({ n: sql<number>`count(*)` }).from(contacts).where(where).get()?.n ?? 0;
+      const count = groupCount(db, group, query, where);
       total += count;
       if (skip >= count) {
         skip -= count;
@@ -195,12 +218,12 @@ export function deleteAdminContact(db: Db, id: string, actor: AuditActor, now = 
   });
 }
 
-/** What the dashboard shows: how many enquiries wait to be handled, and how many of those are emergencies (both from the inbox index). */
+/** What the dashboard shows: how many enquiries wait to be handled, and how many of those are emergencies (both from the kept counts). */
 export function contactsSummary(db: Db): AdminContactsSummary {
-  const row = db
-    .select({ unhandled: sql<number>`count(*)`, emergencies: sql<number>`coalesce(sum(${routineExpr} = 0), 0)` })
-    .from(contacts)
-    .where(sql`${handledExpr} = 0`)
+  const row = db.$client
+    .query<AdminContactsSummary, []>(
+      "SELECT coalesce(sum(n), 0) AS unhandled, coalesce(sum(CASE WHEN urgency = 'emergency' THEN n END), 0) AS emergencies FROM contact_counts WHERE handled = 0",
+    )
     .get();
   return { unhandled: row?.unhandled ?? 0, emergencies: row?.emergencies ?? 0 };
 }

@@ -15,6 +15,7 @@ import { adminReviewsList } from "../shared/admin-reviews";
 import { type TodoGroup, type TodoItem, todoItemsPerGroup } from "../shared/admin-todo";
 import { lastBackupRun } from "./backup-runs.server";
 import type { Db } from "./client.server";
+import { contactsSummary } from "./admin-contacts.server";
 import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
 import { bookings, contacts, orders, products, reviews, users } from "./schema";
 
@@ -58,9 +59,10 @@ export const todoGroups: TodoGroupDefinition[] = [
     title: "Enquiries waiting",
     listHref: adminListPath("contacts"),
     listLabel: "All waiting enquiries",
-    count: (db) => counted(db.select({ n: count() }).from(contacts).where(sql`${handledExpr} = 0`).get()),
+    // The kept counts (contact_counts), not a count over every waiting enquiry.
+    count: (db) => contactsSummary(db).unhandled,
     note: (db) => {
-      const n = counted(db.select({ n: count() }).from(contacts).where(sql`${handledExpr} = 0 and ${routineExpr} = 0`).get());
+      const n = contactsSummary(db).emergencies;
       return n > 0 ? `${plural(n, "emergency", "emergencies")}` : undefined;
     },
     items: (db, ctx) =>

@@ -81,8 +81,8 @@ export type RebuildResult = { timeZone: string; dailyRows: number; referrers: nu
 
 /**
  * Recounts every kept total from the records for `timeZone` (default: the setting), in one
- * immediate transaction (a savepoint inside a caller's): the timezone's offsets, the daily totals
- * and the referrers' tallies. Readers never see a half-written state.
+ * immediate transaction (a savepoint inside a caller's): the timezone's offsets, the daily and
+ * monthly totals, the referrers' tallies and the enquiries' counts. Readers never see a half-written state.
  */
 export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlite)): RebuildResult {
   const started = performance.now();
@@ -127,6 +127,9 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
         UNION ALL
         SELECT r.referred_by, 1, 0, 0, 0, 0, 0, 0 FROM users r WHERE r.referred_by IS NOT NULL
       ) x WHERE id IN (SELECT id FROM users) GROUP BY id`);
+
+    sqlite.run("DELETE FROM contact_counts");
+    sqlite.run("INSERT INTO contact_counts (handled, urgency, n) SELECT handled_at IS NOT NULL, urgency, count(*) FROM contacts GROUP BY 1, 2");
 
     const state = sqlite.query("INSERT INTO kept_totals_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     state.run("timezone", timeZone);

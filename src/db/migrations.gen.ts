@@ -36,6 +36,7 @@ import m33 from "../../db/0033_users_search_order_index.sql" with { type: "text"
 import m34 from "../../db/0034_monthly_totals.sql" with { type: "text" };
 import m35 from "../../db/0035_users_search_signup.sql" with { type: "text" };
 import m36 from "../../db/0036_outbox_recipient_index.sql" with { type: "text" };
+import m37 from "../../db/0037_contact_counts.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -76,4 +77,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0034_monthly_totals", sql: m34 },
   { tag: "0035_users_search_signup", sql: m35 },
   { tag: "0036_outbox_recipient_index", sql: m36 },
+  { tag: "0037_contact_counts", sql: m37 },
 ];

@@ -178,3 +178,18 @@ test("0035 on a database with customers: the rebuilt search index finds each wit
   ]);
   expect(sqlite.query("SELECT name FROM sqlite_master WHERE name = 'users_id_created_idx'").all()).toEqual([]);
 });
+
+test("0037 on a database with enquiries: the counts per handled state and urgency are filled from them", () => {
+  const { sqlite } = freshFile();
+  const at = migrations.findIndex((m) => m.tag === "0037_contact_counts");
+  applyMigrations(sqlite, migrations.slice(0, at));
+  sqlite.exec(`INSERT INTO contacts (id, name, email, service, message, urgency, handled_at, created_at) VALUES
+    ('c1', 'A', 'a@example.com', 'checkup', 'm', 'emergency', NULL, 1), ('c2', 'B', 'b@example.com', 'checkup', 'm', 'normal', NULL, 2),
+    ('c3', 'C', 'c@example.com', 'checkup', 'm', 'normal', 5, 3), ('c4', 'D', 'd@example.com', 'checkup', 'm', 'normal', NULL, 4)`);
+  applyMigrations(sqlite, migrations);
+  expect(sqlite.query("SELECT handled, urgency, n FROM contact_counts ORDER BY handled, urgency").all()).toEqual([
+    { handled: 0, urgency: "emergency", n: 1 },
+    { handled: 0, urgency: "normal", n: 2 },
+    { handled: 1, urgency: "normal", n: 1 },
+  ]);
+});

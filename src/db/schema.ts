@@ -213,6 +213,21 @@ export const contacts = sqliteTable(
   ],
 );
 
+/**
+ * How many enquiries there are per handled state and urgency, kept by triggers on contacts in the
+ * same transaction as every change (db/0037_contact_counts.sql), so the inbox's total and the
+ * dashboard's count are read, not counted over every enquiry. `handled` is 1 once handled.
+ */
+export const contactCounts = sqliteTable(
+  "contact_counts",
+  {
+    handled: integer("handled").notNull(),
+    urgency: text("urgency").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.handled, t.urgency] })],
+);
+
 export const categories = sqliteTable("categories", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   name: text("name").notNull().unique(),
