@@ -9,6 +9,7 @@
  * its 20 rows whatever the number of bookings (admin-bookings.test.ts checks the plan).
  */
 import { and, asc, between, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type BookingStatus, nextStatuses } from "../domain/booking";
 import type { BusinessHours } from "../domain/slots";
 import {
@@ -24,7 +25,7 @@ import { type AuditActor, recordAudit } from "./audit.server";
 import { paymentOfBooking, paymentsOfBookings } from "./booking-payments.server";
 import { type Db, immediate } from "./client.server";
 import { exportBatchRows, openReadSnapshot } from "./read-snapshot.server";
-import { bookings, timeSlots, users } from "./schema";
+import { bookingDayCounts, bookings, timeSlots, users } from "./schema";
 import { generateSlots } from "./timeslots.server";
 
 export type AdminBookingsFilter = { status: BookingStatus | null; from: string; to: string; when: BookingWhen; today: string };
@@ -53,15 +54,21 @@ const rowColumns = {
 const selectRows = (db: Db) => db.select(rowColumns).from(bookings).leftJoin(users, eq(users.id, bookings.userId));
 type Selected = ReturnType<ReturnType<typeof selectRows>["all"]>[number];
 
-/** The conditions of a filter: the status, the date range, and today's side of it. */
-function conditions(f: Omit<AdminBookingsFilter, "today"> & { today?: string }): SQL | undefined {
+/**
+ * The conditions of a filter: the status, the date range, and today's side of it; on the bookings
+ * themselves, or on their kept counts per status and date (`booking_day_counts`, migration 0038).
+ */
+function conditions(
+  f: Omit<AdminBookingsFilter, "today"> & { today?: string },
+  columns: { status: SQLiteColumn; date: SQLiteColumn } = { status: bookings.status, date: bookings.appointmentDate },
+): SQL | undefined {
   const parts: (SQL | undefined)[] = [];
-  if (f.status) parts.push(eq(bookings.status, f.status));
-  if (f.from && f.to) parts.push(between(bookings.appointmentDate, f.from, f.to));
-  else if (f.from) parts.push(gte(bookings.appointmentDate, f.from));
-  else if (f.to) parts.push(lte(bookings.appointmentDate, f.to));
-  if (f.today && f.when === "upcoming") parts.push(gte(bookings.appointmentDate, f.today));
-  if (f.today && f.when === "past") parts.push(lt(bookings.appointmentDate, f.today));
+  if (f.status) parts.push(eq(columns.status, f.status));
+  if (f.from && f.to) parts.push(between(columns.date, f.from, f.to));
+  else if (f.from) parts.push(gte(columns.date, f.from));
+  else if (f.to) parts.push(lte(columns.date, f.to));
+  if (f.today && f.when === "upcoming") parts.push(gte(columns.date, f.today));
+  if (f.today && f.when === "past") parts.push(lt(columns.date, f.today));
   return and(...parts);
 }
 
@@ -121,7 +128,13 @@ export function adminBookingsPageQuery(db: Db, f: AdminBookingsFilter, page: num
 export function listAdminBookings(db: Db, f: AdminBookingsFilter, page: number): AdminBookingList {
   return db.$client.transaction(() => {
     const rows = adminBookingsPageQuery(db, f, page).all();
-    const total = db.select({ n: sql<number>`count(*)` }).from(bookings).where(conditions(f)).get()?.n ?? 0;
+    // The kept counts: a row per status and day, whatever the number of bookings.
+    const total =
+      db
+        .select({ n: sql<number>`coalesce(sum(${bookingDayCounts.n}), 0)` })
+        .from(bookingDayCounts)
+        .where(conditions(f, { status: bookingDayCounts.status, date: bookingDayCounts.date }))
+        .get()?.n ?? 0;
     return { bookings: withPayments(db, rows), total: Number(total), page, pageSize: adminBookingsPageSize };
   })();
 }

@@ -11,7 +11,9 @@ import { eq } from "drizzle-orm";
 import { adminWithToken, cartLine, customerWithSession, openSlots } from "../../tests/factories";
 import { createTestApp } from "../../tests/helpers/test-app";
 import { addDays } from "../domain/timezone";
+import { bookingStatuses } from "../domain/booking";
 import { adminAnalytics } from "./admin-analytics.server";
+import { listAdminBookings } from "./admin-bookings.server";
 import { listAdminReferrers, payAllRewards, payReward, voidReward } from "./admin-referrals.server";
 import { markPaymentRequestPaid } from "./admin-payments.server";
 import { adminStats } from "./admin-stats.server";
@@ -48,6 +50,7 @@ function generator(seed: number) {
 const snapshot = () => ({
   daily: db.$client.query("SELECT kind, day, key, n, cents FROM daily_totals ORDER BY kind, day, key").all(),
   monthly: db.$client.query("SELECT kind, month, key, n, cents FROM monthly_totals ORDER BY kind, month, key").all(),
+  bookingDays: db.$client.query("SELECT status, date, n FROM booking_day_counts WHERE n <> 0 ORDER BY status, date").all(),
   referrers: db.$client.query("SELECT r.* FROM referrer_totals r JOIN users u ON u.id = r.user_id ORDER BY r.user_id").all(),
 });
 
@@ -79,6 +82,34 @@ function expectKeptEqualsRecount(now: Date) {
   rebuildTotals(db.$client);
   expect(snapshot()).toEqual(kept);
   expect(figures(now)).toEqual(keptFigures);
+  expectBookingTotalsCounted(now);
+}
+
+/** The bookings list's totals (read from booking_day_counts) equal counting the bookings, for every status and side of today. */
+function expectBookingTotalsCounted(now: Date) {
+  const today = now.toISOString().slice(0, 10);
+  const all = db.select({ status: bookings.status, date: bookings.appointmentDate }).from(bookings).all();
+  const ranges = [
+    { from: "", to: "" },
+    { from: addDays(today, 3), to: "" },
+    { from: "", to: addDays(today, 10) },
+    { from: addDays(today, 2), to: addDays(today, 9) },
+  ];
+  for (const status of [null, ...bookingStatuses]) {
+    for (const when of ["upcoming", "past", "all"] as const) {
+      for (const { from, to } of ranges) {
+        const expected = all.filter(
+          (b) =>
+            (status === null || b.status === status) &&
+            (!from || b.date >= from) &&
+            (!to || b.date <= to) &&
+            (when === "all" || (when === "upcoming" ? b.date >= today : b.date < today)),
+        ).length;
+        const { total } = listAdminBookings(db, { status, from, to, when, today }, 1);
+        expect({ status, when, from, to, total }).toEqual({ status, when, from, to, total: expected });
+      }
+    }
+  }
 }
 
 test("the kept totals equal a full recount after random bookings, orders, payments, refunds and cancellations", () => {
@@ -380,4 +411,38 @@ test("an order deleted with its items (a foreign-key cascade) takes its order, m
   db.delete(orders).where(eq(orders.id, order.id)).run();
   expect(thing()).toBeNull();
   expect(JSON.stringify(db.$client.query("SELECT * FROM daily_totals ORDER BY kind, day, key").all())).toBe(before);
+});
+
+test("a booking's move to another day or status moves its count; a deleted booking's count goes", () => {
+  const today = new Date().toISOString().slice(0, 10);
+  const day = (d: number) => addDays(today, d);
+  const counts = () => db.$client.query("SELECT status, date, n FROM booking_day_counts WHERE n <> 0 AND date >= ? ORDER BY status, date").all(day(40));
+  const ids = [41, 41, 42].map(
+    (d) =>
+      db
+        .insert(bookings)
+        .values({ serviceName: "Day Count", servicePrice: "10.00", appointmentDate: day(d), appointmentTime: "10:00" })
+        .returning({ id: bookings.id })
+        .get().id,
+  );
+  expect(counts()).toEqual([
+    { status: "pending", date: day(41), n: 2 },
+    { status: "pending", date: day(42), n: 1 },
+  ]);
+  db.update(bookings)
+    .set({ appointmentDate: day(43) })
+    .where(eq(bookings.id, ids[0] as string))
+    .run();
+  db.update(bookings)
+    .set({ status: "confirmed" })
+    .where(eq(bookings.id, ids[2] as string))
+    .run();
+  db.delete(bookings)
+    .where(eq(bookings.id, ids[1] as string))
+    .run();
+  expect(counts()).toEqual([
+    { status: "confirmed", date: day(42), n: 1 },
+    { status: "pending", date: day(43), n: 1 },
+  ]);
+  expect(listAdminBookings(db, { status: null, from: day(40), to: "", when: "all", today }, 1).total).toBe(2);
 });

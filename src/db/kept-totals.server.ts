@@ -82,7 +82,7 @@ export type RebuildResult = { timeZone: string; dailyRows: number; referrers: nu
 /**
  * Recounts every kept total from the records for `timeZone` (default: the setting), in one
  * immediate transaction (a savepoint inside a caller's): the timezone's offsets, the daily and
- * monthly totals, the referrers' tallies and the enquiries' counts. Readers never see a half-written state.
+ * monthly totals, the referrers' tallies and the bookings' and enquiries' counts. Readers never see a half-written state.
  */
 export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlite)): RebuildResult {
   const started = performance.now();
@@ -128,6 +128,8 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
         SELECT r.referred_by, 1, 0, 0, 0, 0, 0, 0 FROM users r WHERE r.referred_by IS NOT NULL
       ) x WHERE id IN (SELECT id FROM users) GROUP BY id`);
 
+    sqlite.run("DELETE FROM booking_day_counts");
+    sqlite.run("INSERT INTO booking_day_counts (status, date, n) SELECT status, appointment_date, count(*) FROM bookings GROUP BY 1, 2");
     sqlite.run("DELETE FROM contact_counts");
     sqlite.run("INSERT INTO contact_counts (handled, urgency, n) SELECT handled_at IS NOT NULL, urgency, count(*) FROM contacts GROUP BY 1, 2");
 

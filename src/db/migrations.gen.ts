@@ -37,6 +37,7 @@ import m34 from "../../db/0034_monthly_totals.sql" with { type: "text" };
 import m35 from "../../db/0035_users_search_signup.sql" with { type: "text" };
 import m36 from "../../db/0036_outbox_recipient_index.sql" with { type: "text" };
 import m37 from "../../db/0037_contact_counts.sql" with { type: "text" };
+import m38 from "../../db/0038_booking_day_counts.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -78,4 +79,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0035_users_search_signup", sql: m35 },
   { tag: "0036_outbox_recipient_index", sql: m36 },
   { tag: "0037_contact_counts", sql: m37 },
+  { tag: "0038_booking_day_counts", sql: m38 },
 ];

@@ -193,3 +193,17 @@ test("0037 on a database with enquiries: the counts per handled state and urgenc
     { handled: 1, urgency: "normal", n: 1 },
   ]);
 });
+
+test("0038 on a database with bookings: the counts per status and appointment date are filled from them", () => {
+  const { sqlite } = freshFile();
+  const at = migrations.findIndex((m) => m.tag === "0038_booking_day_counts");
+  applyMigrations(sqlite, migrations.slice(0, at));
+  sqlite.exec(`INSERT INTO bookings (id, service_name, service_price, appointment_date, appointment_time, status, created_at, updated_at) VALUES
+    ('b1', 'Partner Check', '295.00', '2026-12-01', '09:00', 'pending', 1, 1), ('b2', 'Partner Check', '295.00', '2026-12-01', '10:00', 'pending', 1, 1),
+    ('b3', 'Partner Check', '295.00', '2026-12-02', '09:00', 'completed', 1, 1)`);
+  applyMigrations(sqlite, migrations);
+  expect(sqlite.query("SELECT status, date, n FROM booking_day_counts ORDER BY status, date").all()).toEqual([
+    { status: "completed", date: "2026-12-02", n: 1 },
+    { status: "pending", date: "2026-12-01", n: 2 },
+  ]);
+});

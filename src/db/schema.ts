@@ -214,6 +214,21 @@ export const contacts = sqliteTable(
 );
 
 /**
+ * How many bookings there are per status and appointment date, kept by triggers on bookings in the
+ * same transaction as every change (db/0038_booking_day_counts.sql), so the bookings list's total
+ * sums a row per day instead of counting every booking that matches.
+ */
+export const bookingDayCounts = sqliteTable(
+  "booking_day_counts",
+  {
+    status: text("status").notNull(),
+    date: text("date").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.date] })],
+);
+
+/**
  * How many enquiries there are per handled state and urgency, kept by triggers on contacts in the
  * same transaction as every change (db/0037_contact_counts.sql), so the inbox's total and the
  * dashboard's count are read, not counted over every enquiry. `handled` is 1 once handled.
