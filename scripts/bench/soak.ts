@@ -47,7 +47,9 @@ export type SoakData = {
   flat: boolean;
 };
 
-type Sample = { s: number; rss: number; anon: number; file: number; dbBytes: number };
+type Sample = { s: number; rss: number; anon: number; file: number; dbBytes: number; regions: PrivateRegions };
+/** Private memory by where it lives: the C heap (`[heap]`), and anonymous mappings by their size. */
+type PrivateRegions = { cHeap: number; huge: number; large: number; small: number };
 
 const PASSWORD = "soak-password-Adelaide-2026";
 const PAGES = ["/", "/services", "/about", "/contact", "/shop", "/login", "/api/products", "/shop?sort=price"];
@@ -65,7 +67,30 @@ function sampleOf(pid: number, s: number, dbFile: string): Sample {
     return v ? Number(v) * 1024 : Number.NaN;
   };
   const size = (f: string) => (existsSync(f) ? statSync(f).size : 0);
-  return { s, rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile"), dbBytes: size(dbFile) + size(`${dbFile}-wal`) };
+  return { s, rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile"), dbBytes: size(dbFile) + size(`${dbFile}-wal`), regions: privateRegions(pid) };
+}
+
+/**
+ * Where the private memory lives, from /proc/<pid>/smaps: the C heap grown with brk (`[heap]`), and
+ * anonymous mappings of 1 GiB or more (the JavaScript engine reserves its heap so), of 32 MiB to
+ * 1 GiB (allocator arenas), and smaller ones (thread stacks, small arenas). A rise in one of them
+ * names the allocator that holds it.
+ */
+function privateRegions(pid: number): PrivateRegions {
+  const regions: PrivateRegions = { cHeap: 0, huge: 0, large: 0, small: 0 };
+  let into: keyof PrivateRegions | null = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const bytes = Number.parseInt(mapping[2] as string, 16) - Number.parseInt(mapping[1] as string, 16);
+      const path = (mapping[3] ?? "").trim();
+      into = path === "[heap]" ? "cHeap" : path !== "" ? null : bytes >= 2 ** 30 ? "huge" : bytes >= 32 * 2 ** 20 ? "large" : "small";
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && into) regions[into] += Number(rss[1]) * 1024;
+  }
+  return regions;
 }
 
 export async function runSoak(): Promise<PartResult<SoakData>> {
@@ -178,7 +203,11 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
       const s = Math.round((performance.now() - t0) / 1000);
       const x = sampleOf(pid, s, file);
       samples.push(x);
-      log("soak", `${s}s RSS ${fmtMiB(x.rss)} (private ${fmtMiB(x.anon)}, file ${fmtMiB(x.file)}; database ${fmtMiB(x.dbBytes)})`);
+      const r = x.regions;
+      log(
+        "soak",
+        `${s}s RSS ${fmtMiB(x.rss)} (private ${fmtMiB(x.anon)}: C heap ${fmtMiB(r.cHeap)}, mappings ≥ 1 GiB ${fmtMiB(r.huge)}, 32 MiB-1 GiB ${fmtMiB(r.large)}, smaller ${fmtMiB(r.small)}; file ${fmtMiB(x.file)}; database ${fmtMiB(x.dbBytes)})`,
+      );
     }, SAMPLE_MS);
     samples.push(sampleOf(pid, 0, file));
     const inFlight = new Set<Promise<void>>();
@@ -224,8 +253,18 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
     `RSS after the warm-up (${warmupS} s), median of each ${trend.windowS} s: ${trend.medians.map((m) => fmtMiB(m)).join(", ")}; spread ${(spread * 100).toFixed(1)}% (${flat ? "flat" : "NOT flat"} within 10%); samples ${fmtMiB(trend.min)} to ${fmtMiB(trend.max)} (the garbage collector's saw-tooth); trend ${trend.slopeMiBPerHour.toFixed(1)} MiB/hour`,
     "",
     table(
-      ["time", "RSS", "private", "executable's pages", "database + WAL"],
-      minuteRows.map((x) => [`${Math.floor(x.s / 60)}:${String(x.s % 60).padStart(2, "0")}`, fmtMiB(x.rss), fmtMiB(x.anon), fmtMiB(x.file), fmtMiB(x.dbBytes)]),
+      ["time", "RSS", "private", "C heap", "mappings ≥ 1 GiB", "32 MiB-1 GiB", "smaller", "executable's pages", "database + WAL"],
+      minuteRows.map((x) => [
+        `${Math.floor(x.s / 60)}:${String(x.s % 60).padStart(2, "0")}`,
+        fmtMiB(x.rss),
+        fmtMiB(x.anon),
+        fmtMiB(x.regions.cHeap),
+        fmtMiB(x.regions.huge),
+        fmtMiB(x.regions.large),
+        fmtMiB(x.regions.small),
+        fmtMiB(x.file),
+        fmtMiB(x.dbBytes),
+      ]),
     ),
   ].join("\n");
   const checks: Check[] = [
