@@ -7,6 +7,7 @@ import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { adminWithToken } from "../../tests/factories";
 import { testAppPerTest } from "../../tests/helpers/per-test";
+import { seededRandom } from "../../tests/helpers/seeded-random";
 import { adminContactsList } from "../shared/admin-contacts";
 import { contactsSummary, deleteAdminContact, listAdminContacts, setContactHandled } from "./admin-contacts.server";
 import { recordContactEnquiry } from "./contacts.server";
@@ -15,17 +16,6 @@ import { contacts } from "./schema";
 
 const t = testAppPerTest();
 const urgencies = ["low", "normal", "high", "emergency"] as const;
-
-/** A seeded generator (mulberry32), so a failure can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const kept = () => t.db.$client.query("SELECT handled, urgency, n FROM contact_counts WHERE n <> 0 ORDER BY handled, urgency").all();
 
@@ -49,7 +39,7 @@ function expectCountsMatchTheEnquiries() {
 test("the kept enquiry counts equal a recount after random enquiries, handlings, urgency changes and deletions", () => {
   const { adminId } = adminWithToken(t.db, "counts-owner");
   const actor = { id: adminId, username: "counts-owner" };
-  const rand = generator(20261126);
+  const rand = seededRandom(20261126);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const ids: string[] = [];
   for (let i = 0; i < 300; i++) {

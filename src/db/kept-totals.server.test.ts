@@ -9,6 +9,7 @@
 import { afterAll, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { adminWithToken, cartLine, customerWithSession, openSlots } from "../../tests/factories";
+import { seededRandom } from "../../tests/helpers/seeded-random";
 import { createTestApp } from "../../tests/helpers/test-app";
 import { addDays } from "../domain/timezone";
 import { bookingStatuses } from "../domain/booking";
@@ -35,17 +36,6 @@ const t = createTestApp();
 afterAll(() => t.close());
 const db = t.db;
 const day = 24 * 60 * 60 * 1000;
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(a ^ (a >>> 15), 1 | a);
-    r = (r + Math.imul(r ^ (r >>> 7), 61 | r)) ^ r;
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const snapshot = () => ({
   daily: db.$client.query("SELECT kind, day, key, n, cents FROM daily_totals ORDER BY kind, day, key").all(),
@@ -113,7 +103,7 @@ function expectBookingTotalsCounted(now: Date) {
 }
 
 test("the kept totals equal a full recount after random bookings, orders, payments, refunds and cancellations", () => {
-  const rand = generator(20261125);
+  const rand = seededRandom(20261125);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const now = new Date();
   const zone = () => getSettings(db).timezone;

@@ -21,20 +21,14 @@ import { formatMoney } from "../domain/format";
 import { centsToDecimal } from "../domain/pricing";
 import { orderPaymentMethods, type OrderPaymentMethod } from "../shared/checkout";
 import { checkoutData } from "./checkout.routes";
+import { seededRandom } from "../../tests/helpers/seeded-random";
 
 const cases = 100;
 const baseSeed = Number(process.env.MONEY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** mulberry32: a small seeded generator, so every case can be replayed from its seed. */
+/** Integers, picks and chances from a seeded generator, so every case can be replayed from its seed. */
 function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
+  const next = seededRandom(seed);
   const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
   return { int, pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T, chance: (p: number) => next() < p };
 }
