@@ -90,9 +90,9 @@ export const indexedSearchLength = 3;
  */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** The SQL of "the customers whose e-mail or "first last" name contains the search", through the trigram index. */
 /** The ids of the users whose e-mail or "first last" name holds the phrase, from the trigram index. */
 export const userIdsMatchingPhrase = (phrase: Placeholder) => sql`select user_id from users_search where users_search match ${phrase}`;
+/** The SQL of "the customers whose e-mail or "first last" name contains the search", through the trigram index. */
 const indexedMatch = (phrase: Placeholder) => sql`${users.id} in (${userIdsMatchingPhrase(phrase)})`;
 
 /**
