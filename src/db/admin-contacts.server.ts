@@ -84,20 +84,13 @@ function toAdminContact(c: Contact, labels: Map<string, string>): AdminContact {
  */
 function groupCount(db: Db, group: InboxGroup, query: AdminContactsQuery, where: SQL | undefined): number {
   if (query.search) return db.select({ n: sql<number>`count(*)` }).from(contacts).where(where).get()?.n ?? 0;
-  const emergency = group.routine === 0 ? 1 : 0;
-  if (query.urgency && query.urgency !== "emergency") {
-    return (
-      db.$client
-        .query<{ n: number }, [number, number, string]>(
-          "SELECT coalesce(sum(n), 0) AS n FROM contact_counts WHERE handled = ? AND (urgency = 'emergency') = ? AND urgency = ?",
-        )
-        .get(group.handled, emergency, query.urgency)?.n ?? 0
-    );
-  }
+  const urgency = query.urgency && query.urgency !== "emergency" ? query.urgency : null;
   return (
     db.$client
-      .query<{ n: number }, [number, number]>("SELECT coalesce(sum(n), 0) AS n FROM contact_counts WHERE handled = ? AND (urgency = 'emergency') = ?")
-      .get(group.handled, emergency)?.n ?? 0
+      .query<{ n: number }, [number, number, string | null]>(
+        "SELECT coalesce(sum(n), 0) AS n FROM contact_counts WHERE handled = ?1 AND (urgency = 'emergency') = ?2 AND (?3 IS NULL OR urgency = ?3)",
+      )
+      .get(group.handled, group.routine === 0 ? 1 : 0, urgency)?.n ?? 0
   );
 }
 

@@ -2,9 +2,10 @@
  * Kept totals (decision 047): the per-day figures the dashboard and analytics show, and the
  * referrers' tallies, are read from `daily_totals` (and its sums per month, `monthly_totals`) and
  * `referrer_totals` instead of being counted per request. Triggers (db/0029_kept_totals_triggers.sql,
- * db/0034_monthly_totals.sql) keep them in the same transaction as every write; this module rebuilds them from the records (`rebuildTotals`: the `pi-site
- * rebuild-totals` command, the first start after the migration, and a change of the timezone
- * setting) with the same expressions the triggers use.
+ * db/0034_monthly_totals.sql) keep them in the same transaction as every write; this module
+ * rebuilds them from the records (`rebuildTotals`: the `pi-site rebuild-totals` command, the first
+ * start after the migration, and a change of the timezone setting) with the same expressions the
+ * triggers use.
  */
 import type { Database } from "bun:sqlite";
 import { defaultSettings, settingsSchema } from "../shared/settings";
@@ -82,7 +83,8 @@ export type RebuildResult = { timeZone: string; dailyRows: number; referrers: nu
 /**
  * Recounts every kept total from the records for `timeZone` (default: the setting), in one
  * immediate transaction (a savepoint inside a caller's): the timezone's offsets, the daily and
- * monthly totals, the referrers' tallies and the bookings' and enquiries' counts. Readers never see a half-written state.
+ * monthly totals, the referrers' tallies and the bookings' and enquiries' counts. Readers never
+ * see a half-written state.
  */
 export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlite)): RebuildResult {
   const started = performance.now();
