@@ -5,6 +5,7 @@
  * themselves are `changeOrder` and `cancelOrder` in orders.server.ts.
  */
 import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
+import { integer, type SQLiteColumn, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import {
   type AdminOrderDetail,
   type AdminOrderList,
@@ -13,7 +14,7 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
-import { containsPattern, ftsPhrase, indexedSearchLength, userIdsMatchingPhrase } from "./admin-users.server";
+import { containsPattern, ftsPhrase, indexedSearchLength, searchedTotal } from "./admin-users.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
@@ -35,6 +36,18 @@ const rowColumns = {
   status: orders.status,
   paymentStatus: orders.paymentStatus,
   paymentMethod: orders.paymentMethod,
+};
+
+/** The CSV export's columns: the list's and the money, items and tracking beside them. */
+const exportColumns = {
+  ...rowColumns,
+  id: orders.id,
+  itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+  subtotal: orders.subtotal,
+  discountAmount: orders.discountAmount,
+  shippingAmount: orders.shippingAmount,
+  taxAmount: orders.taxAmount,
+  trackingNumber: orders.trackingNumber,
 };
 
 /** The customer's account name, else the name the order ships to. */
@@ -76,65 +89,89 @@ function listStatements(db: Db, f: Filters) {
 }
 
 /**
- * A search as one statement that reads no order's row unless a filter needs it: the orders of the
- * customers whose e-mail or "first last" name contains the search (the trigram index users_search,
- * migration 0007, then orders_user_idx, which holds each order's time beside its id), and the
- * orders whose number contains it (the trigram index orders_search, migration 0030), newest first.
- * Counting is then the length of that list, and only the page's rows are read in full. A search of
- * one or two characters is shorter than a trigram: it scans with LIKE instead (which folds ASCII
- * case; the searcher's % and _ are escaped), with the same results. `customers` is 0 for a search
- * that is an order number (PI-…), which names no customer.
+ * The orders' trigram index (migration 0039): each order's number and its customer's e-mail and
+ * "first last" name (`customer`, the two on separate lines) under a rowid that sorts like the list
+ * (placing time, then id), with the order's id beside it. A virtual table the migrations keep, so it
+ * is declared here rather than in schema.ts.
+ */
+const ordersSearch = sqliteTable("orders_search", {
+  rowid: integer("rowid").notNull(),
+  orderId: integer("order_id").notNull(),
+  number: text("number").notNull(),
+  customer: text("customer").notNull(),
+});
+
+/**
+ * What a search matches (decision 053). Through the index (`indexed`), the orders whose number or
+ * customer contains the search; a search that is an order number (PI-…, whose `query` then names
+ * the number column only) matches no customer. A search of one or two characters is shorter than a
+ * trigram: it is looked for with LIKE (which folds ASCII case; the searcher's % and _ are escaped) in
+ * the same texts, with the same answers (`customers` 0 for an order number); the search can hold no
+ * line break, so it never matches across the e-mail and the name.
+ */
+function matchCondition(indexed: boolean): SQL {
+  if (indexed) return sql`${ordersSearch} match ${sql.placeholder("query")}`;
+  const like = (column: SQLiteColumn) => sql`${column} like ${sql.placeholder("pattern")} escape '\\'`;
+  return sql`(${like(ordersSearch.number)} or (${sql.placeholder("customers")} and ${like(ordersSearch.customer)}))`;
+}
+
+/**
+ * A search's statements within the filters, each prepared once per connection: a page, the count
+ * (which stops at its `limit`) and a batch of the CSV export (the orders after the one last read,
+ * none for the first batch). Each walks the index newest first and reads each match's order and
+ * customer, so a page reads its own rows and nothing past them.
  */
 function searchStatements(db: Db, f: Filters, indexed: boolean) {
   return prepared(db, `admin-orders-search-${filterKey(f)}${indexed ? "-indexed" : ""}`, (d) => {
-    const like = (expr: SQL) => sql`${expr} like ${sql.placeholder("pattern")} escape '\\'`;
-    const customerIds = indexed
-      ? userIdsMatchingPhrase(sql.placeholder("phrase"))
-      : sql`select ${users.id} from ${users} where ${like(sql`${users.email}`)} or ${like(sql`(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, ''))`)}`;
-    const byNumber = indexed
-      ? sql`${orders.id} in (select rowid from orders_search where orders_search match ${sql.placeholder("phrase")})`
-      : like(sql`${orders.orderNumber}`);
-    const filters = filterConditions(f);
-    const matching = d
-      .select({ id: orders.id, createdAt: sql<number>`${orders.createdAt}` })
-      .from(orders)
-      .where(and(sql`${sql.placeholder("customers")}`, sql`${orders.userId} in (${customerIds})`, ...filters))
-      .union(
-        d
-          .select({ id: orders.id, createdAt: sql<number>`${orders.createdAt}` })
-          .from(orders)
-          .where(and(byNumber, ...filters)),
-      )
-      .orderBy(sql`2 desc`, sql`1 desc`)
-      .prepare();
-    const rows = d
-      .select(rowColumns)
-      .from(orders)
-      .leftJoin(users, eq(users.id, orders.userId))
-      .where(sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .prepare();
-    return { matching, rows };
+    const where = and(matchCondition(indexed), ...filterConditions(f));
+    const newestFirst = desc(ordersSearch.rowid);
+    const limit = sql.placeholder("limit");
+    // The index's key of the order last read, as migration 0039 makes it (past any key before the first batch).
+    const after = sql`${ordersSearch.rowid} < coalesce(${sql.placeholder("afterCreated")} * 1000000 + ${sql.placeholder("afterId")} % 1000000, 9223372036854775807)`;
+    return {
+      page: d
+        .select(rowColumns)
+        .from(ordersSearch)
+        .innerJoin(orders, eq(orders.id, ordersSearch.orderId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(where)
+        .orderBy(newestFirst)
+        .limit(adminOrdersPageSize)
+        .offset(sql.placeholder("offset"))
+        .prepare(),
+      // Without a filter the index alone is counted; a filter reads each match's order.
+      count: d
+        .select({ n: sql<number>`count(*)` })
+        .from(
+          f.status || f.payment
+            ? d.select({ one: sql`1` }).from(ordersSearch).innerJoin(orders, eq(orders.id, ordersSearch.orderId)).where(where).limit(limit).as("matches")
+            : d.select({ one: sql`1` }).from(ordersSearch).where(where).limit(limit).as("matches"),
+        )
+        .prepare(),
+      batch: d
+        .select(exportColumns)
+        .from(ordersSearch)
+        .innerJoin(orders, eq(orders.id, ordersSearch.orderId))
+        .leftJoin(users, eq(users.id, orders.userId))
+        .where(and(where, after))
+        .orderBy(newestFirst)
+        .limit(limit)
+        .prepare(),
+    };
   });
 }
 
 /** "PI-7KQ4", "pi-7kq4-m2xd": the start of an order number, which no e-mail or name looks like. */
 const looksLikeOrderNumber = (search: string) => /^pi-[0-9a-z]{0,4}(-[0-9a-z]{0,4})?$/i.test(search);
 
-/**
- * The ids of the orders a search matches (by order number, or a customer's name or e-mail), newest
- * first, within the filters: the list pages them and the CSV export takes them all.
- */
-function matchingOrderIds(
-  db: Db,
-  filters: { status: boolean; payment: boolean },
-  q: { status: string | null; payment: string | null; search: string },
-): number[] {
-  const indexed = [...q.search].length >= indexedSearchLength;
-  const text = indexed ? { phrase: ftsPhrase(q.search) } : { pattern: containsPattern(q.search) };
-  return searchStatements(db, filters, indexed)
-    .matching.all({ status: q.status, payment: q.payment, customers: looksLikeOrderNumber(q.search) ? 0 : 1, ...text })
-    .map((o) => o.id);
+/** A search's parameters for `searched`: whether it goes through the index, and its text as the statements take it. */
+function searchParams(search: string) {
+  const indexed = [...search].length >= indexedSearchLength;
+  const customers = !looksLikeOrderNumber(search);
+  const params = indexed
+    ? { query: customers ? ftsPhrase(search) : `number : ${ftsPhrase(search)}` }
+    : { pattern: containsPattern(search), customers: customers ? 1 : 0 };
+  return { indexed, params };
 }
 
 /** A row of the orders list as the API answers it. */
@@ -173,19 +210,20 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderList
   const { page, status, payment, search } = query;
   const filters = { status: status !== null, payment: payment !== null };
   const offset = (page - 1) * adminOrdersPageSize;
-  const { rows, total } = db.$client.transaction(() => {
+  const { rows, ...total } = db.$client.transaction(() => {
     if (search === "") {
       const list = listStatements(db, filters);
       const params = { status, payment, offset };
-      return { rows: list.page.all(params), total: Number(list.total.get(params)?.n ?? 0) };
+      return { rows: list.page.all(params), total: Number(list.total.get(params)?.n ?? 0), totalCapped: false };
     }
-    const ids = matchingOrderIds(db, filters, { status, payment, search });
-    const pageIds = ids.slice(offset, offset + adminOrdersPageSize);
-    return { rows: pageIds.length > 0 ? searchStatements(db, filters, false).rows.all({ ids: JSON.stringify(pageIds) }) : [], total: ids.length };
+    const { indexed, params } = searchParams(search);
+    const statements = searchStatements(db, filters, indexed);
+    const rows = statements.page.all({ ...params, status, payment, offset });
+    return { rows, ...searchedTotal(offset, (limit) => Number(statements.count.get({ ...params, status, payment, limit })?.n ?? 0)) };
   })();
   return {
     orders: rows.map(toAdminOrderRow),
-    total,
+    ...total,
     page,
     pageSize: adminOrdersPageSize,
   };
@@ -205,58 +243,42 @@ export type AdminOrderExportRow = AdminOrderRow & {
  * Every order matching the list's filters and search (the page is ignored), newest first, for the
  * CSV export, `batchSize` orders at a time, all read from one snapshot of the database
  * (read-snapshot.server.ts), so whoever takes the batches may let other requests run between them
- * and still gets the orders as they were when the first batch was read. A search's matches come
- * from the same statements as the list (so the file holds what the list shows) and are read a batch
- * of ids at a time; without a search each batch walks orders_created_idx on from where the
- * previous one stopped.
+ * and still gets the orders as they were when the first batch was read. Each batch walks on from
+ * the order the previous one ended at, in the list's own order: orders_created_idx without a
+ * search, the search index with one (`searchStatements`, the list's own matching).
  */
 export async function* exportAdminOrders(db: Db, query: AdminOrdersQuery, batchSize = exportBatchRows): AsyncGenerator<AdminOrderExportRow[], void, undefined> {
   const { status, payment, search } = query;
   const filters = { status: status !== null, payment: payment !== null };
   const snapshot = openReadSnapshot(db);
   try {
-    const read = (where: SQL | undefined, params: Record<string, unknown>) =>
-      snapshot.db
-        .select({
-          ...rowColumns,
-          id: orders.id,
-          itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
-          subtotal: orders.subtotal,
-          discountAmount: orders.discountAmount,
-          shippingAmount: orders.shippingAmount,
-          taxAmount: orders.taxAmount,
-          trackingNumber: orders.trackingNumber,
-        })
-        .from(orders)
-        .leftJoin(users, eq(users.id, orders.userId))
-        .where(where)
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(batchSize)
-        .all(params);
-    const toExportRow = (r: ReturnType<typeof read>[number]): AdminOrderExportRow => ({
-      ...toAdminOrderRow(r),
-      itemCount: Number(r.itemCount),
-      subtotal: r.subtotal,
-      discountAmount: r.discountAmount,
-      shippingAmount: r.shippingAmount,
-      taxAmount: r.taxAmount,
-      trackingNumber: r.trackingNumber,
-    });
-    if (search !== "") {
-      const ids = matchingOrderIds(snapshot.db, filters, { status, payment, search });
-      const byIds = sql`${orders.id} in (select value from json_each(${sql.placeholder("ids")}))`;
-      for (let from = 0; from < ids.length; from += batchSize) {
-        yield read(byIds, { ids: JSON.stringify(ids.slice(from, from + batchSize)) }).map(toExportRow);
-      }
-      return;
-    }
-    let after: SQL | undefined;
+    const searching = search === "" ? null : searchParams(search);
+    const batch = searching ? searchStatements(snapshot.db, filters, searching.indexed).batch : null;
+    let last: { createdAt: Date; id: number } | undefined;
     for (;;) {
-      const rows = read(and(...filterConditions(filters), after), { status, payment });
-      if (rows.length > 0) yield rows.map(toExportRow);
-      const last = rows.at(-1);
+      const rows = batch
+        ? batch.all({ ...searching?.params, status, payment, limit: batchSize, afterCreated: last?.createdAt.getTime() ?? null, afterId: last?.id ?? null })
+        : snapshot.db
+            .select(exportColumns)
+            .from(orders)
+            .leftJoin(users, eq(users.id, orders.userId))
+            .where(and(...filterConditions(filters), last && sql`(${orders.createdAt}, ${orders.id}) < (${last.createdAt.getTime()}, ${last.id})`))
+            .orderBy(desc(orders.createdAt), desc(orders.id))
+            .limit(batchSize)
+            .all({ status, payment });
+      if (rows.length > 0) {
+        yield rows.map((r) => ({
+          ...toAdminOrderRow(r),
+          itemCount: Number(r.itemCount),
+          subtotal: r.subtotal,
+          discountAmount: r.discountAmount,
+          shippingAmount: r.shippingAmount,
+          taxAmount: r.taxAmount,
+          trackingNumber: r.trackingNumber,
+        }));
+      }
+      last = rows.at(-1);
       if (!last || rows.length < batchSize) return;
-      after = sql`(${orders.createdAt}, ${orders.id}) < (${last.createdAt.getTime()}, ${last.id})`;
     }
   } finally {
     snapshot.end();

@@ -6,9 +6,11 @@
  * every record answers, which is what the list answered before the indexes.
  */
 import { expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { orderFor } from "../../tests/factories";
 import { adminAppPerTest } from "../../tests/helpers/per-test";
+import { queryPlan, statementsPreparedBy } from "../../tests/helpers/query-plan";
+import { searchCountLimit } from "../shared/admin-list";
 import { adminOrdersList } from "../shared/admin-orders";
 import { adminUsersList } from "../shared/admin-users";
 import { listAdminOrders } from "./admin-orders.server";
@@ -189,20 +191,30 @@ test("a search within the status and payment filters: only orders matching all o
   expect(list("pi-0001", null, "paid")).toEqual([newest, oldest]);
 });
 
-test("the order numbers' index follows a changed number and a deleted order; orders placed before it existed are in it", () => {
+test("the orders' index follows a changed number, a deleted order, and the customer's changed e-mail or name and deleted account", () => {
   const ann = customer("ann@example.com", "Ann", "Lee");
   const number = orderNumbered(ann, "PI-AAAA-BBBB");
   expect(foundOrders("aaaa-b")).toEqual([number]);
   t.db.update(orders).set({ orderNumber: "PI-CCCC-DDDD" }).where(eq(orders.orderNumber, number)).run();
   expect(foundOrders("aaaa-b")).toEqual([]);
   expect(foundOrders("cccc-d")).toEqual(["PI-CCCC-DDDD"]);
-  // Emptied and filled again as migration 0031 does for the orders placed before the index.
-  t.db.$client.run("DELETE FROM orders_search");
-  expect(foundOrders("cccc-d")).toEqual([]);
-  t.db.$client.run("INSERT INTO orders_search (rowid, number) SELECT id, order_number FROM orders");
-  expect(foundOrders("cccc-d")).toEqual(["PI-CCCC-DDDD"]);
+  const second = orderNumbered(ann, "PI-EEEE-FFFF");
+  expect(foundOrders("ann lee")).toEqual(["PI-CCCC-DDDD", second]);
+  t.db.update(users).set({ email: "annie@example.org", lastName: "Nguyen" }).where(eq(users.id, ann)).run();
+  expect(foundOrders("ann lee")).toEqual([]);
+  expect(foundOrders("ann@example")).toEqual([]);
+  expect(foundOrders("ann nguyen")).toEqual(["PI-CCCC-DDDD", second]);
+  expect(foundOrders("annie@")).toEqual(["PI-CCCC-DDDD", second]);
+  expect(foundOrders("eeee")).toEqual([second]);
   t.db.delete(orders).where(eq(orders.orderNumber, "PI-CCCC-DDDD")).run();
-  expect(t.db.$client.query("SELECT count(*) AS n FROM orders_search").get()).toEqual({ n: 0 });
+  expect(foundOrders("cccc-d")).toEqual([]);
+  // A deleted account's orders stay (their customer set to none) and are found by number only.
+  t.db.delete(users).where(eq(users.id, ann)).run();
+  expect(foundOrders("nguyen")).toEqual([]);
+  expect(foundOrders("eeee")).toEqual([second]);
+  expect(t.db.$client.query("SELECT order_id, number, customer FROM orders_search").all()).toEqual([
+    { order_id: expect.any(Number), number: second, customer: "" },
+  ]);
 });
 
 test("no search is refused or fails: the users and orders lists and the orders' CSV answer 200 for each", async () => {
@@ -218,5 +230,107 @@ test("no search is refused or fails: the users and orders lists and the orders' 
       const res = await admin.get(path);
       expect({ path, status: res.status }).toEqual({ path, status: 200 });
     }
+  }
+});
+
+/**
+ * `count` customers "smith0@example.com"… signed up in bursts (eight to a millisecond, so ties are
+ * many), stored in an order that is not their signup order, each with one order placed in the
+ * same bursts; and as many who match nothing. Answers the matching customers' e-mails and order
+ * numbers as the lists order them: newest first, ties the later inserted first.
+ */
+function manyMatching(count: number) {
+  const start = Date.UTC(2026, 0, 1);
+  const signup = (i: number) => new Date(start + (((i * 37) % count) >> 3) * 1000);
+  const people = Array.from({ length: count }, (_, i) => ({ email: `smith${i}@example.com`, firstName: "Sam", lastName: `Smith${i}`, createdAt: signup(i) }));
+  const others = Array.from({ length: count }, (_, i) => ({ email: `other${i}@example.org`, firstName: "Jo", lastName: "Brown", createdAt: signup(i) }));
+  for (let i = 0; i < count; i += 200)
+    t.db
+      .insert(users)
+      .values([...people.slice(i, i + 200), ...others.slice(i, i + 200)])
+      .run();
+  const ids = t.db.select({ id: users.id, email: users.email, createdAt: users.createdAt, rowid: sql<number>`rowid` }).from(users).all();
+  const matching = ids.filter((u) => u.email.startsWith("smith")).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.rowid - a.rowid);
+  const address = { name: "Sam Smith", line1: "1 King William St", city: "Adelaide", state: "SA", postcode: "5000", country: "AU" };
+  const placed = matching.map((u, i) => ({
+    userId: u.id,
+    orderNumber: `PI-${String(i).padStart(4, "0")}-MANY`,
+    totalAmount: "10.00",
+    subtotal: "10.00",
+    shippingAddress: address,
+    billingAddress: address,
+    createdAt: signup(i),
+    updatedAt: signup(i),
+  }));
+  for (let i = 0; i < count; i += 200)
+    t.db
+      .insert(orders)
+      .values(placed.slice(i, i + 200))
+      .run();
+  const numbers = t.db
+    .select({ orderNumber: orders.orderNumber, createdAt: orders.createdAt, id: orders.id })
+    .from(orders)
+    .all()
+    .filter((o) => o.orderNumber.endsWith("-MANY"))
+    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+    .map((o) => o.orderNumber);
+  return { emails: matching.map((u) => u.email), numbers };
+}
+
+test("a search matching more than the count limit: pages in the list's order, and the count says 'more than' past the page's start plus the limit", () => {
+  // Page 3 starts 40 in: it counts to 1,040, exactly how many there are, which is not "more than".
+  const count = searchCountLimit + 40;
+  const { emails, numbers } = manyMatching(count);
+  const usersPage = (page: number, search = "smith") => listAdminUsers(t.db, { ...adminUsersList.empty, search, page });
+  const ordersPage = (page: number, search = "smith") => listAdminOrders(t.db, { ...adminOrdersList.empty, search, page });
+  for (const [page, total, totalCapped] of [
+    [1, searchCountLimit, true],
+    [2, searchCountLimit + 20, true],
+    [3, count, false],
+    [52, count, false],
+  ] as const) {
+    const from = (page - 1) * 20;
+    const u = usersPage(page);
+    expect({ page, total: u.total, totalCapped: u.totalCapped, emails: u.users.map((x) => x.email) }).toEqual({
+      page,
+      total,
+      totalCapped,
+      emails: emails.slice(from, from + 20),
+    });
+    const o = ordersPage(page);
+    expect({ page, total: o.total, totalCapped: o.totalCapped, numbers: o.orders.map((x) => x.orderNumber) }).toEqual({
+      page,
+      total,
+      totalCapped,
+      numbers: numbers.slice(from, from + 20),
+    });
+  }
+  // A search too short for the index (LIKE) pages and counts the same way.
+  expect(usersPage(1, "h1")).toMatchObject({ total: emails.filter((e) => e.includes("h1")).length, totalCapped: false });
+  expect(usersPage(1, "mi").users.map((x) => x.email)).toEqual(emails.slice(0, 20));
+  expect(usersPage(1, "mi")).toMatchObject({ total: searchCountLimit, totalCapped: true });
+  expect(ordersPage(1, "y").orders.map((x) => x.orderNumber)).toEqual(numbers.slice(0, 20));
+  expect(ordersPage(2, "y")).toMatchObject({ total: searchCountLimit + 20, totalCapped: true });
+  // Without a search the count is exact.
+  expect(listAdminUsers(t.db, adminUsersList.empty)).toMatchObject({ total: count * 2, totalCapped: false });
+});
+
+test("a search walks its index in the list's order: no statement sorts the matches, so its cost does not grow with them", async () => {
+  manyMatching(60);
+  const client = t.db.$client;
+  const statements = await statementsPreparedBy(client, () => {
+    listAdminUsers(t.db, { ...adminUsersList.empty, search: "smith" });
+    listAdminOrders(t.db, { ...adminOrdersList.empty, search: "smith" });
+    listAdminOrders(t.db, { ...adminOrdersList.empty, search: "smith", status: "pending" } as never);
+  });
+  const searches = statements.filter((statement) => /(users|orders)_search/.test(statement));
+  expect(searches.length).toBeGreaterThanOrEqual(6);
+  for (const statement of searches) {
+    const plan = queryPlan(client, statement);
+    expect({ statement, sorts: plan.some((step) => step.includes("TEMP B-TREE")) }).toEqual({ statement, sorts: false });
+    expect({ statement, first: plan.find((step) => step.startsWith("SCAN") || step.startsWith("SEARCH")) }).toEqual({
+      statement,
+      first: expect.stringMatching(/^SCAN (users_search|orders_search) VIRTUAL TABLE/),
+    });
   }
 });

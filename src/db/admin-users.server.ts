@@ -5,6 +5,8 @@
  * transaction; sign-in, sessions, booking and password reset refuse a suspended user.
  */
 import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { type SearchedTotal, searchCountLimit } from "../shared/admin-list";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import {
   type AdminUserBooking,
@@ -53,34 +55,16 @@ function matchesPattern(pattern: Placeholder, withFullName: boolean): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-const rowid = sql<number>`rowid`;
-type UserKey = [rowid: number, createdAtMs: number];
-
-/** The rows whose rowid (`by` "rowid") or id (`by` "id") is in `keys`, in that order. */
-function rowsInOrder<K extends number | string>(db: Db, by: "rowid" | "id", keys: K[]): ViewRow[] {
-  if (keys.length === 0) return [];
-  const column = by === "rowid" ? rowid : users.id;
-  const rows = prepared(db, `admin-users-by-${by}`, (d) =>
-    d
-      .select({ ...viewColumns, key: column })
-      .from(users)
-      .where(sql`${column} in (select value from json_each(${sql.placeholder("keys")}))`)
-      .prepare(),
-  ).all({ keys: JSON.stringify(keys) });
-  const byKey = new Map<number | string, ViewRow>(rows.map(({ key, ...row }) => [key, row]));
-  return keys.flatMap((key) => byKey.get(key) ?? []);
-}
-
 /** Everyone, newest first: users_created_idx gives the order, so only the page's rows are read. */
-function newestUsers(db: Db, offset: number): { rows: ViewRow[]; total: number } {
+function newestUsers(db: Db, offset: number): { rows: ViewRow[] } & SearchedTotal {
   const rows = prepared(db, "admin-users-newest", (d) =>
     d.select(viewColumns).from(users).orderBy(desc(users.createdAt), sql`rowid desc`).limit(adminUsersPageSize).offset(sql.placeholder("offset")).prepare(),
   ).all({ offset });
   const total = prepared(db, "admin-users-count", (d) => d.select({ n: count() }).from(users).prepare()).get()?.n ?? 0;
-  return { rows, total };
+  return { rows, total, totalCapped: false };
 }
 
-/** The shortest search the trigram index (migration 0007) can answer; shorter ones scan with LIKE. */
+/** The shortest search the trigram indexes (users_search, orders_search) can answer; shorter ones scan with LIKE. */
 export const indexedSearchLength = 3;
 
 /**
@@ -90,10 +74,23 @@ export const indexedSearchLength = 3;
  */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
-/** The ids of the users whose e-mail or "first last" name holds the phrase, from the trigram index. */
-export const userIdsMatchingPhrase = (phrase: Placeholder) => sql`select user_id from users_search where users_search match ${phrase}`;
-/** The SQL of "the customers whose e-mail or "first last" name contains the search", through the trigram index. */
-const indexedMatch = (phrase: Placeholder) => sql`${users.id} in (${userIdsMatchingPhrase(phrase)})`;
+/**
+ * A search's count: the number of matches `count` finds when it stops at the `limit` it is given,
+ * which is one past the page's start plus searchCountLimit; finding that many means "more than"
+ * (decision 053), so a search costs the same however many records match.
+ */
+export function searchedTotal(offset: number, count: (limit: number) => number): SearchedTotal {
+  const most = offset + searchCountLimit;
+  const found = count(most + 1);
+  return found > most ? { total: most, totalCapped: true } : { total: found, totalCapped: false };
+}
+
+/**
+ * The customers' trigram index (migration 0039): each customer's e-mail and "first last" name under
+ * a rowid that sorts like the list (signup time, then insertion), with their id beside it. A virtual
+ * table the migrations keep, so it is declared here rather than in schema.ts.
+ */
+const usersSearch = sqliteTable("users_search", { rowid: integer("rowid").notNull(), userId: text("user_id").notNull() });
 
 /**
  * The ids of the customers whose e-mail or "first last" name contains `search`, or null when the
@@ -103,9 +100,9 @@ export function customerIdsMatching(db: Db, search: string): string[] | null {
   if ([...search].length < indexedSearchLength) return null;
   return prepared(db, "admin-customer-ids-search", (d) =>
     d
-      .select({ id: users.id })
-      .from(users)
-      .where(indexedMatch(sql.placeholder("phrase")))
+      .select({ id: usersSearch.userId })
+      .from(usersSearch)
+      .where(sql`${usersSearch} match ${sql.placeholder("phrase")}`)
       .prepare(),
   )
     .all({ phrase: ftsPhrase(search) })
@@ -113,32 +110,57 @@ export function customerIdsMatching(db: Db, search: string): string[] | null {
 }
 
 /**
- * The users matching a search, newest first: the keys of the matches and their signup times come
- * from the trigram index's own rows (migration 0035; or, for a search of one or two characters, from
- * one LIKE scan), are sorted here (the total comes with them), and then the page's rows are read.
- * Ties (the same millisecond) go later-inserted first, by the index's row for a match it found.
+ * A search's page and count, each prepared once per connection. Through the index (`indexed`) the
+ * matches are walked newest first straight from it, so the page reads its own rows only and the
+ * count stops at its limit; a search of one or two characters (shorter than a trigram) walks
+ * users_created_idx with LIKE instead, with the same answers.
  */
-function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[]; total: number } {
-  if ([...search].length >= indexedSearchLength) {
-    // bun:sqlite keeps the statement of a query() with its connection, so it is prepared once.
-    const matches = db.$client
-      .query<{ rowid: number; created_at: number; user_id: string }, [string]>("select rowid, created_at, user_id from users_search where users_search match ?")
-      .all(ftsPhrase(search));
-    matches.sort((a, b) => b.created_at - a.created_at || b.rowid - a.rowid);
-    const page = matches.slice(offset, offset + adminUsersPageSize).map((m) => m.user_id);
-    return { rows: rowsInOrder(db, "id", page), total: matches.length };
-  }
-  const withFullName = search.includes(" ");
-  const keys = prepared(db, `admin-users-search${withFullName ? "-full-name" : ""}`, (d) =>
-    d
-      .select({ rowid, createdAt: sql<number>`${users.createdAt}` })
-      .from(users)
-      .where(matchesPattern(sql.placeholder("pattern"), withFullName))
-      .prepare(),
-  ).values({ pattern: containsPattern(search) }) as UserKey[];
-  keys.sort((a, b) => b[1] - a[1] || b[0] - a[0]);
-  const page = keys.slice(offset, offset + adminUsersPageSize).map(([id]) => id);
-  return { rows: rowsInOrder(db, "rowid", page), total: keys.length };
+function searchStatements(db: Db, indexed: boolean, withFullName: boolean) {
+  return prepared(db, `admin-users-search${indexed ? "-indexed" : withFullName ? "-full-name" : ""}`, (d) => {
+    const limit = sql.placeholder("limit");
+    if (indexed) {
+      const match = sql`${usersSearch} match ${sql.placeholder("phrase")}`;
+      return {
+        page: d
+          .select(viewColumns)
+          .from(usersSearch)
+          .innerJoin(users, eq(users.id, usersSearch.userId))
+          .where(match)
+          .orderBy(desc(usersSearch.rowid))
+          .limit(adminUsersPageSize)
+          .offset(sql.placeholder("offset"))
+          .prepare(),
+        count: d
+          .select({ n: count() })
+          .from(d.select({ one: sql`1` }).from(usersSearch).where(match).limit(limit).as("matches"))
+          .prepare(),
+      };
+    }
+    const match = matchesPattern(sql.placeholder("pattern"), withFullName);
+    return {
+      page: d
+        .select(viewColumns)
+        .from(users)
+        .where(match)
+        .orderBy(desc(users.createdAt), sql`rowid desc`)
+        .limit(adminUsersPageSize)
+        .offset(sql.placeholder("offset"))
+        .prepare(),
+      count: d
+        .select({ n: count() })
+        .from(d.select({ one: sql`1` }).from(users).where(match).limit(limit).as("matches"))
+        .prepare(),
+    };
+  });
+}
+
+/** The users matching a search, newest first (ties: the later inserted first), and how many (decision 053). */
+function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[] } & SearchedTotal {
+  const indexed = [...search].length >= indexedSearchLength;
+  const statements = searchStatements(db, indexed, search.includes(" "));
+  const text = indexed ? { phrase: ftsPhrase(search) } : { pattern: containsPattern(search) };
+  const rows = statements.page.all({ ...text, offset });
+  return { rows, ...searchedTotal(offset, (limit) => statements.count.get({ ...text, limit })?.n ?? 0) };
 }
 
 /**
@@ -148,8 +170,8 @@ function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[];
 export function listAdminUsers(db: Db, query: AdminUsersQuery): AdminUserList {
   const { page } = query;
   const offset = (page - 1) * adminUsersPageSize;
-  const { rows, total } = db.$client.transaction(() => (query.search ? searchUsers(db, query.search, offset) : newestUsers(db, offset)))();
-  return { users: rows.map(toView), total, page, pageSize: adminUsersPageSize };
+  const { rows, ...total } = db.$client.transaction(() => (query.search ? searchUsers(db, query.search, offset) : newestUsers(db, offset)))();
+  return { users: rows.map(toView), ...total, page, pageSize: adminUsersPageSize };
 }
 
 /** One user as the admin sees them, or null for an unknown user. */

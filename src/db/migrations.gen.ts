@@ -38,6 +38,7 @@ import m35 from "../../db/0035_users_search_signup.sql" with { type: "text" };
 import m36 from "../../db/0036_outbox_recipient_index.sql" with { type: "text" };
 import m37 from "../../db/0037_contact_counts.sql" with { type: "text" };
 import m38 from "../../db/0038_booking_day_counts.sql" with { type: "text" };
+import m39 from "../../db/0039_search_newest_first.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -80,4 +81,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0036_outbox_recipient_index", sql: m36 },
   { tag: "0037_contact_counts", sql: m37 },
   { tag: "0038_booking_day_counts", sql: m38 },
+  { tag: "0039_search_newest_first", sql: m39 },
 ];

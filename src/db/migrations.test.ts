@@ -162,7 +162,7 @@ test("0035 on a database with customers: the rebuilt search index finds each wit
   applyMigrations(sqlite, migrations.slice(0, at));
   sqlite.exec(`INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES
     ('u1', 'ann@example.com', 'Ann', 'Smith', 1700000000000, 1700000000000), ('u2', 'bob@example.com', 'Bob', 'Lee', 1700000001000, 1700000001000)`);
-  applyMigrations(sqlite, migrations);
+  applyMigrations(sqlite, migrations.slice(0, at + 1));
   const found = (phrase: string) => sqlite.query("SELECT user_id, created_at FROM users_search WHERE users_search MATCH ? ORDER BY rowid").all(phrase);
   expect(found('"smith"')).toEqual([{ user_id: "u1", created_at: 1700000000000 }]);
   expect(found('"example.com"')).toEqual([
@@ -177,6 +177,37 @@ test("0035 on a database with customers: the rebuilt search index finds each wit
     { user_id: "u3", created_at: 1700000002000 },
   ]);
   expect(sqlite.query("SELECT name FROM sqlite_master WHERE name = 'users_id_created_idx'").all()).toEqual([]);
+});
+
+test("0039 on a database with customers and orders: both search indexes are keyed newest first, the orders' with their customer, and follow new rows", () => {
+  const { sqlite } = freshFile();
+  const at = migrations.findIndex((m) => m.tag === "0039_search_newest_first");
+  applyMigrations(sqlite, migrations.slice(0, at));
+  // u2 signed up later but was stored first; o2 was placed later but has the lower id.
+  sqlite.exec(`INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES
+    ('u2', 'bob@example.com', 'Bob', 'Smith', 1700000005000, 1700000005000), ('u1', 'ann@example.com', 'Ann', 'Smith', 1700000000000, 1700000000000)`);
+  const order = (id: number, number: string, userId: string, createdAt: number) =>
+    sqlite.exec(`INSERT INTO orders (id, user_id, order_number, subtotal, total_amount, shipping_address, billing_address, created_at, updated_at)
+      VALUES (${id}, '${userId}', '${number}', '10.00', '10.00', '{}', '{}', ${createdAt}, ${createdAt})`);
+  order(1, "PI-AAAA-0001", "u1", 1700000009000);
+  order(2, "PI-AAAA-0002", "u2", 1700000002000);
+  applyMigrations(sqlite, migrations);
+  const users = (phrase: string) => sqlite.query("SELECT user_id FROM users_search WHERE users_search MATCH ? ORDER BY rowid DESC").values(phrase).flat();
+  const orders = (phrase: string) => sqlite.query("SELECT order_id FROM orders_search WHERE orders_search MATCH ? ORDER BY rowid DESC").values(phrase).flat();
+  expect(users('"smith"')).toEqual(["u2", "u1"]);
+  expect(orders('"smith"')).toEqual([1, 2]);
+  expect(orders('"ann@"')).toEqual([1]);
+  expect(orders('"aaaa-0002"')).toEqual([2]);
+  expect(sqlite.query("SELECT order_id, customer FROM orders_search WHERE order_id = 2").get()).toEqual({
+    order_id: 2,
+    customer: "bob@example.com\nBob Smith",
+  });
+  sqlite.exec(
+    "INSERT INTO users (id, email, first_name, last_name, created_at, updated_at) VALUES ('u3', 'cy@example.com', 'Cy', 'Smithers', 1700000001000, 1700000001000)",
+  );
+  order(3, "PI-AAAA-0003", "u3", 1700000003000);
+  expect(users('"smith"')).toEqual(["u2", "u3", "u1"]);
+  expect(orders('"smith"')).toEqual([1, 3, 2]);
 });
 
 test("0037 on a database with enquiries: the counts per handled state and urgency are filled from them", () => {

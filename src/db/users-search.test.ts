@@ -1,7 +1,7 @@
 /**
- * The trigram index over customers' e-mails and names (migration 0007, with signup times since
- * 0035) that the admin's user and order searches read: it follows every insert, change and deletion
- * of a customer.
+ * The trigram index over customers' e-mails and names (migration 0007, keyed in the list's order
+ * since 0039) that the admin's customers and referrals searches read: it follows every insert,
+ * change and deletion of a customer.
  */
 import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -39,7 +39,7 @@ test("the index follows a changed e-mail or name and a deleted customer", () => 
   expect(customerIdsMatching(t.db, "new@example")).toEqual([]);
 });
 
-test("a search's matches come in signup order, newest first, from the index's own rows, and a changed signup time moves its customer", () => {
+test("a search's matches come in signup order, newest first, in the index's own order, and a changed signup time moves its customer", () => {
   const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
   const ids = [30, 10, 20].map(
     (minutes, i) =>
@@ -53,8 +53,9 @@ test("a search's matches come in signup order, newest first, from the index's ow
   customer("jo@example.com", "Jo", "Brown");
   const found = () => listAdminUsers(t.db, { ...adminUsersList.empty, search: "smith" }).users.map((u) => u.id);
   expect(found()).toEqual([ten, twenty, thirty]);
-  const signup = (id: string) => t.db.$client.query("SELECT created_at FROM users WHERE id = ?").get(id);
-  expect(t.db.$client.query("SELECT created_at FROM users_search WHERE user_id = ?").get(ten)).toEqual(signup(ten));
+  // The index's key is the signup time in milliseconds, times a million, plus the row's own number.
+  const signup = (id: string) => t.db.$client.query("SELECT created_at AS ms FROM users WHERE id = ?").get(id);
+  expect(t.db.$client.query("SELECT rowid / 1000000 AS ms FROM users_search WHERE user_id = ?").get(ten)).toEqual(signup(ten));
   t.db
     .update(users)
     .set({ createdAt: at(5) })

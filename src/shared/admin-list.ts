@@ -104,6 +104,18 @@ export function choiceFilter<const V extends string>(values: readonly V[], messa
   };
 }
 
+/**
+ * How many matches past a page's first a search counts before it stops and says "more than": a
+ * search's cost then stays the same however many records match (decision 053).
+ */
+export const searchCountLimit = 1000;
+
+/**
+ * A searched list's count: `total` matches, or with `totalCapped` more than `total` (the search
+ * stopped counting at the page's start plus `searchCountLimit`).
+ */
+export type SearchedTotal = { total: number; totalCapped: boolean };
+
 /** A search text: trimmed, whitespace collapsed, at most `maxLength` characters ("" searches nothing). */
 export function searchFilter(maxLength: number): SearchFilter {
   const message = `Keep the search under ${maxLength + 1} characters`;

@@ -14,7 +14,7 @@ import {
   orderStatuses,
   statusAfterVerification,
 } from "../domain/order";
-import { choiceFilter, defineAdminList, type ListQuery, searchFilter } from "./admin-list";
+import { choiceFilter, defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
 import { type OrderView, trackingNumberPattern } from "./orders";
 import { z } from "./zod-mini";
 
@@ -53,8 +53,8 @@ export type AdminOrderRow = {
   paymentMethod: string | null;
 };
 
-/** `GET /api/admin/orders`: one page of orders, newest first, and how many match in all. */
-export type AdminOrderList = { orders: AdminOrderRow[]; total: number; page: number; pageSize: number };
+/** `GET /api/admin/orders`: one page of orders, newest first, and how many match in all (a search stops counting past `searchCountLimit`). */
+export type AdminOrderList = { orders: AdminOrderRow[]; page: number; pageSize: number } & SearchedTotal;
 
 /** A payment row that pays the order (a PayPal capture, for instance). */
 export type AdminOrderPayment = {

@@ -5,7 +5,7 @@
  */
 import type { BookingStatus } from "../domain/booking";
 import type { OrderStatus } from "../domain/order";
-import { defineAdminList, type ListQuery, searchFilter } from "./admin-list";
+import { defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
 
 /** Users per page of the list. */
 export const adminUsersPageSize = 20;
@@ -38,8 +38,8 @@ export type AdminUserView = {
   suspendedAt: string | null;
 };
 
-/** `GET /api/admin/users`: one page of users, newest first, and how many match in all. */
-export type AdminUserList = { users: AdminUserView[]; total: number; page: number; pageSize: number };
+/** `GET /api/admin/users`: one page of users, newest first, and how many match in all (a search stops counting past `searchCountLimit`). */
+export type AdminUserList = { users: AdminUserView[]; page: number; pageSize: number } & SearchedTotal;
 
 /** `GET /api/admin/users/{id}/bookings`: one of the user's most recent bookings. */
 export type AdminUserBooking = {

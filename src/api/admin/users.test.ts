@@ -82,7 +82,7 @@ describe("GET /api/admin/users", () => {
     expect(emails(await list("?search=%25"))).toEqual(["per_cent@example.com"]);
     expect(emails(await list("?search=n_l"))).toEqual([]);
     const none = await list("?search=nobody");
-    expect(none).toEqual({ users: [], total: 0, page: 1, pageSize: 20 });
+    expect(none).toEqual({ users: [], total: 0, totalCapped: false, page: 1, pageSize: 20 });
     expect((await list("?search=")).total).toBe(5);
   });
 
@@ -95,7 +95,7 @@ describe("GET /api/admin/users", () => {
     const third = await list("?page=3");
     expect(emails(third)).toEqual(["user40@example.com", "user41@example.com", "user42@example.com", "user43@example.com", "user44@example.com"]);
     expect(third).toMatchObject({ total: 45, page: 3, pageSize: 20 });
-    expect(await list("?page=4")).toEqual({ users: [], total: 45, page: 4, pageSize: 20 });
+    expect(await list("?page=4")).toEqual({ users: [], total: 45, totalCapped: false, page: 4, pageSize: 20 });
     // Search and page together.
     expect(await list("?search=user4&page=1")).toMatchObject({ total: 5, page: 1 });
     const all = [...first.users, ...(await list("?page=2")).users, ...third.users].map((u) => u.email);

@@ -154,6 +154,7 @@ function AdminUsersBody({ initialQuery, timeZone, openRecord = null }: AdminUser
 
 function summary(data: AdminUserList, search: string): string {
   if (data.total === 0) return search ? `No users match “${search}”.` : "No users yet.";
+  if (data.totalCapped) return `More than ${data.total} users match “${search}”.`;
   const noun = data.total === 1 ? "user" : "users";
   return search ? `${data.total} ${noun} match “${search}”.` : `${data.total} ${noun}.`;
 }

@@ -207,3 +207,24 @@ test("the search and page live in the address: a reload shows the same page of t
   await expect(page.getByTestId("user-card")).toHaveCount(5);
   await expect(page.getByTestId("user-card").last()).toContainText(`${prefix}00@example.com`);
 });
+
+test("a search matching more than a thousand says so, pages on past the thousandth, and counts exactly near the end", async ({ page, site, signInAdmin }) => {
+  const prefix = `broad${Date.now()}x`;
+  seed(site, "customers", 1010, prefix);
+  await signInAdmin();
+  await page.goto("/admin/users");
+  await islandsHydrated(page);
+  await page.getByLabel("Search users").fill(prefix);
+  await expect(page.getByTestId("users-summary")).toHaveText(`More than 1000 users match “${prefix}”.`);
+  await expect(page.getByText("Page 1 of more than 50")).toBeVisible();
+  await expect(page.getByTestId("user-card").first()).toContainText(`${prefix}1009@example.com`);
+  // Deep in, the count reaches the end and is exact again.
+  await page.goto(`/admin/users?search=${prefix}&page=50`);
+  await expect(page.getByTestId("users-summary")).toHaveText(`1010 users match “${prefix}”.`);
+  await expect(page.getByText("Page 50 of 51")).toBeVisible();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText("Page 51 of 51")).toBeVisible();
+  await expect(page.getByTestId("user-card")).toHaveCount(10);
+  await expect(page.getByTestId("user-card").last()).toContainText(`${prefix}00@example.com`);
+  await expect(page.getByRole("button", { name: "Next" })).toBeDisabled();
+});

@@ -37,16 +37,31 @@ export function ListFrame({
   );
 }
 
-/** Previous / Next for a list of `pageCount` pages; nothing when there is only one. */
-export function Pager({ label, page, pageCount, onPage }: { label: string; page: number; pageCount: number; onPage: (page: number) => void }) {
-  if (pageCount <= 1) return null;
+/**
+ * Previous / Next for a list of `pageCount` pages (with `more`, a search that stopped counting:
+ * more than that); nothing when there is only one.
+ */
+export function Pager({
+  label,
+  page,
+  pageCount,
+  more = false,
+  onPage,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  more?: boolean;
+  onPage: (page: number) => void;
+}) {
+  if (pageCount <= 1 && !more) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-3">
       <button type="button" className="btn btn-sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         Previous
       </button>
-      <span className="text-sm">{`Page ${Math.min(page, pageCount)} of ${pageCount}`}</span>
-      <button type="button" className="btn btn-sm" disabled={page >= pageCount} onClick={() => onPage(page + 1)}>
+      <span className="text-sm">{`Page ${Math.min(page, pageCount)} of ${more ? "more than " : ""}${pageCount}`}</span>
+      <button type="button" className="btn btn-sm" disabled={page >= pageCount && !more} onClick={() => onPage(page + 1)}>
         Next
       </button>
     </nav>
@@ -86,7 +101,8 @@ export function ListStatus({
   );
 }
 
-/** A list's count line: "1 order", "12 orders matching "smith"". */
-export function countLine(total: number, [one, many]: readonly [string, string], search = ""): string {
-  return `${total} ${total === 1 ? one : many}${search ? ` matching "${search}"` : ""}`;
+/** A list's count line: "1 order", "12 orders matching "smith"", "More than 1000 orders matching "a"" (`capped`, decision 053). */
+export function countLine(total: number, [one, many]: readonly [string, string], search = "", capped = false): string {
+  const count = capped ? `More than ${total} ${many}` : `${total} ${total === 1 ? one : many}`;
+  return `${count}${search ? ` matching "${search}"` : ""}`;
 }

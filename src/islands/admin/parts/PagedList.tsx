@@ -9,7 +9,8 @@ import { countLine, ListFrame, ListStatus, Pager } from "./ListFrame";
 /** What the list shows of the `useUrlList` state. */
 type UrlListState = {
   list: { isError: boolean; isPending: boolean; isPlaceholderData: boolean };
-  data: { total: number } | undefined;
+  /** `totalCapped`: a search that stopped counting (more than `total` match). */
+  data: { total: number; totalCapped?: boolean } | undefined;
   /** With a `search`, the count line says what it matched. */
   query: { page: number; search?: string };
   pageCount: number;
@@ -45,7 +46,7 @@ export function PagedList<R>({
   const { list, data, query, pageCount, setPage } = of;
   const many = names[1];
   const text: ListTexts = {
-    summary: texts?.summary ?? (data ? countLine(data.total, names, query.search) : null),
+    summary: texts?.summary ?? (data ? countLine(data.total, names, query.search, data.totalCapped) : null),
     failed: texts?.failed ?? `The ${many} could not be loaded. Please reload the page.`,
     loading: texts?.loading ?? `Loading ${many}...`,
     empty: texts?.empty ?? `No ${many} found`,
@@ -80,7 +81,7 @@ export function PagedList<R>({
       >
         {rows && rows.length > 0 && children(rows)}
       </ListFrame>
-      {rows && <Pager label={text.pager} page={query.page} pageCount={pageCount} onPage={setPage} />}
+      {rows && <Pager label={text.pager} page={query.page} pageCount={pageCount} more={data?.totalCapped} onPage={setPage} />}
     </>
   );
 }
