@@ -20,7 +20,7 @@ const br = brotliCompressSync(html);
 gzipSync(html);
 const stamp = new Intl.DateTimeFormat("en-AU", { timeZone: "Australia/Adelaide", dateStyle: "full", timeStyle: "short" });
 const price = new Intl.NumberFormat("en-AU", { style: "currency", currency: "USD" });
-await Bun.password.hash("a password", { algorithm: "argon2id", memoryCost: 19456, timeCost: 2 });
+await Bun.password.hash("a password", { algorithm: "argon2id", memoryCost: 7168, timeCost: 5 });
 
 Bun.serve({
   port: Number(process.env.PORT),

@@ -54,7 +54,7 @@ describe("creating an account", () => {
       string | number
     >;
     expect(user).toMatchObject({ email: "ann@example.com", firstName: "Ann", isNew: 1 });
-    expect(String(user.hash)).toStartWith("$argon2id$v=19$m=19456,t=2");
+    expect(String(user.hash)).toStartWith("$argon2id$v=19$m=7168,t=5,p=1$");
     // The database holds only the token's hash.
     expect(t.db.$client.query("SELECT sid FROM sessions").get()).toEqual({ sid: hashToken(token) });
 
