@@ -71,7 +71,10 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
   };
 }
 
-/** One page of payments, newest first, and how many match in all (one transaction, so they agree). */
+/**
+ * One page of payments, newest first, and how many match in all, from the kept counts (one
+ * transaction, so they agree).
+ */
 export function listAdminPayments(db: Db, query: AdminPaymentsQuery): AdminPaymentList {
   const { page } = query;
   const where = filterConditions(query);
@@ -86,7 +89,13 @@ export function listAdminPayments(db: Db, query: AdminPaymentsQuery): AdminPayme
       .limit(adminPaymentsPageSize)
       .offset((page - 1) * adminPaymentsPageSize)
       .all(),
-    total: db.select({ n: sql<number>`count(*)` }).from(payments).where(where).get()?.n ?? 0,
+    // The kept counts per status and method (payment_counts, migration 0040), not a count of every payment.
+    total:
+      db.$client
+        .query<{ n: number }, [string | null, string | null]>(
+          "SELECT coalesce(sum(n), 0) AS n FROM payment_counts WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR method = ?2)",
+        )
+        .get(query.status, query.method)?.n ?? 0,
   }))();
   return {
     payments: rows.map(toAdminPayment),

@@ -134,6 +134,8 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
     sqlite.run("INSERT INTO booking_day_counts (status, date, n) SELECT status, appointment_date, count(*) FROM bookings GROUP BY 1, 2");
     sqlite.run("DELETE FROM contact_counts");
     sqlite.run("INSERT INTO contact_counts (handled, urgency, n) SELECT handled_at IS NOT NULL, urgency, count(*) FROM contacts GROUP BY 1, 2");
+    sqlite.run("DELETE FROM payment_counts");
+    sqlite.run("INSERT INTO payment_counts (status, method, n) SELECT status, method, count(*) FROM payments GROUP BY 1, 2");
 
     const state = sqlite.query("INSERT INTO kept_totals_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value");
     state.run("timezone", timeZone);

@@ -210,6 +210,21 @@ test("0039 on a database with customers and orders: both search indexes are keye
   expect(orders('"smith"')).toEqual([1, 3, 2]);
 });
 
+test("0040 on a database with payments: the counts per status and method are filled from them", () => {
+  const { sqlite } = freshFile();
+  const at = migrations.findIndex((m) => m.tag === "0040_payment_counts");
+  applyMigrations(sqlite, migrations.slice(0, at));
+  sqlite.exec(`INSERT INTO payments (id, service_name, method, amount, reference_code, status, created_at, updated_at) VALUES
+    ('p1', 'Partner Check', 'cash', '295.00', 'R1', 'requested', 1, 1), ('p2', 'Partner Check', 'cash', '295.00', 'R2', 'completed', 2, 2),
+    ('p3', 'Partner Check', 'paypal', '295.00', 'R3', 'completed', 3, 3), ('p4', 'Partner Check', 'cash', '295.00', 'R4', 'requested', 4, 4)`);
+  applyMigrations(sqlite, migrations);
+  expect(sqlite.query("SELECT status, method, n FROM payment_counts ORDER BY status, method").all()).toEqual([
+    { status: "completed", method: "cash", n: 1 },
+    { status: "completed", method: "paypal", n: 1 },
+    { status: "requested", method: "cash", n: 2 },
+  ]);
+});
+
 test("0037 on a database with enquiries: the counts per handled state and urgency are filled from them", () => {
   const { sqlite } = freshFile();
   const at = migrations.findIndex((m) => m.tag === "0037_contact_counts");

@@ -726,6 +726,21 @@ export const payments = sqliteTable(
 );
 
 /**
+ * How many payments there are per status and method, kept by triggers on payments in the same
+ * transaction as every change (db/0040_payment_counts.sql), so the payments list's total is read,
+ * not counted over every payment.
+ */
+export const paymentCounts = sqliteTable(
+  "payment_counts",
+  {
+    status: text("status").notNull(),
+    method: text("method").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.status, t.method] })],
+);
+
+/**
  * Tax invoices: one per paid shop order or paid service payment. `number` is assigned in the
  * transaction that records the payment, one more than the highest ever issued, and a row is never
  * deleted (its order or payment may be, so the references are kept as plain values), so no number
