@@ -164,7 +164,7 @@ function searchStatements(db: Db, f: Filters, indexed: boolean) {
 /** "PI-7KQ4", "pi-7kq4-m2xd": the start of an order number, which no e-mail or name looks like. */
 const looksLikeOrderNumber = (search: string) => /^pi-[0-9a-z]{0,4}(-[0-9a-z]{0,4})?$/i.test(search);
 
-/** A search's parameters for `searched`: whether it goes through the index, and its text as the statements take it. */
+/** A search's parameters for `searchStatements`: whether it goes through the index, and its text as the statements take it. */
 function searchParams(search: string) {
   const indexed = [...search].length >= indexedSearchLength;
   const customers = !looksLikeOrderNumber(search);
