@@ -14,7 +14,7 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
-import { containsPattern, ftsPhrase, indexedSearchLength, searchedTotal } from "./admin-users.server";
+import { containsPattern, ftsPhrase, indexedSearchLength, searchCountStatement, searchedTotal } from "./admin-users.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
@@ -125,7 +125,6 @@ function searchStatements(db: Db, f: Filters, indexed: boolean) {
   return prepared(db, `admin-orders-search-${filterKey(f)}${indexed ? "-indexed" : ""}`, (d) => {
     const where = and(matchCondition(indexed), ...filterConditions(f));
     const newestFirst = desc(ordersSearch.rowid);
-    const limit = sql.placeholder("limit");
     // The index's key of the order last read, as migration 0039 makes it (past any key before the first batch).
     const after = sql`${ordersSearch.rowid} < coalesce(${sql.placeholder("afterCreated")} * 1000000 + ${sql.placeholder("afterId")} % 1000000, 9223372036854775807)`;
     return {
@@ -140,14 +139,11 @@ function searchStatements(db: Db, f: Filters, indexed: boolean) {
         .offset(sql.placeholder("offset"))
         .prepare(),
       // Without a filter the index alone is counted; a filter reads each match's order.
-      count: d
-        .select({ n: sql<number>`count(*)` })
-        .from(
-          f.status || f.payment
-            ? d.select({ one: sql`1` }).from(ordersSearch).innerJoin(orders, eq(orders.id, ordersSearch.orderId)).where(where).limit(limit).as("matches")
-            : d.select({ one: sql`1` }).from(ordersSearch).where(where).limit(limit).as("matches"),
-        )
-        .prepare(),
+      count: searchCountStatement(d, (rows) =>
+        f.status || f.payment
+          ? rows.from(ordersSearch).innerJoin(orders, eq(orders.id, ordersSearch.orderId)).where(where)
+          : rows.from(ordersSearch).where(where),
+      ),
       batch: d
         .select(exportColumns)
         .from(ordersSearch)
@@ -155,7 +151,7 @@ function searchStatements(db: Db, f: Filters, indexed: boolean) {
         .leftJoin(users, eq(users.id, orders.userId))
         .where(and(where, after))
         .orderBy(newestFirst)
-        .limit(limit)
+        .limit(sql.placeholder("limit"))
         .prepare(),
     };
   });
@@ -219,7 +215,7 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderList
     const { indexed, params } = searchParams(search);
     const statements = searchStatements(db, filters, indexed);
     const rows = statements.page.all({ ...params, status, payment, offset });
-    return { rows, ...searchedTotal(offset, (limit) => Number(statements.count.get({ ...params, status, payment, limit })?.n ?? 0)) };
+    return { rows, ...searchedTotal(offset, (limit) => statements.count.get({ ...params, status, payment, limit })?.n ?? 0) };
   })();
   return {
     orders: rows.map(toAdminOrderRow),

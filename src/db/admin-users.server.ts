@@ -4,7 +4,7 @@
  * row left, so it is never listed. Suspending ends every session of the user in the same
  * transaction; sign-in, sessions, booking and password reset refuse a suspended user.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, type Subquery, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { type SearchedTotal, searchCountLimit } from "../shared/admin-list";
 import { deleteUserSessions } from "../server/auth/sessions.server";
@@ -85,6 +85,21 @@ export function searchedTotal(offset: number, count: (limit: number) => number):
   return found > most ? { total: most, totalCapped: true } : { total: found, totalCapped: false };
 }
 
+/** A select of nothing but a 1 per row: what a count of matches needs of each. */
+const oneRow = (d: Db) => d.select({ one: sql`1` });
+
+/**
+ * The count statement `searchedTotal` runs: how many rows `matches` finds (it is given the rows to
+ * select, and answers the rest of its query), stopping at the `limit` placeholder.
+ */
+export function searchCountStatement<M extends { limit(limit: Placeholder): { as(alias: "matches"): Subquery } }>(
+  d: Db,
+  matches: (rows: ReturnType<typeof oneRow>) => M,
+) {
+  const counted = matches(oneRow(d)).limit(sql.placeholder("limit")).as("matches");
+  return d.select({ n: sql<number>`count(*)` }).from(counted).prepare();
+}
+
 /**
  * The customers' trigram index (migration 0039): each customer's e-mail and "first last" name under
  * a rowid that sorts like the list (signup time, then insertion), with their id beside it. A virtual
@@ -117,7 +132,6 @@ export function customerIdsMatching(db: Db, search: string): string[] | null {
  */
 function searchStatements(db: Db, indexed: boolean, withFullName: boolean) {
   return prepared(db, `admin-users-search${indexed ? "-indexed" : withFullName ? "-full-name" : ""}`, (d) => {
-    const limit = sql.placeholder("limit");
     if (indexed) {
       const match = sql`${usersSearch} match ${sql.placeholder("phrase")}`;
       return {
@@ -130,10 +144,7 @@ function searchStatements(db: Db, indexed: boolean, withFullName: boolean) {
           .limit(adminUsersPageSize)
           .offset(sql.placeholder("offset"))
           .prepare(),
-        count: d
-          .select({ n: count() })
-          .from(d.select({ one: sql`1` }).from(usersSearch).where(match).limit(limit).as("matches"))
-          .prepare(),
+        count: searchCountStatement(d, (rows) => rows.from(usersSearch).where(match)),
       };
     }
     const match = matchesPattern(sql.placeholder("pattern"), withFullName);
@@ -146,10 +157,7 @@ function searchStatements(db: Db, indexed: boolean, withFullName: boolean) {
         .limit(adminUsersPageSize)
         .offset(sql.placeholder("offset"))
         .prepare(),
-      count: d
-        .select({ n: count() })
-        .from(d.select({ one: sql`1` }).from(users).where(match).limit(limit).as("matches"))
-        .prepare(),
+      count: searchCountStatement(d, (rows) => rows.from(users).where(match)),
     };
   });
 }
