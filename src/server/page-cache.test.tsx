@@ -7,7 +7,8 @@ import { aboutPage } from "../pages/about";
 import { withCachedPages } from "./fast-path";
 import { clearPagesAfterAdminWrites } from "./middleware/clear-pages-after-admin-writes";
 import { compressPage } from "./page-cache";
-import { servePage } from "./render-page";
+import { freshPageCompressedFrom, servePage } from "./render-page";
+import { brotliDecompressSync } from "node:zlib";
 
 let t: TestApp;
 let handle: ReturnType<typeof withCachedPages>;
@@ -18,6 +19,21 @@ beforeAll(() => {
   t.app.get("/admin/test-shell", (c) => servePage(t.deps, c, (site) => ({ ...aboutPage(site), path: "/admin/test-shell" }), { cache: "public" }));
   t.app.get("/admin/other-shell", (c) => servePage(t.deps, c, (site) => ({ ...aboutPage(site), path: "/admin/other-shell" }), { cache: "public" }));
   t.app.get("/no-choice", (c) => servePage(t.deps, c, aboutPage));
+  // A page rendered per request and larger than the first flight: the about page with a long paragraph.
+  t.app.get("/large-fresh", (c) =>
+    servePage(t.deps, c, (site) => {
+      const def = aboutPage(site);
+      return {
+        ...def,
+        body: (
+          <>
+            {def.body}
+            <p>{"Ünïcode filler. ".repeat(1000)}</p>
+          </>
+        ),
+      };
+    }),
+  );
   t.app.use("/api/admin/*", clearPagesAfterAdminWrites(t.deps));
   t.app.post("/api/admin/thing", (c) => c.json({ ok: true }));
   t.app.post("/api/admin/refused", (c) => c.json({ error: { code: "validation_error", message: "no" } }, 400));
@@ -74,4 +90,26 @@ test("a successful admin API write clears the cache; a refused one does not", as
   const ok = await t.request("/api/admin/thing", { method: "POST", headers });
   expect(ok.status).toBe(200);
   expect(t.deps.pageCache.size).toBe(0);
+});
+
+test("a page rendered per request is compressed only when it is larger than TCP's first flight", async () => {
+  const small = await get("/no-choice", { "Accept-Encoding": "br, gzip" });
+  expect(small.headers.get("content-encoding")).toBeNull();
+  const smallHtml = await small.text();
+  expect(Buffer.byteLength(smallHtml)).toBeLessThan(freshPageCompressedFrom);
+  expect(smallHtml).toContain("Our Story");
+
+  const plain = await (await get("/large-fresh")).text();
+  expect(Buffer.byteLength(plain)).toBeGreaterThan(freshPageCompressedFrom);
+  const gz = await get("/large-fresh", { "Accept-Encoding": "br, gzip" });
+  expect(gz.headers.get("content-encoding")).toBe("gzip");
+  expect(gz.headers.get("vary")).toBe("Accept-Encoding, Cookie");
+  const gzBytes = new Uint8Array(await gz.arrayBuffer());
+  expect(gzBytes.length).toBeLessThan(Buffer.byteLength(plain) / 4);
+  expect(new TextDecoder().decode(Bun.gunzipSync(gzBytes))).toBe(plain);
+  const br = await get("/large-fresh", { "Accept-Encoding": "br" });
+  expect(br.headers.get("content-encoding")).toBe("br");
+  expect(brotliDecompressSync(new Uint8Array(await br.arrayBuffer())).toString("utf8")).toBe(plain);
+  const none = await get("/large-fresh", { "Accept-Encoding": "identity" });
+  expect(none.headers.get("content-encoding")).toBeNull();
 });
