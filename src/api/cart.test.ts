@@ -312,6 +312,10 @@ describe("reading the cart", () => {
     expect(cart).toMatchObject({ count: 2, subtotal: "798.00", requiresVerification: false });
     // The navigation counts the same.
     expect(await (await ann.get("/cart")).text()).toContain('data-cart-count="">2</span>');
+    // A product whose category is withdrawn is withdrawn too: nothing is left to count.
+    t.db.update(categories).set({ isActive: false }).where(eq(categories.id, camera().categoryId!)).run();
+    expect((await cartOf(ann)).count).toBe(0);
+    expect(await (await ann.get("/cart")).text()).toContain('data-cart-count="">0</span>');
   });
 
   test("free-shipping progress uses the threshold and flat fee from the settings", async () => {

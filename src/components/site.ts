@@ -10,6 +10,8 @@ export type CurrentUser = {
   firstName: string | null;
   lastName: string | null;
   isNewCustomer: boolean;
+  /** Their own referral code, null until one is generated. */
+  referralCode: string | null;
   emailVerified: boolean;
   /** This session is the user's very first sign-in (they are new here, not back). */
   firstSignIn: boolean;

@@ -23,16 +23,21 @@ export type CartChange =
 
 /** The units in a user's cart that can be bought now (the navigation's count, as the cart counts them), in one query. */
 export function cartCount(db: Db, userId: string, perCustomer: number = maxLineQuantity): number {
-  // Every signed-in page shows this count, so the statement is prepared once.
-  const row = prepared(db, "cart-count", (d) =>
-    d
-      .select({ n: sql<number>`coalesce(sum(min(${cartItems.quantity}, ${products.stockQuantity}, ${sql.placeholder("limit")})), 0)` })
-      .from(cartItems)
-      .innerJoin(products, eq(cartItems.productId, products.id))
+  // Every signed-in page shows this count, so the statement is prepared once. The product is read
+  // per line (a join costs every page several microseconds even with an empty cart): its stock
+  // when the shop shows it, else NULL, and min() of a NULL is NULL, which sum() skips.
+  const row = prepared(db, "cart-count", (d) => {
+    const visibleStock = d
+      .select({ stock: products.stockQuantity })
+      .from(products)
       .leftJoin(categories, eq(products.categoryId, categories.id))
-      .where(and(eq(cartItems.userId, sql.placeholder("userId")), productIsVisible))
-      .prepare(),
-  ).get({ userId, limit: Math.min(perCustomer, maxLineQuantity) });
+      .where(and(eq(products.id, cartItems.productId), productIsVisible));
+    return d
+      .select({ n: sql<number>`coalesce(sum(min(${cartItems.quantity}, (${visibleStock}), ${sql.placeholder("limit")})), 0)` })
+      .from(cartItems)
+      .where(eq(cartItems.userId, sql.placeholder("userId")))
+      .prepare();
+  }).get({ userId, limit: Math.min(perCustomer, maxLineQuantity) });
   return row?.n ?? 0;
 }
 

@@ -8,7 +8,7 @@ import { paymentsOfBookings } from "./booking-payments.server";
 import type { Db } from "./client.server";
 import { prepared } from "./prepared.server";
 import { referralEarnings } from "./referrals.server";
-import { bookings, users } from "./schema";
+import { bookings } from "./schema";
 
 export type DashboardData = {
   firstName: string | null;
@@ -38,14 +38,6 @@ export type DashboardData = {
 export const dashboardRewardLimit = 10;
 
 // Prepared once per connection: the dashboard is rendered on every visit.
-const userQuery = (db: Db) =>
-  prepared(db, "dashboard-user", (d) =>
-    d
-      .select({ firstName: users.firstName, isNewCustomer: users.isNewCustomer, referralCode: users.referralCode })
-      .from(users)
-      .where(eq(users.id, sql.placeholder("userId")))
-      .prepare(),
-  );
 const countQuery = (db: Db) =>
   prepared(db, "dashboard-count", (d) =>
     d
@@ -75,8 +67,9 @@ const recentQuery = (db: Db) =>
       .prepare(),
   );
 
-export function dashboardData(db: Db, userId: string): DashboardData {
-  const user = userQuery(db).get({ userId });
+/** The dashboard's figures for `user`, the signed-in customer as the session read them for this request. */
+export function dashboardData(db: Db, user: { id: string; firstName: string | null; isNewCustomer: boolean; referralCode: string | null }): DashboardData {
+  const userId = user.id;
   const count = countQuery(db).get({ userId });
   const recent = recentQuery(db).all({ userId });
   const earnings = referralEarnings(db, userId);
@@ -85,9 +78,9 @@ export function dashboardData(db: Db, userId: string): DashboardData {
     recent.map((b) => b.id),
   );
   return {
-    firstName: user?.firstName ?? null,
-    isNewCustomer: user?.isNewCustomer ?? true,
-    referralCode: user?.referralCode ?? null,
+    firstName: user.firstName,
+    isNewCustomer: user.isNewCustomer,
+    referralCode: user.referralCode,
     bookingCount: count?.n ?? 0,
     recentBookings: recent.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), payment: paid.get(b.id) ?? bookingPayment([]) })),
     earnings: {

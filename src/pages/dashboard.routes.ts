@@ -25,7 +25,7 @@ const notices: Record<string, string> = {
 export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const key = c.req.query("passwordReset") === "1" ? "passwordReset" : (c.req.query("notice") ?? "");
-  const data = dashboardData(deps.db, user.id);
+  const data = dashboardData(deps.db, user);
   const orders = customerOrders(deps.db, user.id, 5);
   const payments = customerInvoicedPayments(deps.db, user.id);
   // PayPal's checkout needs its hosts in the security headers, only when a booking can be paid.

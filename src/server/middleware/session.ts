@@ -16,6 +16,7 @@ export function toCurrentUser(u: User, firstSignIn = false): CurrentUser {
     firstName: u.firstName,
     lastName: u.lastName,
     isNewCustomer: u.isNewCustomer,
+    referralCode: u.referralCode,
     emailVerified: u.emailVerifiedAt !== null,
     firstSignIn,
   };
