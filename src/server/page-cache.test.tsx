@@ -1,4 +1,4 @@
-/** Public caching is a page's explicit choice, and never for /admin, a signed-in viewer or a query. */
+/** Public caching is a page's explicit choice, and never for /admin, a signed-in viewer or a query; a page rendered per request is compressed only when it is large. */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { adminWithToken } from "../../tests/factories";
