@@ -97,10 +97,9 @@ export function servePage<E extends AppEnv>(deps: AppDeps, c: Context<E>, build:
 export const freshPageCompressedFrom = 12_000;
 
 /**
- * Answers a page rendered for this request only. One large enough to compress is compressed
- * quickly in the one encoding needed: gzip from libdeflate at its fastest level (less than half
- * the time of zlib's default level, for 5% more bytes), brotli at quality 4 only when gzip is not
- * accepted.
+ * Answers a page rendered for this request only. One large enough to compress is compressed in the
+ * one encoding needed: gzip (zlib's default level; libdeflate is faster but its per-call buffers
+ * doubled the soak's memory swing, decision 055), brotli at quality 4 only when gzip is not accepted.
  */
 function sendFresh(c: Context, html: string, status: number) {
   const headers: Record<string, string> = {
@@ -114,7 +113,7 @@ function sendFresh(c: Context, html: string, status: number) {
   headers["Content-Encoding"] = encoding;
   const body =
     encoding === "gzip"
-      ? gzipSync(html, { level: 1, library: "libdeflate" })
+      ? gzipSync(html, { level: 6 })
       : new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
   return c.body(body, status as 200, headers);
 }
