@@ -112,8 +112,6 @@ function sendFresh(c: Context, html: string, status: number) {
   if (!encoding || Buffer.byteLength(html) < freshPageCompressedFrom) return c.body(html, status as 200, headers);
   headers["Content-Encoding"] = encoding;
   const body =
-    encoding === "gzip"
-      ? gzipSync(html, { level: 6 })
-      : new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
+    encoding === "gzip" ? gzipSync(html, { level: 6 }) : new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }));
   return c.body(body, status as 200, headers);
 }
