@@ -99,7 +99,7 @@ export const freshPageCompressedFrom = 12_000;
 /**
  * Answers a page rendered for this request only. One large enough to compress is compressed in the
  * one encoding needed: gzip at zlib's default level (what the hour-long soak ran with, decision
- * 055), brotli at quality 4 only when gzip is not accepted.
+ * 055), brotli at quality 4 only when gzip is not accepted (gzip costs less CPU for the same size).
  */
 function sendFresh(c: Context, html: string, status: number) {
   const headers: Record<string, string> = {
