@@ -4,6 +4,7 @@
  * makes by hand, since the money for a request (instructions, cash deposit) arrives outside the site.
  */
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { formatInvoiceNumber } from "../domain/invoice";
 import type { PaymentStatus } from "../domain/payment";
 import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
@@ -11,12 +12,16 @@ import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { issueInvoice } from "./invoices.server";
 import { getSettings } from "./settings.server";
-import { orders, payments, users } from "./schema";
+import { orders, paymentCounts, payments, users } from "./schema";
 
-function filterConditions(query: AdminPaymentsQuery): SQL | undefined {
+/** The list's filter, over the payments or over their kept counts (`payment_counts`), which have the same two columns. */
+function filterConditions(
+  query: AdminPaymentsQuery,
+  columns: { status: SQLiteColumn; method: SQLiteColumn } = { status: payments.status, method: payments.method },
+): SQL | undefined {
   const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(payments.status, query.status));
-  if (query.method) conditions.push(eq(payments.method, query.method));
+  if (query.status) conditions.push(eq(columns.status, query.status));
+  if (query.method) conditions.push(eq(columns.method, query.method));
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
@@ -91,11 +96,11 @@ export function listAdminPayments(db: Db, query: AdminPaymentsQuery): AdminPayme
       .all(),
     // The kept counts per status and method (payment_counts, migration 0040), not a count of every payment.
     total:
-      db.$client
-        .query<{ n: number }, [string | null, string | null]>(
-          "SELECT coalesce(sum(n), 0) AS n FROM payment_counts WHERE (?1 IS NULL OR status = ?1) AND (?2 IS NULL OR method = ?2)",
-        )
-        .get(query.status, query.method)?.n ?? 0,
+      db
+        .select({ n: sql<number>`coalesce(sum(${paymentCounts.n}), 0)` })
+        .from(paymentCounts)
+        .where(filterConditions(query, { status: paymentCounts.status, method: paymentCounts.method }))
+        .get()?.n ?? 0,
   }))();
   return {
     payments: rows.map(toAdminPayment),
