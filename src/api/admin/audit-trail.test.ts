@@ -5,7 +5,6 @@
 import { adminTokenFrom } from "../../../tests/helpers/admin-session";
 import { afterEach, describe, expect, setSystemTime, test } from "bun:test";
 import { decodeBase32 } from "@oslojs/encoding";
-import { generateTOTP } from "@oslojs/otp";
 import { asc, eq } from "drizzle-orm";
 import { createAdmin } from "../../db/admins.server";
 import { placeOrder } from "../../db/orders.server";
@@ -16,6 +15,7 @@ import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/factories";
 import { testAddress } from "../../../tests/helpers/shop";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
+import { holdClockMidStep, totpCodeNow, totpStepMs, wrongCodeFor } from "../../../tests/helpers/admin-totp";
 
 const { t, admin } = adminAppPerTest();
 
@@ -198,9 +198,7 @@ describe("own account", () => {
   afterEach(() => setSystemTime());
 
   test("turning two-factor sign-in on and off records one entry each, never the key; a wrong code nothing; signing in nothing", async () => {
-    const stepMs = 30_000;
-    const t0 = Math.floor(Date.now() / stepMs) * stepMs + stepMs / 2;
-    setSystemTime(new Date(t0));
+    const t0 = holdClockMidStep();
     createAdmin(t.db, "keeper", await hashPassword(password));
     const login = await t.json("/api/admin/login", { username: "keeper", password }, { headers: { Origin: testOrigin } });
     expect(login.status).toBe(200);
@@ -209,16 +207,16 @@ describe("own account", () => {
     const post = (path: string, body: unknown = {}) => t.json(path, body, { headers: { Authorization: auth, Origin: testOrigin } });
     const { secret } = (await (await post("/api/admin/totp/setup")).json()) as { secret: string };
     const key = decodeBase32(secret);
-    const code = generateTOTP(key, 30, 6);
-    expect((await post("/api/admin/totp/confirm", { code: String((Number(code) + 1) % 1_000_000).padStart(6, "0") })).status).toBe(400);
+    const code = totpCodeNow(key);
+    expect((await post("/api/admin/totp/confirm", { code: wrongCodeFor(code) })).status).toBe(400);
     expect(entries()).toEqual([]);
     expect((await post("/api/admin/totp/confirm", { code })).status).toBe(200);
     const on = entries();
     expect(on.length).toBe(1);
     expect(on[0]).toMatchObject({ adminUsername: "keeper", kind: "account", action: "totp.enable", before: { twoFactor: false }, after: { twoFactor: true } });
     expect(JSON.stringify(on[0])).not.toContain(secret);
-    setSystemTime(new Date(t0 + stepMs));
-    expect((await post("/api/admin/totp/disable", { password, code: generateTOTP(key, 30, 6) })).status).toBe(200);
+    setSystemTime(new Date(t0 + totpStepMs));
+    expect((await post("/api/admin/totp/disable", { password, code: totpCodeNow(key) })).status).toBe(200);
     expect(entries()[1]).toMatchObject({ adminUsername: "keeper", kind: "account", action: "totp.disable", summary: "Turned two-factor sign-in off" });
     expect(entries().length).toBe(2);
   });

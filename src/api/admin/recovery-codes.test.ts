@@ -3,60 +3,24 @@
  * re-check and to turn two-factor sign-in off; renewed only with a recent password; a wrong or used
  * code is named as such, and only after a right password.
  */
-import { afterEach, beforeEach, describe, expect, setSystemTime, test } from "bun:test";
-import { decodeBase32 } from "@oslojs/encoding";
-import { generateTOTP } from "@oslojs/otp";
-import { createAdmin } from "../../db/admins.server";
-import { hashPassword } from "../../server/auth/crypto.server";
+import { describe, expect, test } from "bun:test";
 import { RateLimiter } from "../../server/middleware/rate-limit";
 import { totpMessages } from "../../shared/admin-totp";
-import { testOrigin } from "../../../tests/helpers/browser";
-import { adminTokenFrom } from "../../../tests/helpers/admin-session";
+import { ownerWithTotpPerTest } from "../../../tests/helpers/admin-totp";
 import { adminTokenFor } from "../../../tests/factories";
-import { createTestApp, type ErrorBody, errorOf, type TestApp } from "../../../tests/helpers/test-app";
+import { type ErrorBody, errorOf } from "../../../tests/helpers/test-app";
 
 const password = "owner's long passphrase 2026";
-const stepMs = 30_000;
-let t: TestApp;
-let authorization: string;
-let t0: number;
+const owner = ownerWithTotpPerTest(password);
+const { t, post, login, tokenFor, turnOnTotp } = owner;
 
-beforeEach(async () => {
-  t0 = Math.floor(Date.now() / stepMs) * stepMs + stepMs / 2;
-  setSystemTime(new Date(t0));
-  t = createTestApp();
-  createAdmin(t.db, "owner", await hashPassword(password));
-  authorization = `Bearer ${await tokenFor({ username: "owner", password })}`;
-});
-afterEach(() => {
-  setSystemTime();
-  t.close();
-});
-
-const post = (path: string, body: unknown = {}, auth = authorization) => t.json(path, body, { headers: { Authorization: auth, Origin: testOrigin } });
-const login = (body: unknown) => t.json("/api/admin/login", body, { headers: { Origin: testOrigin } });
-const me = async (auth = authorization) =>
+const me = async (auth = owner.authorization) =>
   (await (await t.request("/api/admin/me", { headers: { Authorization: auth } })).json()) as { totpEnabled: boolean; recoveryCodesLeft: number };
 const storedHashes = () =>
   (t.db.$client.query("SELECT code_hash AS h, used_at AS u FROM admin_recovery_codes ORDER BY id").all() as { h: string; u: number | null }[]).map((r) => r);
 
-async function tokenFor(body: unknown): Promise<string> {
-  const res = await login(body);
-  expect(res.status).toBe(200);
-  return adminTokenFrom(res);
-}
-
-/** Turns two-factor sign-in on; answers the key and the recovery codes confirmation showed. */
-async function turnOn(): Promise<{ key: Uint8Array; codes: string[] }> {
-  const setup = (await (await post("/api/admin/totp/setup")).json()) as { secret: string };
-  const key = decodeBase32(setup.secret);
-  const res = await post("/api/admin/totp/confirm", { code: generateTOTP(key, 30, 6) });
-  expect(res.status).toBe(200);
-  return { key, codes: ((await res.json()) as { recoveryCodes: string[] }).recoveryCodes };
-}
-
 test("confirming the set-up gives ten different codes, stored only as hashes; the account says ten are left", async () => {
-  const { codes } = await turnOn();
+  const { codes } = await turnOnTotp();
   expect(codes).toHaveLength(10);
   expect(new Set(codes).size).toBe(10);
   const stored = storedHashes();
@@ -71,7 +35,7 @@ test("confirming the set-up gives ten different codes, stored only as hashes; th
 
 describe("signing in with a recovery code", () => {
   test("works once, typed in any case and without dashes; the same code again is named wrong or used", async () => {
-    const { codes } = await turnOn();
+    const { codes } = await turnOnTotp();
     const code = codes[3] ?? "";
     const token = await tokenFor({ username: "owner", password, code: code.toUpperCase().replace(/-/g, " ") });
     expect((await me(`Bearer ${token}`)).recoveryCodesLeft).toBe(9);
@@ -83,7 +47,7 @@ describe("signing in with a recovery code", () => {
   });
 
   test("a wrong password with a right recovery code says nothing about the code and leaves it unused", async () => {
-    const { codes } = await turnOn();
+    const { codes } = await turnOnTotp();
     const res = await login({ username: "owner", password: "not the password", code: codes[0] });
     expect(res.status).toBe(401);
     expect(await res.json()).toEqual({ error: { code: "invalid_credentials", message: "Invalid credentials" } });
@@ -92,7 +56,7 @@ describe("signing in with a recovery code", () => {
   });
 
   test("a made-up code in the recovery format is refused and counts toward the sign-in limit", async () => {
-    await turnOn();
+    await turnOnTotp();
     for (let i = 0; i < 5; i++) {
       const res = await login({ username: "owner", password, code: "aaaa-bbbb-cccc" });
       expect((await errorOf(res)).code).toBe("wrong_code");
@@ -101,7 +65,7 @@ describe("signing in with a recovery code", () => {
   });
 
   test("twenty sign-ins racing with one code: exactly one succeeds", async () => {
-    const { codes } = await turnOn();
+    const { codes } = await turnOnTotp();
     // Limits wide enough that every attempt reaches the code; the race, not the limit, decides.
     t.deps.limits.adminSignInByUsername = new RateLimiter(100, 15 * 60_000);
     t.deps.limits.adminSignInByAddress = new RateLimiter(100, 15 * 60_000);
@@ -114,7 +78,7 @@ describe("signing in with a recovery code", () => {
 });
 
 test("the re-check before a sensitive change takes a recovery code, once", async () => {
-  const { codes } = await turnOn();
+  const { codes } = await turnOnTotp();
   const stale = adminTokenFor(t.db, "owner", 60).authorization;
   const reauth = (code: string) => post("/api/admin/reauth", { password, code }, stale);
   expect((await reauth(codes[1] ?? "")).status).toBe(200);
@@ -124,7 +88,7 @@ test("the re-check before a sensitive change takes a recovery code, once", async
 });
 
 test("a lost phone: a recovery code turns two-factor sign-in off, and the codes go with it", async () => {
-  const { codes } = await turnOn();
+  const { codes } = await turnOnTotp();
   const res = await post("/api/admin/totp/disable", { password, code: codes[9] });
   expect(res.status).toBe(200);
   expect(storedHashes()).toHaveLength(0);
@@ -134,7 +98,7 @@ test("a lost phone: a recovery code turns two-factor sign-in off, and the codes 
 
 describe("new codes", () => {
   test("need the password from the last 10 minutes; then ten new ones replace all the old", async () => {
-    const { codes } = await turnOn();
+    const { codes } = await turnOnTotp();
     await tokenFor({ username: "owner", password, code: codes[0] });
     const stale = adminTokenFor(t.db, "owner", 11).authorization;
     const refused = await post("/api/admin/recovery-codes", {}, stale);

@@ -1,70 +1,29 @@
 /**
  * Two-factor sign-in through the API: set-up, confirmation, sign-in with a code (once only, one
- * step of drift), the limits, and turning it off. The codes are computed here with @oslojs/otp's
- * generateTOTP at a clock the test sets (the server reads the same clock).
+ * step of drift), the limits, and turning it off. The codes are computed with @oslojs/otp's
+ * generateTOTP at a clock the test holds (tests/helpers/admin-totp.ts; the server reads the same clock).
  */
-import { afterEach, beforeEach, describe, expect, setSystemTime, spyOn, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { decodeBase32 } from "@oslojs/encoding";
-import { generateTOTP } from "@oslojs/otp";
-import { createAdmin, findAdminByUsername } from "../../db/admins.server";
-import { hashPassword } from "../../server/auth/crypto.server";
+import { findAdminByUsername } from "../../db/admins.server";
 import { setLogLevel } from "../../server/log.server";
 import { secretBox } from "../../server/secret-box.server";
 import type { AdminMe } from "../../shared/admin-auth";
 import { totpMessages } from "../../shared/admin-totp";
-import { adminTokenFrom } from "../../../tests/helpers/admin-session";
-import { testOrigin } from "../../../tests/helpers/browser";
-import { createTestApp, type ErrorBody, type TestApp } from "../../../tests/helpers/test-app";
+import { ownerWithTotpPerTest, totpCodeNow, totpStepMs, wrongCodeFor } from "../../../tests/helpers/admin-totp";
+import type { ErrorBody } from "../../../tests/helpers/test-app";
 
 const password = "owner's long passphrase 2026";
-const stepMs = 30_000;
-let t: TestApp;
-let authorization: string;
-/** The middle of the current 30-second step, so a test never straddles a step boundary by accident. */
-let t0: number;
+const owner = ownerWithTotpPerTest(password);
+const { t, atStep, post, login, tokenFor, setUpTotp } = owner;
 
-beforeEach(async () => {
-  t0 = Math.floor(Date.now() / stepMs) * stepMs + stepMs / 2;
-  setSystemTime(new Date(t0));
-  t = createTestApp();
-  createAdmin(t.db, "owner", await hashPassword(password));
-  authorization = `Bearer ${await tokenFor({ username: "owner", password })}`;
-});
-afterEach(() => {
-  setSystemTime();
-  t.close();
-});
-
-/** Moves the clock `steps` 30-second steps from the start of the test. */
-const atStep = (steps: number) => setSystemTime(new Date(t0 + steps * stepMs));
-const codeNow = (key: Uint8Array) => generateTOTP(key, 30, 6);
-const post = (path: string, body: unknown = {}, auth = authorization) => t.json(path, body, { headers: { Authorization: auth, Origin: testOrigin } });
-const login = (body: unknown) => t.json("/api/admin/login", body, { headers: { Origin: testOrigin } });
-const me = async () => (await (await t.request("/api/admin/me", { headers: { Authorization: authorization } })).json()) as AdminMe;
+const me = async () => (await (await t.request("/api/admin/me", { headers: { Authorization: owner.authorization } })).json()) as AdminMe;
 type TotpColumns = { totp_key: string | null; totp_pending_key: string | null; totp_enabled_at: number | null; totp_last_step: number | null };
 const totpColumns = () =>
   t.db.$client.query("SELECT totp_key, totp_pending_key, totp_enabled_at, totp_last_step FROM admins WHERE username = 'owner'").get() as TotpColumns;
 
-async function tokenFor(body: unknown): Promise<string> {
-  const res = await login(body);
-  expect(res.status).toBe(200);
-  return adminTokenFrom(res);
-}
-
-/** Starts set-up; answers the key behind the secret it shows. */
-async function setUp(): Promise<{ key: Uint8Array; secret: string; uri: string }> {
-  const res = await post("/api/admin/totp/setup");
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { secret: string; uri: string };
-  return { ...body, key: decodeBase32(body.secret) };
-}
-
 /** Turns two-factor sign-in on for "owner" at the current step; answers its key. */
-async function turnOn(): Promise<Uint8Array> {
-  const { key } = await setUp();
-  expect((await post("/api/admin/totp/confirm", { code: codeNow(key) })).status).toBe(200);
-  return key;
-}
+const turnOn = async () => (await owner.turnOnTotp()).key;
 
 describe("set-up and confirmation", () => {
   test("set-up shows the secret and its otpauth URI once; the key waits, unconfirmed, and sign-in still needs no code", async () => {
@@ -91,9 +50,9 @@ describe("set-up and confirmation", () => {
   });
 
   test("a first code turns it on: the key moves from pending, and that code's step counts as used", async () => {
-    const { key } = await setUp();
+    const { key } = await setUpTotp();
     const pending = totpColumns().totp_pending_key;
-    const res = await post("/api/admin/totp/confirm", { code: codeNow(key) });
+    const res = await post("/api/admin/totp/confirm", { code: totpCodeNow(key) });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const confirmed = (await res.json()) as { totpEnabled: boolean; recoveryCodes: string[] };
@@ -102,21 +61,21 @@ describe("set-up and confirmation", () => {
     expect(new Set(confirmed.recoveryCodes).size).toBe(10);
     for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/);
     const stored = totpColumns();
-    expect(stored).toEqual({ totp_key: pending, totp_pending_key: null, totp_enabled_at: t0, totp_last_step: Math.floor(t0 / stepMs) });
+    expect(stored).toEqual({ totp_key: pending, totp_pending_key: null, totp_enabled_at: owner.t0, totp_last_step: Math.floor(owner.t0 / totpStepMs) });
     expect(await me()).toEqual({ username: "owner", role: "owner", totpEnabled: true, recoveryCodesLeft: 10 });
   });
 
   test("a code typed with a space, as apps show it, is read as its 6 digits", async () => {
-    const { key } = await setUp();
-    const code = codeNow(key);
+    const { key } = await setUpTotp();
+    const code = totpCodeNow(key);
     expect((await post("/api/admin/totp/confirm", { code: `${code.slice(0, 3)} ${code.slice(3)}` })).status).toBe(200);
   });
 
   test("a wrong code answers 400 with a field message, and nothing changes", async () => {
-    const { key } = await setUp();
+    const { key } = await setUpTotp();
     const before = totpColumns();
-    const right = codeNow(key);
-    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, "0");
+    const right = totpCodeNow(key);
+    const wrong = wrongCodeFor(right);
     const res = await post("/api/admin/totp/confirm", { code: wrong });
     expect(res.status).toBe(400);
     expect(((await res.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.wrongCode });
@@ -125,7 +84,7 @@ describe("set-up and confirmation", () => {
   });
 
   test("a malformed or missing code answers 400 with the field message, and nothing changes", async () => {
-    await setUp();
+    await setUpTotp();
     const before = totpColumns();
     for (const body of [{ code: "12345" }, { code: "1234567" }, { code: "12a456" }, { code: 123456 }, {}]) {
       const res = await post("/api/admin/totp/confirm", body);
@@ -136,13 +95,13 @@ describe("set-up and confirmation", () => {
   });
 
   test("a second set-up replaces the unconfirmed key: the first key's codes no longer confirm", async () => {
-    const first = await setUp();
-    const second = await setUp();
+    const first = await setUpTotp();
+    const second = await setUpTotp();
     expect(second.secret).not.toBe(first.secret);
-    const res = await post("/api/admin/totp/confirm", { code: codeNow(first.key) });
+    const res = await post("/api/admin/totp/confirm", { code: totpCodeNow(first.key) });
     expect(res.status).toBe(400);
     expect(totpColumns().totp_key).toBeNull();
-    expect((await post("/api/admin/totp/confirm", { code: codeNow(second.key) })).status).toBe(200);
+    expect((await post("/api/admin/totp/confirm", { code: totpCodeNow(second.key) })).status).toBe(200);
   });
 
   test("confirming with no set-up started answers 409", async () => {
@@ -160,7 +119,7 @@ describe("set-up and confirmation", () => {
     expect(body.error.code).toBe("totp_already_on");
     expect(JSON.stringify(body)).not.toContain(String(before.totp_key));
     atStep(1);
-    expect((await post("/api/admin/totp/confirm", { code: codeNow(key) })).status).toBe(409);
+    expect((await post("/api/admin/totp/confirm", { code: totpCodeNow(key) })).status).toBe(409);
     expect(totpColumns()).toEqual(before);
   });
 });
@@ -178,10 +137,10 @@ describe("sign-in with a code", () => {
   test("with the right code it gives a token; the same code twice is refused, naming the code (only a right password reaches it)", async () => {
     const key = await turnOn();
     atStep(1); // the confirming code's step is used up
-    const code = codeNow(key);
+    const code = totpCodeNow(key);
     const token = await tokenFor({ username: "owner", password, code });
     expect((await t.request("/api/admin/me", { headers: { Authorization: `Bearer ${token}` } })).status).toBe(200);
-    expect(totpColumns().totp_last_step).toBe(Math.floor(t0 / stepMs) + 1);
+    expect(totpColumns().totp_last_step).toBe(Math.floor(owner.t0 / totpStepMs) + 1);
     const replay = await login({ username: "owner", password, code });
     const wrongPassword = await login({ username: "owner", password: "not the password", code });
     expect([replay.status, wrongPassword.status]).toEqual([401, 401]);
@@ -192,8 +151,8 @@ describe("sign-in with a code", () => {
   });
 
   test("the code confirming the set-up does not sign in too", async () => {
-    const { key } = await setUp();
-    const code = codeNow(key);
+    const { key } = await setUpTotp();
+    const code = totpCodeNow(key);
     expect((await post("/api/admin/totp/confirm", { code })).status).toBe(200);
     expect((await login({ username: "owner", password, code })).status).toBe(401);
   });
@@ -201,13 +160,13 @@ describe("sign-in with a code", () => {
   test("one step of clock drift is allowed; a code from two steps ago is refused", async () => {
     const key = await turnOn();
     atStep(2);
-    const twoAgo = codeNow(key);
+    const twoAgo = totpCodeNow(key);
     atStep(4);
     const res = await login({ username: "owner", password, code: twoAgo });
     expect(res.status).toBe(401);
     expect(((await res.json()) as ErrorBody).error.code).toBe("wrong_code");
     atStep(3);
-    const previous = codeNow(key);
+    const previous = totpCodeNow(key);
     atStep(4);
     await tokenFor({ username: "owner", password, code: previous }); // one step behind: a slow phone
   });
@@ -215,16 +174,16 @@ describe("sign-in with a code", () => {
   test("a code older than the last one accepted is refused, even within the drift window", async () => {
     const key = await turnOn();
     atStep(3);
-    const older = codeNow(key);
+    const older = totpCodeNow(key);
     atStep(4);
-    await tokenFor({ username: "owner", password, code: codeNow(key) });
+    await tokenFor({ username: "owner", password, code: totpCodeNow(key) });
     expect((await login({ username: "owner", password, code: older })).status).toBe(401);
   });
 
   test("a wrong password with the right code is refused and leaves the code unused", async () => {
     const key = await turnOn();
     atStep(1);
-    const code = codeNow(key);
+    const code = totpCodeNow(key);
     expect((await login({ username: "owner", password: "not the password", code })).status).toBe(401);
     await tokenFor({ username: "owner", password, code });
   });
@@ -233,7 +192,7 @@ describe("sign-in with a code", () => {
     const key = await turnOn();
     for (let i = 0; i < 6; i++) expect((await login({ username: "owner", password })).status).toBe(401);
     atStep(1);
-    const right = codeNow(key);
+    const right = totpCodeNow(key);
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0");
     for (let i = 0; i < 5; i++) {
       const res = await login({ username: "owner", password, code: wrong });
@@ -242,13 +201,13 @@ describe("sign-in with a code", () => {
     t.setIp("198.51.100.77"); // the username is locked, from any address
     const locked = await login({ username: "owner", password, code: right });
     expect(locked.status).toBe(429);
-    expect(totpColumns().totp_last_step).toBe(Math.floor(t0 / stepMs)); // the right code was not even looked at
+    expect(totpColumns().totp_last_step).toBe(Math.floor(owner.t0 / totpStepMs)); // the right code was not even looked at
   });
 
   test("a lock from wrong codes outlives a flood of made-up usernames from the locked address", async () => {
     const key = await turnOn();
     atStep(1);
-    const right = codeNow(key);
+    const right = totpCodeNow(key);
     const wrong = String((Number(right) + 500_000) % 1_000_000).padStart(6, "0");
     for (let i = 0; i < 5; i++) expect((await login({ username: "owner", password, code: wrong })).status).toBe(401);
     for (let i = 0; i <= t.deps.limits.adminSignInByUsername.maxKeys; i++) await login({ username: `made-up-${i}`, password: "x", code: wrong });
@@ -292,7 +251,7 @@ test("a key sealed under another secret key (secret.key lost) signs nobody in, a
   setLogLevel("error");
   try {
     atStep(1);
-    const res = await login({ username: "owner", password, code: codeNow(key) });
+    const res = await login({ username: "owner", password, code: totpCodeNow(key) });
     expect(res.status).toBe(401);
     expect(((await res.json()) as ErrorBody).error.code).not.toBe("code_required");
   } finally {
@@ -307,18 +266,18 @@ describe("turning it off", () => {
     const key = await turnOn();
     atStep(1);
     const before = totpColumns();
-    const wrongPassword = await post("/api/admin/totp/disable", { password: "not the password", code: codeNow(key) });
+    const wrongPassword = await post("/api/admin/totp/disable", { password: "not the password", code: totpCodeNow(key) });
     expect(wrongPassword.status).toBe(400);
     expect(((await wrongPassword.json()) as ErrorBody).error.fields).toEqual({ password: totpMessages.wrongPassword });
     expect(totpColumns()).toEqual(before);
-    const wrongCode = await post("/api/admin/totp/disable", { password, code: String((Number(codeNow(key)) + 1) % 1_000_000).padStart(6, "0") });
+    const wrongCode = await post("/api/admin/totp/disable", { password, code: wrongCodeFor(totpCodeNow(key)) });
     expect(wrongCode.status).toBe(400);
     expect(((await wrongCode.json()) as ErrorBody).error.fields).toEqual({ code: totpMessages.wrongOrUsedCode });
     expect(totpColumns()).toEqual(before);
     const missing = await post("/api/admin/totp/disable", {});
     expect(((await missing.json()) as ErrorBody).error.fields).toEqual({ password: "Password is required", code: totpMessages.signInCodeRequired });
 
-    const res = await post("/api/admin/totp/disable", { password, code: codeNow(key) });
+    const res = await post("/api/admin/totp/disable", { password, code: totpCodeNow(key) });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(totpColumns()).toEqual({ totp_key: null, totp_pending_key: null, totp_enabled_at: null, totp_last_step: null });
@@ -327,8 +286,8 @@ describe("turning it off", () => {
   });
 
   test("a code already used does not turn it off", async () => {
-    const { key } = await setUp();
-    const code = codeNow(key);
+    const { key } = await setUpTotp();
+    const code = totpCodeNow(key);
     expect((await post("/api/admin/totp/confirm", { code })).status).toBe(200);
     const res = await post("/api/admin/totp/disable", { password, code });
     expect(res.status).toBe(400);
@@ -344,8 +303,8 @@ describe("turning it off", () => {
   test("wrong passwords here count toward the username's sign-in limit", async () => {
     const key = await turnOn();
     atStep(1);
-    for (let i = 0; i < 5; i++) expect((await post("/api/admin/totp/disable", { password: `guess ${i}`, code: codeNow(key) })).status).toBe(400);
-    expect((await post("/api/admin/totp/disable", { password, code: codeNow(key) })).status).toBe(429);
+    for (let i = 0; i < 5; i++) expect((await post("/api/admin/totp/disable", { password: `guess ${i}`, code: totpCodeNow(key) })).status).toBe(400);
+    expect((await post("/api/admin/totp/disable", { password, code: totpCodeNow(key) })).status).toBe(429);
     expect(findAdminByUsername(t.db, "owner")?.totpKey).not.toBeNull();
   });
 });
