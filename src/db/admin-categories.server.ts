@@ -2,7 +2,7 @@
  * The owner's categories: list (active or not, with product counts), create, change, reorder and
  * delete. Each write reads and writes in one immediate transaction, records its audit entry in that
  * same transaction, and then signals "public data changed" (the shop, the catalogue API and the
- * sitemap show only products whose category is active: `productIsVisible` in products.server.ts).
+ * sitemap show only products whose category is active: `productIsVisible` in product-visibility.server.ts).
  * Rules: docs/product.md#categories.
  */
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";

@@ -17,7 +17,7 @@ import { enqueueCustomerMail } from "../mail/outbox.server";
 import { openLinkToken, sealLinkToken } from "../server/mail-links.server";
 import type { SecretBox } from "../server/secret-box.server";
 import { immediate, type Db } from "./client.server";
-import { productIsVisible } from "./products.server";
+import { productIsVisible } from "./product-visibility.server";
 import { backInStockOptOuts, categories, products, users, wishlistItems } from "./schema";
 import { getSettings } from "./settings.server";
 

@@ -9,7 +9,7 @@ import { buildCart, maxQuantityFor, type CartRow } from "../domain/cart";
 import { productImage } from "../domain/catalogue";
 import { maxLineQuantity, type CartView } from "../shared/cart-view";
 import { immediate, type Db } from "./client.server";
-import { productIsVisible } from "./products.server";
+import { productIsVisible } from "./product-visibility.server";
 import { cartItems, categories, products } from "./schema";
 import { getSettings } from "./settings.server";
 import { unitsHeldByUnpaidOrders } from "./stock-holds.server";

@@ -12,7 +12,7 @@ import { includedGstCents } from "../domain/totals";
 import { paymentMethodLabel } from "../shared/admin-analytics";
 import type { Settings } from "../shared/settings";
 import type { Db } from "./client.server";
-import { orderView } from "./orders.server";
+import { addressView, orderItemViews } from "./order-items.server";
 import { prepared } from "./prepared.server";
 import { invoices, orders, payments, users } from "./schema";
 
@@ -65,17 +65,16 @@ export function issueInvoice(db: Db, subject: InvoiceSubject, settings: Pick<Set
 
 /** An order's invoice as its copies show it. */
 function orderInvoiceView(db: Db, row: InvoiceRow, order: OrderRow): InvoiceView {
-  const view = orderView(db, order);
-  const bill = view.billingAddress;
+  const bill = addressView(order.billingAddress);
   return {
     ...invoiceHeading(row),
     reference: `Order ${order.orderNumber}`,
     billTo: [bill.name, bill.line1, ...(bill.line2 ? [bill.line2] : []), `${bill.suburb} ${bill.state} ${bill.postcode}`],
-    lines: view.items.map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice, total: i.totalPrice })),
+    lines: orderItemViews(db, order.id).map((i) => ({ description: i.name, quantity: i.quantity, unitPrice: i.unitPrice, total: i.totalPrice })),
     adjustments: [
-      { label: "Subtotal", amount: view.subtotal },
-      ...(Number(view.discountAmount) > 0 ? [{ label: "Discount", amount: `-${view.discountAmount}` }] : []),
-      { label: "Shipping", amount: view.shippingAmount },
+      { label: "Subtotal", amount: order.subtotal },
+      ...(Number(order.discountAmount) > 0 ? [{ label: "Discount", amount: `-${order.discountAmount}` }] : []),
+      { label: "Shipping", amount: order.shippingAmount },
     ],
     paymentMethod: paymentMethodLabel(order.paymentMethod ?? ""),
     refunded: order.paymentStatus === "refunded",

@@ -36,7 +36,7 @@ import {
 } from "../mail/templates/orders";
 import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
 import { customerFacingSettings } from "../shared/go-live";
-import { trackingUrl, type OrderAddressView, type OrderItemView, type OrderSummaryView, type OrderView } from "../shared/orders";
+import { trackingUrl, type OrderAddressView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
 import { prepared } from "./prepared.server";
 import { type BackInStockMailContext, queueBackInStockMail, stockLevels } from "./back-in-stock.server";
@@ -47,6 +47,7 @@ import { publicDataChanged } from "./public-data.server";
 import { cartItems, orderEvents, orderItems, orders, products, users, type Address } from "./schema";
 import { getSettings } from "./settings.server";
 import { invoiceByNumber, issueInvoice, orderInvoiceNumber } from "./invoices.server";
+import { addressView, orderItemViews, type ProductSnapshot } from "./order-items.server";
 import { withInvoiceAttached } from "../mail/templates/invoice";
 
 type OrderRow = typeof orders.$inferSelect;
@@ -56,9 +57,6 @@ type OrderRow = typeof orders.$inferSelect;
  * e-mails are queued in the same transaction as the change; without it, none are queued.
  */
 export type OrderMailContext = BackInStockMailContext & { businessEmail: string };
-
-/** What an order item keeps of its product, so history survives the product's change or deletion. */
-export type ProductSnapshot = { name: string; slug: string; image: string; requiresVerification: boolean };
 
 export type PlacedOrder = OrderTotals & {
   id: number;
@@ -364,15 +362,10 @@ function queueOrderMail(
   }
 }
 
-function addressView(a: Address): OrderAddressView {
-  return { name: a.name, line1: a.line1, line2: a.line2, suburb: a.city, state: a.state, postcode: a.postcode, phone: a.phone };
-}
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** An order row as its customer sees it, with its items and history. */
 export function orderView(db: Db, order: OrderRow): OrderView {
-  const items = db.select().from(orderItems).where(eq(orderItems.orderId, order.id)).orderBy(asc(orderItems.id)).all();
   const events = db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)).all();
   const open = order.paymentStatus !== "paid" && order.paymentStatus !== "refunded" && (order.status === "pending" || order.status === "on_hold");
   return {
@@ -387,19 +380,7 @@ export function orderView(db: Db, order: OrderRow): OrderView {
     totalAmount: order.totalAmount,
     currency: order.currency,
     invoiceNumber: orderInvoiceNumber(db, order.id),
-    items: items.map((i): OrderItemView => {
-      const snap = i.productSnapshot as Partial<ProductSnapshot>;
-      return {
-        productId: i.productId,
-        name: typeof snap.name === "string" ? snap.name : "Item",
-        slug: typeof snap.slug === "string" ? snap.slug : null,
-        image: typeof snap.image === "string" ? snap.image : null,
-        requiresVerification: snap.requiresVerification === true,
-        quantity: i.quantity,
-        unitPrice: i.unitPrice,
-        totalPrice: i.totalPrice,
-      };
-    }),
+    items: orderItemViews(db, order.id),
     shippingAddress: addressView(order.shippingAddress),
     billingAddress: addressView(order.billingAddress),
     notes: order.notes,

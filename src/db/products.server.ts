@@ -3,7 +3,7 @@
  * active and its category, if it has one, is active too. Every write here (price, stock,
  * visibility, categories) signals "public data changed", since the shop pages show all of it.
  */
-import { and, asc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { productImage, type CatalogueCategory, type CatalogueItem } from "../domain/catalogue";
 import type { ProductPricingResult } from "../shared/admin-products";
 import { categoryEditSchema, productEditSchema, productPricingSchema } from "../shared/catalogue-edits";
@@ -13,11 +13,9 @@ import { type BackInStockMailContext, queueBackInStockMail, stockLevels } from "
 import type { RatingSummary } from "../shared/reviews";
 import { immediate, type Db } from "./client.server";
 import { approvedRatingSummaries } from "./reviews.server";
+import { productIsVisible } from "./product-visibility.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { categories, products, type Category, type Product } from "./schema";
-
-/** The condition for a product the shop shows (needs the left join on categories). */
-export const productIsVisible: SQL = sql`(${products.isActive} = 1 AND (${products.categoryId} IS NULL OR ${categories.isActive} = 1))`;
 
 /** A product as the API and the product page give it: the row plus its image and category. */
 export type ProductWithCategory = Product & { image: string; category: { id: number; name: string; slug: string } | null };

@@ -10,7 +10,7 @@ import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { noRatings, reviewerName, reviewState, summariseRatings } from "../domain/reviews";
 import { type OwnReview, type PublicReview, type RatingSummary, type ReviewInput, type ReviewSort, reviewsPageSize } from "../shared/reviews";
 import { immediate, type Db } from "./client.server";
-import { productIsVisible } from "./products.server";
+import { productIsVisible } from "./product-visibility.server";
 import { publicDataChanged } from "./public-data.server";
 import { categories, orderItems, orders, products, reviews, reviewVotes, users } from "./schema";
 

@@ -8,7 +8,7 @@ import { wishlistLimit, type WishlistItemView, type WishlistView } from "../shar
 import { productTodayColumns, toProductToday } from "./cart.server";
 import { immediate, type Db } from "./client.server";
 import { prepared } from "./prepared.server";
-import { productIsVisible } from "./products.server";
+import { productIsVisible } from "./product-visibility.server";
 import { backInStockOptOuts, categories, products, wishlistItems } from "./schema";
 
 export type WishlistAdd =
