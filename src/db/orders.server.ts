@@ -6,20 +6,17 @@
 import { and, asc, desc, eq, isNull, lte, sql } from "drizzle-orm";
 import { currentPriceCents } from "../domain/catalogue";
 import {
-  canChangeOrderStatus,
-  canChangePaymentStatus,
-  orderMayBeCancelled,
   newOrderNumber,
+  orderActionOutcome,
+  orderMayBeCancelled,
   restrictedForState,
-  statusAfterPayment,
-  statusAfterVerification,
   type OrderActor,
   type OrderPaymentStatus,
   type OrderStatus,
 } from "../domain/order";
 import { pricedLines } from "../domain/cart";
 import { centsToDecimal } from "../domain/pricing";
-import { linesOverProductLimit, mayOpenAnotherOrder } from "../domain/stock-limits";
+import { holdsUnpaidStock, linesOverProductLimit, mayOpenAnotherOrder } from "../domain/stock-limits";
 import { lineCents, orderTotals, priceOrder, type OrderTotals } from "../domain/totals";
 import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
 import { log } from "../server/log.server";
@@ -252,13 +249,15 @@ export function cancelOrder(
   const result = immediate(db, (): CancelOrderResult => {
     const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!order || (by.userId !== undefined && order.userId !== by.userId)) return { ok: false, reason: "not_found" };
-    if (!orderMayBeCancelled(order, by.actor)) return { ok: false, reason: "not_allowed" };
+    const outcome = orderActionOutcome(order, "cancel", by.actor);
+    if (!outcome.ok) return { ok: false, reason: "not_allowed" };
     releaseStock(db, order.id, now, mail);
-    db.update(orders).set({ status: "cancelled", cancelledAt: now, cancelledBy: by.actor, updatedAt: now }).where(eq(orders.id, order.id)).run();
+    const { status } = outcome.to;
+    db.update(orders).set({ status, cancelledAt: now, cancelledBy: by.actor, updatedAt: now }).where(eq(orders.id, order.id)).run();
     db.insert(orderEvents)
       .values({
         orderId: order.id,
-        status: "cancelled",
+        status,
         paymentStatus: order.paymentStatus,
         actor: by.actor,
         adminId: by.adminId ?? null,
@@ -267,7 +266,7 @@ export function cancelOrder(
       })
       .run();
     if (by.audit) {
-      const after = { status: "cancelled" as const, paymentStatus: order.paymentStatus };
+      const after = { status, paymentStatus: order.paymentStatus };
       auditOrderChange(db, by.audit, order, "cancel", after, by.note, now);
     }
     if (mail) {
@@ -367,7 +366,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** An order row as its customer sees it, with its items and history. */
 export function orderView(db: Db, order: OrderRow): OrderView {
   const events = db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.id)).all();
-  const open = order.paymentStatus !== "paid" && order.paymentStatus !== "refunded" && (order.status === "pending" || order.status === "on_hold");
+  const open = holdsUnpaidStock(order);
   return {
     orderNumber: order.orderNumber,
     status: order.status,
@@ -527,45 +526,29 @@ export function changeOrder(
   const result = immediate(db, (): ChangeOrderResult => {
     const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!order) return { ok: false, reason: "not_found" };
-    let status: OrderStatus = order.status;
-    let paymentStatus: OrderPaymentStatus = order.paymentStatus;
+    // The transition table decides, for the owner's request and the site's capture alike.
+    const outcome = orderActionOutcome(order, change.kind, by.actor);
+    if (!outcome.ok) return notAllowed(outcome.message);
+    const { status, paymentStatus } = outcome.to;
     const set: Partial<OrderRow> = { updatedAt: now };
     let template: ((m: OrderMailInput) => MailMessage) | null = null;
 
     switch (change.kind) {
       case "mark_paid":
-        if (!canChangePaymentStatus(order.paymentStatus, "paid", by.actor)) return notAllowed(`A ${order.paymentStatus} payment cannot be marked paid.`);
-        status = statusAfterPayment(order.status);
-        if (status !== order.status && !canChangeOrderStatus(order.status, status, by.actor))
-          return notAllowed(`A ${order.status} order cannot be marked paid.`);
-        if (order.status !== "pending" && order.status !== "on_hold") return notAllowed(`A ${order.status} order cannot be marked paid.`);
-        paymentStatus = "paid";
         Object.assign(set, { paidAt: now, holdExpiresAt: null, ...(change.captureId ? { paymentIntentId: change.captureId } : {}) });
         template = orderPaidMail;
         break;
       case "verify":
-        if (order.status !== "on_hold") return notAllowed("Only an order on hold for ID verification can be marked verified.");
-        status = statusAfterVerification(order.paymentStatus);
-        if (!canChangeOrderStatus(order.status, status, by.actor)) return notAllowed("This order cannot be marked verified.");
         set.verifiedAt = now;
         break;
       case "ship":
-        if (!canChangeOrderStatus(order.status, "shipped", by.actor))
-          return notAllowed(`A ${order.status} order cannot be shipped; it must be paid (and verified) first.`);
-        status = "shipped";
         Object.assign(set, { trackingNumber: change.trackingNumber, shippedAt: now });
         template = orderShippedMail;
         break;
       case "deliver":
-        if (!canChangeOrderStatus(order.status, "delivered", by.actor)) return notAllowed(`A ${order.status} order cannot be marked delivered.`);
-        status = "delivered";
         set.deliveredAt = now;
         break;
       case "refund":
-        if (!canChangePaymentStatus(order.paymentStatus, "refunded", by.actor)) return notAllowed("Only a paid order can be refunded.");
-        if (!canChangeOrderStatus(order.status, "refunded", by.actor)) return notAllowed(`A ${order.status} order cannot be refunded.`);
-        status = "refunded";
-        paymentStatus = "refunded";
         // Items that never left the shelf go back on sale.
         if (order.status === "processing" || order.status === "on_hold") {
           releaseStock(db, order.id, now, mail);

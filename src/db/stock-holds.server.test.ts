@@ -6,7 +6,9 @@ import { queryPlan, statementsPreparedBy } from "../../tests/helpers/query-plan"
 import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { cancelOrder, changeOrder, placeOrder } from "./orders.server";
-import { cartItems, products } from "./schema";
+import { orderPaymentStatuses, orderStatuses } from "../domain/order";
+import { holdsUnpaidStock } from "../domain/stock-limits";
+import { cartItems, orders, products } from "./schema";
 import { updateSetting } from "./settings.server";
 import { openUnpaidOrderCount, unitsHeldByUnpaidOrders } from "./stock-holds.server";
 
@@ -130,4 +132,20 @@ test("one customer's held units are read from their own orders, not from every i
   const plan = queryPlan(client, held[0] as string).join(" | ");
   expect(plan).toContain("USING INDEX orders_user_idx");
   expect(plan).not.toContain("order_items_product_idx");
+});
+
+test("what holds unpaid stock is one definition: the SQL counts exactly the states the rule names", () => {
+  const { userId } = customerWithSession(t.db, "states@example.com");
+  const placed = order(userId, camera().id);
+  const counted: string[] = [];
+  const ruled: string[] = [];
+  for (const status of orderStatuses) {
+    for (const paymentStatus of orderPaymentStatuses) {
+      t.db.update(orders).set({ status, paymentStatus }).where(eq(orders.id, placed.id)).run();
+      if (openUnpaidOrderCount(t.db, userId) === 1) counted.push(`${status}/${paymentStatus}`);
+      if (holdsUnpaidStock({ status, paymentStatus })) ruled.push(`${status}/${paymentStatus}`);
+    }
+  }
+  expect(counted).toEqual(ruled);
+  expect(ruled).toEqual(["pending/pending", "pending/failed", "on_hold/pending", "on_hold/failed"]);
 });

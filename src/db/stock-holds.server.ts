@@ -4,11 +4,12 @@
  * own immediate transaction.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { unpaidStockHold } from "../domain/stock-limits";
 import type { Db } from "./client.server";
 import { orderItems, orders } from "./schema";
 
-/** SQL twin of `holdsUnpaidStock`: an order that holds stock without being paid. */
-export const holdsUnpaidStockSql = sql`${orders.status} IN ('pending', 'on_hold') AND ${orders.paymentStatus} IN ('pending', 'failed')`;
+/** An order that holds stock without being paid, as SQL: built from the statuses `unpaidStockHold` names, the one definition. */
+export const holdsUnpaidStockSql = sql`${inArray(orders.status, [...unpaidStockHold.status])} AND ${inArray(orders.paymentStatus, [...unpaidStockHold.paymentStatus])}`;
 
 /** How many open unpaid orders the customer has. */
 export function openUnpaidOrderCount(db: Db, userId: string): number {

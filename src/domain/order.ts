@@ -17,63 +17,118 @@ export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 export const orderActors = ["admin", "customer", "system"] as const;
 export type OrderActor = (typeof orderActors)[number];
 
+/** An order's status and payment status together: what decides what may be done to it. */
+export type OrderState = { status: OrderStatus; paymentStatus: OrderPaymentStatus };
+
+/** What is done to an order, in the order the portal offers them. */
+export const orderActions = ["mark_paid", "verify", "ship", "deliver", "cancel", "refund"] as const;
+export type OrderAction = (typeof orderActions)[number];
+
+type OrderActionRule = {
+  /** Who may take it. */
+  by: readonly OrderActor[];
+  /** The statuses and payment statuses it may be taken from (both must match). */
+  status: readonly OrderStatus[];
+  paymentStatus: readonly OrderPaymentStatus[];
+  /** The state it leaves the order in. */
+  to: (from: OrderState) => OrderState;
+  /** Why it is refused from `from`, in the owner's words. */
+  refusal: (from: OrderState) => string;
+};
+
+const unpaid: readonly OrderPaymentStatus[] = ["pending", "failed"];
+
 /**
- * Every allowed status change and who may make it. A paid order is processed, shipped and
- * delivered; an order holding an ID-checked product waits `on_hold` until the owner verifies it
- * (then it is `pending` or, when already paid, `processing`). An order nobody has paid for may be
+ * The order's one transition table: every action, who may take it, from which states, and where it
+ * leads. A paid order is processed, shipped and delivered; an order holding an ID-checked product
+ * waits `on_hold` until the owner verifies it (then it is `pending` or, when already paid,
+ * `processing`), and being paid meanwhile keeps it there. An order nobody has paid for may be
  * cancelled by its customer, by the owner, or by the site when its hold on the stock runs out; a
- * paid one (on hold or not) only refunded: `orderMayBeCancelled` adds the payment to the check.
- * Cancelled and refunded are final.
+ * paid one (on hold or not) is only ever refunded (decision 026). Cancelled and refunded are final.
+ * The server's guard (`orderActionOutcome`) and the actions the portal offers
+ * (`orderActionsAllowed`) both read it, so they cannot disagree.
  */
-const orderTransitions: Record<OrderStatus, Partial<Record<OrderStatus, readonly OrderActor[]>>> = {
-  pending: { processing: ["admin", "system"], cancelled: ["admin", "customer", "system"] },
-  on_hold: { pending: ["admin"], processing: ["admin"], cancelled: ["admin", "customer", "system"], refunded: ["admin"] },
-  processing: { shipped: ["admin"], refunded: ["admin"] },
-  shipped: { delivered: ["admin"], refunded: ["admin"] },
-  delivered: { refunded: ["admin"] },
-  cancelled: {},
-  refunded: {},
+const orderActionRules: Record<OrderAction, OrderActionRule> = {
+  mark_paid: {
+    by: ["admin", "system"],
+    status: ["pending", "on_hold"],
+    paymentStatus: unpaid,
+    to: (o) => ({ status: statusAfterPayment(o.status), paymentStatus: "paid" }),
+    refusal: (o) => (unpaid.includes(o.paymentStatus) ? `A ${o.status} order cannot be marked paid.` : `A ${o.paymentStatus} payment cannot be marked paid.`),
+  },
+  verify: {
+    by: ["admin"],
+    status: ["on_hold"],
+    paymentStatus: [...unpaid, "paid"],
+    to: (o) => ({ status: statusAfterVerification(o.paymentStatus), paymentStatus: o.paymentStatus }),
+    refusal: (o) => (o.status === "on_hold" ? "This order cannot be marked verified." : "Only an order on hold for ID verification can be marked verified."),
+  },
+  ship: {
+    by: ["admin"],
+    status: ["processing"],
+    paymentStatus: ["paid"],
+    to: (o) => ({ status: "shipped", paymentStatus: o.paymentStatus }),
+    refusal: (o) => `A ${o.status} order cannot be shipped; it must be paid (and verified) first.`,
+  },
+  deliver: {
+    by: ["admin"],
+    status: ["shipped"],
+    paymentStatus: ["paid"],
+    to: (o) => ({ status: "delivered", paymentStatus: o.paymentStatus }),
+    refusal: (o) => `A ${o.status} order cannot be marked delivered.`,
+  },
+  cancel: {
+    by: ["admin", "customer", "system"],
+    status: ["pending", "on_hold"],
+    paymentStatus: unpaid,
+    to: (o) => ({ status: "cancelled", paymentStatus: o.paymentStatus }),
+    refusal: (o) =>
+      o.paymentStatus === "paid"
+        ? "A paid order cannot be cancelled; it can only be refunded."
+        : `A ${o.status} order cannot be cancelled; a paid one can only be refunded.`,
+  },
+  refund: {
+    by: ["admin"],
+    status: ["on_hold", "processing", "shipped", "delivered"],
+    paymentStatus: ["paid"],
+    to: () => ({ status: "refunded", paymentStatus: "refunded" }),
+    refusal: (o) => (o.paymentStatus === "paid" ? `A ${o.status} order cannot be refunded.` : "Only a paid order can be refunded."),
+  },
 };
 
-/** Every allowed payment-status change and who may make it. */
-const paymentTransitions: Record<OrderPaymentStatus, Partial<Record<OrderPaymentStatus, readonly OrderActor[]>>> = {
-  pending: { paid: ["admin", "system"], failed: ["system"] },
-  failed: { paid: ["admin", "system"], pending: ["system"] },
-  paid: { refunded: ["admin", "system"] },
-  refunded: {},
-};
-
-const isOrderStatus = (s: string): s is OrderStatus => (orderStatuses as readonly string[]).includes(s);
-const isPaymentStatus = (s: string): s is OrderPaymentStatus => (orderPaymentStatuses as readonly string[]).includes(s);
-
-/** True when `by` may move an order from `from` to `to`. */
-export function canChangeOrderStatus(from: string, to: string, by: OrderActor): boolean {
-  if (!isOrderStatus(from) || !isOrderStatus(to)) return false;
-  return orderTransitions[from][to]?.includes(by) ?? false;
+/** Whether `by` may take `action` on an order in this state, and the state it leads to or why not. */
+export function orderActionOutcome(order: OrderState, action: OrderAction, by: OrderActor): { ok: true; to: OrderState } | { ok: false; message: string } {
+  const rule = orderActionRules[action];
+  const allowed = rule.by.includes(by) && rule.status.includes(order.status) && rule.paymentStatus.includes(order.paymentStatus);
+  return allowed ? { ok: true, to: rule.to(order) } : { ok: false, message: rule.refusal(order) };
 }
 
-/** True when `by` may move an order's payment from `from` to `to`. */
-export function canChangePaymentStatus(from: string, to: string, by: OrderActor): boolean {
-  if (!isPaymentStatus(from) || !isPaymentStatus(to)) return false;
-  return paymentTransitions[from][to]?.includes(by) ?? false;
+/** The actions `by` may take on an order in this state, in the portal's order. */
+export function orderActionsAllowed(order: OrderState, by: OrderActor): OrderAction[] {
+  return orderActions.filter((action) => orderActionOutcome(order, action, by).ok);
 }
 
-/** Statuses `by` may move an order to from its current one. */
-export function nextOrderStatuses(status: string, by: OrderActor = "admin"): OrderStatus[] {
-  return orderStatuses.filter((to) => canChangeOrderStatus(status, to, by));
+/** The statuses `by` can move an order to from this state, by some action of the table. */
+export function nextOrderStatuses(order: OrderState, by: OrderActor = "admin"): OrderStatus[] {
+  const next = new Set(orderActionsAllowed(order, by).map((action) => orderActionRules[action].to(order).status));
+  next.delete(order.status);
+  return orderStatuses.filter((status) => next.has(status));
 }
 
 /**
  * True when `by` may cancel the order: only while nothing has been paid, whoever asks. Money taken
  * goes back by a refund, never by a cancellation that would leave a cancelled, paid order.
  */
-export function orderMayBeCancelled(order: { status: string; paymentStatus: string }, by: OrderActor): boolean {
-  return awaitsPayment(order.paymentStatus) && canChangeOrderStatus(order.status, "cancelled", by);
+export function orderMayBeCancelled(order: OrderState, by: OrderActor): boolean {
+  return orderActionOutcome(order, "cancel", by).ok;
 }
 
+/** The payment statuses of an order on which nothing has been paid yet (a failed attempt included). */
+export const unpaidStatuses = unpaid;
+
 /** Nothing has been paid on the order yet (a failed attempt included). */
-export function awaitsPayment(paymentStatus: string): boolean {
-  return paymentStatus === "pending" || paymentStatus === "failed";
+export function awaitsPayment(paymentStatus: OrderPaymentStatus): boolean {
+  return unpaid.includes(paymentStatus);
 }
 
 /** Where an order's paid status takes it: on to processing, unless it still waits for the ID check. */

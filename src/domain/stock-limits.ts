@@ -3,14 +3,25 @@
  * address, at most `maxOpenOrders` open unpaid orders and at most `maxUnitsPerProduct` units of one
  * product in the cart and those orders together. Pure rules; the queries live in db/.
  */
-import { awaitsPayment } from "./order";
+import { type OrderPaymentStatus, type OrderState, type OrderStatus, unpaidStatuses } from "./order";
 
 /** The two settings these rules read. */
 export type StockLimitSettings = { maxOpenOrders: number; maxUnitsPerProduct: number };
 
-/** Whether an order still holds stock without being paid: what the limits count and the owner sees as held. */
-export function holdsUnpaidStock(order: { status: string; paymentStatus: string }): boolean {
-  return (order.status === "pending" || order.status === "on_hold") && awaitsPayment(order.paymentStatus);
+/**
+ * The orders that hold stock without being paid: open (awaiting payment, or on hold for the ID
+ * check) and unpaid. What the limits count, what the owner sees held beside each product's stock,
+ * and what the expiry job cancels when the hold runs out. The one definition: `holdsUnpaidStock`
+ * reads it, and so does the SQL condition in db/stock-holds.server.ts.
+ */
+export const unpaidStockHold: { status: readonly OrderStatus[]; paymentStatus: readonly OrderPaymentStatus[] } = {
+  status: ["pending", "on_hold"],
+  paymentStatus: unpaidStatuses,
+};
+
+/** Whether an order still holds stock without being paid (`unpaidStockHold`). */
+export function holdsUnpaidStock(order: OrderState): boolean {
+  return unpaidStockHold.status.includes(order.status) && unpaidStockHold.paymentStatus.includes(order.paymentStatus);
 }
 
 /** Whether a customer with `open` unpaid orders may place another. */

@@ -4,15 +4,14 @@
  * order allows now (docs/product.md#managing-orders). Written with zod/mini so the island can share it.
  */
 import {
-  canChangeOrderStatus,
-  canChangePaymentStatus,
-  type OrderActor,
+  type OrderAction,
   type OrderPaymentStatus,
+  type OrderState,
   type OrderStatus,
+  orderActions,
+  orderActionsAllowed,
   orderPaymentStatuses,
-  orderMayBeCancelled,
   orderStatuses,
-  statusAfterVerification,
 } from "../domain/order";
 import { choiceFilter, defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
 import { type OrderView, trackingNumberPattern } from "./orders";
@@ -71,9 +70,9 @@ export type AdminOrderPayment = {
 /** One entry of the order's history, with the admin who made it (null for the customer or the site). */
 export type AdminOrderEvent = OrderView["history"][number] & { admin: string | null };
 
-/** What the owner can do to an order, in the order the dialog offers them. */
-export const adminOrderActions = ["mark_paid", "verify", "ship", "deliver", "cancel", "refund"] as const;
-export type AdminOrderAction = (typeof adminOrderActions)[number];
+/** What the owner can do to an order, in the order the dialog offers them: the transition table's actions. */
+export const adminOrderActions = orderActions;
+export type AdminOrderAction = OrderAction;
 
 /** The URL segment of each action: `POST /api/admin/orders/{orderNumber}/{segment}`. */
 export const adminOrderActionPaths: Record<AdminOrderAction, string> = {
@@ -107,20 +106,9 @@ export function markedPaidBy(history: readonly AdminOrderEvent[]): { admin: stri
   return null;
 }
 
-const admin: OrderActor = "admin";
-
-/** The actions the owner may take on an order in this status and payment status (the transition table decides). */
-export function allowedOrderActions(order: { status: OrderStatus; paymentStatus: OrderPaymentStatus }): AdminOrderAction[] {
-  const { status, paymentStatus } = order;
-  const allowed: Record<AdminOrderAction, boolean> = {
-    mark_paid: canChangePaymentStatus(paymentStatus, "paid", admin) && (status === "pending" || status === "on_hold"),
-    verify: status === "on_hold" && canChangeOrderStatus(status, statusAfterVerification(paymentStatus), admin),
-    ship: canChangeOrderStatus(status, "shipped", admin),
-    deliver: canChangeOrderStatus(status, "delivered", admin),
-    cancel: orderMayBeCancelled(order, admin),
-    refund: canChangePaymentStatus(paymentStatus, "refunded", admin) && canChangeOrderStatus(status, "refunded", admin),
-  };
-  return adminOrderActions.filter((a) => allowed[a]);
+/** The actions the owner may take on an order in this status and payment status: the transition table's, as the server's guard reads it. */
+export function allowedOrderActions(order: OrderState): AdminOrderAction[] {
+  return orderActionsAllowed(order, "admin");
 }
 
 const note = z.optional(z.string().check(z.trim(), z.maxLength(maxAdminOrderNoteLength, `Keep the note under ${maxAdminOrderNoteLength + 1} characters`)));
