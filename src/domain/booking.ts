@@ -1,34 +1,21 @@
-/** Booking rules with no HTTP in them: what a booking costs, who may cancel it, and what completing it means. */
+/** Booking rules with no HTTP in them: what a booking costs, its reference, and when it may be moved; its statuses are in booking-transitions.ts. */
+import { isActiveBooking } from "./booking-transitions";
 import { viewerPrice } from "./pricing";
 import { type RandomBytes, readableCode } from "./readable-code";
 import { zonedToInstant } from "./timezone";
 
-/** Every status a booking can have; the schema's column takes exactly these. */
-export const bookingStatuses = ["pending", "confirmed", "completed", "cancelled"] as const;
-export type BookingStatus = (typeof bookingStatuses)[number];
-
-/** Who changes a booking's status: the business (the admin portal) or the customer who booked it. */
-export type BookingActor = "admin" | "customer";
-
-/**
- * Every allowed status change and who may make it (docs/product.md#bookings). A new booking is
- * pending; the business confirms it, completes it once delivered, or cancels it; the customer may
- * cancel their own booking only while it is pending. Completed and cancelled are final.
- */
-const bookingTransitions: Record<BookingStatus, Partial<Record<BookingStatus, readonly BookingActor[]>>> = {
-  pending: { confirmed: ["admin"], cancelled: ["admin", "customer"] },
-  confirmed: { completed: ["admin"], cancelled: ["admin"] },
-  completed: {},
-  cancelled: {},
-};
-
-const isBookingStatus = (s: string): s is BookingStatus => (bookingStatuses as readonly string[]).includes(s);
-
-/** True when `by` may move a booking from `from` to `to`. */
-export function canChangeBookingStatus(from: string, to: string, by: BookingActor = "admin"): boolean {
-  if (!isBookingStatus(from) || !isBookingStatus(to)) return false;
-  return bookingTransitions[from][to]?.includes(by) ?? false;
-}
+export {
+  activeBookingStatuses,
+  bookingStatuses,
+  type BookingActor,
+  type BookingStatus,
+  canChangeBookingStatus,
+  customerMayCancel,
+  customerMayMove,
+  holdsSlot,
+  isActiveBooking,
+  nextStatuses,
+} from "./booking-transitions";
 
 /** The part of a pricing row a booking's price depends on. */
 export type PackagePrice = { price: string; unit: string; minimumUnits: number };
@@ -47,24 +34,9 @@ export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientD
   return { servicePrice: times(p.price), originalPrice: times(p.originalPrice), discountApplied: p.discountApplied, discountPercent: p.discountPercent, units };
 }
 
-/** A customer may cancel only their own booking, and only when the transition table lets them. */
-export function customerMayCancel(booking: { userId: string | null; status: string }, userId: string): boolean {
-  return booking.userId === userId && canChangeBookingStatus(booking.status, "cancelled", "customer");
-}
-
-/** Statuses an admin may move a booking to from its current one. */
-export function nextStatuses(status: string): BookingStatus[] {
-  return bookingStatuses.filter((to) => canChangeBookingStatus(status, to, "admin"));
-}
-
 /** A customer becomes returning once one of their bookings is completed. */
 export function makesReturningCustomer(newStatus: string): boolean {
   return newStatus === "completed";
-}
-
-/** A booking holds its slot unless it was cancelled. */
-export function holdsSlot(status: string): boolean {
-  return status !== "cancelled";
 }
 
 /** Letters and digits that cannot be mistaken for one another when read out on the phone (as order numbers). */
@@ -94,14 +66,7 @@ export function isSameDayDuplicate(
   wanted: { serviceName: string; appointmentDate: string },
   other: { serviceName: string; appointmentDate: string; status: string },
 ): boolean {
-  return (
-    other.serviceName === wanted.serviceName && other.appointmentDate === wanted.appointmentDate && (other.status === "pending" || other.status === "confirmed")
-  );
-}
-
-/** A customer may move their own booking to another time while it is pending or confirmed. */
-export function customerMayMove(status: string): boolean {
-  return status === "pending" || status === "confirmed";
+  return other.serviceName === wanted.serviceName && other.appointmentDate === wanted.appointmentDate && isActiveBooking(other.status);
 }
 
 /**
