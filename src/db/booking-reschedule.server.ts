@@ -8,7 +8,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
 import { isBookableDate, slotHasPassed } from "../domain/slots";
-import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
 import { type Booking, findOwnBooking, nextIcsSequence, releaseSlot } from "./bookings.server";
 import { immediate, type Db } from "./client.server";
 import { bookings, timeSlots } from "./schema";
@@ -30,12 +29,11 @@ export type RescheduleInput = {
 };
 
 /**
- * Moves the user's own pending or confirmed booking to `appointmentDate` at `appointmentTime`,
- * while the current appointment is more than `cutoffHours` away. `mails` builds the e-mails from
- * the moved booking and the booking as it was; mail to the customer is queued within its
- * per-recipient limit (beyond it, skipped: the move stands and the dashboard offers the invitation).
+ * Moves the user's own active booking to `appointmentDate` at `appointmentTime`, while the current
+ * appointment is more than `cutoffHours` away. `queueMail` runs in the same transaction with the
+ * moved booking and the booking as it was.
  */
-export function rescheduleOwnBooking(db: Db, input: RescheduleInput, mails: (booking: Booking, before: Booking) => MailMessage[]): RescheduleOutcome {
+export function rescheduleOwnBooking(db: Db, input: RescheduleInput, queueMail: (booking: Booking, before: Booking) => void): RescheduleOutcome {
   return immediate(db, (): RescheduleOutcome => {
     const before = findOwnBooking(db, input.bookingId, input.userId);
     if (!before) return { ok: false, reason: "not_found" };
@@ -74,12 +72,7 @@ export function rescheduleOwnBooking(db: Db, input: RescheduleInput, mails: (boo
     // Read and written under one write lock, so the guard always matches; kept as a safety net.
     if (!booking) throw new Error(`booking ${before.id} changed while it was being moved`);
     releaseSlot(db, before);
-
-    const customerAddress = before.contactEmail;
-    for (const m of mails(booking, before)) {
-      if (m.to === customerAddress) enqueueCustomerMail(db, m, input.now, "skip");
-      else enqueueMail(db, m);
-    }
+    queueMail(booking, before);
     return { ok: true, booking, before };
   });
 }

@@ -1,9 +1,12 @@
 /**
  * Bookings. Taking a slot, recording the booking, the referral reward and the e-mails all happen
- * in one synchronous IMMEDIATE transaction, so a slot can never be over-booked.
+ * in one synchronous IMMEDIATE transaction, so a slot can never be over-booked. Every write here
+ * takes mail one way: a callback that runs inside the transaction once the change is made, where
+ * the action (src/actions/) queues its mail and audit entry, so they commit with the change or not at all.
  */
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import {
+  activeBookingStatuses,
   bookingPrice,
   canChangeBookingStatus,
   customerMayCancel,
@@ -15,23 +18,31 @@ import {
 } from "../domain/booking";
 import { centsToDecimal } from "../domain/pricing";
 import { slotHasPassed } from "../domain/slots";
-import type { MailMessage } from "../mail/outbox.server";
-import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
-import { type BusinessAlertContext, bookingCancelledByCustomerAlert } from "../mail/templates/bookings";
 import type { BookingInput } from "../shared/booking";
-import type { AuditActor } from "./audit.server";
-import { recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { recordReferralReward, voidReferralReward } from "./referrals.server";
 import { bookings, servicePricing, timeSlots, users } from "./schema";
-import { getSettings } from "./settings.server";
 
 export type Booking = typeof bookings.$inferSelect;
 
+/** The account a booking belongs to, as its mail needs it: mail goes to `email` only when `emailVerified`. */
+export type BookingAccount = { email: string; emailVerified: boolean; firstName: string | null; lastName: string | null };
+
 export type BookingOutcome =
   | { ok: true; booking: Booking }
-  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" | "too_many_pending" }
+  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" | "email_unverified" | "too_many_pending" }
   | { ok: false; reason: "duplicate"; existing: Booking };
+
+/** The account `userId`, as a booking's mail needs it; undefined once deleted. */
+export function bookingAccount(db: Db, userId: string | null): BookingAccount | undefined {
+  if (!userId) return undefined;
+  const row = db
+    .select({ email: users.email, verifiedAt: users.emailVerifiedAt, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return row && { email: row.email, emailVerified: row.verifiedAt !== null, firstName: row.firstName, lastName: row.lastName };
+}
 
 function unusedBookingReference(db: Db): string {
   for (;;) {
@@ -42,23 +53,23 @@ function unusedBookingReference(db: Db): string {
 }
 
 /**
- * Books a slot for a user. `mails` builds the confirmation and notification from the new booking;
- * they are queued in the same transaction, so they go out exactly when the booking exists. Mail to
- * the contact address the customer typed counts towards its per-recipient limit: beyond it
- * RecipientMailLimitError is thrown and nothing is booked. A customer holds at most
- * `maxPendingBookings` pending bookings. A second active booking of the same package on the same
- * day is refused as a likely mistake ("duplicate", with the first) unless the form says it is
- * meant (`confirmDuplicate`).
+ * Books a slot for a user whose e-mail address is confirmed (like an order, decision 024).
+ * `queueMail` runs in the same transaction with the new booking and its account, so the mail
+ * goes out exactly when the booking exists; an error it throws (a recipient's limit) books
+ * nothing. A customer holds at most `maxPendingBookings` pending bookings. A second active booking
+ * of the same package on the same day is refused as a likely mistake ("duplicate", with the first)
+ * unless the form says it is meant (`confirmDuplicate`).
  */
 export function createBooking(
   db: Db,
   input: { userId: string; form: BookingInput; now: Date; timeZone: string; newClientDiscountPercent: number; maxPendingBookings: number },
-  mails: (booking: Booking) => MailMessage[],
+  queueMail: (booking: Booking, account: BookingAccount) => void,
 ): BookingOutcome {
   return immediate(db, () => {
     const user = db.select().from(users).where(eq(users.id, input.userId)).get();
     if (!user) return { ok: false, reason: "no_user" };
     if (user.suspendedAt) return { ok: false, reason: "suspended" };
+    if (!user.emailVerifiedAt) return { ok: false, reason: "email_unverified" };
     const pkg = db
       .select()
       .from(servicePricing)
@@ -123,10 +134,7 @@ export function createBooking(
       .returning()
       .get();
     recordReferralReward(db, { id: booking.id, userId: user.id });
-    for (const m of mails(booking)) {
-      if (m.to === booking.contactEmail) enqueueCustomerMail(db, m, input.now);
-      else enqueueMail(db, m);
-    }
+    queueMail(booking, { email: user.email, emailVerified: true, firstName: user.firstName, lastName: user.lastName });
     return { ok: true, booking };
   });
 }
@@ -173,10 +181,16 @@ export function releaseSlot(db: Db, booking: Booking) {
 
 /**
  * A customer cancels their own pending booking: the slot is freed and any referral reward it
- * earned is voided, and with `alert` the business is e-mailed (when its `alertCustomerCancellations`
- * setting is on), in the same transaction. Returns the cancelled booking, or null when not theirs or not pending.
+ * earned is voided, and `queueMail` runs with the cancelled booking, all in one transaction.
+ * Returns the cancelled booking, or null when not theirs or not pending.
  */
-export function cancelOwnBooking(db: Db, bookingId: string, userId: string, alert?: BusinessAlertContext, now = new Date()): Booking | null {
+export function cancelOwnBooking(
+  db: Db,
+  bookingId: string,
+  userId: string,
+  queueMail: (cancelled: Booking) => void = () => {},
+  now = new Date(),
+): Booking | null {
   return immediate(db, () => {
     const booking = findOwnBooking(db, bookingId, userId);
     if (!booking || !customerMayCancel(booking, userId)) return null;
@@ -189,10 +203,7 @@ export function cancelOwnBooking(db: Db, bookingId: string, userId: string, aler
     if (!updated) return null;
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
-    if (alert) {
-      const settings = getSettings(db);
-      if (settings.alertCustomerCancellations) enqueueMail(db, bookingCancelledByCustomerAlert(updated, { ...alert, timeZone: settings.timezone }));
-    }
+    queueMail(updated);
     return updated;
   });
 }
@@ -206,7 +217,7 @@ export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZo
   const active = db
     .select()
     .from(bookings)
-    .where(and(eq(bookings.userId, userId), inArray(bookings.status, ["pending", "confirmed"])))
+    .where(and(eq(bookings.userId, userId), inArray(bookings.status, activeBookingStatuses)))
     .all();
   const upcoming = active.filter((b) => !slotHasPassed(b.appointmentDate, b.appointmentTime, now, timeZone));
   for (const booking of upcoming) {
@@ -270,45 +281,25 @@ export function setBookingStatus(db: Db, bookingId: string, status: BookingStatu
   });
 }
 
+/** A status change the business made, as its mail and audit entry need it. */
+export type BookingStatusChanged = { booking: Booking; before: Booking; account: BookingAccount | undefined };
+
 /**
  * The business changes a booking's status (the admin portal), in one IMMEDIATE transaction: the
- * change as `setBookingStatus` makes it, the customer's e-mail from `mail` (to the booking's
- * contact e-mail, else the account's; none when neither is known) queued, and the audit entry.
+ * change as `setBookingStatus` makes it, then `alongside` with the change and the customer's
+ * account, where the action queues the customer's e-mail and writes the audit entry.
  */
 export function changeBookingStatus(
   db: Db,
   bookingId: string,
   status: BookingStatus,
-  actor: AuditActor,
-  mail: (booking: Booking, to: string) => MailMessage | null,
+  alongside: (change: BookingStatusChanged) => void,
   now = new Date(),
 ): BookingStatusChange {
   return immediate(db, () => {
     const result = applyBookingStatus(db, bookingId, status, now);
     if (!result.ok) return result;
-    const { booking, before } = result;
-    const account = booking.userId
-      ? db.select({ email: users.email, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, booking.userId)).get()
-      : undefined;
-    const to = booking.contactEmail ?? account?.email ?? null;
-    const message = to ? mail(booking, to) : null;
-    if (message) enqueueMail(db, message);
-    const who = [account?.firstName, account?.lastName].filter(Boolean).join(" ") || to || "a deleted customer";
-    recordAudit(
-      db,
-      actor,
-      {
-        kind: "bookings",
-        action: `booking.${status === "confirmed" ? "confirm" : status === "completed" ? "complete" : status === "cancelled" ? "cancel" : status}`,
-        recordId: booking.id,
-        summary: `${auditVerbs[status]} the ${booking.serviceName} booking of ${who} on ${booking.appointmentDate} at ${booking.appointmentTime} (was ${before.status})`,
-        before: { status: before.status },
-        after: { status: booking.status },
-      },
-      now,
-    );
+    alongside({ booking: result.booking, before: result.before, account: bookingAccount(db, result.booking.userId) });
     return result;
   });
 }
-
-const auditVerbs: Record<BookingStatus, string> = { pending: "Reopened", confirmed: "Confirmed", completed: "Completed", cancelled: "Cancelled" };

@@ -1,9 +1,9 @@
 /**
  * GET and POST /bookings/:id/move: the customer moves their own booking to another free time with
- * a plain form (the same rules and e-mails as POST /api/bookings/{id}/reschedule).
+ * a plain form (the same action, limit and e-mails as POST /api/bookings/{id}/reschedule).
  */
 import { type Context, Hono } from "hono";
-import { moveOwnBooking, rescheduleRefusal } from "../api/booking-reschedule";
+import { moveBooking } from "../actions/move-booking.server";
 import { findOwnBooking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
 import { freeSlots } from "../db/timeslots.server";
@@ -13,6 +13,7 @@ import { addDays, isIsoDate } from "../domain/timezone";
 import { rescheduleMessages, rescheduleSchema } from "../shared/booking-reschedule";
 import { z } from "../shared/zod-mini";
 import type { AppDeps, AppEnv } from "../server/deps";
+import { HttpError } from "../server/errors";
 import { readForm } from "../server/form";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
@@ -36,10 +37,12 @@ function daysWithFreeTimes(deps: AppDeps, current: { appointmentDate: string; ap
 function render(
   deps: AppDeps,
   c: Context<CustomerEnv>,
-  extra: { chosenDate?: string; chosenTime?: string; error?: string; status?: BookingMoveState["status"] } = {},
+  extra: { chosenDate?: string; chosenTime?: string; error?: string; status?: BookingMoveState["status"]; headers?: Record<string, string> } = {},
 ) {
   const booking = findOwnBooking(deps.db, c.req.param("id") ?? "", c.get("user").id);
   if (!booking) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
+  // A refusal's Retry-After, as the JSON twin sends it.
+  for (const [name, value] of Object.entries(extra.headers ?? {})) c.header(name, value);
   const settings = getSettings(deps.db);
   const now = new Date();
   const hours = settings.rescheduleCutoffHours;
@@ -69,11 +72,14 @@ async function submitMove(deps: AppDeps, c: Context<CustomerEnv>) {
   const parsed = z.safeParse(rescheduleSchema, form);
   const date = isIsoDate(form.appointmentDate ?? "") ? form.appointmentDate : undefined;
   if (!parsed.success) return render(deps, c, { chosenDate: date, error: "Please choose one of the free times below.", status: 400 });
-  const outcome = moveOwnBooking(deps, c.get("user"), c.req.param("id") ?? "", parsed.data);
-  if (outcome.ok) return c.redirect("/dashboard?notice=moved", 303);
-  if (outcome.reason === "not_found") return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
-  const refusal = rescheduleRefusal(outcome, getSettings(deps.db).rescheduleCutoffHours);
-  return render(deps, c, { chosenDate: date, error: refusal.message, status: refusal.status as 400 | 409 });
+  try {
+    moveBooking(deps, c.get("user"), c.req.param("id") ?? "", parsed.data);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.status === 404) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
+    return render(deps, c, { chosenDate: date, error: error.message, status: error.status as 400 | 409 | 429, headers: error.headers });
+  }
+  return c.redirect("/dashboard?notice=moved", 303);
 }
 
 export function bookingMoveRoutes(deps: AppDeps) {

@@ -1,18 +1,17 @@
 /** GET /dashboard and the dashboard's booking cancellation form (works with JavaScript off). */
 import { Hono, type Context } from "hono";
-import { cancelOwnBooking } from "../db/bookings.server";
+import { cancelBooking } from "../actions/cancel-booking.server";
 import { dashboardData } from "../db/dashboard.server";
 import { customerOrders } from "../db/orders.server";
 import { bookingMayBePaid } from "../domain/booking-payment";
 import { paypalConfig, paypalPageSecurity } from "../payments/paypal.server";
 import { rescheduleMessages } from "../shared/booking-reschedule";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { log } from "../server/log.server";
+import { HttpError } from "../server/errors";
 import { extendSecurityHeaders } from "../server/middleware/security-headers";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { dashboardPage } from "./dashboard";
-import { orderMailContext } from "../server/checkout.server";
 import { customerInvoicedPayments } from "../db/invoices.server";
 
 const notices: Record<string, string> = {
@@ -34,15 +33,15 @@ export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders, payments, { paypalClientId: paypal?.clientId ?? null }));
 }
 
-/** POST /bookings/:id/cancel: a customer cancels their own pending booking. */
+/** POST /bookings/:id/cancel: a customer cancels their own pending booking (the action POST /api/bookings/{id}/cancel calls). */
 export function submitCancelBooking(deps: AppDeps, c: Context<CustomerEnv>) {
-  const user = c.get("user");
-  const cancelled = cancelOwnBooking(deps.db, c.req.param("id") ?? "", user.id, orderMailContext(deps));
-  if (cancelled) {
-    deps.outbox.kick();
-    log.info("booking cancelled by customer", { bookingId: cancelled.id });
+  try {
+    cancelBooking(deps, c.get("user"), c.req.param("id") ?? "");
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 404) return c.redirect("/dashboard?notice=notCancelled", 303);
+    throw error;
   }
-  return c.redirect(`/dashboard?notice=${cancelled ? "cancelled" : "notCancelled"}`, 303);
+  return c.redirect("/dashboard?notice=cancelled", 303);
 }
 
 export function dashboardRoutes(deps: AppDeps) {

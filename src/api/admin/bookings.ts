@@ -24,20 +24,16 @@ import {
   setSlotAvailability,
   slotOverview,
 } from "../../db/admin-bookings.server";
-import { changeBookingStatus } from "../../db/bookings.server";
+import { changeBookingStatusByAdmin } from "../../actions/change-booking-status.server";
 import { getSettings } from "../../db/settings.server";
-import { nextStatuses } from "../../domain/booking";
 import { bookingPaymentLabels } from "../../domain/booking-payment";
 import { markBookingPaid } from "../../db/booking-payments.server";
 import { businessToday } from "../../domain/slots";
 import { addDays, daysBetween, isoWithOffset, zonedToInstant } from "../../domain/timezone";
-import { icsFor } from "../bookings";
-import { bookingCancelledByBusinessMail, bookingCompletedMail, bookingConfirmedMail, type BookingStatusMailInput } from "../../mail/templates/bookings";
 import { type CsvColumn, csvStreamResponse } from "../../server/csv";
 import type { AppDeps } from "../../server/deps";
 import { badRequest, HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
-import { siteOrigin } from "../../server/origin";
 import { validJson, validParams, validQuery } from "../../server/validate";
 import {
   type AdminBookingRow,
@@ -48,11 +44,9 @@ import {
   adminGenerateSlotsSchema,
   adminSlotAvailabilitySchema,
   adminSlotsQuerySchema,
-  bookingStatusLabels,
   maxSlotRangeDays,
 } from "../../shared/admin-bookings";
 import { z } from "../../shared/zod-mini";
-import { customerFacingSettings } from "../../shared/go-live";
 
 const bookingIdSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, "The booking id is a UUID")) });
 const slotIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The slot id is a whole number")) });
@@ -66,14 +60,6 @@ const markPaidRefusals = {
   review: "A PayPal payment for this booking is under review: check it on the payments page first.",
   paypal_open: "A PayPal payment for this booking is still being checked with PayPal; it is recorded when PayPal confirms it.",
 } as const;
-
-/** "A completed booking cannot be changed." / "A pending booking can only be confirmed or cancelled." */
-export function notAllowedMessage(from: string, to: string): string {
-  const allowed = nextStatuses(from).map((s) => bookingStatusLabels[s].toLowerCase());
-  const toLabel = bookingStatusLabels[to as keyof typeof bookingStatusLabels]?.toLowerCase() ?? to;
-  if (allowed.length === 0) return `This booking is ${from}, so it can no longer be changed (not to ${toLabel} either).`;
-  return `This booking is ${from}, so it cannot be made ${toLabel}; it can only be ${allowed.join(" or ")}.`;
-}
 
 /** The appointment as an instant with its offset; a wall-clock time the clocks skipped stays as booked, marked with the zone. */
 function appointmentInstant(b: AdminBookingRow, timeZone: string): string {
@@ -99,14 +85,6 @@ function csvColumns(timeZone: string, currency: string): CsvColumn<AdminBookingR
 
 export function adminBookingsApi(deps: AppDeps) {
   const today = () => businessToday(new Date(), getSettings(deps.db).timezone);
-
-  /** The customer's e-mail for a change the business made. */
-  function statusMail(status: string): ((m: BookingStatusMailInput) => ReturnType<typeof bookingConfirmedMail>) | null {
-    if (status === "confirmed") return bookingConfirmedMail;
-    if (status === "completed") return bookingCompletedMail;
-    if (status === "cancelled") return bookingCancelledByBusinessMail;
-    return null;
-  }
 
   /** A range the owner asked for: from today or later, to on or after from, at most 90 days. */
   function checkRange(from: string, to: string, { future }: { future: boolean }) {
@@ -138,29 +116,7 @@ export function adminBookingsApi(deps: AppDeps) {
     .patch("/bookings/:id", validParams(bookingIdSchema), validJson(adminBookingStatusSchema), (c) => {
       const { id } = c.req.valid("param");
       const { status } = c.req.valid("json");
-      const settings = getSettings(deps.db);
-      const origin = siteOrigin(deps);
-      const template = statusMail(status);
-      const result = changeBookingStatus(deps.db, id, status, c.get("admin"), (booking, to) =>
-        template
-          ? template({
-              booking,
-              to,
-              businessName: settings.businessName,
-              businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email,
-              businessPhone: customerFacingSettings(settings).phone,
-              origin,
-              timeZone: settings.timezone,
-              currency: settings.currency,
-              ics: status === "completed" ? undefined : icsFor(booking, settings, origin, to),
-            })
-          : null,
-      );
-      if (!result.ok) {
-        if (result.reason === "not_found") throw unknownBooking();
-        throw new HttpError(409, "not_allowed", notAllowedMessage(result.from, status));
-      }
-      deps.outbox.kick();
+      changeBookingStatusByAdmin(deps, c.get("admin"), id, status);
       const row = adminBookingRow(deps.db, id);
       if (!row) throw unknownBooking();
       return c.json(row);

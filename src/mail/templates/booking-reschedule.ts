@@ -2,8 +2,9 @@
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
 import { adminRecordPath } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
+import type { VisitorText } from "../visitor-text";
 import { reference } from "./bookings";
-import { oneLine, plainText } from "./layout";
+import { plainText, replyOrCall } from "./layout";
 
 export type BookingMovedMailInput = {
   /** The currency setting prices are shown in. */
@@ -17,17 +18,18 @@ export type BookingMovedMailInput = {
     appointmentDate: string;
     appointmentTime: string;
     duration: number;
-    location: string | null;
-    contactPhone: string | null;
-    contactEmail: string | null;
+    location: VisitorText | null;
+    contactPhone: VisitorText | null;
   };
   /** Where the appointment was before the move. */
   from: { appointmentDate: string; appointmentTime: string };
-  /** The customer's address (the booking's contact e-mail, else the account's). */
-  customerEmail: string;
-  customerName: string;
+  /** The account's confirmed address, or null when it is not confirmed (the customer is then not mailed). */
+  customerEmail: string | null;
+  /** The account's name as its owner typed it, else its address. */
+  customerName: VisitorText;
   businessName: string;
   businessEmail: string;
+  /** The business's phone as customers may see it: empty while a placeholder (decision 037). */
   businessPhone: string;
   origin: string;
   timeZone: string;
@@ -39,8 +41,9 @@ const invitation = (ics: string) => ({
   attachments: [{ filename: "appointment.ics", content: ics, contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
 });
 
-/** The customer's confirmation of the new time, with the invitation that moves the event in their calendar. */
-export function bookingMovedMail(m: BookingMovedMailInput): MailMessage {
+/** The customer's confirmation of the new time, with the invitation that moves the event in their calendar; null with no confirmed address. */
+export function bookingMovedMail(m: BookingMovedMailInput): MailMessage | null {
+  if (!m.customerEmail) return null;
   const b = m.booking;
   const when = formatAppointment(b.appointmentDate, b.appointmentTime);
   const was = formatAppointment(m.from.appointmentDate, m.from.appointmentTime);
@@ -54,14 +57,14 @@ export function bookingMovedMail(m: BookingMovedMailInput): MailMessage {
       `Service: ${b.serviceName}`,
       `New time: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
       `Was: ${was}`,
-      b.location ? `Where: ${oneLine(b.location)}` : `Where: to be agreed with your investigator`,
+      b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
       `Price: ${formatMoney(b.servicePrice, m.currency)}`,
       `Reference: ${reference(b)}`,
       ...(b.status === "pending" ? [`The booking is still awaiting confirmation; we will e-mail you once your investigator confirms it.`] : []),
       ``,
       `The attached invitation moves the appointment in your calendar.`,
       `Your bookings: ${m.origin}/dashboard`,
-      `Questions: reply to this e-mail or call ${m.businessPhone}.`,
+      `Questions: ${replyOrCall(m.businessPhone)}.`,
       ``,
       m.businessName,
     ]),
@@ -76,17 +79,17 @@ export function bookingMovedNotification(m: BookingMovedMailInput): MailMessage 
   const was = formatAppointment(m.from.appointmentDate, m.from.appointmentTime);
   return {
     to: m.businessEmail,
-    replyTo: m.customerEmail,
+    replyTo: m.customerEmail ?? undefined,
     subject: `Booking moved: ${b.serviceName} from ${was} to ${when}`,
     text: plainText([
-      `${oneLine(m.customerName)} moved their booking through the website. The old time is free again.`,
+      `${m.customerName} moved their booking through the website. The old time is free again.`,
       ``,
       `Service: ${b.serviceName}`,
       `New time: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
       `Was: ${was}`,
       `Status: ${b.status}`,
-      `Phone: ${oneLine(b.contactPhone)}`,
-      `E-mail: ${m.customerEmail}`,
+      `Phone: ${b.contactPhone ?? ""}`,
+      `E-mail: ${m.customerEmail ?? "(not confirmed)"}`,
       `Booking id: ${b.id}`,
       ``,
       `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", b.id)}`,

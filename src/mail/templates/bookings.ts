@@ -1,9 +1,36 @@
-/** The e-mails of a booking: the customer's confirmation and the business's notice, both with the `.ics`. */
+/**
+ * The e-mails of a booking: the customer's confirmation and the business's notice, both with the
+ * `.ics`, and the status changes. What the customer typed on the form reaches them only as
+ * `VisitorText` (`quotedBooking`), so it stays on its own line; customer mail goes to the account's
+ * confirmed address, never to the contact address typed on the form (shown to the business only).
+ */
 import { bookingPagePath } from "../../domain/booking";
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
 import { adminRecordPath } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
+import { optionalVisitorText, type VisitorText } from "../visitor-text";
 import { plainText, replyOrCall } from "./layout";
+
+/** What the customer typed on the booking form, as a template may quote it. */
+export type QuotedBookingFields = {
+  location: VisitorText | null;
+  notes: VisitorText | null;
+  contactPhone: VisitorText | null;
+  contactEmail: VisitorText | null;
+};
+
+/** A booking with what its customer typed made safe to quote (one line each, capped as the form caps it). */
+export function quotedBooking<B extends { location: string | null; notes: string | null; contactPhone: string | null; contactEmail: string | null }>(
+  b: B,
+): Omit<B, keyof QuotedBookingFields> & QuotedBookingFields {
+  return {
+    ...b,
+    location: optionalVisitorText(b.location, 200),
+    notes: optionalVisitorText(b.notes, 2000),
+    contactPhone: optionalVisitorText(b.contactPhone, 40),
+    contactEmail: optionalVisitorText(b.contactEmail, 200),
+  };
+}
 
 export type BookingMailInput = {
   booking: {
@@ -16,11 +43,9 @@ export type BookingMailInput = {
     appointmentDate: string;
     appointmentTime: string;
     duration: number;
-    location: string | null;
-    notes: string | null;
-    contactPhone: string | null;
-    contactEmail: string | null;
-  };
+  } & QuotedBookingFields;
+  /** The account's confirmed address: the confirmation goes there, and the business's replies. */
+  customerEmail: string;
   businessName: string;
   businessEmail: string;
   businessPhone: string;
@@ -41,10 +66,9 @@ export const reference = (b: { id: string; reference?: string | null }) => b.ref
 /** The customer's confirmation, with the calendar invitation attached. */
 export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   const b = m.booking;
-  if (b.contactEmail === null) throw new Error(`booking ${b.id} has no contact e-mail to confirm to`);
   const saved = b.originalPrice && b.originalPrice !== b.servicePrice ? ` (new-client price; list price ${formatMoney(b.originalPrice, m.currency)})` : "";
   return {
-    to: b.contactEmail,
+    to: m.customerEmail,
     replyTo: m.businessEmail,
     subject: `Booking received: ${b.serviceName} on ${m.whenText}`,
     text: plainText([
@@ -69,12 +93,13 @@ export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   };
 }
 
-/** The business's notice of a new booking. */
+/** The business's notice of a new booking; a contact address typed on the form is shown, never replied to. */
 export function bookingNotificationMail(m: BookingMailInput): MailMessage {
   const b = m.booking;
+  const typed = b.contactEmail && b.contactEmail !== m.customerEmail ? [`E-mail typed on the form (not confirmed, not mailed): ${b.contactEmail}`] : [];
   return {
     to: m.businessEmail,
-    replyTo: b.contactEmail ?? undefined,
+    replyTo: m.customerEmail,
     subject: `New booking: ${b.serviceName} on ${m.whenText}`,
     text: plainText([
       `A customer booked through the website.`,
@@ -83,7 +108,8 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
       `Price: ${formatMoney(b.servicePrice, m.currency)}${b.originalPrice && b.originalPrice !== b.servicePrice ? ` (list ${formatMoney(b.originalPrice, m.currency)})` : ""}`,
       `Phone: ${b.contactPhone ?? ""}`,
-      `E-mail: ${b.contactEmail ?? ""}`,
+      `E-mail: ${m.customerEmail}`,
+      ...typed,
       `Location: ${b.location ?? "(not given)"}`,
       `Notes: ${b.notes ?? "(none)"}`,
       `Booking id: ${b.id}`,
@@ -105,8 +131,9 @@ export type BookingStatusMailInput = {
     appointmentDate: string;
     appointmentTime: string;
     duration: number;
-    location: string | null;
+    location: VisitorText | null;
   };
+  /** The account's confirmed address. */
   to: string;
   businessName: string;
   businessEmail: string;
@@ -192,8 +219,11 @@ export function bookingCancelledByBusinessMail(m: BookingStatusMailInput): MailM
   };
 }
 
-/** Who the business's alerts go to, where they link, and the timezone their times are shown in. */
-export type BusinessAlertContext = { businessEmail: string; origin: string; timeZone?: string };
+/**
+ * Who the business's alerts go to, where they link, the timezone their times are shown in, and
+ * the customer's confirmed address a reply goes to (none when it is not confirmed).
+ */
+export type BusinessAlertContext = { businessEmail: string; origin: string; timeZone?: string; customerEmail?: string | null };
 
 /** The business's alert that a customer cancelled their booking (the `alertCustomerCancellations` setting). */
 export function bookingCancelledByCustomerAlert(
@@ -203,7 +233,7 @@ export function bookingCancelledByCustomerAlert(
   const when = formatAppointment(b.appointmentDate, b.appointmentTime);
   return {
     to: ctx.businessEmail,
-    replyTo: b.contactEmail ?? undefined,
+    replyTo: ctx.customerEmail ?? undefined,
     subject: `Booking cancelled by the customer: ${b.serviceName} on ${when}`,
     text: plainText([
       `The customer cancelled their booking on the website. The time is free for others to book again.`,

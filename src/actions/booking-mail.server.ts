@@ -1,0 +1,44 @@
+/**
+ * What the booking actions' e-mails share: the calendar invitation of a booking, the customer's
+ * proven address and name, all from the mail context of the moment the message is queued.
+ */
+import type { Booking, BookingAccount } from "../db/bookings.server";
+import { bookingIcs, type IcsStatus } from "../domain/ics";
+import type { MailContext } from "../mail/context.server";
+import { optionalVisitorText, type VisitorText, visitorText } from "../mail/visitor-text";
+
+/** How the calendar shows a booking: tentative until the business confirms it. */
+const icsStatus = (status: Booking["status"]): IcsStatus => (status === "pending" ? "tentative" : status === "cancelled" ? "cancelled" : "confirmed");
+
+/** The calendar invitation of a booking as it stands, from the business to the customer at `attendeeEmail`. */
+export function bookingInvitation(booking: Booking, ctx: MailContext, attendeeEmail: string): string {
+  const { origin } = ctx;
+  return bookingIcs({
+    uid: `${booking.id}@${new URL(origin).host}`,
+    date: booking.appointmentDate,
+    time: booking.appointmentTime,
+    durationMinutes: booking.duration,
+    summary: `${booking.serviceName} with ${ctx.businessName}`,
+    description: `Your ${booking.serviceName} appointment. See or cancel it at ${origin}/dashboard`,
+    location: optionalVisitorText(booking.location, 200),
+    url: `${origin}/dashboard`,
+    organizerName: ctx.businessName,
+    organizerEmail: ctx.businessEmail,
+    attendeeEmail,
+    timeZone: ctx.timeZone,
+    stamp: new Date(),
+    status: icsStatus(booking.status),
+    sequence: booking.icsSequence,
+  });
+}
+
+/** Where the customer may be mailed: the account's address once confirmed, else nowhere. */
+export function provenAddress(account: Pick<BookingAccount, "email" | "emailVerified"> | undefined): string | null {
+  return account?.emailVerified ? account.email : null;
+}
+
+/** The customer's name as the account has it, else their address, made safe to quote. */
+export function customerName(account: Pick<BookingAccount, "email" | "firstName" | "lastName"> | undefined): VisitorText {
+  if (!account) return visitorText("a deleted customer");
+  return visitorText([account.firstName, account.lastName].filter(Boolean).join(" ") || account.email);
+}
