@@ -1,17 +1,9 @@
-import { afterEach, expect, spyOn, test } from "bun:test";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { startSmtpServer } from "../../tests/helpers/smtp";
+import { expect, spyOn, test } from "bun:test";
+import { startedPerTest } from "../../tests/helpers/per-test";
 import { setLogLevel } from "../server/log.server";
 import { listUndeliveredMail, retryDelayMs } from "./outbox.server";
 
-let t: TestApp | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
-afterEach(async () => {
-  t?.close();
-  await smtp?.close();
-  t = undefined;
-  smtp = undefined;
-});
+const started = startedPerTest();
 
 const enquiry = {
   name: "Alex Doe",
@@ -23,8 +15,8 @@ const enquiry = {
 };
 
 test("a contact enquiry reaches the business through a real SMTP server", async () => {
-  smtp = await startSmtpServer();
-  t = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com", MAIL_FROM: "Site <site@example.com>" });
+  const smtp = await started.smtpServer();
+  const t = started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com", MAIL_FROM: "Site <site@example.com>" });
   expect((await t.json("/api/contacts", enquiry)).status).toBe(201);
   const [mail] = await smtp.waitFor(1);
   expect(mail!.to).toEqual(["owner@example.com"]);
@@ -38,10 +30,10 @@ test("a contact enquiry reaches the business through a real SMTP server", async 
 });
 
 test("when the mail server is down the message stays in the outbox and is retried later", async () => {
-  smtp = await startSmtpServer();
+  let smtp = await started.smtpServer();
   const port = smtp.port;
   await smtp.close();
-  t = createTestApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, BUSINESS_EMAIL: "owner@example.com" });
+  const t = started.app({ SMTP_URL: `smtp://127.0.0.1:${port}`, BUSINESS_EMAIL: "owner@example.com" });
   expect((await t.json("/api/contacts", enquiry)).status).toBe(201);
   await t.deps.outbox.drain();
   const failed = t.db.$client.query("SELECT status, attempts, last_error AS lastError, next_attempt_at AS next FROM outbox").get() as {
@@ -57,7 +49,7 @@ test("when the mail server is down the message stays in the outbox and is retrie
   expect(t.db.$client.query("SELECT count(*) AS n FROM contacts").get()).toEqual({ n: 1 });
 
   // The server comes back on the same port; once the retry is due the message goes out.
-  smtp = await startSmtpServer(port);
+  smtp = await started.smtpServer(port);
   t.db.$client.query("UPDATE outbox SET next_attempt_at = 0").run();
   await t.deps.outbox.drain();
   expect(smtp.received.length).toBe(1);
@@ -73,9 +65,9 @@ test("retries back off exponentially up to half an hour", () => {
 });
 
 test("a refused message is retried forever, shown as undelivered with its last error, and sent once accepted", async () => {
-  smtp = await startSmtpServer();
+  const smtp = await started.smtpServer();
   smtp.refusing = true;
-  t = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
+  const t = started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
   expect((await t.json("/api/contacts", enquiry)).status).toBe(201);
   await t.deps.outbox.drain();
   let [undelivered] = listUndeliveredMail(t.db);

@@ -1,21 +1,14 @@
-import { afterEach, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { adminWithToken, customerWithSession, placedOrders } from "../../tests/factories";
 import { createSession } from "../server/auth/sessions.server";
-import { startSmtpServer } from "../../tests/helpers/smtp";
-import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { startedPerTest } from "../../tests/helpers/per-test";
+import type { TestApp } from "../../tests/helpers/test-app";
 import { changeOrder } from "../db/orders.server";
 import { orders, payments, settings } from "../db/schema";
 import { markPaymentRequestPaid } from "../db/admin-payments.server";
 
-let t: TestApp | undefined;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
-afterEach(async () => {
-  t?.close();
-  await smtp?.close();
-  t = undefined;
-  smtp = undefined;
-});
+const started = startedPerTest();
 
 const admin = { actor: "admin" as const };
 const setSetting = (app: TestApp, key: string, value: unknown) =>
@@ -26,7 +19,7 @@ const setSetting = (app: TestApp, key: string, value: unknown) =>
     .run();
 
 test("an order's invoice: 404 before payment and for anyone else's, the tax invoice once paid, kept and marked when refunded", async () => {
-  t = createTestApp();
+  const t = started.app();
   setSetting(t, "abn", "51824753556");
   const [order] = placedOrders(t.db, "ann@example.com");
   const ann = customerWithSession(t.db, "ann2@example.com");
@@ -70,7 +63,7 @@ test("an order's invoice: 404 before payment and for anyone else's, the tax invo
 });
 
 test("without an ABN the document says it is not a tax invoice", async () => {
-  t = createTestApp();
+  const t = started.app();
   const [order] = placedOrders(t.db, "ann@example.com");
   changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
   const cookie = `pi_session=${createSession(t.db, order!.userId).token}`;
@@ -80,7 +73,7 @@ test("without an ABN the document says it is not a tax invoice", async () => {
 });
 
 test("a paid service payment's invoice is on the dashboard and only its customer's", async () => {
-  t = createTestApp();
+  const t = started.app();
   const cara = customerWithSession(t.db, "cara@example.com");
   const dan = customerWithSession(t.db, "dan@example.com");
   const payment = t.db
@@ -130,8 +123,8 @@ function attachmentOf(raw: string, filename: string): string | undefined {
 }
 
 test("the paid e-mail carries the invoice as INV-000001.html with its number and totals, through a real SMTP server", async () => {
-  smtp = await startSmtpServer();
-  t = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com", MAIL_FROM: "Site <site@example.com>" });
+  const smtp = await started.smtpServer();
+  const t = started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com", MAIL_FROM: "Site <site@example.com>" });
   setSetting(t, "abn", "51824753556");
   const [order] = placedOrders(t.db, "ann@example.com");
   const before = smtp.received.length;

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from "bun:test";
 import { type AdminClient, adminClient } from "./admins";
 import { type PayPalStandIn, standInEnv, startPayPalStandIn } from "./paypal-stand-in";
+import { type SmtpServer, startSmtpServer } from "./smtp";
 import { createTestApp, type TestApp } from "./test-app";
 
 /** An object that forwards every use to what `current()` answers at that moment (set by a hook). */
@@ -76,4 +77,27 @@ export function payPalAppPerTest(opts: { delayMs: number; env?: Record<string, s
     paypal.violations.length = 0;
   });
   return { standIn: currentOf(() => payPal, "the PayPal stand-in"), t };
+}
+
+/**
+ * For files whose tests each start their own app (each with its own env) and SMTP server: what
+ * `app(env)` and `smtpServer(port)` start during a test is closed after it, the latest first.
+ */
+export function startedPerTest(): { app: (env?: Record<string, string>) => TestApp; smtpServer: (port?: number) => Promise<SmtpServer> } {
+  const closers: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of closers.splice(0).reverse()) await close();
+  });
+  return {
+    app(env = {}) {
+      const app = createTestApp(env);
+      closers.push(() => app.close());
+      return app;
+    },
+    async smtpServer(port) {
+      const server = await startSmtpServer(port);
+      closers.push(() => server.close());
+      return server;
+    },
+  };
 }

@@ -3,6 +3,9 @@ import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
 
+/** A started server: what it received, its address, and `close()`. */
+export type SmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
 /** Starts the server on `port` (0 picks a free one). Set `refusing` to make it reject recipients. */
 export async function startSmtpServer(port = 0) {
   const received: ReceivedMail[] = [];
