@@ -114,12 +114,7 @@ function businessDay() {
   while (dayOfWeek(d) === 0) d = addDays(d, 1);
   return d;
 }
-const call = (cookie: string, method: string, path: string, body?: unknown) =>
-  t.request(path, {
-    method,
-    headers: { Cookie: cookie, "Content-Type": "application/json", Origin: testOrigin },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+const call = (cookie: string, method: string, path: string, body?: unknown) => t.send(method, path, body, { Cookie: cookie, Origin: testOrigin });
 async function book(cookie: string) {
   openSlots(t.db, businessDay(), businessDay());
   const res = await call(cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(), "10:00"));

@@ -13,13 +13,7 @@ const t = testAppPerTest();
 
 type Browser = ReturnType<typeof browser>;
 
-/** A JSON request from the signed-in browser `b`, with our Origin. */
-async function send(b: Browser, method: string, path: string, body?: unknown) {
-  const headers: Record<string, string> = { Origin: testOrigin, Cookie: b.jar.header() };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return b.jar.take(await t.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-}
-const add = (b: Browser, body: unknown) => send(b, "POST", "/api/cart/items", body);
+const add = (b: Browser, body: unknown) => b.send("POST", "/api/cart/items", body);
 const cartOf = async (b: Browser) => (await (await b.get("/api/cart")).json()) as CartView;
 
 function product(slug: string) {
@@ -46,11 +40,7 @@ describe("a session is required", () => {
       ["DELETE", `/api/cart/items/${id}`, undefined],
     ];
     for (const [method, path, body] of calls) {
-      const res = await t.request(path, {
-        method,
-        headers: { "Content-Type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
+      const res = await t.send(method, path, body);
       expect(res.status).toBe(401);
       expect(((await res.json()) as ErrorBody).error.code).toBe("unauthorized");
     }
@@ -168,11 +158,11 @@ describe("changing and removing", () => {
   test("sets the quantity within the stock; 409 beyond it, 404 for a product not in the cart", async () => {
     const ann = await signedIn();
     await add(ann, { productId: camera().id });
-    const res = await send(ann, "PATCH", `/api/cart/items/${camera().id}`, { quantity: 5 });
+    const res = await ann.send("PATCH", `/api/cart/items/${camera().id}`, { quantity: 5 });
     expect(res.status).toBe(200);
     expect(((await res.json()) as CartView).items[0]!.quantity).toBe(5);
-    expect((await send(ann, "PATCH", `/api/cart/items/${camera().id}`, { quantity: 19 })).status).toBe(409);
-    expect((await send(ann, "PATCH", `/api/cart/items/${recorder().id}`, { quantity: 1 })).status).toBe(404);
+    expect((await ann.send("PATCH", `/api/cart/items/${camera().id}`, { quantity: 19 })).status).toBe(409);
+    expect((await ann.send("PATCH", `/api/cart/items/${recorder().id}`, { quantity: 1 })).status).toBe(404);
     expect(rows()).toEqual([{ userId: ann.id, productId: camera().id, quantity: 5 }]);
   });
 
@@ -186,11 +176,11 @@ describe("changing and removing", () => {
       [`/api/cart/items/${camera().id}`, { quantity: "3.5" }, "quantity"],
       [`/api/cart/items/${camera().id}`, {}, "quantity"],
     ] as const) {
-      const res = await send(ann, "PATCH", path, body);
+      const res = await ann.send("PATCH", path, body);
       expect(res.status).toBe(400);
       expect(Object.keys(((await res.json()) as ErrorBody).error.fields ?? {})).toEqual([field]);
     }
-    expect((await send(ann, "DELETE", "/api/cart/items/x1")).status).toBe(400);
+    expect((await ann.send("DELETE", "/api/cart/items/x1")).status).toBe(400);
     expect(rows()).toEqual([{ userId: ann.id, productId: camera().id, quantity: 2 }]);
   });
 
@@ -198,10 +188,10 @@ describe("changing and removing", () => {
     const ann = await signedIn();
     await add(ann, { productId: camera().id });
     await add(ann, { productId: recorder().id });
-    const res = await send(ann, "DELETE", `/api/cart/items/${camera().id}`);
+    const res = await ann.send("DELETE", `/api/cart/items/${camera().id}`);
     expect(res.status).toBe(200);
     expect(((await res.json()) as CartView).items.map((l) => l.productId)).toEqual([recorder().id]);
-    expect((await send(ann, "DELETE", `/api/cart/items/${camera().id}`)).status).toBe(404);
+    expect((await ann.send("DELETE", `/api/cart/items/${camera().id}`)).status).toBe(404);
   });
 
   test("only the caller's cart is touched", async () => {
@@ -209,8 +199,8 @@ describe("changing and removing", () => {
     await add(ann, { productId: camera().id, quantity: 2 });
     const bob = await signedIn("bob@example.com");
     expect((await cartOf(bob)).items).toEqual([]);
-    expect((await send(bob, "PATCH", `/api/cart/items/${camera().id}`, { quantity: 7 })).status).toBe(404);
-    expect((await send(bob, "DELETE", `/api/cart/items/${camera().id}`)).status).toBe(404);
+    expect((await bob.send("PATCH", `/api/cart/items/${camera().id}`, { quantity: 7 })).status).toBe(404);
+    expect((await bob.send("DELETE", `/api/cart/items/${camera().id}`)).status).toBe(404);
     await add(bob, { productId: camera().id, quantity: 1 });
     expect(rows().sort((a, b) => a.quantity - b.quantity)).toEqual([
       { userId: bob.id, productId: camera().id, quantity: 1 },
@@ -239,8 +229,8 @@ describe("the per-customer limit (decision 024)", () => {
     expect(((await more.json()) as ErrorBody).error.message).toBe(
       "You can have at most 10 of this product in your cart and unpaid orders together (10 already in your cart).",
     );
-    await send(ann, "PATCH", `/api/cart/items/${tracker().id}`, { quantity: 4 });
-    expect((await send(ann, "PATCH", `/api/cart/items/${tracker().id}`, { quantity: 11 })).status).toBe(409);
+    await ann.send("PATCH", `/api/cart/items/${tracker().id}`, { quantity: 4 });
+    expect((await ann.send("PATCH", `/api/cart/items/${tracker().id}`, { quantity: 11 })).status).toBe(409);
     expect(rows()).toEqual([{ userId: ann.id, productId: tracker().id, quantity: 4 }]);
   });
 

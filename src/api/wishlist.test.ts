@@ -12,13 +12,8 @@ const t = testAppPerTest();
 
 type Browser = ReturnType<typeof browser>;
 
-async function send(b: Browser, method: string, path: string, body?: unknown, raw?: string) {
-  const headers: Record<string, string> = { Origin: testOrigin, Cookie: b.jar.header() };
-  if (body !== undefined || raw !== undefined) headers["Content-Type"] = "application/json";
-  return b.jar.take(await t.request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) }));
-}
-const wish = (b: Browser, body: unknown, raw?: string) => send(b, "POST", "/api/wishlist", body, raw);
-const unwish = (b: Browser, id: number | string) => send(b, "DELETE", `/api/wishlist/${id}`);
+const wish = (b: Browser, body: unknown, raw?: string) => b.send("POST", "/api/wishlist", body, raw);
+const unwish = (b: Browser, id: number | string) => b.send("DELETE", `/api/wishlist/${id}`);
 const listOf = async (b: Browser) => (await (await b.get("/api/wishlist")).json()) as WishlistView;
 
 const product = (slug: string) => t.db.select().from(products).where(eq(products.slug, slug)).get()!;
@@ -39,11 +34,7 @@ test("signed out, every wishlist route answers 401 in JSON and writes nothing", 
     ["POST", "/api/wishlist", { productId: id }],
     ["DELETE", `/api/wishlist/${id}`, undefined],
   ] as const) {
-    const res = await t.request(path, {
-      method,
-      headers: { Origin: testOrigin, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await t.send(method, path, body, { Origin: testOrigin });
     expect(res.status).toBe(401);
     expect(((await res.json()) as ErrorBody).error.code).toBe("unauthorized");
   }

@@ -2,7 +2,7 @@
 import { expect } from "bun:test";
 import { adminWithToken } from "../factories";
 import { testOrigin } from "./browser";
-import { errorOf, type TestApp } from "./test-app";
+import { errorOf, jsonInit, type TestApp } from "./test-app";
 
 export type AdminClient = ReturnType<typeof adminClient>;
 
@@ -34,11 +34,7 @@ export async function expectQueriesRefused(admin: AdminClient, path: string, cas
 export function adminClient(t: TestApp, username = "owner") {
   const admin = adminWithToken(t.db, username);
   const writeHeaders = { Authorization: admin.authorization, Origin: testOrigin };
-  const send = (method: string, path: string, body?: unknown, raw?: string) => {
-    const headers: Record<string, string> = { ...writeHeaders };
-    if (body !== undefined || raw !== undefined) headers["Content-Type"] = "application/json";
-    return t.request(path, { method, headers, body: raw ?? (body === undefined ? undefined : JSON.stringify(body)) });
-  };
+  const send = (method: string, path: string, body?: unknown, raw?: string) => t.request(path, jsonInit(method, writeHeaders, body, raw));
   return {
     ...admin,
     get: (path: string) => t.request(path, { headers: { Authorization: admin.authorization } }),

@@ -1,5 +1,5 @@
 /** A browser-like client for route tests: keeps cookies and sends our Origin on form posts. */
-import type { TestApp } from "./test-app";
+import { jsonInit, type TestApp } from "./test-app";
 import { CookieJar } from "./cookies";
 import { customerWithSession, sessionCookie } from "../factories";
 
@@ -15,6 +15,10 @@ export function browser(t: TestApp) {
     },
     async post(path: string, fields: Record<string, string>, headers: Record<string, string> = { Origin: testOrigin }) {
       return jar.take(await t.request(path, { method: "POST", body: new URLSearchParams(fields), headers: { ...headers, Cookie: jar.header() } }));
+    },
+    /** Sends `method` to `path` with the cookies and our Origin, and `body` as JSON (or `raw` text as it is) when there is one. */
+    async send(method: string, path: string, body?: unknown, raw?: string) {
+      return jar.take(await t.request(path, jsonInit(method, { Origin: testOrigin, Cookie: jar.header() }, body, raw)));
     },
     async postJson(path: string, body: unknown, headers: Record<string, string> = { Origin: testOrigin }) {
       return jar.take(

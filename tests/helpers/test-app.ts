@@ -33,6 +33,10 @@ export function createTestApp(env: Record<string, string> = {}) {
     async request(path: string, init?: RequestInit): Promise<Response> {
       return await app.request(path, init, server);
     },
+    /** Sends `method` to `path` with `headers`, and `body` as JSON when there is one. */
+    async send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
+      return await app.request(path, jsonInit(method, headers, body), server);
+    },
     async json(path: string, body: unknown, init: RequestInit = {}): Promise<Response> {
       return await app.request(
         path,
@@ -47,6 +51,12 @@ export function createTestApp(env: Record<string, string> = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A request's init: `method` and `headers`, with `body` as JSON (or `raw` text as it is) and its Content-Type when there is one. */
+export function jsonInit(method: string, headers: Record<string, string>, body?: unknown, raw?: string): RequestInit {
+  if (body === undefined && raw === undefined) return { method, headers };
+  return { method, headers: { ...headers, "Content-Type": "application/json" }, body: raw ?? JSON.stringify(body) };
 }
 
 /** Counts the rows of a table. */

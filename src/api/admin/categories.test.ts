@@ -33,11 +33,7 @@ test("every route answers 401 without the token, and writes nothing", async () =
     ["POST", "/api/admin/categories/reorder", { ids: before.map((c) => c.id) }],
     ["DELETE", `/api/admin/categories/${id}`, undefined],
   ] as const) {
-    const res = await t.request(path, {
-      method,
-      headers: { Origin: testOrigin, "Content-Type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const res = await t.send(method, path, body, { Origin: testOrigin });
     expect(res.status).toBe(401);
   }
   expect(allCategories()).toEqual(before);
