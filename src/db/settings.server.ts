@@ -46,7 +46,8 @@ export function updateSetting(db: Db, key: string, value: unknown): PublicWrite 
 
 /**
  * What the owner's save answers: the settings after it and the keys it changed, or a message per
- * field, or (`reauthRequired`) that a money setting would change without a recent password check.
+ * field, or (`reauthRequired`) that a setting guarded by the password (decision 056) would change
+ * without a recent password check.
  */
 export type SettingsSave = { ok: true; settings: Settings; changed: SettingKey[] } | { ok: false; fields: SettingsProblems; reauthRequired?: true };
 
@@ -54,8 +55,9 @@ export type SettingsSave = { ok: true; settings: Settings; changed: SettingKey[]
  * The owner's save from the admin portal: every setting in `input` that differs from the stored one
  * is checked (shared/admin-settings.ts, then the stored schema), and all of them are written in one
  * immediate transaction with an audit entry each, before and after; an unchanged one is neither
- * written nor recorded. One refused value writes nothing. A change to a setting of where money goes
- * (`reauthSettingKeys`) is written only when the admin gave the password recently (`reauthenticated`).
+ * written nor recorded. One refused value writes nothing. A change to a setting whose declaration asks
+ * for the password again (`reauthSettingKeys`, decision 056) is written only when the admin gave the
+ * password recently (`reauthenticated`); otherwise nothing of the request is written.
  */
 export function saveSettings(db: Db, actor: AuditActor, input: Partial<Record<SettingKey, unknown>>, now = new Date(), reauthenticated = false): SettingsSave {
   const result = immediate(db, (): SettingsSave => {

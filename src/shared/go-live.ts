@@ -7,22 +7,14 @@
  * the e-mail, while it is at an example domain that can never receive mail (RFC 2606). Nothing is
  * stored to say so: saving any other value, or emptying the field, makes it real.
  */
-import { defaultSettings, type Settings } from "./settings";
+import { defaultSettings, type PlaceholderSettingKey, type Settings, settingDeclarations, settingKeys } from "./settings";
 
-/** The settings that ship with a made-up value, in the order the checklist names them. */
-export const placeholderSettingKeys = [
-  "phone",
-  "email",
-  "bankBsb",
-  "bankAccountNumber",
-  "btcAddress",
-  "ethAddress",
-  "usdcSolAddress",
-  "signal",
-  "whatsapp",
-  "messenger",
-] as const satisfies readonly (keyof Settings)[];
-export type PlaceholderSettingKey = (typeof placeholderSettingKeys)[number];
+export type { PlaceholderSettingKey };
+
+/** The settings that ship with a made-up value (their declarations say `placeholder`), in the form's order. */
+export const placeholderSettingKeys: readonly PlaceholderSettingKey[] = settingKeys.filter(
+  (key): key is PlaceholderSettingKey => settingDeclarations[key].placeholder,
+);
 
 const exampleDomain = /@(?:[^@\s]+\.)?example\.(?:com|net|org)$/i;
 

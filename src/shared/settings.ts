@@ -1,117 +1,590 @@
 /**
- * Business settings the owner edits in the admin portal. Stored one row per key (JSON value);
- * a missing or invalid value falls back to the default here, so the site always renders.
+ * Business settings the owner edits in the admin portal, each declared once: what a stored value
+ * must be (anything else reads as the default, so the site always renders), its default, the owner's
+ * check, its label, where the form shows it, whether customers see it, whether it ships as a
+ * placeholder (decision 037) and whether changing it needs the password again (decision 056). The
+ * stored schema, the defaults, the API's checks, the form, the go-live checklist and the
+ * re-authentication guard all read these declarations. Stored one row per key (JSON value).
  */
-import { z } from "zod";
-import { currencies } from "../domain/currency";
 import { isAbn } from "../domain/abn";
 import { backupIntervals } from "../domain/backups";
+import { currencies, currencyNames } from "../domain/currency";
+import {
+  between,
+  businessHoursCheck,
+  discountPercent,
+  emailAddress,
+  emptyOr,
+  isBackupInterval,
+  isBitcoinAddress,
+  isEthereumAddress,
+  isSolanaAddress,
+  isTimeZone,
+  matching,
+  moneyAmount,
+  phone,
+  settingsMessages as m,
+  storedBusinessHours,
+  text,
+  whole,
+} from "./setting-checks";
+import type { SettingField, SettingSectionId } from "./settings-form";
+import { z } from "./zod-mini";
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "Use HH:MM");
-const percent = z.number().min(0).max(100);
+/**
+ * Why changing a setting needs the password given in the last 10 minutes (decision 056), or false:
+ * it says where customers' money goes, what they pay, how long their order waits for their payment,
+ * where they reach the business, or it is a limit that protects customers.
+ */
+export type PasswordAgain =
+  | "where money goes"
+  | "what customers pay"
+  | "how long an order waits for its payment"
+  | "where customers reach the business"
+  | "a limit that protects customers"
+  | false;
 
-export const settingsSchema = z.object({
-  businessName: z.string().trim().min(1).max(100).default("Adelaide Discreet Investigations"),
-  /** The Australian Business Number printed on tax invoices; empty until the owner enters it (an invoice without it is not a tax invoice). */
-  abn: z
-    .string()
-    .trim()
-    .refine((v) => v === "" || isAbn(v))
-    .default(""),
-  /** The one currency every price, payment, invoice and export is in. */
-  currency: z.enum(currencies).default("USD"),
-  phone: z.string().trim().max(40).default("+61 8 0000 0000"),
-  email: z.string().trim().max(200).default("enquiries@example.com"),
-  signal: z.string().trim().max(40).default("+61 400 000 000"),
-  whatsapp: z.string().trim().max(40).default("+61 400 000 001"),
-  messenger: z.string().trim().max(100).default("example.investigations"),
-  /** The business's street address and postcode (Adelaide, SA) for search engines; empty leaves them out rather than inventing one. */
-  streetAddress: z.string().trim().max(200).default(""),
-  postalCode: z
-    .string()
-    .trim()
-    .regex(/^(\d{4})?$/)
-    .default(""),
-  btcAddress: z.string().trim().max(120).default("bc1q-example-placeholder-address-not-real"),
-  ethAddress: z.string().trim().max(120).default("0xEXAMPLE0000000000000000000000000000PLACEHOLDER"),
-  usdcSolAddress: z.string().trim().max(120).default("SoLExamplePlaceholderAddressNotReal1111111111"),
+/** One setting, declared once. */
+export type SettingDeclaration<S extends z.ZodMiniType = z.ZodMiniType> = {
+  /** What a stored value must be to be used. */
+  stored: S;
+  default: z.output<S>;
+  /** What the owner may save: stricter, since it judges what they type. */
+  check: z.ZodMiniType;
+  /** Its name in the form and in the audit log. */
+  label: string;
+  section: SettingSectionId;
+  field: SettingField;
+  /** Whether its value reaches customers: pages, their e-mails, search engines. */
+  customersSee: boolean;
+  /** Whether it ships with a made-up value customers must never see (decision 037). */
+  placeholder: boolean;
+  passwordAgain: PasswordAgain;
+};
+
+/** Declares one setting, keeping its types: the stored value's, whether it is a placeholder, how the form draws it. */
+function setting<S extends z.ZodMiniType, P extends boolean, F extends SettingField>(declaration: SettingDeclaration<S> & { placeholder: P; field: F }) {
+  return declaration;
+}
+
+const storedMoney = z.number().check(z.minimum(0));
+
+/** Every setting, in the order the form shows them. */
+export const settingDeclarations = {
+  businessName: setting({
+    stored: text(100, undefined, true),
+    default: "Adelaide Discreet Investigations",
+    check: text(100, m.businessName, true),
+    label: "Business name",
+    section: "business",
+    field: { kind: "text", hint: "Shown in the header, the footer, e-mails and invoices." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  /** Printed on tax invoices; empty until the owner enters it (an invoice without it is not a tax invoice). */
+  abn: setting({
+    stored: emptyOr(isAbn),
+    default: "",
+    check: emptyOr(isAbn, m.abn),
+    label: "ABN",
+    section: "business",
+    field: { kind: "text", hint: "11 digits, printed on tax invoices. Until it is entered, invoices are not tax invoices." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  phone: setting({
+    stored: text(40),
+    default: "+61 8 0000 0000",
+    check: phone(true),
+    label: "Phone",
+    section: "business",
+    field: { kind: "text", type: "tel", hint: "Shown on the contact and booking pages." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where customers reach the business",
+  }),
+  /** Where the business's mail goes (unless BUSINESS_EMAIL overrides it) and where customers' replies go. */
+  email: setting({
+    stored: text(200),
+    default: "enquiries@example.com",
+    check: emailAddress,
+    label: "E-mail",
+    section: "business",
+    field: { kind: "text", type: "email", hint: "Where enquiries are sent and customers reply." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where customers reach the business",
+  }),
+  signal: setting({
+    stored: text(40),
+    default: "+61 400 000 000",
+    check: phone(false),
+    label: "Signal",
+    section: "business",
+    field: { kind: "text", type: "tel", hint: "Leave empty to hide Signal on the contact page." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where customers reach the business",
+  }),
+  whatsapp: setting({
+    stored: text(40),
+    default: "+61 400 000 001",
+    check: phone(false),
+    label: "WhatsApp",
+    section: "business",
+    field: { kind: "text", type: "tel", hint: "Leave empty to hide WhatsApp on the contact page." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where customers reach the business",
+  }),
+  messenger: setting({
+    stored: text(100),
+    default: "example.investigations",
+    check: text(100, m.messenger),
+    label: "Messenger",
+    section: "business",
+    field: { kind: "text", hint: "Your Messenger name; leave empty to hide it." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where customers reach the business",
+  }),
+  /** The street address (Adelaide, SA) search engines show as where to find the business; empty leaves it out rather than inventing one. */
+  streetAddress: setting({
+    stored: text(200),
+    default: "",
+    check: text(200, m.streetAddress),
+    label: "Street address",
+    section: "business",
+    field: { kind: "text", hint: "For search engines only (Adelaide, SA is added). Leave empty to leave it out." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "where customers reach the business",
+  }),
+  postalCode: setting({
+    stored: matching(/^(\d{4})?$/),
+    default: "",
+    check: matching(/^(\d{4})?$/, m.postalCode),
+    label: "Postcode",
+    section: "business",
+    field: { kind: "text", hint: "4 digits, such as 5000. Leave empty to leave it out." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "where customers reach the business",
+  }),
+  btcAddress: setting({
+    stored: text(120),
+    default: "bc1q-example-placeholder-address-not-real",
+    check: emptyOr(isBitcoinAddress, m.btc),
+    label: "Bitcoin address",
+    section: "payments",
+    field: { kind: "text", hint: "Starts with bc1, 1 or 3. Leave empty to hide Bitcoin." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where money goes",
+  }),
+  ethAddress: setting({
+    stored: text(120),
+    default: "0xEXAMPLE0000000000000000000000000000PLACEHOLDER",
+    check: emptyOr(isEthereumAddress, m.eth),
+    label: "Ethereum address",
+    section: "payments",
+    field: { kind: "text", hint: "0x and 40 hexadecimal characters. Leave empty to hide Ethereum." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where money goes",
+  }),
+  usdcSolAddress: setting({
+    stored: text(120),
+    default: "SoLExamplePlaceholderAddressNotReal1111111111",
+    check: emptyOr(isSolanaAddress, m.sol),
+    label: "USDC (Solana) address",
+    section: "payments",
+    field: { kind: "text", hint: "32 to 44 characters on the Solana network. Leave empty to hide USDC." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where money goes",
+  }),
   /** The account a shop order paid by bank transfer goes to; with the account number blank, the instructions ask the customer to reply for the details. */
-  bankAccountName: z.string().trim().max(100).default("Adelaide Discreet Investigations"),
-  bankBsb: z
-    .string()
-    .trim()
-    .regex(/^(\d{3}-?\d{3})?$/, "Use a 6-digit BSB such as 065-000")
-    .default("000-000"),
-  bankAccountNumber: z
-    .string()
-    .trim()
-    .regex(/^(\d{5,10})?$/, "Use the 5 to 10 digits of the account number")
-    .default("00000000"),
-  timezone: z.string().trim().min(1).default("Australia/Adelaide"),
-  businessHours: z
-    .object({
-      start: hhmm,
-      end: hhmm,
-      slotMinutes: z.number().int().min(15).max(240),
-      days: z.array(z.number().int().min(0).max(6)),
-    })
-    .default({ start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] }),
-  newClientDiscountPercent: percent.default(50),
-  cryptoDiscountPercent: percent.default(10),
-  freeShippingThreshold: z.number().min(0).default(200),
-  flatShippingFee: z.number().min(0).default(15),
-  gstEnabled: z.boolean().default(true),
-  /** How long an unpaid shop order paid by a manual method holds its stock before it is cancelled. */
-  manualOrderHoldDays: z.number().int().min(1).max(30).default(3),
+  bankAccountName: setting({
+    stored: text(100),
+    default: "Adelaide Discreet Investigations",
+    check: text(100, m.bankAccountName),
+    label: "Account name",
+    section: "bank",
+    field: { kind: "text", hint: "The name on the account shop customers pay by bank transfer." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "where money goes",
+  }),
+  bankBsb: setting({
+    stored: matching(/^(\d{3}-?\d{3})?$/, m.bsb),
+    default: "000-000",
+    check: matching(/^(\d{3}-?\d{3})?$/, m.bsb),
+    label: "BSB",
+    section: "bank",
+    field: { kind: "text", hint: "6 digits, such as 065-000." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where money goes",
+  }),
+  bankAccountNumber: setting({
+    stored: matching(/^(\d{5,10})?$/, m.accountNumber),
+    default: "00000000",
+    check: matching(/^(\d{5,10})?$/, m.accountNumber),
+    label: "Account number",
+    section: "bank",
+    field: { kind: "text", hint: "5 to 10 digits. Leave empty to ask customers to reply for the details." },
+    customersSee: true,
+    placeholder: true,
+    passwordAgain: "where money goes",
+  }),
+  /** The one currency every price, payment, invoice and export is in. */
+  currency: setting({
+    stored: z.enum(currencies),
+    default: "USD",
+    check: z.enum(currencies, m.currency),
+    label: "Currency",
+    section: "prices",
+    field: {
+      kind: "select",
+      hint: "Every price, payment, invoice and export is in this currency; orders already placed keep theirs.",
+      options: currencies.map((c) => ({ value: c, text: `${c}: ${currencyNames[c]}` })),
+    },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  newClientDiscountPercent: setting({
+    stored: between(0, 100),
+    default: 50,
+    check: discountPercent,
+    label: "New-client discount (%)",
+    section: "prices",
+    field: { kind: "number", step: "0.01", hint: "Off a new client's bookings, 0 to 90; the home page's offer says this figure." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  cryptoDiscountPercent: setting({
+    stored: between(0, 100),
+    default: 10,
+    check: discountPercent,
+    label: "Crypto discount (%)",
+    section: "prices",
+    field: { kind: "number", step: "0.01", hint: "Off a payment in crypto, 0 to 90." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  freeShippingThreshold: setting({
+    stored: storedMoney,
+    default: 200,
+    check: moneyAmount,
+    label: "Free-shipping threshold",
+    section: "prices",
+    field: { kind: "number", step: "0.01", hint: "Shop orders of this subtotal and over ship free." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  flatShippingFee: setting({
+    stored: storedMoney,
+    default: 15,
+    check: moneyAmount,
+    label: "Flat shipping fee",
+    section: "prices",
+    field: { kind: "number", step: "0.01", hint: "Charged on shop orders under the threshold." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  /** Whether orders record the GST their prices include: what a tax invoice says the customer paid. */
+  gstEnabled: setting({
+    stored: z.boolean(),
+    default: true,
+    check: z.boolean(m.boolean),
+    label: "GST",
+    section: "prices",
+    field: { kind: "switch", text: "Record the GST included in shop orders", hint: "Prices stay the same; an order shows the GST they include." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  /** How long an unpaid shop order paid by a manual method holds its stock before it is cancelled, while the customer's transfer may be on its way. */
+  manualOrderHoldDays: setting({
+    stored: whole(1, 30),
+    default: 3,
+    check: whole(1, 30, m.manualHold),
+    label: "Manual payment hold (days)",
+    section: "orders",
+    field: { kind: "number", step: "1", hint: "How long an unpaid order paid by crypto or bank transfer holds its stock, 1 to 30 days." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "how long an order waits for its payment",
+  }),
   /** How long a shop order awaiting a PayPal capture holds its stock. */
-  paypalOrderHoldMinutes: z
-    .number()
-    .int()
-    .min(10)
-    .max(24 * 60)
-    .default(60),
+  paypalOrderHoldMinutes: setting({
+    stored: whole(10, 24 * 60),
+    default: 60,
+    check: whole(10, 24 * 60, m.paypalHold),
+    label: "PayPal payment hold (minutes)",
+    section: "orders",
+    field: { kind: "number", step: "1", hint: "How long an order awaiting PayPal holds its stock, 10 to 1440 minutes." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "how long an order waits for its payment",
+  }),
   /** Open unpaid shop orders one customer may hold at once, so one account cannot hold the stock. */
-  maxOpenOrders: z.number().int().min(1).max(20).default(2),
+  maxOpenOrders: setting({
+    stored: whole(1, 20),
+    default: 2,
+    check: whole(1, 20, m.maxOpenOrders),
+    label: "Unpaid orders per customer",
+    section: "orders",
+    field: { kind: "number", step: "1", hint: "How many unpaid orders one customer may have open at once, 1 to 20." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "a limit that protects customers",
+  }),
   /** Units of one product one customer may have in the cart and in open unpaid orders together. */
-  maxUnitsPerProduct: z.number().int().min(1).max(999).default(10),
-  responseTimeHours: z.number().int().min(1).max(72).default(2),
+  maxUnitsPerProduct: setting({
+    stored: whole(1, 999),
+    default: 10,
+    check: whole(1, 999, m.maxUnitsPerProduct),
+    label: "Units of one product per customer",
+    section: "orders",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "The most of one product a customer may have in the cart and in unpaid orders together, 1 to 999.",
+    },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "a limit that protects customers",
+  }),
+  timezone: setting({
+    stored: z.string().check(z.trim(), z.minLength(1)),
+    default: "Australia/Adelaide",
+    check: z.string(m.timezone).check(z.trim(), z.refine(isTimeZone, m.timezone)),
+    label: "Timezone",
+    section: "bookings",
+    field: { kind: "own" },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  businessHours: setting({
+    stored: storedBusinessHours,
+    default: { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] },
+    check: businessHoursCheck,
+    label: "Business hours",
+    section: "bookings",
+    field: { kind: "own" },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
   /** Pending bookings one customer may hold at once, so one account cannot hold the calendar. */
-  maxPendingBookings: z.number().int().min(1).max(100).default(5),
+  maxPendingBookings: setting({
+    stored: whole(1, 100),
+    default: 5,
+    check: whole(1, 100, m.maxPending),
+    label: "Pending bookings per customer",
+    section: "bookings",
+    field: { kind: "number", step: "1", hint: "How many pending bookings one customer may hold at once." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "a limit that protects customers",
+  }),
   /** Hours before an appointment after which the customer can no longer move it themselves. */
-  rescheduleCutoffHours: z
-    .number()
-    .int()
-    .min(0)
-    .max(24 * 14)
-    .default(24),
+  rescheduleCutoffHours: setting({
+    stored: whole(0, 24 * 14),
+    default: 24,
+    check: whole(0, 24 * 14, m.rescheduleCutoff),
+    label: "Moving a booking: cut-off (hours)",
+    section: "bookings",
+    field: { kind: "number", step: "1", hint: "Customers may move a booking to another time until this many hours before it, 0 to 336." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  responseTimeHours: setting({
+    stored: whole(1, 72),
+    default: 2,
+    check: whole(1, 72, m.responseTime),
+    label: "Response time (hours)",
+    section: "bookings",
+    field: { kind: "number", step: "1", hint: "The reply time customers are promised, 1 to 72 hours." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
   /** E-mails a visitor's requests may send to one address in an hour, so the site cannot flood someone's inbox. */
-  customerMailPerHour: z.number().int().min(1).max(50).default(5),
-  /** E-mail the business every new enquiry; an emergency enquiry is e-mailed at once whatever this says. */
-  alertNewEnquiries: z.boolean().default(true),
-  /** E-mail the business every new shop order. */
-  alertNewOrders: z.boolean().default(true),
-  /** E-mail the business every new booking. */
-  alertNewBookings: z.boolean().default(true),
-  /** E-mail the business when a customer cancels a booking or an order. */
-  alertCustomerCancellations: z.boolean().default(true),
-  /** E-mail the business the dashboard's to-do list once a day. */
-  dailyDigest: z.boolean().default(false),
-  /** The hour of the day (business timezone) the daily digest goes out at. */
-  dailyDigestHour: z.number().int().min(0).max(23).default(8),
+  customerMailPerHour: setting({
+    stored: whole(1, 50),
+    default: 5,
+    check: whole(1, 50, m.mailPerHour),
+    label: "E-mails to one address per hour",
+    section: "mail",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "At most this many e-mails in an hour to one customer address, 1 to 50; beyond it the form asking for one says so.",
+    },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: "a limit that protects customers",
+  }),
   /** Days after an order is delivered that the customer is invited to review what was in it; 0 sends no invitations. */
-  reviewInviteDays: z.number().int().min(0).max(60).default(5),
-  /** The hour of the day (business timezone) of the scheduled backup (decision 049). */
-  backupHour: z.number().int().min(0).max(23).default(3),
+  reviewInviteDays: setting({
+    stored: whole(0, 60),
+    default: 5,
+    check: whole(0, 60, m.reviewInviteDays),
+    label: "Review invitation (days after delivery)",
+    section: "mail",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "This many days after an order is delivered, the customer is asked once to review what they bought, 0 to 60; 0 sends no invitations.",
+    },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  /** E-mail the business every new enquiry; an emergency enquiry is e-mailed at once whatever this says. */
+  alertNewEnquiries: setting({
+    stored: z.boolean(),
+    default: true,
+    check: z.boolean(m.boolean),
+    label: "New enquiries",
+    section: "alerts",
+    field: { kind: "alert", text: "E-mail me every new enquiry (an emergency enquiry is always e-mailed at once)" },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  alertNewOrders: setting({
+    stored: z.boolean(),
+    default: true,
+    check: z.boolean(m.boolean),
+    label: "New orders",
+    section: "alerts",
+    field: { kind: "alert", text: "E-mail me every new shop order" },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  alertNewBookings: setting({
+    stored: z.boolean(),
+    default: true,
+    check: z.boolean(m.boolean),
+    label: "New bookings",
+    section: "alerts",
+    field: { kind: "alert", text: "E-mail me every new booking" },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  alertCustomerCancellations: setting({
+    stored: z.boolean(),
+    default: true,
+    check: z.boolean(m.boolean),
+    label: "Customer cancellations",
+    section: "alerts",
+    field: { kind: "alert", text: "E-mail me when a customer cancels a booking or an order" },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  /** E-mail the business the dashboard's to-do list once a day. */
+  dailyDigest: setting({
+    stored: z.boolean(),
+    default: false,
+    check: z.boolean(m.boolean),
+    label: "Daily to-do digest",
+    section: "alerts",
+    field: {
+      kind: "switch",
+      text: "E-mail me the to-do list every day",
+      hint: "Once a day, at the digest hour in the business timezone; nothing is sent on a day with nothing to do.",
+    },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  /** The hour of the day (business timezone) the daily digest goes out at. */
+  dailyDigestHour: setting({
+    stored: whole(0, 23),
+    default: 8,
+    check: whole(0, 23, m.digestHour),
+    label: "Digest hour",
+    section: "alerts",
+    field: { kind: "number", step: "1", hint: "0 to 23, such as 8 for 8 am." },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
   /** Hours between scheduled backups: 24 is once a day at `backupHour`. */
-  backupEveryHours: z
-    .number()
-    .int()
-    .refine((n) => (backupIntervals as readonly number[]).includes(n))
-    .default(24),
-});
+  backupEveryHours: setting({
+    stored: z.number().check(z.int(), z.refine(isBackupInterval)),
+    default: 24,
+    check: z.number(m.backupEvery).check(z.refine(isBackupInterval, m.backupEvery)),
+    label: "Back up every",
+    section: "backups",
+    field: {
+      kind: "select",
+      hint: "Once a day is enough for most businesses; more often loses less if the server is lost.",
+      options: backupIntervals.map((h) => ({ value: h, text: h === 24 ? "Day (once a day)" : h === 1 ? "Hour" : `${h} hours` })),
+    },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  /** The hour of the day (business timezone) of the scheduled backup (decision 049). */
+  backupHour: setting({
+    stored: whole(0, 23),
+    default: 3,
+    check: whole(0, 23, m.digestHour),
+    label: "Backup hour",
+    section: "backups",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "0 to 23 in the business timezone, such as 3 for 3 am: a quiet hour. More than one a day follow it at the chosen interval.",
+    },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+};
 
-export type Settings = z.infer<typeof settingsSchema>;
-export type SettingKey = keyof Settings;
+type Declarations = typeof settingDeclarations;
+export type SettingKey = keyof Declarations;
+
+/** The setting keys, in the order the form shows them. */
+export const settingKeys = Object.keys(settingDeclarations) as SettingKey[];
+
+/** Whether `key` names a setting. */
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(settingDeclarations, key);
+}
+
+/** The stored settings: each key's stored schema, its default when missing. */
+export const settingsSchema = z.object(
+  Object.fromEntries(settingKeys.map((key) => [key, z._default(settingDeclarations[key].stored, settingDeclarations[key].default as never)])) as {
+    [K in SettingKey]: z.ZodMiniDefault<Declarations[K]["stored"]>;
+  },
+);
+
+export type Settings = z.output<typeof settingsSchema>;
 
 /** Defaults for every setting. */
 export const defaultSettings: Settings = settingsSchema.parse({});
+
+/** The settings the form draws as `kind`. */
+export type SettingKeyDrawnAs<Kind extends SettingField["kind"]> = { [K in SettingKey]: Declarations[K]["field"]["kind"] extends Kind ? K : never }[SettingKey];
+
+/** The settings that ship with a made-up value. */
+export type PlaceholderSettingKey = { [K in SettingKey]: Declarations[K]["placeholder"] extends true ? K : never }[SettingKey];

@@ -6,9 +6,9 @@
  *
  * 400 with a message per field (and nothing written) for a key that is not a setting or a value the
  * owner's rules refuse (shared/admin-settings.ts). The changed keys are written together, each with
- * an audit entry, and the public pages show them at their next request. A change to the bank account,
- * a crypto address or the PayPal hold needs the password given in the last 10 minutes: otherwise 403
- * `reauth_required` and nothing is written (decision 027).
+ * an audit entry, and the public pages show them at their next request. A change to a setting whose
+ * declaration (shared/settings.ts) asks for the password again needs it given in the last 10 minutes:
+ * otherwise 403 `reauth_required` and nothing is written (decisions 027, 056).
  */
 import { Hono } from "hono";
 import { reauthenticatedRecently } from "../../db/admins.server";
