@@ -6,8 +6,8 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { formatInvoiceNumber } from "../domain/invoice";
-import type { PaymentStatus } from "../domain/payment";
-import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize, canMarkPaymentPaid } from "../shared/admin-payments";
+import { type PaymentStatus, paymentActionOutcome } from "../domain/payment";
+import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize } from "../shared/admin-payments";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { issueInvoice } from "./invoices.server";
@@ -110,22 +110,21 @@ export function listAdminPayments(db: Db, query: AdminPaymentsQuery): AdminPayme
   };
 }
 
-export type MarkPaymentPaidResult =
-  | { ok: true }
-  | { ok: false; reason: "not_found" }
-  | { ok: false; reason: "not_request"; status: PaymentStatus; method: string };
+export type MarkPaymentPaidResult = { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "not_allowed"; message: string };
 
 /**
  * Marks a payment request paid: status `completed` and `paidAt` now, audited with the status
- * before and after, in one immediate transaction. Only a request still `requested` (not a PayPal
- * payment, not a shop order's payment, not one already paid) can be.
+ * before and after, in one immediate transaction. The transition table (`domain/payment.ts`)
+ * decides: only a request still `requested` (not a PayPal payment, not a shop order's payment,
+ * not one already paid) can be.
  */
 export function markPaymentRequestPaid(db: Db, id: string, actor: AuditActor, now = new Date()): MarkPaymentPaidResult {
   return immediate(db, (): MarkPaymentPaidResult => {
     const before = db.select().from(payments).where(eq(payments.id, id)).get();
     if (!before) return { ok: false, reason: "not_found" };
-    if (!canMarkPaymentPaid(before)) return { ok: false, reason: "not_request", status: before.status, method: before.method };
-    const completed: PaymentStatus = "completed";
+    const outcome = paymentActionOutcome({ status: before.status, method: before.method, forShopOrder: before.shopOrderId !== null }, "mark_paid");
+    if (!outcome.ok) return { ok: false, reason: "not_allowed", message: outcome.message };
+    const completed = outcome.to;
     const paid = db
       .update(payments)
       .set({ status: completed, paidAt: now, markedPaidBy: actor.username, updatedAt: now })

@@ -58,6 +58,41 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   refunded: "Refunded",
 };
 
+/** What the owner does to a service payment by hand: mark a request paid when its money arrived outside the site. */
+export const paymentActions = ["mark_paid"] as const;
+export type PaymentAction = (typeof paymentActions)[number];
+
+/** What decides what may be done to a payment: its status, its method and whether it pays a shop order. */
+export type PaymentState = { status: PaymentStatus; method: string; forShopOrder: boolean };
+
+/**
+ * The owner's transition table for service payments: from which statuses each action moves a
+ * payment, and to which. Only a request (instructions, cash deposit) still `requested` is marked
+ * paid by hand; a PayPal payment is recorded when PayPal captures it (decision 007), and a shop
+ * order's payment is settled through its order. Every other change of a payment's status is the
+ * site's own, on PayPal's answers and the payment check. The server's guard and the button the
+ * payments list offers both read it.
+ */
+const paymentTransitions: Record<PaymentAction, { from: readonly PaymentStatus[]; to: PaymentStatus }> = {
+  mark_paid: { from: ["requested"], to: "completed" },
+};
+
+/** Whether the owner may take `action` on a payment in this state, and the status it leads to or why not. */
+export function paymentActionOutcome(payment: PaymentState, action: PaymentAction): { ok: true; to: PaymentStatus } | { ok: false; message: string } {
+  const rule = paymentTransitions[action];
+  if (payment.method === "paypal") return { ok: false, message: "This is a PayPal payment: it is recorded when PayPal captures it, not by hand." };
+  if (payment.forShopOrder) return { ok: false, message: "This payment is for a shop order: mark the order paid instead." };
+  if (payment.status === rule.to) return { ok: false, message: "This payment request is already marked paid." };
+  if (!rule.from.includes(payment.status))
+    return { ok: false, message: `Only a payment request awaiting payment can be marked paid; this one is ${payment.status}.` };
+  return { ok: true, to: rule.to };
+}
+
+/** The actions the owner may take on a payment in this state: what the payments list offers. */
+export function paymentActionsAllowed(payment: PaymentState): PaymentAction[] {
+  return paymentActions.filter((action) => paymentActionOutcome(payment, action).ok);
+}
+
 /**
  * The offer for one package: a viewer not known to be returning gets the new-client price (list
  * price struck through, badge with the real percent); a returning customer pays the list price.

@@ -3,7 +3,7 @@
  * query, the shapes the API answers, and which payments the owner can mark paid
  * (docs/product.md#payments). Written with zod/mini so the island can share it.
  */
-import { type PaymentStatus, paymentStatuses } from "../domain/payment";
+import { type PaymentStatus, paymentActionsAllowed, paymentStatuses } from "../domain/payment";
 import { choiceFilter, defineAdminList, type ListQuery } from "./admin-list";
 
 export const adminPaymentsPageSize = 20;
@@ -58,7 +58,7 @@ export type AdminPayment = {
 
 export type AdminPaymentList = { payments: AdminPayment[]; total: number; page: number; pageSize: number };
 
-/** Only a request (instructions or cash deposit) still awaiting its money can be marked paid by hand. */
-export function canMarkPaymentPaid(p: { method: string; status: string; shopOrderId?: number | null }): boolean {
-  return p.status === "requested" && p.method !== "paypal" && (p.shopOrderId ?? null) === null;
+/** Whether the payments list offers "Mark paid" for this payment: the transition table's answer, as the server's guard reads it. */
+export function canMarkPaymentPaid(p: Pick<AdminPayment, "method" | "status" | "orderNumber">): boolean {
+  return paymentActionsAllowed({ status: p.status, method: p.method, forShopOrder: p.orderNumber !== null }).includes("mark_paid");
 }

@@ -26,13 +26,7 @@ export function adminPaymentsApi(deps: AppDeps) {
       const result = markPaymentRequestPaid(deps.db, id, c.get("admin"));
       if (!result.ok) {
         if (result.reason === "not_found") throw unknownPayment();
-        const message =
-          result.method === "paypal"
-            ? "This is a PayPal payment: it is recorded when PayPal captures it, not by hand."
-            : result.status === "completed"
-              ? "This payment request is already marked paid."
-              : `Only a payment request awaiting payment can be marked paid; this one is ${result.status}.`;
-        throw new HttpError(409, "not_allowed", message);
+        throw new HttpError(409, "not_allowed", result.message);
       }
       const payment = adminPayment(deps.db, id);
       if (!payment) throw unknownPayment();

@@ -40,7 +40,7 @@ function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
 
 function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pendingId: string | null; onMarkPaid: MarkPaid }) {
   if (p.invoiceNumber) return <InvoiceButton invoiceNumber={p.invoiceNumber} />;
-  if (!canMarkPaymentPaid({ method: p.method, status: p.status, shopOrderId: p.orderNumber ? 1 : null })) return null;
+  if (!canMarkPaymentPaid(p)) return null;
   const pending = pendingId === p.id;
   return (
     <button
