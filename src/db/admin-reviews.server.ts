@@ -7,13 +7,15 @@
  * Approving clears a rejection and its reason; rejecting clears an approval.
  */
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { enqueueMail, type MailMessage } from "../mail/outbox.server";
+import { reviewActionOutcome, reviewState } from "../domain/reviews";
+import { enqueueCustomerMail, type MailMessage } from "../mail/outbox.server";
 import {
   type AdminReview,
   type AdminReviewList,
   type AdminReviewsQuery,
   type AdminReviewsSummary,
   adminReviewsPageSize,
+  type RejectedReview,
   type ReviewedProduct,
   type ReviewStatus,
 } from "../shared/admin-reviews";
@@ -35,11 +37,6 @@ function statusCondition(status: ReviewStatus): SQL {
   return sql`${reviews.rejectedAt} is not null`;
 }
 
-/** The status of a stored review. */
-export function reviewStatusOf(r: Pick<Review, "isApproved" | "rejectedAt">): ReviewStatus {
-  return r.isApproved ? "approved" : r.rejectedAt ? "rejected" : "pending";
-}
-
 const selection = {
   review: reviews,
   productName: products.name,
@@ -56,7 +53,7 @@ function toAdminReview(row: Row): AdminReview {
   const r = row.review;
   return {
     id: r.id,
-    status: reviewStatusOf(r),
+    status: reviewState(r),
     rating: r.rating,
     title: r.title,
     comment: r.comment,
@@ -137,14 +134,14 @@ export function adminReview(db: Db, id: number): AdminReview | undefined {
 }
 
 const about = (row: Row) => `${customerName(row)}'s ${row.review.rating}-star review of ${row.productName}`;
-const stateOf = (r: Review) => ({ status: reviewStatusOf(r), rejectionReason: r.rejectionReason });
+const stateOf = (r: Review) => ({ status: reviewState(r), rejectionReason: r.rejectionReason });
 
 /** Approves a review (clearing any rejection); answers it, or undefined when there is none. Approving an approved review records nothing. */
 export function approveReview(db: Db, id: number, actor: AuditActor, now = new Date()): AdminReview | undefined {
   return immediate(db, () => {
     const row = readRow(db, id);
     if (!row) return undefined;
-    if (row.review.isApproved) return toAdminReview(row);
+    if (reviewActionOutcome(reviewState(row.review), "approve") !== "change") return toAdminReview(row);
     db.update(reviews).set({ isApproved: true, rejectedAt: null, rejectionReason: null, updatedAt: now }).where(eq(reviews.id, id)).run();
     recordAudit(
       db,
@@ -168,16 +165,19 @@ export type RejectionMail = (r: { to: string; firstName: string | null; productN
 
 /**
  * Rejects a review with `reason` (clearing any approval) and queues `mail` to its author in the
- * same transaction; answers it, or undefined when there is none. Rejecting again with the same
- * reason changes nothing and sends nothing.
+ * same transaction; answers it and whether the author was e-mailed, or undefined when there is no
+ * such review. Rejecting a rejected review changes nothing and sends nothing, whatever the reason.
+ * The author's mail counts against their hourly limit like any other (decision 058): beyond it the
+ * rejection is still made, the mail skipped, and the answer says so.
  */
-export function rejectReview(db: Db, id: number, reason: string, mail: RejectionMail, actor: AuditActor, now = new Date()): AdminReview | undefined {
+export function rejectReview(db: Db, id: number, reason: string, mail: RejectionMail, actor: AuditActor, now = new Date()): RejectedReview | undefined {
   return immediate(db, () => {
     const row = readRow(db, id);
     if (!row) return undefined;
-    if (row.review.rejectedAt && row.review.rejectionReason === reason) return toAdminReview(row);
+    if (reviewActionOutcome(reviewState(row.review), "reject") !== "change") return { ...toAdminReview(row), customerMailed: false };
     db.update(reviews).set({ isApproved: false, rejectedAt: now, rejectionReason: reason, updatedAt: now }).where(eq(reviews.id, id)).run();
-    enqueueMail(db, mail({ to: row.email, firstName: row.firstName, productName: row.productName, productSlug: row.productSlug, reason }));
+    const message = mail({ to: row.email, firstName: row.firstName, productName: row.productName, productSlug: row.productSlug, reason });
+    const customerMailed = enqueueCustomerMail(db, message, now, "skip") !== null;
     recordAudit(
       db,
       actor,
@@ -185,13 +185,16 @@ export function rejectReview(db: Db, id: number, reason: string, mail: Rejection
         kind: "reviews",
         action: "review.reject",
         recordId: id,
-        summary: `Rejected ${about(row)} and e-mailed the reason to ${row.email}.`,
+        summary: customerMailed
+          ? `Rejected ${about(row)} and e-mailed the reason to ${row.email}.`
+          : `Rejected ${about(row)}; the reason was not e-mailed, as ${row.email} had reached its hourly e-mail limit.`,
         before: stateOf(row.review),
         after: { status: "rejected", rejectionReason: reason },
       },
       now,
     );
-    return adminReview(db, id);
+    const review = adminReview(db, id);
+    return review && { ...review, customerMailed };
   });
 }
 

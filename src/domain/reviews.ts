@@ -1,4 +1,4 @@
-/** The rules of ratings shown to shoppers, with no database in them. */
+/** The rules of ratings shown to shoppers and of a review's moderation, with no database in them. */
 import type { RatingSummary, ReviewState } from "../shared/reviews";
 
 /** The summary of no reviews at all: the page then says "No reviews yet". */
@@ -25,10 +25,36 @@ export function starFills(average: number): ("full" | "half" | "empty")[] {
   return [1, 2, 3, 4, 5].map((star) => (halves >= star * 2 ? "full" : halves === star * 2 - 1 ? "half" : "empty"));
 }
 
-/** Pending = neither approved nor rejected; rejected wins over a stale approval flag. */
+/** Pending = neither approved nor rejected; rejected wins over a stale approval flag. The one reading of a review's columns. */
 export function reviewState(r: { isApproved: boolean; rejectedAt: Date | null }): ReviewState {
   if (r.rejectedAt) return "rejected";
   return r.isApproved ? "approved" : "pending";
+}
+
+/** What the owner (staff included) does to a review in the portal. */
+export const reviewActions = ["approve", "reject"] as const;
+export type ReviewAction = (typeof reviewActions)[number];
+
+/**
+ * A review's one transition table (decision 045): the states each of the owner's actions changes
+ * (approve leads to approved, reject to rejected). Doing what is already so (approving an approved review, rejecting a
+ * rejected one, whatever the reason given) changes nothing, records nothing and e-mails nobody, so
+ * a rejected review's reason stands until it is approved or its author edits it. The author's edit
+ * (db/reviews.server.ts) sends any review back to waiting.
+ */
+const reviewTransitions: Record<ReviewAction, { from: readonly ReviewState[] }> = {
+  approve: { from: ["pending", "rejected"] },
+  reject: { from: ["pending", "approved"] },
+};
+
+/** What `action` does to a review in `state`: `change` it, or nothing when it is `already` where the action leads. */
+export function reviewActionOutcome(state: ReviewState, action: ReviewAction): "change" | "already" {
+  return reviewTransitions[action].from.includes(state) ? "change" : "already";
+}
+
+/** The actions that would change a review in `state`: what the portal offers. */
+export function reviewActionsAllowed(state: ReviewState): ReviewAction[] {
+  return reviewActions.filter((action) => reviewActionOutcome(state, action) === "change");
 }
 
 /** "Ann L." from the customer's names; "A customer" when they gave none (never the e-mail). */

@@ -55,6 +55,9 @@ export type AdminReview = {
   repliedAt: string | null;
 };
 
+/** `POST /api/admin/reviews/{id}/reject`: the review, and whether its author was e-mailed the reason (not when it was already rejected, nor beyond their hourly e-mail limit). */
+export type RejectedReview = AdminReview & { customerMailed: boolean };
+
 /** A product the list can be filtered by: one that has reviews. */
 export type ReviewedProduct = { id: number; name: string };
 

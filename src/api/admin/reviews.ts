@@ -5,7 +5,8 @@
  *   GET    /api/admin/reviews/summary        how many wait
  *   GET    /api/admin/reviews/{id}
  *   POST   /api/admin/reviews/{id}/approve
- *   POST   /api/admin/reviews/{id}/reject    { reason }  the customer is e-mailed the reason
+ *   POST   /api/admin/reviews/{id}/reject    { reason }  the customer is e-mailed the reason, within their
+ *                                                       hourly limit; `customerMailed` says whether they were
  *   POST   /api/admin/reviews/{id}/reply     { reply }   an empty reply removes it
  *   DELETE /api/admin/reviews/{id}
  *

@@ -14,6 +14,7 @@ import {
   type AdminReviewList,
   type AdminReviewsQuery,
   adminReviewsList,
+  type RejectedReview,
   reviewRatings,
   reviewStatusFilterLabels,
   reviewStatusFilters,
@@ -64,14 +65,22 @@ export default function AdminReviews({ initialQuery, timeZone }: AdminReviewsPro
   const change = useMutation({
     mutationFn: ({ action, review, text }: Change) => {
       const url = `${listPath}/${review.id}/${action}`;
-      if (action === "reject") return adminRequest<AdminReview>("POST", url, { reason: text });
+      if (action === "reject") return adminRequest<RejectedReview>("POST", url, { reason: text });
       if (action === "reply") return adminRequest<AdminReview>("POST", url, { reply: text });
       return adminRequest<AdminReview>("POST", url);
     },
     onSuccess: (after, { action, review }) => {
       if (action === "approve") toast({ title: "Review approved", description: `${whose(review)} is now public on the product page.`, variant: "success" });
       else if (action === "reject")
-        toast({ title: "Review rejected", description: `It is hidden, and ${review.customer.name} is being e-mailed your reason.`, variant: "success" });
+        toast({
+          title: "Review rejected",
+          // The author's hourly e-mail limit holds for the portal's mail too (decision 058).
+          description:
+            "customerMailed" in after && after.customerMailed
+              ? `It is hidden, and ${review.customer.name} is being e-mailed your reason.`
+              : `It is hidden. ${review.customer.name} was not e-mailed: they have had as many e-mails this hour as the limit allows. They see the reason with their review.`,
+          variant: "success",
+        });
       else if (!after.reply) toast({ title: "Reply removed", description: `${whose(review)} has no reply now.`, variant: "success" });
       else
         toast({

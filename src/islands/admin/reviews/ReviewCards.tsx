@@ -8,6 +8,7 @@
 import type { MouseEvent } from "react";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { formatInstant } from "../../../domain/format";
+import { reviewActionsAllowed } from "../../../domain/reviews";
 import type { AdminReview } from "../../../shared/admin-reviews";
 
 /** The rating as five stars, read as "4 out of 5 stars". */
@@ -34,6 +35,8 @@ export const reviewCardId = (id: number) => `review-${id}`;
 function ReviewCard({ review: r, timeZone, busy, onAction }: { review: AdminReview; timeZone: string; busy: ReviewAction | null; onAction: OnReviewAction }) {
   const act = (action: ReviewAction) => (e: MouseEvent<HTMLButtonElement>) => onAction(action, r, e.currentTarget);
   const headingId = `${reviewCardId(r.id)}-title`;
+  // The transition table decides, as it does on the server: nothing is offered that would change nothing.
+  const offered = reviewActionsAllowed(r.status);
   return (
     <article
       id={reviewCardId(r.id)}
@@ -97,12 +100,12 @@ function ReviewCard({ review: r, timeZone, busy, onAction }: { review: AdminRevi
         </p>
 
         <div className="flex flex-wrap gap-2">
-          {r.status !== "approved" && (
+          {offered.includes("approve") && (
             <button type="button" className="btn btn-sm btn-success" disabled={busy !== null} onClick={act("approve")}>
               {busy === "approve" ? "Approving..." : "Approve"}
             </button>
           )}
-          {r.status !== "rejected" && (
+          {offered.includes("reject") && (
             <button type="button" className="btn btn-sm btn-outline" aria-haspopup="dialog" disabled={busy !== null} onClick={act("reject")}>
               {busy === "reject" ? "Rejecting..." : "Reject..."}
             </button>
