@@ -1,6 +1,7 @@
 /** Account settings (/account): name and e-mail, password, the e-mails a customer may choose, and deleting the account. */
 import { EmailVerificationNotice } from "../components/EmailVerificationNotice";
 import { Layout } from "../components/Layout";
+import { NameFields } from "../components/NameFields";
 import { FormCard, FormNotice, SubmitButton, TextField, type FormErrors } from "../components/PlainForm";
 import type { SiteData } from "../components/site";
 import { manifest } from "../server/assets.server";
@@ -16,6 +17,20 @@ export type AccountPageState = {
   notice?: { tone: "error" | "success"; text: string };
   status?: PageDefinition["status"];
 };
+
+/** The current password a change asks for again (shown only to an account that has one). */
+function CurrentPasswordField(props: { form: string; label?: string; error?: string }) {
+  return (
+    <TextField
+      form={props.form}
+      name="currentPassword"
+      type="password"
+      label={props.label ?? "Current password"}
+      error={props.error}
+      autoComplete="current-password"
+    />
+  );
+}
 
 export function accountPage(site: SiteData, s: AccountPageState): PageDefinition {
   const e = (form: AccountPageState["form"]) => (s.form === form ? (s.errors ?? {}) : {});
@@ -44,36 +59,10 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
             title="Your details"
             submit={<SubmitButton label="Save Details" pendingLabel="Saving..." className="btn btn-primary" />}
           >
-            <div className="grid gap-x-4 sm:grid-cols-2">
-              <TextField
-                form="profile"
-                name="firstName"
-                label="First name"
-                value={s.profile.firstName}
-                error={e("profile").firstName}
-                autoComplete="given-name"
-                maxLength={80}
-              />
-              <TextField
-                form="profile"
-                name="lastName"
-                label="Last name"
-                value={s.profile.lastName}
-                error={e("profile").lastName}
-                autoComplete="family-name"
-                maxLength={80}
-              />
-            </div>
+            <NameFields form="profile" values={s.profile} errors={e("profile")} />
             <TextField form="profile" name="email" type="email" label="E-mail" value={s.profile.email} error={e("profile").email} autoComplete="email" />
             {s.hasPassword && (
-              <TextField
-                form="profile"
-                name="currentPassword"
-                type="password"
-                label="Current password (needed to change your e-mail)"
-                error={e("profile").currentPassword}
-                autoComplete="current-password"
-              />
+              <CurrentPasswordField form="profile" label="Current password (needed to change your e-mail)" error={e("profile").currentPassword} />
             )}
           </FormCard>
 
@@ -84,16 +73,7 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
             submit={<SubmitButton label="Save Password" pendingLabel="Saving..." className="btn btn-primary" />}
           >
             <p className="text-sm text-base-content/80">Every other device signed in to your account will be signed out.</p>
-            {s.hasPassword && (
-              <TextField
-                form="password"
-                name="currentPassword"
-                type="password"
-                label="Current password"
-                error={e("password").currentPassword}
-                autoComplete="current-password"
-              />
-            )}
+            {s.hasPassword && <CurrentPasswordField form="password" error={e("password").currentPassword} />}
             <TextField
               form="password"
               name="newPassword"
@@ -135,16 +115,7 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
               Your name, e-mail, password, cart and sessions are deleted. Bookings and orders we must keep for our records stay, with no link to you and without
               your contact details. This cannot be undone.
             </p>
-            {s.hasPassword && (
-              <TextField
-                form="delete"
-                name="currentPassword"
-                type="password"
-                label="Current password"
-                error={e("delete").currentPassword}
-                autoComplete="current-password"
-              />
-            )}
+            {s.hasPassword && <CurrentPasswordField form="delete" error={e("delete").currentPassword} />}
             <TextField form="delete" name="confirm" label="Type DELETE to confirm" error={e("delete").confirm} autoComplete="off" />
           </FormCard>
         </div>

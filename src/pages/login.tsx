@@ -1,5 +1,6 @@
 /** Sign in and create account (/login), reached through /api/login; keeps returnTo and a referral code. */
 import { Layout } from "../components/Layout";
+import { NameFields } from "../components/NameFields";
 import { FormNotice, SubmitButton, TextField, type FormErrors } from "../components/PlainForm";
 import type { SiteData } from "../components/site";
 import { manifest } from "../server/assets.server";
@@ -49,26 +50,7 @@ export function loginPage(site: SiteData, s: LoginPageState): PageDefinition {
           {signup ? (
             <form method="post" action="/signup" data-pending noValidate className="space-y-1">
               <input type="hidden" name="returnTo" value={s.returnTo} />
-              <div className="grid gap-x-4 sm:grid-cols-2">
-                <TextField
-                  form="signup"
-                  name="firstName"
-                  label="First name (optional)"
-                  value={v.firstName}
-                  error={e.firstName}
-                  autoComplete="given-name"
-                  maxLength={80}
-                />
-                <TextField
-                  form="signup"
-                  name="lastName"
-                  label="Last name (optional)"
-                  value={v.lastName}
-                  error={e.lastName}
-                  autoComplete="family-name"
-                  maxLength={80}
-                />
-              </div>
+              <NameFields form="signup" values={v} errors={e} optional />
               <TextField form="signup" name="email" type="email" label="E-mail" value={v.email} error={e.email} autoComplete="email" required />
               <TextField
                 form="signup"
