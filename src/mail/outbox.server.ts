@@ -9,14 +9,18 @@ import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { getSettings } from "../db/settings.server";
-import { defaultSettings } from "../shared/settings";
+import { defaultSettings, type Settings } from "../shared/settings";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import { currentJobLease } from "../server/repeating-job.server";
 import { renderMailHtml } from "./html";
+import { frameContactLine, replyToWhenQueued, senderOf, recordBusinessEmailOverride } from "./sender.server";
 import type { MailTransport, OutgoingMail } from "./transport.server";
 
-/** A message as the site writes it; the sender is added when it is sent. */
+/**
+ * A message as the site writes it; the sender is added when it is sent, and a message to anyone
+ * but the business that names no Reply-To gets the business's address when it is queued.
+ */
 export type MailMessage = Omit<OutgoingMail, "from">;
 
 /** Customer mail queued to one address within an hour, at most, until the owner changes the setting. */
@@ -50,7 +54,7 @@ export class RecipientMailLimitError extends HttpError {
  * address's hourly limit (see `enqueueCustomerMail`).
  */
 export function enqueueMail(db: Db, message: MailMessage): number {
-  return insertMail(db, message, false);
+  return insertMail(db, message, false, getSettings(db));
 }
 
 /** What to do with a visitor's message beyond the recipient's limit. */
@@ -77,7 +81,8 @@ export function mailQueuedTo(db: Db, to: string, since: Date): number {
  * that must not tell whether a message was sent (a reset link, a sign-up notice).
  */
 export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date(), overLimit: OverRecipientLimit = "refuse"): number | null {
-  const limit = getSettings(db).customerMailPerHour;
+  const settings = getSettings(db);
+  const limit = settings.customerMailPerHour;
   if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs)) >= limit) {
     if (overLimit === "skip") {
       log.warn("mail to a recipient over its hourly limit not sent", { subject: message.subject });
@@ -85,10 +90,10 @@ export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date
     }
     throw new RecipientMailLimitError(limit);
   }
-  return insertMail(db, message, true);
+  return insertMail(db, message, true, settings);
 }
 
-function insertMail(db: Db, message: MailMessage, recipientLimited: boolean): number {
+function insertMail(db: Db, message: MailMessage, recipientLimited: boolean, settings: Settings): number {
   const row = db
     .insert(outbox)
     .values({
@@ -97,7 +102,7 @@ function insertMail(db: Db, message: MailMessage, recipientLimited: boolean): nu
       subject: message.subject,
       text: message.text,
       html: message.html ?? null,
-      replyTo: message.replyTo ?? null,
+      replyTo: replyToWhenQueued(db, settings, message),
       attachments: message.attachments ?? null,
     })
     .returning({ id: outbox.id })
@@ -116,17 +121,32 @@ export function retryDelayMs(attempts: number): number {
   return Math.min(60_000 * 2 ** (attempts - 1), longestRetryDelayMs);
 }
 
-/** Delivers due outbox messages; one drain at a time per process. */
+/** What the environment says about mail: both are overrides of what the settings say. */
+export type OutboxEnvironment = {
+  /** Sends every message from this address instead of the business's name and e-mail setting. */
+  MAIL_FROM?: string | undefined;
+  /** Where the business's mail goes and customers' replies go, instead of the e-mail setting. */
+  BUSINESS_EMAIL?: string | undefined;
+};
+
+/**
+ * Delivers due outbox messages; one drain at a time per process. The sender is read from the
+ * settings for each drain, so a business name or e-mail saved now is on the next message.
+ */
 export class OutboxWorker {
   private draining: Promise<number> | null = null;
   private again = false;
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly mailFromOverride: string | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly transport: MailTransport,
-    private readonly from: string,
-  ) {}
+    env: OutboxEnvironment = {},
+  ) {
+    this.mailFromOverride = env.MAIL_FROM;
+    recordBusinessEmailOverride(db, { BUSINESS_EMAIL: env.BUSINESS_EMAIL });
+  }
 
   private stopped = false;
   private forgetLease: (() => void) | undefined;
@@ -192,14 +212,17 @@ export class OutboxWorker {
       .all();
     // Every message goes out as HTML and text: the HTML is made here from the text, in the site's
     // look, so no template writes its own (a template may still give one).
-    const settings = due.length > 0 ? getSettings(this.db) : null;
+    if (due.length === 0) return 0;
+    const settings = getSettings(this.db);
+    const from = senderOf(settings, this.mailFromOverride);
+    const contact = frameContactLine(settings);
     for (const message of due) {
       // Checked before each message: a stop or a lost lease ends the drain between two sends.
       if (!this.maySend()) break;
       const attempts = message.attempts + 1;
       try {
         await this.transport.send({
-          from: this.from,
+          from,
           to: message.to,
           subject: message.subject,
           text: message.text,
@@ -208,8 +231,8 @@ export class OutboxWorker {
             renderMailHtml({
               subject: message.subject,
               text: message.text,
-              businessName: settings?.businessName ?? defaultSettings.businessName,
-              contact: settings ? [settings.phone, settings.email].filter(Boolean).join(" · ") : undefined,
+              businessName: settings.businessName,
+              contact,
             }),
           replyTo: message.replyTo ?? undefined,
           attachments: message.attachments ?? undefined,

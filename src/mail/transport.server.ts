@@ -3,7 +3,8 @@ import { log } from "../server/log.server";
 import { redactSecrets } from "./redact";
 
 export type OutgoingMail = {
-  from: string;
+  /** An address object is quoted and encoded by nodemailer, whatever the name holds. */
+  from: string | { name: string; address: string };
   to: string;
   subject: string;
   text: string;

@@ -2,7 +2,6 @@
 import { databaseFile, openDatabase, type Db } from "../db/client.server";
 import { onPublicDataChange } from "../db/public-data.server";
 import { seedDatabase } from "../db/seed/index.server";
-import { getSettings } from "../db/settings.server";
 import { OutboxWorker } from "../mail/outbox.server";
 import { createMailTransport } from "../mail/transport.server";
 import { createApp } from "./app";
@@ -17,9 +16,9 @@ import { dataDirSecretBox } from "./secret-box.server";
 export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_DIR))) {
   seedDatabase(db);
   setTrustProxy(env.TRUST_PROXY);
-  const settings = getSettings(db);
-  const from = env.MAIL_FROM ?? `${settings.businessName} <${settings.email}>`;
-  const outbox = new OutboxWorker(db, createMailTransport(env.SMTP_URL), from);
+  // The sender and the business's address are read from the settings for each message; the
+  // environment's MAIL_FROM and BUSINESS_EMAIL only override them (decision 057).
+  const outbox = new OutboxWorker(db, createMailTransport(env.SMTP_URL), env);
   const deps: AppDeps = {
     db,
     env,
