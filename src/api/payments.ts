@@ -9,16 +9,14 @@ import { Hono } from "hono";
 import type { CurrentUser } from "../components/site";
 import { recordBookingPaymentRequest } from "../db/booking-payments.server";
 import { recordPaymentRequest } from "../db/payments.server";
-import { getSettings } from "../db/settings.server";
+import { mailContext, mailContextFrom } from "../mail/context.server";
 import { offerForViewer } from "../payments/offers.server";
 import { type PaymentRequestMethod, paymentRequestSchema, type PaymentRequestResult } from "../shared/payment";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
 import { rateLimit } from "../server/middleware/rate-limit";
-import { siteOrigin } from "../server/origin";
 import { validJson } from "../server/validate";
-import { customerFacingSettings } from "../shared/go-live";
 
 export const paymentRequestRateLimitMessage = "Too many payment requests from your connection. Please wait a few minutes and try again.";
 
@@ -40,7 +38,7 @@ export function paymentsApi(deps: AppDeps) {
       method: input.method,
       offer,
       email,
-      mail: { settings: customerFacingSettings(settings), businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
+      mail: mailContextFrom(settings, deps),
     });
     deps.outbox.kick();
     log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });
@@ -51,14 +49,9 @@ export function paymentsApi(deps: AppDeps) {
 /** A payment request for the signed-in customer's own booking, at its own price, to the account's address. */
 function requestForBooking(deps: AppDeps, user: CurrentUser | null, bookingId: string, method: PaymentRequestMethod): PaymentRequestResult {
   if (!user) throw new HttpError(401, "unauthorized", "Please sign in to pay for your booking.");
-  const settings = getSettings(deps.db);
-  const result = recordBookingPaymentRequest(deps.db, {
-    userId: user.id,
-    bookingId,
-    method,
-    email: user.email,
-    mail: { settings, businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email, origin: siteOrigin(deps) },
-  });
+  // The same context as a service's request: customer-facing settings, so no shipped placeholder
+  // (a made-up crypto address, decision 037) reaches the customer's instructions.
+  const result = recordBookingPaymentRequest(deps.db, { userId: user.id, bookingId, method, email: user.email, mail: mailContext(deps) });
   if (!result.ok && result.reason === "not_found") throw notFound("No booking of yours has this id.");
   if (!result.ok) throw new HttpError(409, "booking_not_payable", result.message);
   deps.outbox.kick();

@@ -5,14 +5,13 @@
  * refusal turned into the one HTTP error both routes show (docs/product.md#orders).
  */
 import { cancelOrder, customerOrderRow, placeOrder, type OrderMailContext, type PlaceOrderResult } from "../db/orders.server";
-import { getSettings } from "../db/settings.server";
+import { mailContext } from "../mail/context.server";
 import { paypalConfig } from "../payments/paypal.server";
 import { stateNames, type AustralianState, type CheckoutInput } from "../shared/checkout";
 import type { OrderView } from "../shared/orders";
 import type { AppDeps } from "./deps";
 import { badRequest, HttpError, notFound } from "./errors";
 import { log } from "./log.server";
-import { siteOrigin } from "./origin";
 
 export const checkoutMessages = {
   rateLimited: "Too many orders in a short time. Please wait a few minutes and try again.",
@@ -26,7 +25,8 @@ export const checkoutMessages = {
 
 /** Where order e-mails link to and who the business notices go to; every change of an order uses it. */
 export function orderMailContext(deps: Pick<AppDeps, "db" | "env" | "secrets">): OrderMailContext {
-  return { origin: siteOrigin(deps), secrets: deps.secrets, businessEmail: deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email };
+  const mail = mailContext(deps);
+  return { origin: mail.origin, secrets: deps.secrets, businessEmail: mail.businessEmail };
 }
 
 /** "Covert GPS Tracker (2 left, 3 in your cart)" and "Trail Camera (no longer available)", joined. */
