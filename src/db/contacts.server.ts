@@ -1,6 +1,6 @@
 /** Contact enquiries: stored, and the business notified through the outbox, in one transaction. */
 import { contactServiceOptions } from "../domain/contact";
-import { contactNotification } from "../mail/templates/contact";
+import { contactNotice, contactNotification } from "../mail/templates/contact";
 import { enqueueMail } from "../mail/outbox.server";
 import type { ContactInput } from "../shared/contact";
 import { immediate, type Db } from "./client.server";
@@ -14,7 +14,8 @@ import { contacts, type Contact } from "./schema";
  * `alertNewEnquiries` setting is on.
  */
 export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail: string, origin: string): Contact {
-  const options = contactServiceOptions(listPricing(db), getSettings(db).currency);
+  const settings = getSettings(db);
+  const options = contactServiceOptions(listPricing(db), settings.currency);
   const serviceLabel = options.find((o) => o.value === input.service)?.label ?? input.service;
   return immediate(db, () => {
     const contact = db
@@ -31,7 +32,7 @@ export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail:
       .get();
     // An emergency is always e-mailed at once; any other enquiry when the owner asked for it.
     if (contact.urgency === "emergency" || getSettings(db).alertNewEnquiries)
-      enqueueMail(db, contactNotification(contact, serviceLabel, businessEmail, origin));
+      enqueueMail(db, contactNotification(contactNotice(contact), { serviceLabel, businessEmail, origin, timeZone: settings.timezone }));
     return contact;
   });
 }

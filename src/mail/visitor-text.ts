@@ -31,3 +31,38 @@ export function optionalVisitorText(value: string | null | undefined, max = 200)
   const text = visitorText(value, max);
   return text === "" ? null : text;
 }
+
+declare const quotedVisitorTextBrand: unique symbol;
+
+/** A visitor's message after `quotedVisitorText`: its lines each quoted ("> "), cleaned and capped. */
+export type QuotedVisitorText = string & { readonly [quotedVisitorTextBrand]: true };
+
+const lineBreaks = /\r\n|[\n\r\v\f\u0085\u2028\u2029]/;
+
+/**
+ * A message a visitor wrote over several lines (an enquiry), quoted in a message to the business.
+ * Its paragraphs are kept, since flattening a letter to one line makes it unreadable, but every
+ * line is marked as the visitor's ("> ", as mail clients quote a reply), so no line of it can pass
+ * for the business's own words or for a field of the notice ("Bcc: ...", "Reply here: https://...").
+ * Each line is cleaned as `visitorText` cleans one, runs of blank lines become one, and the whole is
+ * cut to `max` characters of the visitor's text.
+ */
+export function quotedVisitorText(value: string | null | undefined, max = 5000): QuotedVisitorText {
+  const lines: string[] = [];
+  for (const raw of (value ?? "").split(lineBreaks)) {
+    const line: string = visitorText(raw, Number.MAX_SAFE_INTEGER);
+    if (line !== "" || (lines.length > 0 && lines.at(-1) !== "")) lines.push(line);
+  }
+  while (lines.at(-1) === "") lines.pop();
+  const kept: string[] = [];
+  let left = max;
+  for (const line of lines) {
+    if (line.length > left) {
+      kept.push(`${line.slice(0, Math.max(left - 1, 0))}…`);
+      break;
+    }
+    kept.push(line);
+    left -= line.length;
+  }
+  return kept.map((line) => (line ? `> ${line}` : ">")).join("\n") as QuotedVisitorText;
+}

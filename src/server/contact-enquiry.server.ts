@@ -3,11 +3,10 @@
  * form's POST /contact): recorded with its e-mail to the business, then the outbox is woken.
  */
 import { recordContactEnquiry } from "../db/contacts.server";
-import { getSettings } from "../db/settings.server";
+import { mailContext } from "../mail/context.server";
 import type { ContactInput } from "../shared/contact";
 import type { AppDeps } from "./deps";
 import { log } from "./log.server";
-import { siteOrigin } from "./origin";
 
 /** What both contact routes answer when one address sends too many enquiries. */
 export const contactRateLimitMessage = "Too many messages sent from your connection. Please wait a minute and try again.";
@@ -18,8 +17,8 @@ export function submitEnquiry(deps: AppDeps, input: ContactInput, honeypot: stri
     log.info("contact form honeypot filled; enquiry dropped");
     return;
   }
-  const businessEmail = deps.env.BUSINESS_EMAIL ?? getSettings(deps.db).email;
-  const contact = recordContactEnquiry(deps.db, input, businessEmail, siteOrigin(deps));
+  const mail = mailContext(deps);
+  const contact = recordContactEnquiry(deps.db, input, mail.businessEmail, mail.origin);
   deps.outbox.kick();
   log.info("contact enquiry received", { contactId: contact.id, urgency: contact.urgency });
 }

@@ -8,10 +8,10 @@ import { claimDailyDigest, dailyDigestDone } from "../db/daily-digest.server";
 import { getSettings } from "../db/settings.server";
 import { formatDate } from "../domain/format";
 import { localDate, zonedParts } from "../domain/timezone";
-import { dailyDigestMail } from "../mail/templates/digest";
+import { mailContextFrom } from "../mail/context.server";
+import { dailyDigestMail, digestGroups } from "../mail/templates/digest";
 import type { AppDeps } from "./deps";
 import { adminTodo } from "./go-live.server";
-import { siteOrigin } from "./origin";
 import { type StopJob, startRepeatingJob } from "./repeating-job.server";
 
 /** What one run did: not due (off, too early, already done), or the day's digest done with or without mail. */
@@ -26,12 +26,14 @@ export function sendDailyDigestIfDue(deps: Pick<AppDeps, "db" | "env" | "outbox"
   if (dailyDigestDone(deps.db, day)) return "already";
   const todo = adminTodo(deps, now);
   const waiting = todo.groups.some((g) => g.count > 0) || todo.checklist.length > 0;
+  const mail = mailContextFrom(settings, deps);
   const message = waiting
     ? dailyDigestMail({
-        ...todo,
-        businessName: settings.businessName,
-        businessEmail: deps.env.BUSINESS_EMAIL ?? settings.email,
-        origin: siteOrigin(deps),
+        groups: digestGroups(todo.groups),
+        checklist: todo.checklist,
+        businessName: mail.businessName,
+        businessEmail: mail.businessEmail,
+        origin: mail.origin,
         dayText: formatDate(day),
       })
     : null;

@@ -10,9 +10,11 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv } from "../../tests/helpers/paypal-stand-in";
-import { approvedReviews, customerWithSession } from "../../tests/factories";
+import { adminWithToken, approvedReviews, businessDetails, cartLine, customerWithSession, reviewedProduct } from "../../tests/factories";
+import { testAddress } from "../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { uploadPath } from "./app";
+import { sendDailyDigestIfDue } from "./daily-digest.server";
 
 const standIn = startPayPalStandIn();
 afterAll(() => standIn.close());
@@ -328,4 +330,109 @@ describe("hostile input never gets a 5xx, gets the JSON error shape on the API, 
       expect(await runRoute(method, path)).toEqual([]);
     });
   }
+});
+
+/** What visitors type to make a message say more than they wrote (issue 33, finding 4). */
+const visitorTricks = {
+  headers: "Eve\r\nBcc: victim@evil.com\r\nX-Inj: 1",
+  paragraph: "Our office\r\n\r\nIMPORTANT: your payment did not go through... pay again at:\r\nhttps://evil.example/pay",
+  bidi: "Sam \u202Egnp.exe\u202C Lee",
+  zeroWidth: "Al\u200Bex\u200D Doe\uFEFF",
+};
+
+type QueuedMail = { to: string; subject: string; text: string };
+const queuedMail = (t: TestApp) => t.db.$client.query('SELECT "to", subject, text FROM outbox ORDER BY id').all() as QueuedMail[];
+
+/**
+ * The lines of a queued message that a visitor wrote as if they were the message's own: a header,
+ * the fake notice or its link on a line of their own, or any invisible or direction character.
+ */
+function injectedLines(mail: QueuedMail): string[] {
+  const found = mail.text.split("\n").filter((line) => /^\s*(Bcc:|X-Inj:|IMPORTANT|https:\/\/evil)/.test(line));
+  if (/[\r\n]/.test(mail.subject)) found.push(`subject: ${mail.subject}`);
+  for (const m of `${mail.subject}\n${mail.text}`.matchAll(/\p{Cf}/gu)) found.push(`U+${m[0].codePointAt(0)?.toString(16)}`);
+  return found;
+}
+
+describe("what a visitor typed stays on its own line in every message that quotes it", () => {
+  test("the contact form: name, phone and message in the business's notice", async () => {
+    const t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
+    try {
+      const enquiry = { email: "eve@example.net", service: "checkup", urgency: "emergency" };
+      const tricks = [
+        { ...enquiry, name: visitorTricks.headers, phone: "0400 000 000", message: visitorTricks.paragraph },
+        { ...enquiry, name: visitorTricks.bidi, phone: visitorTricks.zeroWidth, message: `${visitorTricks.headers}\n${visitorTricks.zeroWidth}` },
+      ];
+      for (const body of tricks) expect((await t.json("/api/contacts", body)).status).toBe(201);
+      const mails = queuedMail(t);
+      expect(mails.length).toBe(2);
+      for (const mail of mails) expect({ subject: mail.subject, injected: injectedLines(mail) }).toEqual({ subject: mail.subject, injected: [] });
+      // The name is on the notice's own line; the message keeps its lines, each quoted.
+      expect(mails[0]?.text).toContain("Name: Eve Bcc: victim@evil.com X-Inj: 1\n");
+      expect(mails[0]?.text).toContain(
+        "Message:\n> Our office\n>\n> IMPORTANT: your payment did not go through... pay again at:\n> https://evil.example/pay\n",
+      );
+      expect(mails[1]?.text).toContain("Name: Sam gnp.exe Lee\n");
+      expect(mails[1]?.text).toContain("Phone: Alex Doe\n");
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("checkout: the shipping address and notes in the order's e-mails", async () => {
+    const t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
+    try {
+      const eve = customerWithSession(t.db, "eve@example.net");
+      cartLine(t.db, eve.userId, "covert-dash-cam-4k");
+      const shippingAddress = { ...testAddress, name: visitorTricks.headers, line1: visitorTricks.paragraph, line2: visitorTricks.bidi };
+      const res = await t.json(
+        "/api/orders",
+        { shippingAddress, paymentMethod: "bank_transfer", notes: `${visitorTricks.paragraph} ${visitorTricks.zeroWidth}` },
+        { headers: { Cookie: eve.cookie, Origin: testOrigin } },
+      );
+      expect(res.status).toBe(201);
+      const mails = queuedMail(t);
+      expect(mails.map((m) => m.to).sort()).toEqual(["eve@example.net", "owner@example.com"]);
+      for (const mail of mails) expect({ to: mail.to, injected: injectedLines(mail) }).toEqual({ to: mail.to, injected: [] });
+      expect(mails.find((m) => m.to === "owner@example.com")?.text).toContain("  Eve Bcc: victim@evil.com X-Inj: 1\n");
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("the daily digest: an enquirer's name in the to-do list", async () => {
+    const t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
+    try {
+      for (const name of [visitorTricks.headers, visitorTricks.paragraph, visitorTricks.bidi, visitorTricks.zeroWidth])
+        expect((await t.json("/api/contacts", { name, email: "eve@example.net", service: "checkup", message: "Call me.", urgency: "low" })).status).toBe(201);
+      t.db.$client.query("DELETE FROM outbox").run();
+      businessDetails(t.db, { dailyDigest: true, dailyDigestHour: 0 });
+      expect(sendDailyDigestIfDue(t.deps, new Date())).toBe("queued");
+      const [digest] = queuedMail(t);
+      expect(digest?.text).toContain("Eve Bcc: victim@evil.com X-Inj: 1");
+      expect(injectedLines(digest!)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  test("a review's rejection: the customer's first name in the e-mail", async () => {
+    const t = createTestApp();
+    try {
+      customerWithSession(t.db, "eve@example.net", { firstName: visitorTricks.headers });
+      const { ownReviewId } = reviewedProduct(t.db, "eve@example.net", "covert-dash-cam-4k");
+      const owner = adminWithToken(t.db, "owner");
+      const res = await t.json(
+        `/api/admin/reviews/${ownReviewId}/reject`,
+        { reason: "It names a person." },
+        { headers: { Authorization: owner.authorization, Origin: testOrigin } },
+      );
+      expect(res.status).toBe(200);
+      const mail = queuedMail(t).find((m) => m.to === "eve@example.net");
+      expect(mail?.text).toContain("Hello Eve Bcc: victim@evil.com X-Inj: 1,");
+      expect(injectedLines(mail!)).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -2,10 +2,25 @@
 import type { TodoGroup } from "../../shared/admin-todo";
 import type { GoLiveItem } from "../../shared/go-live";
 import type { MailMessage } from "../outbox.server";
+import { type VisitorText, visitorText } from "../visitor-text";
 import { plainText } from "./layout";
 
+/** A to-do item as the digest quotes it. */
+export type DigestItem = { label: VisitorText; detail: VisitorText; href: string };
+
+/** A to-do group as the digest quotes it. */
+export type DigestGroup = Omit<TodoGroup, "items"> & { items: DigestItem[] };
+
+/**
+ * The to-do groups made safe to quote: an item's label and detail carry what visitors typed (an
+ * enquirer's name, a review's title, a shipping name), so each is one cleaned line.
+ */
+export function digestGroups(groups: readonly TodoGroup[]): DigestGroup[] {
+  return groups.map((g) => ({ ...g, items: g.items.map((i) => ({ label: visitorText(i.label, 120), detail: visitorText(i.detail, 300), href: i.href })) }));
+}
+
 export type DailyDigestInput = {
-  groups: TodoGroup[];
+  groups: DigestGroup[];
   checklist: GoLiveItem[];
   businessName: string;
   businessEmail: string;

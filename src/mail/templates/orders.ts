@@ -9,7 +9,8 @@ import { adminRecordPath } from "../../shared/admin-records";
 import { orderPagePath, type OrderView } from "../../shared/orders";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
-import { oneLine, plainText, ReplyOrCall, replyOrCall } from "./layout";
+import { optionalVisitorText, type VisitorText, visitorText } from "../visitor-text";
+import { plainText, ReplyOrCall, replyOrCall } from "./layout";
 
 export type OrderMailSettings = Pick<
   Settings,
@@ -44,10 +45,31 @@ function totalLines(order: OrderView): string[] {
   ];
 }
 
-function addressLines(order: OrderView): string[] {
+/** What the customer typed at checkout, as the order's e-mails quote it. */
+type TypedAtCheckout = {
+  name: VisitorText;
+  line1: VisitorText;
+  line2: VisitorText | null;
+  place: VisitorText;
+  phone: VisitorText;
+  notes: VisitorText | null;
+};
+
+/** The order's typed fields, each one cleaned line (the only place the order's e-mails read them from). */
+function typedAtCheckout(order: OrderView): TypedAtCheckout {
   const a = order.shippingAddress;
-  const line2 = oneLine(a.line2);
-  return [`  ${oneLine(a.name)}`, `  ${oneLine(a.line1)}`, ...(line2 ? [`  ${line2}`] : []), `  ${oneLine(`${a.suburb} ${a.state} ${a.postcode}`)}`];
+  return {
+    name: visitorText(a.name),
+    line1: visitorText(a.line1),
+    line2: optionalVisitorText(a.line2),
+    place: visitorText(`${a.suburb} ${a.state} ${a.postcode}`),
+    phone: visitorText(a.phone),
+    notes: optionalVisitorText(order.notes, 1000),
+  };
+}
+
+function addressLines(typed: TypedAtCheckout): string[] {
+  return [`  ${typed.name}`, `  ${typed.line1}`, ...(typed.line2 ? [`  ${typed.line2}`] : []), `  ${typed.place}`];
 }
 
 /**
@@ -119,7 +141,7 @@ export function orderPlacedMail(m: OrderMailInput): MailMessage {
       ...(onHold ? [``, `Your order includes an item that needs ID verification. We will contact you to verify your identity before it ships.`] : []),
       ``,
       `Shipping to:`,
-      ...addressLines(o),
+      ...addressLines(typedAtCheckout(o)),
       ``,
       `See your order at any time: ${orderUrl(m)}`,
       `Questions: ${replyOrCall(s.phone)}.`,
@@ -132,7 +154,7 @@ export function orderPlacedMail(m: OrderMailInput): MailMessage {
 /** The business's notice of a new order. */
 export function orderNotificationMail(m: OrderMailInput): MailMessage {
   const o = m.order;
-  const a = o.shippingAddress;
+  const typed = typedAtCheckout(o);
   return {
     to: m.businessEmail,
     replyTo: m.customerEmail,
@@ -146,10 +168,10 @@ export function orderNotificationMail(m: OrderMailInput): MailMessage {
       ...totalLines(o),
       `Payment method: ${paymentMethodLabels[o.paymentMethod as OrderPaymentMethod] ?? o.paymentMethod ?? ""}`,
       ``,
-      `Customer: ${oneLine(a.name)}, ${m.customerEmail}, ${oneLine(a.phone)}`,
+      `Customer: ${typed.name}, ${m.customerEmail}, ${typed.phone}`,
       `Ship to:`,
-      ...addressLines(o),
-      `Notes: ${oneLine(o.notes, 1000) || "(none)"}`,
+      ...addressLines(typed),
+      `Notes: ${typed.notes ?? "(none)"}`,
       ``,
       `Manage it in the admin portal: ${m.origin}${adminRecordPath("orders", o.orderNumber)}`,
     ]),
@@ -194,7 +216,7 @@ export function orderShippedMail(m: OrderMailInput): MailMessage {
       ...itemLines(o),
       ``,
       `Shipping to:`,
-      ...addressLines(o),
+      ...addressLines(typedAtCheckout(o)),
       ``,
       `Your order: ${orderUrl(m)}`,
       ``,
@@ -263,7 +285,7 @@ export function orderCancelledByCustomerAlert(m: OrderMailInput): MailMessage {
       ``,
       ...itemLines(o),
       ``,
-      `Customer: ${oneLine(o.shippingAddress.name)}, ${m.customerEmail}`,
+      `Customer: ${typedAtCheckout(o).name}, ${m.customerEmail}`,
       ``,
       `See it in the admin portal: ${m.origin}${adminRecordPath("orders", o.orderNumber)}`,
     ]),

@@ -1,6 +1,7 @@
 /** E-mails about customers' reviews: a rejected review's reason, and the invitation to review a delivered order. */
 import type { MailMessage } from "../outbox.server";
-import { oneLine, plainText } from "./layout";
+import { visitorText } from "../visitor-text";
+import { plainText } from "./layout";
 
 /** The product page's review form (the anchor of the form on the product page). */
 export const reviewFormUrl = (origin: string, slug: string) => `${origin}/shop/product/${encodeURIComponent(slug)}#write-review`;
@@ -17,14 +18,14 @@ export type ReviewRejectedInput = {
 
 /** Tells a customer their review will not be published, and why; they may edit it and try again. */
 export function reviewRejectedMail(d: ReviewRejectedInput): MailMessage {
-  const name = oneLine(d.firstName, 60);
+  const name = visitorText(d.firstName, 60);
   return {
     to: d.to,
-    subject: `Your review of ${oneLine(d.productName, 100)} was not published`,
+    subject: `Your review of ${visitorText(d.productName, 100)} was not published`,
     text: plainText([
       name ? `Hello ${name},` : "Hello,",
       ``,
-      `Thank you for reviewing ${oneLine(d.productName, 100)}. We read every review before it appears on the site, and we have not published yours, for this reason:`,
+      `Thank you for reviewing ${visitorText(d.productName, 100)}. We read every review before it appears on the site, and we have not published yours, for this reason:`,
       ``,
       d.reason,
       ``,
@@ -49,17 +50,17 @@ export type ReviewInvitationInput = {
 
 /** Asks a customer, some days after their order arrived, to review what was in it. */
 export function reviewInvitationMail(d: ReviewInvitationInput): MailMessage {
-  const name = oneLine(d.firstName, 60);
+  const name = visitorText(d.firstName, 60);
   const one = d.products.length === 1;
   return {
     to: d.to,
-    subject: one ? `How is your ${oneLine(d.products[0]?.name, 100)}?` : `How are the things you ordered from ${d.businessName}?`,
+    subject: one ? `How is your ${visitorText(d.products[0]?.name, 100)}?` : `How are the things you ordered from ${d.businessName}?`,
     text: plainText([
       name ? `Hello ${name},` : "Hello,",
       ``,
       `Your order ${d.orderNumber} arrived a few days ago. If you have a minute, a short review helps other customers choose, and tells us what to keep and what to change.`,
       ``,
-      ...d.products.flatMap((p) => [`${oneLine(p.name, 100)}:`, reviewFormUrl(d.origin, p.slug), ``]),
+      ...d.products.flatMap((p) => [`${visitorText(p.name, 100)}:`, reviewFormUrl(d.origin, p.slug), ``]),
       `We ask once per order. To stop these e-mails, open this link (no sign-in needed):`,
       d.unsubscribeUrl,
       ``,

@@ -1,6 +1,7 @@
 /** E-mails about a customer's wishlist. */
 import type { MailMessage } from "../outbox.server";
-import { oneLine, plainText } from "./layout";
+import { visitorText } from "../visitor-text";
+import { plainText } from "./layout";
 
 export type BackInStockMailInput = {
   to: string;
@@ -13,7 +14,7 @@ export type BackInStockMailInput = {
 
 /** A product on the customer's wishlist is for sale again. */
 export function backInStockMail(input: BackInStockMailInput): MailMessage {
-  const name = oneLine(input.productName, 120);
+  const name = visitorText(input.productName, 120);
   return {
     to: input.to,
     subject: `Back in stock: ${name}`,
