@@ -24,6 +24,8 @@ export type BookablePackage = {
 export type BookingFlowProps = {
   packages: BookablePackage[];
   userEmail: string | null;
+  /** The signed-in customer's address is confirmed: only then can they book (the page says why not). */
+  emailConfirmed: boolean;
   initialPackageId: string | null;
   /** Today and the last bookable day in the business timezone (YYYY-MM-DD). */
   today: string;
@@ -57,7 +59,7 @@ function FormPlaceholder() {
   );
 }
 
-export default function BookingFlow({ packages, userEmail, initialPackageId, today, lastDay, timeZone }: BookingFlowProps) {
+export default function BookingFlow({ packages, userEmail, emailConfirmed, initialPackageId, today, lastDay, timeZone }: BookingFlowProps) {
   const [selectedId, setSelectedId] = useState(initialPackageId);
   const hydrated = useHydrated();
   const selected = packages.find((p) => p.id === selectedId) ?? null;
@@ -126,7 +128,15 @@ export default function BookingFlow({ packages, userEmail, initialPackageId, tod
       </a>
       {hydrated ? (
         <Suspense fallback={<FormPlaceholder />}>
-          <BookingForm key={selected.id} pkg={selected} userEmail={userEmail} today={today} lastDay={lastDay} timeZone={timeZone} />
+          <BookingForm
+            key={selected.id}
+            pkg={selected}
+            userEmail={userEmail}
+            emailConfirmed={emailConfirmed}
+            today={today}
+            lastDay={lastDay}
+            timeZone={timeZone}
+          />
         </Suspense>
       ) : (
         <FormPlaceholder />

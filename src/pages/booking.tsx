@@ -2,11 +2,13 @@
 import { Hero } from "../components/blocks";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
+import { noticeWithActionClass, ResendLinkForm } from "../components/EmailVerificationNotice";
 import type { SiteData } from "../components/site";
 import { bookingPrice } from "../domain/booking";
 import { formatMoneyPerUnit } from "../domain/format";
 import { businessToday, lastBookableDate } from "../domain/slots";
 import type { BookablePackage } from "../islands/BookingFlow";
+import { manifest } from "../server/assets.server";
 import type { PageDefinition } from "./page";
 
 /** The packages as this viewer would book them (prices from the pricing table). */
@@ -41,10 +43,13 @@ export function bookingPage(site: SiteData, initialPackageId: string | null, now
   const packages = bookablePackages(site);
   const chosen = packages.some((p) => p.id === initialPackageId) ? initialPackageId : null;
   const tz = site.settings.timezone;
+  const unconfirmed = site.user !== null && !site.user.emailVerified;
   return {
     path: "/booking",
     title: `Book an Investigation | ${site.settings.businessName}`,
     description: "Choose an investigation package and book a confidential appointment on our calendar.",
+    // The "send the link again" form shows its pending label.
+    scripts: unconfirmed ? [manifest.formPending] : undefined,
     body: (
       <Layout site={site} active="/booking">
         <Hero title="Book an Investigation" subtitle="Choose a package, then a date and time that suits you. Everything you tell us stays confidential." />
@@ -55,6 +60,18 @@ export function bookingPage(site: SiteData, initialPackageId: string | null, now
               <a href="/api/login?returnTo=%2Fbooking" className="btn btn-sm btn-neutral">
                 Log In to Book
               </a>
+            </div>
+          )}
+          {unconfirmed && site.user && (
+            <div role="alert" className={`${noticeWithActionClass} mb-8`} data-testid="booking-blocker">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold">Please confirm your e-mail address to book</p>
+                <p className="text-sm">
+                  We sent a link to <span className="break-all">{site.user.email}</span>. Open it, then come back here: your booking's confirmation goes to that
+                  address.
+                </p>
+              </div>
+              <ResendLinkForm />
             </div>
           )}
           <noscript>
@@ -73,6 +90,7 @@ export function bookingPage(site: SiteData, initialPackageId: string | null, now
             props={{
               packages,
               userEmail: site.user?.email ?? null,
+              emailConfirmed: site.user?.emailVerified ?? false,
               initialPackageId: chosen,
               today: businessToday(now, tz),
               lastDay: lastBookableDate(now, tz),

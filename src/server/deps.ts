@@ -25,6 +25,7 @@ export type AppDeps = {
     passwordResetSubmit: RateLimiter;
     emailVerification: RateLimiter;
     signUp: RateLimiter;
+    /** Booking and moving per customer account: each action counts under its own key, its JSON route and its form together (src/actions/). */
     booking: RateLimiter;
     paymentRequests: RateLimiter;
     paypalOrders: RateLimiter;

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { DayPicker, type Modifiers } from "react-day-picker";
 import { ApiError, apiRequest } from "../../client/api";
 import { toast } from "../../client/toast-store";
+import { noticeWithActionClass, ResendLinkForm } from "../../components/EmailVerificationNotice";
 import { errorProps, FormField } from "../../components/FormField";
 import { formatDate, formatMoney, formatTime, timeZoneCity } from "../../domain/format";
 import { bookingMessages, bookingSchema, durationOptions, type BookingInput } from "../../shared/booking";
@@ -70,12 +71,15 @@ function issuesByField(issues: readonly { path: readonly PropertyKey[]; message:
 export default function BookingForm({
   pkg,
   userEmail,
+  emailConfirmed,
   today,
   lastDay,
   timeZone,
 }: {
   pkg: BookablePackage;
   userEmail: string | null;
+  /** False while the account's address is unconfirmed: the server refuses the booking (403 email_unverified). */
+  emailConfirmed: boolean;
   today: string;
   lastDay: string;
   timeZone: string;
@@ -99,6 +103,10 @@ export default function BookingForm({
   const [month, setMonth] = useState(() => toDate(today));
   // The error by the confirm button; `n` makes a repeated message focus again.
   const [formError, setFormError] = useState<{ text: string; n: number } | null>(null);
+  // The server refused the booking for an unconfirmed address although the page thought it confirmed
+  // (a page left open while the account changed): the offer to send the link again appears here.
+  const [refusedUnconfirmed, setRefusedUnconfirmed] = useState(false);
+  const unconfirmed = !emailConfirmed || refusedUnconfirmed;
   const errorRef = useRef<HTMLDivElement>(null);
   // Set when the customer asked for the next day with times: the first time gets focus once shown.
   const [focusTimes, setFocusTimes] = useState(false);
@@ -156,6 +164,7 @@ export default function BookingForm({
         return setDuplicate({ message: err.serverMessage ?? bookingMessages.duplicate.text, input });
       }
       setDuplicate(null);
+      if (code === "email_unverified") setRefusedUnconfirmed(true);
       if (code === "slot_taken") {
         update({ appointmentTime: "" });
         void slots.refetch();
@@ -199,147 +208,166 @@ export default function BookingForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-2" aria-label={`Book ${pkg.name}`}>
-      <section aria-labelledby="when-title" className="card border border-base-300 bg-base-100">
-        <div className="card-body">
-          <h2 id="when-title" className="card-title">
-            Choose a date and time
-          </h2>
-          <DayPicker
-            className="react-day-picker mx-auto"
-            mode="single"
-            selected={date ? toDate(date) : undefined}
-            onSelect={pickDate}
-            today={toDate(today)}
-            month={month}
-            onMonthChange={setMonth}
-            modifiers={{ noTimes: (d: Date) => freeDates !== null && toIso(d) >= today && toIso(d) <= lastDay && !freeDates.has(toIso(d)) }}
-            modifiersClassNames={{ noTimes: "text-base-content/60 line-through" }}
-            startMonth={toDate(today)}
-            endMonth={toDate(lastDay)}
-            disabled={[{ before: toDate(today) }, { after: toDate(lastDay) }]}
-            weekStartsOn={1}
-            labels={{ labelDayButton: dayButtonLabel }}
-          />
-          {err("appointmentDate") && (
-            <p className="text-sm text-error" role="alert">
-              {err("appointmentDate")}
-            </p>
-          )}
-          <div aria-live="polite">
-            {!date ? (
-              <p className="text-sm text-base-content/80">Pick a date to see the available times ({`${timeZoneCity(timeZone)} time`}).</p>
-            ) : slots.isPending ? (
-              <div className="grid grid-cols-3 gap-2" data-testid="slot-placeholders">
-                <span className="sr-only">Loading times</span>
-                {slotPlaceholderKeys.map((key) => (
-                  <div key={key} className="skeleton h-8" />
-                ))}
-              </div>
-            ) : slots.isError ? (
-              <p className="text-sm text-error">Times could not be loaded. Please try again.</p>
-            ) : slots.data.length === 0 ? (
-              <div className="space-y-2" data-testid="no-times">
-                <p className="text-sm">{`No free times on ${formatDate(date, "long")}.`}</p>
-                {nextFreeDate ? (
-                  <button type="button" className="btn btn-outline btn-sm" onClick={() => showDate(nextFreeDate)}>
-                    {`See times on ${formatDate(nextFreeDate, "long")}`}
-                  </button>
-                ) : freeDays.isSuccess ? (
-                  <p className="text-sm">
-                    No later day has a free time yet.{" "}
-                    <a className="link" href="/contact">
-                      Send us a message
-                    </a>{" "}
-                    and we will find a time with you.
-                  </p>
-                ) : null}
-              </div>
-            ) : (
-              <fieldset>
-                <legend className="mb-2 text-sm font-semibold">Available times</legend>
-                {/* As many columns as fit chips of "10:00 am" on one line: three cramped ones wrapped on a phone. */}
-                <div ref={timesRef} className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
-                  {slots.data.map((s) => (
-                    <button
-                      key={s.id}
-                      type="button"
-                      aria-pressed={time === s.time}
-                      className={`btn btn-sm whitespace-nowrap tabular-nums ${time === s.time ? "btn-primary" : "btn-outline"}`}
-                      onClick={() => update({ appointmentTime: s.time })}
-                    >
-                      {formatTime(s.time)}
-                    </button>
+    <>
+      {refusedUnconfirmed && (
+        <div role="alert" className={`${noticeWithActionClass} mb-6`} data-testid="booking-unconfirmed-notice">
+          <p className="min-w-0 flex-1">Please confirm your e-mail address to book: open the link we e-mailed you, or have it sent again.</p>
+          <ResendLinkForm />
+        </div>
+      )}
+      <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-2" aria-label={`Book ${pkg.name}`}>
+        <section aria-labelledby="when-title" className="card border border-base-300 bg-base-100">
+          <div className="card-body">
+            <h2 id="when-title" className="card-title">
+              Choose a date and time
+            </h2>
+            <DayPicker
+              className="react-day-picker mx-auto"
+              mode="single"
+              selected={date ? toDate(date) : undefined}
+              onSelect={pickDate}
+              today={toDate(today)}
+              month={month}
+              onMonthChange={setMonth}
+              modifiers={{ noTimes: (d: Date) => freeDates !== null && toIso(d) >= today && toIso(d) <= lastDay && !freeDates.has(toIso(d)) }}
+              modifiersClassNames={{ noTimes: "text-base-content/60 line-through" }}
+              startMonth={toDate(today)}
+              endMonth={toDate(lastDay)}
+              disabled={[{ before: toDate(today) }, { after: toDate(lastDay) }]}
+              weekStartsOn={1}
+              labels={{ labelDayButton: dayButtonLabel }}
+            />
+            {err("appointmentDate") && (
+              <p className="text-sm text-error" role="alert">
+                {err("appointmentDate")}
+              </p>
+            )}
+            <div aria-live="polite">
+              {!date ? (
+                <p className="text-sm text-base-content/80">Pick a date to see the available times ({`${timeZoneCity(timeZone)} time`}).</p>
+              ) : slots.isPending ? (
+                <div className="grid grid-cols-3 gap-2" data-testid="slot-placeholders">
+                  <span className="sr-only">Loading times</span>
+                  {slotPlaceholderKeys.map((key) => (
+                    <div key={key} className="skeleton h-8" />
                   ))}
                 </div>
-              </fieldset>
+              ) : slots.isError ? (
+                <p className="text-sm text-error">Times could not be loaded. Please try again.</p>
+              ) : slots.data.length === 0 ? (
+                <div className="space-y-2" data-testid="no-times">
+                  <p className="text-sm">{`No free times on ${formatDate(date, "long")}.`}</p>
+                  {nextFreeDate ? (
+                    <button type="button" className="btn btn-outline btn-sm" onClick={() => showDate(nextFreeDate)}>
+                      {`See times on ${formatDate(nextFreeDate, "long")}`}
+                    </button>
+                  ) : freeDays.isSuccess ? (
+                    <p className="text-sm">
+                      No later day has a free time yet.{" "}
+                      <a className="link" href="/contact">
+                        Send us a message
+                      </a>{" "}
+                      and we will find a time with you.
+                    </p>
+                  ) : null}
+                </div>
+              ) : (
+                <fieldset>
+                  <legend className="mb-2 text-sm font-semibold">Available times</legend>
+                  {/* As many columns as fit chips of "10:00 am" on one line: three cramped ones wrapped on a phone. */}
+                  <div ref={timesRef} className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
+                    {slots.data.map((s) => (
+                      <button
+                        key={s.id}
+                        type="button"
+                        aria-pressed={time === s.time}
+                        className={`btn btn-sm whitespace-nowrap tabular-nums ${time === s.time ? "btn-primary" : "btn-outline"}`}
+                        onClick={() => update({ appointmentTime: s.time })}
+                      >
+                        {formatTime(s.time)}
+                      </button>
+                    ))}
+                  </div>
+                </fieldset>
+              )}
+            </div>
+            {err("appointmentTime") && (
+              <p className="text-sm text-error" role="alert">
+                {err("appointmentTime")}
+              </p>
             )}
           </div>
-          {err("appointmentTime") && (
-            <p className="text-sm text-error" role="alert">
-              {err("appointmentTime")}
-            </p>
-          )}
-        </div>
-      </section>
+        </section>
 
-      <section aria-labelledby="details-title" className="card border border-base-300 bg-base-100">
-        <div className="card-body">
-          <h2 id="details-title" className="card-title">
-            Your details
-          </h2>
-          <FormField id="b-service" label="Service" error={err("serviceName")}>
-            <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
-          </FormField>
-          <FormField id="b-price" label={`Price (${pkg.currency})`} error={err("servicePrice")}>
-            <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price, pkg.currency)} />
-          </FormField>
-          <FormField id="b-duration" label="Appointment length" error={err("duration")}>
-            <select className="select w-full" {...input("b-duration", "duration")} onChange={(e) => update({ duration: Number(e.target.value) })}>
-              {durationOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </FormField>
-          <FormField id="b-phone" label="Phone" error={err("contactPhone")}>
-            <input className="input w-full" type="tel" autoComplete="tel" {...input("b-phone", "contactPhone")} />
-          </FormField>
-          <FormField id="b-email" label="E-mail" error={err("contactEmail")}>
-            <input className="input w-full" type="email" autoComplete="email" {...input("b-email", "contactEmail")} />
-          </FormField>
-          <FormField id="b-location" label="Location (optional)" error={err("location")}>
-            <input className="input w-full" {...input("b-location", "location")} />
-          </FormField>
-          <FormField id="b-notes" label="Notes (optional)" error={err("notes")}>
-            <textarea className="textarea w-full" rows={3} {...input("b-notes", "notes")} />
-          </FormField>
-          <p className="text-sm text-base-content/80">
-            {date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time first."}
-          </p>
-          {formError && (
-            <div ref={errorRef} tabIndex={-1} role="alert" className="alert alert-error" data-testid="booking-error">
-              <span>{formError.text}</span>
-            </div>
-          )}
-          <button ref={confirmRef} type="submit" className="btn btn-primary w-full" disabled={book.isPending || leaving || !time}>
-            {book.isPending || leaving ? "Booking..." : "Confirm Booking"}
-          </button>
-        </div>
-      </section>
-      {duplicate && (
-        <DuplicateDialog
-          message={duplicate.message}
-          pending={book.isPending || leaving}
-          onConfirm={() => book.mutate({ ...duplicate.input, confirmDuplicate: true })}
-          onClose={() => {
-            if (book.isPending || leaving) return;
-            setDuplicate(null);
-            confirmRef.current?.focus();
-          }}
-        />
-      )}
-    </form>
+        <section aria-labelledby="details-title" className="card border border-base-300 bg-base-100">
+          <div className="card-body">
+            <h2 id="details-title" className="card-title">
+              Your details
+            </h2>
+            <FormField id="b-service" label="Service" error={err("serviceName")}>
+              <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
+            </FormField>
+            <FormField id="b-price" label={`Price (${pkg.currency})`} error={err("servicePrice")}>
+              <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price, pkg.currency)} />
+            </FormField>
+            <FormField id="b-duration" label="Appointment length" error={err("duration")}>
+              <select className="select w-full" {...input("b-duration", "duration")} onChange={(e) => update({ duration: Number(e.target.value) })}>
+                {durationOptions.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+            <FormField id="b-phone" label="Phone" error={err("contactPhone")}>
+              <input className="input w-full" type="tel" autoComplete="tel" {...input("b-phone", "contactPhone")} />
+            </FormField>
+            <FormField id="b-email" label="E-mail" error={err("contactEmail")}>
+              <input className="input w-full" type="email" autoComplete="email" {...input("b-email", "contactEmail")} />
+            </FormField>
+            <FormField id="b-location" label="Location (optional)" error={err("location")}>
+              <input className="input w-full" {...input("b-location", "location")} />
+            </FormField>
+            <FormField id="b-notes" label="Notes (optional)" error={err("notes")}>
+              <textarea className="textarea w-full" rows={3} {...input("b-notes", "notes")} />
+            </FormField>
+            <p className="text-sm text-base-content/80">
+              {date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time first."}
+            </p>
+            {formError && (
+              <div ref={errorRef} tabIndex={-1} role="alert" className="alert alert-error" data-testid="booking-error">
+                <span>{formError.text}</span>
+              </div>
+            )}
+            <button
+              ref={confirmRef}
+              type="submit"
+              className="btn btn-primary w-full"
+              disabled={book.isPending || leaving || !time || unconfirmed}
+              aria-describedby={unconfirmed ? "booking-unconfirmed" : undefined}
+            >
+              {book.isPending || leaving ? "Booking..." : "Confirm Booking"}
+            </button>
+            {unconfirmed && (
+              <p id="booking-unconfirmed" className="text-sm text-base-content/80">
+                Please confirm your e-mail address first: open the link we sent you, or have it sent again.
+              </p>
+            )}
+          </div>
+        </section>
+        {duplicate && (
+          <DuplicateDialog
+            message={duplicate.message}
+            pending={book.isPending || leaving}
+            onConfirm={() => book.mutate({ ...duplicate.input, confirmDuplicate: true })}
+            onClose={() => {
+              if (book.isPending || leaving) return;
+              setDuplicate(null);
+              confirmRef.current?.focus();
+            }}
+          />
+        )}
+      </form>
+    </>
   );
 }
