@@ -89,6 +89,23 @@ describe("a capture whose answer is lost", () => {
   });
 });
 
+describe("a capture whose answer is lost, of an order PayPal no longer holds (404, decision 056)", () => {
+  test("says no payment was taken, as for an order PayPal shows uncaptured, and promises no news", async () => {
+    const id = await createOrder();
+    const before = row();
+    standIn.behaviour.capture = "lost";
+    standIn.behaviour.getOrder = "gone";
+    const res = await capture(id);
+    expect(res.status).toBe(502);
+    const body = (await res.json()) as ErrorBody;
+    expect(body.error.code).toBe("payment_provider_error");
+    expect(body.error.message).toContain("No payment was taken");
+    expect(row()).toEqual(before);
+    expect(mails()).toEqual([]);
+    expect(standIn.requestsTo(`/v2/checkout/orders/${id}`)).toHaveLength(1);
+  });
+});
+
 describe("the unknown state", () => {
   test("when PayPal can't be asked either: the customer is told it is being checked, the row keeps its request id, no e-mail yet", async () => {
     const id = await createOrder();
@@ -180,6 +197,19 @@ describe("the payment check", () => {
     const late = await capture(lostId);
     expect(late.status).toBe(409);
     expect(((await late.json()) as ErrorBody).error.code).toBe("payment_closed");
+  });
+
+  test("closes at once, however young, payments whose order PayPal no longer holds (404); the business hears of the one promised news", async () => {
+    await unknownPayment();
+    await createOrder();
+    standIn.behaviour.getOrder = "gone";
+    const statuses = () => (t.db.$client.query("SELECT status FROM payments ORDER BY created_at").all() as { status: string }[]).map((r) => r.status);
+    expect(statuses()).toEqual(["unknown", "created"]);
+
+    expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 2, closed: 2, unreachable: 0 });
+    expect(statuses()).toEqual(["expired", "expired"]);
+    expect(mails()).toEqual([{ to: "owner@example.com", subject: expect.stringContaining("[CHECK] PayPal payment was not taken") }]);
+    expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 0 });
   });
 
   test("runs at start-up as the site starts it, and is stopped", async () => {

@@ -100,6 +100,19 @@ describe("expiring unpaid orders", () => {
     expect(stock()).toBe(before);
   });
 
+  test("an attempt on an order PayPal no longer holds (404) took nothing: the order is cancelled, its stock back", async () => {
+    const before = stock();
+    const p = placed("paypal");
+    const { paymentId, paypalOrderId } = await attempt(p);
+    t.db.$client.run("UPDATE payments SET status = 'unknown' WHERE id = ?", [paymentId]);
+    standIn.behaviour.getOrder = "gone";
+    expect(await expireUnpaidOrders(t.deps, paypal, minutes(61))).toEqual({ cancelled: 1, settled: 0, deferred: 0 });
+    expect(orderRow(p.order.id).status).toBe("cancelled");
+    expect(stock()).toBe(before);
+    expect(standIn.requestsTo(`/v2/checkout/orders/${paypalOrderId}`)).toHaveLength(1);
+    expect(standIn.violations).toEqual([]);
+  });
+
   test("an attempt PayPal shows captured is recorded and the order paid, not cancelled", async () => {
     const before = stock();
     const p = placed("paypal");

@@ -12,9 +12,10 @@ import { unsettledOrderPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
-import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
+import { attemptOutcome } from "./attempt-outcome.server";
+import { paypalClientFromEnv, type PayPalClient } from "./paypal.server";
 import { orderMailContext } from "../server/checkout.server";
-import { capturesUnderWay, neverCaptured, settleReportedCapture } from "./settle-capture.server";
+import { capturesUnderWay, settleReportedCapture } from "./settle-capture.server";
 
 export const orderExpiryIntervalMs = 60_000;
 export const orderExpiryNote = "Payment not received in time";
@@ -82,22 +83,11 @@ async function attemptState(deps: Deps, paypal: PayPalClient | null, payment: Pa
   if (!orderId) return "nothing";
   // Without PayPal configured nothing can be captured now; a lost answer from before stays open.
   if (!paypal) return payment.status === "unknown" ? "unsure" : "nothing";
-  let order: PayPalCapture;
-  try {
-    order = await paypal.getOrder(orderId);
-  } catch (err) {
-    // PayPal forgets orders some time after they expire: nothing was captured.
-    if (err instanceof PayPalError && err.status === 404) return "nothing";
-    log.warn("order expiry: PayPal order lookup failed", {
-      paymentId: payment.id,
-      orderId,
-      status: err instanceof PayPalError ? err.status : undefined,
-      error: err instanceof Error ? err.message : String(err),
-    });
-    return "unsure";
-  }
-  if (neverCaptured(order)) return "nothing";
-  const settled = settleReportedCapture(deps, payment, orderId, order, "found");
+  const outcome = await attemptOutcome(paypal, payment, orderId);
+  if (outcome.seen === "no_answer") return "unsure";
+  // The order's hold ran out, so the capture route refuses it: an open PayPal order is as good as gone.
+  if (outcome.seen === "nothing") return "nothing";
+  const settled = settleReportedCapture(deps, payment, orderId, outcome.report, "found");
   // A declined capture took nothing: the order may go.
   if (settled.outcome === "declined") return "nothing";
   return "settled";

@@ -1,16 +1,17 @@
 /**
  * The payment check (decision 007): PayPal payments left `created` or `unknown` are looked up at
- * PayPal. One PayPal shows captured is recorded exactly as a confirmed capture (same guarded
- * update, receipt, and the business told it was found); one PayPal can no longer capture is closed
- * as `expired`. Runs at start-up and then on an unref'd timer; `reconcilePayments` is callable
+ * PayPal (`attemptOutcome`). One PayPal shows captured is recorded exactly as a confirmed capture
+ * (same guarded update, receipt, and the business told it was found); one PayPal can no longer
+ * capture (voided, no longer held by PayPal, or past PayPal's window) is closed as `expired`. Runs at start-up and then on an unref'd timer; `reconcilePayments` is callable
  * directly.
  */
 import { closeUncapturedPayment, unsettledPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
-import { PayPalError, paypalClientFromEnv, type PayPalCapture, type PayPalClient } from "./paypal.server";
-import { businessContact, neverCaptured, settleReportedCapture } from "./settle-capture.server";
+import { attemptOutcome } from "./attempt-outcome.server";
+import { paypalClientFromEnv, type PayPalClient } from "./paypal.server";
+import { businessContact, settleReportedCapture } from "./settle-capture.server";
 
 export type ReconcileOptions = {
   now?: Date;
@@ -42,29 +43,17 @@ export async function reconcilePayments(deps: Deps, paypal: PayPalClient, option
       if (expired && close(deps, payment, null)) report.closed++;
       continue;
     }
-    let order: PayPalCapture | "gone";
-    try {
-      order = await paypal.getOrder(orderId);
-    } catch (err) {
-      // PayPal forgets orders some time after they expire.
-      if (err instanceof PayPalError && err.status === 404) order = "gone";
-      else {
-        report.unreachable++;
-        log.warn("payment check: PayPal order lookup failed", {
-          paymentId: payment.id,
-          orderId,
-          status: err instanceof PayPalError ? err.status : undefined,
-          error: err instanceof Error ? err.message : String(err),
-        });
-        continue;
-      }
-    }
-    if (order === "gone" || neverCaptured(order)) {
-      const closable = order === "gone" ? expired : order.orderStatus === "VOIDED" || expired;
-      if (closable && close(deps, payment, orderId)) report.closed++;
+    const outcome = await attemptOutcome(paypal, payment, orderId);
+    if (outcome.seen === "no_answer") {
+      report.unreachable++;
       continue;
     }
-    const settled = settleReportedCapture(deps, payment, orderId, order, "found");
+    if (outcome.seen === "nothing") {
+      // An order PayPal may still capture stays open until PayPal's window has surely closed.
+      if ((outcome.final || expired) && close(deps, payment, orderId)) report.closed++;
+      continue;
+    }
+    const settled = settleReportedCapture(deps, payment, orderId, outcome.report, "found");
     if (settled.outcome === "completed" && settled.recorded) report.found++;
     else if (settled.outcome === "declined") report.declined++;
     else if (settled.outcome === "review") report.review++;

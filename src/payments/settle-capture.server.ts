@@ -34,11 +34,6 @@ export function businessContact(deps: Pick<AppDeps, "db" | "env">): BusinessCont
  */
 export const capturesUnderWay = new Set<string>();
 
-/** An order lookup showing no capture at all: nothing was taken (yet). */
-export function neverCaptured(report: PayPalCapture): boolean {
-  return report.capture === null && report.orderStatus !== "COMPLETED";
-}
-
 /**
  * Records what PayPal reported for our payment: paid only when the capture is COMPLETED for our
  * amount and currency (one guarded update), declined when refused, and anything else held for the

@@ -19,8 +19,11 @@ export type StandInBehaviour = {
    * slow without capturing ("lost": the request never took effect).
    */
   capture: "ok" | "declined" | "instrument-declined" | "error" | "error-once" | "slow-once" | "wrong-amount" | "wrong-currency" | "pending" | "slow" | "lost";
-  /** The order lookup (GET /v2/checkout/orders/{id}): normal, always 500, or always slow. */
-  getOrder: "ok" | "error" | "slow";
+  /**
+   * The order lookup (GET /v2/checkout/orders/{id}): normal, always 500, always slow, or "gone":
+   * 404 RESOURCE_NOT_FOUND for every order, as PayPal answers for an order it no longer holds.
+   */
+  getOrder: "ok" | "error" | "slow" | "gone";
   /** How long "slow" answers take. */
   delayMs: number;
   /** Seconds an access token lives. */
@@ -342,7 +345,7 @@ export function startPayPalStandIn(credentials = standInCredentials) {
           return paypalError(400, "INVALID_REQUEST", "INVALID_PARAMETER_SYNTAX");
         }
         if (behaviour.getOrder === "error") return paypalError(500, "INTERNAL_SERVER_ERROR");
-        const order = orders.get(decodeURIComponent(show[1]!));
+        const order = behaviour.getOrder === "gone" ? undefined : orders.get(decodeURIComponent(show[1]!));
         if (!order) return paypalError(404, "RESOURCE_NOT_FOUND", "INVALID_RESOURCE_ID");
         stats.orderLookups++;
         const answer = { status: 200, body: orderDetails(order) };
