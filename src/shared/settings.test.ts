@@ -34,7 +34,7 @@ test("no two settings share a label, and every section of the form holds a setti
 
 test("a placeholder is always something customers see; the placeholders are the shipped business details", () => {
   expect(placeholderSettingKeys.filter((key) => !settingDeclarations[key].customersSee)).toEqual([]);
-  expect([...placeholderSettingKeys].sort()).toEqual(
+  expect<string[]>([...placeholderSettingKeys].sort()).toEqual(
     ["bankAccountNumber", "bankBsb", "btcAddress", "email", "ethAddress", "messenger", "phone", "signal", "usdcSolAddress", "whatsapp"].sort(),
   );
 });
