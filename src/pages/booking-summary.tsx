@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
-import { bookingPagePath, type BookingStatus } from "../domain/booking";
+import { bookingPagePath, type BookingStatus, isActiveBooking } from "../domain/booking";
 import { formatDate, formatInstant, formatMoney, formatTime, timeZoneCity } from "../domain/format";
 import type { PageDefinition } from "./page";
 
@@ -107,7 +107,7 @@ export function bookingSummaryPage(site: SiteData, booking: BookingSummary): Pag
   const tz = site.settings.timezone;
   const price = formatMoney(Number(booking.servicePrice), site.settings.currency);
   const listPrice = booking.discountApplied && booking.originalPrice ? formatMoney(Number(booking.originalPrice), site.settings.currency) : null;
-  const holds = booking.status === "pending" || booking.status === "confirmed";
+  const holds = isActiveBooking(booking.status);
   return {
     path: bookingPagePath(booking.reference),
     title: `Booking ${booking.reference} | ${site.settings.businessName}`,

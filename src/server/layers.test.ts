@@ -92,3 +92,14 @@ test("query modules, comments and look-alike names are no offence", () => {
   ].join("\n");
   expect(layerOffences(source)).toEqual([]);
 });
+
+test("no action under src/actions knows HTTP's framework: it throws typed errors and a handler answers", () => {
+  const glob = new Glob("**/*.ts");
+  const actions = [...glob.scanSync({ cwd: join(root, "src/actions") })].filter((file) => !file.endsWith(".test.ts"));
+  expect(actions).toContain("book-appointment.server.ts");
+  const offences = actions.filter((file) => {
+    const code = withoutComments(readFileSync(join(root, "src/actions", file), "utf8"));
+    return [...code.matchAll(/(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g)].some((m) => m[1] === "hono" || m[1]?.startsWith("hono/"));
+  });
+  expect(offences).toEqual([]);
+});
