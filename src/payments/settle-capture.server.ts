@@ -4,27 +4,26 @@
  * a payment found paid later is recorded exactly like one confirmed at once.
  */
 import { markCaptureDeclined, markPaymentForReview, recordCapturedPayment, type BusinessContact, type Payment } from "../db/payments.server";
-import { getSettings } from "../db/settings.server";
 import { judgeCapture } from "../domain/payment";
+import { mailContext } from "../mail/context.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { orderMailContext } from "../server/checkout.server";
 import type { PayPalCapture } from "./paypal.server";
-import { customerFacingSettings } from "../shared/go-live";
 
 export type CaptureSettlement =
   | { outcome: "completed"; payment: Payment; recorded: boolean }
   | { outcome: "declined" }
   | { outcome: "review"; payment: Payment };
 
-/** Who the payment e-mails come from and go to. */
+/** Who the payment e-mails come from and go to, read from the mail context when the message is queued. */
 export function businessContact(deps: Pick<AppDeps, "db" | "env">): BusinessContact {
-  const s = getSettings(deps.db);
+  const mail = mailContext(deps);
   return {
-    businessName: s.businessName,
-    businessEmail: deps.env.BUSINESS_EMAIL ?? s.email,
-    businessPhone: customerFacingSettings(s).phone,
-    responseTimeHours: s.responseTimeHours,
+    businessName: mail.businessName,
+    businessEmail: mail.businessEmail,
+    businessPhone: mail.settings.phone,
+    responseTimeHours: mail.settings.responseTimeHours,
   };
 }
 
