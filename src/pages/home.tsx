@@ -1,5 +1,6 @@
 /** Home (/): hero, features, get-started block, stats, package grid, payment plans. */
-import { Hero, FeatureCard, PackageGrid, Section } from "../components/blocks";
+import { Hero, PackageGrid, Section } from "../components/blocks";
+import { FeatureGrid } from "../components/FeatureGrid";
 import type { IconName } from "../components/icons";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
@@ -38,11 +39,7 @@ export function homePage(site: SiteData): PageDefinition {
 
         <Section id="features">
           <h2 className="sr-only">Why clients choose us</h2>
-          <div className="grid gap-4 md:grid-cols-3">
-            {c["home.features"].items.map((f, i) => (
-              <FeatureCard key={f.title} icon={featureIcons[i] ?? "check"} title={f.title} text={f.text} />
-            ))}
-          </div>
+          <FeatureGrid items={c["home.features"].items} icons={featureIcons} />
         </Section>
 
         <Section id="get-started">

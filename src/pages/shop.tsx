@@ -1,5 +1,6 @@
 /** Equipment shop (/shop): heading, sign-in banner, the filterable catalogue and the info tiles. */
-import { FeatureCard, Section } from "../components/blocks";
+import { Section } from "../components/blocks";
+import { FeatureGrid } from "../components/FeatureGrid";
 import type { IconName } from "../components/icons";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
@@ -63,11 +64,7 @@ export function shopPage(site: SiteData, data: ShopPageData, query: ShopQuery, s
 
         <Section id="shop-info">
           <h2 className="sr-only">Why buy from us</h2>
-          <div className="grid gap-4 md:grid-cols-3">
-            {c["shop.info"].items.map((tile, i) => (
-              <FeatureCard key={tile.title} icon={infoIcons[i] ?? "check"} title={tile.title} text={tile.text} />
-            ))}
-          </div>
+          <FeatureGrid items={c["shop.info"].items} icons={infoIcons} />
         </Section>
       </Layout>
     ),
