@@ -1,7 +1,8 @@
 /**
  * Booking end to end: a signed-in customer books a package on the calendar (the times the site made
  * itself, form errors, the booking's own page, the booking on the dashboard, the confirmation
- * e-mail); a signed-out visitor sees the disabled button and the banner.
+ * e-mail); a signed-out visitor sees the disabled button and the banner; an unconfirmed account is
+ * told to confirm its address first.
  */
 import type { Page } from "@playwright/test";
 import { formatDate } from "../../src/domain/format";
@@ -62,6 +63,20 @@ test("signed out: Book Now is disabled and the banner offers 'Log In to Book'", 
   for (const b of await buttons.all()) await expect(b).toBeDisabled();
   const login = page.getByRole("link", { name: "Log In to Book" });
   await expect(login).toHaveAttribute("href", "/api/login?returnTo=%2Fbooking");
+});
+
+test("an account whose e-mail is not confirmed is told so, offered the link again, and cannot confirm a booking", async ({ page, signIn }) => {
+  await signIn("unconfirmed-booker@example.com", { verified: false });
+  await page.goto("/booking");
+  const notice = page.getByTestId("booking-blocker");
+  await expect(notice).toContainText("Please confirm your e-mail address to book");
+  await expect(notice.getByRole("button", { name: "Send the link again" })).toBeVisible();
+  await page.getByRole("link", { name: /Book Now.*Partner Check/ }).click();
+  const day = businessDayAfter(await serverToday(page));
+  await pickCalendarDay(page, day);
+  await page.getByRole("button", { name: "10:00 am" }).click();
+  await expect(page.getByRole("button", { name: "Confirm Booking" })).toBeDisabled();
+  await expect(page.getByText("Please confirm your e-mail address first")).toBeVisible();
 });
 
 test("a customer books a package on the calendar and sees it on the dashboard", async ({ page, signIn, mailbox }) => {
