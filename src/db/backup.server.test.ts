@@ -1,33 +1,18 @@
 import { Database } from "bun:sqlite";
-import { afterEach, expect, test } from "bun:test";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { jpegBytes, pngBytes } from "../../tests/helpers/images";
+import { firstColumn, tempDirsPerTest } from "../../tests/helpers/temp-dirs";
 import { backupDatabase, backupFilesTable } from "./backup.server";
 import { databaseFile, openDatabase } from "./client.server";
 import { restoreDatabase } from "./restore.server";
 import { storeUpload } from "./uploads.server";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), "pi-site-backup-"));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirsPerTest("pi-site-backup-");
 
-const tableNames = (file: string) => {
-  const db = new Database(file, { readonly: true });
-  const names = db
-    .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'")
-    .all()
-    .map((r) => r.name);
-  db.close();
-  return names;
-};
+const tableNames = (file: string) => firstColumn<string>(file, "SELECT name FROM sqlite_master WHERE type = 'table'");
 
 /** A data folder with a database holding two uploads; answers their names and bytes. */
 function siteWithUploads(dataDir: string) {

@@ -1,20 +1,16 @@
 import { Database } from "bun:sqlite";
-import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
+import { readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDirsPerTest } from "../../tests/helpers/temp-dirs";
 import { applyMigrations, type Migration } from "./client.server";
 import { migrations } from "./migrations.gen";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirsPerTest("pi-site-migrate-");
 
 /** A database file opened the way openDatabase opens it (foreign keys on). */
 function freshFile() {
-  const dir = mkdtempSync(join(tmpdir(), "pi-site-migrate-"));
-  dirs.push(dir);
+  const dir = tempDir();
   const file = join(dir, "pi-site.db");
   const sqlite = new Database(file, { create: true, strict: true });
   sqlite.exec("PRAGMA journal_mode = WAL");

@@ -1,20 +1,12 @@
 import { Database } from "bun:sqlite";
-import { afterEach, expect, test } from "bun:test";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { firstColumn, tempDirsPerTest } from "../../tests/helpers/temp-dirs";
 import { openDatabase } from "./client.server";
 import { checkBackup, RestoreRefused, restoreDatabase } from "./restore.server";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
-function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), "pi-site-restore-"));
-  dirs.push(dir);
-  return dir;
-}
+const tempDir = tempDirsPerTest("pi-site-restore-");
 
 /** A migrated database with one marker row, backed up with VACUUM INTO. */
 function backupWith(dir: string, marker: string) {
@@ -27,15 +19,7 @@ function backupWith(dir: string, marker: string) {
   return file;
 }
 
-const markers = (file: string) => {
-  const db = new Database(file, { readonly: true });
-  const days = db
-    .query<{ day: string }, []>("SELECT day FROM visit_log")
-    .all()
-    .map((r) => r.day);
-  db.close();
-  return days;
-};
+const markers = (file: string) => firstColumn<string>(file, "SELECT day FROM visit_log");
 
 test("a backup replaces the database; the old one is kept aside and stale WAL files are gone", () => {
   const dir = tempDir();

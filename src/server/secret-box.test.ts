@@ -1,18 +1,10 @@
-import { afterEach, expect, test } from "bun:test";
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
+import { readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { tempDirsPerTest } from "../../tests/helpers/temp-dirs";
 import { dataDirSecretBox, secretBox } from "./secret-box.server";
 
-const dirs: string[] = [];
-function tempDir() {
-  const dir = mkdtempSync(join(tmpdir(), "pi-site-secret-"));
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const tempDir = tempDirsPerTest("pi-site-secret-");
 
 test("a sealed text opens with the same key, and differs each time it is sealed", () => {
   const box = secretBox(new Uint8Array(32).fill(7));
