@@ -13,7 +13,7 @@ import { getSettings } from "../db/settings.server";
 import { buildCart, countsTowardsTotal, pricedLines } from "../domain/cart";
 import { linesOverProductLimit } from "../domain/stock-limits";
 import { priceOrder, type PricedOrder } from "../domain/totals";
-import { paypalConfig } from "../payments/paypal.server";
+import { paypalConfig } from "../payments/paypal-config.server";
 import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { checkoutFormFromFields, checkoutFormFromLastOrder, checkoutPayload, type CheckoutFormValues } from "../shared/checkout-form";
 import { orderPagePath } from "../shared/orders";

@@ -4,7 +4,7 @@ import { cancelBooking } from "../actions/cancel-booking.server";
 import { dashboardData } from "../db/dashboard.server";
 import { customerOrders } from "../db/orders.server";
 import { bookingMayBePaid } from "../domain/booking-payment";
-import { paypalConfig, paypalPageSecurity } from "../payments/paypal.server";
+import { paypalConfig, paypalPageSecurity } from "../payments/paypal-config.server";
 import { rescheduleMessages } from "../shared/booking-reschedule";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError } from "../server/errors";

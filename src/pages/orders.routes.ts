@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { customerOrder, customerOrders } from "../db/orders.server";
 import { orderNumberPattern } from "../domain/order";
-import { paypalConfig, paypalPageSecurity } from "../payments/paypal.server";
+import { paypalConfig, paypalPageSecurity } from "../payments/paypal-config.server";
 import { extendSecurityHeaders } from "../server/middleware/security-headers";
 import { cancelCustomerOrder } from "../server/checkout.server";
 import type { AppDeps, AppEnv } from "../server/deps";

@@ -4,7 +4,7 @@
  * opener policy lets PayPal's checkout window talk back to it.
  */
 import { Hono, type Context } from "hono";
-import { paypalConfig, paypalPageSecurity } from "../payments/paypal.server";
+import { paypalConfig, paypalPageSecurity } from "../payments/paypal-config.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { extendSecurityHeaders } from "../server/middleware/security-headers";
 import { servePage } from "../server/render-page";

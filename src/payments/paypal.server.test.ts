@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
 import { setLogLevel } from "../server/log.server";
-import { PayPalClient, PayPalError, paypalConfig, paypalSandboxApiBase } from "./paypal.server";
+import { paypalConfig, paypalSandboxApiBase } from "./paypal-config.server";
+import { PayPalClient, PayPalError } from "./paypal.server";
 
 let standIn: PayPalStandIn;
 beforeEach(() => {

@@ -6,7 +6,7 @@
  */
 import { cancelOrder, customerOrderRow, placeOrder, type OrderMailContext, type PlaceOrderResult } from "../db/orders.server";
 import { mailContext } from "../mail/context.server";
-import { paypalConfig } from "../payments/paypal.server";
+import { paypalConfig } from "../payments/paypal-config.server";
 import { stateNames, type AustralianState, type CheckoutInput } from "../shared/checkout";
 import type { OrderView } from "../shared/orders";
 import type { AppDeps } from "./deps";

@@ -1,7 +1,7 @@
 /** What the dashboard's to-do list and the daily digest read: the to-do groups and the "Before you go live" checklist. */
 import { adminTodoGroups } from "../db/admin-todo.server";
 import { getSettings } from "../db/settings.server";
-import { paypalConfig, paypalSandboxApiBase } from "../payments/paypal.server";
+import { paypalConfig, paypalSandboxApiBase } from "../payments/paypal-config.server";
 import type { AdminTodo } from "../shared/admin-todo";
 import { type GoLiveEnvironment, goLiveChecklist } from "../shared/go-live";
 import type { AppDeps } from "./deps";
