@@ -13,7 +13,7 @@ import { orderMailContext } from "../server/checkout.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { allowedOrderActions } from "../shared/admin-orders";
-import { PayPalError, type PayPalClient } from "./paypal.server";
+import { PayPalError, type PayPalClient, paypalClientFromEnv } from "./paypal.server";
 
 /** Why PayPal did not refund: not configured here, refused or unreachable, or not (yet) completed. */
 export type PayPalRefundFailure = {
@@ -26,6 +26,12 @@ export type PayPalRefundFailure = {
 export type RefundOrderResult = ChangeOrderResult | PayPalRefundFailure;
 
 type Deps = Pick<AppDeps, "db" | "env" | "secrets">;
+
+/** The owner's refunds, all through one PayPal client (none when PayPal is not configured here). */
+export function orderRefunds(deps: Deps): (orderNumber: string, admin: AuditActor, note: string | undefined) => Promise<RefundOrderResult> {
+  const paypal = paypalClientFromEnv(deps.env);
+  return (orderNumber, admin, note) => refundOrder(deps, paypal, orderNumber, admin, note);
+}
 
 /** Refunds the order with this number for the owner: through PayPal when it was paid that way. */
 export async function refundOrder(

@@ -1,7 +1,7 @@
 /**
  * Handlers only speak HTTP: SQL and transactions live in src/db/ (and the PayPal sequences in
  * src/payments/), so no page or API module may reach the database driver, the schema, the client
- * or open a transaction itself. There is no list of exceptions.
+ * or the PayPal client, or open a transaction itself. There is no list of exceptions.
  */
 import { expect, test } from "bun:test";
 import { Glob } from "bun";
@@ -16,6 +16,8 @@ const forbiddenImports: { offence: string; matches: (specifier: string) => boole
   { offence: "imports bun:sqlite", matches: (s) => s === "bun:sqlite" },
   { offence: "imports the database schema", matches: (s) => /(^|\/)db\/schema(\.ts)?$/.test(s) },
   { offence: "imports the database client", matches: (s) => /(^|\/)client\.server(\.ts)?$/.test(s) },
+  // PayPal is called only by src/payments/ (capture, refund, the lookup), never by a handler.
+  { offence: "imports the PayPal client", matches: (s) => /(^|\/)payments\/paypal\.server(\.ts)?$/.test(s) },
 ];
 
 const forbiddenCalls: { offence: string; pattern: RegExp }[] = [
@@ -66,12 +68,14 @@ test("the check names each kind of offence", () => {
     `const created = immediate(deps.db, () => 1);`,
     `deps.db.transaction((tx) => tx);`,
     `deps.db.$client.query("SELECT 1");`,
+    `import { PayPalClient } from "../payments/paypal.server";`,
   ].join("\n");
   expect(layerOffences(source)).toEqual([
     "imports drizzle-orm",
     "imports bun:sqlite",
     "imports the database schema",
     "imports the database client",
+    "imports the PayPal client",
     "calls immediate(",
     "calls .transaction(",
     "uses the raw SQLite handle ($client)",
@@ -88,6 +92,8 @@ test("query modules, comments and look-alike names are no offence", () => {
     `// deps.db.transaction( is db/'s job`,
     `import { changeOrder } from "../../db/orders.server";`,
     `import { adminFetch } from "../../client/admin-fetch";`,
+    `import { paypalConfig } from "../payments/paypal-config.server";`,
+    `import { paypalCheckout } from "../payments/paypal-checkout.server";`,
     `const immediately = notImmediate(1);`,
   ].join("\n");
   expect(layerOffences(source)).toEqual([]);

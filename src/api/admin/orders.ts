@@ -24,8 +24,7 @@ import { isoWithOffset } from "../../domain/timezone";
 import type { CurrentAdmin } from "../../db/admins.server";
 import { type AdminRole, orderActionsFor } from "../../domain/admin-roles";
 import { cancelOrder, changeOrder, type ChangeOrderResult, type OrderChange } from "../../db/orders.server";
-import { type PayPalClientOptions, paypalClientFromEnv } from "../../payments/paypal.server";
-import { refundOrder } from "../../payments/refund.server";
+import { orderRefunds } from "../../payments/refund.server";
 import type { AppDeps } from "../../server/deps";
 import { HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
@@ -59,8 +58,8 @@ const csvColumns = (timeZone: string): CsvColumn<AdminOrderExportRow>[] => [
 const unknownOrder = () => notFound("There is no such order.");
 const notAllowed = (message: string) => new HttpError(409, "not_allowed", message);
 
-export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions = {}) {
-  const paypal = paypalClientFromEnv(deps.env, paypalOptions);
+export function adminOrdersApi(deps: AppDeps) {
+  const refundOrder = orderRefunds(deps);
   const mailContext = () => orderMailContext(deps);
 
   /** The order's id, or a 404. */
@@ -142,7 +141,7 @@ export function adminOrdersApi(deps: AppDeps, paypalOptions: PayPalClientOptions
     })
     .post("/orders/:orderNumber/refund", requireReauth(), validJson(adminOrderNoteSchema), async (c) => {
       const orderNumber = orderNumberOf(c);
-      const result = await refundOrder(deps, paypal, orderNumber, c.get("admin"), c.req.valid("json").note || undefined);
+      const result = await refundOrder(orderNumber, c.get("admin"), c.req.valid("json").note || undefined);
       if (!result.ok && result.reason === "paypal") throw new HttpError(502, result.code, result.message);
       assertChanged(result);
       return c.json(changed(orderNumber));
