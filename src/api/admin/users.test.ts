@@ -326,6 +326,8 @@ describe("suspend and reinstate", () => {
   test("the suspended customer cannot sign in or book; reinstated, they sign in and book again", async () => {
     const customerBrowser = browser(t);
     const annId = await customerBrowser.signUp("ann@example.com");
+    // Booking needs a confirmed address (decision 060): she opened her confirmation link.
+    t.db.$client.query("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), annId);
     const tz = "Australia/Adelaide";
     let day = addDays(businessToday(new Date(), tz), 3);
     while (dayOfWeek(day) === 0) day = addDays(day, 1);
