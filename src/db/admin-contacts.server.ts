@@ -16,7 +16,7 @@ import { type AdminContact, type AdminContactList, type AdminContactsSummary, ty
 import { type AuditActor, recordAudit } from "./audit.server";
 import { deleteCaseNotesOfRecord } from "./case-notes.server";
 import { immediate, type Db } from "./client.server";
-import { containsPattern } from "./admin-users.server";
+import { searchTerms } from "./admin-search.server";
 import { listAllPricing } from "./pricing.server";
 import { contacts, type Contact } from "./schema";
 
@@ -45,7 +45,7 @@ export function inboxGroupConditions(group: InboxGroup, query: AdminContactsQuer
   const conditions: SQL[] = [sql`${handledExpr} = ${group.handled}`, sql`${routineExpr} = ${group.routine}`];
   if (query.urgency && query.urgency !== "emergency") conditions.push(eq(contacts.urgency, query.urgency));
   if (query.search) {
-    const pattern = containsPattern(query.search);
+    const { pattern } = searchTerms(query.search);
     const like = (column: SQL) => sql`${column} like ${pattern} escape '\\'`;
     conditions.push(sql`(${like(sql`${contacts.name}`)} or ${like(sql`${contacts.email}`)} or ${like(sql`${contacts.message}`)})`);
   }

@@ -14,7 +14,7 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
-import { containsPattern, ftsPhrase, indexedSearchLength, searchCountStatement, searchedTotal } from "./admin-users.server";
+import { searchCountStatement, searchedTotal, searchTerms } from "./admin-search.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
@@ -162,11 +162,9 @@ const looksLikeOrderNumber = (search: string) => /^pi-[0-9a-z]{0,4}(-[0-9a-z]{0,
 
 /** A search's parameters for `searchStatements`: whether it goes through the index, and its text as the statements take it. */
 function searchParams(search: string) {
-  const indexed = [...search].length >= indexedSearchLength;
-  const customers = !looksLikeOrderNumber(search);
-  const params = indexed
-    ? { query: customers ? ftsPhrase(search) : `number : ${ftsPhrase(search)}` }
-    : { pattern: containsPattern(search), customers: customers ? 1 : 0 };
+  const { text, indexed, phrase, pattern } = searchTerms(search);
+  const customers = !looksLikeOrderNumber(text);
+  const params = indexed ? { query: customers ? phrase : `number : ${phrase}` } : { pattern, customers: customers ? 1 : 0 };
   return { indexed, params };
 }
 

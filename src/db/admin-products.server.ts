@@ -19,6 +19,7 @@ import {
 } from "../shared/admin-product-editor";
 import { type AdminCategoryOption, type AdminProductList, type AdminProductsQuery, adminProductsPageSize } from "../shared/admin-products";
 import { australianStates } from "../shared/checkout";
+import { searchTerms } from "./admin-search.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type BackInStockMailContext, queueBackInStockMail } from "./back-in-stock.server";
 import { immediate, type Db } from "./client.server";
@@ -26,15 +27,10 @@ import { publicDataChanged } from "./public-data.server";
 import { categories, products, uploads } from "./schema";
 import { unitsHeldByUnpaidOrders } from "./stock-holds.server";
 
-/** A LIKE pattern matching `text` anywhere, its own %, _ and \ taken literally (with ESCAPE '\'). */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** Case-insensitive (for ASCII letters, as SQLite's LIKE is) substring match on name or description. */
 function searchCondition(search: string): SQL | undefined {
   if (!search) return undefined;
-  const pattern = containsPattern(search);
+  const { pattern } = searchTerms(search);
   return or(sql`${products.name} LIKE ${pattern} ESCAPE '\\'`, sql`${products.description} LIKE ${pattern} ESCAPE '\\'`);
 }
 

@@ -18,7 +18,8 @@ import {
   type AdminReward,
   adminReferralsPageSize,
 } from "../shared/admin-referrals";
-import { containsPattern, customerIdsMatching } from "./admin-users.server";
+import { searchTerms } from "./admin-search.server";
+import { customerIdsMatching } from "./admin-users.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
 import { refreshEarnings } from "./referrals.server";
@@ -89,7 +90,7 @@ export function listAdminReferrers(db: Db, query: AdminReferralsQuery): AdminRef
     const ids = customerIdsMatching(db, search);
     if (ids) conditions.push(sql`u.id in (select value from json_each(${JSON.stringify(ids)}))`);
     else {
-      const pattern = containsPattern(search);
+      const { pattern } = searchTerms(search);
       conditions.push(
         sql`(u.email like ${pattern} escape '\\' or (coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) like ${pattern} escape '\\')`,
       );

@@ -19,7 +19,7 @@ import {
   type ReviewedProduct,
   type ReviewStatus,
 } from "../shared/admin-reviews";
-import { containsPattern } from "./admin-users.server";
+import { searchTerms } from "./admin-search.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { products, reviews, users } from "./schema";
@@ -76,7 +76,7 @@ function conditions(query: AdminReviewsQuery): SQL | undefined {
   if (query.rating) where.push(eq(reviews.rating, Number(query.rating)));
   if (query.product !== null) where.push(eq(reviews.productId, query.product));
   if (query.search) {
-    const pattern = containsPattern(query.search);
+    const { pattern } = searchTerms(query.search);
     const like = (column: SQL) => sql`${column} like ${pattern} escape '\\'`;
     where.push(
       sql`(${like(sql`${reviews.title}`)} or ${like(sql`${reviews.comment}`)} or ${like(sql`${products.name}`)} or ${like(sql`${users.email}`)} or ${like(

@@ -4,9 +4,9 @@
  * row left, so it is never listed. Suspending ends every session of the user in the same
  * transaction; sign-in, sessions, booking and password reset refuse a suspended user.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, type Subquery, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { type SearchedTotal, searchCountLimit } from "../shared/admin-list";
+import type { SearchedTotal } from "../shared/admin-list";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import {
   type AdminUserBooking,
@@ -18,6 +18,7 @@ import {
   adminUserOrderLimit,
   adminUsersPageSize,
 } from "../shared/admin-users";
+import { searchCountStatement, searchedTotal, searchTerms } from "./admin-search.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
 import { prepared } from "./prepared.server";
@@ -40,11 +41,6 @@ function toView(row: ViewRow): AdminUserView {
   return { ...row, createdAt: row.createdAt.toISOString(), suspendedAt: row.suspendedAt?.toISOString() ?? null };
 }
 
-/** `%text%` for LIKE … ESCAPE '\': the searcher's own % and _ match themselves, not anything. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * Users whose e-mail, first name or last name contains the pattern, ignoring case (SQLite's LIKE
  * folds ASCII letters). A search with a space ("ann lee") is also looked for in "first last".
@@ -64,42 +60,6 @@ function newestUsers(db: Db, offset: number): { rows: ViewRow[] } & SearchedTota
   return { rows, total, totalCapped: false };
 }
 
-/** The shortest search the trigram indexes (users_search, orders_search) can answer; shorter ones scan with LIKE. */
-export const indexedSearchLength = 3;
-
-/**
- * An FTS5 phrase: the text must appear as it is (a trigram phrase is a substring, any case). Inside
- * the double quotes FTS5's own syntax (`*`, `-`, `NEAR`, `AND`, parentheses, `:`) is plain text; a
- * double quote is written twice.
- */
-export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
-
-/**
- * A search's count: the number of matches `count` finds when it stops at the `limit` it is given,
- * which is one past the page's start plus searchCountLimit; finding that many means "more than"
- * (decision 053), so a search costs the same however many records match.
- */
-export function searchedTotal(offset: number, count: (limit: number) => number): SearchedTotal {
-  const most = offset + searchCountLimit;
-  const found = count(most + 1);
-  return found > most ? { total: most, totalCapped: true } : { total: found, totalCapped: false };
-}
-
-/** A select of nothing but a 1 per row: what a count of matches needs of each. */
-const oneRow = (d: Db) => d.select({ one: sql`1` });
-
-/**
- * The count statement `searchedTotal` runs: how many rows `matches` finds (it is given the rows to
- * select, and answers the rest of its query), stopping at the `limit` placeholder.
- */
-export function searchCountStatement<M extends { limit(limit: Placeholder): { as(alias: "matches"): Subquery } }>(
-  d: Db,
-  matches: (rows: ReturnType<typeof oneRow>) => M,
-) {
-  const counted = matches(oneRow(d)).limit(sql.placeholder("limit")).as("matches");
-  return d.select({ n: sql<number>`count(*)` }).from(counted).prepare();
-}
-
 /**
  * The customers' trigram index (migration 0039): each customer's e-mail and "first last" name under
  * a rowid that sorts like the list (signup time, then insertion), with their id beside it. A virtual
@@ -112,7 +72,8 @@ const usersSearch = sqliteTable("users_search", { rowid: integer("rowid").notNul
  * search is too short for the index (the caller then scans with LIKE).
  */
 export function customerIdsMatching(db: Db, search: string): string[] | null {
-  if ([...search].length < indexedSearchLength) return null;
+  const terms = searchTerms(search);
+  if (!terms.indexed) return null;
   return prepared(db, "admin-customer-ids-search", (d) =>
     d
       .select({ id: usersSearch.userId })
@@ -120,7 +81,7 @@ export function customerIdsMatching(db: Db, search: string): string[] | null {
       .where(sql`${usersSearch} match ${sql.placeholder("phrase")}`)
       .prepare(),
   )
-    .all({ phrase: ftsPhrase(search) })
+    .all({ phrase: terms.phrase })
     .map((r) => r.id);
 }
 
@@ -164,9 +125,9 @@ function searchStatements(db: Db, indexed: boolean, withFullName: boolean) {
 
 /** The users matching a search, newest first (ties: the later inserted first), and how many (decision 053). */
 function searchUsers(db: Db, search: string, offset: number): { rows: ViewRow[] } & SearchedTotal {
-  const indexed = [...search].length >= indexedSearchLength;
-  const statements = searchStatements(db, indexed, search.includes(" "));
-  const text = indexed ? { phrase: ftsPhrase(search) } : { pattern: containsPattern(search) };
+  const { indexed, phrase, pattern, text: cleaned } = searchTerms(search);
+  const statements = searchStatements(db, indexed, cleaned.includes(" "));
+  const text = indexed ? { phrase } : { pattern };
   const rows = statements.page.all({ ...text, offset });
   return { rows, ...searchedTotal(offset, (limit) => statements.count.get({ ...text, limit })?.n ?? 0) };
 }

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { readCsv } from "../../tests/helpers/csv";
-import { csvResponse, looksLikeFormula, toCsv } from "./csv";
+import { csvResponse, csvStreamResponse, looksLikeFormula, toCsv } from "./csv";
 
 type Row = { name: string; amount: number | null };
 const columns = [
@@ -73,4 +73,22 @@ test("Excel's reading of the file: UTF-8 with the byte-order mark, so 'Zoë 李'
   const bytes = new Uint8Array(await res.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(readCsv(new TextDecoder().decode(bytes))[1]).toEqual(["Zoë 李", "1"]);
+});
+
+/** Batches that fail when the `failAt`th is read (0: the first). */
+async function* batchesFailingAt(failAt: number): AsyncGenerator<{ n: number }[], void, undefined> {
+  for (let i = 0; ; i++) {
+    if (i === failAt) throw new Error("the read failed");
+    if (i === 2) return;
+    yield [{ n: i }];
+  }
+}
+
+test("a streamed export whose first read fails answers no file at all: the error reaches the handler before a byte is sent", async () => {
+  const one = [{ header: "N", value: (r: { n: number }) => r.n }];
+  await expect(csvStreamResponse("x.csv", one, batchesFailingAt(0))).rejects.toThrow("the read failed");
+  // Read with the byte-order mark kept, as Excel does.
+  const fileText = async (res: Response) => new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+  expect(await fileText(await csvStreamResponse("x.csv", one, batchesFailingAt(-1)))).toBe("\uFEFFN\r\n0\r\n1\r\n");
+  expect(await fileText(await csvStreamResponse("x.csv", one, (async function* () {})()))).toBe("\uFEFFN\r\n");
 });

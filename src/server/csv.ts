@@ -57,19 +57,24 @@ const otherWorkFirst = () => new Promise<void>((resolve) => setImmediate(resolve
 
 /**
  * The same file as `csvResponse(filename, toCsv(columns, rows))`, written a batch of rows at a time
- * as the client reads it: before each batch is read and formatted the request loop runs whatever
- * else waits, so a download of every row of a big table holds no other request up for longer than
- * one batch takes. The batches are read only as fast as the client takes them; a download given
- * up stops the reading (the generator's `finally` runs).
+ * as the client reads it: before each later batch is read and formatted the request loop runs
+ * whatever else waits, so a download of every row of a big table holds no other request up for
+ * longer than one batch takes. The first batch is read before the response exists, so a read that
+ * fails (a bad query) answers the JSON error instead of a header and a reset connection; later
+ * batches run the same statement. The batches are read only as fast as the client takes them; a
+ * download given up stops the reading (the generator's `finally` runs).
  */
-export function csvStreamResponse<Row>(filename: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterator<Row[]>): Response {
+export async function csvStreamResponse<Row>(filename: string, columns: readonly CsvColumn<Row>[], batches: AsyncIterator<Row[]>): Promise<Response> {
   const encoder = new TextEncoder();
-  let headerSent = false;
+  let first: IteratorResult<Row[]> | null = await batches.next();
   const body = new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (!headerSent) {
-        headerSent = true;
-        controller.enqueue(encoder.encode(byteOrderMark + headerLine(columns)));
+      if (first) {
+        const rows = first.done ? "" : csvLines(columns, first.value);
+        const done = first.done;
+        first = null;
+        controller.enqueue(encoder.encode(byteOrderMark + headerLine(columns) + rows));
+        if (done) controller.close();
         return;
       }
       await otherWorkFirst();

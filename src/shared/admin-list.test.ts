@@ -54,13 +54,21 @@ describe("a declared list", () => {
     expect(fieldErrors({ colour: "green", size: "xl", search: "x".repeat(11), from: "2026-02-30", owner: "abc", page: "0" })).toEqual({
       colour: "Choose a colour",
       size: "Choose a size",
-      search: "Keep the search under 11 characters",
       from: "Use a real date written YYYY-MM-DD",
       owner: "Choose an owner",
       page: "Page must be a whole number from 1",
     });
     for (const page of ["-1", "1.5", "abc", "", "501", "1e2"]) expect(fieldErrors({ page })).toEqual({ page: "Page must be a whole number from 1" });
     for (const owner of ["0", "-3", "2147483648"]) expect(fieldErrors({ owner })).toEqual({ owner: "Choose an owner" });
+  });
+
+  test("the API's schema: no search is refused; a long one is cut and what cannot be seen is dropped, as the page's reader does", () => {
+    for (const search of ["x".repeat(11), "x".repeat(5000), "ab\0", "\u200b\u202e", "a\r\nb\u2028c", "ab\ud800"]) {
+      expect({ search, errors: fieldErrors({ search }) }).toEqual({ search, errors: {} });
+      expect(demo.schema.parse({ search }).search).toBe(demo.read({ search }).search);
+    }
+    expect(demo.schema.parse({ search: "x".repeat(5000) }).search).toBe("x".repeat(10));
+    expect(demo.schema.parse({ search: " ab\0\u200bc \r\n d " }).search).toBe("ab c d");
   });
 
   test("the page's reader: anything malformed falls back to its default", () => {

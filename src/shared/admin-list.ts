@@ -6,6 +6,7 @@
  * the page last) and the list's typed query. Written with zod/mini so islands can share it.
  */
 import { isIsoDate } from "../domain/timezone";
+import { searchText } from "./search-text";
 import { z } from "./zod-mini";
 
 /** One filter of a list: how its query parameter is checked, read and written. */
@@ -116,13 +117,15 @@ export const searchCountLimit = 1000;
  */
 export type SearchedTotal = { total: number; totalCapped: boolean };
 
-/** A search text: trimmed, whitespace collapsed, at most `maxLength` characters ("" searches nothing). */
+/**
+ * A search text, cleaned by `searchText` (one line of visible characters, at most `maxLength`; ""
+ * searches nothing). No text is refused: a search answers its matches or none, whatever was sent.
+ */
 export function searchFilter(maxLength: number): SearchFilter {
-  const message = `Keep the search under ${maxLength + 1} characters`;
-  const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim().slice(0, maxLength);
+  const clean = (text: string | null | undefined) => searchText(text, maxLength);
   return {
     strict: z.pipe(
-      z.string(message).check(z.trim(), z.maxLength(maxLength, message)),
+      z.string("Type the search as text"),
       z.transform((s: string) => clean(s)),
     ),
     read: clean,

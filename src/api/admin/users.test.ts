@@ -124,7 +124,6 @@ describe("GET /api/admin/users", () => {
       ["?page=1.5", "page", "Page must be a whole number from 1"],
       ["?page=abc", "page", "Page must be a whole number from 1"],
       ["?page=9999999", "page", "Page must be a whole number from 1"],
-      [`?search=${"x".repeat(101)}`, "search", "Keep the search under 101 characters"],
     ] as const) {
       const res = await admin.get(`/api/admin/users${query}`);
       expect(res.status).toBe(400);
