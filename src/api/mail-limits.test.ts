@@ -52,7 +52,7 @@ const book = (cookie: string, date: string, time: string, contactEmail: string) 
 const takenPlaces = () => (t.db.$client.query("SELECT coalesce(sum(current_bookings), 0) AS n FROM time_slots").get() as { n: number }).n;
 const mailTo = (address: string) => (t.db.$client.query('SELECT count(*) AS n FROM outbox WHERE lower("to") = lower(?)').get(address) as { n: number }).n;
 
-test("booking confirmations to one address stop at the hourly limit with a 429; the business's notices are not limited", async () => {
+test("a contact address typed on a booking is never mailed; confirmations to the account's own address stop at the hourly limit with a 429; the business's notices are not limited", async () => {
   setSetting("maxPendingBookings", 50);
   const mallory = customerWithSession(t.db, "mallory@example.com");
   const [day] = businessDays(1);
@@ -60,6 +60,8 @@ test("booking confirmations to one address stop at the hourly limit with a 429; 
   for (const time of times.slice(0, customerMailPerHour)) {
     expect((await book(mallory.cookie, day!, time, "victim@example.com")).status).toBe(201);
   }
+  // The typed address is shown to the business only (decision 060): nothing reaches the victim.
+  expect(mailTo("victim@example.com")).toBe(0);
   const refused = await book(mallory.cookie, day!, times[customerMailPerHour]!, "VICTIM@example.com");
   expect(refused.status).toBe(429);
   expect(refused.headers.get("Retry-After")).toBe("3600");
@@ -69,10 +71,8 @@ test("booking confirmations to one address stop at the hourly limit with a 429; 
   // Nothing of the refused booking remains: no row, no place taken, no mail.
   expect(countRows(t, "bookings")).toBe(customerMailPerHour);
   expect(takenPlaces()).toBe(customerMailPerHour);
-  expect(mailTo("victim@example.com")).toBe(customerMailPerHour);
+  expect(mailTo("mallory@example.com")).toBe(customerMailPerHour);
   expect(mailTo("owner@example.com")).toBe(customerMailPerHour);
-  // Another address is not affected.
-  expect((await book(mallory.cookie, day!, times[customerMailPerHour]!, "mallory@example.com")).status).toBe(201);
 });
 
 test("anonymous payment requests to one address stop at the hourly limit with a 429 and record nothing more", async () => {
