@@ -35,6 +35,19 @@ async function createOrder() {
 const capture = (orderId: string) => t.request(`/paypal/order/${orderId}/capture`, { method: "POST" });
 const inTenMinutes = () => ({ now: new Date(Date.now() + 10 * 60_000) });
 
+/**
+ * A capture whose every answer is lost (`lost`: not taken; `slow`: taken), then the order lookup as
+ * `getOrder` says: the 502's body, and the row as it was before.
+ */
+async function lostCapture(captured: "lost" | "slow", getOrder: "error" | "gone") {
+  const id = await createOrder();
+  const before = row();
+  Object.assign(standIn.behaviour, { capture: captured, getOrder });
+  const res = await capture(id);
+  expect(res.status).toBe(502);
+  return { id, before, body: (await res.json()) as ErrorBody };
+}
+
 /** Leaves a payment `unknown`: the capture is taken at PayPal but every answer is lost, and the lookup fails. */
 async function unknownPayment() {
   const id = await createOrder();
@@ -89,15 +102,9 @@ describe("a capture whose answer is lost", () => {
   });
 });
 
-describe("a capture whose answer is lost, of an order PayPal no longer holds (404, decision 056)", () => {
+describe("a capture whose answer is lost, of an order PayPal no longer holds (404, decision 059)", () => {
   test("says no payment was taken, as for an order PayPal shows uncaptured, and promises no news", async () => {
-    const id = await createOrder();
-    const before = row();
-    standIn.behaviour.capture = "lost";
-    standIn.behaviour.getOrder = "gone";
-    const res = await capture(id);
-    expect(res.status).toBe(502);
-    const body = (await res.json()) as ErrorBody;
+    const { id, before, body } = await lostCapture("lost", "gone");
     expect(body.error.code).toBe("payment_provider_error");
     expect(body.error.message).toContain("No payment was taken");
     expect(row()).toEqual(before);
@@ -108,13 +115,7 @@ describe("a capture whose answer is lost, of an order PayPal no longer holds (40
 
 describe("the unknown state", () => {
   test("when PayPal can't be asked either: the customer is told it is being checked, the row keeps its request id, no e-mail yet", async () => {
-    const id = await createOrder();
-    const before = row();
-    standIn.behaviour.capture = "slow";
-    standIn.behaviour.getOrder = "error";
-    const res = await capture(id);
-    expect(res.status).toBe(502);
-    const body = (await res.json()) as ErrorBody;
+    const { before, body } = await lostCapture("slow", "error");
     expect(body.error.code).toBe("payment_pending");
     expect(body.error.message).toContain(before.referenceCode);
     expect(body.error.message).toContain("we are checking");

@@ -1,6 +1,6 @@
 /**
  * "What became of this attempt" against the PayPal stand-in, which checks each lookup against
- * PayPal's published contract: one meaning for each answer, a 404 above all (decision 056).
+ * PayPal's published contract: one meaning for each answer, a 404 above all (decision 059).
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { startPayPalStandIn, standInCredentials, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";

@@ -4,7 +4,7 @@
  * capture's answer was lost), the payment check and the order-expiry job all ask through here, so
  * an answer means the same thing wherever it arrives.
  *
- * A 404 has one meaning (decision 056): the id came from PayPal's own answer when the order was
+ * A 404 has one meaning (decision 059): the id came from PayPal's own answer when the order was
  * created, so PayPal's "the specified resource does not exist" (orders.get, 404
  * RESOURCE_NOT_FOUND / INVALID_RESOURCE_ID) means PayPal no longer holds the order. An order that
  * does not exist holds no capture and can never be captured: nothing was taken, for good, as for
