@@ -5,12 +5,13 @@
  * `changeBookingStatus` in bookings.server.ts.
  *
  * The list reads in appointment order straight from an index: `bookings_status_idx` (status, date,
- * time) with a status filter, `bookings_appointment_idx` (date, time) without, so a page costs
- * its 20 rows whatever the number of bookings (admin-bookings.test.ts checks the plan).
+ * time) with a status filter, `bookings_appointment_idx` (date, time) without, and a search
+ * `bookings_search` (bookings-search.server.ts), so a page costs its 20 rows whatever the number of
+ * bookings (admin-bookings.test.ts checks the plans).
  */
-import { and, asc, between, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, asc, between, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
-import { type BookingStatus, nextStatuses } from "../domain/booking";
+import { type BookingStatus, bookingReferencePattern, nextStatuses } from "../domain/booking";
 import type { BusinessHours } from "../domain/slots";
 import {
   type AdminBookingList,
@@ -21,17 +22,23 @@ import {
   adminBookingsPageSize,
 } from "../shared/admin-bookings";
 import type { BookingPayment } from "../domain/booking-payment";
+import type { SearchedTotal } from "../shared/admin-list";
+import { searchCountStatement, searchedTotal } from "./admin-search.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { paymentOfBooking, paymentsOfBookings } from "./booking-payments.server";
+import { bookingSearchCondition, bookingSearchParams, bookingsSearch, keyRange } from "./bookings-search.server";
 import { type Db, immediate } from "./client.server";
+import { prepared } from "./prepared.server";
 import { exportBatchRows, openReadSnapshot } from "./read-snapshot.server";
 import { bookingDayCounts, bookings, timeSlots, users } from "./schema";
 import { generateSlots } from "./timeslots.server";
 
-export type AdminBookingsFilter = { status: BookingStatus | null; from: string; to: string; when: BookingWhen; today: string };
+/** The list's filter; no `search` (or "") lists every booking the rest allows. */
+export type AdminBookingsFilter = { search?: string; status: BookingStatus | null; from: string; to: string; when: BookingWhen; today: string };
 
 const rowColumns = {
   id: bookings.id,
+  reference: bookings.reference,
   appointmentDate: bookings.appointmentDate,
   appointmentTime: bookings.appointmentTime,
   duration: bookings.duration,
@@ -82,6 +89,7 @@ function ordering(descending: boolean): SQL[] {
 function toRow(r: Selected, payment: BookingPayment): AdminBookingRow {
   return {
     id: r.id,
+    reference: r.reference,
     appointmentDate: r.appointmentDate,
     appointmentTime: r.appointmentTime,
     duration: r.duration,
@@ -121,12 +129,66 @@ export function adminBookingsPageQuery(db: Db, f: AdminBookingsFilter, page: num
 }
 
 /**
+ * A search's statements within the status filter, each prepared once per connection: a page (soonest
+ * or, with `descending`, latest first), the count (which stops at its `limit`) and a batch of the
+ * CSV (the bookings after the key last read, soonest first). Each walks bookings_search in key
+ * order within the filter's days, reading each match's booking only for its status or its row.
+ */
+function searchStatements(db: Db, indexed: boolean, status: boolean, descending: boolean) {
+  return prepared(db, `admin-bookings-search${indexed ? "-indexed" : ""}${status ? "-status" : ""}${descending ? "-desc" : ""}`, (d) => {
+    const where = and(bookingSearchCondition(indexed), status ? sql`${bookings.status} = ${sql.placeholder("status")}` : undefined);
+    const matches = () =>
+      d
+        .select({ ...rowColumns, key: bookingsSearch.rowid })
+        .from(bookingsSearch)
+        .innerJoin(bookings, eq(bookings.id, bookingsSearch.bookingId));
+    const withCustomer = () => matches().leftJoin(users, eq(users.id, bookings.userId));
+    return {
+      page: withCustomer()
+        .where(where)
+        .orderBy(descending ? desc(bookingsSearch.rowid) : asc(bookingsSearch.rowid))
+        .limit(adminBookingsPageSize)
+        .offset(sql.placeholder("offset"))
+        .prepare(),
+      count: searchCountStatement(d, (rows) =>
+        status ? rows.from(bookingsSearch).innerJoin(bookings, eq(bookings.id, bookingsSearch.bookingId)).where(where) : rows.from(bookingsSearch).where(where),
+      ),
+      batch: withCustomer()
+        .where(and(where, sql`${bookingsSearch.rowid} > coalesce(${sql.placeholder("after")}, -9223372036854775808)`))
+        .orderBy(asc(bookingsSearch.rowid))
+        .limit(sql.placeholder("limit"))
+        .prepare(),
+    };
+  });
+}
+
+/** The placeholders' values of a search within `f` (its text, status and days). */
+function searchValues(f: Omit<AdminBookingsFilter, "today"> & { today?: string }) {
+  const { indexed, params } = bookingSearchParams(f.search ?? "");
+  return { indexed, values: { ...params, ...keyRange(f), status: f.status } };
+}
+
+/** A searched page and its count to a limit (decision 053), in the list's order. */
+function searchedPage(db: Db, f: AdminBookingsFilter, page: number): { rows: Selected[] } & SearchedTotal {
+  const { indexed, values } = searchValues(f);
+  const statements = searchStatements(db, indexed, f.status !== null, f.when === "past");
+  const offset = (page - 1) * adminBookingsPageSize;
+  const rows = statements.page.all({ ...values, offset }).map(({ key: _, ...row }) => row);
+  return { rows, ...searchedTotal(offset, (limit) => statements.count.get({ ...values, limit })?.n ?? 0) };
+}
+
+/**
  * One page of bookings by appointment: upcoming (today on in the business timezone) soonest
- * first, past latest first, or all soonest first; filtered by status and appointment dates; and
- * how many match in all. Both reads share one transaction, so they agree.
+ * first, past latest first, or all soonest first; filtered by status and appointment dates and
+ * searched by reference, customer name, e-mail or phone; and how many match in all (a search counts
+ * to a limit). The reads share one transaction, so they agree.
  */
 export function listAdminBookings(db: Db, f: AdminBookingsFilter, page: number): AdminBookingList {
   return db.$client.transaction(() => {
+    if (f.search) {
+      const { rows, ...total } = searchedPage(db, f, page);
+      return { bookings: withPayments(db, rows), ...total, page, pageSize: adminBookingsPageSize };
+    }
     const rows = adminBookingsPageQuery(db, f, page).all();
     // The kept counts: a row per status and day, whatever the number of bookings.
     const total =
@@ -135,24 +197,42 @@ export function listAdminBookings(db: Db, f: AdminBookingsFilter, page: number):
         .from(bookingDayCounts)
         .where(conditions(f, { status: bookingDayCounts.status, date: bookingDayCounts.date }))
         .get()?.n ?? 0;
-    return { bookings: withPayments(db, rows), total: Number(total), page, pageSize: adminBookingsPageSize };
+    return { bookings: withPayments(db, rows), total: Number(total), totalCapped: false, page, pageSize: adminBookingsPageSize };
   })();
 }
+
+/** A search's batches for the CSV, soonest first, each walking on from the key the previous one ended at. */
+async function* searchedBatches(db: Db, f: AdminCsvFilter, batchSize: number): AsyncGenerator<Selected[], void, undefined> {
+  const { indexed, values } = searchValues({ ...f, when: "all" });
+  const batch = searchStatements(db, indexed, f.status !== null, false).batch;
+  let after: number | null = null;
+  for (;;) {
+    const rows = batch.all({ ...values, after, limit: batchSize });
+    if (rows.length > 0) yield rows.map(({ key: _, ...row }) => row);
+    const last = rows.at(-1);
+    if (!last || rows.length < batchSize) return;
+    after = last.key;
+  }
+}
+
+/** The CSV's filter: the list's, without its side of today and its page. */
+type AdminCsvFilter = { search?: string; status: BookingStatus | null; from: string; to: string };
 
 /**
  * Every booking matching the CSV's filter, by appointment (soonest first), `batchSize` rows at a
  * time: each batch is one walk of the appointment index (bookings_appointment_idx, or
- * bookings_status_idx with a status) from where the previous batch stopped, read from one snapshot
- * of the database (read-snapshot.server.ts), so the batches together are the bookings as they were
- * when the first was read, and whoever takes them may let other requests run between them.
+ * bookings_status_idx with a status; bookings_search with a search) from where the previous batch
+ * stopped, read from one snapshot of the database (read-snapshot.server.ts), so the batches
+ * together are the bookings as they were when the first was read, and whoever takes them may let
+ * other requests run between them.
  */
-export async function* adminBookingsForCsv(
-  db: Db,
-  f: { status: BookingStatus | null; from: string; to: string },
-  batchSize = exportBatchRows,
-): AsyncGenerator<AdminBookingRow[], void, undefined> {
+export async function* adminBookingsForCsv(db: Db, f: AdminCsvFilter, batchSize = exportBatchRows): AsyncGenerator<AdminBookingRow[], void, undefined> {
   const snapshot = openReadSnapshot(db);
   try {
+    if (f.search) {
+      for await (const rows of searchedBatches(snapshot.db, f, batchSize)) yield withPayments(snapshot.db, rows);
+      return;
+    }
     const rowid = sql<number>`${bookings}.rowid`;
     let after: SQL | undefined;
     for (;;) {
@@ -178,9 +258,12 @@ export async function* adminBookingsForCsv(
   }
 }
 
-/** One booking as the list shows it, or undefined. */
-export function adminBookingRow(db: Db, id: string): AdminBookingRow | undefined {
-  const r = selectRows(db).where(eq(bookings.id, id)).get();
+/** One booking as the list shows it, by its reference (`BK-…`, any case) or its id, or undefined. */
+export function adminBookingRow(db: Db, key: string): AdminBookingRow | undefined {
+  const reference = key.toUpperCase();
+  const r = selectRows(db)
+    .where(bookingReferencePattern.test(reference) ? eq(bookings.reference, reference) : eq(bookings.id, key))
+    .get();
   return r ? toRow(r, paymentOfBooking(db, r.id)) : undefined;
 }
 

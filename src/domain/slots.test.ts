@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { generationRangeProblem, isBookableDate, lastBookableDate, slotHasPassed, slotTimesForDate, businessToday } from "./slots";
-import { addDays, dayOfWeek, isIsoDate, localDate, isoWithOffset, localTime, offsetMinutes, zonedToInstant } from "./timezone";
+import { isBookableDate, lastBookableDate, maxSlotRangeDays, slotHasPassed, slotRangeProblem, slotTimesForDate, businessToday } from "./slots";
+import { addDays, dayOfWeek, daysBetween, isIsoDate, localDate, isoWithOffset, localTime, offsetMinutes, zonedToInstant } from "./timezone";
 
 const tz = "Australia/Adelaide";
 const hours = { start: "09:00", end: "17:00", slotMinutes: 60, days: [1, 2, 3, 4, 5, 6] };
@@ -64,13 +64,33 @@ describe("slots", () => {
     expect(lastBookableDate(new Date("2026-11-21T20:00:00Z"), tz)).toBe("2026-12-22");
   });
 
-  test("the generation window is today to 30 days ahead", () => {
+  test("the owner's range of slot days: a generation from today, the end not before the start, at most 90 days", () => {
+    const today = "2026-11-21";
+    const generation = { future: true };
+    expect(slotRangeProblem(today, "2027-02-18", today, generation)).toBeNull();
+    expect(daysBetween(today, "2027-02-18")).toBe(maxSlotRangeDays - 1);
+    expect(slotRangeProblem(today, "2027-02-19", today, generation)).toEqual({
+      message: "Choose at most 90 days at a time.",
+      field: "to",
+      fieldMessage: "At most 90 days after the start",
+    });
+    expect(slotRangeProblem("2026-11-20", "2026-11-25", today, generation)).toEqual({
+      message: "Slots cannot be made for past days.",
+      field: "from",
+      fieldMessage: "Choose today or a later day",
+    });
+    expect(slotRangeProblem("2026-11-25", "2026-11-24", today, generation)).toEqual({
+      message: "The end date must not be before the start date.",
+      field: "to",
+      fieldMessage: "Choose a day on or after the start",
+    });
+    // The overview may look back: only its order and length are checked.
+    expect(slotRangeProblem("2026-11-01", "2026-11-25", today, { future: false })).toBeNull();
+    expect(slotRangeProblem("2026-08-01", "2026-11-25", today, { future: false })?.field).toBe("to");
+  });
+
+  test("customers book today to 30 days ahead", () => {
     const now = new Date("2026-11-21T02:00:00Z"); // 12:30 in Adelaide on the 21st
-    expect(generationRangeProblem("2026-11-21", "2026-12-21", now, tz)).toBeNull();
-    expect(generationRangeProblem("2026-11-20", "2026-11-25", now, tz)).toBe("The start date cannot be in the past");
-    expect(generationRangeProblem("2026-11-21", "2026-12-22", now, tz)).toBe("Slots can only be generated up to 30 days ahead");
-    expect(generationRangeProblem("2026-11-25", "2026-11-24", now, tz)).toBe("The end date must not be before the start date");
-    expect(generationRangeProblem("2026-11-31", "2026-12-01", now, tz)).toBe("Dates must be real dates written YYYY-MM-DD");
     expect(isBookableDate("2026-12-21", now, tz)).toBe(true);
     expect(isBookableDate("2026-12-22", now, tz)).toBe(false);
     expect(isBookableDate("2026-11-20", now, tz)).toBe(false);
@@ -107,8 +127,8 @@ describe("booking on awkward dates", () => {
       expect(isBookableDate(addDays(today, -1), now, tz)).toBe(false);
       expect(isBookableDate(lastDay, now, tz)).toBe(true);
       expect(isBookableDate(addDays(lastDay, 1), now, tz)).toBe(false);
-      expect(generationRangeProblem(today, lastDay, now, tz)).toBeNull();
-      expect(generationRangeProblem(addDays(today, -1), lastDay, now, tz)).toBe("The start date cannot be in the past");
+      expect(slotRangeProblem(businessToday(now, tz), lastDay, today, { future: true })).toBeNull();
+      expect(slotRangeProblem(addDays(today, -1), lastDay, today, { future: true })?.message).toBe("Slots cannot be made for past days.");
       // Every one of today's slots that starts before now has passed; tomorrow's have not.
       const nowLocal = localTime(now, tz);
       for (const time of slotTimesForDate(today, hours, tz)) expect(slotHasPassed(today, time, now, tz)).toBe(time <= nowLocal);

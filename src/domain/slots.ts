@@ -1,12 +1,13 @@
 /**
- * Appointment slots: which times a day offers under the business hours, and the window in which
- * slots may be generated (today to 30 days ahead, judged in the business timezone).
+ * Appointment slots: which times a day offers under the business hours, the window customers may
+ * book in (today to 30 days ahead, judged in the business timezone), and the ranges of days the
+ * owner may look at or generate slots for.
  */
 import { addDays, dayOfWeek, daysBetween, isIsoDate, localDate, zonedToInstant } from "./timezone";
 
 export type BusinessHours = { start: string; end: string; slotMinutes: number; days: number[] };
 
-/** How far ahead slots may be generated and booked. */
+/** How far ahead customers may book (and the site keeps slots made). */
 export const bookingWindowDays = 30;
 
 const toMinutes = (hhmm: string) => {
@@ -39,13 +40,24 @@ export function lastBookableDate(now: Date, timeZone: string): string {
   return addDays(businessToday(now, timeZone), bookingWindowDays);
 }
 
-/** Why a generation range is refused, or null when it is inside today..today+30 and ordered. */
-export function generationRangeProblem(startDate: string, endDate: string, now: Date, timeZone: string): string | null {
-  if (!isIsoDate(startDate) || !isIsoDate(endDate)) return "Dates must be real dates written YYYY-MM-DD";
-  const today = businessToday(now, timeZone);
-  if (daysBetween(today, startDate) < 0) return "The start date cannot be in the past";
-  if (daysBetween(startDate, endDate) < 0) return "The end date must not be before the start date";
-  if (daysBetween(today, endDate) > bookingWindowDays) return `Slots can only be generated up to ${bookingWindowDays} days ahead`;
+/** The most days the owner's slot overview or one generation of slots covers. */
+export const maxSlotRangeDays = 90;
+
+/** Why a range of days is refused: the message, and the field it concerns with that field's own message. */
+export type SlotRangeProblem = { message: string; field: "from" | "to"; fieldMessage: string };
+
+/**
+ * Why the range of days the owner asked for (the slot overview, or with `future` a generation of
+ * slots) is refused, or null: a generation starting before `today` (the business's), an end before
+ * the start, or more than `maxSlotRangeDays` days. Dates are YYYY-MM-DD.
+ */
+export function slotRangeProblem(from: string, to: string, today: string, { future }: { future: boolean }): SlotRangeProblem | null {
+  if (future && daysBetween(today, from) < 0)
+    return { message: "Slots cannot be made for past days.", field: "from", fieldMessage: "Choose today or a later day" };
+  if (daysBetween(from, to) < 0)
+    return { message: "The end date must not be before the start date.", field: "to", fieldMessage: "Choose a day on or after the start" };
+  if (daysBetween(from, to) >= maxSlotRangeDays)
+    return { message: `Choose at most ${maxSlotRangeDays} days at a time.`, field: "to", fieldMessage: `At most ${maxSlotRangeDays} days after the start` };
   return null;
 }
 

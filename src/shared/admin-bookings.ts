@@ -7,13 +7,11 @@
 import { type BookingStatus, bookingStatuses } from "../domain/booking";
 import type { BookingPayment } from "../domain/booking-payment";
 import { isIsoDate } from "../domain/timezone";
-import { choiceFilter, dateFilter, dateMessage, defineAdminList, type ListQuery } from "./admin-list";
+import { choiceFilter, dateFilter, dateMessage, defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
 import { z } from "./zod-mini";
 
 /** Bookings per page of the list. */
 export const adminBookingsPageSize = 20;
-/** The most days the slot overview or one generation covers. */
-export const maxSlotRangeDays = 90;
 
 /** Which bookings the list shows: from today on (soonest first), before today (latest first), or all. */
 export const bookingWhens = ["upcoming", "past", "all"] as const;
@@ -22,7 +20,11 @@ export type BookingWhen = (typeof bookingWhens)[number];
 const isoDate = z.string(dateMessage).check(z.trim(), z.refine(isIsoDate, dateMessage));
 const optionalDate = z.optional(dateFilter().strict);
 
-/** `?status=&from=&to=&when=&page=`, each optional; the CSV reads the same and ignores `when` and `page`. */
+/**
+ * `?status=&from=&to=&when=&search=&page=`, each optional; the CSV reads the same and ignores `when`
+ * and `page`. The search looks in the reference, the customer's name and e-mail and the contact
+ * e-mail and phone.
+ */
 export const adminBookingsList = defineAdminList({
   path: "/admin/bookings",
   apiPath: "/api/admin/bookings",
@@ -33,6 +35,8 @@ export const adminBookingsList = defineAdminList({
     from: dateFilter(),
     to: dateFilter(),
     when: choiceFilter(bookingWhens, "Choose upcoming, past or all", "upcoming"),
+    // Last, so the addresses of the list before it had a search read as they did.
+    search: searchFilter(100),
   },
 });
 /** The list's filters as the page, the island and the API hold them. */
@@ -55,9 +59,13 @@ export const adminGenerateSlotsSchema = z.object({ from: isoDate, to: isoDate })
 /** `PATCH /api/admin/timeslots/{id}`. */
 export const adminSlotAvailabilitySchema = z.object({ available: z.boolean("Say whether the slot is open (true) or blocked (false)") });
 
-/** One booking as the owner sees it. Money is a decimal string; `createdAt` an ISO instant. */
+/**
+ * One booking as the owner sees it. Money is a decimal string; `createdAt` an ISO instant;
+ * `reference` what the customer quotes (`BK-7KQ4-M2XD`), null only for a booking that never got one.
+ */
 export type AdminBookingRow = {
   id: string;
+  reference: string | null;
   appointmentDate: string;
   appointmentTime: string;
   duration: number;
@@ -79,7 +87,13 @@ export type AdminBookingRow = {
   payment: BookingPayment;
 };
 
-export type AdminBookingList = { bookings: AdminBookingRow[]; total: number; page: number; pageSize: number };
+/** A page of bookings; a searched list counts to a limit (`totalCapped`: more than `total` match). */
+export type AdminBookingList = { bookings: AdminBookingRow[]; page: number; pageSize: number } & SearchedTotal;
+
+/** How the back office names a booking: its reference, or for one that never got one, the start of its id. */
+export function bookingName(booking: { id: string; reference: string | null }): string {
+  return booking.reference ?? `Booking ${booking.id.slice(0, 8).toUpperCase()}`;
+}
 
 /** One time slot in the overview. */
 export type AdminSlot = { id: number; time: string; maxBookings: number; currentBookings: number; available: boolean };

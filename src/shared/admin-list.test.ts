@@ -132,18 +132,20 @@ test("every admin list: what its URL holds reads back, on the page and in the AP
 
 test("existing links keep working: the lists' parameter names and order are those of their first version", () => {
   expect(adminOrdersList.search({ status: "shipped", payment: "paid", search: "smith", page: 2 })).toBe("?status=shipped&payment=paid&search=smith&page=2");
-  expect(adminBookingsList.search({ status: "confirmed", from: "2026-03-01", to: "2026-03-31", when: "all", page: 3 })).toBe(
+  expect(adminBookingsList.search({ status: "confirmed", from: "2026-03-01", to: "2026-03-31", when: "all", search: "", page: 3 })).toBe(
     "?status=confirmed&from=2026-03-01&to=2026-03-31&when=all&page=3",
   );
+  expect(adminBookingsList.search({ ...adminBookingsList.empty, status: "pending", search: "BK-W6QZ" })).toBe("?status=pending&search=BK-W6QZ");
   expect(adminContactsList.search({ ...adminContactsList.empty, status: "all", urgency: "high", search: "x" })).toBe("?status=all&urgency=high&search=x");
   expect(adminContactsList.search(adminContactsList.empty)).toBe("");
   expect(adminAuditList.search({ admin: 3, kind: "orders", page: 2 })).toBe("?admin=3&kind=orders&page=2");
   expect(adminProductsList.search({ search: "gps", category: 4, page: 2 })).toBe("?search=gps&category=4&page=2");
 });
 
-test("the bookings CSV: the list's status and dates, never its when or page", () => {
-  expect(adminBookingsCsvUrl({ status: "confirmed", from: "2026-03-01", to: "", when: "past", page: 4 })).toBe(
+test("the bookings CSV: the list's status, dates and search, never its when or page", () => {
+  expect(adminBookingsCsvUrl({ status: "confirmed", from: "2026-03-01", to: "", when: "past", search: "", page: 4 })).toBe(
     "/api/admin/bookings.csv?status=confirmed&from=2026-03-01",
   );
+  expect(adminBookingsCsvUrl({ ...adminBookingsList.empty, search: "ann lee", page: 2 })).toBe("/api/admin/bookings.csv?search=ann+lee");
   expect(adminBookingsCsvUrl(adminBookingsList.empty)).toBe("/api/admin/bookings.csv");
 });

@@ -103,7 +103,7 @@ const staffRoutes = new Set([
   "POST /api/admin/orders/:orderNumber/cancel",
   "GET /api/admin/bookings",
   "GET /api/admin/bookings.csv",
-  "GET /api/admin/bookings/:id",
+  "GET /api/admin/bookings/:key",
   "PATCH /api/admin/bookings/:id",
   "POST /api/admin/bookings/:id/paid",
   "GET /api/admin/timeslots",

@@ -331,11 +331,13 @@ describe("GET /api/admin/bookings.csv", () => {
     await patch(`/api/admin/bookings/${a.id}`, { status: "confirmed" });
     const res = await get(`/api/admin/bookings.csv?status=confirmed&from=${day}`);
     const lines = (await expectCsvAttachment(res, `bookings-confirmed-from-${day}.csv`)).split("\r\n");
-    expect(lines[0]).toBe("Appointment,Customer,E-mail,Service,Price (USD),Original price (USD),Discount,Status,Payment,Created");
+    expect(lines[0]).toBe("Reference,Appointment,Customer,E-mail,Service,Price (USD),Original price (USD),Discount,Status,Payment,Created");
     expect(lines).toHaveLength(3);
     // Appointment and creation as ISO 8601 with Adelaide's offset (+09:30 or +10:30), like every CSV instant.
     expect(lines[1]).toMatch(
-      new RegExp(`^${day}T09:00:00\\+(09|10):30,"'=HYPERLINK\\(""http://x""\\)",ann@example.com,Partner Check,148.00,295.00,yes,confirmed,Not paid,`),
+      new RegExp(
+        `^${bookingRow(a.id).reference},${day}T09:00:00\\+(09|10):30,"'=HYPERLINK\\(""http://x""\\)",ann@example.com,Partner Check,148.00,295.00,yes,confirmed,Not paid,`,
+      ),
     );
     expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+(09|10):30$/);
     const created = lines[1]?.split(",").at(-1) ?? "";

@@ -1,9 +1,9 @@
 /**
  * The owner's bookings and time slots (behind requireAdmin):
  *
- *   GET   /api/admin/bookings?status=&from=&to=&when=&page=   one page by appointment, with the total
- *   GET   /api/admin/bookings.csv?status=&from=&to=           every matching booking, for the accountant
- *   GET   /api/admin/bookings/{id}                             one booking as the list shows it
+ *   GET   /api/admin/bookings?search=&status=&from=&to=&when=&page=   one page by appointment, with the total
+ *   GET   /api/admin/bookings.csv?search=&status=&from=&to=           every matching booking, for the accountant
+ *   GET   /api/admin/bookings/{reference or id}                       one booking as the list shows it
  *   PATCH /api/admin/bookings/{id}            { status }       through the transition table
  *   POST  /api/admin/bookings/{id}/paid                        marks it paid (money received outside the site), audited
  *   GET   /api/admin/timeslots?from=&to=                       each day's slots and how full it is
@@ -28,8 +28,8 @@ import { changeBookingStatusByAdmin } from "../../actions/change-booking-status.
 import { getSettings } from "../../db/settings.server";
 import { bookingPaymentLabels } from "../../domain/booking-payment";
 import { markBookingPaid } from "../../db/booking-payments.server";
-import { businessToday } from "../../domain/slots";
-import { addDays, daysBetween, isoWithOffset, zonedToInstant } from "../../domain/timezone";
+import { businessToday, slotRangeProblem } from "../../domain/slots";
+import { addDays, isoWithOffset, zonedToInstant } from "../../domain/timezone";
 import { type CsvColumn, csvStreamResponse } from "../../server/csv";
 import type { AppDeps } from "../../server/deps";
 import { badRequest, HttpError, notFound } from "../../server/errors";
@@ -44,11 +44,15 @@ import {
   adminGenerateSlotsSchema,
   adminSlotAvailabilitySchema,
   adminSlotsQuerySchema,
-  maxSlotRangeDays,
 } from "../../shared/admin-bookings";
+import { adminRecordKey } from "../../shared/admin-records";
 import { z } from "../../shared/zod-mini";
 
 const bookingIdSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, "The booking id is a UUID")) });
+/** A booking's reference (`BK-7KQ4-M2XD`, any case) or its id: what a record's address names. */
+const bookingKeySchema = z.object({
+  key: z.string().check(z.refine((key) => adminRecordKey("bookings", key) !== null, "Give the booking's reference (BK-…) or its id")),
+});
 const slotIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The slot id is a whole number")) });
 
 const unknownBooking = () => notFound("There is no such booking.");
@@ -70,6 +74,7 @@ function appointmentInstant(b: AdminBookingRow, timeZone: string): string {
 /** The CSV's columns, for the accountant: the appointment, who, what, the money and the status. */
 function csvColumns(timeZone: string, currency: string): CsvColumn<AdminBookingRow>[] {
   return [
+    { header: "Reference", value: (b) => b.reference },
     { header: "Appointment", value: (b) => appointmentInstant(b, timeZone) },
     { header: "Customer", value: (b) => b.customerName },
     { header: "E-mail", value: (b) => b.contactEmail ?? b.customerEmail },
@@ -86,12 +91,10 @@ function csvColumns(timeZone: string, currency: string): CsvColumn<AdminBookingR
 export function adminBookingsApi(deps: AppDeps) {
   const today = () => businessToday(new Date(), getSettings(deps.db).timezone);
 
-  /** A range the owner asked for: from today or later, to on or after from, at most 90 days. */
-  function checkRange(from: string, to: string, { future }: { future: boolean }) {
-    if (future && daysBetween(today(), from) < 0) throw badRequest("Slots cannot be made for past days.", { from: "Choose today or a later day" });
-    if (daysBetween(from, to) < 0) throw badRequest("The end date must not be before the start date.", { to: "Choose a day on or after the start" });
-    if (daysBetween(from, to) >= maxSlotRangeDays)
-      throw badRequest(`Choose at most ${maxSlotRangeDays} days at a time.`, { to: `At most ${maxSlotRangeDays} days after the start` });
+  /** Refuses a range of days the domain's rule refuses (`slotRangeProblem`), naming the field. */
+  function checkRange(from: string, to: string, kind: { future: boolean }) {
+    const problem = slotRangeProblem(from, to, today(), kind);
+    if (problem) throw badRequest(problem.message, { [problem.field]: problem.fieldMessage });
   }
 
   return new Hono<AdminEnv>()
@@ -107,8 +110,8 @@ export function adminBookingsApi(deps: AppDeps) {
       // Every booking there is: written as the client reads it, a batch at a time (csv.ts).
       return csvStreamResponse(`${name}.csv`, csvColumns(settings.timezone, settings.currency), adminBookingsForCsv(deps.db, q));
     })
-    .get("/bookings/:id", validParams(bookingIdSchema), (c) => {
-      const row = adminBookingRow(deps.db, c.req.valid("param").id);
+    .get("/bookings/:key", validParams(bookingKeySchema), (c) => {
+      const row = adminBookingRow(deps.db, c.req.valid("param").key);
       if (!row) throw unknownBooking();
       c.header("Cache-Control", "no-store");
       return c.json(row);

@@ -11,7 +11,7 @@ test("/admin/bookings is an admin shell: noindex, never stored, no booking data,
     title: "Bookings",
     island: "AdminBookings",
   });
-  expect(html).toContain('"initialQuery":{"status":"confirmed","from":"","to":"2026-12-01","when":"past","page":2}');
+  expect(html).toContain('"initialQuery":{"status":"confirmed","from":"","to":"2026-12-01","when":"past","search":"","page":2}');
   expect(html).toContain("Australia/Adelaide");
   expect(html).not.toContain("ann@example.com");
 });

@@ -16,6 +16,7 @@ const uuid = "0b6f2f5e-3c1d-4e8a-9f7b-2a4c6e8d0f12";
 /** Each record address: its list's room and island, the key the island is told to open, and the title. */
 const records = [
   { path: "/admin/orders/pi-7kq4-m2xd", room: "/admin/orders", island: "AdminOrders", key: "PI-7KQ4-M2XD", title: "Order PI-7KQ4-M2XD" },
+  { path: "/admin/bookings/bk-w6qz-yysw", room: "/admin/bookings", island: "AdminBookings", key: "BK-W6QZ-YYSW", title: "Booking BK-W6QZ-YYSW" },
   { path: `/admin/bookings/${uuid}`, room: "/admin/bookings", island: "AdminBookings", key: uuid, title: "Booking" },
   { path: `/admin/contacts/${uuid}`, room: "/admin/contacts", island: "AdminContacts", key: uuid, title: "Enquiry" },
   { path: `/admin/users/${uuid}`, room: "/admin/users", island: "AdminUsers", key: uuid, title: "User" },
@@ -56,6 +57,14 @@ test("an order number in capitals is sent to the lowercase address, as every pag
   expect(res.headers.get("location")).toBe("/admin/orders/pi-7kq4-m2xd?status=shipped");
 });
 
+test("a booking reference in capitals, as the customer reads it out, is sent to the lowercase address", async () => {
+  const res = await t.request("/admin/bookings/BK-W6QZ-YYSW?status=pending");
+  expect(res.status).toBe(301);
+  expect(res.headers.get("location")).toBe("/admin/bookings/bk-w6qz-yysw?status=pending");
+  expect(adminRecordKeyOfPath("bookings", "/admin/bookings/bk-w6qz-yysw")).toBe("BK-W6QZ-YYSW");
+  expect(adminRecordPath("bookings", "BK-W6QZ-YYSW")).toBe("/admin/bookings/bk-w6qz-yysw");
+});
+
 test("a malformed record key answers the normal 404 page", async () => {
   const malformed = [
     "/admin/orders/12",
@@ -64,6 +73,9 @@ test("a malformed record key answers the normal 404 page", async () => {
     "/admin/orders/7kq4-m2xd",
     "/admin/bookings/12",
     `/admin/bookings/${uuid}x`,
+    "/admin/bookings/bk-w6qz",
+    "/admin/bookings/bk-w6qz-yysu",
+    "/admin/bookings/pi-w6qz-yysw",
     "/admin/contacts/not-an-id",
     `/admin/contacts/${uuid.replaceAll("-", "")}`,
     "/admin/users/1",

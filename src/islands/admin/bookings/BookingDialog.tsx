@@ -89,6 +89,9 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
       close={close}
     >
       <dl className="space-y-2 text-sm">
+        <Detail label="Reference">
+          <span className="font-mono">{b.reference ?? "None (booked before bookings had references)"}</span>
+        </Detail>
         <Detail label="When">{`${formatAppointment(b.appointmentDate, b.appointmentTime)}, ${b.duration} minutes`}</Detail>
         <Detail label="Price">
           {money(b.servicePrice)}
@@ -116,9 +119,6 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
         <Detail label="Location">{b.location ?? "(to be agreed)"}</Detail>
         <Detail label="Notes">{b.notes ?? "(none)"}</Detail>
         <Detail label="Booked">{formatInstantDate(b.createdAt, timeZone)}</Detail>
-        <Detail label="Reference">
-          <span className="font-mono">{b.id.slice(0, 8).toUpperCase()}</span>
-        </Detail>
       </dl>
 
       <BookingPaymentSection

@@ -1,10 +1,11 @@
 /**
  * The page of bookings: a table from the `md` breakpoint, a card per booking below it (readable at
- * 360 px). Each appointment is a button that opens the booking's dialog.
+ * 360 px). Each appointment is a button that opens the booking's dialog, with the booking's
+ * reference under it: what a caller quotes.
  */
 import type { MouseEvent } from "react";
 import { formatDate, formatTime } from "../../../domain/format";
-import type { AdminBookingRow } from "../../../shared/admin-bookings";
+import { type AdminBookingRow, bookingName } from "../../../shared/admin-bookings";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { useMoney } from "../parts/money";
@@ -19,12 +20,17 @@ function OpenButton({ booking, onOpen, className }: { booking: AdminBookingRow; 
       type="button"
       className={className}
       aria-haspopup="dialog"
-      aria-label={`Booking of ${booking.customerName} on ${when(booking)}`}
+      aria-label={`Booking ${bookingName(booking)} of ${booking.customerName} on ${when(booking)}`}
       onClick={(e: MouseEvent<HTMLButtonElement>) => onOpen(booking, e.currentTarget)}
     >
       {when(booking)}
     </button>
   );
+}
+
+/** The booking's reference in the type callers read it from. */
+function Reference({ b }: { b: AdminBookingRow }) {
+  return <span className="block font-mono text-xs text-base-content/80">{bookingName(b)}</span>;
 }
 
 function Price({ b }: { b: AdminBookingRow }) {
@@ -49,6 +55,7 @@ export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen
         <>
           <th scope="row">
             <OpenButton booking={b} onOpen={onOpen} className="link link-primary whitespace-nowrap" />
+            <Reference b={b} />
           </th>
           <td>
             <span className="flex flex-col">
@@ -72,12 +79,16 @@ export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen
       card={(b) => (
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <OpenButton booking={b} onOpen={onOpen} className="btn btn-sm btn-outline" />
+            <span>
+              <OpenButton booking={b} onOpen={onOpen} className="btn btn-sm btn-outline" />
+              <Reference b={b} />
+            </span>
             <StatusBadge kind="booking" status={b.status} />
           </div>
           <p className="text-sm break-words">
             {b.customerName}
             {(b.contactEmail ?? b.customerEmail) && <span className="block text-xs break-all text-base-content/80">{b.contactEmail ?? b.customerEmail}</span>}
+            {b.contactPhone && <span className="block text-xs text-base-content/80">{b.contactPhone}</span>}
           </p>
           <p className="flex flex-wrap justify-between gap-2 text-sm">
             <span>{b.serviceName}</span>
