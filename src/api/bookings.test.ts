@@ -130,9 +130,8 @@ describe("booking", () => {
     expect(ics.filename).toBe("appointment.ics");
     expect(ics.content).toContain(`DTSTART;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T100000`);
     expect(mails[1]!.text).toContain("Evenings only");
-    // The business's notice links to the booking's own page in the admin portal.
-    const bookingId = (t.db.$client.query("SELECT id FROM bookings").get() as { id: string }).id;
-    expect(mails[1]!.text).toContain(`Manage it in the admin portal: http://localhost/admin/bookings/${bookingId}`);
+    // The business's notice links to the booking's own page in the admin portal, named by its reference.
+    expect(mails[1]!.text).toContain(`Manage it in the admin portal: http://localhost/admin/bookings/${reference.toLowerCase()}`);
     expect(mails[0]!.text).not.toContain("/admin/");
   });
 

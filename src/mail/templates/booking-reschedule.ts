@@ -1,6 +1,6 @@
 /** The e-mails of a booking moved by its customer: the business's notice and the customer's updated invitation. */
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
-import { adminRecordPath } from "../../shared/admin-records";
+import { adminRecordPath, bookingRecordKey } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import type { VisitorText } from "../visitor-text";
 import { reference } from "./bookings";
@@ -92,7 +92,7 @@ export function bookingMovedNotification(m: BookingMovedMailInput): MailMessage 
       `E-mail: ${m.customerEmail ?? "(not confirmed)"}`,
       `Booking id: ${b.id}`,
       ``,
-      `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", b.id)}`,
+      `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", bookingRecordKey(b))}`,
     ]),
     ...invitation(m.ics),
   };

@@ -6,7 +6,7 @@
  */
 import { bookingPagePath } from "../../domain/booking";
 import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
-import { adminRecordPath } from "../../shared/admin-records";
+import { adminRecordPath, bookingRecordKey } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import { optionalVisitorText, type VisitorText } from "../visitor-text";
 import { plainText, replyOrCall } from "./layout";
@@ -115,7 +115,7 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       `Booking id: ${b.id}`,
       ...(b.reference ? [`Reference: ${b.reference}`] : []),
       ``,
-      `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", b.id)}`,
+      `Manage it in the admin portal: ${m.origin}${adminRecordPath("bookings", bookingRecordKey(b))}`,
     ]),
     attachments: [{ filename: "appointment.ics", content: m.ics, contentType: "text/calendar; charset=utf-8; method=REQUEST" }],
   };
@@ -243,7 +243,7 @@ export function bookingCancelledByCustomerAlert(
       `E-mail: ${b.contactEmail ?? "(not given)"}`,
       `Phone: ${b.contactPhone ?? "(not given)"}`,
       ``,
-      `See it in the admin portal: ${ctx.origin}${adminRecordPath("bookings", b.id)}`,
+      `See it in the admin portal: ${ctx.origin}${adminRecordPath("bookings", bookingRecordKey(b))}`,
     ]),
   };
 }
