@@ -561,12 +561,14 @@ export function customerWithRecords(db: Db, email: string, firstName = "Nora") {
     })
     .returning({ id: bookings.id })
     .get();
-  const enquiry = recordContactEnquiry(
-    db,
-    { name: firstName, email, phone: "", service: "partner", message: `Hello, this is ${firstName}.`, urgency: "normal" },
-    "owner@example.com",
-    "http://localhost:3000",
-  );
+  const enquiry = recordContactEnquiry(db, {
+    name: firstName,
+    email,
+    phone: "",
+    service: "partner",
+    message: `Hello, this is ${firstName}.`,
+    urgency: "normal",
+  });
   return { userId, token, bookingId: booking.id, orderNumber: order.orderNumber, enquiryId: enquiry.id };
 }
 

@@ -130,6 +130,18 @@ describe("POST /contact (the form with JavaScript off)", () => {
     expect(countRows(t, "contacts")).toBe(5);
   });
 
+  test("refused fields spend nothing of the budget the form and the island share", async () => {
+    for (let i = 0; i < 10; i++) expect((await form({ ...valid, email: "bad" })).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await t.json("/api/contacts", { ...valid, email: "bad" })).status).toBe(400);
+    for (let i = 0; i < 3; i++) expect((await form(valid)).status).toBe(303);
+    for (let i = 0; i < 2; i++) expect((await t.json("/api/contacts", valid)).status).toBe(201);
+    const refused = await form(valid);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await t.json("/api/contacts", valid)).status).toBe(429);
+    expect(countRows(t, "contacts")).toBe(5);
+  });
+
   test("a service link preselects the service", async () => {
     const html = await (await t.request("/contact?service=partner")).text();
     expect(html).toMatch(/<option value="partner" selected="">/);

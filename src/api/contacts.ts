@@ -1,18 +1,18 @@
-/** POST /api/contacts: a contact enquiry from the form island. */
+/** POST /api/contacts: a contact enquiry from the form island (the `sendEnquiry` action, as the plain form). */
 import { Hono } from "hono";
+import { sendEnquiry } from "../actions/send-enquiry.server";
 import { z } from "../shared/zod-mini";
 import { contactSchema, honeypotField } from "../shared/contact";
-import { contactRateLimitMessage, submitEnquiry } from "../server/contact-enquiry.server";
+import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { rateLimit } from "../server/middleware/rate-limit";
 import { validJson } from "../server/validate";
 
 const contactRequestSchema = z.extend(contactSchema, { [honeypotField]: z.optional(z.string().check(z.maxLength(2000))) });
 
 export function contactsApi(deps: AppDeps) {
-  return new Hono<AppEnv>().post("/", rateLimit(deps.limits.contact, contactRateLimitMessage), validJson(contactRequestSchema), (c) => {
+  return new Hono<AppEnv>().post("/", validJson(contactRequestSchema), (c) => {
     const { [honeypotField]: trap, ...input } = c.req.valid("json");
-    submitEnquiry(deps, input, trap);
+    sendEnquiry(deps, clientIp(c), input, trap);
     return c.json({ ok: true }, 201);
   });
 }

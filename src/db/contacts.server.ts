@@ -1,22 +1,13 @@
-/** Contact enquiries: stored, and the business notified through the outbox, in one transaction. */
-import { contactServiceOptions } from "../domain/contact";
-import { contactNotice, contactNotification } from "../mail/templates/contact";
-import { enqueueMail } from "../mail/outbox.server";
+/** Contact enquiries: stored, with whatever the caller queues about them, in one transaction. */
 import type { ContactInput } from "../shared/contact";
 import { immediate, type Db } from "./client.server";
-import { listPricing } from "./pricing.server";
-import { getSettings } from "./settings.server";
 import { contacts, type Contact } from "./schema";
 
 /**
- * Records an enquiry and queues the business's e-mail (its links start with `origin`); both or
- * neither are written. The e-mail goes for every emergency, and for other enquiries while the
- * `alertNewEnquiries` setting is on.
+ * Records an enquiry and runs `recorded` with it inside the same transaction (where the caller
+ * queues the business's notice), so both or neither are written.
  */
-export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail: string, origin: string): Contact {
-  const settings = getSettings(db);
-  const options = contactServiceOptions(listPricing(db), settings.currency);
-  const serviceLabel = options.find((o) => o.value === input.service)?.label ?? input.service;
+export function recordContactEnquiry(db: Db, input: ContactInput, recorded: (contact: Contact) => void = () => {}): Contact {
   return immediate(db, () => {
     const contact = db
       .insert(contacts)
@@ -30,9 +21,7 @@ export function recordContactEnquiry(db: Db, input: ContactInput, businessEmail:
       })
       .returning()
       .get();
-    // An emergency is always e-mailed at once; any other enquiry when the owner asked for it.
-    if (contact.urgency === "emergency" || getSettings(db).alertNewEnquiries)
-      enqueueMail(db, contactNotification(contactNotice(contact), { serviceLabel, businessEmail, origin, timeZone: settings.timezone }));
+    recorded(contact);
     return contact;
   });
 }

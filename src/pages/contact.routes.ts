@@ -1,13 +1,13 @@
 /**
  * GET /contact (publicly cached unless it carries ?sent=1 or ?service=) and POST /contact, the
- * form with JavaScript off. Success redirects (303) to a page showing the success message; errors
+ * form with JavaScript off (the `sendEnquiry` action, as the island's POST /api/contacts). Success redirects (303) to a page showing the success message; errors
  * re-render the form with the values kept and messages under fields.
  */
 import { Hono, type Context } from "hono";
-import { contactRateLimitMessage, submitEnquiry } from "../server/contact-enquiry.server";
+import { sendEnquiry } from "../actions/send-enquiry.server";
 import { contactSchema, honeypotField, type ContactFormValues } from "../shared/contact";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { fieldErrors } from "../server/errors";
+import { fieldErrors, HttpError } from "../server/errors";
 import { readForm } from "../server/form";
 import { clientIp } from "../server/client-ip";
 import { servePage } from "../server/render-page";
@@ -33,14 +33,18 @@ export async function submitContactForm(deps: AppDeps, c: Context<AppEnv>) {
   const form = await readForm(c);
   const values: Partial<ContactFormValues> = {};
   for (const f of formFields) values[f] = form[f] ?? "";
-  if (deps.limits.contact.hit(clientIp(c)) > 0) {
-    return servePage(deps, c, (site) => contactPage(site, { values, formError: contactRateLimitMessage }));
-  }
   const parsed = contactSchema.safeParse(values);
   if (!parsed.success) {
     return servePage(deps, c, (site) => contactPage(site, { values, errors: fieldErrors(parsed.error) }));
   }
-  submitEnquiry(deps, parsed.data, form[honeypotField]);
+  try {
+    sendEnquiry(deps, clientIp(c), parsed.data, form[honeypotField]);
+  } catch (error) {
+    // The one refusal is the limit shared with the island: the page says so, with its Retry-After.
+    if (!(error instanceof HttpError)) throw error;
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return servePage(deps, c, (site) => contactPage(site, { values, formError: error.message }));
+  }
   return c.redirect("/contact?sent=1#contact-form", 303);
 }
 
