@@ -9,16 +9,20 @@
  *
  * 400 bad fields; 401 signed out; 403 e-mail not confirmed; 404 a product the shop does not show (also on GET),
  * or a review that is not the customer's own (or not published, for a vote); 409 a second review of
- * a product, a vote on one's own review; 429 too many reviews or votes in an hour.
+ * a product, a vote on one's own review; 429 too many reviews or votes in an hour. Each write is one
+ * action (src/actions/), the same one the product page's plain forms call.
  */
 import { Hono, type Context } from "hono";
-import { createReview, deleteOwnReview, editOwnReview, listApprovedReviews, productIsShown, voteHelpful } from "../db/reviews.server";
+import { deleteReview } from "../actions/delete-review.server";
+import { editReview } from "../actions/edit-review.server";
+import { reviewMessages } from "../actions/review-refusals.server";
+import { voteReviewHelpful } from "../actions/vote-review-helpful.server";
+import { writeReview } from "../actions/write-review.server";
+import { listApprovedReviews, productIsShown } from "../db/reviews.server";
 import { idParamSchema, reviewInputSchema, reviewListQuerySchema } from "../shared/reviews";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { notFound } from "../server/errors";
-import { rateLimit } from "../server/middleware/rate-limit";
 import { requireUser, signedInUser } from "../server/middleware/require-user";
-import { reviewMessages, reviewRefusal, voteRefusal } from "../server/reviews.server";
 import { validJson, validQuery } from "../server/validate";
 
 /** The :id of the path, or 404 (a malformed id names nothing). */
@@ -29,9 +33,6 @@ function idParam(c: Context<AppEnv>, message: string): number {
 }
 
 export function reviewsApi(deps: AppDeps) {
-  const byCustomer = (c: Context<AppEnv>) => signedInUser(c).id;
-  const reviewLimit = rateLimit(deps.limits.reviews, reviewMessages.reviewsRateLimited, byCustomer);
-  const voteLimit = rateLimit(deps.limits.reviewVotes, reviewMessages.votesRateLimited, byCustomer);
   return new Hono<AppEnv>()
     .get("/products/:id/reviews", validQuery(reviewListQuerySchema), (c) => {
       const productId = idParam(c, reviewMessages.productNotFound);
@@ -39,23 +40,15 @@ export function reviewsApi(deps: AppDeps) {
       const { summary, reviews, page, pageCount, sort } = listApprovedReviews(deps.db, productId, c.req.valid("query"));
       return c.json({ ...summary, reviews, page, pageCount, sort });
     })
-    .post("/products/:id/reviews", requireUser, validJson(reviewInputSchema), reviewLimit, (c) => {
-      const result = createReview(deps.db, signedInUser(c).id, idParam(c, reviewMessages.productNotFound), c.req.valid("json"));
-      if (!result.ok) throw reviewRefusal(result);
-      return c.json(result.review, 201);
-    })
-    .put("/reviews/:id", requireUser, validJson(reviewInputSchema), reviewLimit, (c) => {
-      const result = editOwnReview(deps.db, signedInUser(c).id, idParam(c, reviewMessages.reviewNotFound), c.req.valid("json"));
-      if (!result.ok) throw reviewRefusal(result);
-      return c.json(result.review);
-    })
-    .delete("/reviews/:id", requireUser, reviewLimit, (c) => {
-      if (!deleteOwnReview(deps.db, signedInUser(c).id, idParam(c, reviewMessages.reviewNotFound))) throw notFound(reviewMessages.reviewNotFound);
+    .post("/products/:id/reviews", requireUser, validJson(reviewInputSchema), (c) =>
+      c.json(writeReview(deps, signedInUser(c), idParam(c, reviewMessages.productNotFound), c.req.valid("json")), 201),
+    )
+    .put("/reviews/:id", requireUser, validJson(reviewInputSchema), (c) =>
+      c.json(editReview(deps, signedInUser(c), idParam(c, reviewMessages.reviewNotFound), c.req.valid("json"))),
+    )
+    .delete("/reviews/:id", requireUser, (c) => {
+      deleteReview(deps, signedInUser(c), idParam(c, reviewMessages.reviewNotFound));
       return c.body(null, 204);
     })
-    .post("/reviews/:id/helpful", requireUser, voteLimit, (c) => {
-      const result = voteHelpful(deps.db, signedInUser(c).id, idParam(c, reviewMessages.reviewNotFound));
-      if (!result.ok) throw voteRefusal(result);
-      return c.json({ helpfulVotes: result.helpfulVotes, counted: result.counted });
-    });
+    .post("/reviews/:id/helpful", requireUser, (c) => c.json(voteReviewHelpful(deps, signedInUser(c), idParam(c, reviewMessages.reviewNotFound))));
 }

@@ -187,3 +187,29 @@ describe("the review form without JavaScript", () => {
     expect(productIdOf(t.db, slug)).toBeGreaterThan(0);
   });
 });
+
+describe("the plain forms and the JSON routes", () => {
+  test("spend one budget: review writes (10 an hour) and helpful votes (30 an hour), whichever way they come", async () => {
+    const ann = signedIn("ann@example.com");
+    const productId = productIdOf(t.db, slug);
+    for (let i = 0; i < 5; i++) expect((await ann.post(`${path}/review`, { rating: "4", title: `Form ${i}`, comment: "c" })).status).toBe(303);
+    const own = t.db.select({ id: reviews.id }).from(reviews).get()!.id;
+    for (let i = 0; i < 5; i++) expect((await ann.send("PUT", `/api/reviews/${own}`, { rating: 3, title: `Api ${i}`, comment: "c" })).status).toBe(200);
+    const refused = await ann.send("PUT", `/api/reviews/${own}`, { rating: 5, title: "Eleventh", comment: "c" });
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe("rate_limited");
+    expect(await (await ann.post(`${path}/review`, { rating: "5", title: "Twelfth", comment: "c" })).text()).toContain(
+      "You have written or changed many reviews in the last hour",
+    );
+    expect((await ann.send("DELETE", `/api/reviews/${own}`)).status).toBe(429);
+    expect(t.db.select({ title: reviews.title }).from(reviews).where(eq(reviews.productId, productId)).get()?.title).toBe("Api 4");
+
+    const ids = approvedReviews(t.db, slug, 30, "voted");
+    for (const id of ids.slice(0, 15)) expect((await ann.post(`${path}/reviews/${id}/helpful`, {})).status).toBe(303);
+    for (const id of ids.slice(15)) expect((await ann.postJson(`/api/reviews/${id}/helpful`, {})).status).toBe(200);
+    const extra = approvedReviews(t.db, slug, 1, "extra")[0]!;
+    expect((await ann.postJson(`/api/reviews/${extra}/helpful`, {})).status).toBe(429);
+    expect((await ann.post(`${path}/reviews/${extra}/helpful`, {})).headers.get("location")).toBe(`${path}?review=vote-limit#review-${extra}`);
+    expect(countRows(t, "review_votes")).toBe(30);
+  });
+});

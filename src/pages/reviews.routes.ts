@@ -1,24 +1,28 @@
 /**
  * The product page's review forms, with JavaScript off (decision 044). Each redirects back (303) to
  * the product page with ?review=<notice>; a refused review form re-renders the page with the
- * values kept and messages under the fields.
+ * values kept and messages under the fields. Each calls the action its JSON twin calls, spending
+ * the same budget (src/actions/).
  *
  *   POST /shop/product/:slug/review                     write, or change, the customer's review
  *   POST /shop/product/:slug/review/delete              delete it
  *   POST /shop/product/:slug/reviews/:id/helpful        "Was this helpful?" (page, sort: where to go back)
  */
 import { Hono, type Context } from "hono";
+import { deleteReview } from "../actions/delete-review.server";
+import { editReview } from "../actions/edit-review.server";
+import { voteReviewHelpful } from "../actions/vote-review-helpful.server";
+import { writeReview } from "../actions/write-review.server";
 import type { CurrentUser } from "../components/site";
 import { findVisibleProduct, type ProductWithCategory } from "../db/products.server";
-import { createReview, deleteOwnReview, editOwnReview, findOwnReview, productReviewsFor, voteHelpful } from "../db/reviews.server";
+import { findOwnReview, productReviewsFor } from "../db/reviews.server";
 import { categorySlugPattern } from "../domain/catalogue";
 import { idParamSchema, readReviewPageQuery, reviewInputSchema } from "../shared/reviews";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { fieldErrors } from "../server/errors";
+import { fieldErrors, HttpError } from "../server/errors";
 import { readForm } from "../server/form";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
-import { reviewMessages } from "../server/reviews.server";
 import { productNotFoundPage, productPage, productPath } from "./product";
 import { reviewsHref, type ProductReviewsData, type ReviewFormState, type ReviewNoticeCode } from "./product-reviews";
 
@@ -48,18 +52,14 @@ export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
     servePage(deps, c, (site) => productPage(site, product, { ...productReviewsData(deps, product.id, user, {}), form: { values, ...state } }));
   const parsed = reviewInputSchema.safeParse(values);
   if (!parsed.success) return again({ errors: fieldErrors(parsed.error) });
-  if (deps.limits.reviews.hit(user.id) > 0) return again({ errors: {}, formError: reviewMessages.reviewsRateLimited });
   const own = findOwnReview(deps.db, user.id, product.id);
-  const result = own ? editOwnReview(deps.db, user.id, own.id, parsed.data) : createReview(deps.db, user.id, product.id, parsed.data);
-  if (!result.ok) {
-    if (result.reason === "product_not_found") return notFoundPage(deps, c);
-    const formError =
-      result.reason === "email_unverified"
-        ? reviewMessages.emailUnverified
-        : result.reason === "duplicate"
-          ? reviewMessages.duplicate
-          : reviewMessages.productUnavailable;
-    return again({ errors: {}, formError });
+  try {
+    if (own) editReview(deps, user, own.id, parsed.data);
+    else writeReview(deps, user, product.id, parsed.data);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    if (error.status === 404) return notFoundPage(deps, c);
+    return again({ errors: {}, formError: error.message });
   }
   // To the top of the reviews, where the notice is, with the customer's review under it.
   return c.redirect(backTo(productPath(product.slug), own ? "updated" : "sent"), 303);
@@ -73,10 +73,17 @@ export function submitReviewDelete(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const own = product ? findOwnReview(deps.db, user.id, product.id) : null;
   if (!product || !own) return c.redirect(product ? backTo(productPath(slug), "not-found") : "/shop", 303);
-  if (deps.limits.reviews.hit(user.id) > 0) return c.redirect(backTo(productPath(slug), "vote-limit"), 303);
-  deleteOwnReview(deps.db, user.id, own.id);
+  try {
+    deleteReview(deps, user, own.id);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return c.redirect(backTo(productPath(slug), error.status === 429 ? "vote-limit" : "not-found"), 303);
+  }
   return c.redirect(backTo(productPath(slug), "deleted"), 303);
 }
+
+/** The notice a refused vote comes back with, by the refusal's code. */
+const voteNotices: Partial<Record<string, ReviewNoticeCode>> = { rate_limited: "vote-limit", own_review: "own-review", email_unverified: "unverified" };
 
 /** POST /shop/product/:slug/reviews/:id/helpful (page, sort) */
 export async function submitHelpfulVote(deps: AppDeps, c: Context<CustomerEnv>) {
@@ -91,13 +98,14 @@ export async function submitHelpfulVote(deps: AppDeps, c: Context<CustomerEnv>) 
   };
   if (!id.success || !/^\d+$/.test(c.req.param("id") ?? "")) return back("not-found", "reviews");
   const user = c.get("user");
-  if (deps.limits.reviewVotes.hit(user.id) > 0) return back("vote-limit", `review-${id.data.id}`);
-  const vote = voteHelpful(deps.db, user.id, id.data.id);
-  if (!vote.ok) {
-    const notice = vote.reason === "own_review" ? "own-review" : vote.reason === "email_unverified" ? "unverified" : "not-found";
+  try {
+    const vote = voteReviewHelpful(deps, user, id.data.id);
+    return back(vote.counted ? "voted" : "already-voted", `review-${id.data.id}`);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    const notice = voteNotices[error.code] ?? "not-found";
     return back(notice, notice === "not-found" ? "reviews" : `review-${id.data.id}`);
   }
-  return back(vote.counted ? "voted" : "already-voted", `review-${id.data.id}`);
 }
 
 export function reviewRoutes(deps: AppDeps) {

@@ -1,6 +1,10 @@
-/** What the review routes (JSON API and the product page's plain forms) answer when a write is refused. */
+/**
+ * What the review actions share: their budgets (the JSON routes and the product page's plain forms
+ * spend the same ones) and how each refusal is answered (decision 044).
+ */
 import type { HelpfulVote, ReviewWrite } from "../db/reviews.server";
-import { HttpError, notFound } from "./errors";
+import { HttpError, notFound } from "../server/errors";
+import type { ActionLimit } from "./action";
 
 export const reviewMessages = {
   emailUnverified: "Please confirm your e-mail address before writing a review. We sent you a link when you signed up.",
@@ -13,6 +17,20 @@ export const reviewMessages = {
   reviewsRateLimited: "You have written or changed many reviews in the last hour. Please try again later.",
   votesRateLimited: "You have voted on many reviews in the last hour. Please try again later.",
 } as const;
+
+/** Reviews written, edited and deleted per customer in an hour (the `reviews` limiter), one budget for all three. */
+export const reviewLimit: ActionLimit = {
+  limiter: (limits) => limits.reviews,
+  key: (userId) => userId,
+  message: reviewMessages.reviewsRateLimited,
+};
+
+/** "Was this helpful?" votes per customer in an hour (the `reviewVotes` limiter). */
+export const reviewVoteLimit: ActionLimit = {
+  limiter: (limits) => limits.reviewVotes,
+  key: (userId) => userId,
+  message: reviewMessages.votesRateLimited,
+};
 
 /** The HTTP error for a refused review write. */
 export function reviewRefusal(result: Exclude<ReviewWrite, { ok: true }>): HttpError {
