@@ -14,7 +14,7 @@ import { FigureCard, FigureTable } from "./analytics/FigureCard";
 import { PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 import { countedVisitsLabel, countedVisitsNote, visitsPerDayLabel } from "../../shared/visit-labels";
-import { CurrencyProvider, useCurrency, useMoney } from "./parts/money";
+import { useCurrency, useMoney, withCurrency } from "./parts/money";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -250,10 +250,4 @@ function TopList({
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminAnalytics({ currency, ...props }: AdminAnalyticsProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminAnalyticsBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminAnalyticsBody);

@@ -30,7 +30,7 @@ import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
-import { CurrencyProvider } from "./parts/money";
+import { withCurrency } from "./parts/money";
 
 /** `openRecord`: the reference (or id) of /admin/bookings/{reference}, whose dialog opens at once. */
 export type AdminBookingsProps = { initialQuery: AdminBookingsQuery; timeZone: string; openRecord?: string | null };
@@ -116,10 +116,4 @@ function AdminBookingsBody({ initialQuery, timeZone, openRecord = null }: AdminB
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminBookings({ currency, ...props }: AdminBookingsProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminBookingsBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminBookingsBody);

@@ -13,7 +13,7 @@ import { ContentDialog } from "./admin-content/ContentDialog";
 import type { Json } from "./admin-content/ContentFields";
 import { PricingDialog } from "./admin-content/PricingDialog";
 import { PageHeader } from "./parts/PageHeader";
-import { CurrencyProvider, useCurrency } from "./parts/money";
+import { useCurrency, withCurrency } from "./parts/money";
 
 export type AdminContentProps = { timeZone: string };
 
@@ -187,10 +187,4 @@ function AdminContentBody({ timeZone }: AdminContentProps) {
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminContent({ currency, ...props }: AdminContentProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminContentBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminContentBody);

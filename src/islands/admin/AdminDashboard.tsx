@@ -13,7 +13,7 @@ import type { AdminStats } from "../../shared/admin-stats";
 import type { AdminTodo } from "../../shared/admin-todo";
 import { GoLiveChecklist } from "./dashboard/GoLiveChecklist";
 import { TodoGroups } from "./dashboard/TodoGroups";
-import { CurrencyProvider, useMoney } from "./parts/money";
+import { useMoney, withCurrency } from "./parts/money";
 
 /** `ownerView` false for staff: no question about what only owners may open (the failed-mail banner, the go-live checklist whose links lead to owners-only settings). */
 export type AdminDashboardProps = { businessName: string; ownerView?: boolean };
@@ -119,10 +119,4 @@ function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardPr
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminDashboard({ currency, ...props }: AdminDashboardProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminDashboardBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminDashboardBody);

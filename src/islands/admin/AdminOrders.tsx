@@ -18,7 +18,7 @@ import { RecordGate } from "./parts/RecordGate";
 import { useRecordDialog } from "./parts/use-record-address";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { PageHeader } from "./parts/PageHeader";
-import { CurrencyProvider } from "./parts/money";
+import { withCurrency } from "./parts/money";
 
 /** `openRecord`: the order number of /admin/orders/{orderNumber}, whose dialog opens at once. */
 export type AdminOrdersProps = { initialQuery: AdminOrdersQuery; timeZone: string; openRecord?: string | null };
@@ -81,10 +81,4 @@ function AdminOrdersBody({ initialQuery, timeZone, openRecord = null }: AdminOrd
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminOrders({ currency, ...props }: AdminOrdersProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminOrdersBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminOrdersBody);

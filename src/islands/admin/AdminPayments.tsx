@@ -26,7 +26,7 @@ import { HeaderLink, PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 import { formatMoneyWithCode } from "../../domain/format";
 import { ConfirmDialog } from "./parts/ConfirmDialog";
-import { CurrencyProvider } from "./parts/money";
+import { withCurrency } from "./parts/money";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -114,10 +114,4 @@ function AdminPaymentsBody({ initialQuery, timeZone }: AdminPaymentsProps) {
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminPayments({ currency, ...props }: AdminPaymentsProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminPaymentsBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminPaymentsBody);

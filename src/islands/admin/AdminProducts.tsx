@@ -15,7 +15,7 @@ import { PagedList } from "./parts/PagedList";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 import { HeaderLink, PageHeader } from "./parts/PageHeader";
-import { CurrencyProvider } from "./parts/money";
+import { withCurrency } from "./parts/money";
 
 export type AdminProductsProps = { initialQuery: AdminProductsQuery };
 
@@ -75,10 +75,4 @@ function AdminProductsBody({ initialQuery }: AdminProductsProps) {
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminProducts({ currency, ...props }: AdminProductsProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminProductsBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminProductsBody);

@@ -15,7 +15,7 @@ import { ReferrerDialog } from "./referrals/ReferrerDialog";
 import { type OpenReferrer, ReferrersList } from "./referrals/ReferrersList";
 import { useDialogTrigger } from "./parts/use-dialog-trigger";
 import { PageHeader } from "./parts/PageHeader";
-import { CurrencyProvider } from "./parts/money";
+import { withCurrency } from "./parts/money";
 
 export type AdminReferralsProps = { initialQuery: AdminReferralsQuery; timeZone: string };
 
@@ -57,10 +57,4 @@ function AdminReferralsBody({ initialQuery, timeZone }: AdminReferralsProps) {
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminReferrals({ currency, ...props }: AdminReferralsProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminReferralsBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminReferralsBody);

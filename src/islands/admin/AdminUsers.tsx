@@ -20,7 +20,7 @@ import { useListSearch, useUrlList } from "./parts/use-url-list";
 import { SuspendDialog } from "./users/SuspendDialog";
 import { UserCard } from "./users/UserCard";
 import { UserDetailsDialog } from "./users/UserDetailsDialog";
-import { CurrencyProvider } from "./parts/money";
+import { withCurrency } from "./parts/money";
 
 /** `openRecord`: the user id of /admin/users/{id}, whose details open at once. */
 export type AdminUsersProps = { initialQuery: AdminUsersQuery; timeZone: string; openRecord?: string | null };
@@ -160,10 +160,4 @@ function summary(data: AdminUserList, search: string): string {
 }
 
 /** The island's root: the currency setting for every amount its parts show. */
-export default function AdminUsers({ currency, ...props }: AdminUsersProps & { currency: string }) {
-  return (
-    <CurrencyProvider currency={currency}>
-      <AdminUsersBody {...props} />
-    </CurrencyProvider>
-  );
-}
+export default withCurrency(AdminUsersBody);

@@ -2,7 +2,7 @@
  * The currency setting inside an admin island: its shell passes `currency`, the island's root
  * provides it, and any part formats an amount with `useMoney()` without threading it through.
  */
-import { createContext, type ReactNode, useContext } from "react";
+import { type ComponentType, createContext, type ReactNode, useContext } from "react";
 import { formatMoney } from "../../../domain/format";
 
 const CurrencyContext = createContext<string | null>(null);
@@ -10,6 +10,20 @@ const CurrencyContext = createContext<string | null>(null);
 /** Gives the parts of one admin island the currency setting. */
 export function CurrencyProvider({ currency, children }: { currency: string; children: ReactNode }) {
   return <CurrencyContext.Provider value={currency}>{children}</CurrencyContext.Provider>;
+}
+
+/**
+ * An admin island's root made from its body: it takes the `currency` its shell passes and gives it
+ * to every part, so each island that shows amounts is `export default withCurrency(Body)`.
+ */
+export function withCurrency<P extends object>(Body: ComponentType<P>): (props: P & { currency: string }) => ReactNode {
+  return function IslandRoot({ currency, ...props }: P & { currency: string }) {
+    return (
+      <CurrencyProvider currency={currency}>
+        <Body {...(props as P)} />
+      </CurrencyProvider>
+    );
+  };
 }
 
 /** The island's currency setting ("USD"). */
