@@ -8,18 +8,19 @@
  *
  * 400 bad fields, empty cart, PayPal not configured, or a product restricted in the shipping state;
  * 401 signed out; 404 anyone else's order or a malformed number; 409 products unavailable or short
- * of stock, or an order that can no longer be cancelled; 429 too many orders. Prices come from the
- * server: any price in the body is ignored.
+ * of stock, or an order that can no longer be cancelled; 429 too many orders (one budget with the
+ * plain checkout form: src/actions/place-order.server.ts). Prices come from the server: any price
+ * in the body is ignored.
  */
 import { Hono } from "hono";
 import { customerOrder, customerOrders } from "../db/orders.server";
 import { orderNumberPattern } from "../domain/order";
 import { checkoutSchema } from "../shared/checkout";
 import { orderNumberFromPath } from "../shared/orders";
-import { cancelCustomerOrder, checkoutMessages, submitOrder } from "../server/checkout.server";
+import { cancelCustomerOrder } from "../actions/cancel-order.server";
+import { placeCustomerOrder } from "../actions/place-order.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { notFound } from "../server/errors";
-import { rateLimit } from "../server/middleware/rate-limit";
 import { requireUser, signedInUser } from "../server/middleware/require-user";
 import { validJson } from "../server/validate";
 
@@ -37,26 +38,16 @@ export function ordersApi(deps: AppDeps) {
       c.header("Cache-Control", "no-store");
     })
     .use(requireUser)
-    .post(
-      "/",
-      rateLimit(deps.limits.orders, checkoutMessages.rateLimited, (c) => signedInUser(c).id),
-      validJson(checkoutSchema),
-      (c) => {
-        const view = submitOrder(deps, signedInUser(c).id, c.req.valid("json"));
-        const { orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items } = view;
-        return c.json({ orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items }, 201);
-      },
-    )
+    .post("/", validJson(checkoutSchema), (c) => {
+      const view = placeCustomerOrder(deps, signedInUser(c).id, c.req.valid("json"));
+      const { orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items } = view;
+      return c.json({ orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items }, 201);
+    })
     .get("/", (c) => c.json(customerOrders(deps.db, signedInUser(c).id)))
     .get("/:orderNumber", (c) => {
       const order = customerOrder(deps.db, signedInUser(c).id, orderNumberParam(c.req.param("orderNumber")));
       if (!order) throw notFound("Order not found.");
       return c.json(order);
     })
-    .post("/:orderNumber/cancel", (c) => {
-      const userId = signedInUser(c).id;
-      const orderNumber = orderNumberParam(c.req.param("orderNumber"));
-      cancelCustomerOrder(deps, userId, orderNumber);
-      return c.json(customerOrder(deps.db, userId, orderNumber));
-    });
+    .post("/:orderNumber/cancel", (c) => c.json(cancelCustomerOrder(deps, signedInUser(c).id, orderNumberParam(c.req.param("orderNumber")))));
 }

@@ -8,13 +8,12 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import { type BookingPayment, bookingMayBePaid, bookingOffer, bookingPayment } from "../domain/booking-payment";
 import type { PaymentStatus } from "../domain/payment";
-import type { PaymentMailInput } from "../mail/templates/payments";
 import type { PaymentRequestMethod } from "../shared/payment";
 import { type AuditActor, recordAudit } from "./audit.server";
 import type { Booking } from "./bookings.server";
 import { immediate, type Db } from "./client.server";
 import { issueInvoice } from "./invoices.server";
-import { insertPayment, insertPaymentRequest, type Payment } from "./payments.server";
+import { insertPayment, insertPaymentRequest, type Payment, type PaymentRequestRecorded } from "./payments.server";
 import { bookings, payments, users } from "./schema";
 import { getSettings } from "./settings.server";
 
@@ -80,23 +79,19 @@ function payableBooking(db: Db, bookingId: string, userId: string): { ok: true; 
 
 /**
  * A payment request (instructions or cash deposit) for the user's own booking, at the booking's
- * price, with the client's e-mail and the business's notice; all or nothing.
+ * price; `onRecorded` runs inside the same transaction (its mail), so all or nothing.
  */
 export function recordBookingPaymentRequest(
   db: Db,
-  input: {
-    userId: string;
-    bookingId: string;
-    method: PaymentRequestMethod;
-    email: string;
-    mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer">;
-  },
+  input: { userId: string; bookingId: string; method: PaymentRequestMethod; email: string },
+  onRecorded: PaymentRequestRecorded,
 ): { ok: true; payment: Payment } | BookingPaymentRefusal {
   return immediate(db, () => {
     const payable = payableBooking(db, input.bookingId, input.userId);
     if (!payable.ok) return payable;
-    const offer = bookingOffer(payable.booking, input.mail.settings.cryptoDiscountPercent, getSettings(db).currency);
-    return { ok: true, payment: insertPaymentRequest(db, { ...input, offer }) };
+    const settings = getSettings(db);
+    const offer = bookingOffer(payable.booking, settings.cryptoDiscountPercent, settings.currency);
+    return { ok: true, payment: insertPaymentRequest(db, { ...input, offer }, onRecorded) };
   });
 }
 

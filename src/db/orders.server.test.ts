@@ -6,10 +6,11 @@ import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { CheckoutInput } from "../shared/checkout";
 import { customerMailPerHour, enqueueMail, RecipientMailLimitError } from "../mail/outbox.server";
-import { cancelOrder, changeOrder, customerOrder, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
+import { placeCustomerOrder } from "../actions/place-order.server";
+import { cancelOrder, changeOrder, customerOrder, customerOrderRow, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
 import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings, users } from "./schema";
 
-const t = testAppPerTest();
+const t = testAppPerTest({ BUSINESS_EMAIL: "owner@pi.example", PUBLIC_URL: "https://pi.example" });
 
 const checkout = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ shippingAddress: testAddress, paymentMethod: "bank_transfer", ...overrides });
 
@@ -177,11 +178,13 @@ const mail = {
 };
 const outbox = () => t.db.select({ to: outboxTable.to, subject: outboxTable.subject, text: outboxTable.text }).from(outboxTable).all();
 
+/** The customer's order placed as checkout places it, with its e-mails. */
 function placed(lines: [number, number][], input: Partial<CheckoutInput> = {}, email = "ann@example.com") {
   const userId = customerWith(lines, email);
-  const result = placeOrder(t.db, userId, checkout(input), new Date("2026-11-23T01:00:00Z"), mail);
-  if (!result.ok) throw new Error(result.reason);
-  return { userId, order: result.order, view: result.view };
+  const view = placeCustomerOrder(t.deps, userId, checkout(input), new Date("2026-11-23T01:00:00Z"));
+  const order = customerOrderRow(t.db, userId, view.orderNumber);
+  if (!order) throw new Error("the order was not kept");
+  return { userId, order, view };
 }
 
 test("placing an order e-mails the customer how to pay (the order number as the reference) and tells the business", () => {
@@ -281,8 +284,8 @@ test("order e-mails never go to an address its customer has not proved; the busi
   const camera = product("covert-body-worn-camera-4k");
   const { userId } = customerWithSession(t.db, "proved@example.com");
   t.db.insert(cartItems).values({ userId, productId: camera.id, quantity: 1 }).run();
-  const result = placeOrder(t.db, userId, checkout(), new Date(), mail);
-  if (!result.ok) throw new Error(result.reason);
+  const view = placeCustomerOrder(t.deps, userId, checkout());
+  const result = { order: customerOrderRow(t.db, userId, view.orderNumber) ?? { id: 0 } };
   expect(outbox().map((m) => m.to)).toEqual(["proved@example.com", "owner@pi.example"]);
   // Orders need a proved address, so an unproved one comes from an e-mail change after ordering.
   t.db.update(users).set({ email: "unproved@example.com", emailVerifiedAt: null }).where(eq(users.id, userId)).run();
@@ -300,7 +303,7 @@ test("an order's confirmation counts against the recipient's hourly limit: beyon
   const userId = customerWith([[camera.id, 1]]);
   for (let i = 0; i < customerMailPerHour; i++) enqueueMail(t.db, { to: "ANN@example.com", subject: `Earlier mail ${i}`, text: "..." });
   const before = { ...tableCounts(), stock: stockOf(camera.id), mail: countRows(t, "outbox") };
-  expect(() => placeOrder(t.db, userId, checkout(), new Date(), mail)).toThrow(RecipientMailLimitError);
+  expect(() => placeCustomerOrder(t.deps, userId, checkout())).toThrow(RecipientMailLimitError);
   expect({ ...tableCounts(), stock: stockOf(camera.id), mail: countRows(t, "outbox") }).toEqual(before);
 });
 

@@ -24,10 +24,8 @@ import {
   type CancelReason,
   type OrderMailInput,
   orderCancelledMail,
-  orderNotificationMail,
   orderCancelledByCustomerAlert,
   orderPaidMail,
-  orderPlacedMail,
   orderRefundedMail,
   orderShippedMail,
 } from "../mail/templates/orders";
@@ -54,6 +52,18 @@ type OrderRow = typeof orders.$inferSelect;
  * e-mails are queued in the same transaction as the change; without it, none are queued.
  */
 export type OrderMailContext = BackInStockMailContext & { businessEmail: string };
+
+/** The customer of an order as its e-mails need them: their address and whether they proved it. */
+export type OrderCustomer = { email: string; verified: boolean };
+
+/**
+ * An order just changed, as the change's mail callback sees it inside the change's transaction:
+ * the order as its customer sees it, and its customer (null once the account is gone).
+ */
+export type OrderChanged = { orderId: number; view: OrderView; customer: OrderCustomer | null };
+
+/** What an order e-mail is written with besides the order and its customer: the business, what customers may read, where links go. */
+export type OrderMailWriter = Omit<OrderMailInput, "order" | "customerEmail">;
 
 export type PlacedOrder = OrderTotals & {
   id: number;
@@ -111,9 +121,10 @@ export function orderBlocker(db: Db, userId: string, settings = getSettings(db))
  * Places an order from the customer's cart at today's prices: checks the customer's verified
  * e-mail and stock limits (decision 024), availability, stock and restricted states, takes the stock, copies the items as snapshots, records the first history
  * entry and empties the cart, all in one transaction. An order with a product that needs an ID
- * check starts on hold.
+ * check starts on hold. `onPlaced` runs inside that transaction once the order is written (its
+ * mail); what it throws undoes the order.
  */
-export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = new Date(), mail?: OrderMailContext): PlaceOrderResult {
+export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = new Date(), onPlaced?: (placed: OrderChanged) => void): PlaceOrderResult {
   let result: PlaceOrderResult;
   try {
     result = immediate(db, (): PlaceOrderResult => {
@@ -202,7 +213,7 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
       db.insert(orderEvents).values({ orderId: order.id, status, paymentStatus: "pending", actor: "customer", note: "Order placed", createdAt: now }).run();
       db.delete(cartItems).where(eq(cartItems.userId, userId)).run();
       const view = orderViewById(db, order.id);
-      if (mail) queueOrderMail(db, order.id, view, mail, [orderPlacedMail, ...(settings.alertNewOrders ? [orderNotificationMail] : [])], "customer");
+      onPlaced?.({ orderId: order.id, view, customer: orderCustomer(db, order.id) });
       return {
         ok: true,
         view,
@@ -235,23 +246,55 @@ export function placeOrder(db: Db, userId: string, input: CheckoutInput, now = n
 
 export type CancelOrderResult = { ok: true } | { ok: false; reason: "not_found" | "not_allowed" };
 
+type CancelledBy = { actor: OrderActor; adminId?: number; userId?: string; note?: string; audit?: AuditActor };
+
 /**
  * Cancels an order and gives its stock back, exactly once: the stock goes back only while
  * `stock_released_at` is unset, in the same transaction that sets it.
  */
-export function cancelOrder(
+export function cancelOrder(db: Db, orderId: number, by: CancelledBy, now = new Date(), mail?: OrderMailContext): CancelOrderResult {
+  const queueMail =
+    mail &&
+    ((changed: OrderChanged) => {
+      const reason: CancelReason = by.actor === "customer" ? "customer" : by.actor === "system" ? "expired" : "owner";
+      const alert = by.actor === "customer" && getSettings(db).alertCustomerCancellations ? [orderCancelledByCustomerAlert] : [];
+      queueOrderMail(db, changed, orderMailWriter(db, mail), [(m) => orderCancelledMail(m, reason), ...alert]);
+    });
+  return cancelInTransaction(db, () => db.select().from(orders).where(eq(orders.id, orderId)).get(), by, now, mail, queueMail);
+}
+
+/**
+ * The customer cancels their own order `orderNumber` while nothing is paid or shipped: found,
+ * checked and cancelled in one transaction, its stock given back once (`backInStock` mails those
+ * who wished for a product that returns), and `onCancelled` run inside it (its mail). not_found
+ * for anyone else's order.
+ */
+export function cancelOwnOrder(
   db: Db,
-  orderId: number,
-  by: { actor: OrderActor; adminId?: number; userId?: string; note?: string; audit?: AuditActor },
+  userId: string,
+  orderNumber: string,
+  mail?: { backInStock: BackInStockMailContext; onCancelled: (cancelled: OrderChanged) => void },
   now = new Date(),
-  mail?: OrderMailContext,
+): CancelOrderResult {
+  const by: CancelledBy = { actor: "customer", userId, note: "Cancelled by the customer" };
+  return cancelInTransaction(db, () => customerOrderRow(db, userId, orderNumber), by, now, mail?.backInStock, mail?.onCancelled);
+}
+
+/** The cancellation both ways share: the order `find` answers, checked by the transition table, in one transaction. */
+function cancelInTransaction(
+  db: Db,
+  find: () => OrderRow | undefined,
+  by: CancelledBy,
+  now: Date,
+  backInStock: BackInStockMailContext | undefined,
+  onCancelled: ((cancelled: OrderChanged) => void) | undefined,
 ): CancelOrderResult {
   const result = immediate(db, (): CancelOrderResult => {
-    const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+    const order = find();
     if (!order || (by.userId !== undefined && order.userId !== by.userId)) return { ok: false, reason: "not_found" };
     const outcome = orderActionOutcome(order, "cancel", by.actor);
     if (!outcome.ok) return { ok: false, reason: "not_allowed" };
-    releaseStock(db, order.id, now, mail);
+    releaseStock(db, order.id, now, backInStock);
     const { status } = outcome.to;
     db.update(orders).set({ status, cancelledAt: now, cancelledBy: by.actor, updatedAt: now }).where(eq(orders.id, order.id)).run();
     db.insert(orderEvents)
@@ -269,11 +312,7 @@ export function cancelOrder(
       const after = { status, paymentStatus: order.paymentStatus };
       auditOrderChange(db, by.audit, order, "cancel", after, by.note, now);
     }
-    if (mail) {
-      const reason: CancelReason = by.actor === "customer" ? "customer" : by.actor === "system" ? "expired" : "owner";
-      const alert = by.actor === "customer" && getSettings(db).alertCustomerCancellations ? [orderCancelledByCustomerAlert] : [];
-      queueOrderMail(db, order.id, orderViewById(db, order.id), mail, [(m) => orderCancelledMail(m, reason), ...alert]);
-    }
+    onCancelled?.({ orderId: order.id, view: orderViewById(db, order.id), customer: orderCustomer(db, order.id) });
     return { ok: true };
   });
   if (result.ok) publicDataChanged(db);
@@ -319,7 +358,7 @@ export function expiredUnpaidOrders(db: Db, now = new Date(), limit = 100): numb
 }
 
 /** The customer's e-mail address for an order and whether they proved it (none once the account is gone). */
-function orderCustomer(db: Db, orderId: number): { email: string; verified: boolean } | null {
+function orderCustomer(db: Db, orderId: number): OrderCustomer | null {
   const row = db
     .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(orders)
@@ -329,29 +368,26 @@ function orderCustomer(db: Db, orderId: number): { email: string; verified: bool
   return row ? { email: row.email, verified: row.verifiedAt !== null } : null;
 }
 
+/** The writer of an order e-mail from an `OrderMailContext`: customers never see a made-up detail as if it were real (decision 037). */
+function orderMailWriter(db: Db, ctx: OrderMailContext): OrderMailWriter {
+  return { settings: customerFacingSettings(getSettings(db)), businessEmail: ctx.businessEmail, origin: ctx.origin };
+}
+
 /**
- * Queues the given e-mails about an order. Call inside the transaction that changed it. Mail to the
- * customer goes only to an address they proved, and counts against its hourly limit; when the
- * customer's own request causes it (`causedBy: "customer"`), beyond the limit the request is refused.
+ * Queues the given e-mails about an order that just changed. Call inside the transaction that
+ * changed it. Mail to the customer goes only to an address they proved, and counts against its
+ * hourly limit; when the customer's own request causes it (`causedBy: "customer"`), beyond the
+ * limit the request is refused. Nothing is sent about an order whose account is gone.
  */
-function queueOrderMail(
+export function queueOrderMail(
   db: Db,
-  orderId: number,
-  view: OrderView,
-  ctx: OrderMailContext,
+  { orderId, view, customer }: OrderChanged,
+  writer: OrderMailWriter,
   templates: readonly ((m: OrderMailInput) => MailMessage)[],
   causedBy: "customer" | "business" = "business",
 ) {
-  const customer = orderCustomer(db, orderId);
   if (!customer) return;
-  // Customers never see a made-up detail as if it were real (decision 037).
-  const input = {
-    order: view,
-    customerEmail: customer.email,
-    settings: customerFacingSettings(getSettings(db)),
-    businessEmail: ctx.businessEmail,
-    origin: ctx.origin,
-  };
+  const input: OrderMailInput = { ...writer, order: view, customerEmail: customer.email };
   for (const template of templates) {
     const message = template(input);
     if (message.to !== customer.email) enqueueMail(db, message);
@@ -577,7 +613,7 @@ export function changeOrder(
       if (invoice && paidMail) template = (m) => withInvoiceAttached(paidMail(m), invoice, settings.timezone);
     }
     const view = orderViewById(db, order.id);
-    if (mail && template) queueOrderMail(db, order.id, view, mail, [template]);
+    if (mail && template) queueOrderMail(db, { orderId: order.id, view, customer: orderCustomer(db, order.id) }, orderMailWriter(db, mail), [template]);
     return { ok: true, order: view };
   });
   if (stockMoved) publicDataChanged(db);

@@ -6,15 +6,11 @@
 import { and, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { newReferenceCode, type PaymentStatus, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
-import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
+import { enqueueMail, type MailMessage } from "../mail/outbox.server";
 import {
-  cashDepositRequestMail,
-  paymentInstructionsMail,
   paymentReceiptMail,
   paymentReceivedNotification,
-  paymentRequestNotification,
   paymentReviewNotification,
-  type PaymentMailInput,
   paymentFoundNotification,
   paymentNotTakenNotification,
 } from "../mail/templates/payments";
@@ -70,40 +66,24 @@ export function insertPayment(
     .get();
 }
 
+/** A payment request as it is asked for: who, how, for what, and the address its instructions go to. */
+export type PaymentRequestEntry = { userId: string | null; method: PaymentRequestMethod; offer: ServiceOffer; email: string; bookingId?: string };
+
+/** Runs inside a payment request's transaction once it has its reference code: its mail, written for the offer it was priced at. */
+export type PaymentRequestRecorded = (payment: Payment, offer: ServiceOffer) => void;
+
 /**
- * Records a payment request and queues the client's e-mail (instructions, or the cash-deposit
- * confirmation) and the business's notice; all or nothing. The client's address may be typed by
- * anyone, so its mail counts towards the per-recipient limit (RecipientMailLimitError, nothing kept).
+ * Records a payment request; `onRecorded` runs inside the same transaction, so the request and its
+ * e-mails are kept together or not at all.
  */
-export function recordPaymentRequest(
-  db: Db,
-  input: {
-    userId: string | null;
-    method: PaymentRequestMethod;
-    offer: ServiceOffer;
-    email: string;
-    mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer">;
-  },
-): Payment {
-  return immediate(db, () => insertPaymentRequest(db, input));
+export function recordPaymentRequest(db: Db, entry: PaymentRequestEntry, onRecorded: PaymentRequestRecorded): Payment {
+  return immediate(db, () => insertPaymentRequest(db, entry, onRecorded));
 }
 
 /** `recordPaymentRequest` inside the caller's transaction (a booking's request checks the booking first). */
-export function insertPaymentRequest(
-  db: Db,
-  input: {
-    userId: string | null;
-    method: PaymentRequestMethod;
-    offer: ServiceOffer;
-    email: string;
-    bookingId?: string;
-    mail: Omit<PaymentMailInput, "referenceCode" | "email" | "offer">;
-  },
-): Payment {
-  const payment = insertPayment(db, { ...input, status: "requested" });
-  const mail: PaymentMailInput = { ...input.mail, referenceCode: payment.referenceCode, email: input.email, offer: input.offer };
-  enqueueCustomerMail(db, input.method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
-  enqueueMail(db, paymentRequestNotification(mail, input.method));
+export function insertPaymentRequest(db: Db, entry: PaymentRequestEntry, onRecorded: PaymentRequestRecorded): Payment {
+  const payment = insertPayment(db, { ...entry, status: "requested" });
+  onRecorded(payment, entry.offer);
   return payment;
 }
 

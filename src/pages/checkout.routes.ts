@@ -1,6 +1,7 @@
 /**
  * GET /checkout and POST /checkout, the checkout form with JavaScript off (the island posts to
- * /api/orders instead; both place the order through src/server/checkout.server.ts). Errors
+ * /api/orders instead; both place the order through src/actions/place-order.server.ts, and spend
+ * one budget). Errors
  * re-render the form with the values kept and messages under fields; success redirects (303) to
  * the order's page. Signed out, the visitor signs in and comes back; an empty cart goes back to
  * /cart with a notice.
@@ -17,7 +18,7 @@ import { paypalConfig } from "../payments/paypal-config.server";
 import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { checkoutFormFromFields, checkoutFormFromLastOrder, checkoutPayload, type CheckoutFormValues } from "../shared/checkout-form";
 import { orderPagePath } from "../shared/orders";
-import { checkoutMessages, submitOrder } from "../server/checkout.server";
+import { placeCustomerOrder } from "../actions/place-order.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors, HttpError } from "../server/errors";
 import { readForm } from "../server/form";
@@ -99,18 +100,19 @@ function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, given?: Checkout
 /** POST /checkout: the plain form. */
 export async function submitCheckout(deps: AppDeps, c: Context<CustomerEnv>) {
   const values: CheckoutFormValues = checkoutFormFromFields(await readForm(c, 1200));
-  if (deps.limits.orders.hit(c.get("user").id) > 0) return renderCheckout(deps, c, { values, formError: checkoutMessages.rateLimited, status: 429 });
   const parsed = checkoutSchema.safeParse(checkoutPayload(values));
   if (!parsed.success) {
     return renderCheckout(deps, c, { values, errors: fieldErrors(parsed.error), formError: "Some fields need attention.", status: 400 });
   }
   try {
-    const order = submitOrder(deps, c.get("user").id, parsed.data);
+    const order = placeCustomerOrder(deps, c.get("user").id, parsed.data);
     return c.redirect(`${orderPagePath(order.orderNumber)}?notice=placed`, 303);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
     if (error.code === "empty_cart") return c.redirect(withCartNotice("/cart", "empty-checkout"), 303);
-    const status = error.status === 409 || error.status === 403 ? error.status : 400;
+    const status = error.status === 409 || error.status === 403 || error.status === 429 ? error.status : 400;
+    // A refusal's Retry-After, as the JSON twin sends it.
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return renderCheckout(deps, c, { values, errors: error.fields, formError: error.message, status });
   }
 }

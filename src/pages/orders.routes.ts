@@ -8,7 +8,7 @@ import { customerOrder, customerOrders } from "../db/orders.server";
 import { orderNumberPattern } from "../domain/order";
 import { paypalConfig, paypalPageSecurity } from "../payments/paypal-config.server";
 import { extendSecurityHeaders } from "../server/middleware/security-headers";
-import { cancelCustomerOrder } from "../server/checkout.server";
+import { cancelCustomerOrder } from "../actions/cancel-order.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError } from "../server/errors";
 import { orderNumberFromPath, orderPagePath } from "../shared/orders";

@@ -1,0 +1,78 @@
+/**
+ * A visitor asks how to pay (POST /api/payment-requests, the payment dialog's "Confirm Order &
+ * Request Instructions" and "Request Cash Deposit Locations"): for a service, at the price the
+ * visitor is offered, to the account's address or the one typed when signed out; or for the
+ * signed-in customer's own booking, at its stored price, to the account's address (decision 032).
+ * The request gets a reference code, and the instructions (within the recipient's hourly limit) and
+ * the business's notice are queued in the same transaction, written from customer-facing settings
+ * (no shipped placeholder reaches a customer, decision 037).
+ */
+import type { CurrentUser } from "../components/site";
+import { recordBookingPaymentRequest } from "../db/booking-payments.server";
+import { type Payment, recordPaymentRequest } from "../db/payments.server";
+import { getSettings } from "../db/settings.server";
+import type { ServiceOffer } from "../domain/payment";
+import { type MailContext, mailContextFrom } from "../mail/context.server";
+import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
+import { cashDepositRequestMail, type PaymentMailInput, paymentInstructionsMail, paymentRequestNotification } from "../mail/templates/payments";
+import { offerForViewer } from "../payments/offers.server";
+import type { PaymentRequestInput, PaymentRequestMethod, PaymentRequestResult } from "../shared/payment";
+import { badRequest, HttpError, notFound } from "../server/errors";
+import { log } from "../server/log.server";
+import { type ActionDeps, type ActionLimit, spendLimit } from "./action";
+
+/** Ten requests a quarter of an hour per client address: signed-out visitors may ask too. */
+export const paymentRequestLimit: ActionLimit = {
+  limiter: (limits) => limits.paymentRequests,
+  key: (address) => address,
+  message: "Too many payment requests from your connection. Please wait a few minutes and try again.",
+};
+
+/** Who asks: the signed-in customer, if any, and the address the request came from. */
+export type PaymentRequester = { user: CurrentUser | null; address: string };
+
+/** Records the payment request `input` names for `requester`; answers its reference code and where the instructions went. */
+export function requestPayment(deps: ActionDeps, requester: PaymentRequester, input: PaymentRequestInput): PaymentRequestResult {
+  spendLimit(deps, paymentRequestLimit, requester.address);
+  if (input.bookingId !== undefined) return requestForBooking(deps, requester.user, input.bookingId, input.method);
+  const { user } = requester;
+  const email = user?.email ?? input.email;
+  const priced = input.serviceId === undefined ? null : offerForViewer(deps.db, input.serviceId, user);
+  const fields: Record<string, string> = {};
+  if (!priced) fields.serviceId = "Choose a service";
+  if (!email) fields.email = "Required";
+  if (!priced || !email) throw badRequest("Some fields need attention.", fields);
+
+  const { offer, settings } = priced;
+  const ctx = mailContextFrom(settings, deps);
+  const entry = { userId: user?.id ?? null, method: input.method, offer, email };
+  const payment = recordPaymentRequest(deps.db, entry, (recorded) => queueRequestMail(deps, ctx, recorded, offer, input.method, email));
+  deps.outbox.kick();
+  log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });
+  return { referenceCode: payment.referenceCode, email };
+}
+
+/** A payment request for the signed-in customer's own booking, at its own price, to the account's address. */
+function requestForBooking(deps: ActionDeps, user: CurrentUser | null, bookingId: string, method: PaymentRequestMethod): PaymentRequestResult {
+  if (!user) throw new HttpError(401, "unauthorized", "Please sign in to pay for your booking.");
+  const ctx = mailContextFrom(getSettings(deps.db), deps);
+  const result = recordBookingPaymentRequest(deps.db, { userId: user.id, bookingId, method, email: user.email }, (recorded, offer) =>
+    queueRequestMail(deps, ctx, recorded, offer, method, user.email),
+  );
+  if (!result.ok && result.reason === "not_found") throw notFound("No booking of yours has this id.");
+  if (!result.ok) throw new HttpError(409, "booking_not_payable", result.message);
+  deps.outbox.kick();
+  log.info("payment request recorded", { paymentId: result.payment.id, method, bookingId });
+  return { referenceCode: result.payment.referenceCode, email: user.email };
+}
+
+/**
+ * Inside the request's transaction: the client's instructions (or the cash-deposit confirmation),
+ * counted against the recipient's hourly limit since the address may be typed by anyone
+ * (beyond it nothing is kept), and the business's notice.
+ */
+function queueRequestMail(deps: ActionDeps, ctx: MailContext, payment: Payment, offer: ServiceOffer, method: PaymentRequestMethod, email: string) {
+  const mail: PaymentMailInput = { ...ctx, referenceCode: payment.referenceCode, email, offer };
+  enqueueCustomerMail(deps.db, method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
+  enqueueMail(deps.db, paymentRequestNotification(mail, method));
+}
