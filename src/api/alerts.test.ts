@@ -14,6 +14,7 @@ import { bookings, cartItems, outbox, products } from "../db/schema";
 import { updateSetting } from "../db/settings.server";
 import { businessToday } from "../domain/slots";
 import { addDays, dayOfWeek } from "../domain/timezone";
+import { adminRecordPath, bookingRecordKey } from "../shared/admin-records";
 import type { SettingKey } from "../shared/settings";
 
 const owner = "owner@adelaide-discreet.com.au";
@@ -133,7 +134,9 @@ describe("bookings", () => {
       expect.stringMatching(/^New booking: Partner Check on /),
       expect.stringMatching(/^Booking cancelled by the customer: Partner Check on /),
     ]);
-    expect(readable(received[1]?.raw ?? "")).toContain(`http://localhost/admin/bookings/${id}`);
+    const reference = t.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, id)).get()?.reference ?? null;
+    expect(reference).toMatch(/^BK-/);
+    expect(readable(received[1]?.raw ?? "")).toContain(`http://localhost${adminRecordPath("bookings", bookingRecordKey({ id, reference }))}`);
     expect(t.db.select({ by: bookings.cancelledBy }).from(bookings).where(eq(bookings.id, id)).get()).toEqual({ by: "customer" });
   });
 

@@ -14,6 +14,7 @@ import { rescheduleOwnBooking } from "../db/booking-reschedule.server";
 import { findOwnBooking } from "../db/bookings.server";
 import { updateSetting } from "../db/settings.server";
 import { moveDeadline } from "../domain/booking";
+import { adminRecordPath, bookingRecordKey } from "../shared/admin-records";
 import { defaultSettings } from "../shared/settings";
 
 const t = testAppPerTest({ BUSINESS_EMAIL: "owner@example.com" });
@@ -195,7 +196,9 @@ describe("the e-mails of a move, over SMTP", () => {
     const toCustomer = received.find((m) => m.to.includes("ann@example.com"));
     if (!toBusiness || !toCustomer) throw new Error("expected one e-mail to each");
     expect(toBusiness.raw).toMatch(/Subject: Booking moved: Partner Check from [\s\S]+? to /);
-    expect(toBusiness.raw).toContain(`/admin/bookings/${ann.bookingId}`);
+    const moved = findOwnBooking(app.db, ann.bookingId, ann.userId);
+    if (!moved) throw new Error("expected the booking");
+    expect(toBusiness.raw).toContain(adminRecordPath("bookings", bookingRecordKey(moved)));
     for (const mail of [toCustomer, toBusiness]) {
       expect(mail.raw).toMatch(/method=REQUEST/i);
       const ics = readIcs(icsOfMail(mail.raw));

@@ -114,7 +114,7 @@ describe("GET /api/admin/orders", () => {
   });
 
   test("a bad query is a 400 with the field's message", async () => {
-    for (const query of ["?status=lost", "?payment=maybe", "?page=0", "?page=abc", `?search=${"x".repeat(101)}`]) {
+    for (const query of ["?status=lost", "?payment=maybe", "?page=0", "?page=abc"]) {
       const res = await admin.get(`/api/admin/orders${query}`);
       expect(res.status).toBe(400);
       const error = await errorOf(res);
