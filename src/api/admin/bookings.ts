@@ -10,34 +10,29 @@
  *   POST  /api/admin/timeslots/generate       { from, to }     the missing slots from the business hours
  *   PATCH /api/admin/timeslots/{id}           { available }    block or reopen one slot
  *
- * A status change frees the slot and voids the referral reward on cancel, makes the customer
- * returning on complete, queues the customer's e-mail and writes the audit entry, all in one
- * transaction (`changeBookingStatus`). 400 for a bad query or body (nothing changes), 404 for an
+ * Every write is an action (`src/actions/`): a status change (`changeBookingStatusByAdmin`) frees
+ * the slot and voids the referral reward on cancel, makes the customer returning on complete, queues
+ * the customer's e-mail and writes the audit entry, all in one transaction; marking paid, making
+ * slots and blocking one are `markBookingPaidByAdmin`, `generateTimeSlotsByAdmin` and
+ * `setSlotAvailabilityByAdmin`. 400 for a bad query or body (nothing changes), 404 for an
  * unknown booking or slot, 409 naming the statuses when the change is not allowed.
  */
 import { Hono } from "hono";
-import {
-  adminBookingRow,
-  adminBookingsForCsv,
-  generateSlotsByAdmin,
-  listAdminBookings,
-  setSlotAvailability,
-  slotOverview,
-} from "../../db/admin-bookings.server";
+import { adminBookingRow, adminBookingsForCsv, listAdminBookings, slotOverview } from "../../db/admin-bookings.server";
 import { changeBookingStatusByAdmin } from "../../actions/change-booking-status.server";
+import { checkSlotRange, generateTimeSlotsByAdmin, slotsToday } from "../../actions/generate-time-slots.server";
+import { markBookingPaidByAdmin } from "../../actions/mark-booking-paid.server";
+import { setSlotAvailabilityByAdmin } from "../../actions/set-slot-availability.server";
 import { getSettings } from "../../db/settings.server";
 import { bookingPaymentLabels } from "../../domain/booking-payment";
-import { markBookingPaid } from "../../db/booking-payments.server";
-import { businessToday, slotRangeProblem } from "../../domain/slots";
 import { addDays, isoWithOffset, zonedToInstant } from "../../domain/timezone";
 import { type CsvColumn, csvStreamResponse } from "../../server/csv";
 import type { AppDeps } from "../../server/deps";
-import { badRequest, HttpError, notFound } from "../../server/errors";
+import { notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams, validQuery } from "../../server/validate";
 import {
   type AdminBookingRow,
-  type AdminSlotChange,
   type AdminSlotOverview,
   adminBookingStatusSchema,
   adminBookingsList,
@@ -56,14 +51,6 @@ const bookingKeySchema = z.object({
 const slotIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The slot id is a whole number")) });
 
 const unknownBooking = () => notFound("There is no such booking.");
-
-/** Why a booking cannot be marked paid. */
-const markPaidRefusals = {
-  cancelled: "This booking is cancelled, so it cannot be marked paid.",
-  paid: "This booking is already paid.",
-  review: "A PayPal payment for this booking is under review: check it on the payments page first.",
-  paypal_open: "A PayPal payment for this booking is still being checked with PayPal; it is recorded when PayPal confirms it.",
-} as const;
 
 /** The appointment as an instant with its offset; a wall-clock time the clocks skipped stays as booked, marked with the zone. */
 function appointmentInstant(b: AdminBookingRow, timeZone: string): string {
@@ -89,13 +76,7 @@ function csvColumns(timeZone: string, currency: string): CsvColumn<AdminBookingR
 }
 
 export function adminBookingsApi(deps: AppDeps) {
-  const today = () => businessToday(new Date(), getSettings(deps.db).timezone);
-
-  /** Refuses a range of days the domain's rule refuses (`slotRangeProblem`), naming the field. */
-  function checkRange(from: string, to: string, kind: { future: boolean }) {
-    const problem = slotRangeProblem(from, to, today(), kind);
-    if (problem) throw badRequest(problem.message, { [problem.field]: problem.fieldMessage });
-  }
+  const today = () => slotsToday(deps);
 
   return new Hono<AdminEnv>()
     .get("/bookings", validQuery(adminBookingsList.schema), (c) => {
@@ -126,11 +107,7 @@ export function adminBookingsApi(deps: AppDeps) {
     })
     .post("/bookings/:id/paid", validParams(bookingIdSchema), (c) => {
       const { id } = c.req.valid("param");
-      const result = markBookingPaid(deps.db, id, c.get("admin"));
-      if (!result.ok) {
-        if (result.reason === "not_found") throw unknownBooking();
-        throw new HttpError(409, "not_allowed", markPaidRefusals[result.reason]);
-      }
+      markBookingPaidByAdmin(deps, c.get("admin"), id);
       const row = adminBookingRow(deps.db, id);
       if (!row) throw unknownBooking();
       return c.json(row);
@@ -139,28 +116,15 @@ export function adminBookingsApi(deps: AppDeps) {
       const q = c.req.valid("query");
       const from = q.from || today();
       const to = q.to || addDays(from, 30);
-      checkRange(from, to, { future: false });
+      checkSlotRange(today(), from, to, { future: false });
       c.header("Cache-Control", "no-store");
       return c.json({ from, to, days: slotOverview(deps.db, from, to) } satisfies AdminSlotOverview);
     })
     .post("/timeslots/generate", validJson(adminGenerateSlotsSchema), (c) => {
       const { from, to } = c.req.valid("json");
-      checkRange(from, to, { future: true });
-      const settings = getSettings(deps.db);
-      const created = generateSlotsByAdmin(deps.db, c.get("admin"), from, to, settings.businessHours, settings.timezone);
-      return c.json({ created, from, to });
+      return c.json({ created: generateTimeSlotsByAdmin(deps, c.get("admin"), from, to), from, to });
     })
-    .patch("/timeslots/:id", validParams(slotIdSchema), validJson(adminSlotAvailabilitySchema), (c) => {
-      const { available } = c.req.valid("json");
-      const result = setSlotAvailability(deps.db, Number(c.req.valid("param").id), available, c.get("admin"));
-      if (!result.ok) throw notFound("There is no such time slot.");
-      const { slot } = result;
-      const booked = slot.currentBookings;
-      const message = available
-        ? "Slot reopened: customers can book it again while it has room."
-        : booked > 0
-          ? `Slot blocked: customers can no longer book it. Its ${booked} ${booked === 1 ? "booking is" : "bookings are"} kept; cancel ${booked === 1 ? "it" : "them"} from the list if needed.`
-          : "Slot blocked: customers can no longer book it.";
-      return c.json({ slot, message } satisfies AdminSlotChange);
-    });
+    .patch("/timeslots/:id", validParams(slotIdSchema), validJson(adminSlotAvailabilitySchema), (c) =>
+      c.json(setSlotAvailabilityByAdmin(deps, c.get("admin"), Number(c.req.valid("param").id), c.req.valid("json").available)),
+    );
 }
