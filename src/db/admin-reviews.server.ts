@@ -8,7 +8,6 @@
  */
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { reviewActionOutcome, reviewState } from "../domain/reviews";
-import { enqueueCustomerMail, type MailMessage } from "../mail/outbox.server";
 import {
   type AdminReview,
   type AdminReviewList,
@@ -160,24 +159,30 @@ export function approveReview(db: Db, id: number, actor: AuditActor, now = new D
   });
 }
 
-/** What the customer is told about a rejection: built from the review, its product and its author. */
-export type RejectionMail = (r: { to: string; firstName: string | null; productName: string; productSlug: string; reason: string }) => MailMessage;
+/** The rejected review's author and product, for the e-mail that tells them why. */
+export type RejectedReviewAuthor = { to: string; firstName: string | null; productName: string; productSlug: string; reason: string };
 
 /**
- * Rejects a review with `reason` (clearing any approval) and queues `mail` to its author in the
- * same transaction; answers it and whether the author was e-mailed, or undefined when there is no
- * such review. Rejecting a rejected review changes nothing and sends nothing, whatever the reason.
- * The author's mail counts against their hourly limit like any other (decision 058): beyond it the
- * rejection is still made, the mail skipped, and the answer says so.
+ * Rejects a review with `reason` (clearing any approval) and calls `mailAuthor` in the same
+ * transaction, which queues the author's e-mail and answers whether it did; answers the review and
+ * whether the author was e-mailed, or undefined when there is no such review. Rejecting a rejected
+ * review changes nothing, calls nothing and sends nothing, whatever the reason. The audit entry says
+ * when the author was not e-mailed (their hourly limit, decision 058).
  */
-export function rejectReview(db: Db, id: number, reason: string, mail: RejectionMail, actor: AuditActor, now = new Date()): RejectedReview | undefined {
+export function rejectReview(
+  db: Db,
+  id: number,
+  reason: string,
+  mailAuthor: (author: RejectedReviewAuthor) => boolean,
+  actor: AuditActor,
+  now = new Date(),
+): RejectedReview | undefined {
   return immediate(db, () => {
     const row = readRow(db, id);
     if (!row) return undefined;
     if (reviewActionOutcome(reviewState(row.review), "reject") !== "change") return { ...toAdminReview(row), customerMailed: false };
     db.update(reviews).set({ isApproved: false, rejectedAt: now, rejectionReason: reason, updatedAt: now }).where(eq(reviews.id, id)).run();
-    const message = mail({ to: row.email, firstName: row.firstName, productName: row.productName, productSlug: row.productSlug, reason });
-    const customerMailed = enqueueCustomerMail(db, message, now, "skip") !== null;
+    const customerMailed = mailAuthor({ to: row.email, firstName: row.firstName, productName: row.productName, productSlug: row.productSlug, reason });
     recordAudit(
       db,
       actor,

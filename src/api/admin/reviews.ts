@@ -10,21 +10,18 @@
  *   POST   /api/admin/reviews/{id}/reply     { reply }   an empty reply removes it
  *   DELETE /api/admin/reviews/{id}
  *
- * Every change is audited (kind reviews) in the transaction that makes it. 400 for a bad query or
- * body, 404 for an unknown review (or an id that cannot be one).
+ * Every change is audited (kind reviews) in the transaction that makes it; approving and rejecting
+ * are actions (`approveReviewByAdmin`, `rejectReviewByAdmin`). 400 for a bad query or body, 404 for
+ * an unknown review (or an id that cannot be one).
  */
 import { Hono } from "hono";
-import { adminReview, approveReview, deleteReview, listAdminReviews, rejectReview, replyToReview, reviewsSummary } from "../../db/admin-reviews.server";
-import { getSettings } from "../../db/settings.server";
-import { reviewRejectedMail } from "../../mail/templates/review-mail";
+import { approveReviewByAdmin } from "../../actions/approve-review.server";
+import { rejectReviewByAdmin, unknownReview } from "../../actions/reject-review.server";
+import { adminReview, deleteReview, listAdminReviews, replyToReview, reviewsSummary } from "../../db/admin-reviews.server";
 import type { AppDeps } from "../../server/deps";
-import { notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
-import { siteOrigin } from "../../server/origin";
 import { validJson, validQuery } from "../../server/validate";
 import { adminReviewsList, rejectReviewSchema, replyReviewSchema } from "../../shared/admin-reviews";
-
-const unknownReview = () => notFound("There is no such review. It may have been deleted.");
 
 /** The review id of the path, or a 404: anything but a whole number names no review. */
 function reviewId(raw: string): number {
@@ -42,15 +39,10 @@ export function adminReviewsApi(deps: AppDeps) {
     .get("/reviews", validQuery(adminReviewsList.schema), (c) => c.json(listAdminReviews(deps.db, c.req.valid("query"))))
     .get("/reviews/summary", (c) => c.json(reviewsSummary(deps.db)))
     .get("/reviews/:id", (c) => c.json(found(adminReview(deps.db, reviewId(c.req.param("id"))))))
-    .post("/reviews/:id/approve", (c) => c.json(found(approveReview(deps.db, reviewId(c.req.param("id")), c.get("admin")))))
-    .post("/reviews/:id/reject", validJson(rejectReviewSchema), (c) => {
-      const id = reviewId(c.req.param("id"));
-      const { businessName } = getSettings(deps.db);
-      const origin = siteOrigin(deps);
-      const review = found(rejectReview(deps.db, id, c.req.valid("json").reason, (r) => reviewRejectedMail({ ...r, businessName, origin }), c.get("admin")));
-      deps.outbox.kick();
-      return c.json(review);
-    })
+    .post("/reviews/:id/approve", (c) => c.json(approveReviewByAdmin(deps, c.get("admin"), reviewId(c.req.param("id")))))
+    .post("/reviews/:id/reject", validJson(rejectReviewSchema), (c) =>
+      c.json(rejectReviewByAdmin(deps, c.get("admin"), reviewId(c.req.param("id")), c.req.valid("json").reason)),
+    )
     .post("/reviews/:id/reply", validJson(replyReviewSchema), (c) =>
       c.json(found(replyToReview(deps.db, reviewId(c.req.param("id")), c.req.valid("json").reply, c.get("admin")))),
     )
