@@ -8,11 +8,13 @@
  *   POST   /api/admin/contacts/{id}/reopen    takes the mark off
  *   DELETE /api/admin/contacts/{id}
  *
- * Every change is audited (kind enquiries) in the transaction that makes it. 400 for a bad query,
+ * Every change is audited (kind enquiries) in the transaction that makes it; the handled mark is an
+ * action (`setEnquiryHandledByAdmin`). 400 for a bad query,
  * 404 for an unknown enquiry.
  */
 import { Hono } from "hono";
-import { allAdminContacts, contactsSummary, deleteAdminContact, listAdminContacts, openAdminContact, setContactHandled } from "../../db/admin-contacts.server";
+import { setEnquiryHandledByAdmin } from "../../actions/set-enquiry-handled.server";
+import { allAdminContacts, contactsSummary, deleteAdminContact, listAdminContacts, openAdminContact } from "../../db/admin-contacts.server";
 import { getSettings } from "../../db/settings.server";
 import { isoWithOffset } from "../../domain/timezone";
 import type { AppDeps } from "../../server/deps";
@@ -52,16 +54,8 @@ export function adminContactsApi(deps: AppDeps) {
       if (!contact) throw unknownContact();
       return c.json(contact);
     })
-    .post("/contacts/:id/handled", (c) => {
-      const contact = setContactHandled(deps.db, c.req.param("id"), true, c.get("admin"));
-      if (!contact) throw unknownContact();
-      return c.json(contact);
-    })
-    .post("/contacts/:id/reopen", (c) => {
-      const contact = setContactHandled(deps.db, c.req.param("id"), false, c.get("admin"));
-      if (!contact) throw unknownContact();
-      return c.json(contact);
-    })
+    .post("/contacts/:id/handled", (c) => c.json(setEnquiryHandledByAdmin(deps, c.get("admin"), c.req.param("id"), true)))
+    .post("/contacts/:id/reopen", (c) => c.json(setEnquiryHandledByAdmin(deps, c.get("admin"), c.req.param("id"), false)))
     .delete("/contacts/:id", (c) => {
       if (!deleteAdminContact(deps.db, c.req.param("id"), c.get("admin"))) throw unknownContact();
       return c.body(null, 204);

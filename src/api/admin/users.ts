@@ -8,38 +8,21 @@
  *   POST /api/admin/users/{id}/suspend      suspends and ends their sessions at once
  *   POST /api/admin/users/{id}/reinstate    lifts the suspension
  *
+ * Suspending and reinstating are actions (`suspendUserByAdmin`, `reinstateUserByAdmin`), audited.
  * 400 for a bad query, 404 for an unknown user, 409 for suspending a suspended user or reinstating
  * an active one (nothing changes).
  */
 import { Hono } from "hono";
-import {
-  adminUserView,
-  listAdminUsers,
-  recentUserBookings,
-  recentUserOrders,
-  reinstateUser,
-  type SuspensionChange,
-  suspendUser,
-} from "../../db/admin-users.server";
+import { reinstateUserByAdmin } from "../../actions/reinstate-user.server";
+import { suspendUserByAdmin } from "../../actions/suspend-user.server";
+import { adminUserView, listAdminUsers, recentUserBookings, recentUserOrders } from "../../db/admin-users.server";
 import type { AppDeps } from "../../server/deps";
-import { HttpError, notFound } from "../../server/errors";
-import { log } from "../../server/log.server";
+import { notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
 import { adminUsersList } from "../../shared/admin-users";
 
 const unknownUser = () => notFound("There is no such user.");
-
-function suspensionError(change: Exclude<SuspensionChange, { ok: true }>): HttpError {
-  switch (change.reason) {
-    case "not_found":
-      return unknownUser();
-    case "already_suspended":
-      return new HttpError(409, "already_suspended", "This user is already suspended.");
-    case "not_suspended":
-      return new HttpError(409, "not_suspended", "This user is not suspended.");
-  }
-}
 
 export function adminUsersApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
@@ -59,16 +42,6 @@ export function adminUsersApi(deps: AppDeps) {
       if (!list) throw unknownUser();
       return c.json(list);
     })
-    .post("/users/:id/suspend", (c) => {
-      const change = suspendUser(deps.db, c.req.param("id"), new Date(), c.get("admin"));
-      if (!change.ok) throw suspensionError(change);
-      log.info("user suspended", { userId: change.user.id, admin: c.get("admin").username });
-      return c.json(change.user);
-    })
-    .post("/users/:id/reinstate", (c) => {
-      const change = reinstateUser(deps.db, c.req.param("id"), new Date(), c.get("admin"));
-      if (!change.ok) throw suspensionError(change);
-      log.info("user reinstated", { userId: change.user.id, admin: c.get("admin").username });
-      return c.json(change.user);
-    });
+    .post("/users/:id/suspend", (c) => c.json(suspendUserByAdmin(deps, c.get("admin"), c.req.param("id"))))
+    .post("/users/:id/reinstate", (c) => c.json(reinstateUserByAdmin(deps, c.get("admin"), c.req.param("id"))));
 }
