@@ -5,14 +5,16 @@
  *   POST   /api/admin/notes/{list}/{key}   { body }  adds a note by the signed-in admin (201)
  *   DELETE /api/admin/notes/{id}           deletes one of the admin's own notes (204)
  *
- * 400 for a bad list, key or body, 404 for an unknown record or note, 403 `not_yours` for another
+ * Adding and deleting are actions (`addCaseNoteByAdmin`, `deleteCaseNoteByAdmin`). 400 for a bad list, key or body, 404 for an unknown record or note, 403 `not_yours` for another
  * admin's note; nothing changes on a refusal.
  */
 import { Hono } from "hono";
-import { addCaseNote, caseNotesOf, deleteCaseNote } from "../../db/case-notes.server";
+import { addCaseNoteByAdmin, unknownRecord } from "../../actions/add-case-note.server";
+import { deleteCaseNoteByAdmin } from "../../actions/delete-case-note.server";
+import { caseNotesOf } from "../../db/case-notes.server";
 import { adminRecordKey } from "../../shared/admin-records";
 import type { AppDeps } from "../../server/deps";
-import { badRequest, HttpError, notFound } from "../../server/errors";
+import { badRequest } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams } from "../../server/validate";
 import { caseNoteLists, caseNoteRecordNames, caseNoteSchema, type CaseNoteList } from "../../shared/admin-notes";
@@ -28,8 +30,6 @@ function recordKeyOf(list: CaseNoteList, key: string): string {
   return valid;
 }
 
-const unknownRecord = (list: CaseNoteList) => notFound(`There is no such ${caseNoteRecordNames[list]}.`);
-
 export function adminNotesApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/notes/:list/:key", validParams(recordParamsSchema), (c) => {
@@ -41,16 +41,10 @@ export function adminNotesApi(deps: AppDeps) {
     })
     .post("/notes/:list/:key", validParams(recordParamsSchema), validJson(caseNoteSchema), (c) => {
       const { list, key } = c.req.valid("param");
-      const note = addCaseNote(deps.db, list, recordKeyOf(list, key), c.req.valid("json").body, c.get("admin"));
-      if (!note) throw unknownRecord(list);
-      return c.json(note, 201);
+      return c.json(addCaseNoteByAdmin(deps, c.get("admin"), list, recordKeyOf(list, key), c.req.valid("json").body), 201);
     })
     .delete("/notes/:id", validParams(noteIdSchema), (c) => {
-      const result = deleteCaseNote(deps.db, Number(c.req.valid("param").id), c.get("admin"));
-      if (!result.ok) {
-        if (result.reason === "not_found") throw notFound("There is no such note. It may have been deleted.");
-        throw new HttpError(403, "not_yours", "Only the admin who wrote a note can delete it.");
-      }
+      deleteCaseNoteByAdmin(deps, c.get("admin"), Number(c.req.valid("param").id));
       return c.body(null, 204);
     });
 }
