@@ -10,6 +10,7 @@ import { apiRequest } from "../client/api";
 import { applyCart, reportCartError } from "../client/cart";
 import { toast } from "../client/toast-store";
 import { currencyName } from "../domain/currency";
+import { AmountRow, OrderSummaryCard } from "../components/OrderSummary";
 import { formatMoney } from "../domain/format";
 import { perCustomerLimitNote } from "../domain/stock-limits";
 import { cartKey, type CartLine, type CartView as Cart } from "../shared/cart-view";
@@ -93,61 +94,51 @@ export default function CartView({ gstIncluded, currency }: CartViewProps) {
         </p>
       </section>
 
-      <aside aria-labelledby="cart-summary-title" className="card h-fit border border-base-300 bg-base-100">
-        <div className="card-body gap-4">
-          <h2 id="cart-summary-title" className="card-title">
-            Order Summary
-          </h2>
-          <dl className="space-y-2">
-            <div className="flex justify-between gap-4">
-              <dt>{`Subtotal (${cart.count} ${cart.count === 1 ? "item" : "items"})`}</dt>
-              <dd className="font-semibold" data-testid="cart-subtotal">
-                {money(cart.subtotal)}
-              </dd>
-            </div>
-            <div className="flex justify-between gap-4">
-              <dt>Shipping</dt>
-              <dd data-testid="cart-shipping">{cart.count === 0 ? "—" : cart.qualifiesForFreeShipping ? "Free" : money(cart.shipping)}</dd>
-            </div>
-            <div className="flex justify-between gap-4 border-t border-base-300 pt-2 text-lg font-bold">
-              <dt>Total</dt>
-              <dd data-testid="cart-total">{money(cart.total)}</dd>
-            </div>
-          </dl>
-          <p className="text-xs text-base-content/80">{`Prices in ${currencyName(currency)}${gstIncluded ? ", including GST" : ""}.`}</p>
+      <OrderSummaryCard id="cart-summary">
+        <dl className="space-y-2">
+          <AmountRow label={`Subtotal (${cart.count} ${cart.count === 1 ? "item" : "items"})`} amountClassName="font-semibold" testId="cart-subtotal">
+            {money(cart.subtotal)}
+          </AmountRow>
+          <AmountRow label="Shipping" testId="cart-shipping">
+            {cart.count === 0 ? "—" : cart.qualifiesForFreeShipping ? "Free" : money(cart.shipping)}
+          </AmountRow>
+          <AmountRow label="Total" className="border-t border-base-300 pt-2 text-lg font-bold" testId="cart-total">
+            {money(cart.total)}
+          </AmountRow>
+        </dl>
+        <p className="text-xs text-base-content/80">{`Prices in ${currencyName(currency)}${gstIncluded ? ", including GST" : ""}.`}</p>
 
-          <div>
-            <p className="text-sm font-semibold" data-testid="free-shipping">
-              {cart.qualifiesForFreeShipping ? "You qualify for free shipping!" : `${money(cart.amountToFreeShipping)} more for free shipping`}
-            </p>
-            <progress
-              className="progress progress-primary mt-2 w-full"
-              value={Math.min(subtotal, threshold)}
-              max={threshold || 1}
-              aria-label="Progress towards free shipping"
-            />
-            <p className="text-xs text-base-content/80">{`Free shipping on orders of ${money(cart.freeShippingThreshold)} and over.`}</p>
-          </div>
-
-          {verified.length > 0 && (
-            <div role="note" className="alert alert-warning text-sm">
-              <div>
-                <p className="font-semibold">ID verification required</p>
-                <p>{`${verified.map((l) => l.name).join(", ")} ${verified.length === 1 ? "requires" : "require"} identity verification. After you order, we will ask for ID and ship once it is verified.`}</p>
-              </div>
-            </div>
-          )}
-
-          {cart.count > 0 && (
-            <a href="/checkout" className="btn btn-primary btn-block">
-              Proceed to Checkout
-            </a>
-          )}
-          <a href="/shop" className="btn btn-outline btn-block">
-            Continue Shopping
-          </a>
+        <div>
+          <p className="text-sm font-semibold" data-testid="free-shipping">
+            {cart.qualifiesForFreeShipping ? "You qualify for free shipping!" : `${money(cart.amountToFreeShipping)} more for free shipping`}
+          </p>
+          <progress
+            className="progress progress-primary mt-2 w-full"
+            value={Math.min(subtotal, threshold)}
+            max={threshold || 1}
+            aria-label="Progress towards free shipping"
+          />
+          <p className="text-xs text-base-content/80">{`Free shipping on orders of ${money(cart.freeShippingThreshold)} and over.`}</p>
         </div>
-      </aside>
+
+        {verified.length > 0 && (
+          <div role="note" className="alert alert-warning text-sm">
+            <div>
+              <p className="font-semibold">ID verification required</p>
+              <p>{`${verified.map((l) => l.name).join(", ")} ${verified.length === 1 ? "requires" : "require"} identity verification. After you order, we will ask for ID and ship once it is verified.`}</p>
+            </div>
+          </div>
+        )}
+
+        {cart.count > 0 && (
+          <a href="/checkout" className="btn btn-primary btn-block">
+            Proceed to Checkout
+          </a>
+        )}
+        <a href="/shop" className="btn btn-outline btn-block">
+          Continue Shopping
+        </a>
+      </OrderSummaryCard>
     </div>
   );
 }

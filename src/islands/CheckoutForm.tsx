@@ -11,6 +11,7 @@ import { apiRequest, ApiError } from "../client/api";
 import { signInHref } from "../client/cart";
 import { toast } from "../client/toast-store";
 import { errorProps, FormField } from "../components/FormField";
+import { AmountRow, OrderSummaryCard } from "../components/OrderSummary";
 import { formatMoney } from "../domain/format";
 import type { Adjustment, PricedOrder } from "../domain/totals";
 import { australianStates, checkoutSchema, stateNames, type OrderPaymentMethod } from "../shared/checkout";
@@ -234,62 +235,53 @@ export default function CheckoutForm({
         </FormField>
       </div>
 
-      <aside aria-labelledby="checkout-summary-title" className="card h-fit border border-base-300 bg-base-100">
-        <div className="card-body gap-4">
-          <h2 id="checkout-summary-title" className="card-title">
-            Order Summary
-          </h2>
-          <ul className="divide-y divide-base-300">
-            {lines.map((l) => (
-              <li key={l.productId} className="flex justify-between gap-3 py-2 text-sm" data-testid="checkout-line">
-                <span className="min-w-0">{`${l.quantity} × ${l.name}`}</span>
-                <span className="shrink-0 font-semibold">{money(l.lineTotal)}</span>
-              </li>
+      <OrderSummaryCard id="checkout-summary">
+        <ul className="divide-y divide-base-300">
+          {lines.map((l) => (
+            <li key={l.productId} className="flex justify-between gap-3 py-2 text-sm" data-testid="checkout-line">
+              <span className="min-w-0">{`${l.quantity} × ${l.name}`}</span>
+              <span className="shrink-0 font-semibold">{money(l.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+        {shown && (
+          <dl className="space-y-2" aria-live="polite">
+            <AmountRow label="Subtotal" testId="checkout-subtotal">
+              {cents(shown.subtotalCents)}
+            </AmountRow>
+            {shown.adjustments.map((a) => (
+              <AmountRow key={`${a.kind}-${a.label}`} label={a.label} className={a.cents < 0 ? "text-success" : undefined} testId={`checkout-${a.kind}`}>
+                {adjustmentAmount(a, currency)}
+              </AmountRow>
             ))}
-          </ul>
-          {shown && (
-            <dl className="space-y-2" aria-live="polite">
-              <div className="flex justify-between gap-4">
-                <dt>Subtotal</dt>
-                <dd data-testid="checkout-subtotal">{cents(shown.subtotalCents)}</dd>
-              </div>
-              {shown.adjustments.map((a) => (
-                <div key={`${a.kind}-${a.label}`} className={`flex justify-between gap-4${a.cents < 0 ? " text-success" : ""}`}>
-                  <dt>{a.label}</dt>
-                  <dd data-testid={`checkout-${a.kind}`}>{adjustmentAmount(a, currency)}</dd>
-                </div>
-              ))}
-              <div className="flex justify-between gap-4 border-t border-base-300 pt-2 text-lg font-bold">
-                <dt>Total</dt>
-                <dd data-testid="checkout-total">{cents(shown.totalCents)}</dd>
-              </div>
-              {gstEnabled && (
-                <div className="flex justify-between gap-4 text-sm text-base-content/80">
-                  <dt>GST included</dt>
-                  <dd data-testid="checkout-gst">{cents(shown.gstCents)}</dd>
-                </div>
-              )}
-            </dl>
-          )}
-          <button
-            type="submit"
-            className="btn btn-primary btn-block"
-            disabled={place.isPending || blocked}
-            aria-describedby={blocked ? "checkout-blocked" : undefined}
-            data-pending-label="Placing order..."
-          >
-            {place.isPending ? "Placing order..." : "Place order"}
-          </button>
-          {blocked && (
-            <p id="checkout-blocked" className="text-sm text-base-content/80">
-              See the notice above: the order can be placed once it is dealt with.
-            </p>
-          )}
-          <a href="/cart" className="btn btn-ghost btn-block">
-            Back to cart
-          </a>
-        </div>
-      </aside>
+            <AmountRow label="Total" className="border-t border-base-300 pt-2 text-lg font-bold" testId="checkout-total">
+              {cents(shown.totalCents)}
+            </AmountRow>
+            {gstEnabled && (
+              <AmountRow label="GST included" className="text-sm text-base-content/80" testId="checkout-gst">
+                {cents(shown.gstCents)}
+              </AmountRow>
+            )}
+          </dl>
+        )}
+        <button
+          type="submit"
+          className="btn btn-primary btn-block"
+          disabled={place.isPending || blocked}
+          aria-describedby={blocked ? "checkout-blocked" : undefined}
+          data-pending-label="Placing order..."
+        >
+          {place.isPending ? "Placing order..." : "Place order"}
+        </button>
+        {blocked && (
+          <p id="checkout-blocked" className="text-sm text-base-content/80">
+            See the notice above: the order can be placed once it is dealt with.
+          </p>
+        )}
+        <a href="/cart" className="btn btn-ghost btn-block">
+          Back to cart
+        </a>
+      </OrderSummaryCard>
     </form>
   );
 }
