@@ -1,4 +1,4 @@
-/** A card section labelled by its heading: the panels of the customer's dashboard. */
+/** A card section labelled by its heading: the dashboard's panels, an order's parts, the contact and booking cards. */
 import type { ReactNode } from "react";
 
 export function TitledCard({
@@ -10,7 +10,7 @@ export function TitledCard({
 }: {
   /** Names the heading (`{id}-title`). */
   id: string;
-  title: string;
+  title: ReactNode;
   titleClassName?: string;
   /** Extra classes for the card (a grid span). */
   className?: string;

@@ -7,6 +7,7 @@ import type { ReactNode } from "react";
 import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
+import { TitledCard } from "../components/TitledCard";
 import { bookingPagePath, type BookingStatus, isActiveBooking } from "../domain/booking";
 import { formatDate, formatInstant, formatMoney, formatTime, timeZoneCity } from "../domain/format";
 import type { PageDefinition } from "./page";
@@ -135,26 +136,21 @@ export function bookingSummaryPage(site: SiteData, booking: BookingSummary): Pag
             </div>
           </div>
 
-          <section aria-labelledby="what-title" className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id="what-title" className="card-title">
-                {booking.serviceName}
-              </h2>
-              <dl className="divide-y divide-base-300">
-                <Row term="Date" testId="booking-date">
-                  {formatDate(booking.appointmentDate, "full")}
-                </Row>
-                <Row term="Time" testId="booking-time">{`${formatTime(booking.appointmentTime)} (${timeZoneCity(tz)} time)`}</Row>
-                <Row term="Length">{lengthText(booking.duration)}</Row>
-                <Row term="Price" testId="booking-price">
-                  {listPrice ? `${price} (new-client price; usually ${listPrice})` : price}
-                </Row>
-                {booking.location ? <Row term="Location">{booking.location}</Row> : null}
-                {booking.contactPhone ? <Row term="Phone">{booking.contactPhone}</Row> : null}
-                {booking.contactEmail ? <Row term="E-mail">{booking.contactEmail}</Row> : null}
-              </dl>
-            </div>
-          </section>
+          <TitledCard id="what" title={booking.serviceName}>
+            <dl className="divide-y divide-base-300">
+              <Row term="Date" testId="booking-date">
+                {formatDate(booking.appointmentDate, "full")}
+              </Row>
+              <Row term="Time" testId="booking-time">{`${formatTime(booking.appointmentTime)} (${timeZoneCity(tz)} time)`}</Row>
+              <Row term="Length">{lengthText(booking.duration)}</Row>
+              <Row term="Price" testId="booking-price">
+                {listPrice ? `${price} (new-client price; usually ${listPrice})` : price}
+              </Row>
+              {booking.location ? <Row term="Location">{booking.location}</Row> : null}
+              {booking.contactPhone ? <Row term="Phone">{booking.contactPhone}</Row> : null}
+              {booking.contactEmail ? <Row term="E-mail">{booking.contactEmail}</Row> : null}
+            </dl>
+          </TitledCard>
 
           <NextSteps booking={booking} site={site} />
 

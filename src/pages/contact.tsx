@@ -4,6 +4,7 @@ import { Icon, type IconName } from "../components/icons";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
+import { TitledCard } from "../components/TitledCard";
 import { contactServiceOptions } from "../domain/contact";
 import type { ContactFormValues, ContactNotice } from "../shared/contact";
 import type { PageDefinition } from "./page";
@@ -54,54 +55,53 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
         <Hero title={c["contact.hero"].title} subtitle={c["contact.hero"].subtitle} />
 
         <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 lg:grid-cols-3">
-          <section aria-labelledby="details-title" className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id="details-title" className="card-title">
-                {c["contact.details"].title}
-              </h2>
-              {details.length === 0 && <p data-testid="no-contact-details">Send us a message with the secure form on this page and we will get back to you.</p>}
-              <ul className="space-y-3">
-                {details.map((d) => (
-                  <li key={d.label} className="flex items-start gap-3">
-                    <Icon name={d.icon} className="mt-0.5 size-5 text-primary" />
-                    <span>
-                      <span className="block text-sm text-base-content/80">{d.label}</span>
-                      {d.href ? (
-                        <a className="link" href={d.href}>
-                          {d.value}
-                        </a>
-                      ) : (
-                        <span>{d.value}</span>
-                      )}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-              <p className="mt-2 flex items-center gap-2 font-semibold">
-                <Icon name="clock" className="size-5 text-primary" /> {c["contact.details"].responseNote}
-              </p>
-            </div>
-          </section>
-          <section aria-labelledby="privacy-title" className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id="privacy-title" className="card-title">
+          <TitledCard id="details" title={c["contact.details"].title}>
+            {details.length === 0 && <p data-testid="no-contact-details">Send us a message with the secure form on this page and we will get back to you.</p>}
+            <ul className="space-y-3">
+              {details.map((d) => (
+                <li key={d.label} className="flex items-start gap-3">
+                  <Icon name={d.icon} className="mt-0.5 size-5 text-primary" />
+                  <span>
+                    <span className="block text-sm text-base-content/80">{d.label}</span>
+                    {d.href ? (
+                      <a className="link" href={d.href}>
+                        {d.value}
+                      </a>
+                    ) : (
+                      <span>{d.value}</span>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-2 flex items-center gap-2 font-semibold">
+              <Icon name="clock" className="size-5 text-primary" /> {c["contact.details"].responseNote}
+            </p>
+          </TitledCard>
+          <TitledCard
+            id="privacy"
+            title={
+              <>
                 <Icon name="shield" className="size-5 text-primary" /> {c["contact.privacy"].title}
-              </h2>
-              <p>{c["contact.privacy"].text}</p>
-            </div>
-          </section>
-          <section aria-labelledby="areas-title" className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id="areas-title" className="card-title">
+              </>
+            }
+          >
+            <p>{c["contact.privacy"].text}</p>
+          </TitledCard>
+          <TitledCard
+            id="areas"
+            title={
+              <>
                 <Icon name="map" className="size-5 text-primary" /> {c["contact.areas"].title}
-              </h2>
-              <ul className="list-inside list-disc space-y-1">
-                {c["contact.areas"].items.map((a) => (
-                  <li key={a}>{a}</li>
-                ))}
-              </ul>
-            </div>
-          </section>
+              </>
+            }
+          >
+            <ul className="list-inside list-disc space-y-1">
+              {c["contact.areas"].items.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          </TitledCard>
         </div>
 
         <Section

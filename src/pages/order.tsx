@@ -5,8 +5,10 @@
  */
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
+import { AmountRow } from "../components/OrderSummary";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
+import { TitledCard } from "../components/TitledCard";
 import { formatInstant, formatMoney, formatMoneyWithCode, timeZoneCity } from "../domain/format";
 import { manualPaymentInstructions } from "../mail/templates/orders";
 import { manifest } from "../server/assets.server";
@@ -276,94 +278,66 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
 
           <NextSteps order={order} site={site} />
 
-          <section aria-labelledby="items-title" className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id="items-title" className="card-title">
-                Items
-              </h2>
-              <ul className="divide-y divide-base-300">
-                {order.items.map((i) => (
-                  <li key={`${i.productId ?? "gone"}-${i.name}`} className="flex justify-between gap-3 py-3" data-testid="order-item">
-                    <div className="min-w-0">
-                      <p className="font-semibold">
-                        {i.productId !== null && i.slug ? (
-                          <a className="link-hover" href={productPath(i.slug)}>
-                            {i.name}
-                          </a>
-                        ) : (
-                          i.name
-                        )}
-                      </p>
-                      <p className="text-sm text-base-content/80">{`${i.quantity} × ${money(i.unitPrice, order.currency)}`}</p>
-                      {i.requiresVerification && <p className="badge badge-warning badge-sm">ID Required</p>}
-                    </div>
-                    <p className="shrink-0 font-semibold">{money(i.totalPrice, order.currency)}</p>
-                  </li>
-                ))}
-              </ul>
-              <dl className="space-y-1 border-t border-base-300 pt-3">
-                <div className="flex justify-between gap-4">
-                  <dt>Subtotal</dt>
-                  <dd>{money(order.subtotal, order.currency)}</dd>
-                </div>
-                {Number(order.discountAmount) > 0 && (
-                  <div className="flex justify-between gap-4">
-                    <dt>Discount</dt>
-                    <dd>{`−${money(order.discountAmount, order.currency)}`}</dd>
+          <TitledCard id="items" title="Items">
+            <ul className="divide-y divide-base-300">
+              {order.items.map((i) => (
+                <li key={`${i.productId ?? "gone"}-${i.name}`} className="flex justify-between gap-3 py-3" data-testid="order-item">
+                  <div className="min-w-0">
+                    <p className="font-semibold">
+                      {i.productId !== null && i.slug ? (
+                        <a className="link-hover" href={productPath(i.slug)}>
+                          {i.name}
+                        </a>
+                      ) : (
+                        i.name
+                      )}
+                    </p>
+                    <p className="text-sm text-base-content/80">{`${i.quantity} × ${money(i.unitPrice, order.currency)}`}</p>
+                    {i.requiresVerification && <p className="badge badge-warning badge-sm">ID Required</p>}
                   </div>
-                )}
-                <div className="flex justify-between gap-4">
-                  <dt>Shipping</dt>
-                  <dd>{Number(order.shippingAmount) > 0 ? money(order.shippingAmount, order.currency) : "Free"}</dd>
-                </div>
-                <div className="flex justify-between gap-4 text-lg font-bold">
-                  <dt>Total</dt>
-                  <dd data-testid="order-total">{money(order.totalAmount, order.currency)}</dd>
-                </div>
-                {Number(order.taxAmount) > 0 && (
-                  <div className="flex justify-between gap-4 text-sm text-base-content/80">
-                    <dt>GST included</dt>
-                    <dd>{money(order.taxAmount, order.currency)}</dd>
-                  </div>
-                )}
-              </dl>
-            </div>
-          </section>
-
-          <section aria-labelledby="addresses-title" className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id="addresses-title" className="card-title">
-                Addresses
-              </h2>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Address title="Shipping to" address={order.shippingAddress} />
-                <Address title="Billing" address={order.billingAddress} />
-              </div>
-              {order.notes && (
-                <div>
-                  <h3 className="font-semibold">Your notes</h3>
-                  <p className="whitespace-pre-wrap break-words">{order.notes}</p>
-                </div>
+                  <p className="shrink-0 font-semibold">{money(i.totalPrice, order.currency)}</p>
+                </li>
+              ))}
+            </ul>
+            <dl className="space-y-1 border-t border-base-300 pt-3">
+              <AmountRow label="Subtotal">{money(order.subtotal, order.currency)}</AmountRow>
+              {Number(order.discountAmount) > 0 && <AmountRow label="Discount">{`−${money(order.discountAmount, order.currency)}`}</AmountRow>}
+              <AmountRow label="Shipping">{Number(order.shippingAmount) > 0 ? money(order.shippingAmount, order.currency) : "Free"}</AmountRow>
+              <AmountRow label="Total" className="text-lg font-bold" testId="order-total">
+                {money(order.totalAmount, order.currency)}
+              </AmountRow>
+              {Number(order.taxAmount) > 0 && (
+                <AmountRow label="GST included" className="text-sm text-base-content/80">
+                  {money(order.taxAmount, order.currency)}
+                </AmountRow>
               )}
-            </div>
-          </section>
+            </dl>
+          </TitledCard>
 
-          <section aria-labelledby="history-title" className="card border border-base-300 bg-base-100">
-            <div className="card-body">
-              <h2 id="history-title" className="card-title">
-                History
-              </h2>
-              <ol className="space-y-2">
-                {order.history.map((e) => (
-                  <li key={`${e.at}-${e.status}-${e.paymentStatus}`} className="text-sm">
-                    <span className="font-semibold">{orderStatusLabels[e.status]}</span>
-                    {` · ${paymentStatusLabels[e.paymentStatus]} · ${formatInstant(e.at, tz)}`}
-                    {e.note && <span className="block text-base-content/80">{e.note}</span>}
-                  </li>
-                ))}
-              </ol>
+          <TitledCard id="addresses" title="Addresses">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <Address title="Shipping to" address={order.shippingAddress} />
+              <Address title="Billing" address={order.billingAddress} />
             </div>
-          </section>
+            {order.notes && (
+              <div>
+                <h3 className="font-semibold">Your notes</h3>
+                <p className="whitespace-pre-wrap break-words">{order.notes}</p>
+              </div>
+            )}
+          </TitledCard>
+
+          <TitledCard id="history" title="History">
+            <ol className="space-y-2">
+              {order.history.map((e) => (
+                <li key={`${e.at}-${e.status}-${e.paymentStatus}`} className="text-sm">
+                  <span className="font-semibold">{orderStatusLabels[e.status]}</span>
+                  {` · ${paymentStatusLabels[e.paymentStatus]} · ${formatInstant(e.at, tz)}`}
+                  {e.note && <span className="block text-base-content/80">{e.note}</span>}
+                </li>
+              ))}
+            </ol>
+          </TitledCard>
 
           {order.canCancel && (
             <section aria-labelledby="cancel-title" className="card border border-error/40 bg-base-100">

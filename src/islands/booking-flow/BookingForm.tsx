@@ -12,6 +12,7 @@ import { ApiError, apiRequest } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { noticeWithActionClass, ResendLinkForm } from "../../components/EmailVerificationNotice";
 import { errorProps, FormField } from "../../components/FormField";
+import { TitledCard } from "../../components/TitledCard";
 import { formatDate, formatMoney, formatTime, timeZoneCity } from "../../domain/format";
 import { bookingMessages, bookingSchema, durationOptions, type BookingInput } from "../../shared/booking";
 import type { BookablePackage } from "../BookingFlow";
@@ -216,145 +217,135 @@ export default function BookingForm({
         </div>
       )}
       <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-2" aria-label={`Book ${pkg.name}`}>
-        <section aria-labelledby="when-title" className="card border border-base-300 bg-base-100">
-          <div className="card-body">
-            <h2 id="when-title" className="card-title">
-              Choose a date and time
-            </h2>
-            <DayPicker
-              className="react-day-picker mx-auto"
-              mode="single"
-              selected={date ? toDate(date) : undefined}
-              onSelect={pickDate}
-              today={toDate(today)}
-              month={month}
-              onMonthChange={setMonth}
-              modifiers={{ noTimes: (d: Date) => freeDates !== null && toIso(d) >= today && toIso(d) <= lastDay && !freeDates.has(toIso(d)) }}
-              modifiersClassNames={{ noTimes: "text-base-content/60 line-through" }}
-              startMonth={toDate(today)}
-              endMonth={toDate(lastDay)}
-              disabled={[{ before: toDate(today) }, { after: toDate(lastDay) }]}
-              weekStartsOn={1}
-              labels={{ labelDayButton: dayButtonLabel }}
-            />
-            {err("appointmentDate") && (
-              <p className="text-sm text-error" role="alert">
-                {err("appointmentDate")}
-              </p>
-            )}
-            <div aria-live="polite">
-              {!date ? (
-                <p className="text-sm text-base-content/80">Pick a date to see the available times ({`${timeZoneCity(timeZone)} time`}).</p>
-              ) : slots.isPending ? (
-                <div className="grid grid-cols-3 gap-2" data-testid="slot-placeholders">
-                  <span className="sr-only">Loading times</span>
-                  {slotPlaceholderKeys.map((key) => (
-                    <div key={key} className="skeleton h-8" />
+        <TitledCard id="when" title="Choose a date and time">
+          <DayPicker
+            className="react-day-picker mx-auto"
+            mode="single"
+            selected={date ? toDate(date) : undefined}
+            onSelect={pickDate}
+            today={toDate(today)}
+            month={month}
+            onMonthChange={setMonth}
+            modifiers={{ noTimes: (d: Date) => freeDates !== null && toIso(d) >= today && toIso(d) <= lastDay && !freeDates.has(toIso(d)) }}
+            modifiersClassNames={{ noTimes: "text-base-content/60 line-through" }}
+            startMonth={toDate(today)}
+            endMonth={toDate(lastDay)}
+            disabled={[{ before: toDate(today) }, { after: toDate(lastDay) }]}
+            weekStartsOn={1}
+            labels={{ labelDayButton: dayButtonLabel }}
+          />
+          {err("appointmentDate") && (
+            <p className="text-sm text-error" role="alert">
+              {err("appointmentDate")}
+            </p>
+          )}
+          <div aria-live="polite">
+            {!date ? (
+              <p className="text-sm text-base-content/80">Pick a date to see the available times ({`${timeZoneCity(timeZone)} time`}).</p>
+            ) : slots.isPending ? (
+              <div className="grid grid-cols-3 gap-2" data-testid="slot-placeholders">
+                <span className="sr-only">Loading times</span>
+                {slotPlaceholderKeys.map((key) => (
+                  <div key={key} className="skeleton h-8" />
+                ))}
+              </div>
+            ) : slots.isError ? (
+              <p className="text-sm text-error">Times could not be loaded. Please try again.</p>
+            ) : slots.data.length === 0 ? (
+              <div className="space-y-2" data-testid="no-times">
+                <p className="text-sm">{`No free times on ${formatDate(date, "long")}.`}</p>
+                {nextFreeDate ? (
+                  <button type="button" className="btn btn-outline btn-sm" onClick={() => showDate(nextFreeDate)}>
+                    {`See times on ${formatDate(nextFreeDate, "long")}`}
+                  </button>
+                ) : freeDays.isSuccess ? (
+                  <p className="text-sm">
+                    No later day has a free time yet.{" "}
+                    <a className="link" href="/contact">
+                      Send us a message
+                    </a>{" "}
+                    and we will find a time with you.
+                  </p>
+                ) : null}
+              </div>
+            ) : (
+              <fieldset>
+                <legend className="mb-2 text-sm font-semibold">Available times</legend>
+                {/* As many columns as fit chips of "10:00 am" on one line: three cramped ones wrapped on a phone. */}
+                <div ref={timesRef} className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
+                  {slots.data.map((s) => (
+                    <button
+                      key={s.id}
+                      type="button"
+                      aria-pressed={time === s.time}
+                      className={`btn btn-sm whitespace-nowrap tabular-nums ${time === s.time ? "btn-primary" : "btn-outline"}`}
+                      onClick={() => update({ appointmentTime: s.time })}
+                    >
+                      {formatTime(s.time)}
+                    </button>
                   ))}
                 </div>
-              ) : slots.isError ? (
-                <p className="text-sm text-error">Times could not be loaded. Please try again.</p>
-              ) : slots.data.length === 0 ? (
-                <div className="space-y-2" data-testid="no-times">
-                  <p className="text-sm">{`No free times on ${formatDate(date, "long")}.`}</p>
-                  {nextFreeDate ? (
-                    <button type="button" className="btn btn-outline btn-sm" onClick={() => showDate(nextFreeDate)}>
-                      {`See times on ${formatDate(nextFreeDate, "long")}`}
-                    </button>
-                  ) : freeDays.isSuccess ? (
-                    <p className="text-sm">
-                      No later day has a free time yet.{" "}
-                      <a className="link" href="/contact">
-                        Send us a message
-                      </a>{" "}
-                      and we will find a time with you.
-                    </p>
-                  ) : null}
-                </div>
-              ) : (
-                <fieldset>
-                  <legend className="mb-2 text-sm font-semibold">Available times</legend>
-                  {/* As many columns as fit chips of "10:00 am" on one line: three cramped ones wrapped on a phone. */}
-                  <div ref={timesRef} className="grid grid-cols-[repeat(auto-fill,minmax(5.5rem,1fr))] gap-2">
-                    {slots.data.map((s) => (
-                      <button
-                        key={s.id}
-                        type="button"
-                        aria-pressed={time === s.time}
-                        className={`btn btn-sm whitespace-nowrap tabular-nums ${time === s.time ? "btn-primary" : "btn-outline"}`}
-                        onClick={() => update({ appointmentTime: s.time })}
-                      >
-                        {formatTime(s.time)}
-                      </button>
-                    ))}
-                  </div>
-                </fieldset>
-              )}
-            </div>
-            {err("appointmentTime") && (
-              <p className="text-sm text-error" role="alert">
-                {err("appointmentTime")}
-              </p>
+              </fieldset>
             )}
           </div>
-        </section>
-
-        <section aria-labelledby="details-title" className="card border border-base-300 bg-base-100">
-          <div className="card-body">
-            <h2 id="details-title" className="card-title">
-              Your details
-            </h2>
-            <FormField id="b-service" label="Service" error={err("serviceName")}>
-              <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
-            </FormField>
-            <FormField id="b-price" label={`Price (${pkg.currency})`} error={err("servicePrice")}>
-              <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price, pkg.currency)} />
-            </FormField>
-            <FormField id="b-duration" label="Appointment length" error={err("duration")}>
-              <select className="select w-full" {...input("b-duration", "duration")} onChange={(e) => update({ duration: Number(e.target.value) })}>
-                {durationOptions.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-            <FormField id="b-phone" label="Phone" error={err("contactPhone")}>
-              <input className="input w-full" type="tel" autoComplete="tel" {...input("b-phone", "contactPhone")} />
-            </FormField>
-            <FormField id="b-email" label="E-mail" error={err("contactEmail")}>
-              <input className="input w-full" type="email" autoComplete="email" {...input("b-email", "contactEmail")} />
-            </FormField>
-            <FormField id="b-location" label="Location (optional)" error={err("location")}>
-              <input className="input w-full" {...input("b-location", "location")} />
-            </FormField>
-            <FormField id="b-notes" label="Notes (optional)" error={err("notes")}>
-              <textarea className="textarea w-full" rows={3} {...input("b-notes", "notes")} />
-            </FormField>
-            <p className="text-sm text-base-content/80">
-              {date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time first."}
+          {err("appointmentTime") && (
+            <p className="text-sm text-error" role="alert">
+              {err("appointmentTime")}
             </p>
-            {formError && (
-              <div ref={errorRef} tabIndex={-1} role="alert" className="alert alert-error" data-testid="booking-error">
-                <span>{formError.text}</span>
-              </div>
-            )}
-            <button
-              ref={confirmRef}
-              type="submit"
-              className="btn btn-primary w-full"
-              disabled={book.isPending || leaving || !time || unconfirmed}
-              aria-describedby={unconfirmed ? "booking-unconfirmed" : undefined}
-            >
-              {book.isPending || leaving ? "Booking..." : "Confirm Booking"}
-            </button>
-            {unconfirmed && (
-              <p id="booking-unconfirmed" className="text-sm text-base-content/80">
-                Please confirm your e-mail address first: open the link we sent you, or have it sent again.
-              </p>
-            )}
-          </div>
-        </section>
+          )}
+        </TitledCard>
+
+        <TitledCard id="details" title="Your details">
+          <FormField id="b-service" label="Service" error={err("serviceName")}>
+            <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
+          </FormField>
+          <FormField id="b-price" label={`Price (${pkg.currency})`} error={err("servicePrice")}>
+            <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price, pkg.currency)} />
+          </FormField>
+          <FormField id="b-duration" label="Appointment length" error={err("duration")}>
+            <select className="select w-full" {...input("b-duration", "duration")} onChange={(e) => update({ duration: Number(e.target.value) })}>
+              {durationOptions.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+          <FormField id="b-phone" label="Phone" error={err("contactPhone")}>
+            <input className="input w-full" type="tel" autoComplete="tel" {...input("b-phone", "contactPhone")} />
+          </FormField>
+          <FormField id="b-email" label="E-mail" error={err("contactEmail")}>
+            <input className="input w-full" type="email" autoComplete="email" {...input("b-email", "contactEmail")} />
+          </FormField>
+          <FormField id="b-location" label="Location (optional)" error={err("location")}>
+            <input className="input w-full" {...input("b-location", "location")} />
+          </FormField>
+          <FormField id="b-notes" label="Notes (optional)" error={err("notes")}>
+            <textarea className="textarea w-full" rows={3} {...input("b-notes", "notes")} />
+          </FormField>
+          <p className="text-sm text-base-content/80">
+            {date && time ? `${formatDate(date, "long")} at ${formatTime(time)}, ${timeZoneCity(timeZone)} time` : "Choose a date and a time first."}
+          </p>
+          {formError && (
+            <div ref={errorRef} tabIndex={-1} role="alert" className="alert alert-error" data-testid="booking-error">
+              <span>{formError.text}</span>
+            </div>
+          )}
+          <button
+            ref={confirmRef}
+            type="submit"
+            className="btn btn-primary w-full"
+            disabled={book.isPending || leaving || !time || unconfirmed}
+            aria-describedby={unconfirmed ? "booking-unconfirmed" : undefined}
+          >
+            {book.isPending || leaving ? "Booking..." : "Confirm Booking"}
+          </button>
+          {unconfirmed && (
+            <p id="booking-unconfirmed" className="text-sm text-base-content/80">
+              Please confirm your e-mail address first: open the link we sent you, or have it sent again.
+            </p>
+          )}
+        </TitledCard>
         {duplicate && (
           <DuplicateDialog
             message={duplicate.message}
