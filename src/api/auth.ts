@@ -1,13 +1,14 @@
 /**
  * Sign-in entry points: /api/login and /api/logout (full-page navigations), /api/auth/user, and
- * Google sign-in through arctic (state and PKCE verifier in short-lived HttpOnly cookies).
+ * Google sign-in through arctic (state and PKCE verifier in short-lived HttpOnly cookies); which
+ * account a Google profile signs in to is the `signInWithGoogle` action's.
  */
 import { CodeChallengeMethod, OAuth2Client, generateCodeVerifier, generateState } from "arctic";
 import { Hono } from "hono";
 import { deleteCookie, getCookie } from "hono/cookie";
 import { z } from "zod";
+import { signInWithGoogle } from "../actions/sign-in-with-google.server";
 import { safeReturnTo } from "../server/safe-redirect";
-import { createUser, findOrLinkGoogleUser } from "../db/users.server";
 import { writeShortCookie } from "../server/auth/cookies";
 import { googleErrors } from "../server/auth/google-notices";
 import { isSameSiteRequest } from "../server/auth/same-site";
@@ -105,24 +106,15 @@ export function authApi(deps: AppDeps) {
     } catch (err) {
       return failed(err instanceof Error ? err.message : "token exchange failed");
     }
-    // Only Google's explicit "verified" proves the address: a missing claim proves nothing.
-    if (profile.email_verified !== true) return failed("e-mail not verified", googleErrors.unverified);
-
-    let user = findOrLinkGoogleUser(deps.db, profile.sub, profile.email);
-    if (!user) {
-      user =
-        createUser(deps.db, {
-          email: profile.email,
-          googleId: profile.sub,
-          firstName: profile.given_name ?? null,
-          lastName: profile.family_name ?? null,
-          profileImageUrl: profile.picture ?? null,
-          referralCode: getCookie(c, referralCookie) ?? null,
-          emailVerifiedAt: new Date(),
-        }) ?? undefined;
+    let user: ReturnType<typeof signInWithGoogle>;
+    try {
+      const { sub, email, email_verified, given_name, family_name, picture } = profile;
+      const google = { sub, email, emailVerified: email_verified, givenName: given_name, familyName: family_name, picture };
+      user = signInWithGoogle(deps, google, getCookie(c, referralCookie) ?? null);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return failed(error.message, error.code === "email_unverified" ? googleErrors.unverified : googleErrors.failed);
     }
-    if (!user) return failed("account could not be created");
-    if (user.suspendedAt) return failed("suspended");
     startSession(deps, c, user.id, "google");
     return c.redirect(returnTo, 302);
   });

@@ -3,6 +3,7 @@
  * with the address it was sent to: a link sent before an e-mail change cannot verify the new one.
  */
 import { and, eq, gt, lt } from "drizzle-orm";
+import { enqueueCustomerMail, type MailMessage } from "../mail/outbox.server";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { immediate, type Db } from "./client.server";
 import { emailVerifications, users, type User } from "./schema";
@@ -16,6 +17,22 @@ export function createEmailVerification(db: Db, userId: string, email: string, n
     .values({ tokenHash: hashToken(token), userId, email: email.toLowerCase(), expiresAt: new Date(now + verificationTtlMs) })
     .run();
   return token;
+}
+
+/**
+ * Creates a link token for the user's current address and queues `mail(token)` to it in one
+ * transaction. When the address already had its hourly share of mail, nothing is kept or sent and
+ * the result is null.
+ */
+export function createEmailVerificationMail(db: Db, userId: string, email: string, mail: (token: string) => MailMessage, now = new Date()): string | null {
+  return immediate(db, () => {
+    const token = createEmailVerification(db, userId, email, now.getTime());
+    if (enqueueCustomerMail(db, mail(token), now, "skip") !== null) return token;
+    db.delete(emailVerifications)
+      .where(eq(emailVerifications.tokenHash, hashToken(token)))
+      .run();
+    return null;
+  });
 }
 
 /**

@@ -59,12 +59,15 @@ export type NewUser = {
   emailVerifiedAt?: Date | null;
 };
 
-/** Creates an account; null when the e-mail is taken. The referrer is set once, here. */
-export function createUser(db: Db, input: NewUser): User | null {
+/**
+ * Creates an account; null when the e-mail is taken. The referrer is set once, here. `created` runs
+ * with the new account inside the same transaction (where sign-up queues the confirmation link).
+ */
+export function createUser(db: Db, input: NewUser, created: (user: User) => void = () => {}): User | null {
   return immediate(db, () => {
     if (findUserByEmail(db, input.email)) return null;
     const referredBy = input.referralCode ? referrerForCode(db, input.referralCode) : null;
-    return db
+    const user = db
       .insert(users)
       .values({
         email: input.email.toLowerCase(),
@@ -78,20 +81,34 @@ export function createUser(db: Db, input: NewUser): User | null {
       })
       .returning()
       .get();
+    created(user);
+    return user;
   });
 }
 
-/** Updates name and e-mail; false when the new e-mail belongs to someone else. A new e-mail is unverified. */
-export function updateProfile(db: Db, userId: string, p: { firstName: string; lastName: string; email: string }): boolean {
+/**
+ * Updates name and e-mail; false when the new e-mail belongs to someone else. A new e-mail is
+ * unverified, and `emailChanged` runs with the account inside the same transaction (where the
+ * confirmation link to the new address is queued).
+ */
+export function updateProfile(
+  db: Db,
+  userId: string,
+  p: { firstName: string; lastName: string; email: string },
+  emailChanged: (user: User) => void = () => {},
+): boolean {
   return immediate(db, () => {
     const email = p.email.toLowerCase();
     const other = findUserByEmail(db, email);
     if (other && other.id !== userId) return false;
     const changed = findUserById(db, userId)?.email !== email;
-    db.update(users)
+    const user = db
+      .update(users)
       .set({ firstName: p.firstName || null, lastName: p.lastName || null, email, ...(changed ? { emailVerifiedAt: null } : {}) })
       .where(eq(users.id, userId))
-      .run();
+      .returning()
+      .get();
+    if (changed && user) emailChanged(user);
     return true;
   });
 }

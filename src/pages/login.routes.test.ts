@@ -101,6 +101,16 @@ describe("creating an account", () => {
     expect(sessionCount()).toBe(0);
   });
 
+  test("ten sign-ups an hour from one connection; refused fields spend none of them", async () => {
+    for (let i = 0; i < 10; i++) expect((await post("/signup", { email: `bad${i}`, password })).status).toBe(400);
+    for (let i = 0; i < 10; i++) expect((await signUp(`new${i}@example.com`, {}, new CookieJar(), false)).status).toBe(303);
+    const refused = await signUp("eleventh@example.com", {}, new CookieJar(), false);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await refused.text()).toContain("Too many accounts created from your connection.");
+    expect(countRows(t, "users")).toBe(10);
+  }, 30_000);
+
   test("a refused sign-up keeps what was typed in every field, the password included, escaped", async () => {
     const typed = 'Tom & "Jerry" <b>x</b> 10';
     const res = await post("/signup", { email: "not-an-email", password: typed, firstName: "Ann", referralCode: "" });

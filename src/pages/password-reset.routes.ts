@@ -1,23 +1,25 @@
 /**
  * The forgotten-password form (GET and POST /forgot-password) and the reset form it e-mails a
- * link to (GET and POST /reset-password); they work with JavaScript off.
+ * link to (GET and POST /reset-password); they work with JavaScript off. Each POST calls its action
+ * (src/actions/request-password-reset.server.ts, reset-password.server.ts).
  */
 import { Hono, type Context } from "hono";
-import { createPasswordResetMail, peekPasswordReset } from "../db/password-resets.server";
-import { getSettings } from "../db/settings.server";
-import { findUserByEmail } from "../db/users.server";
-import { passwordResetMail } from "../mail/templates/accounts";
+import { requestPasswordReset } from "../actions/request-password-reset.server";
+import { resetPassword } from "../actions/reset-password.server";
+import { peekPasswordReset } from "../db/password-resets.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "../shared/auth";
-import { resetPasswordWithToken } from "../server/auth/password-reset.server";
 import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { fieldErrors } from "../server/errors";
+import { fieldErrors, HttpError } from "../server/errors";
 import { readForm } from "../server/form";
-import { log } from "../server/log.server";
-import { siteOrigin } from "../server/origin";
 import { servePage } from "../server/render-page";
 import { forgotPasswordPage, resetPasswordPage } from "./password-reset";
+
+/** A refusal's Retry-After, set on the page as the JSON error handler sets it. */
+function copyHeaders(c: Context<AppEnv>, error: HttpError) {
+  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+}
 
 /** GET /forgot-password */
 export function showForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
@@ -31,26 +33,12 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
   if (!parsed.success) {
     return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, errors: fieldErrors(parsed.error), status: 400 }));
   }
-  const wait = deps.limits.passwordReset.hit(clientIp(c));
-  if (wait > 0) {
-    c.header("Retry-After", String(wait));
-    return servePage(deps, c, (site) =>
-      forgotPasswordPage(site, {
-        email: form.email,
-        notice: { tone: "error", text: "Too many requests. Please wait a few minutes and try again." },
-        status: 429,
-      }),
-    );
-  }
-  const user = findUserByEmail(deps.db, parsed.data.email);
-  if (user && !user.suspendedAt) {
-    const { businessName } = getSettings(deps.db);
-    const origin = siteOrigin(deps);
-    // Beyond the recipient's hourly mail limit nothing is sent, and the answer stays the same.
-    const sent =
-      createPasswordResetMail(deps.db, user.id, (token) => passwordResetMail(user.email, `${origin}/reset-password?token=${token}`, businessName)) !== null;
-    if (sent) deps.outbox.kick();
-    log.info("password reset requested", { userId: user.id, sent });
+  try {
+    requestPasswordReset(deps, clientIp(c), parsed.data.email);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    copyHeaders(c, error);
+    return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, notice: { tone: "error", text: error.message }, status: 429 }));
   }
   return servePage(deps, c, (site) =>
     forgotPasswordPage(site, {
@@ -79,14 +67,16 @@ export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
     const valid = token.length >= 20 && peekPasswordReset(deps.db, token) !== null;
     return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, errors: fieldErrors(parsed.error), status: 400 }));
   }
-  const result = await resetPasswordWithToken(deps, clientIp(c), parsed.data.token, parsed.data.password);
-  if (result.outcome === "limited") {
-    // The link may still be good: say to wait, and keep the form for when the wait is over.
-    c.header("Retry-After", String(result.retryAfter));
-    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: true, waitSeconds: result.retryAfter, status: 429 }));
+  let user: Awaited<ReturnType<typeof resetPassword>>;
+  try {
+    user = await resetPassword(deps, clientIp(c), parsed.data.token, parsed.data.password);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    copyHeaders(c, error);
+    // Limited, the link may still be good: say to wait, and keep the form for when the wait is over.
+    const waitSeconds = error.status === 429 ? Number(error.headers?.["Retry-After"]) : undefined;
+    return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: waitSeconds !== undefined, waitSeconds, status: error.status as 400 | 429 }));
   }
-  if (result.outcome === "invalid") return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: false, status: 400 }));
-  const { user } = result;
   startSession(deps, c, user.id, "password-reset");
   return c.redirect("/dashboard?passwordReset=1", 303);
 }

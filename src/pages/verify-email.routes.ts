@@ -1,9 +1,9 @@
-/** GET /verify-email?token= (the e-mailed link) and POST /verify-email/resend (signed in). */
+/** GET /verify-email?token= (the e-mailed link) and POST /verify-email/resend (signed in), each through its action. */
 import { Hono, type Context } from "hono";
-import { verifyEmailToken } from "../db/email-verifications.server";
-import { resendEmailVerification } from "../server/auth/email-verification.server";
+import { confirmEmail } from "../actions/confirm-email.server";
+import { resendEmailVerification } from "../actions/resend-email-verification.server";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { log } from "../server/log.server";
+import { HttpError } from "../server/errors";
 import { servePage } from "../server/render-page";
 import { toCurrentUser } from "../server/middleware/session";
 import { verifyEmailPage, type VerifyEmailOutcome } from "./verify-email";
@@ -13,10 +13,8 @@ function render(deps: AppDeps, c: Context<AppEnv>, outcome: VerifyEmailOutcome) 
 }
 
 export function showVerifyEmail(deps: AppDeps, c: Context<AppEnv>) {
-  const token = c.req.query("token") ?? "";
-  const user = token.length >= 20 && token.length <= 200 ? verifyEmailToken(deps.db, token) : null;
+  const user = confirmEmail(deps, c.req.query("token") ?? "");
   if (!user) return render(deps, c, "invalid");
-  log.info("e-mail verified", { userId: user.id });
   // The page's own notice must not still say "please confirm" to the person who just did.
   const current = c.get("user");
   if (current?.id === user.id) c.set("user", toCurrentUser(user, current.firstSignIn));
@@ -26,9 +24,13 @@ export function showVerifyEmail(deps: AppDeps, c: Context<AppEnv>) {
 export function submitResendVerification(deps: AppDeps, c: Context<AppEnv>) {
   const user = c.get("user");
   if (!user) return render(deps, c, "signed-out");
-  const result = resendEmailVerification(deps, user.id);
-  if (result.outcome === "limited") c.header("Retry-After", String(result.retryAfter));
-  return render(deps, c, result.outcome === "unknown" ? "signed-out" : result.outcome);
+  try {
+    return render(deps, c, resendEmailVerification(deps, user.id));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    return render(deps, c, error.status === 429 ? "limited" : "signed-out");
+  }
 }
 
 export function verifyEmailRoutes(deps: AppDeps) {

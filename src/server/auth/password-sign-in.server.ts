@@ -22,7 +22,7 @@ export type PasswordSignIn =
  * and its lock is never evicted (decision 023). Seconds to wait, or 0. Every password check of a
  * customer (sign-in, the current password on /account) takes its guess here.
  */
-export function reserveSignInGuess(deps: AppDeps, ip: string, account: string): number {
+export function reserveSignInGuess(deps: Pick<AppDeps, "limits">, ip: string, account: string): number {
   const { signInByAddress, signInByAccount } = deps.limits;
   // Both hits are taken, synchronously, whatever the first answers.
   const byAddress = signInByAddress.hit(ip);
@@ -30,13 +30,13 @@ export function reserveSignInGuess(deps: AppDeps, ip: string, account: string): 
 }
 
 /** A right password gives its guess back, so people signing in from one office never lock it. */
-export function giveBackSignInGuess(deps: AppDeps, ip: string, account: string) {
+export function giveBackSignInGuess(deps: Pick<AppDeps, "limits">, ip: string, account: string) {
   deps.limits.signInByAccount.clear(account);
   deps.limits.signInByAddress.release(ip);
 }
 
 /** Checks an e-mail and password from `ip`; the caller starts the session on "ok". */
-export async function checkPasswordSignIn(deps: AppDeps, ip: string, email: string, password: string): Promise<PasswordSignIn> {
+export async function checkPasswordSignIn(deps: Pick<AppDeps, "db" | "limits">, ip: string, email: string, password: string): Promise<PasswordSignIn> {
   const account = emailKey(email);
   const retryAfter = reserveSignInGuess(deps, ip, account);
   if (retryAfter > 0) {
