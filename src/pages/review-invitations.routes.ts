@@ -1,9 +1,8 @@
 /** GET and POST /unsubscribe/review-invitations?token= (the link in a review invitation): no sign-in needed. */
 import { type Context, Hono } from "hono";
-import { setReviewInvites } from "../db/review-invitations.server";
+import { unsubscribeReviewInvitations } from "../actions/unsubscribe-review-invitations.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { readForm } from "../server/form";
-import { log } from "../server/log.server";
 import { servePage } from "../server/render-page";
 import { reviewInvitesUnsubscribePath, userOfReviewInvitesToken } from "../server/review-invitations.server";
 import { type ReviewInvitesPageState, reviewInvitesUnsubscribePage } from "./review-invitations";
@@ -21,10 +20,7 @@ export function reviewInvitationRoutes(deps: AppDeps) {
     .post(reviewInvitesUnsubscribePath, async (c) => {
       const form = await readForm(c, 1000);
       const token = typeof form.token === "string" ? form.token : "";
-      const userId = userOfReviewInvitesToken(deps.secrets, token);
       // A customer whose account is gone gets no invitations either: the answer is the same.
-      if (!userId) return render(deps, c, { outcome: "invalid" });
-      if (setReviewInvites(deps.db, userId, false)) log.info("review invitations turned off", { userId });
-      return render(deps, c, { outcome: "done" });
+      return render(deps, c, { outcome: unsubscribeReviewInvitations(deps, token) ? "done" : "invalid" });
     });
 }
