@@ -2,7 +2,8 @@
  * The shop's customer actions as the site runs them, through both ways in: placing an order by the
  * island's JSON route and by the plain checkout form spends one budget, refused fields spend none,
  * and the form's refusal carries Retry-After as the JSON one does; a payment request refused for its
- * fields spends nothing either.
+ * fields spends nothing either; the wishlist's hearts (JSON) and its forms share one budget, which
+ * a malformed request does not spend.
  */
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
@@ -10,7 +11,8 @@ import { browser } from "../../tests/helpers/browser";
 import { testAddress } from "../../tests/helpers/shop";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { countRows, type ErrorBody } from "../../tests/helpers/test-app";
-import { cartItems, products } from "../db/schema";
+import { cartItems, products, wishlistItems } from "../db/schema";
+import { wishlistChangeLimit } from "./add-to-wishlist.server";
 import { paymentRequestLimit } from "./request-payment.server";
 import { checkoutMessages } from "./place-order.server";
 
@@ -81,5 +83,20 @@ describe("asking how to pay", () => {
     const res = await t.json("/api/payment-requests", { serviceId: "checkup", method: "instructions", email: "jane@example.com" });
     expect(res.status).toBe(201);
     expect(countRows(t, "payments")).toBe(1);
+  });
+});
+
+describe("changing the wishlist: one budget for the hearts and the forms", () => {
+  test("malformed removals by the JSON route spend nothing; the budget spent by the forms then refuses the JSON route, and nothing more is written", async () => {
+    const ann = browser(t);
+    ann.signInAs("ann@example.com", { verified: true });
+    const budget = wishlistChangeLimit.limiter(t.deps.limits).max;
+    for (let i = 0; i <= budget; i++) expect((await ann.send("DELETE", "/api/wishlist/not-a-number")).status).toBe(400);
+    expect((await ann.postJson("/api/wishlist", { productId: camera().id })).status).toBe(201);
+    for (let i = 1; i < budget; i++) expect((await ann.post(`/wishlist/items/${camera().id}/delete`, { returnTo: "/wishlist" })).status).toBe(303);
+    const refused = await ann.postJson("/api/wishlist", { productId: camera().id });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(t.db.select().from(wishlistItems).all()).toEqual([]);
   });
 });

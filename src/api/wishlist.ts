@@ -6,25 +6,19 @@
  *   DELETE /api/wishlist/:productId     removes it
  *
  * 400 malformed id; 401 signed out; 404 unknown or withdrawn product, or not on the wishlist;
- * 409 the wishlist is full; 429 too many changes (per account).
+ * 409 the wishlist is full; 429 too many changes (per account, one budget with the plain forms:
+ * src/actions/add-to-wishlist.server.ts).
  */
-import { Hono, type MiddlewareHandler } from "hono";
-import { addToWishlist, getWishlist, removeFromWishlist, type WishlistAdd } from "../db/wishlist.server";
+import { Hono } from "hono";
+import { addWishlistItem } from "../actions/add-to-wishlist.server";
+import { removeWishlistItem } from "../actions/remove-from-wishlist.server";
+import { getWishlist } from "../db/wishlist.server";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { HttpError, notFound } from "../server/errors";
-import { rateLimit } from "../server/middleware/rate-limit";
 import { requireUser, signedInUser } from "../server/middleware/require-user";
 import { validJson, validParams } from "../server/validate";
-import { addToWishlistSchema, wishlistMessages, wishlistParamSchema } from "../shared/wishlist";
-
-/** Turns a refused addition into its HTTP error. */
-export function wishlistAddError(result: Exclude<WishlistAdd, { ok: true }>): HttpError {
-  return result.reason === "full" ? new HttpError(409, "wishlist_full", wishlistMessages.full) : notFound(wishlistMessages.unknownProduct);
-}
+import { addToWishlistSchema, wishlistParamSchema } from "../shared/wishlist";
 
 export function wishlistApi(deps: AppDeps) {
-  // Read at each request, so the limiter may be replaced (tests do).
-  const limited: MiddlewareHandler<AppEnv> = (c, next) => rateLimit(deps.limits.wishlist, wishlistMessages.rateLimited, (cc) => signedInUser(cc).id)(c, next);
   return new Hono<AppEnv>()
     .use(requireUser)
     .use(async (c, next) => {
@@ -32,15 +26,9 @@ export function wishlistApi(deps: AppDeps) {
       c.header("Cache-Control", "no-store");
     })
     .get("/", (c) => c.json(getWishlist(deps.db, signedInUser(c).id)))
-    .post("/", limited, validJson(addToWishlistSchema), (c) => {
-      const userId = signedInUser(c).id;
-      const result = addToWishlist(deps.db, userId, c.req.valid("json").productId);
-      if (!result.ok) throw wishlistAddError(result);
-      return c.json(getWishlist(deps.db, userId), result.created ? 201 : 200);
+    .post("/", validJson(addToWishlistSchema), (c) => {
+      const { created, wishlist } = addWishlistItem(deps, signedInUser(c).id, c.req.valid("json").productId);
+      return c.json(wishlist, created ? 201 : 200);
     })
-    .delete("/:productId", limited, validParams(wishlistParamSchema), (c) => {
-      const userId = signedInUser(c).id;
-      if (!removeFromWishlist(deps.db, userId, c.req.valid("param").productId)) throw notFound(wishlistMessages.notOnWishlist);
-      return c.json(getWishlist(deps.db, userId));
-    });
+    .delete("/:productId", validParams(wishlistParamSchema), (c) => c.json(removeWishlistItem(deps, signedInUser(c).id, c.req.valid("param").productId)));
 }

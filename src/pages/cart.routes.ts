@@ -1,11 +1,15 @@
 /**
  * The cart without JavaScript: GET /cart and the plain forms that add, change and remove items.
  * Each form redirects back (303) with ?cart=<code>, and the page it lands on shows the notice.
- * The islands use the JSON API instead (src/api/cart.ts); both call the same db functions.
+ * The islands use the JSON API instead (src/api/cart.ts); both call the same actions.
  */
 import { Hono, type Context } from "hono";
 import { safeReturnTo } from "../server/safe-redirect";
-import { addToCart, getCart, removeFromCart, setCartQuantity, type CartChange } from "../db/cart.server";
+import { addCartItem } from "../actions/add-to-cart.server";
+import { CartRefusal, type CartRefusalReason } from "../actions/cart-refusal.server";
+import { changeCartQuantity } from "../actions/change-cart-quantity.server";
+import { removeCartItem } from "../actions/remove-from-cart.server";
+import { getCart } from "../db/cart.server";
 import { addToCartSchema, cartItemParamSchema, cartQuantitySchema } from "../shared/cart";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, fieldErrors } from "../server/errors";
@@ -15,7 +19,8 @@ import { servePage } from "../server/render-page";
 import { cartNotice, withCartNotice, type CartNoticeCode } from "./cart-notice";
 import { cartPage } from "./cart";
 
-const noticeFor: Record<Exclude<CartChange, { ok: true }>["reason"], CartNoticeCode> = {
+/** The notice a refused cart change shows on the page the form goes back to. */
+export const cartRefusalNotice: Record<CartRefusalReason, CartNoticeCode> = {
   unknown_product: "unavailable",
   unavailable: "unavailable",
   not_in_cart: "not-in-cart",
@@ -23,6 +28,17 @@ const noticeFor: Record<Exclude<CartChange, { ok: true }>["reason"], CartNoticeC
   insufficient_stock: "not-enough-stock",
   over_limit: "over-limit",
 };
+
+/** Makes a cart change; answers `done`, or the notice of its refusal. */
+function cartNoticeOf(change: () => unknown, done: CartNoticeCode): CartNoticeCode {
+  try {
+    change();
+    return done;
+  } catch (error) {
+    if (error instanceof CartRefusal) return cartRefusalNotice[error.reason];
+    throw error;
+  }
+}
 
 /** The :productId of a form route, or 400. */
 function productIdParam(c: Context<CustomerEnv>): number {
@@ -49,8 +65,8 @@ export async function submitAddToCart(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const parsed = addToCartSchema.safeParse(form);
   if (!parsed.success) throw badRequest("Some fields need attention.", fieldErrors(parsed.error));
-  const change = addToCart(deps.db, user.id, parsed.data.productId, parsed.data.quantity);
-  return c.redirect(withCartNotice(returnTo, change.ok ? "added" : noticeFor[change.reason]), 303);
+  const notice = cartNoticeOf(() => addCartItem(deps, user.id, parsed.data.productId, parsed.data.quantity), "added");
+  return c.redirect(withCartNotice(returnTo, notice), 303);
 }
 
 /** POST /cart/items/:productId (quantity) */
@@ -59,15 +75,21 @@ export async function submitCartQuantity(deps: AppDeps, c: Context<CustomerEnv>)
   const productId = productIdParam(c);
   const parsed = cartQuantitySchema.safeParse(await readForm(c, 100));
   if (!parsed.success) throw badRequest("Some fields need attention.", fieldErrors(parsed.error));
-  const change = setCartQuantity(deps.db, user.id, productId, parsed.data.quantity);
-  return c.redirect(withCartNotice("/cart", change.ok ? "updated" : noticeFor[change.reason]), 303);
+  const notice = cartNoticeOf(() => changeCartQuantity(deps, user.id, productId, parsed.data.quantity), "updated");
+  return c.redirect(withCartNotice("/cart", notice), 303);
 }
 
 /** POST /cart/items/:productId/delete */
 export function submitCartRemove(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
-  const removed = removeFromCart(deps.db, user.id, productIdParam(c));
-  return c.redirect(withCartNotice("/cart", removed ? "removed" : "not-in-cart"), 303);
+  const productId = productIdParam(c);
+  return c.redirect(
+    withCartNotice(
+      "/cart",
+      cartNoticeOf(() => removeCartItem(deps, user.id, productId), "removed"),
+    ),
+    303,
+  );
 }
 
 export function cartRoutes(deps: AppDeps) {

@@ -2,21 +2,25 @@
  * The wishlist without JavaScript: GET /wishlist and the plain forms of the hearts and the list,
  * each redirecting back (303); and the unsubscribe page of the back-in-stock e-mails, which works
  * without signing in (its link is signed). The JSON API is src/api/wishlist.ts; both call the same
- * db functions.
+ * actions and spend one budget.
  */
 import { Hono, type Context } from "hono";
 import { resumeBackInStockMail, backInStockPreferences, readUnsubscribeToken, stopBackInStockMail } from "../db/back-in-stock.server";
-import { addToCart } from "../db/cart.server";
-import { addToWishlist, getWishlist, removeFromWishlist } from "../db/wishlist.server";
+import { addWishlistItem } from "../actions/add-to-wishlist.server";
+import { CartRefusal } from "../actions/cart-refusal.server";
+import { moveWishlistItemToCart } from "../actions/move-wishlist-item-to-cart.server";
+import { removeWishlistItem } from "../actions/remove-from-wishlist.server";
+import { getWishlist } from "../db/wishlist.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { badRequest, fieldErrors, tooManyRequests } from "../server/errors";
+import { badRequest, fieldErrors, HttpError, tooManyRequests } from "../server/errors";
 import { readForm } from "../server/form";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { safeReturnTo } from "../server/safe-redirect";
 import { addToWishlistSchema, wishlistMessages, wishlistParamSchema } from "../shared/wishlist";
-import { cartNotice, withCartNotice, type CartNoticeCode } from "./cart-notice";
+import { cartNotice, withCartNotice } from "./cart-notice";
+import { cartRefusalNotice } from "./cart.routes";
 import { backInStockUnsubscribePage } from "./wishlist-unsubscribe";
 import { wishlistNotice, wishlistPage, wishlistPath, type WishlistNoticeCode } from "./wishlist";
 
@@ -27,12 +31,6 @@ function productIdParam(c: Context): number {
   const parsed = wishlistParamSchema.safeParse({ productId: c.req.param("productId") });
   if (!parsed.success) throw badRequest("Some fields need attention.", fieldErrors(parsed.error));
   return parsed.data.productId;
-}
-
-/** Counts one wishlist change of the customer; 429 past the limit (shared with the API). */
-function countChange(deps: AppDeps, c: Context<CustomerEnv>) {
-  const wait = deps.limits.wishlist.hit(c.get("user").id);
-  if (wait > 0) throw tooManyRequests(wishlistMessages.rateLimited, wait);
 }
 
 /** Where a heart's form goes back to: the page it was on (the product's, when signing in first). */
@@ -52,9 +50,12 @@ async function submitAdd(deps: AppDeps, c: Context<CustomerEnv>) {
   const returnTo = safeReturnTo(form.returnTo, wishlistPath);
   const parsed = addToWishlistSchema.safeParse(form);
   if (!parsed.success) throw badRequest("Some fields need attention.", fieldErrors(parsed.error));
-  countChange(deps, c);
-  const result = addToWishlist(deps.db, c.get("user").id, parsed.data.productId);
-  if (!result.ok) return c.redirect(result.reason === "full" ? withNotice("full") : withCartNotice(returnTo, "unavailable"), 303);
+  try {
+    addWishlistItem(deps, c.get("user").id, parsed.data.productId);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status === 429) throw error;
+    return c.redirect(error.code === "wishlist_full" ? withNotice("full") : withCartNotice(returnTo, "unavailable"), 303);
+  }
   return c.redirect(returnTo, 303);
 }
 
@@ -62,29 +63,24 @@ async function submitAdd(deps: AppDeps, c: Context<CustomerEnv>) {
 async function submitRemove(deps: AppDeps, c: Context<CustomerEnv>) {
   const productId = productIdParam(c);
   const returnTo = safeReturnTo((await readForm(c, 600)).returnTo, withNotice("removed"));
-  countChange(deps, c);
-  const removed = removeFromWishlist(deps.db, c.get("user").id, productId);
-  return c.redirect(removed ? returnTo : withNotice("not-on-wishlist"), 303);
+  try {
+    removeWishlistItem(deps, c.get("user").id, productId);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 404) throw error;
+    return c.redirect(withNotice("not-on-wishlist"), 303);
+  }
+  return c.redirect(returnTo, 303);
 }
 
 /** POST /wishlist/items/:productId/move: one into the cart (within the stock and the per-customer limit), then off the wishlist. */
 function submitMoveToCart(deps: AppDeps, c: Context<CustomerEnv>) {
   const productId = productIdParam(c);
-  const userId = c.get("user").id;
-  countChange(deps, c);
-  const change = addToCart(deps.db, userId, productId, 1);
-  if (!change.ok) {
-    const code: CartNoticeCode =
-      change.reason === "out_of_stock"
-        ? "out-of-stock"
-        : change.reason === "insufficient_stock"
-          ? "not-enough-stock"
-          : change.reason === "over_limit"
-            ? "over-limit"
-            : "unavailable";
-    return c.redirect(withCartNotice(wishlistPath, code), 303);
+  try {
+    moveWishlistItemToCart(deps, c.get("user").id, productId);
+  } catch (error) {
+    if (!(error instanceof CartRefusal)) throw error;
+    return c.redirect(withCartNotice(wishlistPath, cartRefusalNotice[error.reason]), 303);
   }
-  removeFromWishlist(deps.db, userId, productId);
   return c.redirect(withCartNotice(wishlistPath, "added"), 303);
 }
 
