@@ -13,6 +13,7 @@ import { ContentDialog } from "./admin-content/ContentDialog";
 import type { Json } from "./admin-content/ContentFields";
 import { PricingDialog } from "./admin-content/PricingDialog";
 import { PageHeader } from "./parts/PageHeader";
+import { DialogButton } from "./parts/DialogButton";
 import { useCurrency, withCurrency } from "./parts/money";
 
 export type AdminContentProps = { timeZone: string };
@@ -46,9 +47,9 @@ function priceLabel(p: ServicePricingView, currency: string): string {
 
 function EditButton({ name, onOpen }: { name: string; onOpen: (button: HTMLButtonElement) => void }) {
   return (
-    <button type="button" className="btn btn-sm btn-outline" aria-haspopup="dialog" onClick={(e) => onOpen(e.currentTarget)}>
+    <DialogButton className="btn btn-sm btn-outline" onOpen={onOpen}>
       Edit<span className="sr-only">{` ${name}`}</span>
-    </button>
+    </DialogButton>
   );
 }
 

@@ -3,9 +3,9 @@
  * 360 px). Each appointment is a button that opens the booking's dialog, with the booking's
  * reference under it: what a caller quotes.
  */
-import type { MouseEvent } from "react";
 import { formatDate, formatTime } from "../../../domain/format";
 import { type AdminBookingRow, bookingName } from "../../../shared/admin-bookings";
+import { DialogButton } from "../parts/DialogButton";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { useMoney } from "../parts/money";
@@ -16,15 +16,13 @@ const when = (b: AdminBookingRow) => `${formatDate(b.appointmentDate, "short")} 
 
 function OpenButton({ booking, onOpen, className }: { booking: AdminBookingRow; onOpen: OpenBooking; className: string }) {
   return (
-    <button
-      type="button"
+    <DialogButton
       className={className}
-      aria-haspopup="dialog"
-      aria-label={`Booking ${bookingName(booking)} of ${booking.customerName} on ${when(booking)}`}
-      onClick={(e: MouseEvent<HTMLButtonElement>) => onOpen(booking, e.currentTarget)}
+      label={`Booking ${bookingName(booking)} of ${booking.customerName} on ${when(booking)}`}
+      onOpen={(trigger) => onOpen(booking, trigger)}
     >
       {when(booking)}
-    </button>
+    </DialogButton>
   );
 }
 

@@ -3,10 +3,10 @@
  * 360 px). Urgency is a badge with its word (emergency in red); an enquiry not yet opened is bold and
  * says "New". Each sender's name is a button that opens the enquiry.
  */
-import type { MouseEvent } from "react";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { type AdminContact, type ContactUrgency, contactUrgencies } from "../../../shared/admin-contacts";
 import { formatInstant } from "../../../domain/format";
+import { DialogButton } from "../parts/DialogButton";
 import { ResponsiveList } from "../parts/ResponsiveList";
 
 export type OpenContact = (id: string, trigger: HTMLButtonElement) => void;
@@ -27,15 +27,9 @@ export function StateBadges({ contact }: { contact: AdminContact }) {
 
 function OpenButton({ contact, onOpen, className }: { contact: AdminContact; onOpen: OpenContact; className: string }) {
   return (
-    <button
-      type="button"
-      className={className}
-      aria-haspopup="dialog"
-      aria-label={`Enquiry from ${contact.name}`}
-      onClick={(e: MouseEvent<HTMLButtonElement>) => onOpen(contact.id, e.currentTarget)}
-    >
+    <DialogButton className={className} label={`Enquiry from ${contact.name}`} onOpen={(trigger) => onOpen(contact.id, trigger)}>
       {contact.name}
-    </button>
+    </DialogButton>
   );
 }
 

@@ -2,9 +2,9 @@
  * The page of orders: a table from the `md` breakpoint, a card per order below it (readable at
  * 360 px). Each order number is a button that opens the order's dialog.
  */
-import type { MouseEvent } from "react";
 import { formatInstantDate, formatMoney } from "../../../domain/format";
 import type { AdminOrderRow } from "../../../shared/admin-orders";
+import { DialogButton } from "../parts/DialogButton";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { StatusBadge } from "../../../components/StatusBadge";
 
@@ -12,15 +12,9 @@ export type OpenOrder = (orderNumber: string, trigger: HTMLButtonElement) => voi
 
 function OpenButton({ order, onOpen, className }: { order: AdminOrderRow; onOpen: OpenOrder; className: string }) {
   return (
-    <button
-      type="button"
-      className={className}
-      aria-haspopup="dialog"
-      aria-label={`Order ${order.orderNumber}`}
-      onClick={(e: MouseEvent<HTMLButtonElement>) => onOpen(order.orderNumber, e.currentTarget)}
-    >
+    <DialogButton className={className} label={`Order ${order.orderNumber}`} onOpen={(trigger) => onOpen(order.orderNumber, trigger)}>
       <span className="font-mono">{order.orderNumber}</span>
-    </button>
+    </DialogButton>
   );
 }
 

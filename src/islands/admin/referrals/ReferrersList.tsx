@@ -2,9 +2,8 @@
  * The page of referrers: a table from the `md` breakpoint, a card per referrer below it (readable
  * at 360 px). Each name is a button that opens the referrer's rewards.
  */
-import type { MouseEvent } from "react";
-
 import type { AdminReferrerRow, RewardTally } from "../../../shared/admin-referrals";
+import { DialogButton } from "../parts/DialogButton";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { useMoney } from "../parts/money";
 
@@ -12,15 +11,9 @@ export type OpenReferrer = (referrer: AdminReferrerRow, trigger: HTMLButtonEleme
 
 function OpenButton({ referrer, onOpen, className }: { referrer: AdminReferrerRow; onOpen: OpenReferrer; className: string }) {
   return (
-    <button
-      type="button"
-      className={className}
-      aria-haspopup="dialog"
-      aria-label={`Rewards of ${referrer.name}`}
-      onClick={(e: MouseEvent<HTMLButtonElement>) => onOpen(referrer, e.currentTarget)}
-    >
+    <DialogButton className={className} label={`Rewards of ${referrer.name}`} onOpen={(trigger) => onOpen(referrer, trigger)}>
       {referrer.name}
-    </button>
+    </DialogButton>
   );
 }
 
