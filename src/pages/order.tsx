@@ -10,7 +10,7 @@ import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { TitledCard } from "../components/TitledCard";
 import { formatInstant, formatMoney, formatMoneyWithCode, timeZoneCity } from "../domain/format";
-import { manualPaymentInstructions } from "../mail/templates/orders";
+import { manualPaymentInstructions } from "../domain/payment-instructions";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";

@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { invoiceByNumber } from "../../db/invoices.server";
 import { getSettings } from "../../db/settings.server";
 import { parseInvoiceNumber } from "../../domain/invoice";
-import { invoiceDocument } from "../../mail/templates/invoice";
+import { invoiceDocument } from "../../components/invoice-document";
 import { notFound } from "../../server/errors";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";

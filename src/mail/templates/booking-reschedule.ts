@@ -4,7 +4,8 @@ import { adminRecordPath, bookingRecordKey } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import type { VisitorText } from "../visitor-text";
 import { reference } from "./bookings";
-import { plainText, replyOrCall } from "./layout";
+import { replyOrCall } from "../../domain/payment-instructions";
+import { plainText } from "./layout";
 
 export type BookingMovedMailInput = {
   /** The currency setting prices are shown in. */

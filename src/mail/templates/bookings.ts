@@ -9,7 +9,8 @@ import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/forma
 import { adminRecordPath, bookingRecordKey } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import { optionalVisitorText, type VisitorText } from "../visitor-text";
-import { plainText, replyOrCall } from "./layout";
+import { replyOrCall } from "../../domain/payment-instructions";
+import { plainText } from "./layout";
 
 /** What the customer typed on the booking form, as a template may quote it. */
 export type QuotedBookingFields = {

@@ -11,17 +11,3 @@ export function plainText(lines: readonly string[]): string {
 
 /** Kept for templates not yet typed with `VisitorText`: the same sanitiser. */
 export { visitorText as oneLine } from "../visitor-text";
-
-/**
- * "reply to this e-mail or call +61 8 …", or only "reply to this e-mail" while the business has no
- * real phone number (a placeholder is emptied before it reaches a template, decision 037).
- */
-export function replyOrCall(phone: string): string {
-  return phone.trim() ? `reply to this e-mail or call ${phone.trim()}` : "reply to this e-mail";
-}
-
-/** The same, starting a sentence. */
-export function ReplyOrCall(phone: string): string {
-  const text = replyOrCall(phone);
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

@@ -2,20 +2,17 @@
  * The e-mails of a shop order: placed (with how to pay), paid, shipped (with tracking), cancelled
  * and refunded for the customer, and the business's notice of each new order.
  */
-import { cryptoAddresses } from "../../domain/payment";
 import { formatMoney, formatMoneyWithCode } from "../../domain/format";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../shared/checkout";
 import { adminRecordPath } from "../../shared/admin-records";
 import { orderPagePath, type OrderView } from "../../shared/orders";
-import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
 import { optionalVisitorText, type VisitorText, visitorText } from "../visitor-text";
-import { plainText, ReplyOrCall, replyOrCall } from "./layout";
+import { type ManualPaymentSettings, manualPaymentInstructions, replyOrCall } from "../../domain/payment-instructions";
+import { plainText } from "./layout";
 
-export type OrderMailSettings = Pick<
-  Settings,
-  "businessName" | "phone" | "btcAddress" | "ethAddress" | "usdcSolAddress" | "bankAccountName" | "bankBsb" | "bankAccountNumber" | "manualOrderHoldDays"
->;
+/** The settings every order e-mail reads. */
+export type OrderMailSettings = ManualPaymentSettings;
 
 /** What every order e-mail needs besides the order: who it goes to and who it comes from. */
 export type OrderMailInput = {
@@ -70,48 +67,6 @@ function typedAtCheckout(order: OrderView): TypedAtCheckout {
 
 function addressLines(typed: TypedAtCheckout): string[] {
   return [`  ${typed.name}`, `  ${typed.line1}`, ...(typed.line2 ? [`  ${typed.line2}`] : []), `  ${typed.place}`];
-}
-
-/**
- * How to pay an order by a manual method, with the order number as the reference. The same lines
- * are shown on the order's page.
- */
-export function manualPaymentInstructions(
-  order: Pick<OrderView, "orderNumber" | "totalAmount" | "currency" | "paymentMethod">,
-  s: OrderMailSettings,
-): string[] {
-  const amount = formatMoneyWithCode(order.totalAmount, order.currency);
-  const reference = order.orderNumber;
-  switch (order.paymentMethod as OrderPaymentMethod) {
-    case "bank_transfer":
-      return s.bankAccountNumber
-        ? [
-            `Transfer ${amount} to:`,
-            `  Account name: ${s.bankAccountName}`,
-            `  BSB: ${s.bankBsb}`,
-            `  Account number: ${s.bankAccountNumber}`,
-            `  Reference: ${reference}`,
-            `Transfers usually arrive within one business day; we ship once it has.`,
-          ]
-        : [`Our bank details will follow by e-mail. When they arrive, transfer ${amount} with the reference ${reference}.`];
-    case "crypto": {
-      const coins = cryptoAddresses(s);
-      return coins.length > 0
-        ? [
-            `Send the exact equivalent of ${amount} (the crypto discount is already taken off) to one of these addresses:`,
-            ...coins.map((c) => `  ${c.coin} (${c.network}): ${c.address}`),
-            `Put ${reference} in the transaction memo. Payments are confirmed after 1-6 network confirmations.`,
-          ]
-        : [`A payment address will follow by e-mail. When it arrives, send the exact equivalent of ${amount} and quote ${reference} with the payment.`];
-    }
-    case "cash_deposit":
-      return [
-        `${ReplyOrCall(s.phone)} and we will send deposit locations within 30 minutes.`,
-        `Deposit exactly ${amount} and write ${reference} on the deposit slip.`,
-      ];
-    default:
-      return [];
-  }
 }
 
 /** The customer's confirmation of a new order, with how to pay it. */

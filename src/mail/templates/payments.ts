@@ -3,7 +3,8 @@ import { amountDueNote, cryptoAddresses, type ServiceOffer } from "../../domain/
 import { formatMoney, formatMoneyWithCode } from "../../domain/format";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
-import { plainText, ReplyOrCall, replyOrCall } from "./layout";
+import { ReplyOrCall, replyOrCall } from "../../domain/payment-instructions";
+import { plainText } from "./layout";
 
 /** What every payment e-mail names: the request or payment, its service and amounts, the business. */
 export type PaymentMailInput = {
