@@ -1,7 +1,8 @@
 /**
- * Handlers only speak HTTP: SQL and transactions live in src/db/ (and the PayPal sequences in
- * src/payments/), so no page or API module may reach the database driver, the schema, the client
- * or the PayPal client, or open a transaction itself. There is no list of exceptions.
+ * Handlers only speak HTTP: SQL and transactions live in src/db/, the PayPal sequences in
+ * src/payments/, and what a change mails in its action (src/actions/), so no page or API module may
+ * reach the database driver, the schema, the client, the PayPal client or a mail template, or open
+ * a transaction itself. There is no list of exceptions.
  */
 import { expect, test } from "bun:test";
 import { Glob } from "bun";
@@ -18,6 +19,8 @@ const forbiddenImports: { offence: string; matches: (specifier: string) => boole
   { offence: "imports the database client", matches: (s) => /(^|\/)client\.server(\.ts)?$/.test(s) },
   // PayPal is called only by src/payments/ (capture, refund, the lookup), never by a handler.
   { offence: "imports the PayPal client", matches: (s) => /(^|\/)payments\/paypal\.server(\.ts)?$/.test(s) },
+  // Who is mailed, and with what, is decided by the action that makes the change (decision 060).
+  { offence: "imports a mail template", matches: (s) => /(^|\/)mail\/templates\//.test(s) },
 ];
 
 const forbiddenCalls: { offence: string; pattern: RegExp }[] = [
@@ -69,6 +72,7 @@ test("the check names each kind of offence", () => {
     `deps.db.transaction((tx) => tx);`,
     `deps.db.$client.query("SELECT 1");`,
     `import { PayPalClient } from "../payments/paypal.server";`,
+    `import { orderPaidMail } from "../../mail/templates/orders";`,
   ].join("\n");
   expect(layerOffences(source)).toEqual([
     "imports drizzle-orm",
@@ -76,6 +80,7 @@ test("the check names each kind of offence", () => {
     "imports the database schema",
     "imports the database client",
     "imports the PayPal client",
+    "imports a mail template",
     "calls immediate(",
     "calls .transaction(",
     "uses the raw SQLite handle ($client)",
@@ -94,6 +99,8 @@ test("query modules, comments and look-alike names are no offence", () => {
     `import { adminFetch } from "../../client/admin-fetch";`,
     `import { paypalConfig } from "../payments/paypal-config.server";`,
     `import { paypalCheckout } from "../payments/paypal-checkout.server";`,
+    `import { mailContext } from "../mail/context.server";`,
+    `import { invoiceDocument } from "../components/invoice-document";`,
     `const immediately = notImmediate(1);`,
   ].join("\n");
   expect(layerOffences(source)).toEqual([]);
