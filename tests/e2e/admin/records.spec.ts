@@ -131,7 +131,7 @@ test("an order or a booking that does not exist says so with a way back to the l
   await page.goto("/admin/bookings/0b6f2f5e-3c1d-4e8a-9f7b-2a4c6e8d0f12");
   await islandsHydrated(page);
   const booking = page.getByRole("dialog", { name: "Booking" });
-  await expect(booking.getByRole("alert")).toHaveText("There is no such booking. Check the address, or find the booking in the list.");
+  await expect(booking.getByRole("alert")).toHaveText("There is no such booking. Check the reference, or search for the booking in the list.");
   await page.keyboard.press("Escape");
   await expect(booking).toBeHidden();
   await expect(page).toHaveURL("/admin/bookings");
