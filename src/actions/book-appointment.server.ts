@@ -14,7 +14,7 @@ import type { BookingInput } from "../shared/booking";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import { type ActionDeps, type ActionLimit, spendLimit } from "./action";
-import { bookingInvitation } from "./booking-mail.server";
+import { bookingInvitation, bookingMailBusiness } from "./booking-mail.server";
 
 /** Twenty attempts a minute per customer. */
 export const bookingLimit: ActionLimit = {
@@ -45,14 +45,9 @@ export function bookAppointment(deps: ActionDeps, customer: CurrentUser, form: B
       const mail = {
         booking: quotedBooking(booking),
         customerEmail: account.email,
-        businessName: ctx.businessName,
-        businessEmail: ctx.businessEmail,
-        businessPhone: ctx.settings.phone,
+        ...bookingMailBusiness(ctx),
         manageUrl: `${ctx.origin}/dashboard`,
-        origin: ctx.origin,
         whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
-        timeZone: ctx.timeZone,
-        currency: ctx.currency,
         ics: bookingInvitation(booking, ctx, account.email),
       };
       enqueueCustomerMail(deps.db, bookingConfirmationMail(mail), now);

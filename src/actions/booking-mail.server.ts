@@ -1,11 +1,24 @@
 /**
- * What the booking actions' e-mails share: the calendar invitation of a booking, the customer's
- * proven address and name, all from the mail context of the moment the message is queued.
+ * What the booking actions' e-mails share: the business's details, the calendar invitation of a
+ * booking, the customer's proven address and name, all from the mail context of the moment the
+ * message is queued.
  */
 import type { Booking, BookingAccount } from "../db/bookings.server";
 import { bookingIcs, type IcsStatus } from "../domain/ics";
 import type { MailContext } from "../mail/context.server";
 import { optionalVisitorText, type VisitorText, visitorText } from "../mail/visitor-text";
+
+/** The business's part of every booking e-mail: who it is from, how to reach it, and how times and prices read. */
+export function bookingMailBusiness(ctx: MailContext) {
+  return {
+    businessName: ctx.businessName,
+    businessEmail: ctx.businessEmail,
+    businessPhone: ctx.settings.phone,
+    origin: ctx.origin,
+    timeZone: ctx.timeZone,
+    currency: ctx.currency,
+  };
+}
 
 /** How the calendar shows a booking: tentative until the business confirms it. */
 const icsStatus = (status: Booking["status"]): IcsStatus => (status === "pending" ? "tentative" : status === "cancelled" ? "cancelled" : "confirmed");

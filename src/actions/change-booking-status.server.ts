@@ -21,7 +21,7 @@ import type { MailMessage } from "../mail/outbox.server";
 import { bookingStatusLabels } from "../shared/admin-bookings";
 import { HttpError, notFound } from "../server/errors";
 import type { ActionDeps } from "./action";
-import { bookingInvitation, customerName, provenAddress } from "./booking-mail.server";
+import { bookingInvitation, bookingMailBusiness, customerName, provenAddress } from "./booking-mail.server";
 
 /** The customer's e-mail for each status the business may set; none for going back to pending. */
 const statusMails: Record<BookingStatus, ((m: BookingStatusMailInput) => MailMessage) | null> = {
@@ -63,12 +63,7 @@ function queueStatusMailAndAudit(deps: ActionDeps, admin: AuditActor, { booking,
       template({
         booking: quotedBooking(booking),
         to,
-        businessName: ctx.businessName,
-        businessEmail: ctx.businessEmail,
-        businessPhone: ctx.settings.phone,
-        origin: ctx.origin,
-        timeZone: ctx.timeZone,
-        currency: ctx.currency,
+        ...bookingMailBusiness(ctx),
         ics: booking.status === "completed" ? undefined : bookingInvitation(booking, ctx, to),
       }),
     );

@@ -16,7 +16,7 @@ import { type RescheduleInput, rescheduleMessages } from "../shared/booking-resc
 import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
 import { type ActionDeps, type ActionLimit, spendLimit } from "./action";
-import { bookingInvitation, customerName, provenAddress } from "./booking-mail.server";
+import { bookingInvitation, bookingMailBusiness, customerName, provenAddress } from "./booking-mail.server";
 
 /** Twenty moves a minute per customer, counted apart from new bookings. */
 export const moveBookingLimit: ActionLimit = {
@@ -40,12 +40,7 @@ export function moveBooking(deps: ActionDeps, customer: CurrentUser, bookingId: 
         from: before,
         customerEmail: to,
         customerName: customerName(customer),
-        businessName: ctx.businessName,
-        businessEmail: ctx.businessEmail,
-        businessPhone: ctx.settings.phone,
-        origin: ctx.origin,
-        timeZone: ctx.timeZone,
-        currency: ctx.currency,
+        ...bookingMailBusiness(ctx),
         ics: bookingInvitation(booking, ctx, customer.email),
       };
       const toCustomer = bookingMovedMail(mail);
