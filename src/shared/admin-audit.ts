@@ -12,10 +12,7 @@ export const adminAuditPageSize = 50;
 /** `?admin=&kind=&page=`, all optional; an empty admin or kind means any. */
 export const adminAuditList = defineAdminList({
   path: "/admin/audit",
-  apiPath: "/api/admin/audit",
   pageSize: adminAuditPageSize,
-  /** Far beyond any real log (100,000 entries are 2,000 pages). */
-  maxPage: 100_000,
   filters: {
     admin: idFilter("Choose an admin"),
     kind: choiceFilter(auditKinds, "Choose a kind of change"),

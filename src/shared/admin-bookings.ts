@@ -27,9 +27,7 @@ const optionalDate = z.optional(dateFilter().strict);
  */
 export const adminBookingsList = defineAdminList({
   path: "/admin/bookings",
-  apiPath: "/api/admin/bookings",
   pageSize: adminBookingsPageSize,
-  maxPage: 100_000,
   filters: {
     status: choiceFilter(bookingStatuses, "Choose a booking status"),
     from: dateFilter(),

@@ -19,9 +19,7 @@ export const contactUrgencyLabels: Record<ContactUrgency, string> = { low: "Low"
 /** `?status=&urgency=&search=&page=`, all optional; no status means the unhandled ones, an empty urgency any. */
 export const adminContactsList = defineAdminList({
   path: "/admin/contacts",
-  apiPath: "/api/admin/contacts",
   pageSize: adminContactsPageSize,
-  maxPage: 100_000,
   filters: {
     status: choiceFilter(contactStatuses, "Choose unhandled, handled or all", "unhandled"),
     urgency: choiceFilter(contactUrgencies, "Choose an urgency"),

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { adminAuditList } from "./admin-audit";
 import { adminBookingsCsvUrl, adminBookingsList } from "./admin-bookings";
 import { adminContactsList } from "./admin-contacts";
-import { choiceFilter, dateFilter, defineAdminList, idFilter, type QueryParams, searchFilter } from "./admin-list";
+import { choiceFilter, dateFilter, defaultMaxPage, defineAdminList, idFilter, type QueryParams, searchFilter } from "./admin-list";
 import { adminMailList } from "./admin-mail";
 import { adminOrdersList } from "./admin-orders";
 import { adminPaymentsList } from "./admin-payments";
@@ -12,7 +12,6 @@ import { adminUsersList } from "./admin-users";
 
 const demo = defineAdminList({
   path: "/admin/demo",
-  apiPath: "/api/admin/demo",
   pageSize: 20,
   maxPage: 500,
   filters: {
@@ -36,6 +35,14 @@ describe("a declared list", () => {
     expect(demo.search(empty)).toBe("");
     expect(demo.pageUrl(empty)).toBe("/admin/demo");
     expect(demo.apiUrl(empty)).toBe("/api/admin/demo");
+  });
+
+  test("a list that declares no highest page takes pages up to defaultMaxPage", () => {
+    const plain = defineAdminList({ path: "/admin/plain", pageSize: 10, filters: {} });
+    expect(plain.maxPage).toBe(defaultMaxPage);
+    expect(plain.read({ page: String(defaultMaxPage) }).page).toBe(defaultMaxPage);
+    expect(plain.read({ page: String(defaultMaxPage + 1) }).page).toBe(1);
+    expect(plain.schema.safeParse({ page: String(defaultMaxPage + 1) }).success).toBe(false);
   });
 
   test("the API's schema: an empty value means the default; search trimmed and its spaces collapsed", () => {

@@ -1,6 +1,7 @@
 /**
- * The kit every filtered, paged admin list is declared with. A list names its page, its API, its
- * page size, its highest page and its filters once; from that come the strict query schema the API
+ * The kit every filtered, paged admin list is declared with. A list names its page, its page size,
+ * its highest page (where it differs from the default) and its filters once; its API is `/api`
+ * before its page's path. From that come the strict query schema the API
  * validates with, the lenient reader of the page's URL (anything malformed falls back to its
  * default), the query string for both URLs (defaults left out, parameters in declaration order,
  * the page last) and the list's typed query. Written with zod/mini so islands can share it.
@@ -35,18 +36,22 @@ export type ListQuery<L extends { empty: object }> = L["empty"];
 /** What a list's URLs may carry: each parameter once, as text. */
 export type QueryParams = Record<string, string | undefined>;
 
+/** The highest page a list accepts unless it declares its own. */
+export const defaultMaxPage = 100_000;
+
+/** What a list declares; its API's path is always `/api` before the page's. */
 export type AdminListDeclaration<F extends Filters> = {
   /** The page's path (`/admin/orders`). */
   path: string;
-  /** The API's path (`/api/admin/orders`); the list's query key is this URL with the query string. */
-  apiPath: string;
   pageSize: number;
-  /** Far beyond any real list; keeps the OFFSET a small number. */
-  maxPage: number;
+  /** Far beyond any real list; keeps the OFFSET a small number. `defaultMaxPage` when left out. */
+  maxPage?: number;
   filters: F;
 };
 
-export type AdminList<F extends Filters> = AdminListDeclaration<F> & {
+export type AdminList<F extends Filters> = Required<AdminListDeclaration<F>> & {
+  /** The API's path (`/api/admin/orders`); the list's query key is this URL with the query string. */
+  apiPath: string;
   /** The API's query schema: a malformed parameter is a field error; the result is the full query. */
   schema: z.ZodMiniType<ListQueryOf<F>, QueryParams>;
   /** The query with every filter at its default, on page 1. */
@@ -164,7 +169,8 @@ export function idFilter(message: string): ListFilter<number | null> {
 }
 
 /** Declares a list: every URL and check of its query comes from `declaration`. */
-export function defineAdminList<const F extends Filters>(declaration: AdminListDeclaration<F>): AdminList<F> {
+export function defineAdminList<const F extends Filters>(declared: AdminListDeclaration<F>): AdminList<F> {
+  const declaration = { ...declared, apiPath: `/api${declared.path}`, maxPage: declared.maxPage ?? defaultMaxPage };
   const entries = Object.entries(declaration.filters);
   const empty = { ...Object.fromEntries(entries.map(([key, f]) => [key, f.empty])), page: 1 } as ListQueryOf<F>;
   const shape = Object.fromEntries(entries.map(([key, f]) => [key, z.optional(f.strict)]));

@@ -13,10 +13,7 @@ export const adminMailPageSize = 50;
 /** `?status=&page=`, both optional; an empty status means any. */
 export const adminMailList = defineAdminList({
   path: "/admin/mail",
-  apiPath: "/api/admin/mail",
   pageSize: adminMailPageSize,
-  /** Far beyond any real outbox. */
-  maxPage: 100_000,
   filters: { status: choiceFilter(outboxStatuses, "Choose a status: pending, sent or failed") },
 });
 /** The list's filter as the page, the island and the API hold it. */

@@ -24,9 +24,7 @@ export const maxAdminOrderNoteLength = 500;
 /** `?status=&payment=&search=&page=`, all optional; an empty status or payment means any. */
 export const adminOrdersList = defineAdminList({
   path: "/admin/orders",
-  apiPath: "/api/admin/orders",
   pageSize: adminOrdersPageSize,
-  maxPage: 100_000,
   filters: {
     status: choiceFilter(orderStatuses, "Choose an order status"),
     payment: choiceFilter(orderPaymentStatuses, "Choose a payment status"),

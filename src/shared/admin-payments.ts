@@ -24,9 +24,7 @@ export const adminPaymentMethodLabels: Record<string, string> = {
 /** `?status=&method=&page=`, all optional; empty means any. */
 export const adminPaymentsList = defineAdminList({
   path: "/admin/payments",
-  apiPath: "/api/admin/payments",
   pageSize: adminPaymentsPageSize,
-  maxPage: 100_000,
   filters: {
     status: choiceFilter(paymentStatuses, "Choose a payment status"),
     method: choiceFilter(adminPaymentMethods, "Choose a payment method"),

@@ -13,7 +13,6 @@ export const adminProductsPageSize = 50;
 /** `?search=&category=&page=`, all optional; no category means every category. */
 export const adminProductsList = defineAdminList({
   path: "/admin/products",
-  apiPath: "/api/admin/products",
   pageSize: adminProductsPageSize,
   /** Far beyond any real catalogue. */
   maxPage: 10_000,

@@ -14,9 +14,7 @@ export const adminReferralsPageSize = 20;
 /** `?status=&search=&page=`, all optional: status keeps the referrers with a reward in that status. */
 export const adminReferralsList = defineAdminList({
   path: "/admin/referrals",
-  apiPath: "/api/admin/referrals",
   pageSize: adminReferralsPageSize,
-  maxPage: 100_000,
   filters: {
     status: choiceFilter(referralStatuses, "Choose a reward status"),
     search: searchFilter(100),

@@ -24,9 +24,7 @@ export const reviewRatings = ["1", "2", "3", "4", "5"] as const;
 /** `?status=&rating=&product=&search=&page=`, all optional: every review, the waiting ones first, newest first. */
 export const adminReviewsList = defineAdminList({
   path: "/admin/reviews",
-  apiPath: "/api/admin/reviews",
   pageSize: adminReviewsPageSize,
-  maxPage: 100_000,
   filters: {
     status: choiceFilter(reviewStatusFilters, "Choose all, waiting, approved or rejected", "all"),
     rating: choiceFilter(reviewRatings, "Choose a rating from 1 to 5"),

@@ -16,9 +16,7 @@ export const adminUserOrderLimit = 5;
 /** `?search=&page=`: both optional; the search is trimmed (empty means everyone), the page starts at 1. */
 export const adminUsersList = defineAdminList({
   path: "/admin/users",
-  apiPath: "/api/admin/users",
   pageSize: adminUsersPageSize,
-  maxPage: 100_000,
   filters: { search: searchFilter(100) },
 });
 /** The list's search and page as the page, the island and the API hold them. */
