@@ -9,7 +9,7 @@ import { changePasswordSchema, deleteAccountSchema, profileSchema } from "../sha
 import { endSession } from "../server/auth/sign-in.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { clientIp } from "../server/client-ip";
-import { fieldErrors, HttpError } from "../server/errors";
+import { fieldErrors, HttpError, setErrorHeaders } from "../server/errors";
 import { readForm } from "../server/form";
 import { asAppContext, requireCustomer, signedOutResponse, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
@@ -46,7 +46,7 @@ export function showAccount(deps: AppDeps, c: Context<CustomerEnv>) {
 /** The page again with a refused action's messages under its fields, its status and its Retry-After. */
 function refused(deps: AppDeps, c: Context<CustomerEnv>, user: User, form: AccountPageState["form"], error: unknown) {
   if (!(error instanceof HttpError)) throw error;
-  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+  setErrorHeaders(c, error);
   return render(deps, c, user, { form, errors: error.fields ?? {}, status: error.status as 400 | 409 | 429 });
 }
 

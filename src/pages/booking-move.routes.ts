@@ -13,7 +13,7 @@ import { addDays, isIsoDate } from "../domain/timezone";
 import { rescheduleMessages, rescheduleSchema } from "../shared/booking-reschedule";
 import { z } from "../shared/zod-mini";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { HttpError } from "../server/errors";
+import { HttpError, setErrorHeaders } from "../server/errors";
 import { readForm } from "../server/form";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
@@ -42,7 +42,7 @@ function render(
   const booking = findOwnBooking(deps.db, c.req.param("id") ?? "", c.get("user").id);
   if (!booking) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
   // A refusal's Retry-After, as the JSON twin sends it.
-  for (const [name, value] of Object.entries(extra.headers ?? {})) c.header(name, value);
+  setErrorHeaders(c, extra);
   const settings = getSettings(deps.db);
   const now = new Date();
   const hours = settings.rescheduleCutoffHours;

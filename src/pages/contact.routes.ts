@@ -7,7 +7,7 @@ import { Hono, type Context } from "hono";
 import { sendEnquiry } from "../actions/send-enquiry.server";
 import { contactSchema, honeypotField, type ContactFormValues } from "../shared/contact";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { fieldErrors, HttpError } from "../server/errors";
+import { fieldErrors, HttpError, setErrorHeaders } from "../server/errors";
 import { readForm } from "../server/form";
 import { clientIp } from "../server/client-ip";
 import { servePage } from "../server/render-page";
@@ -42,7 +42,7 @@ export async function submitContactForm(deps: AppDeps, c: Context<AppEnv>) {
   } catch (error) {
     // The one refusal is the limit shared with the island: the page says so, with its Retry-After.
     if (!(error instanceof HttpError)) throw error;
-    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    setErrorHeaders(c, error);
     return servePage(deps, c, (site) => contactPage(site, { values, formError: error.message }));
   }
   return c.redirect("/contact?sent=1#contact-form", 303);

@@ -15,7 +15,7 @@ import { googleSignInNotice } from "../server/auth/google-notices";
 import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { fieldErrors, HttpError } from "../server/errors";
+import { fieldErrors, HttpError, setErrorHeaders } from "../server/errors";
 import { readForm } from "../server/form";
 import { referralCookie } from "../server/middleware/referral-link";
 import { servePage } from "../server/render-page";
@@ -43,11 +43,6 @@ const signedUpNotice = {
   text: "We have sent a message to the address you gave. Open the link in it to confirm your address, then sign in below. If that address already had an account, the message says so instead.",
 };
 
-/** A refusal's Retry-After, set on the page as the JSON error handler sets it. */
-function copyHeaders(c: Context<AppEnv>, error: HttpError) {
-  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-}
-
 /** POST /login */
 export async function submitSignIn(deps: AppDeps, c: Context<AppEnv>) {
   const form = await readForm(c, 500);
@@ -60,7 +55,7 @@ export async function submitSignIn(deps: AppDeps, c: Context<AppEnv>) {
     user = await signIn(deps, clientIp(c), parsed.data.email, parsed.data.password);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    copyHeaders(c, error);
+    setErrorHeaders(c, error);
     const notice = { tone: "error" as const, ...(error.status === 429 ? { title: "Too many attempts" } : {}), text: error.message };
     return renderLogin(deps, c, { returnTo, values, notice, status: error.status as 401 | 403 | 429 });
   }
@@ -91,7 +86,7 @@ export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
     await signUp(deps, clientIp(c), { ...parsed.data, referralCode });
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    copyHeaders(c, error);
+    setErrorHeaders(c, error);
     return renderLogin(deps, c, { mode: "signup", returnTo, values, notice: { tone: "error", text: error.message }, status: error.status as 429 });
   }
   // The same answer for a new address and one that has an account (decision 025): a new account is

@@ -11,15 +11,10 @@ import { forgotPasswordSchema, resetPasswordSchema } from "../shared/auth";
 import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { fieldErrors, HttpError } from "../server/errors";
+import { fieldErrors, HttpError, setErrorHeaders } from "../server/errors";
 import { readForm } from "../server/form";
 import { servePage } from "../server/render-page";
 import { forgotPasswordPage, resetPasswordPage } from "./password-reset";
-
-/** A refusal's Retry-After, set on the page as the JSON error handler sets it. */
-function copyHeaders(c: Context<AppEnv>, error: HttpError) {
-  for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
-}
 
 /** GET /forgot-password */
 export function showForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
@@ -37,7 +32,7 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
     requestPasswordReset(deps, clientIp(c), parsed.data.email);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    copyHeaders(c, error);
+    setErrorHeaders(c, error);
     return servePage(deps, c, (site) => forgotPasswordPage(site, { email: form.email, notice: { tone: "error", text: error.message }, status: 429 }));
   }
   return servePage(deps, c, (site) =>
@@ -72,7 +67,7 @@ export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
     user = await resetPassword(deps, clientIp(c), parsed.data.token, parsed.data.password);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    copyHeaders(c, error);
+    setErrorHeaders(c, error);
     // Limited, the link may still be good: say to wait, and keep the form for when the wait is over.
     const waitSeconds = error.status === 429 ? Number(error.headers?.["Retry-After"]) : undefined;
     return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid: waitSeconds !== undefined, waitSeconds, status: error.status as 400 | 429 }));

@@ -3,7 +3,7 @@ import { Hono, type Context } from "hono";
 import { confirmEmail } from "../actions/confirm-email.server";
 import { resendEmailVerification } from "../actions/resend-email-verification.server";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { HttpError } from "../server/errors";
+import { HttpError, setErrorHeaders } from "../server/errors";
 import { servePage } from "../server/render-page";
 import { toCurrentUser } from "../server/middleware/session";
 import { verifyEmailPage, type VerifyEmailOutcome } from "./verify-email";
@@ -28,7 +28,7 @@ export function submitResendVerification(deps: AppDeps, c: Context<AppEnv>) {
     return render(deps, c, resendEmailVerification(deps, user.id));
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
-    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
+    setErrorHeaders(c, error);
     return render(deps, c, error.status === 429 ? "limited" : "signed-out");
   }
 }

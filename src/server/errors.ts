@@ -95,8 +95,13 @@ export function toHttpError(err: unknown): HttpError {
   return new HttpError(500, "internal_error", "Something went wrong on our side. Please try again.");
 }
 
+/** Sets an error's headers (its Retry-After) on the answer: a form's page says what its JSON twin says. */
+export function setErrorHeaders(c: Context, err: Pick<HttpError, "headers">) {
+  for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+}
+
 /** Answers an error as JSON with its status and headers. */
 export function jsonError(c: Context, err: HttpError) {
-  for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+  setErrorHeaders(c, err);
   return c.json(errorBody(err.code, err.message, err.fields), err.status);
 }
