@@ -12,21 +12,15 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import {
-  createCategory,
-  deleteAdminCategory,
-  listAdminCategories,
-  reorderCategories,
-  updateAdminCategory,
-  type CategoryWrite,
-} from "../../db/admin-categories.server";
+import { createCategoryByAdmin } from "../../actions/create-category.server";
+import { deleteCategoryByAdmin } from "../../actions/delete-category.server";
+import { editCategoryByAdmin } from "../../actions/edit-category.server";
+import { reorderCategoriesByAdmin } from "../../actions/reorder-categories.server";
+import { listAdminCategories } from "../../db/admin-categories.server";
 import type { AppDeps } from "../../server/deps";
-import { badRequest, HttpError, notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams } from "../../server/validate";
-import { categoryCreateSchema, categoryHasProductsMessage, categoryReorderSchema, categoryUpdateSchema } from "../../shared/admin-categories";
-
-const unknownCategory = () => notFound("This category does not exist or was already deleted.");
+import { categoryCreateSchema, categoryReorderSchema, categoryUpdateSchema } from "../../shared/admin-categories";
 
 /** Any id that is not a positive whole number names no category: 404, like an unknown one. */
 const categoryParamSchema = z.object({
@@ -44,32 +38,16 @@ const categoryParamSchema = z.object({
     .catch(0),
 });
 
-function answer(result: CategoryWrite) {
-  if (result.ok) return result.category;
-  if (result.reason === "not_found") throw unknownCategory();
-  throw badRequest("Some fields need attention.", result.fields);
-}
-
 export function adminCategoriesApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/categories", (c) => c.json(listAdminCategories(deps.db)))
-    .post("/categories", validJson(categoryCreateSchema), (c) => c.json(answer(createCategory(deps.db, c.req.valid("json"), c.get("admin"))), 201))
-    .post("/categories/reorder", validJson(categoryReorderSchema), (c) => {
-      const result = reorderCategories(deps.db, c.req.valid("json").ids, c.get("admin"));
-      if (!result.ok) throw badRequest("Some fields need attention.", result.fields);
-      return c.json(result.categories);
-    })
-    .patch("/categories/:id", validParams(categoryParamSchema), validJson(categoryUpdateSchema), (c) => {
-      const id = c.req.valid("param").id;
-      if (id === 0) throw unknownCategory();
-      return c.json(answer(updateAdminCategory(deps.db, id, c.req.valid("json"), c.get("admin"))));
-    })
+    .post("/categories", validJson(categoryCreateSchema), (c) => c.json(createCategoryByAdmin(deps, c.get("admin"), c.req.valid("json")), 201))
+    .post("/categories/reorder", validJson(categoryReorderSchema), (c) => c.json(reorderCategoriesByAdmin(deps, c.get("admin"), c.req.valid("json").ids)))
+    .patch("/categories/:id", validParams(categoryParamSchema), validJson(categoryUpdateSchema), (c) =>
+      c.json(editCategoryByAdmin(deps, c.get("admin"), c.req.valid("param").id, c.req.valid("json"))),
+    )
     .delete("/categories/:id", validParams(categoryParamSchema), (c) => {
-      const id = c.req.valid("param").id;
-      if (id === 0) throw unknownCategory();
-      const result = deleteAdminCategory(deps.db, id, c.get("admin"));
-      if (result.ok) return c.json({ ok: true });
-      if (result.reason === "not_found") throw unknownCategory();
-      throw new HttpError(409, "has_products", categoryHasProductsMessage(result.count));
+      deleteCategoryByAdmin(deps, c.get("admin"), c.req.valid("param").id);
+      return c.json({ ok: true });
     });
 }

@@ -14,32 +14,21 @@
  */
 import { Hono } from "hono";
 import { z } from "zod";
-import { getNewProductEditor, getProductEditor, listAdminProducts, type ProductSave, saveProduct } from "../../db/admin-products.server";
-import { deleteProduct, setProductPricing } from "../../db/products.server";
+import { createProductByAdmin } from "../../actions/create-product.server";
+import { deleteProductByAdmin } from "../../actions/delete-product.server";
+import { editProductByAdmin } from "../../actions/edit-product.server";
+import { unknownProduct } from "../../actions/admin-product.server";
+import { setProductPricingByAdmin } from "../../actions/set-product-pricing.server";
+import { getNewProductEditor, getProductEditor, listAdminProducts } from "../../db/admin-products.server";
 import type { AppDeps } from "../../server/deps";
-import { badRequest, HttpError, notFound } from "../../server/errors";
-import { siteOrigin } from "../../server/origin";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams, validQuery } from "../../server/validate";
-import { productFormSchema, type ProductSaved } from "../../shared/admin-product-editor";
-import { type AdminProductList, adminProductsList, type ProductPricingResult } from "../../shared/admin-products";
+import { productFormSchema } from "../../shared/admin-product-editor";
+import { type AdminProductList, adminProductsList } from "../../shared/admin-products";
 import { productIdField } from "../../shared/cart";
 import { productPricingSchema } from "../../shared/catalogue-edits";
 
 const productParamSchema = z.object({ id: productIdField });
-
-const unknownProduct = () => notFound("This product does not exist or was already deleted.");
-
-/** The saved product, or the 400, 404 or 409 of a refused save. */
-function savedOrThrow(result: ProductSave): ProductSaved {
-  if (result.ok) return result.product;
-  if (result.reason === "not_found") throw unknownProduct();
-  if (result.reason === "conflict") {
-    const which = Object.keys(result.fields).join(" and ").replace("sku", "SKU");
-    throw new HttpError(409, "conflict", `Another product has this ${which}.`, result.fields);
-  }
-  throw badRequest("Some fields need attention.", result.fields);
-}
 
 export function adminProductsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
@@ -53,25 +42,15 @@ export function adminProductsApi(deps: AppDeps) {
       if (!data) throw unknownProduct();
       return c.json(data);
     })
-    .post("/products", validJson(productFormSchema), (c) => {
-      return c.json(savedOrThrow(saveProduct(deps.db, null, c.req.valid("json"), c.get("admin"))), 201);
-    })
-    .put("/products/:id", validParams(productParamSchema), validJson(productFormSchema), (c) => {
-      // A restock from nothing queues back-in-stock e-mails in the same transaction; send them now.
-      const saved = savedOrThrow(
-        saveProduct(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"), { origin: siteOrigin(deps), secrets: deps.secrets }),
-      );
-      deps.outbox.kick();
-      return c.json(saved);
-    })
-    .patch("/products/:id/pricing", validParams(productParamSchema), validJson(productPricingSchema), (c) => {
-      const result = setProductPricing(deps.db, c.req.valid("param").id, c.req.valid("json"), c.get("admin"));
-      if (!result.ok) throw result.reason === "invalid" ? badRequest("Some fields need attention.", result.fields) : unknownProduct();
-      const answer: ProductPricingResult = { id: result.id, price: result.price, salePrice: result.salePrice };
-      return c.json(answer);
-    })
+    .post("/products", validJson(productFormSchema), (c) => c.json(createProductByAdmin(deps, c.get("admin"), c.req.valid("json")), 201))
+    .put("/products/:id", validParams(productParamSchema), validJson(productFormSchema), (c) =>
+      c.json(editProductByAdmin(deps, c.get("admin"), c.req.valid("param").id, c.req.valid("json"))),
+    )
+    .patch("/products/:id/pricing", validParams(productParamSchema), validJson(productPricingSchema), (c) =>
+      c.json(setProductPricingByAdmin(deps, c.get("admin"), c.req.valid("param").id, c.req.valid("json"))),
+    )
     .delete("/products/:id", validParams(productParamSchema), (c) => {
-      if (!deleteProduct(deps.db, c.req.valid("param").id, c.get("admin"))) throw unknownProduct();
+      deleteProductByAdmin(deps, c.get("admin"), c.req.valid("param").id);
       return c.json({ ok: true });
     });
 }

@@ -5,32 +5,27 @@
  * limit is the one route's larger one (app.ts). Rules: docs/product.md#image-uploads.
  */
 import { Hono } from "hono";
-import { storeUpload } from "../../db/uploads.server";
+import { uploadImageByAdmin } from "../../actions/upload-image.server";
 import type { AppDeps } from "../../server/deps";
-import { badRequest, HttpError } from "../../server/errors";
+import { badRequest } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
-import { productMessages, type UploadResult } from "../../shared/admin-product-editor";
+import { productMessages } from "../../shared/admin-product-editor";
 
-export const uploadTooLarge = () => new HttpError(413, "payload_too_large", productMessages.uploadTooLarge, { file: productMessages.uploadTooLarge });
+export { uploadTooLarge } from "../../actions/upload-image.server";
+
+const missingFile = () => badRequest(productMessages.uploadMissing, { file: productMessages.uploadMissing });
 
 export function adminUploadsApi(deps: AppDeps) {
   return new Hono<AdminEnv>().post("/uploads", async (c) => {
-    if (!c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data"))
-      throw badRequest(productMessages.uploadMissing, { file: productMessages.uploadMissing });
+    if (!c.req.header("content-type")?.toLowerCase().startsWith("multipart/form-data")) throw missingFile();
     let form: FormData;
     try {
       form = await c.req.formData();
     } catch {
-      throw badRequest(productMessages.uploadMissing, { file: productMessages.uploadMissing });
+      throw missingFile();
     }
     const file = form.get("file");
-    if (!(file instanceof File)) throw badRequest(productMessages.uploadMissing, { file: productMessages.uploadMissing });
-    const stored = storeUpload(deps.db, deps.env.DATA_DIR, new Uint8Array(await file.arrayBuffer()));
-    if (!stored.ok) {
-      if (stored.reason === "too_large") throw uploadTooLarge();
-      throw badRequest(productMessages.uploadType, { file: productMessages.uploadType });
-    }
-    const body: UploadResult = { url: stored.url };
-    return c.json(body, 201);
+    if (!(file instanceof File)) throw missingFile();
+    return c.json(uploadImageByAdmin(deps, new Uint8Array(await file.arrayBuffer())), 201);
   });
 }

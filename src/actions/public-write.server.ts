@@ -1,6 +1,6 @@
-/** Turns the answer of a public-data write (db/public-data.server.ts) into the API's 400 or 404. */
-import type { PublicWrite } from "../../db/public-data.server";
-import { badRequest, notFound } from "../../server/errors";
+/** Turns the answer of a public-data write (db/public-data.server.ts) into the action's 400 or 404. */
+import type { PublicWrite } from "../db/public-data.server";
+import { badRequest, notFound } from "../server/errors";
 
 /**
  * Returns when the write was done; otherwise throws a 404 (`missing` is its message) or a 400 whose
