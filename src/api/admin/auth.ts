@@ -5,17 +5,18 @@
  */
 import { Hono } from "hono";
 import { recoveryCodesLeft } from "../../db/admin-recovery-codes.server";
-import { adminReauthWindowMs, createAdminToken, findAdminById, revokeAdminToken, totpEnabled } from "../../db/admins.server";
+import { signInAdmin } from "../../actions/sign-in-admin.server";
+import { signOutAdmin } from "../../actions/sign-out-admin.server";
+import { adminReauthWindowMs, findAdminById, totpEnabled } from "../../db/admins.server";
 import { type AdminLoginResponse, type AdminMe, type AdminReauthResponse, adminLoginSchema, adminReauthSchema } from "../../shared/admin-auth";
 import { totpMessages } from "../../shared/admin-totp";
 import { checkAdminReauth } from "../../server/auth/admin-reauth.server";
-import { checkAdminSignIn } from "../../server/auth/admin-sign-in.server";
 import { clearAdminCookie, readAdminCookie, writeAdminCookie } from "../../server/auth/admin-cookie";
 import { hashToken } from "../../server/auth/crypto.server";
 import { isHttps } from "../../server/origin";
 import { clientIp } from "../../server/client-ip";
 import type { AppDeps, AppEnv } from "../../server/deps";
-import { badRequest, HttpError, tooManyRequests } from "../../server/errors";
+import { badRequest, tooManyRequests } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson } from "../../server/validate";
 
@@ -28,20 +29,10 @@ import { validJson } from "../../server/validate";
 export function adminLoginApi(deps: AppDeps) {
   const sec = { https: isHttps(deps) };
   return new Hono<AppEnv>().post("/login", validJson(adminLoginSchema), async (c) => {
-    const { username, password, code } = c.req.valid("json");
-    const result = await checkAdminSignIn(deps, clientIp(c), username, password, code);
-    if (result.outcome === "limited") {
-      throw tooManyRequests(`Too many failed sign-ins. Please wait ${Math.ceil(result.retryAfter / 60)} minute(s) and try again.`, result.retryAfter);
-    }
-    if (result.outcome === "invalid") throw new HttpError(401, "invalid_credentials", "Invalid credentials");
-    if (result.outcome === "code_required") throw new HttpError(401, "code_required", totpMessages.codeRequired);
-    // Only a right password reaches the code, so naming the code tells nothing to a guesser.
-    if (result.outcome === "wrong_code") throw new HttpError(401, "wrong_code", totpMessages.wrongOrUsedCode, { code: totpMessages.wrongOrUsedCode });
-    // One browser, one sign-in: the token this browser held before ends (and no token is fixed on it).
     const previous = readAdminCookie(c, sec);
-    if (previous) revokeAdminToken(deps.db, hashToken(previous));
-    writeAdminCookie(c, sec, createAdminToken(deps.db, result.admin.id));
-    const body: AdminLoginResponse = { username: result.admin.username, role: result.admin.role };
+    const signedIn = await signInAdmin(deps, clientIp(c), c.req.valid("json"), previous ? hashToken(previous) : undefined);
+    writeAdminCookie(c, sec, signedIn.token);
+    const body: AdminLoginResponse = { username: signedIn.username, role: signedIn.role };
     c.header("Cache-Control", "no-store");
     return c.json(body);
   });
@@ -58,7 +49,7 @@ export function adminSessionApi(deps: AppDeps) {
       return c.json(body);
     })
     .post("/logout", (c) => {
-      revokeAdminToken(deps.db, c.get("adminTokenHash"));
+      signOutAdmin(deps, c.get("adminTokenHash"));
       clearAdminCookie(c, { https: isHttps(deps) });
       return c.json({ ok: true });
     })
