@@ -10,7 +10,15 @@ import { adminWithToken, reviewsToModerate } from "../../tests/factories";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { countRows } from "../../tests/helpers/test-app";
 import { updateSetting } from "../db/settings.server";
+import { hashPassword } from "../server/auth/crypto.server";
 import { HttpError } from "../server/errors";
+import { changeOwnAdminPasswordByAdmin } from "./change-own-admin-password.server";
+import { createCategoryByAdmin } from "./create-category.server";
+import { createProductByAdmin } from "./create-product.server";
+import { deleteCategoryByAdmin } from "./delete-category.server";
+import { signInAdmin } from "./sign-in-admin.server";
+import { categoryHasProductsMessage } from "../shared/admin-categories";
+import { emptyProductForm } from "../shared/admin-product-editor";
 import { rejectReviewByAdmin } from "./reject-review.server";
 import { saveSettingsByAdmin } from "./save-settings.server";
 
@@ -19,6 +27,8 @@ const t = testAppPerTest({ BUSINESS_EMAIL: "owner@example.com" });
 const root = join(import.meta.dir, "../..");
 /** The portal's API modules whose writes mail someone, move money or change what a customer holds. */
 const writeHandlers = ["orders", "payments", "reviews", "contacts", "users", "bookings", "settings", "mail", "notes"];
+/** The portal's API modules whose writes change the shop, the public pages or who may sign in. */
+const catalogueAndAccountHandlers = ["products", "categories", "content", "pricing", "uploads", "admins", "totp", "auth"];
 
 const withoutComments = (source: string) =>
   source
@@ -30,7 +40,7 @@ const withoutComments = (source: string) =>
 describe("the portal's write handlers call actions", () => {
   test("none queues mail, calls PayPal, wakes the outbox or logs a change itself; each calls an action", () => {
     const offences: string[] = [];
-    for (const name of writeHandlers) {
+    for (const name of [...writeHandlers, ...catalogueAndAccountHandlers]) {
       const code = withoutComments(readFileSync(join(root, "src/api/admin", `${name}.ts`), "utf8"));
       const imports = [...code.matchAll(/\bfrom\s+["']([^"']+)["']/g)].map((m) => m[1] ?? "");
       for (const path of imports) {
@@ -76,5 +86,31 @@ describe("an action without HTTP", () => {
     expect(countRows(t, "audit_log")).toBe(0);
     expect(save(Date.now() - 60_000).email).toBe("attacker@evil.example");
     expect(countRows(t, "audit_log")).toBe(1);
+  });
+
+  test("a wrong current password is a sign-in guess: five lock the username, and the sign-in is refused even with the right one", async () => {
+    const password = "the right password 42";
+    const owner = adminWithToken(t.db, "owner", await hashPassword(password));
+    const actor = { id: owner.adminId, username: "owner", role: "owner" as const };
+    const tokenHash = "not-this-sign-in";
+    for (let i = 0; i < 5; i++) {
+      await expect(
+        changeOwnAdminPasswordByAdmin(t.deps, actor, tokenHash, { currentPassword: `guess ${i}`, newPassword: "a new password 4242" }),
+      ).rejects.toThrow("Some fields need attention.");
+    }
+    await expect(signInAdmin(t.deps, "203.0.113.9", { username: "owner", password })).rejects.toThrow("Too many failed sign-ins");
+    expect(countRows(t, "audit_log")).toBe(0);
+  });
+
+  test("a category that holds a product is not deleted: 409 with the count, and nothing more is audited", () => {
+    const owner = adminWithToken(t.db, "owner");
+    const actor = { id: owner.adminId, username: "owner" };
+    const category = createCategoryByAdmin(t.deps, actor, { name: "Surveillance kits" });
+    createProductByAdmin(t.deps, actor, { ...emptyProductForm, name: "Pocket recorder", price: "49.00", stockQuantity: "3", categoryId: String(category.id) });
+    const audited = countRows(t, "audit_log");
+    const remove = () => deleteCategoryByAdmin(t.deps, actor, category.id);
+    expect(remove).toThrow(categoryHasProductsMessage(1));
+    expect(countRows(t, "audit_log")).toBe(audited);
+    expect(t.db.$client.query("SELECT count(*) AS n FROM categories WHERE id = ?").get(category.id)).toEqual({ n: 1 });
   });
 });
