@@ -5,18 +5,16 @@
  */
 import { Hono } from "hono";
 import { recoveryCodesLeft } from "../../db/admin-recovery-codes.server";
+import { reauthenticateAdmin } from "../../actions/reauthenticate-admin.server";
 import { signInAdmin } from "../../actions/sign-in-admin.server";
 import { signOutAdmin } from "../../actions/sign-out-admin.server";
-import { adminReauthWindowMs, findAdminById, totpEnabled } from "../../db/admins.server";
-import { type AdminLoginResponse, type AdminMe, type AdminReauthResponse, adminLoginSchema, adminReauthSchema } from "../../shared/admin-auth";
-import { totpMessages } from "../../shared/admin-totp";
-import { checkAdminReauth } from "../../server/auth/admin-reauth.server";
+import { findAdminById, totpEnabled } from "../../db/admins.server";
+import { type AdminLoginResponse, type AdminMe, adminLoginSchema, adminReauthSchema } from "../../shared/admin-auth";
 import { clearAdminCookie, readAdminCookie, writeAdminCookie } from "../../server/auth/admin-cookie";
 import { hashToken } from "../../server/auth/crypto.server";
 import { isHttps } from "../../server/origin";
 import { clientIp } from "../../server/client-ip";
 import type { AppDeps, AppEnv } from "../../server/deps";
-import { badRequest, tooManyRequests } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson } from "../../server/validate";
 
@@ -53,21 +51,7 @@ export function adminSessionApi(deps: AppDeps) {
       clearAdminCookie(c, { https: isHttps(deps) });
       return c.json({ ok: true });
     })
-    .post("/reauth", validJson(adminReauthSchema), async (c) => {
-      // Never a 401 for a wrong password here: the portal reads a 401 as a dead token and signs out.
-      const { password, code } = c.req.valid("json");
-      const result = await checkAdminReauth(deps, c.get("admin").id, c.get("adminTokenHash"), password, code);
-      switch (result.outcome) {
-        case "limited":
-          throw tooManyRequests(`Too many failed attempts. Please wait ${Math.ceil(result.retryAfter / 60)} minute(s) and try again.`, result.retryAfter);
-        case "wrong_password":
-          throw badRequest("Some fields need attention.", { password: totpMessages.wrongPassword });
-        case "code_required":
-          throw badRequest("Some fields need attention.", { code: totpMessages.signInCodeRequired });
-        case "wrong_code":
-          throw badRequest("Some fields need attention.", { code: totpMessages.wrongOrUsedCode });
-      }
-      const body: AdminReauthResponse = { reauthenticatedUntil: new Date(Date.now() + adminReauthWindowMs).toISOString() };
-      return c.json(body);
-    });
+    .post("/reauth", validJson(adminReauthSchema), async (c) =>
+      c.json(await reauthenticateAdmin(deps, c.get("admin").id, c.get("adminTokenHash"), c.req.valid("json"))),
+    );
 }
