@@ -64,7 +64,7 @@ async function openBooking(page: Page, date: string, customer: string) {
   await page.goto(`/admin/bookings?from=${date}&to=${date}`);
   await islandsHydrated(page);
   await page
-    .getByRole("button", { name: new RegExp(`^Booking of ${customer} on `) })
+    .getByRole("button", { name: new RegExp(`^Booking BK-[2-9A-Z]{4}-[2-9A-Z]{4} of ${customer} on `) })
     .first()
     .click();
   const dialog = page.getByRole("dialog");
@@ -107,7 +107,7 @@ test("confirm then complete a booking: the customer becomes returning; both are 
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
   expect(download.suggestedFilename()).toBe(`bookings-from-${date}-to-${date}.csv`);
   const csv = readFileSync((await download.path())!, "utf8");
-  expect(csv).toMatch(new RegExp(`^\uFEFFAppointment,.*\r\n${date}T10:00:00\\+(09|10):30,`, "s"));
+  expect(csv).toMatch(new RegExp(`^\uFEFFReference,Appointment,.*\r\nBK-[2-9A-Z]{4}-[2-9A-Z]{4},${date}T10:00:00\\+(09|10):30,`, "s"));
   expect(csv).toContain(`${email},Partner Check,148.00,295.00,yes,completed,`);
 
   await page.goto("/dashboard");
