@@ -3,6 +3,7 @@
  * the e-mails to the same transaction; a capture is recorded by one guarded update, so any number
  * of simultaneous captures of one order record it exactly once.
  */
+import { holdsUnpaidStock } from "../domain/stock-limits";
 import { and, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
 import { newReferenceCode, type PaymentStatus, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
@@ -94,11 +95,6 @@ export function startProviderPayment(db: Db, input: { userId: string | null; met
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** An order still waiting for its payment: open (pending, or on hold for the ID check) and not paid. */
-export function orderAwaitsPayment(order: Pick<OrderRow, "status" | "paymentStatus">): boolean {
-  return (order.status === "pending" || order.status === "on_hold") && (order.paymentStatus === "pending" || order.paymentStatus === "failed");
-}
-
 /** The shop order a payment pays, if it pays one that still exists. */
 export function orderOfPayment(db: Db, payment: Pick<Payment, "shopOrderId">): OrderRow | undefined {
   if (payment.shopOrderId === null) return undefined;
@@ -122,7 +118,7 @@ export function startOrderPayment(db: Db, input: { userId: string; email: string
     if (!order) return { ok: false, reason: "not_found" };
     if (order.paymentMethod !== "paypal") return { ok: false, reason: "closed", message: orderPaymentMessages.notPayPal };
     if (order.paymentStatus === "paid" || order.paymentStatus === "refunded") return { ok: false, reason: "closed", message: orderPaymentMessages.alreadyPaid };
-    if (!orderAwaitsPayment(order)) return { ok: false, reason: "closed", message: orderPaymentMessages.notOpen(order.status) };
+    if (!holdsUnpaidStock(order)) return { ok: false, reason: "closed", message: orderPaymentMessages.notOpen(order.status) };
     if (order.holdExpiresAt && order.holdExpiresAt.getTime() <= now.getTime())
       return { ok: false, reason: "closed", message: orderPaymentMessages.holdExpired };
     const payment = db
@@ -303,7 +299,7 @@ export function recordCapturedPayment(
   return immediate(db, () => {
     const before = settledPayment(db, paymentId);
     const order = orderOfPayment(db, before);
-    if (before.shopOrderId !== null && (!order || !orderAwaitsPayment(order))) {
+    if (before.shopOrderId !== null && (!order || !holdsUnpaidStock(order))) {
       const held = settleCapture(db, paymentId, "review", capture.captureId, capture.payerEmail);
       if (!held) return { payment: settledPayment(db, paymentId), recorded: false };
       enqueueMail(

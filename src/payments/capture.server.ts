@@ -4,11 +4,11 @@
  * amount. A capture whose answer is lost is looked up at PayPal (`attemptOutcome`) before the
  * customer is told anything. Failures are thrown as the HTTP errors the customer reads.
  */
+import { holdsUnpaidStock } from "../domain/stock-limits";
 import {
   markCaptureDeclined,
   markCaptureNotTaken,
   markCaptureUnknown,
-  orderAwaitsPayment,
   orderOfPayment,
   orderPaymentMessages,
   paymentForProviderOrder,
@@ -88,7 +88,7 @@ export async function capturePayPalOrder(deps: Deps, paypal: PayPalClient, order
   // A shop order that stopped waiting for its payment (cancelled when its hold ran out, or paid
   // by another attempt) is not charged.
   const shopOrder = orderOfPayment(deps.db, payment);
-  if (payment.shopOrderId !== null && (!shopOrder || !orderAwaitsPayment(shopOrder))) {
+  if (payment.shopOrderId !== null && (!shopOrder || !holdsUnpaidStock(shopOrder))) {
     throw new HttpError(
       409,
       "order_not_payable",
@@ -129,7 +129,7 @@ async function captureAndSettle(deps: Deps, paypal: PayPalClient, payment: Payme
   if (settled.outcome === "declined") throw declined();
   if (settled.outcome === "review") {
     const order = orderOfPayment(deps.db, settled.payment);
-    if (settled.payment.shopOrderId !== null && (!order || !orderAwaitsPayment(order)) && order?.paymentStatus !== "paid") {
+    if (settled.payment.shopOrderId !== null && (!order || !holdsUnpaidStock(order)) && order?.paymentStatus !== "paid") {
       throw new HttpError(409, "order_closed", orderClosedAfterCapture(settled.payment));
     }
     throw unconfirmed(settled.payment);
