@@ -6,7 +6,7 @@
 import { adminOrderRow } from "../db/admin-orders.server";
 import type { CurrentAdmin } from "../db/admins.server";
 import { cancelOrder } from "../db/orders.server";
-import { orderMailContext } from "../server/checkout.server";
+import { orderCancelMail } from "../mail/order-mail.server";
 import { HttpError } from "../server/errors";
 import type { AdminOrderDetail } from "../shared/admin-orders";
 import { changedOrder, orderIdOf, unknownOrder } from "./admin-order.server";
@@ -21,7 +21,7 @@ export function cancelOrderByAdmin(
   now = new Date(),
 ): AdminOrderDetail {
   const by = { actor: "admin" as const, adminId: admin.id, note, audit: admin };
-  const result = cancelOrder(deps.db, orderIdOf(deps, orderNumber), by, now, orderMailContext(deps));
+  const result = cancelOrder(deps.db, orderIdOf(deps, orderNumber), by, now, orderCancelMail(deps, "admin"));
   if (!result.ok) {
     if (result.reason === "not_found") throw unknownOrder();
     // Read again after the refusal: the order may have moved on since the owner's page showed it.

@@ -4,10 +4,8 @@
  * address and, when the owner asked for it (`alertCustomerCancellations`), the business too. No
  * limit: an order is cancelled once, and placing orders is limited.
  */
-import { cancelOwnOrder, customerOrder, queueOrderMail } from "../db/orders.server";
-import { getSettings } from "../db/settings.server";
-import { mailContextFrom } from "../mail/context.server";
-import { orderCancelledByCustomerAlert, orderCancelledMail } from "../mail/templates/orders";
+import { cancelOwnOrder, customerOrder } from "../db/orders.server";
+import { orderCancelMail } from "../mail/order-mail.server";
 import type { OrderView } from "../shared/orders";
 import type { AppDeps } from "../server/deps";
 import { HttpError, notFound } from "../server/errors";
@@ -19,22 +17,8 @@ export const notCancellableMessage = "This order can no longer be cancelled: it 
 
 /** Cancels `userId`'s order `orderNumber`; answers it cancelled, or throws 404 (not theirs) or 409 (paid, shipped or closed). */
 export function cancelCustomerOrder(deps: ActionDeps & Pick<AppDeps, "secrets">, userId: string, orderNumber: string, now = new Date()): OrderView {
-  const settings = getSettings(deps.db);
-  const ctx = mailContextFrom(settings, deps);
-  const result = cancelOwnOrder(
-    deps.db,
-    userId,
-    orderNumber,
-    {
-      // Products that come back into stock mail those who wished for them, with their own unsubscribe link.
-      backInStock: { origin: ctx.origin, secrets: deps.secrets },
-      onCancelled: (cancelled) => {
-        const alert = settings.alertCustomerCancellations ? [orderCancelledByCustomerAlert] : [];
-        queueOrderMail(deps.db, cancelled, ctx, [(m) => orderCancelledMail(m, "customer"), ...alert]);
-      },
-    },
-    now,
-  );
+  // Products that come back into stock mail those who wished for them, with their own unsubscribe link.
+  const result = cancelOwnOrder(deps.db, userId, orderNumber, orderCancelMail(deps, "customer"), now);
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound("Order not found.");
     throw new HttpError(409, "not_cancellable", notCancellableMessage);

@@ -6,7 +6,7 @@
  */
 import type { CurrentAdmin } from "../db/admins.server";
 import { changeOrder, type OrderChange } from "../db/orders.server";
-import { orderMailContext } from "../server/checkout.server";
+import { orderChangeMail } from "../mail/order-mail.server";
 import type { AppDeps } from "../server/deps";
 import { HttpError } from "../server/errors";
 import type { AdminOrderDetail } from "../shared/admin-orders";
@@ -28,7 +28,7 @@ export function changeOrderByAdmin(
   now = new Date(),
 ): AdminOrderDetail {
   const by = { actor: "admin" as const, adminId: admin.id, audit: admin };
-  const result = changeOrder(deps.db, orderIdOf(deps, orderNumber), change, by, now, orderMailContext(deps));
+  const result = changeOrder(deps.db, orderIdOf(deps, orderNumber), change, by, now, orderChangeMail(deps, change.kind));
   if (!result.ok) {
     if (result.reason === "not_found") throw unknownOrder();
     throw new HttpError(409, "not_allowed", result.message);

@@ -5,7 +5,8 @@
  * its hourly limit) and the business's notice queued in the same transaction
  * (docs/product.md#orders, decisions 016, 024).
  */
-import { type PlaceOrderResult, placeOrder, queueOrderMail } from "../db/orders.server";
+import { type PlaceOrderResult, placeOrder } from "../db/orders.server";
+import { queueOrderMail } from "../mail/order-mail.server";
 import { getSettings } from "../db/settings.server";
 import { mailContextFrom } from "../mail/context.server";
 import { orderNotificationMail, orderPlacedMail } from "../mail/templates/orders";

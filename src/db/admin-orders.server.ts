@@ -17,7 +17,7 @@ import {
 import { searchCountStatement, searchedTotal, searchTerms } from "./admin-search.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
-import { changeOrder, type ChangeOrderResult, type OrderMailContext, orderView } from "./orders.server";
+import { changeOrder, type ChangeOrderResult, type OrderChangeEffects, orderView } from "./orders.server";
 import { prepared } from "./prepared.server";
 import { exportBatchRows, openReadSnapshot } from "./read-snapshot.server";
 import { admins, orderEvents, orderItems, orders, payments, users } from "./schema";
@@ -357,7 +357,7 @@ export function capturedPaymentCurrency(db: Db, orderId: number, captureId: stri
  * audit entry, the customer's e-mail) and its completed payment rows marked refunded, in one
  * IMMEDIATE transaction. The payment rows change only when the order could be refunded.
  */
-export function recordPayPalRefund(db: Db, orderId: number, note: string, admin: AuditActor, now = new Date(), mail?: OrderMailContext): ChangeOrderResult {
+export function recordPayPalRefund(db: Db, orderId: number, note: string, admin: AuditActor, now = new Date(), mail?: OrderChangeEffects): ChangeOrderResult {
   return immediate(db, () => {
     const result = changeOrder(db, orderId, { kind: "refund", note }, { actor: "admin", adminId: admin.id, audit: admin }, now, mail);
     if (result.ok) markOrderPaymentsRefunded(db, orderId, now);

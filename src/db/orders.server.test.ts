@@ -7,7 +7,8 @@ import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { CheckoutInput } from "../shared/checkout";
 import { customerMailPerHour, enqueueMail, RecipientMailLimitError } from "../mail/outbox.server";
 import { placeCustomerOrder } from "../actions/place-order.server";
-import { cancelOrder, changeOrder, customerOrder, customerOrderRow, customerOrders, expiredUnpaidOrders, placeOrder } from "./orders.server";
+import { orderCancelMail, orderChangeMail } from "../mail/order-mail.server";
+import { cancelOrder, changeOrder, customerOrder, customerOrderRow, customerOrders, expiredUnpaidOrders, type OrderChange, placeOrder } from "./orders.server";
 import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings, users } from "./schema";
 
 const t = testAppPerTest({ BUSINESS_EMAIL: "owner@pi.example", PUBLIC_URL: "https://pi.example" });
@@ -169,13 +170,8 @@ test("unpaid orders past their hold are found for the expiry job; a deleted prod
   expect(t.db.select().from(orderItems).get()).toMatchObject({ productId: null, productSnapshot: { name: camera.name } });
 });
 
-const mail = {
-  origin: "https://pi.example",
-  businessEmail: "owner@pi.example",
-  get secrets() {
-    return t.deps.secrets;
-  },
-};
+/** Each change's e-mails, as the owner's actions and the payment jobs hand them to the change. */
+const mailOf = (change: OrderChange["kind"]) => orderChangeMail(t.deps, change);
 const outbox = () => t.db.select({ to: outboxTable.to, subject: outboxTable.subject, text: outboxTable.text }).from(outboxTable).all();
 
 /** The customer's order placed as checkout places it, with its e-mails. */
@@ -210,9 +206,9 @@ test("the owner's path: mark paid, ship with tracking, deliver; each step kept i
   const { order } = placed([[camera.id, 1]]);
   const owner = { actor: "admin" as const };
   expect(changeOrder(t.db, order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner)).toMatchObject({ ok: false, reason: "not_allowed" });
-  const paid = changeOrder(t.db, order.id, { kind: "mark_paid", note: "Transfer seen" }, owner, new Date(), mail);
+  const paid = changeOrder(t.db, order.id, { kind: "mark_paid", note: "Transfer seen" }, owner, new Date(), mailOf("mark_paid"));
   expect(paid).toMatchObject({ ok: true, order: { status: "processing", paymentStatus: "paid", holdExpiresAt: null, canCancel: false } });
-  const shipped = changeOrder(t.db, order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner, new Date(), mail);
+  const shipped = changeOrder(t.db, order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner, new Date(), mailOf("ship"));
   expect(shipped).toMatchObject({ ok: true, order: { status: "shipped", trackingNumber: "AP123456789" } });
   if (!shipped.ok) throw new Error("not shipped");
   expect(shipped.order.trackingUrl).toBe("https://auspost.com.au/mypost/track/details/AP123456789");
@@ -250,7 +246,7 @@ test("a refund before shipping puts the items back on sale once; after shipping 
   const first = placed([[camera.id, 2]], {}, "a@example.com").order;
   changeOrder(t.db, first.id, { kind: "mark_paid" }, owner);
   expect(stockOf(camera.id)).toBe(camera.stockQuantity - 2);
-  expect(changeOrder(t.db, first.id, { kind: "refund", note: "Customer changed their mind" }, owner, new Date(), mail)).toMatchObject({
+  expect(changeOrder(t.db, first.id, { kind: "refund", note: "Customer changed their mind" }, owner, new Date(), mailOf("refund"))).toMatchObject({
     ok: true,
     order: { status: "refunded", paymentStatus: "refunded" },
   });
@@ -270,9 +266,9 @@ test("a refund before shipping puts the items back on sale once; after shipping 
 test("a customer's cancellation is e-mailed with its reason; expiry says the payment did not arrive", () => {
   const camera = product("covert-body-worn-camera-4k");
   const mine = placed([[camera.id, 1]], {}, "c@example.com");
-  expect(cancelOrder(t.db, mine.order.id, { actor: "customer", userId: mine.userId }, new Date(), mail)).toEqual({ ok: true });
+  expect(cancelOrder(t.db, mine.order.id, { actor: "customer", userId: mine.userId }, new Date(), orderCancelMail(t.deps, "customer"))).toEqual({ ok: true });
   const lapsed = placed([[camera.id, 1]], {}, "d@example.com");
-  expect(cancelOrder(t.db, lapsed.order.id, { actor: "system" }, new Date(), mail)).toEqual({ ok: true });
+  expect(cancelOrder(t.db, lapsed.order.id, { actor: "system" }, new Date(), orderCancelMail(t.deps, "system"))).toEqual({ ok: true });
   const cancelled = outbox().filter((m) => m.subject.endsWith("cancelled"));
   expect(cancelled.map((m) => m.to)).toEqual(["c@example.com", "d@example.com"]);
   expect(cancelled[0]?.text).toContain("As you asked");
@@ -290,11 +286,11 @@ test("order e-mails never go to an address its customer has not proved; the busi
   // Orders need a proved address, so an unproved one comes from an e-mail change after ordering.
   t.db.update(users).set({ email: "unproved@example.com", emailVerifiedAt: null }).where(eq(users.id, userId)).run();
   const owner = { actor: "admin" as const };
-  expect(changeOrder(t.db, result.order.id, { kind: "mark_paid" }, owner, new Date(), mail)).toMatchObject({ ok: true });
+  expect(changeOrder(t.db, result.order.id, { kind: "mark_paid" }, owner, new Date(), mailOf("mark_paid"))).toMatchObject({ ok: true });
   expect(outbox().map((m) => m.to)).toEqual(["proved@example.com", "owner@pi.example"]);
   // Once the new address is proved, the next change reaches it.
   t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId)).run();
-  expect(changeOrder(t.db, result.order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner, new Date(), mail)).toMatchObject({ ok: true });
+  expect(changeOrder(t.db, result.order.id, { kind: "ship", trackingNumber: "AP123456789" }, owner, new Date(), mailOf("ship"))).toMatchObject({ ok: true });
   expect(outbox().map((m) => m.to)).toEqual(["proved@example.com", "owner@pi.example", "unproved@example.com"]);
 });
 

@@ -18,19 +18,7 @@ import { pricedLines } from "../domain/cart";
 import { centsToDecimal } from "../domain/pricing";
 import { holdsUnpaidStock, linesOverProductLimit, mayOpenAnotherOrder } from "../domain/stock-limits";
 import { lineCents, orderTotals, priceOrder, type OrderTotals } from "../domain/totals";
-import { enqueueCustomerMail, enqueueMail, type MailMessage } from "../mail/outbox.server";
-import { log } from "../server/log.server";
-import {
-  type CancelReason,
-  type OrderMailInput,
-  orderCancelledMail,
-  orderCancelledByCustomerAlert,
-  orderPaidMail,
-  orderRefundedMail,
-  orderShippedMail,
-} from "../mail/templates/orders";
 import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
-import { customerFacingSettings } from "../shared/go-live";
 import { trackingUrl, type OrderAddressView, type OrderSummaryView, type OrderView } from "../shared/orders";
 import { cartRows } from "./cart.server";
 import { prepared } from "./prepared.server";
@@ -42,16 +30,18 @@ import { publicDataChanged } from "./public-data.server";
 import { cartItems, orderEvents, orderItems, orders, products, users, type Address } from "./schema";
 import { getSettings } from "./settings.server";
 import { invoiceByNumber, issueInvoice, orderInvoiceNumber } from "./invoices.server";
+import type { InvoiceView } from "../domain/invoice";
 import { addressView, orderItemViews, type ProductSnapshot } from "./order-items.server";
-import { withInvoiceAttached } from "../mail/templates/invoice";
 
 type OrderRow = typeof orders.$inferSelect;
 
 /**
- * Where order e-mails link to and come from. Given to the functions that change an order, the
- * e-mails are queued in the same transaction as the change; without it, none are queued.
+ * What the functions that change an order run inside the change's transaction besides the change,
+ * given by whoever makes it (an action, PayPal's capture, the expiry job): `backInStock`, where the
+ * notices of stock put back on the shelf link to; `onChanged`, the change's own mail
+ * (`mail/order-mail.server.ts`). Without them nothing is queued.
  */
-export type OrderMailContext = BackInStockMailContext & { businessEmail: string };
+export type OrderChangeEffects = { backInStock?: BackInStockMailContext; onChanged?: (changed: OrderChanged) => void };
 
 /** The customer of an order as its e-mails need them: their address and whether they proved it. */
 export type OrderCustomer = { email: string; verified: boolean };
@@ -60,10 +50,13 @@ export type OrderCustomer = { email: string; verified: boolean };
  * An order just changed, as the change's mail callback sees it inside the change's transaction:
  * the order as its customer sees it, and its customer (null once the account is gone).
  */
-export type OrderChanged = { orderId: number; view: OrderView; customer: OrderCustomer | null };
-
-/** What an order e-mail is written with besides the order and its customer: the business, what customers may read, where links go. */
-export type OrderMailWriter = Omit<OrderMailInput, "order" | "customerEmail">;
+export type OrderChanged = {
+  orderId: number;
+  view: OrderView;
+  customer: OrderCustomer | null;
+  /** The invoice the change issued (marking an order paid issues it), to go with its e-mail. */
+  invoice?: InvoiceView;
+};
 
 export type PlacedOrder = OrderTotals & {
   id: number;
@@ -252,49 +245,29 @@ type CancelledBy = { actor: OrderActor; adminId?: number; userId?: string; note?
  * Cancels an order and gives its stock back, exactly once: the stock goes back only while
  * `stock_released_at` is unset, in the same transaction that sets it.
  */
-export function cancelOrder(db: Db, orderId: number, by: CancelledBy, now = new Date(), mail?: OrderMailContext): CancelOrderResult {
-  const queueMail =
-    mail &&
-    ((changed: OrderChanged) => {
-      const reason: CancelReason = by.actor === "customer" ? "customer" : by.actor === "system" ? "expired" : "owner";
-      const alert = by.actor === "customer" && getSettings(db).alertCustomerCancellations ? [orderCancelledByCustomerAlert] : [];
-      queueOrderMail(db, changed, orderMailWriter(db, mail), [(m) => orderCancelledMail(m, reason), ...alert]);
-    });
-  return cancelInTransaction(db, () => db.select().from(orders).where(eq(orders.id, orderId)).get(), by, now, mail, queueMail);
+export function cancelOrder(db: Db, orderId: number, by: CancelledBy, now = new Date(), effects?: OrderChangeEffects): CancelOrderResult {
+  return cancelInTransaction(db, () => db.select().from(orders).where(eq(orders.id, orderId)).get(), by, now, effects);
 }
 
 /**
  * The customer cancels their own order `orderNumber` while nothing is paid or shipped: found,
  * checked and cancelled in one transaction, its stock given back once (`backInStock` mails those
- * who wished for a product that returns), and `onCancelled` run inside it (its mail). not_found
+ * who wished for a product that returns), and `onChanged` run inside it (its mail). not_found
  * for anyone else's order.
  */
-export function cancelOwnOrder(
-  db: Db,
-  userId: string,
-  orderNumber: string,
-  mail?: { backInStock: BackInStockMailContext; onCancelled: (cancelled: OrderChanged) => void },
-  now = new Date(),
-): CancelOrderResult {
+export function cancelOwnOrder(db: Db, userId: string, orderNumber: string, effects?: OrderChangeEffects, now = new Date()): CancelOrderResult {
   const by: CancelledBy = { actor: "customer", userId, note: "Cancelled by the customer" };
-  return cancelInTransaction(db, () => customerOrderRow(db, userId, orderNumber), by, now, mail?.backInStock, mail?.onCancelled);
+  return cancelInTransaction(db, () => customerOrderRow(db, userId, orderNumber), by, now, effects);
 }
 
 /** The cancellation both ways share: the order `find` answers, checked by the transition table, in one transaction. */
-function cancelInTransaction(
-  db: Db,
-  find: () => OrderRow | undefined,
-  by: CancelledBy,
-  now: Date,
-  backInStock: BackInStockMailContext | undefined,
-  onCancelled: ((cancelled: OrderChanged) => void) | undefined,
-): CancelOrderResult {
+function cancelInTransaction(db: Db, find: () => OrderRow | undefined, by: CancelledBy, now: Date, effects: OrderChangeEffects | undefined): CancelOrderResult {
   const result = immediate(db, (): CancelOrderResult => {
     const order = find();
     if (!order || (by.userId !== undefined && order.userId !== by.userId)) return { ok: false, reason: "not_found" };
     const outcome = orderActionOutcome(order, "cancel", by.actor);
     if (!outcome.ok) return { ok: false, reason: "not_allowed" };
-    releaseStock(db, order.id, now, backInStock);
+    releaseStock(db, order.id, now, effects?.backInStock);
     const { status } = outcome.to;
     db.update(orders).set({ status, cancelledAt: now, cancelledBy: by.actor, updatedAt: now }).where(eq(orders.id, order.id)).run();
     db.insert(orderEvents)
@@ -312,7 +285,7 @@ function cancelInTransaction(
       const after = { status, paymentStatus: order.paymentStatus };
       auditOrderChange(db, by.audit, order, "cancel", after, by.note, now);
     }
-    onCancelled?.({ orderId: order.id, view: orderViewById(db, order.id), customer: orderCustomer(db, order.id) });
+    effects?.onChanged?.({ orderId: order.id, view: orderViewById(db, order.id), customer: orderCustomer(db, order.id) });
     return { ok: true };
   });
   if (result.ok) publicDataChanged(db);
@@ -366,35 +339,6 @@ function orderCustomer(db: Db, orderId: number): OrderCustomer | null {
     .where(eq(orders.id, orderId))
     .get();
   return row ? { email: row.email, verified: row.verifiedAt !== null } : null;
-}
-
-/** The writer of an order e-mail from an `OrderMailContext`: customers never see a made-up detail as if it were real (decision 037). */
-function orderMailWriter(db: Db, ctx: OrderMailContext): OrderMailWriter {
-  return { settings: customerFacingSettings(getSettings(db)), businessEmail: ctx.businessEmail, origin: ctx.origin };
-}
-
-/**
- * Queues the given e-mails about an order that just changed. Call inside the transaction that
- * changed it. Mail to the customer goes only to an address they proved, and counts against its
- * hourly limit; when the customer's own request causes it (`causedBy: "customer"`), beyond the
- * limit the request is refused. Nothing is sent about an order whose account is gone.
- */
-export function queueOrderMail(
-  db: Db,
-  { orderId, view, customer }: OrderChanged,
-  writer: OrderMailWriter,
-  templates: readonly ((m: OrderMailInput) => MailMessage)[],
-  causedBy: "customer" | "business" = "business",
-) {
-  if (!customer) return;
-  const input: OrderMailInput = { ...writer, order: view, customerEmail: customer.email };
-  for (const template of templates) {
-    const message = template(input);
-    if (message.to !== customer.email) enqueueMail(db, message);
-    else if (!customer.verified) log.warn("order mail not sent to an unverified address", { orderId, subject: message.subject });
-    else if (causedBy === "customer") enqueueCustomerMail(db, message);
-    else enqueueMail(db, message);
-  }
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -547,8 +491,9 @@ const notAllowed = (message: string): ChangeOrderResult => ({ ok: false, reason:
 /**
  * Applies one change to an order by the transition table, in one immediate transaction: checks it
  * is allowed from the order's current status and payment status, writes it, keeps it in the
- * history, and queues the customer's e-mail. A refund of an order not yet shipped puts its items
- * back on the shelf.
+ * history, and runs `effects.onChanged` (the customer's e-mail) inside it. A refund of an order not
+ * yet shipped puts its items back on the shelf. Marking it paid issues its invoice, handed to the
+ * callback with the order.
  */
 export function changeOrder(
   db: Db,
@@ -556,7 +501,7 @@ export function changeOrder(
   change: OrderChange,
   by: { actor: OrderActor; adminId?: number; audit?: AuditActor },
   now = new Date(),
-  mail?: OrderMailContext,
+  effects?: OrderChangeEffects,
 ): ChangeOrderResult {
   let stockMoved = false;
   const result = immediate(db, (): ChangeOrderResult => {
@@ -567,19 +512,16 @@ export function changeOrder(
     if (!outcome.ok) return notAllowed(outcome.message);
     const { status, paymentStatus } = outcome.to;
     const set: Partial<OrderRow> = { updatedAt: now };
-    let template: ((m: OrderMailInput) => MailMessage) | null = null;
 
     switch (change.kind) {
       case "mark_paid":
         Object.assign(set, { paidAt: now, holdExpiresAt: null, ...(change.captureId ? { paymentIntentId: change.captureId } : {}) });
-        template = orderPaidMail;
         break;
       case "verify":
         set.verifiedAt = now;
         break;
       case "ship":
         Object.assign(set, { trackingNumber: change.trackingNumber, shippedAt: now });
-        template = orderShippedMail;
         break;
       case "deliver":
         set.deliveredAt = now;
@@ -587,10 +529,9 @@ export function changeOrder(
       case "refund":
         // Items that never left the shelf go back on sale.
         if (order.status === "processing" || order.status === "on_hold") {
-          releaseStock(db, order.id, now, mail);
+          releaseStock(db, order.id, now, effects?.backInStock);
           stockMoved = true;
         }
-        template = orderRefundedMail;
         break;
     }
 
@@ -605,15 +546,10 @@ export function changeOrder(
       const after = { status, paymentStatus, ...(change.kind === "ship" ? { trackingNumber: change.trackingNumber } : {}) };
       auditOrderChange(db, by.audit, order, change.kind, after, change.note, now);
     }
-    if (change.kind === "mark_paid") {
-      // The invoice takes its number in this transaction, so paid orders never share or skip one.
-      const settings = getSettings(db);
-      const invoice = invoiceByNumber(db, issueInvoice(db, { order }, settings, now).number);
-      const paidMail = template;
-      if (invoice && paidMail) template = (m) => withInvoiceAttached(paidMail(m), invoice, settings.timezone);
-    }
+    // The invoice takes its number in this transaction, so paid orders never share or skip one.
+    const invoice = change.kind === "mark_paid" ? invoiceByNumber(db, issueInvoice(db, { order }, getSettings(db), now).number) : undefined;
     const view = orderViewById(db, order.id);
-    if (mail && template) queueOrderMail(db, { orderId: order.id, view, customer: orderCustomer(db, order.id) }, orderMailWriter(db, mail), [template]);
+    effects?.onChanged?.({ orderId: order.id, view, customer: orderCustomer(db, order.id), ...(invoice ? { invoice } : {}) });
     return { ok: true, order: view };
   });
   if (stockMoved) publicDataChanged(db);

@@ -17,7 +17,7 @@ import {
 } from "../mail/templates/payments";
 import type { PaymentRequestMethod } from "../shared/payment";
 import { immediate, type Db } from "./client.server";
-import { changeOrder, type OrderMailContext } from "./orders.server";
+import { changeOrder, type OrderChangeEffects } from "./orders.server";
 import { orders, payments } from "./schema";
 import { getSettings } from "./settings.server";
 import { invoiceByNumber, issueInvoice } from "./invoices.server";
@@ -292,8 +292,8 @@ export function recordCapturedPayment(
   business: BusinessContact,
   /** `found`: the payment check found it captured after the customer's capture lost its answer. */
   how: "captured" | "found" = "captured",
-  /** Where the order e-mails link to; without it a paid order's e-mail is not queued. */
-  orderMail?: OrderMailContext,
+  /** The paid order's e-mail (`mail/order-mail.server.ts`); without it none is queued. */
+  orderMail?: OrderChangeEffects,
   now = new Date(),
 ): { payment: Payment; recorded: boolean } {
   return immediate(db, () => {

@@ -14,7 +14,7 @@ import { log } from "../server/log.server";
 import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
 import { attemptOutcome } from "./attempt-outcome.server";
 import { paypalClientFromEnv, type PayPalClient } from "./paypal.server";
-import { orderMailContext } from "../server/checkout.server";
+import { orderCancelMail } from "../mail/order-mail.server";
 import { capturesUnderWay, settleReportedCapture } from "./settle-capture.server";
 
 export const orderExpiryIntervalMs = 60_000;
@@ -40,7 +40,7 @@ type AttemptState = "nothing" | "settled" | "unsure";
  */
 export async function expireUnpaidOrders(deps: Deps, paypal: PayPalClient | null, now = new Date()): Promise<OrderExpiryReport> {
   const report: OrderExpiryReport = { cancelled: 0, settled: 0, deferred: 0 };
-  const mail = orderMailContext(deps);
+  const mail = orderCancelMail(deps, "system");
   for (const orderId of expiredUnpaidOrders(deps.db, now)) {
     const attempts = unsettledOrderPayments(deps.db, orderId);
     const underWay = () => attempts.some((p) => capturesUnderWay.has(p.id));

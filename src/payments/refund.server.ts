@@ -9,7 +9,7 @@
 import { adminOrderRow, capturedPaymentCurrency, recordPayPalRefund } from "../db/admin-orders.server";
 import type { AuditActor } from "../db/audit.server";
 import { changeOrder, type ChangeOrderResult } from "../db/orders.server";
-import { orderMailContext } from "../server/checkout.server";
+import { orderChangeMail } from "../mail/order-mail.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { allowedOrderActions } from "../shared/admin-orders";
@@ -46,7 +46,7 @@ export async function refundOrder(
   const by = { actor: "admin" as const, adminId: admin.id, audit: admin };
   const captureId = order.paymentIntentId;
   if (!(order.paymentMethod === "paypal" && order.paymentStatus === "paid" && captureId)) {
-    return changeOrder(deps.db, order.id, { kind: "refund", note }, by, new Date(), orderMailContext(deps));
+    return changeOrder(deps.db, order.id, { kind: "refund", note }, by, new Date(), orderChangeMail(deps, "refund"));
   }
   if (!allowedOrderActions(order).includes("refund")) return { ok: false, reason: "not_allowed", message: `A ${order.status} order cannot be refunded.` };
   if (!paypal) return paypalFailure("paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
@@ -65,7 +65,7 @@ export async function refundOrder(
     return paypalFailure("refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
   }
   const historyNote = [`PayPal refund ${refund.id}`, note].filter(Boolean).join(". ");
-  const result = recordPayPalRefund(deps.db, order.id, historyNote, admin, new Date(), orderMailContext(deps));
+  const result = recordPayPalRefund(deps.db, order.id, historyNote, admin, new Date(), orderChangeMail(deps, "refund"));
   if (!result.ok) log.error("paypal refunded an order that could not be marked refunded", { orderNumber, refundId: refund.id });
   return result;
 }

@@ -8,7 +8,7 @@ import { judgeCapture } from "../domain/payment";
 import { mailContext } from "../mail/context.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
-import { orderMailContext } from "../server/checkout.server";
+import { orderChangeMail } from "../mail/order-mail.server";
 import type { PayPalCapture } from "./paypal.server";
 
 export type CaptureSettlement =
@@ -73,7 +73,7 @@ export function settleReportedCapture(
     { captureId: capture.id, payerEmail: report.payerEmail, orderId },
     businessContact(deps),
     how,
-    orderMailContext(deps),
+    orderChangeMail(deps, "mark_paid"),
   );
   if (recorded) {
     deps.outbox.kick();
