@@ -5,84 +5,42 @@
  * client id come from GET /paypal/setup; without PayPal configured the island says so. The page
  * must allow PayPal's hosts in its CSP (`paypalPageSecurity`), as /services does.
  */
-import { useEffect, useRef, useState } from "react";
-import { ApiError, apiRequest } from "../client/api";
-import { captureFailure, isDeclined, startFailureText } from "../client/paypal-outcome";
-import { loadPayPalSdk, type PayPalButtons } from "../client/paypal-sdk";
+import { useRef, useState } from "react";
+import { apiRequest } from "../client/api";
+import { usePayPalButtons } from "../client/paypal-buttons";
 import { toast } from "../client/toast-store";
 import { formatMoneyWithCode } from "../domain/format";
-import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult, type PayPalSetupResult } from "../shared/payment";
+import { paymentMessages, type PayPalOrderResult, type PayPalSetupResult } from "../shared/payment";
 
 /** `currency`: the one the order was priced in, which the PayPal SDK and the order both use. */
 export type OrderPayPalProps = { orderNumber: string; totalAmount: string; currency: string };
 
-/** `idle`: rendered on the server, before any script ran. */
-type Status = "idle" | "loading" | "ready" | "failed" | "unavailable" | "paid";
-
 export default function OrderPayPal({ orderNumber, totalAmount, currency }: OrderPayPalProps) {
   const container = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<Status>("idle");
-  const [attempt, setAttempt] = useState(0);
+  const [paid, setPaid] = useState(false);
   // The last answer that should stay on the page (a declined card, a payment being checked).
   const [notice, setNotice] = useState<{ text: string; error: boolean } | null>(null);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; "Try again" bumps it so the SDK is loaded and the buttons rendered again.
-  useEffect(() => {
-    let cancelled = false;
-    let buttons: PayPalButtons | null = null;
-    setStatus("loading");
-    void (async () => {
-      let setup: PayPalSetupResult;
-      try {
-        setup = await apiRequest<PayPalSetupResult>("GET", "/paypal/setup");
-      } catch (err) {
-        if (!cancelled) setStatus(err instanceof ApiError && err.status === 503 ? "unavailable" : "failed");
-        return;
-      }
-      try {
-        const paypal = await loadPayPalSdk({ clientId: setup.clientId, currency, clientToken: async () => setup.clientToken });
-        if (cancelled || !container.current) return;
-        buttons = paypal.Buttons({
-          style: { layout: "vertical", label: "pay", shape: "rect" },
-          createOrder: async () => (await apiRequest<PayPalOrderResult>("POST", "/paypal/order", { orderNumber })).id,
-          onApprove: async ({ orderID }, actions) => {
-            try {
-              const result = await apiRequest<PayPalCaptureResult>("POST", `/paypal/order/${encodeURIComponent(orderID)}/capture`);
-              setStatus("paid");
-              toast({
-                title: paymentMessages.paidTitle,
-                description: `Thank you. Your payment for order ${orderNumber} is confirmed (reference ${result.referenceCode}).`,
-                variant: "success",
-              });
-              window.location.reload();
-            } catch (err) {
-              const failure = captureFailure(err);
-              toast(failure);
-              setNotice({ text: failure.description, error: failure.variant === "destructive" });
-              // A declined card: let the customer choose another funding source for the same order.
-              if (isDeclined(err) && actions.restart) await actions.restart();
-            }
-          },
-          onCancel: () => console.info("PayPal payment cancelled"),
-          onError: (err) => {
-            console.warn("PayPal payment failed", err);
-            const text = startFailureText(err);
-            toast({ title: paymentMessages.paymentFailedTitle, description: text, variant: "destructive" });
-            setNotice({ text, error: true });
-          },
-        });
-        await buttons.render(container.current);
-        if (!cancelled) setStatus("ready");
-      } catch (err) {
-        console.warn("PayPal could not be loaded", err);
-        if (!cancelled) setStatus("failed");
-      }
-    })();
-    return () => {
-      cancelled = true;
-      void buttons?.close?.().catch(() => undefined);
-    };
-  }, [orderNumber, currency, attempt]);
+  const buttons = usePayPalButtons(container, {
+    enabled: true,
+    renderKey: orderNumber,
+    currency,
+    setup: async () => {
+      const setup = await apiRequest<PayPalSetupResult>("GET", "/paypal/setup");
+      return { clientId: setup.clientId, clientToken: async () => setup.clientToken };
+    },
+    createOrder: async () => (await apiRequest<PayPalOrderResult>("POST", "/paypal/order", { orderNumber })).id,
+    onPaid: (result) => {
+      setPaid(true);
+      toast({
+        title: paymentMessages.paidTitle,
+        description: `Thank you. Your payment for order ${orderNumber} is confirmed (reference ${result.referenceCode}).`,
+        variant: "success",
+      });
+      window.location.reload();
+    },
+    onNotice: setNotice,
+  });
+  const status = paid ? "paid" : buttons.status;
 
   return (
     <div className="space-y-3" data-testid="order-paypal">
@@ -112,7 +70,7 @@ export default function OrderPayPal({ orderNumber, totalAmount, currency }: Orde
       {status === "failed" && (
         <div role="alert" className="alert alert-error flex-wrap">
           <p>PayPal could not be loaded. Check your connection and try again, or contact us to arrange payment.</p>
-          <button type="button" className="btn btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+          <button type="button" className="btn btn-sm" onClick={buttons.retry}>
             Try again
           </button>
         </div>

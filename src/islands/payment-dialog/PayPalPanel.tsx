@@ -2,17 +2,14 @@
  * The PayPal tab: the price and PayPal's checkout button. The SDK is loaded only when this tab is
  * opened; the order's amount is set by the server, and the capture is checked and recorded there.
  */
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { apiRequest } from "../../client/api";
-import { captureFailure, isDeclined, startFailureText } from "../../client/paypal-outcome";
-import { loadPayPalSdk, type PayPalButtons } from "../../client/paypal-sdk";
+import { usePayPalButtons } from "../../client/paypal-buttons";
 import { toast } from "../../client/toast-store";
 import type { ServiceOffer } from "../../domain/payment";
 import { formatMoneyWithCode } from "../../domain/format";
 import type { PaymentTarget } from "./types";
-import { paymentMessages, type PayPalCaptureResult, type PayPalOrderResult } from "../../shared/payment";
-
-type Status = "loading" | "ready" | "failed";
+import { paymentMessages, type PayPalOrderResult } from "../../shared/payment";
 
 export function PayPalPanel({
   service,
@@ -27,72 +24,34 @@ export function PayPalPanel({
   onPaid: () => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const [status, setStatus] = useState<Status>("loading");
-  const [attempt, setAttempt] = useState(0);
-  // The latest onPaid, without re-rendering PayPal's buttons whenever the dialog re-renders.
-  const paid = useRef(onPaid);
-  useEffect(() => {
-    paid.current = onPaid;
-  }, [onPaid]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry trigger; "Try again" bumps it so the SDK is loaded and the buttons rendered again.
-  useEffect(() => {
-    if (!clientId) return;
-    let cancelled = false;
-    let buttons: PayPalButtons | null = null;
-    setStatus("loading");
-    void (async () => {
-      try {
-        const paypal = await loadPayPalSdk({
-          clientId,
-          currency: service.currency,
-          clientToken: async () => (await apiRequest<{ clientToken: string }>("GET", "/paypal/setup")).clientToken,
-        });
-        if (cancelled || !container.current) return;
-        buttons = paypal.Buttons({
-          style: { layout: "vertical", label: "pay", shape: "rect" },
-          createOrder: async () => {
-            const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", {
-              ...target,
-              amount: service.amountDue,
-              currency: service.currency,
-              intent: "CAPTURE",
-            });
-            return order.id;
-          },
-          onApprove: async ({ orderID }, actions) => {
-            try {
-              const result = await apiRequest<PayPalCaptureResult>("POST", `/paypal/order/${encodeURIComponent(orderID)}/capture`);
-              toast({
-                title: paymentMessages.paidTitle,
-                description: `Thank you. Your payment for ${service.name} is confirmed (reference ${result.referenceCode}). A receipt is on its way by e-mail.`,
-                variant: "success",
-              });
-              paid.current();
-            } catch (err) {
-              toast(captureFailure(err));
-              // A declined card: let the customer choose another funding source for the same order.
-              if (isDeclined(err) && actions.restart) await actions.restart();
-            }
-          },
-          onCancel: () => console.info("PayPal payment cancelled"),
-          onError: (err) => {
-            console.warn("PayPal payment failed", err);
-            toast({ title: paymentMessages.paymentFailedTitle, description: startFailureText(err), variant: "destructive" });
-          },
-        });
-        await buttons.render(container.current);
-        if (!cancelled) setStatus("ready");
-      } catch (err) {
-        console.warn("PayPal could not be loaded", err);
-        if (!cancelled) setStatus("failed");
-      }
-    })();
-    return () => {
-      cancelled = true;
-      void buttons?.close?.().catch(() => undefined);
-    };
-  }, [clientId, attempt, target, service.amountDue, service.name]);
+  const { status: loading, retry } = usePayPalButtons(container, {
+    enabled: clientId !== null,
+    renderKey: JSON.stringify([clientId, target, service.amountDue, service.name]),
+    currency: service.currency,
+    setup: async () => ({
+      clientId: clientId ?? "",
+      clientToken: async () => (await apiRequest<{ clientToken: string }>("GET", "/paypal/setup")).clientToken,
+    }),
+    createOrder: async () => {
+      const order = await apiRequest<PayPalOrderResult>("POST", "/paypal/order", {
+        ...target,
+        amount: service.amountDue,
+        currency: service.currency,
+        intent: "CAPTURE",
+      });
+      return order.id;
+    },
+    onPaid: (result) => {
+      toast({
+        title: paymentMessages.paidTitle,
+        description: `Thank you. Your payment for ${service.name} is confirmed (reference ${result.referenceCode}). A receipt is on its way by e-mail.`,
+        variant: "success",
+      });
+      onPaid();
+    },
+  });
+  // Opened after the page has loaded: until the buttons answer, PayPal is loading.
+  const status = loading === "idle" ? "loading" : loading;
 
   return (
     <div className="space-y-4">
@@ -113,7 +72,7 @@ export function PayPalPanel({
           {status === "failed" && (
             <div role="alert" className="alert alert-error">
               <p>PayPal could not be loaded. Check your connection and try again, or choose another payment method.</p>
-              <button type="button" className="btn btn-sm" onClick={() => setAttempt((n) => n + 1)}>
+              <button type="button" className="btn btn-sm" onClick={retry}>
                 Try again
               </button>
             </div>
