@@ -24,20 +24,23 @@ const live: GoLiveEnvironment = {
 const settings = (over: Partial<Settings> = {}): Settings => ({ ...defaultSettings, ...real, ...over });
 const keys = (s: Settings, env: GoLiveEnvironment) => goLiveChecklist(s, env).map((i) => i.key);
 
+/** The settings that ship with a made-up value. */
+const placeholderKeys = [
+  "phone",
+  "email",
+  "bankBsb",
+  "bankAccountNumber",
+  "btcAddress",
+  "ethAddress",
+  "usdcSolAddress",
+  "signal",
+  "whatsapp",
+  "messenger",
+] as const;
+
 describe("placeholders", () => {
   test("every shipped made-up value is a placeholder; an edited or emptied one is not", () => {
-    for (const key of [
-      "phone",
-      "email",
-      "bankBsb",
-      "bankAccountNumber",
-      "btcAddress",
-      "ethAddress",
-      "usdcSolAddress",
-      "signal",
-      "whatsapp",
-      "messenger",
-    ] as const) {
+    for (const key of placeholderKeys) {
       expect(isPlaceholder(defaultSettings, key)).toBe(true);
       expect(isPlaceholder(settings(), key)).toBe(false);
       expect(isPlaceholder({ ...defaultSettings, [key]: "" }, key)).toBe(false);
@@ -51,19 +54,7 @@ describe("placeholders", () => {
 
   test("customers see no made-up detail: placeholders are emptied, real values kept", () => {
     const shown = customerFacingSettings(defaultSettings);
-    for (const key of [
-      "phone",
-      "email",
-      "bankBsb",
-      "bankAccountNumber",
-      "btcAddress",
-      "ethAddress",
-      "usdcSolAddress",
-      "signal",
-      "whatsapp",
-      "messenger",
-    ] as const)
-      expect(shown[key]).toBe("");
+    for (const key of placeholderKeys) expect(shown[key]).toBe("");
     expect(shown.businessName).toBe(defaultSettings.businessName);
     expect(customerFacingSettings(settings())).toEqual(settings());
   });
