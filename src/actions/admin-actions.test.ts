@@ -6,9 +6,10 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { adminWithToken, reviewsToModerate } from "../../tests/factories";
+import { adminWithToken, customerWithSession, reviewsToModerate } from "../../tests/factories";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { countRows } from "../../tests/helpers/test-app";
+import { recordContactEnquiry } from "../db/contacts.server";
 import { updateSetting } from "../db/settings.server";
 import { hashPassword } from "../server/auth/crypto.server";
 import { HttpError } from "../server/errors";
@@ -16,6 +17,13 @@ import { changeOwnAdminPasswordByAdmin } from "./change-own-admin-password.serve
 import { createCategoryByAdmin } from "./create-category.server";
 import { createProductByAdmin } from "./create-product.server";
 import { deleteCategoryByAdmin } from "./delete-category.server";
+import { deleteEnquiryByAdmin } from "./delete-enquiry.server";
+import { deleteReviewByAdmin } from "./delete-review-by-admin.server";
+import { openEnquiryByAdmin } from "./open-enquiry.server";
+import { payAllReferralRewardsByAdmin } from "./pay-all-referral-rewards.server";
+import { payReferralRewardByAdmin } from "./pay-referral-reward.server";
+import { replyToReviewByAdmin } from "./reply-to-review.server";
+import { voidReferralRewardByAdmin } from "./void-referral-reward.server";
 import { signInAdmin } from "./sign-in-admin.server";
 import { categoryHasProductsMessage } from "../shared/admin-categories";
 import { emptyProductForm } from "../shared/admin-product-editor";
@@ -26,9 +34,19 @@ const t = testAppPerTest({ BUSINESS_EMAIL: "owner@example.com" });
 
 const root = join(import.meta.dir, "../..");
 /** The portal's API modules whose writes mail someone, move money or change what a customer holds. */
-const writeHandlers = ["orders", "payments", "reviews", "contacts", "users", "bookings", "settings", "mail", "notes"];
+const writeHandlers = ["orders", "payments", "reviews", "contacts", "users", "bookings", "settings", "mail", "notes", "referrals"];
 /** The portal's API modules whose writes change the shop, the public pages or who may sign in. */
 const catalogueAndAccountHandlers = ["products", "categories", "content", "pricing", "uploads", "admins", "totp", "auth"];
+
+/** What `refuse` threw; a test fails when it throws nothing. */
+function refusal(refuse: () => unknown): unknown {
+  try {
+    refuse();
+  } catch (error) {
+    return error;
+  }
+  throw new Error("expected a refusal, and nothing was thrown");
+}
 
 const withoutComments = (source: string) =>
   source
@@ -44,7 +62,7 @@ describe("the portal's write handlers call actions", () => {
       const code = withoutComments(readFileSync(join(root, "src/api/admin", `${name}.ts`), "utf8"));
       const imports = [...code.matchAll(/\bfrom\s+["']([^"']+)["']/g)].map((m) => m[1] ?? "");
       for (const path of imports) {
-        if (/\/(mail|payments)\//.test(path) || path.endsWith("checkout.server")) offences.push(`${name}.ts imports ${path}`);
+        if (/\/(mail|payments)\//.test(path)) offences.push(`${name}.ts imports ${path}`);
       }
       if (/\.outbox\.kick\(/.test(code)) offences.push(`${name}.ts wakes the outbox`);
       if (/\blog\.(info|warn|error)\(/.test(code)) offences.push(`${name}.ts logs a change`);
@@ -112,5 +130,60 @@ describe("an action without HTTP", () => {
     expect(remove).toThrow(categoryHasProductsMessage(1));
     expect(countRows(t, "audit_log")).toBe(audited);
     expect(t.db.$client.query("SELECT count(*) AS n FROM categories WHERE id = ?").get(category.id)).toEqual({ n: 1 });
+  });
+
+  test("opening an enquiry marks it read once, audited once; deleting it is audited; an unknown one is the route's 404 and nothing is audited", () => {
+    const owner = adminWithToken(t.db, "owner");
+    const actor = { id: owner.adminId, username: "owner" };
+    const enquiry = recordContactEnquiry(t.db, { name: "Ann", email: "ann@example.com", phone: "", service: "partner", message: "Hello.", urgency: "normal" });
+    const opened = openEnquiryByAdmin(t.deps, actor, enquiry.id);
+    expect(opened.readAt).not.toBeNull();
+    expect(openEnquiryByAdmin(t.deps, actor, enquiry.id).readAt).toBe(opened.readAt);
+    const actions = () => t.db.$client.query("SELECT action FROM audit_log ORDER BY id").all();
+    expect(actions()).toEqual([{ action: "enquiry.read" }]);
+    for (const unknown of [() => openEnquiryByAdmin(t.deps, actor, "nope"), () => deleteEnquiryByAdmin(t.deps, actor, "nope")]) {
+      expect(unknown).toThrow("There is no such enquiry. It may have been deleted.");
+    }
+    expect(actions()).toEqual([{ action: "enquiry.read" }]);
+    deleteEnquiryByAdmin(t.deps, actor, enquiry.id);
+    expect(countRows(t, "contacts")).toBe(0);
+    expect(actions()).toEqual([{ action: "enquiry.read" }, { action: "enquiry.delete" }]);
+  });
+
+  test("a reply to a review is audited once, the same reply again records nothing; an unknown review is the route's 404 for a reply and a delete", () => {
+    const owner = adminWithToken(t.db, "owner");
+    const actor = { id: owner.adminId, username: "owner" };
+    const { approved } = reviewsToModerate(t.db);
+    const reviewId = approved[0]?.id ?? 0;
+    expect(replyToReviewByAdmin(t.deps, actor, reviewId, "Thank you.").reply).toBe("Thank you.");
+    expect(replyToReviewByAdmin(t.deps, actor, reviewId, "Thank you.").reply).toBe("Thank you.");
+    expect(countRows(t, "audit_log")).toBe(1);
+    for (const unknown of [() => replyToReviewByAdmin(t.deps, actor, 999_999, "Hello."), () => deleteReviewByAdmin(t.deps, actor, 999_999)]) {
+      expect(unknown).toThrow(HttpError);
+      expect(unknown).toThrow("There is no such review. It may have been deleted.");
+    }
+    expect(countRows(t, "audit_log")).toBe(1);
+    deleteReviewByAdmin(t.deps, actor, reviewId);
+    expect(t.db.$client.query("SELECT count(*) AS n FROM reviews WHERE id = ?").get(reviewId)).toEqual({ n: 0 });
+    expect(countRows(t, "audit_log")).toBe(2);
+  });
+
+  test("referral rewards: an unknown reward or customer is the route's 404, a referrer with nothing pending its 409, and nothing is audited", () => {
+    const owner = adminWithToken(t.db, "owner");
+    const actor = { id: owner.adminId, username: "owner" };
+    const { userId } = customerWithSession(t.db, "rita@example.com", { firstName: "Rita" });
+    const unknownReward = { status: 404, message: "There is no such referral reward." };
+    expect(refusal(() => payReferralRewardByAdmin(t.deps, actor, "no-such-reward"))).toMatchObject(unknownReward);
+    expect(refusal(() => voidReferralRewardByAdmin(t.deps, actor, "no-such-reward", "Duplicate booking"))).toMatchObject(unknownReward);
+    expect(refusal(() => payAllReferralRewardsByAdmin(t.deps, actor, "no-such-customer"))).toMatchObject({
+      status: 404,
+      message: "There is no such customer.",
+    });
+    expect(refusal(() => payAllReferralRewardsByAdmin(t.deps, actor, userId))).toMatchObject({
+      status: 409,
+      code: "nothing_pending",
+      message: "This customer has no pending rewards to pay.",
+    });
+    expect(countRows(t, "audit_log")).toBe(0);
   });
 });

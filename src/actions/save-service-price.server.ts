@@ -4,19 +4,14 @@
  * reads the new price.
  */
 import type { AuditActor } from "../db/audit.server";
-import { findServicePrice, type ServicePrice, updateServicePrice } from "../db/pricing.server";
+import { findServicePrice, updateServicePrice } from "../db/pricing.server";
+import { pricingView } from "../reads/admin-pricing.server";
 import { badRequest, notFound } from "../server/errors";
 import type { ServicePricingPut, ServicePricingView } from "../shared/service-pricing";
 import type { ActionDeps } from "./action";
 import { assertWritten } from "./public-write.server";
 
 const missing = "No service-pricing entry has this id.";
-
-/** What the portal sees of a pricing row. */
-export function pricingView(row: ServicePrice): ServicePricingView {
-  const { id, kind, unit, name, price, description, features, isPopular, isActive, sortOrder } = row;
-  return { id, kind, unit, name, price, description, features, isPopular, isActive, sortOrder };
-}
 
 /** Saves `input` as entry `entryId` for `admin`; answers the entry as saved, or throws 404 or 400 with field messages. */
 export function saveServicePriceByAdmin(deps: ActionDeps, admin: AuditActor, entryId: string, input: ServicePricingPut): ServicePricingView {

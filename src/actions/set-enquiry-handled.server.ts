@@ -5,13 +5,13 @@
  */
 import { setContactHandled } from "../db/admin-contacts.server";
 import type { AuditActor } from "../db/audit.server";
-import { notFound } from "../server/errors";
+import { unknownEnquiry } from "./open-enquiry.server";
 import type { AdminContact } from "../shared/admin-contacts";
 import type { ActionDeps } from "./action";
 
 /** Marks enquiry `contactId` handled (or not) for `admin`; answers it, or throws 404. */
 export function setEnquiryHandledByAdmin(deps: ActionDeps, admin: AuditActor, contactId: string, handled: boolean, now = new Date()): AdminContact {
   const contact = setContactHandled(deps.db, contactId, handled, admin, now);
-  if (!contact) throw notFound("There is no such enquiry. It may have been deleted.");
+  if (!contact) throw unknownEnquiry();
   return contact;
 }

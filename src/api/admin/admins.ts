@@ -20,7 +20,7 @@ import { changeAdminRoleByAdmin } from "../../actions/change-admin-role.server";
 import { changeOwnAdminPasswordByAdmin } from "../../actions/change-own-admin-password.server";
 import { endAdminSignInsByAdmin } from "../../actions/end-admin-sign-ins.server";
 import { removeAdminByAdmin } from "../../actions/remove-admin.server";
-import { listAdminAccounts } from "../../db/admins.server";
+import { adminAccounts } from "../../reads/admin-admins.server";
 import type { AppDeps } from "../../server/deps";
 import { notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
@@ -38,7 +38,7 @@ function adminIdParam(raw: string): number {
 export function adminAdminsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/admins", (c) => {
-      const body: AdminAccountList = { admins: listAdminAccounts(deps.db, c.get("admin").id) };
+      const body: AdminAccountList = adminAccounts(deps, c.get("admin").id);
       return c.json(body);
     })
     .post("/admins", requireReauth(), validJson(adminCreateSchema), async (c) => c.json(await addAdminByAdmin(deps, c.get("admin"), c.req.valid("json")), 201))

@@ -4,11 +4,10 @@
  * (the password, and code, again before a sensitive change: decision 027).
  */
 import { Hono } from "hono";
-import { recoveryCodesLeft } from "../../db/admin-recovery-codes.server";
 import { reauthenticateAdmin } from "../../actions/reauthenticate-admin.server";
 import { signInAdmin } from "../../actions/sign-in-admin.server";
 import { signOutAdmin } from "../../actions/sign-out-admin.server";
-import { findAdminById, totpEnabled } from "../../db/admins.server";
+import { signedInAdmin } from "../../reads/admin-admins.server";
 import { type AdminLoginResponse, type AdminMe, adminLoginSchema, adminReauthSchema } from "../../shared/admin-auth";
 import { clearAdminCookie, readAdminCookie, writeAdminCookie } from "../../server/auth/admin-cookie";
 import { hashToken } from "../../server/auth/crypto.server";
@@ -40,10 +39,7 @@ export function adminLoginApi(deps: AppDeps) {
 export function adminSessionApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/me", (c) => {
-      const { id, username, role } = c.get("admin");
-      const admin = findAdminById(deps.db, id);
-      const on = admin ? totpEnabled(admin) : false;
-      const body: AdminMe = { username, role, totpEnabled: on, recoveryCodesLeft: on ? recoveryCodesLeft(deps.db, id) : 0 };
+      const body: AdminMe = signedInAdmin(deps, c.get("admin"));
       return c.json(body);
     })
     .post("/logout", (c) => {

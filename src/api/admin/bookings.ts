@@ -18,22 +18,18 @@
  * unknown booking or slot, 409 naming the statuses when the change is not allowed.
  */
 import { Hono } from "hono";
-import { adminBookingRow, adminBookingsForCsv, listAdminBookings, slotOverview } from "../../db/admin-bookings.server";
 import { changeBookingStatusByAdmin } from "../../actions/change-booking-status.server";
 import { checkSlotRange, generateTimeSlotsByAdmin, slotsToday } from "../../actions/generate-time-slots.server";
 import { markBookingPaidByAdmin } from "../../actions/mark-booking-paid.server";
 import { setSlotAvailabilityByAdmin } from "../../actions/set-slot-availability.server";
-import { getSettings } from "../../db/settings.server";
-import { bookingPaymentLabels } from "../../domain/booking-payment";
-import { addDays, isoWithOffset, zonedToInstant } from "../../domain/timezone";
-import { type CsvColumn, csvStreamResponse } from "../../server/csv";
+import { addDays } from "../../domain/timezone";
+import { adminBooking, adminBookingsCsv, adminBookingsPage, adminSlotOverview } from "../../reads/admin-bookings.server";
+import { csvStreamResponse } from "../../server/csv";
 import type { AppDeps } from "../../server/deps";
 import { notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams, validQuery } from "../../server/validate";
 import {
-  type AdminBookingRow,
-  type AdminSlotOverview,
   adminBookingStatusSchema,
   adminBookingsList,
   adminGenerateSlotsSchema,
@@ -52,29 +48,6 @@ const slotIdSchema = z.object({ id: z.string().check(z.regex(/^\d{1,15}$/, "The 
 
 const unknownBooking = () => notFound("There is no such booking.");
 
-/** The appointment as an instant with its offset; a wall-clock time the clocks skipped stays as booked, marked with the zone. */
-function appointmentInstant(b: AdminBookingRow, timeZone: string): string {
-  const instant = zonedToInstant(b.appointmentDate, b.appointmentTime, timeZone);
-  return instant ? isoWithOffset(instant, timeZone) : `${b.appointmentDate}T${b.appointmentTime}:00 ${timeZone}`;
-}
-
-/** The CSV's columns, for the accountant: the appointment, who, what, the money and the status. */
-function csvColumns(timeZone: string, currency: string): CsvColumn<AdminBookingRow>[] {
-  return [
-    { header: "Reference", value: (b) => b.reference },
-    { header: "Appointment", value: (b) => appointmentInstant(b, timeZone) },
-    { header: "Customer", value: (b) => b.customerName },
-    { header: "E-mail", value: (b) => b.contactEmail ?? b.customerEmail },
-    { header: "Service", value: (b) => b.serviceName },
-    { header: `Price (${currency})`, value: (b) => b.servicePrice },
-    { header: `Original price (${currency})`, value: (b) => b.originalPrice ?? b.servicePrice },
-    { header: "Discount", value: (b) => (b.discountApplied ? "yes" : "no") },
-    { header: "Status", value: (b) => b.status },
-    { header: "Payment", value: (b) => bookingPaymentLabels[b.payment.status] },
-    { header: "Created", value: (b) => isoWithOffset(new Date(b.createdAt), timeZone) },
-  ];
-}
-
 export function adminBookingsApi(deps: AppDeps) {
   const today = () => slotsToday(deps);
 
@@ -82,17 +55,15 @@ export function adminBookingsApi(deps: AppDeps) {
     .get("/bookings", validQuery(adminBookingsList.schema), (c) => {
       const q = c.req.valid("query");
       c.header("Cache-Control", "no-store");
-      return c.json(listAdminBookings(deps.db, { ...q, today: today() }, q.page));
+      return c.json(adminBookingsPage(deps, q, today()));
     })
     .get("/bookings.csv", validQuery(adminBookingsList.schema), (c) => {
-      const q = c.req.valid("query");
-      const name = ["bookings", q.status, q.from && `from-${q.from}`, q.to && `to-${q.to}`].filter(Boolean).join("-");
-      const settings = getSettings(deps.db);
+      const csv = adminBookingsCsv(deps, c.req.valid("query"));
       // Every booking there is: written as the client reads it, a batch at a time (csv.ts).
-      return csvStreamResponse(`${name}.csv`, csvColumns(settings.timezone, settings.currency), adminBookingsForCsv(deps.db, q));
+      return csvStreamResponse(csv.filename, csv.columns, csv.batches);
     })
     .get("/bookings/:key", validParams(bookingKeySchema), (c) => {
-      const row = adminBookingRow(deps.db, c.req.valid("param").key);
+      const row = adminBooking(deps, c.req.valid("param").key);
       if (!row) throw unknownBooking();
       c.header("Cache-Control", "no-store");
       return c.json(row);
@@ -101,14 +72,14 @@ export function adminBookingsApi(deps: AppDeps) {
       const { id } = c.req.valid("param");
       const { status } = c.req.valid("json");
       changeBookingStatusByAdmin(deps, c.get("admin"), id, status);
-      const row = adminBookingRow(deps.db, id);
+      const row = adminBooking(deps, id);
       if (!row) throw unknownBooking();
       return c.json(row);
     })
     .post("/bookings/:id/paid", validParams(bookingIdSchema), (c) => {
       const { id } = c.req.valid("param");
       markBookingPaidByAdmin(deps, c.get("admin"), id);
-      const row = adminBookingRow(deps.db, id);
+      const row = adminBooking(deps, id);
       if (!row) throw unknownBooking();
       return c.json(row);
     })
@@ -118,7 +89,7 @@ export function adminBookingsApi(deps: AppDeps) {
       const to = q.to || addDays(from, 30);
       checkSlotRange(today(), from, to, { future: false });
       c.header("Cache-Control", "no-store");
-      return c.json({ from, to, days: slotOverview(deps.db, from, to) } satisfies AdminSlotOverview);
+      return c.json(adminSlotOverview(deps, from, to));
     })
     .post("/timeslots/generate", validJson(adminGenerateSlotsSchema), (c) => {
       const { from, to } = c.req.valid("json");

@@ -16,7 +16,7 @@ import { createCategoryByAdmin } from "../../actions/create-category.server";
 import { deleteCategoryByAdmin } from "../../actions/delete-category.server";
 import { editCategoryByAdmin } from "../../actions/edit-category.server";
 import { reorderCategoriesByAdmin } from "../../actions/reorder-categories.server";
-import { listAdminCategories } from "../../db/admin-categories.server";
+import { adminCategories } from "../../reads/admin-categories.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams } from "../../server/validate";
@@ -40,7 +40,7 @@ const categoryParamSchema = z.object({
 
 export function adminCategoriesApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/categories", (c) => c.json(listAdminCategories(deps.db)))
+    .get("/categories", (c) => c.json(adminCategories(deps)))
     .post("/categories", validJson(categoryCreateSchema), (c) => c.json(createCategoryByAdmin(deps, c.get("admin"), c.req.valid("json")), 201))
     .post("/categories/reorder", validJson(categoryReorderSchema), (c) => c.json(reorderCategoriesByAdmin(deps, c.get("admin"), c.req.valid("json").ids)))
     .patch("/categories/:id", validParams(categoryParamSchema), validJson(categoryUpdateSchema), (c) =>

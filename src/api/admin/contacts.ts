@@ -8,56 +8,34 @@
  *   POST   /api/admin/contacts/{id}/reopen    takes the mark off
  *   DELETE /api/admin/contacts/{id}
  *
- * Every change is audited (kind enquiries) in the transaction that makes it; the handled mark is an
- * action (`setEnquiryHandledByAdmin`). 400 for a bad query,
- * 404 for an unknown enquiry.
+ * Every change is audited (kind enquiries) in the transaction that makes it; opening (which marks
+ * it read), the handled mark and deleting are actions (`openEnquiryByAdmin`,
+ * `setEnquiryHandledByAdmin`, `deleteEnquiryByAdmin`). 400 for a bad query, 404 for an unknown enquiry.
  */
 import { Hono } from "hono";
+import { deleteEnquiryByAdmin } from "../../actions/delete-enquiry.server";
+import { openEnquiryByAdmin } from "../../actions/open-enquiry.server";
 import { setEnquiryHandledByAdmin } from "../../actions/set-enquiry-handled.server";
-import { allAdminContacts, contactsSummary, deleteAdminContact, listAdminContacts, openAdminContact } from "../../db/admin-contacts.server";
-import { getSettings } from "../../db/settings.server";
-import { isoWithOffset } from "../../domain/timezone";
+import { adminContactsCsv, adminContactsPage, adminContactsSummary } from "../../reads/admin-contacts.server";
 import type { AppDeps } from "../../server/deps";
-import { type CsvColumn, csvResponse, toCsv } from "../../server/csv";
-import { notFound } from "../../server/errors";
+import { csvResponse, toCsv } from "../../server/csv";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
-import { type AdminContact, adminContactsList, contactUrgencyLabels, type ContactUrgency } from "../../shared/admin-contacts";
-
-const unknownContact = () => notFound("There is no such enquiry. It may have been deleted.");
-
-/** An instant of the enquiry in the business's time, or empty when it has not happened. */
-const at = (iso: string | null, timeZone: string) => (iso ? isoWithOffset(new Date(iso), timeZone) : "");
-
-const csvColumns = (timeZone: string): CsvColumn<AdminContact>[] => [
-  { header: "Received", value: (c) => at(c.createdAt, timeZone) },
-  { header: "Name", value: (c) => c.name },
-  { header: "E-mail", value: (c) => c.email },
-  { header: "Phone", value: (c) => c.phone },
-  { header: "Service", value: (c) => c.serviceLabel },
-  { header: "Urgency", value: (c) => contactUrgencyLabels[c.urgency as ContactUrgency] ?? c.urgency },
-  { header: "Read", value: (c) => at(c.readAt, timeZone) },
-  { header: "Handled", value: (c) => at(c.handledAt, timeZone) },
-  { header: "Message", value: (c) => c.message },
-];
+import { adminContactsList } from "../../shared/admin-contacts";
 
 export function adminContactsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/contacts", validQuery(adminContactsList.schema), (c) => c.json(listAdminContacts(deps.db, c.req.valid("query"))))
+    .get("/contacts", validQuery(adminContactsList.schema), (c) => c.json(adminContactsPage(deps, c.req.valid("query"))))
     .get("/contacts.csv", validQuery(adminContactsList.schema), (c) => {
-      const day = new Date().toISOString().slice(0, 10);
-      return csvResponse(`enquiries-${day}.csv`, toCsv(csvColumns(getSettings(deps.db).timezone), allAdminContacts(deps.db, c.req.valid("query"))));
+      const csv = adminContactsCsv(deps, c.req.valid("query"));
+      return csvResponse(csv.filename, toCsv(csv.columns, csv.rows));
     })
-    .get("/contacts/summary", (c) => c.json(contactsSummary(deps.db)))
-    .get("/contacts/:id", (c) => {
-      const contact = openAdminContact(deps.db, c.req.param("id"), c.get("admin"));
-      if (!contact) throw unknownContact();
-      return c.json(contact);
-    })
+    .get("/contacts/summary", (c) => c.json(adminContactsSummary(deps)))
+    .get("/contacts/:id", (c) => c.json(openEnquiryByAdmin(deps, c.get("admin"), c.req.param("id"))))
     .post("/contacts/:id/handled", (c) => c.json(setEnquiryHandledByAdmin(deps, c.get("admin"), c.req.param("id"), true)))
     .post("/contacts/:id/reopen", (c) => c.json(setEnquiryHandledByAdmin(deps, c.get("admin"), c.req.param("id"), false)))
     .delete("/contacts/:id", (c) => {
-      if (!deleteAdminContact(deps.db, c.req.param("id"), c.get("admin"))) throw unknownContact();
+      deleteEnquiryByAdmin(deps, c.get("admin"), c.req.param("id"));
       return c.body(null, 204);
     });
 }

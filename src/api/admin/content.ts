@@ -4,7 +4,7 @@
  */
 import { Hono } from "hono";
 import { saveContentSectionByAdmin } from "../../actions/save-content-section.server";
-import { listContentSections } from "../../db/content.server";
+import { adminContentSections } from "../../reads/admin-content.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson } from "../../server/validate";
@@ -13,7 +13,7 @@ import { type ContentSectionView, contentSectionPutSchema } from "../../shared/c
 export function adminContentApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/content", (c) => {
-      const body: ContentSectionView[] = listContentSections(deps.db);
+      const body: ContentSectionView[] = adminContentSections(deps);
       return c.json(body);
     })
     .put("/content/:id", validJson(contentSectionPutSchema), (c) =>

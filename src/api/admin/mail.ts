@@ -10,7 +10,7 @@
  */
 import { Hono } from "hono";
 import { retryMailByAdmin } from "../../actions/retry-mail.server";
-import { failedMailCount, listAdminMail } from "../../db/admin-mail.server";
+import { adminMailPage, adminMailSummary } from "../../reads/admin-mail.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validParams, validQuery } from "../../server/validate";
@@ -19,11 +19,11 @@ import { type AdminMailList, type AdminMailSummary, adminMailIdSchema, adminMail
 export function adminMailApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/mail", validQuery(adminMailList.schema), (c) => {
-      const body: AdminMailList = listAdminMail(deps.db, c.req.valid("query"));
+      const body: AdminMailList = adminMailPage(deps, c.req.valid("query"));
       return c.json(body);
     })
     .get("/mail/summary", (c) => {
-      const body: AdminMailSummary = { failed: failedMailCount(deps.db) };
+      const body: AdminMailSummary = adminMailSummary(deps);
       return c.json(body);
     })
     .post("/mail/:id/retry", validParams(adminMailIdSchema), (c) => c.json(retryMailByAdmin(deps, c.get("admin"), Number(c.req.valid("param").id))));

@@ -11,7 +11,7 @@
 import { Hono } from "hono";
 import { addCaseNoteByAdmin, unknownRecord } from "../../actions/add-case-note.server";
 import { deleteCaseNoteByAdmin } from "../../actions/delete-case-note.server";
-import { caseNotesOf } from "../../db/case-notes.server";
+import { caseNotesOfRecord } from "../../reads/admin-notes.server";
 import { adminRecordKey } from "../../shared/admin-records";
 import type { AppDeps } from "../../server/deps";
 import { badRequest } from "../../server/errors";
@@ -34,7 +34,7 @@ export function adminNotesApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/notes/:list/:key", validParams(recordParamsSchema), (c) => {
       const { list, key } = c.req.valid("param");
-      const notes = caseNotesOf(deps.db, list, recordKeyOf(list, key), c.get("admin"));
+      const notes = caseNotesOfRecord(deps, list, recordKeyOf(list, key), c.get("admin"));
       if (!notes) throw unknownRecord(list);
       c.header("Cache-Control", "no-store");
       return c.json({ notes });

@@ -19,40 +19,19 @@
  * cannot be reached for a refund (nothing changes).
  */
 import { type Context, Hono } from "hono";
-import { orderForAdmin } from "../../actions/admin-order.server";
 import { cancelOrderByAdmin } from "../../actions/cancel-order-by-admin.server";
 import { changeOrderByAdmin } from "../../actions/change-order.server";
 import { refundOrderByAdmin } from "../../actions/refund-order.server";
-import { type AdminOrderExportRow, exportAdminOrders, listAdminOrders } from "../../db/admin-orders.server";
-import { getSettings } from "../../db/settings.server";
-import { isoWithOffset } from "../../domain/timezone";
+import { adminOrdersCsv, adminOrdersPage, orderForAdmin } from "../../reads/admin-orders.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { requireReauth } from "../../server/middleware/require-reauth";
-import { type CsvColumn, csvStreamResponse } from "../../server/csv";
+import { csvStreamResponse } from "../../server/csv";
 import { validJson, validQuery } from "../../server/validate";
 import { adminOrderNoteSchema, adminOrderShipSchema, adminOrdersList } from "../../shared/admin-orders";
 
 /** The order number in the path: routing lowercases paths (canonical-path.ts), order numbers are upper case. */
 const orderNumberOf = (c: Context) => (c.req.param("orderNumber") ?? "").toUpperCase();
-
-const csvColumns = (timeZone: string): CsvColumn<AdminOrderExportRow>[] => [
-  { header: "Order number", value: (o) => o.orderNumber },
-  { header: "Placed", value: (o) => isoWithOffset(new Date(o.createdAt), timeZone) },
-  { header: "Customer", value: (o) => o.customerName },
-  { header: "E-mail", value: (o) => o.customerEmail },
-  { header: "Status", value: (o) => o.status },
-  { header: "Payment status", value: (o) => o.paymentStatus },
-  { header: "Payment method", value: (o) => o.paymentMethod },
-  { header: "Items", value: (o) => o.itemCount },
-  { header: "Subtotal", value: (o) => o.subtotal },
-  { header: "Discount", value: (o) => o.discountAmount },
-  { header: "Shipping", value: (o) => o.shippingAmount },
-  { header: "GST", value: (o) => o.taxAmount },
-  { header: "Total", value: (o) => o.totalAmount },
-  { header: "Currency", value: (o) => o.currency },
-  { header: "Tracking number", value: (o) => o.trackingNumber },
-];
 
 /** The owner's note, when one was written. */
 const noteOf = (body: { note?: string }) => body.note || undefined;
@@ -61,15 +40,12 @@ export function adminOrdersApi(deps: AppDeps) {
   const refundOrder = refundOrderByAdmin(deps);
 
   return new Hono<AdminEnv>()
-    .get("/orders", validQuery(adminOrdersList.schema), (c) => c.json(listAdminOrders(deps.db, c.req.valid("query"))))
-    .get("/orders.csv", validQuery(adminOrdersList.schema), (c) =>
+    .get("/orders", validQuery(adminOrdersList.schema), (c) => c.json(adminOrdersPage(deps, c.req.valid("query"))))
+    .get("/orders.csv", validQuery(adminOrdersList.schema), (c) => {
+      const csv = adminOrdersCsv(deps, c.req.valid("query"));
       // Every matching order: written as the client reads it, a batch at a time (csv.ts).
-      csvStreamResponse(
-        `orders-${new Date().toISOString().slice(0, 10)}.csv`,
-        csvColumns(getSettings(deps.db).timezone),
-        exportAdminOrders(deps.db, c.req.valid("query")),
-      ),
-    )
+      return csvStreamResponse(csv.filename, csv.columns, csv.batches);
+    })
     .get("/orders/:orderNumber", (c) => c.json(orderForAdmin(deps, orderNumberOf(c), c.get("admin"))))
     .post("/orders/:orderNumber/mark-paid", validJson(adminOrderNoteSchema), (c) =>
       c.json(changeOrderByAdmin(deps, c.get("admin"), orderNumberOf(c), { kind: "mark_paid", note: noteOf(c.req.valid("json")) })),

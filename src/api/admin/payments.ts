@@ -11,7 +11,7 @@
  */
 import { Hono } from "hono";
 import { markPaymentPaidByAdmin } from "../../actions/mark-payment-paid.server";
-import { listAdminPayments } from "../../db/admin-payments.server";
+import { adminPaymentsPage } from "../../reads/admin-payments.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validQuery } from "../../server/validate";
@@ -19,6 +19,6 @@ import { adminPaymentsList } from "../../shared/admin-payments";
 
 export function adminPaymentsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/payments", validQuery(adminPaymentsList.schema), (c) => c.json(listAdminPayments(deps.db, c.req.valid("query"))))
+    .get("/payments", validQuery(adminPaymentsList.schema), (c) => c.json(adminPaymentsPage(deps, c.req.valid("query"))))
     .post("/payments/:id/paid", (c) => c.json(markPaymentPaidByAdmin(deps, c.get("admin"), c.req.param("id"))));
 }

@@ -4,8 +4,8 @@
  * booking or a PayPal order reads the new price from the same table.
  */
 import { Hono } from "hono";
-import { pricingView, saveServicePriceByAdmin } from "../../actions/save-service-price.server";
-import { listAllPricing } from "../../db/pricing.server";
+import { saveServicePriceByAdmin } from "../../actions/save-service-price.server";
+import { servicePricingEntries } from "../../reads/admin-pricing.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson } from "../../server/validate";
@@ -13,7 +13,7 @@ import { servicePricingPutSchema } from "../../shared/service-pricing";
 
 export function adminPricingApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/pricing", (c) => c.json(listAllPricing(deps.db).map(pricingView)))
+    .get("/pricing", (c) => c.json(servicePricingEntries(deps)))
     .put("/pricing/:id", validJson(servicePricingPutSchema), (c) =>
       c.json(saveServicePriceByAdmin(deps, c.get("admin"), c.req.param("id"), c.req.valid("json"))),
     );

@@ -19,7 +19,7 @@ import { deleteProductByAdmin } from "../../actions/delete-product.server";
 import { editProductByAdmin } from "../../actions/edit-product.server";
 import { unknownProduct } from "../../actions/admin-product.server";
 import { setProductPricingByAdmin } from "../../actions/set-product-pricing.server";
-import { getNewProductEditor, getProductEditor, listAdminProducts } from "../../db/admin-products.server";
+import { adminProductsPage, newProductEditor, productEditor } from "../../reads/admin-products.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams, validQuery } from "../../server/validate";
@@ -33,12 +33,12 @@ const productParamSchema = z.object({ id: productIdField });
 export function adminProductsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
     .get("/products", validQuery(adminProductsList.schema), (c) => {
-      const body: AdminProductList = listAdminProducts(deps.db, c.req.valid("query"));
+      const body: AdminProductList = adminProductsPage(deps, c.req.valid("query"));
       return c.json(body);
     })
-    .get("/products/new", (c) => c.json(getNewProductEditor(deps.db)))
+    .get("/products/new", (c) => c.json(newProductEditor(deps)))
     .get("/products/:id", validParams(productParamSchema), (c) => {
-      const data = getProductEditor(deps.db, c.req.valid("param").id);
+      const data = productEditor(deps, c.req.valid("param").id);
       if (!data) throw unknownProduct();
       return c.json(data);
     })

@@ -10,14 +10,17 @@
  *   POST   /api/admin/reviews/{id}/reply     { reply }   an empty reply removes it
  *   DELETE /api/admin/reviews/{id}
  *
- * Every change is audited (kind reviews) in the transaction that makes it; approving and rejecting
- * are actions (`approveReviewByAdmin`, `rejectReviewByAdmin`). 400 for a bad query or body, 404 for
- * an unknown review (or an id that cannot be one).
+ * Every change is audited (kind reviews) in the transaction that makes it; approving, rejecting,
+ * replying and deleting are actions (`approveReviewByAdmin`, `rejectReviewByAdmin`,
+ * `replyToReviewByAdmin`, `deleteReviewByAdmin`). 400 for a bad query or body, 404 for an unknown
+ * review (or an id that cannot be one).
  */
 import { Hono } from "hono";
 import { approveReviewByAdmin } from "../../actions/approve-review.server";
+import { deleteReviewByAdmin } from "../../actions/delete-review-by-admin.server";
 import { rejectReviewByAdmin, unknownReview } from "../../actions/reject-review.server";
-import { adminReview, deleteReview, listAdminReviews, replyToReview, reviewsSummary } from "../../db/admin-reviews.server";
+import { replyToReviewByAdmin } from "../../actions/reply-to-review.server";
+import { adminReview, adminReviewsPage, adminReviewsSummary } from "../../reads/admin-reviews.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validQuery } from "../../server/validate";
@@ -29,25 +32,24 @@ function reviewId(raw: string): number {
   return Number(raw);
 }
 
-function found<T>(value: T | undefined): T {
-  if (value === undefined) throw unknownReview();
-  return value;
-}
-
 export function adminReviewsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/reviews", validQuery(adminReviewsList.schema), (c) => c.json(listAdminReviews(deps.db, c.req.valid("query"))))
-    .get("/reviews/summary", (c) => c.json(reviewsSummary(deps.db)))
-    .get("/reviews/:id", (c) => c.json(found(adminReview(deps.db, reviewId(c.req.param("id"))))))
+    .get("/reviews", validQuery(adminReviewsList.schema), (c) => c.json(adminReviewsPage(deps, c.req.valid("query"))))
+    .get("/reviews/summary", (c) => c.json(adminReviewsSummary(deps)))
+    .get("/reviews/:id", (c) => {
+      const review = adminReview(deps, reviewId(c.req.param("id")));
+      if (!review) throw unknownReview();
+      return c.json(review);
+    })
     .post("/reviews/:id/approve", (c) => c.json(approveReviewByAdmin(deps, c.get("admin"), reviewId(c.req.param("id")))))
     .post("/reviews/:id/reject", validJson(rejectReviewSchema), (c) =>
       c.json(rejectReviewByAdmin(deps, c.get("admin"), reviewId(c.req.param("id")), c.req.valid("json").reason)),
     )
     .post("/reviews/:id/reply", validJson(replyReviewSchema), (c) =>
-      c.json(found(replyToReview(deps.db, reviewId(c.req.param("id")), c.req.valid("json").reply, c.get("admin")))),
+      c.json(replyToReviewByAdmin(deps, c.get("admin"), reviewId(c.req.param("id")), c.req.valid("json").reply)),
     )
     .delete("/reviews/:id", (c) => {
-      if (!deleteReview(deps.db, reviewId(c.req.param("id")), c.get("admin"))) throw unknownReview();
+      deleteReviewByAdmin(deps, c.get("admin"), reviewId(c.req.param("id")));
       return c.body(null, 204);
     });
 }

@@ -13,7 +13,7 @@
  */
 import { Hono } from "hono";
 import { saveSettingsByAdmin } from "../../actions/save-settings.server";
-import { getSettings } from "../../db/settings.server";
+import { adminSettings } from "../../reads/admin-settings.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson } from "../../server/validate";
@@ -21,7 +21,7 @@ import { adminSettingsPutSchema } from "../../shared/admin-settings";
 
 export function adminSettingsApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/settings", (c) => c.json(getSettings(deps.db)))
+    .get("/settings", (c) => c.json(adminSettings(deps)))
     .put("/settings", validJson(adminSettingsPutSchema), (c) =>
       c.json(saveSettingsByAdmin(deps, c.get("admin"), c.req.valid("json"), c.get("adminReauthenticatedAt"))),
     );

@@ -1,14 +1,13 @@
 /** GET /api/admin/stats: the admin dashboard's headline figures (behind requireAdmin). */
 import { Hono } from "hono";
-import { adminStats } from "../../db/admin-stats.server";
-import { getSettings } from "../../db/settings.server";
+import { dashboardStats } from "../../reads/admin-stats.server";
 import type { AppDeps } from "../../server/deps";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import type { AdminStats } from "../../shared/admin-stats";
 
 export function adminStatsApi(deps: AppDeps) {
   return new Hono<AdminEnv>().get("/stats", (c) => {
-    const body: AdminStats = adminStats(deps.db, getSettings(deps.db).timezone);
+    const body: AdminStats = dashboardStats(deps);
     return c.json(body);
   });
 }

@@ -15,7 +15,7 @@
 import { Hono } from "hono";
 import { reinstateUserByAdmin } from "../../actions/reinstate-user.server";
 import { suspendUserByAdmin } from "../../actions/suspend-user.server";
-import { adminUserView, listAdminUsers, recentUserBookings, recentUserOrders } from "../../db/admin-users.server";
+import { adminUser, adminUserBookings, adminUserOrders, adminUsersPage } from "../../reads/admin-users.server";
 import type { AppDeps } from "../../server/deps";
 import { notFound } from "../../server/errors";
 import type { AdminEnv } from "../../server/middleware/require-admin";
@@ -26,19 +26,19 @@ const unknownUser = () => notFound("There is no such user.");
 
 export function adminUsersApi(deps: AppDeps) {
   return new Hono<AdminEnv>()
-    .get("/users", validQuery(adminUsersList.schema), (c) => c.json(listAdminUsers(deps.db, c.req.valid("query"))))
+    .get("/users", validQuery(adminUsersList.schema), (c) => c.json(adminUsersPage(deps, c.req.valid("query"))))
     .get("/users/:id", (c) => {
-      const user = adminUserView(deps.db, c.req.param("id"));
+      const user = adminUser(deps, c.req.param("id"));
       if (!user) throw unknownUser();
       return c.json(user);
     })
     .get("/users/:id/bookings", (c) => {
-      const list = recentUserBookings(deps.db, c.req.param("id"));
+      const list = adminUserBookings(deps, c.req.param("id"));
       if (!list) throw unknownUser();
       return c.json(list);
     })
     .get("/users/:id/orders", (c) => {
-      const list = recentUserOrders(deps.db, c.req.param("id"));
+      const list = adminUserOrders(deps, c.req.param("id"));
       if (!list) throw unknownUser();
       return c.json(list);
     })
