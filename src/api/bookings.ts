@@ -9,9 +9,9 @@ import { bookAppointment } from "../actions/book-appointment.server";
 import { bookingInvitation } from "../actions/booking-mail.server";
 import { cancelBooking } from "../actions/cancel-booking.server";
 import { moveBooking } from "../actions/move-booking.server";
-import { findOwnBooking, listBookings, type Booking } from "../db/bookings.server";
 import { bookingPagePath } from "../domain/booking";
 import { mailContext } from "../mail/context.server";
+import { ownBooking, ownBookings, type Booking } from "../reads/bookings.server";
 import { bookingSchema } from "../shared/booking";
 import { rescheduleSchema } from "../shared/booking-reschedule";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -41,7 +41,7 @@ export function bookingsApi(deps: AppDeps) {
 
   api.get("/", (c) => {
     c.header("Cache-Control", "no-store");
-    return c.json(listBookings(deps.db, signedInUser(c).id).map(publicBooking));
+    return c.json(ownBookings(deps, signedInUser(c).id).map(publicBooking));
   });
 
   api.post("/calendar", validJson(bookingSchema), (c) => c.json(publicBooking(bookAppointment(deps, signedInUser(c), c.req.valid("json"))), 201));
@@ -54,7 +54,7 @@ export function bookingsApi(deps: AppDeps) {
 
   api.get("/:id/ics", (c) => {
     const user = signedInUser(c);
-    const booking = findOwnBooking(deps.db, c.req.param("id"), user.id);
+    const booking = ownBooking(deps, c.req.param("id"), user.id);
     if (!booking) throw notFound("No booking of yours has this id.");
     return c.body(bookingInvitation(booking, mailContext(deps), user.email), 200, {
       "Content-Type": "text/calendar; charset=utf-8",

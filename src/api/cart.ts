@@ -14,7 +14,7 @@ import { Hono } from "hono";
 import { addCartItem } from "../actions/add-to-cart.server";
 import { changeCartQuantity } from "../actions/change-cart-quantity.server";
 import { removeCartItem } from "../actions/remove-from-cart.server";
-import { getCart } from "../db/cart.server";
+import { ownCart } from "../reads/cart.server";
 import { addToCartSchema, cartItemParamSchema, cartQuantitySchema } from "../shared/cart";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { requireUser, signedInUser } from "../server/middleware/require-user";
@@ -27,7 +27,7 @@ export function cartApi(deps: AppDeps) {
       await next();
       c.header("Cache-Control", "no-store");
     })
-    .get("/", (c) => c.json(getCart(deps.db, signedInUser(c).id)))
+    .get("/", (c) => c.json(ownCart(deps, signedInUser(c).id)))
     .post("/items", validJson(addToCartSchema), (c) => {
       const { productId, quantity } = c.req.valid("json");
       return c.json(addCartItem(deps, signedInUser(c).id, productId, quantity));

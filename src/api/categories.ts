@@ -1,8 +1,8 @@
 /** GET /api/categories: active categories in display order, each with its count of shown products. */
 import { Hono } from "hono";
-import { listActiveCategories } from "../db/products.server";
+import { activeCategories } from "../reads/shop.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 
 export function categoriesApi(deps: AppDeps) {
-  return new Hono<AppEnv>().get("/", (c) => c.json(listActiveCategories(deps.db)));
+  return new Hono<AppEnv>().get("/", (c) => c.json(activeCategories(deps)));
 }

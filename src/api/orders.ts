@@ -13,8 +13,8 @@
  * in the body is ignored.
  */
 import { Hono } from "hono";
-import { customerOrder, customerOrders } from "../db/orders.server";
 import { orderNumberPattern } from "../domain/order";
+import { ownOrder, ownOrders } from "../reads/orders.server";
 import { checkoutSchema } from "../shared/checkout";
 import { orderNumberFromPath } from "../shared/orders";
 import { cancelCustomerOrder } from "../actions/cancel-order.server";
@@ -43,9 +43,9 @@ export function ordersApi(deps: AppDeps) {
       const { orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items } = view;
       return c.json({ orderNumber, status, paymentStatus, subtotal, discountAmount, shippingAmount, taxAmount, totalAmount, items }, 201);
     })
-    .get("/", (c) => c.json(customerOrders(deps.db, signedInUser(c).id)))
+    .get("/", (c) => c.json(ownOrders(deps, signedInUser(c).id)))
     .get("/:orderNumber", (c) => {
-      const order = customerOrder(deps.db, signedInUser(c).id, orderNumberParam(c.req.param("orderNumber")));
+      const order = ownOrder(deps, signedInUser(c).id, orderNumberParam(c.req.param("orderNumber")));
       if (!order) throw notFound("Order not found.");
       return c.json(order);
     })

@@ -18,7 +18,7 @@ import { editReview } from "../actions/edit-review.server";
 import { reviewMessages } from "../actions/review-refusals.server";
 import { voteReviewHelpful } from "../actions/vote-review-helpful.server";
 import { writeReview } from "../actions/write-review.server";
-import { listApprovedReviews, productIsShown } from "../db/reviews.server";
+import { publishedReviews } from "../reads/reviews.server";
 import { idParamSchema, reviewInputSchema, reviewListQuerySchema } from "../shared/reviews";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { notFound } from "../server/errors";
@@ -36,9 +36,9 @@ export function reviewsApi(deps: AppDeps) {
   return new Hono<AppEnv>()
     .get("/products/:id/reviews", validQuery(reviewListQuerySchema), (c) => {
       const productId = idParam(c, reviewMessages.productNotFound);
-      if (!productIsShown(deps.db, productId)) throw notFound(reviewMessages.productNotFound);
-      const { summary, reviews, page, pageCount, sort } = listApprovedReviews(deps.db, productId, c.req.valid("query"));
-      return c.json({ ...summary, reviews, page, pageCount, sort });
+      const published = publishedReviews(deps, productId, c.req.valid("query"));
+      if (!published) throw notFound(reviewMessages.productNotFound);
+      return c.json(published);
     })
     .post("/products/:id/reviews", requireUser, validJson(reviewInputSchema), (c) =>
       c.json(writeReview(deps, signedInUser(c), idParam(c, reviewMessages.productNotFound), c.req.valid("json")), 201),

@@ -5,10 +5,8 @@
  * a customer.
  */
 import { Hono } from "hono";
-import { getSettings } from "../db/settings.server";
-import { datesWithFreeSlots, freeSlots } from "../db/timeslots.server";
-import { businessToday, isBookableDate, lastBookableDate } from "../domain/slots";
 import { isIsoDate } from "../domain/timezone";
+import { bookingWindowDays, freeTimesOn } from "../reads/timeslots.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest } from "../server/errors";
 
@@ -17,20 +15,11 @@ export function timeslotsApi(deps: AppDeps) {
 
   const list = (date: string | undefined) => {
     if (!date || !isIsoDate(date)) throw badRequest("Choose a date written YYYY-MM-DD.", { date: "Date is required" });
-    const settings = getSettings(deps.db);
-    const now = new Date();
-    if (!isBookableDate(date, now, settings.timezone)) return [];
-    return freeSlots(deps.db, date, now, settings.timezone).map((s) => ({ id: s.id, date: s.date, time: s.time }));
+    return freeTimesOn(deps, date);
   };
 
   api.get("/", (c) => c.json(list(c.req.query("date"))));
-  api.get("/days", (c) => {
-    const { timezone } = getSettings(deps.db);
-    const now = new Date();
-    const from = businessToday(now, timezone);
-    const to = lastBookableDate(now, timezone);
-    return c.json({ from, to, dates: datesWithFreeSlots(deps.db, from, to, now, timezone) });
-  });
+  api.get("/days", (c) => c.json(bookingWindowDays(deps)));
   api.get("/:date{\\d{4}-\\d{2}-\\d{2}}", (c) => c.json(list(c.req.param("date"))));
 
   return api;

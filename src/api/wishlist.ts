@@ -12,7 +12,7 @@
 import { Hono } from "hono";
 import { addWishlistItem } from "../actions/add-to-wishlist.server";
 import { removeWishlistItem } from "../actions/remove-from-wishlist.server";
-import { getWishlist } from "../db/wishlist.server";
+import { ownWishlist } from "../reads/wishlist.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { requireUser, signedInUser } from "../server/middleware/require-user";
 import { validJson, validParams } from "../server/validate";
@@ -25,7 +25,7 @@ export function wishlistApi(deps: AppDeps) {
       await next();
       c.header("Cache-Control", "no-store");
     })
-    .get("/", (c) => c.json(getWishlist(deps.db, signedInUser(c).id)))
+    .get("/", (c) => c.json(ownWishlist(deps, signedInUser(c).id)))
     .post("/", validJson(addToWishlistSchema), (c) => {
       const { created, wishlist } = addWishlistItem(deps, signedInUser(c).id, c.req.valid("json").productId);
       return c.json(wishlist, created ? 201 : 200);

@@ -4,7 +4,7 @@ import { changePassword } from "../actions/change-password.server";
 import { changeProfile } from "../actions/change-profile.server";
 import { chooseAccountEmails } from "../actions/choose-account-emails.server";
 import { deleteOwnAccount } from "../actions/delete-account.server";
-import { findUserById, type User } from "../db/users.server";
+import { ownAccount, type User } from "../reads/account.server";
 import { changePasswordSchema, deleteAccountSchema, profileSchema } from "../shared/auth";
 import { endSession } from "../server/auth/sign-in.server";
 import type { AppDeps, AppEnv } from "../server/deps";
@@ -16,14 +16,14 @@ import { servePage } from "../server/render-page";
 import { accountPage, type AccountPageState } from "./account";
 
 function render(deps: AppDeps, c: Context<CustomerEnv>, user: User, extra: Partial<AccountPageState> = {}) {
-  const fresh = findUserById(deps.db, user.id) ?? user;
+  const fresh = ownAccount(deps, user.id) ?? user;
   const profile = { firstName: fresh.firstName ?? "", lastName: fresh.lastName ?? "", email: fresh.email };
   return servePage(deps, c, (site) => accountPage(site, { profile, hasPassword: Boolean(fresh.passwordHash), reviewInvites: fresh.reviewInvites, ...extra }));
 }
 
 /** The customer's own row (password hash included), or null if it went since the session was read. */
 function currentUser(deps: AppDeps, c: Context<CustomerEnv>): User | null {
-  return findUserById(deps.db, c.get("user").id) ?? null;
+  return ownAccount(deps, c.get("user").id);
 }
 
 const signedOut = (deps: AppDeps, c: Context<CustomerEnv>) => signedOutResponse(deps, c, "/account");

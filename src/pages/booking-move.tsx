@@ -7,21 +7,12 @@ import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
-import type { Booking } from "../db/bookings.server";
+import type { BookingMove } from "../reads/bookings.server";
 import { formatAppointment, formatDate, formatInstant, formatTime } from "../domain/format";
 import { manifest } from "../server/assets.server";
 import type { PageDefinition } from "./page";
 
-/** A day a booking can move to: its date and its free times. */
-export type MoveDay = { date: string; times: string[] };
-
-export type BookingMoveState = {
-  booking: Booking;
-  /** The last moment it can be moved online (ISO), or null when that has passed or it cannot move. */
-  deadline: string | null;
-  /** Why it cannot be moved online, when it cannot. */
-  blocked: string | null;
-  days: MoveDay[];
+export type BookingMoveState = BookingMove & {
   /** The day whose times are shown. */
   chosenDate: string | null;
   chosenTime?: string;

@@ -4,8 +4,8 @@
  * anyone else, or a malformed reference, gets the 404 page; never cached).
  */
 import { Hono, type Context } from "hono";
-import { findOwnBookingByReference } from "../db/bookings.server";
 import { bookingReferencePattern } from "../domain/booking";
+import { ownBookingByReference } from "../reads/bookings.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
@@ -21,7 +21,7 @@ export function showBooking(deps: AppDeps, c: Context<AppEnv>) {
 /** GET /bookings/{reference} (routing lowercases paths; references are stored in capitals). */
 export function showBookingSummary(deps: AppDeps, c: Context<CustomerEnv>) {
   const reference = (c.req.param("reference") ?? "").toUpperCase();
-  const booking = bookingReferencePattern.test(reference) ? findOwnBookingByReference(deps.db, reference, c.get("user").id) : undefined;
+  const booking = bookingReferencePattern.test(reference) ? ownBookingByReference(deps, reference, c.get("user").id) : undefined;
   if (!booking?.reference) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
   const summary = { ...booking, reference: booking.reference };
   return servePage(deps, c, (site) => bookingSummaryPage(site, summary));

@@ -9,7 +9,7 @@ import { addCartItem } from "../actions/add-to-cart.server";
 import { CartRefusal, type CartRefusalReason } from "../actions/cart-refusal.server";
 import { changeCartQuantity } from "../actions/change-cart-quantity.server";
 import { removeCartItem } from "../actions/remove-from-cart.server";
-import { getCart } from "../db/cart.server";
+import { ownCart } from "../reads/cart.server";
 import { addToCartSchema, cartItemParamSchema, cartQuantitySchema } from "../shared/cart";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { badRequest, fieldErrors } from "../server/errors";
@@ -49,7 +49,7 @@ function productIdParam(c: Context<CustomerEnv>): number {
 
 /** GET /cart */
 export function showCart(deps: AppDeps, c: Context<CustomerEnv>) {
-  const cart = getCart(deps.db, c.get("user").id);
+  const cart = ownCart(deps, c.get("user").id);
   return servePage(deps, c, (site) => cartPage(site, cart, cartNotice(c.req.query("cart"))));
 }
 

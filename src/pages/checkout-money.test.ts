@@ -20,7 +20,7 @@ import { updateSetting } from "../db/settings.server";
 import { formatMoney } from "../domain/format";
 import { centsToDecimal } from "../domain/pricing";
 import { orderPaymentMethods, type OrderPaymentMethod } from "../shared/checkout";
-import { checkoutData } from "./checkout.routes";
+import { checkoutData } from "../reads/checkout.server";
 import { seededRandom } from "../../tests/helpers/seeded-random";
 
 const cases = 100;

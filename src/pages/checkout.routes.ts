@@ -7,15 +7,7 @@
  * /cart with a notice.
  */
 import { Hono, type Context } from "hono";
-import { cartRows } from "../db/cart.server";
-import { lastOrderAddresses, orderBlocker } from "../db/orders.server";
-import { unitsHeldByUnpaidOrders } from "../db/stock-holds.server";
-import { getSettings } from "../db/settings.server";
-import { buildCart, countsTowardsTotal, pricedLines } from "../domain/cart";
-import { linesOverProductLimit } from "../domain/stock-limits";
-import { priceOrder, type PricedOrder } from "../domain/totals";
-import { paypalConfig } from "../payments/paypal-config.server";
-import { checkoutSchema, orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
+import { checkoutSchema } from "../shared/checkout";
 import { checkoutFormFromFields, checkoutFormFromLastOrder, checkoutPayload, type CheckoutFormValues } from "../shared/checkout-form";
 import { orderPagePath } from "../shared/orders";
 import { placeCustomerOrder } from "../actions/place-order.server";
@@ -25,64 +17,8 @@ import { readForm } from "../server/form";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { withCartNotice } from "./cart-notice";
-import { checkoutPage, type CheckoutData, type CheckoutState } from "./checkout";
-import { cryptoAddresses } from "../domain/payment";
-import { customerFacingSettings } from "../shared/go-live";
-
-/**
- * The cart at today's prices, the order priced for each payment method on offer (as placing it will
- * price it), and what would keep it from being placed (decision 024).
- */
-export function checkoutData(deps: AppDeps, userId: string): CheckoutData {
-  const rows = cartRows(deps.db, userId);
-  const settings = getSettings(deps.db);
-  const cart = buildCart(rows, settings);
-  const orderable = cart.items.filter((l) => countsTowardsTotal(l.status));
-  const lines = orderable.map((l) => ({
-    productId: l.productId,
-    slug: l.slug,
-    name: l.name,
-    image: l.image,
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    lineTotal: l.lineTotal,
-  }));
-  const offered = orderPaymentMethods.filter((m) => m !== "paypal" || paypalConfig(deps.env) !== null);
-  const priced: Partial<Record<OrderPaymentMethod, PricedOrder>> = {};
-  const toPrice = pricedLines(rows, settings.maxUnitsPerProduct);
-  for (const method of offered) priced[method] = priceOrder(toPrice, method, settings);
-  const held = `We hold your items for ${settings.manualOrderHoldDays} ${settings.manualOrderHoldDays === 1 ? "day" : "days"} while you pay.`;
-  // What customers may see (decision 037): without real details, they follow by e-mail.
-  const shown = customerFacingSettings(settings);
-  const coins = cryptoAddresses(shown).map((c) => c.coin);
-  const hints: Record<OrderPaymentMethod, string> = {
-    paypal: `Pay with PayPal or a card on the next page. We hold your items for ${settings.paypalOrderHoldMinutes} minutes.`,
-    bank_transfer: `Transfer to our bank account with your order number as the reference; ${shown.bankAccountNumber ? "details on the next page" : "the details follow by e-mail"}. ${held}`,
-    crypto: `${settings.cryptoDiscountPercent}% off the goods. ${
-      coins.length > 0 ? `Pay in ${coins.join(", ").replace(/, ([^,]*)$/, " or $1")}; addresses on the next page.` : "A payment address follows by e-mail."
-    } ${held}`,
-    cash_deposit: `Deposit cash at a branch of our bank with your order number as the reference. ${held}`,
-  };
-  const problems = cart.items
-    .filter((l) => l.status !== "available")
-    .map((l) =>
-      l.status === "reduced"
-        ? `${l.name}: only ${l.maxQuantity} left, ${l.requestedQuantity} in your cart.`
-        : `${l.name}: ${l.status === "out_of_stock" ? "out of stock" : "no longer sold"}.`,
-    );
-  const overLimit = linesOverProductLimit(rows, unitsHeldByUnpaidOrders(deps.db, { userId }), settings).map((r) =>
-    r.held > 0
-      ? `${r.name}: you already have ${r.held} in unpaid orders; at most ${settings.maxUnitsPerProduct} per customer.`
-      : `${r.name}: at most ${settings.maxUnitsPerProduct} per customer, ${r.quantity} in your cart.`,
-  );
-  return {
-    lines,
-    priced,
-    methods: offered.map((m) => ({ value: m, label: paymentMethodLabels[m], hint: hints[m] })),
-    problems: [...problems, ...overLimit],
-    blocker: orderBlocker(deps.db, userId, settings),
-  };
-}
+import { checkoutPage, type CheckoutState } from "./checkout";
+import { checkoutData, lastOrderAddresses } from "../reads/checkout.server";
 
 function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, given?: CheckoutState) {
   const userId = c.get("user").id;
@@ -91,7 +27,7 @@ function renderCheckout(deps: AppDeps, c: Context<CustomerEnv>, given?: Checkout
   // A fresh checkout starts from the addresses of this customer's own last order, if any.
   let state: CheckoutState = given ?? {};
   if (!given) {
-    const last = lastOrderAddresses(deps.db, userId);
+    const last = lastOrderAddresses(deps, userId);
     if (last) state = { values: checkoutFormFromLastOrder(last.shipping, last.billing), rememberedFrom: last.orderNumber };
   }
   return servePage(deps, c, (site) => checkoutPage(site, data, state));

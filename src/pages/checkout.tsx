@@ -2,24 +2,11 @@
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
-import type { OrderBlocker } from "../db/orders.server";
-import type { PricedOrder } from "../domain/totals";
-import type { OrderPaymentMethod } from "../shared/checkout";
-import type { CheckoutFormValues, CheckoutLine } from "../shared/checkout-form";
+import type { CheckoutData, OrderBlocker } from "../reads/checkout.server";
+import type { CheckoutFormValues } from "../shared/checkout-form";
 import type { PageDefinition } from "./page";
 import { noticeWithActionClass, ResendLinkForm } from "../components/EmailVerificationNotice";
 import { manifest } from "../server/assets.server";
-
-export type CheckoutData = {
-  lines: CheckoutLine[];
-  /** The order priced for each payment method on offer. */
-  priced: Partial<Record<OrderPaymentMethod, PricedOrder>>;
-  methods: { value: OrderPaymentMethod; label: string; hint: string }[];
-  /** Cart lines that cannot be ordered as they are (sold out, withdrawn, fewer left, over the per-customer limit). */
-  problems: string[];
-  /** What keeps the customer from placing any order now: an unconfirmed e-mail address or too many unpaid orders. */
-  blocker: OrderBlocker | null;
-};
 
 /** What a plain form post leaves for the page: the values, messages under fields, one for the form. */
 export type CheckoutState = {

@@ -1,10 +1,8 @@
 /** GET /dashboard and the dashboard's booking cancellation form (works with JavaScript off). */
 import { Hono, type Context } from "hono";
 import { cancelBooking } from "../actions/cancel-booking.server";
-import { dashboardData } from "../db/dashboard.server";
-import { customerOrders } from "../db/orders.server";
-import { bookingMayBePaid } from "../domain/booking-payment";
-import { paypalConfig, paypalPageSecurity } from "../payments/paypal-config.server";
+import { paypalPageSecurity } from "../payments/paypal-config.server";
+import { customerDashboard } from "../reads/dashboard.server";
 import { rescheduleMessages } from "../shared/booking-reschedule";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError } from "../server/errors";
@@ -12,7 +10,6 @@ import { extendSecurityHeaders } from "../server/middleware/security-headers";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { dashboardPage } from "./dashboard";
-import { customerInvoicedPayments } from "../db/invoices.server";
 
 const notices: Record<string, string> = {
   passwordReset: "Your new password is saved, and every other device was signed out.",
@@ -24,13 +21,10 @@ const notices: Record<string, string> = {
 export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const key = c.req.query("passwordReset") === "1" ? "passwordReset" : (c.req.query("notice") ?? "");
-  const data = dashboardData(deps.db, user);
-  const orders = customerOrders(deps.db, user.id, 5);
-  const payments = customerInvoicedPayments(deps.db, user.id);
+  const view = customerDashboard(deps, user);
   // PayPal's checkout needs its hosts in the security headers, only when a booking can be paid.
-  const paypal = paypalConfig(deps.env);
-  if (paypal && data.recentBookings.some((b) => bookingMayBePaid(b.status, b.payment.status))) extendSecurityHeaders(c, paypalPageSecurity);
-  return servePage(deps, c, (site) => dashboardPage(site, data, notices[key], orders, payments, { paypalClientId: paypal?.clientId ?? null }));
+  if (view.paypalCheckout) extendSecurityHeaders(c, paypalPageSecurity);
+  return servePage(deps, c, (site) => dashboardPage(site, view.data, notices[key], view.orders, view.payments, { paypalClientId: view.paypalClientId }));
 }
 
 /** POST /bookings/:id/cancel: a customer cancels their own pending booking (the action POST /api/bookings/{id}/cancel calls). */

@@ -5,7 +5,7 @@ import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
-import type { DashboardData } from "../db/dashboard.server";
+import type { DashboardData, InvoicedPayment } from "../reads/dashboard.server";
 import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
 import { bookingMayBePaid, bookingOffer } from "../domain/booking-payment";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
@@ -16,7 +16,6 @@ import type { OrderSummaryView } from "../shared/orders";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
 import { paymentDialogProps } from "./payment-dialog-props";
-import type { customerInvoicedPayments } from "../db/invoices.server";
 import { paymentInvoicePath } from "./invoice";
 
 /** The link to the wishlist with how many products it holds. */
@@ -35,9 +34,6 @@ const statTitle = "text-sm font-semibold text-base-content/80";
 
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
-
-/** A paid service payment with its invoice, as the dashboard lists it. */
-export type InvoicedPayment = ReturnType<typeof customerInvoicedPayments>[number];
 
 /** The customer's paid service payments, each with a link to its invoice. */
 function PaymentsCard({ payments, timeZone }: { payments: InvoicedPayment[]; timeZone: string }) {

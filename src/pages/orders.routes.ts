@@ -4,8 +4,8 @@
  * (303 back to the order with a notice). Never cached: each is the customer's own.
  */
 import { Hono, type Context } from "hono";
-import { customerOrder, customerOrders } from "../db/orders.server";
 import { orderNumberPattern } from "../domain/order";
+import { ownOrder, ownOrders } from "../reads/orders.server";
 import { paypalConfig, paypalPageSecurity } from "../payments/paypal-config.server";
 import { extendSecurityHeaders } from "../server/middleware/security-headers";
 import { cancelCustomerOrder } from "../actions/cancel-order.server";
@@ -21,7 +21,7 @@ import { ordersPage } from "./orders";
 /** GET /orders/{orderNumber} */
 export function showOrder(deps: AppDeps, c: Context<CustomerEnv>) {
   const orderNumber = orderNumberFromPath(c.req.param("orderNumber"));
-  const order = orderNumberPattern.test(orderNumber) ? customerOrder(deps.db, c.get("user").id, orderNumber) : undefined;
+  const order = orderNumberPattern.test(orderNumber) ? ownOrder(deps, c.get("user").id, orderNumber) : undefined;
   if (!order) return servePage(deps, c, (site) => notFoundPage(site, c.req.path));
   // An order awaiting PayPal shows PayPal's buttons: the page lets PayPal's hosts in, as /services does.
   if (order.paymentMethod === "paypal" && order.holdExpiresAt !== null && paypalConfig(deps.env)) extendSecurityHeaders(c, paypalPageSecurity);
@@ -45,7 +45,7 @@ export function submitCancelOrder(deps: AppDeps, c: Context<CustomerEnv>) {
 export function ordersRoutes(deps: AppDeps) {
   const customer = requireCustomer(deps);
   return new Hono<AppEnv>()
-    .get("/orders", customer, (c) => servePage(deps, c, (site) => ordersPage(site, customerOrders(deps.db, c.get("user").id))))
+    .get("/orders", customer, (c) => servePage(deps, c, (site) => ordersPage(site, ownOrders(deps, c.get("user").id))))
     .get("/orders/:orderNumber", customer, (c) => showOrder(deps, c))
     .post("/orders/:orderNumber/cancel", customer, (c) => submitCancelOrder(deps, c));
 }

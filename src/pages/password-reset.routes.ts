@@ -6,7 +6,7 @@
 import { Hono, type Context } from "hono";
 import { requestPasswordReset } from "../actions/request-password-reset.server";
 import { resetPassword } from "../actions/reset-password.server";
-import { peekPasswordReset } from "../db/password-resets.server";
+import { passwordResetLinkWorks } from "../reads/password-reset.server";
 import { forgotPasswordSchema, resetPasswordSchema } from "../shared/auth";
 import { startSession } from "../server/auth/sign-in.server";
 import { clientIp } from "../server/client-ip";
@@ -49,7 +49,7 @@ export async function submitForgotPassword(deps: AppDeps, c: Context<AppEnv>) {
 /** GET /reset-password?token= */
 export function showResetPassword(deps: AppDeps, c: Context<AppEnv>) {
   const token = c.req.query("token") ?? "";
-  const valid = token.length >= 20 && token.length <= 200 && peekPasswordReset(deps.db, token) !== null;
+  const valid = token.length >= 20 && token.length <= 200 && passwordResetLinkWorks(deps, token);
   return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, status: valid ? 200 : 400 }));
 }
 
@@ -59,7 +59,7 @@ export async function submitResetPassword(deps: AppDeps, c: Context<AppEnv>) {
   const parsed = resetPasswordSchema.safeParse(form);
   const token = form.token ?? "";
   if (!parsed.success) {
-    const valid = token.length >= 20 && peekPasswordReset(deps.db, token) !== null;
+    const valid = token.length >= 20 && passwordResetLinkWorks(deps, token);
     return servePage(deps, c, (site) => resetPasswordPage(site, { token, valid, errors: fieldErrors(parsed.error), status: 400 }));
   }
   let user: Awaited<ReturnType<typeof resetPassword>>;

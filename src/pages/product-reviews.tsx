@@ -8,7 +8,7 @@ import { StarIcons, StarRating } from "../components/product";
 import { FormNotice, SubmitButton, type FormErrors } from "../components/PlainForm";
 import { FormField, errorProps } from "../components/FormField";
 import type { SiteData } from "../components/site";
-import type { ApprovedReviewsPage, ProductReviewsView } from "../db/reviews.server";
+import type { ApprovedReviewsPage, ProductReviewsView } from "../reads/reviews.server";
 import { formatInstantDate } from "../domain/format";
 import { maxReviewComment, maxReviewTitle, type OwnReview, type PublicReview, type ReviewSort } from "../shared/reviews";
 

@@ -6,7 +6,7 @@ import { Layout } from "../components/Layout";
 import { WishlistButton } from "../components/WishlistButton";
 import { PriceTag, ProductBadges, SavingBadge, StarRating } from "../components/product";
 import type { SiteData } from "../components/site";
-import type { ProductWithCategory } from "../db/products.server";
+import type { ProductWithCategory } from "../reads/shop.server";
 import { maxQuantityFor } from "../domain/cart";
 import { currentPriceCents, shopHref } from "../domain/catalogue";
 import { centsToDecimal } from "../domain/pricing";

@@ -13,10 +13,9 @@ import { deleteReview } from "../actions/delete-review.server";
 import { editReview } from "../actions/edit-review.server";
 import { voteReviewHelpful } from "../actions/vote-review-helpful.server";
 import { writeReview } from "../actions/write-review.server";
-import type { CurrentUser } from "../components/site";
-import { findVisibleProduct, type ProductWithCategory } from "../db/products.server";
-import { findOwnReview, productReviewsFor } from "../db/reviews.server";
 import { categorySlugPattern } from "../domain/catalogue";
+import { ownReview, productReviews } from "../reads/reviews.server";
+import { shownProduct, type ProductWithCategory } from "../reads/shop.server";
 import { idParamSchema, readReviewPageQuery, reviewInputSchema } from "../shared/reviews";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors, HttpError } from "../server/errors";
@@ -24,17 +23,11 @@ import { readForm } from "../server/form";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { productNotFoundPage, productPage, productPath } from "./product";
-import { reviewsHref, type ProductReviewsData, type ReviewFormState, type ReviewNoticeCode } from "./product-reviews";
-
-/** What the product page shows of its reviews for this visitor and ?reviews=&sort=. */
-export function productReviewsData(deps: AppDeps, productId: number, user: CurrentUser | null, query: { reviews?: string; sort?: string }): ProductReviewsData {
-  return productReviewsFor(deps.db, productId, user?.id ?? null, readReviewPageQuery(query));
-}
+import { reviewsHref, type ReviewFormState, type ReviewNoticeCode } from "./product-reviews";
 
 /** The product of the path, or null. */
 function productOf(deps: AppDeps, c: Context<CustomerEnv>): ProductWithCategory | null {
-  const slug = c.req.param("slug") ?? "";
-  return categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
+  return shownProduct(deps, c.req.param("slug") ?? "");
 }
 
 const notFoundPage = (deps: AppDeps, c: Context<CustomerEnv>) => servePage(deps, c, (site) => productNotFoundPage(site, c.req.path));
@@ -49,10 +42,10 @@ export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = c.get("user");
   const values = { rating: form.rating ?? "", title: form.title ?? "", comment: form.comment ?? "" };
   const again = (state: Omit<ReviewFormState, "values">) =>
-    servePage(deps, c, (site) => productPage(site, product, { ...productReviewsData(deps, product.id, user, {}), form: { values, ...state } }));
+    servePage(deps, c, (site) => productPage(site, product, { ...productReviews(deps, product.id, user.id, {}), form: { values, ...state } }));
   const parsed = reviewInputSchema.safeParse(values);
   if (!parsed.success) return again({ errors: fieldErrors(parsed.error) });
-  const own = findOwnReview(deps.db, user.id, product.id);
+  const own = ownReview(deps, user.id, product.id);
   try {
     if (own) editReview(deps, user, own.id, parsed.data);
     else writeReview(deps, user, product.id, parsed.data);
@@ -69,9 +62,9 @@ export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
 export function submitReviewDelete(deps: AppDeps, c: Context<CustomerEnv>) {
   const slug = c.req.param("slug") ?? "";
   if (!categorySlugPattern.test(slug)) return notFoundPage(deps, c);
-  const product = findVisibleProduct(deps.db, slug);
+  const product = shownProduct(deps, slug);
   const user = c.get("user");
-  const own = product ? findOwnReview(deps.db, user.id, product.id) : null;
+  const own = product ? ownReview(deps, user.id, product.id) : null;
   if (!product || !own) return c.redirect(product ? backTo(productPath(slug), "not-found") : "/shop", 303);
   try {
     deleteReview(deps, user, own.id);

@@ -4,14 +4,13 @@
  * changed" (db/public-data.server.ts), which clears the cache (decision 009).
  */
 import { Hono, type Context } from "hono";
-import { findVisibleProduct, loadCatalogue } from "../db/products.server";
-import { categorySlugPattern, readShopQuery, readShowCount } from "../domain/catalogue";
+import { readShopQuery, readShowCount } from "../domain/catalogue";
+import { productWithReviews, shopCatalogue } from "../reads/shop.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { servePage } from "../server/render-page";
 import { cartNotice } from "./cart-notice";
 import { productNotFoundPage, productPage } from "./product";
 import { reviewNotice } from "./product-reviews";
-import { productReviewsData } from "./reviews.routes";
 import { shopPage } from "./shop";
 
 /** The shop for the URL's ?category=&q=&sort=&show= (read leniently: a bad value means its default). */
@@ -20,7 +19,7 @@ export function showShop(deps: AppDeps, c: Context<AppEnv>) {
     deps,
     c,
     (site) => {
-      const data = loadCatalogue(deps.db);
+      const data = shopCatalogue(deps);
       const known = new Set(data.categories.map((cat) => cat.slug));
       const query = readShopQuery({ category: c.req.query("category"), q: c.req.query("q"), sort: c.req.query("sort") }, known);
       return shopPage(site, data, query, readShowCount(c.req.query("show")), cartNotice(c.req.query("cart")));
@@ -36,10 +35,9 @@ export function showProduct(deps: AppDeps, c: Context<AppEnv>) {
     deps,
     c,
     (site) => {
-      const product = categorySlugPattern.test(slug) ? findVisibleProduct(deps.db, slug) : null;
-      if (!product) return productNotFoundPage(site, c.req.path);
-      const reviews = productReviewsData(deps, product.id, site.user, { reviews: c.req.query("reviews"), sort: c.req.query("sort") });
-      return productPage(site, product, { ...reviews, notice: reviewNotice(c.req.query("review")) }, cartNotice(c.req.query("cart")));
+      const shown = productWithReviews(deps, slug, site.user?.id ?? null, { reviews: c.req.query("reviews"), sort: c.req.query("sort") });
+      if (!shown) return productNotFoundPage(site, c.req.path);
+      return productPage(site, shown.product, { ...shown.reviews, notice: reviewNotice(c.req.query("review")) }, cartNotice(c.req.query("cart")));
     },
     { cache: "public" },
   );

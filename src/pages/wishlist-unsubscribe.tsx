@@ -5,7 +5,7 @@
  */
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
-import type { BackInStockPreferences } from "../db/back-in-stock.server";
+import type { BackInStockPreferences } from "../reads/wishlist.server";
 import type { PageDefinition } from "./page";
 
 export type UnsubscribeState = { token: string; preferences: BackInStockPreferences; stopped?: "item" | "all" };

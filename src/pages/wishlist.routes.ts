@@ -5,20 +5,21 @@
  * actions and spend one budget.
  */
 import { Hono, type Context } from "hono";
-import { resumeBackInStockMail, backInStockPreferences, readUnsubscribeToken, stopBackInStockMail } from "../db/back-in-stock.server";
 import { addWishlistItem } from "../actions/add-to-wishlist.server";
 import { CartRefusal } from "../actions/cart-refusal.server";
 import { moveWishlistItemToCart } from "../actions/move-wishlist-item-to-cart.server";
 import { removeWishlistItem } from "../actions/remove-from-wishlist.server";
-import { getWishlist } from "../db/wishlist.server";
+import { resumeBackInStockMail } from "../actions/resume-back-in-stock-mail.server";
+import { stopBackInStockMailFromLink } from "../actions/stop-back-in-stock-mail.server";
+import { ownWishlist, unsubscribeLinkPreferences } from "../reads/wishlist.server";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
-import { badRequest, fieldErrors, HttpError, tooManyRequests } from "../server/errors";
+import { badRequest, fieldErrors, HttpError } from "../server/errors";
 import { readForm } from "../server/form";
 import { requireCustomer, type CustomerEnv } from "../server/middleware/require-customer";
 import { servePage } from "../server/render-page";
 import { safeReturnTo } from "../server/safe-redirect";
-import { addToWishlistSchema, wishlistMessages, wishlistParamSchema } from "../shared/wishlist";
+import { addToWishlistSchema, wishlistParamSchema } from "../shared/wishlist";
 import { cartNotice, withCartNotice } from "./cart-notice";
 import { cartRefusalNotice } from "./cart.routes";
 import { backInStockUnsubscribePage } from "./wishlist-unsubscribe";
@@ -40,7 +41,7 @@ async function heartReturnTo(c: Context): Promise<string> {
 
 /** GET /wishlist */
 function showWishlist(deps: AppDeps, c: Context<CustomerEnv>) {
-  const wishlist = getWishlist(deps.db, c.get("user").id);
+  const wishlist = ownWishlist(deps, c.get("user").id);
   return servePage(deps, c, (site) => wishlistPage(site, wishlist, wishlistNotice(c.req.query("notice")), cartNotice(c.req.query("cart"))));
 }
 
@@ -86,34 +87,30 @@ function submitMoveToCart(deps: AppDeps, c: Context<CustomerEnv>) {
 
 /** POST /wishlist/items/:productId/back-in-stock: e-mail me again when it is back. */
 function submitResumeItem(deps: AppDeps, c: Context<CustomerEnv>) {
-  resumeBackInStockMail(deps.db, c.get("user").id, productIdParam(c));
+  resumeBackInStockMail(deps, c.get("user").id, productIdParam(c));
   return c.redirect(withNotice("mail-on"), 303);
 }
 
 /** POST /wishlist/back-in-stock: every back-in-stock e-mail on again. */
 function submitResumeAll(deps: AppDeps, c: Context<CustomerEnv>) {
-  resumeBackInStockMail(deps.db, c.get("user").id, null);
+  resumeBackInStockMail(deps, c.get("user").id, null);
   return c.redirect(withNotice("all-mail-on"), 303);
 }
 
 /** GET /wishlist/unsubscribe?token=: what the link would stop, as two buttons (a mail scanner's visit changes nothing). */
 function showUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
   const token = c.req.query("token") ?? "";
-  const signed = readUnsubscribeToken(deps.secrets, token);
-  const preferences = signed && backInStockPreferences(deps.db, signed.userId, signed.productId);
+  const preferences = unsubscribeLinkPreferences(deps, token);
   return servePage(deps, c, (site) => backInStockUnsubscribePage(site, preferences ? { token, preferences } : null));
 }
 
 /** POST /wishlist/unsubscribe (token, scope = item | all) */
 async function submitUnsubscribe(deps: AppDeps, c: Context<AppEnv>) {
-  // A public form: limited per address (the sealed token is what protects it; this keeps floods out).
-  const wait = deps.limits.wishlist.hit(`address:${clientIp(c)}`);
-  if (wait > 0) throw tooManyRequests(wishlistMessages.rateLimited, wait);
   const form = await readForm(c, 600);
   const token = typeof form.token === "string" ? form.token : "";
   const scope = form.scope === "all" ? "all" : form.scope === "item" ? "item" : null;
-  const signed = readUnsubscribeToken(deps.secrets, token);
-  const preferences = signed && scope ? stopBackInStockMail(deps.db, signed.userId, signed.productId, scope) : null;
+  // A public form: limited per address by the action (the sealed token is what protects it).
+  const preferences = stopBackInStockMailFromLink(deps, clientIp(c), token, scope);
   return servePage(deps, c, (site) => backInStockUnsubscribePage(site, preferences ? { token, preferences, stopped: scope ?? undefined } : null));
 }
 
