@@ -18,6 +18,14 @@ function PromoBanner({ site }: { site: SiteData }) {
   );
 }
 
+/** The footer's links, in order. */
+const footerLinks = [
+  ["/services", "Services"],
+  ["/shop", "Equipment Shop"],
+  ["/contact", "Contact"],
+  ["/privacy", "Privacy Policy"],
+] as const;
+
 function Footer({ site, showCounter }: { site: SiteData; showCounter: boolean }) {
   return (
     <footer className="mt-16 border-t border-base-300 bg-base-200">
@@ -28,18 +36,11 @@ function Footer({ site, showCounter }: { site: SiteData; showCounter: boolean })
           <p className="text-base-content/80">{site.content["site.disclaimer"].text}</p>
         </div>
         <nav aria-label="Footer" className="flex flex-col gap-1 sm:items-end">
-          <a className="link-hover link" href="/services">
-            Services
-          </a>
-          <a className="link-hover link" href="/shop">
-            Equipment Shop
-          </a>
-          <a className="link-hover link" href="/contact">
-            Contact
-          </a>
-          <a className="link-hover link" href="/privacy">
-            Privacy Policy
-          </a>
+          {footerLinks.map(([href, label]) => (
+            <a key={href} className="link-hover link" href={href}>
+              {label}
+            </a>
+          ))}
         </nav>
       </div>
       <div className="border-t border-base-300 px-4 py-4 text-center text-xs text-base-content/80">

@@ -4,18 +4,8 @@ import { viewerPrice } from "./pricing";
 import { type RandomBytes, readableCode } from "./readable-code";
 import { zonedToInstant } from "./timezone";
 
-export {
-  activeBookingStatuses,
-  bookingStatuses,
-  type BookingActor,
-  type BookingStatus,
-  canChangeBookingStatus,
-  customerMayCancel,
-  customerMayMove,
-  holdsSlot,
-  isActiveBooking,
-  nextStatuses,
-} from "./booking-transitions";
+// The statuses and their table, for those who import the booking rules from here.
+export * from "./booking-transitions";
 
 /** The part of a pricing row a booking's price depends on. */
 export type PackagePrice = { price: string; unit: string; minimumUnits: number };

@@ -11,6 +11,7 @@ import { TitledCard } from "../components/TitledCard";
 import { bookingPagePath, type BookingStatus, isActiveBooking } from "../domain/booking";
 import { formatDate, formatInstant, formatMoney, formatTime, timeZoneCity } from "../domain/format";
 import type { PageDefinition } from "./page";
+import { BackLink } from "../components/BackLink";
 
 export type BookingSummary = {
   id: string;
@@ -118,9 +119,7 @@ export function bookingSummaryPage(site: SiteData, booking: BookingSummary): Pag
       <Layout site={site} active="/dashboard">
         <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
           <div>
-            <a href="/dashboard" className="link text-sm">
-              Your bookings
-            </a>
+            <BackLink href="/dashboard">Your bookings</BackLink>
             <h1 className="mt-2 text-3xl font-bold break-words">{headings[booking.status]}</h1>
             <p className="mt-1 text-lg">
               Reference{" "}

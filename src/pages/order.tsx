@@ -18,6 +18,7 @@ import type { PageDefinition } from "./page";
 import { productPath } from "./product";
 import { PostalAddress } from "../components/PostalAddress";
 import { orderInvoicePath } from "./invoice";
+import { BackLink } from "../components/BackLink";
 
 type OrderNotice = { tone: "success" | "info" | "error"; text: string };
 
@@ -243,9 +244,7 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
       <Layout site={site} active="/dashboard">
         <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
           <div>
-            <a href="/orders" className="link text-sm">
-              All orders
-            </a>
+            <BackLink href="/orders">All orders</BackLink>
             <h1 className="mt-2 text-3xl font-bold break-words">{`Order ${order.orderNumber}`}</h1>
             <p className="text-base-content/80">{`Placed ${formatInstant(order.createdAt, tz)}`}</p>
             <div className="mt-2 flex flex-wrap gap-2">

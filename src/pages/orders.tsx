@@ -6,6 +6,7 @@ import { formatInstantDate, formatMoney } from "../domain/format";
 import { orderPagePath, type OrderSummaryView } from "../shared/orders";
 import { methodLabel } from "./order";
 import type { PageDefinition } from "./page";
+import { BackLink } from "../components/BackLink";
 
 /** One order in a list: number, date, items, total and status; shared with the dashboard. */
 export function OrderSummaryRow({ order, timeZone }: { order: OrderSummaryView; timeZone: string }) {
@@ -40,9 +41,7 @@ export function ordersPage(site: SiteData, orders: OrderSummaryView[]): PageDefi
     body: (
       <Layout site={site} active="/dashboard">
         <div className="mx-auto max-w-4xl px-4 py-10">
-          <a href="/dashboard" className="link text-sm">
-            Back to dashboard
-          </a>
+          <BackLink href="/dashboard">Back to dashboard</BackLink>
           <h1 className="mt-2 mb-6 text-3xl font-bold">Your Orders</h1>
           {orders.length === 0 ? (
             <div className="rounded-box border border-dashed border-base-300 p-10 text-center">
