@@ -23,6 +23,8 @@ async function signUpThroughForm(page: Page, email: string, firstName: string) {
 }
 
 test("sign up with a referral code, see the dashboard, copy the code, log out and in", async ({ page, context }) => {
+  // A journey of several pages and browsers: more than the default 30 s on a busy machine.
+  test.slow();
   // A first customer, whose code the second one uses.
   await page.goto("/login?mode=signup");
   await signUpThroughForm(page, "rita@example.com", "Rita");

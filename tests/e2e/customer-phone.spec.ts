@@ -60,6 +60,8 @@ test("adding to the cart updates the bar's count and the toast offers View cart"
 });
 
 test("the order page says what is true in each state, once", async ({ page, context, site }) => {
+  // A journey of several pages and browsers: more than the default 30 s on a busy machine.
+  test.slow();
   const { userId } = await signInAs(context, site, "states@example.com");
   const { orderNumber } = seed(site, "orderFor", userId);
   const cases = [

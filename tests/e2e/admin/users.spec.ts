@@ -23,6 +23,8 @@ async function findUser(page: Page, search: string) {
 }
 
 test("suspend a signed-in customer in another browser: their next page load is signed out; then reinstate", async ({ page, browser, site, signInAdmin }) => {
+  // A journey of several pages and browsers: more than the default 30 s on a busy machine.
+  test.slow();
   const customerContext = await browser.newContext({ baseURL: site.url });
   const email = `suspend-${Date.now()}@example.com`;
   await signInAs(customerContext, site, email);
