@@ -22,13 +22,13 @@ async function writeReview(page: Page, review: { stars: number; title: string; c
 }
 
 test("a review from a delivered order waits for approval, then shows with its badge, counts in the JSON-LD and takes one helpful vote each", async ({
-  // A journey of several pages and browsers: more than the default 30 s on a busy machine.
-  test.slow();
   page,
   context,
   site,
   browser,
 }) => {
+  // A journey of several pages and browsers: more than the default 30 s on a busy machine.
+  test.slow();
   const slug = "long-range-zoom-camcorder";
   const path = `/shop/product/${slug}`;
   const email = `reviewer-${Date.now()}@example.com`;
