@@ -8,7 +8,7 @@ import { type Booking, createBooking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
 import { formatAppointment, formatDate, formatTime } from "../domain/format";
 import { mailContextFrom } from "../mail/context.server";
-import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
+import { enqueueMail } from "../mail/outbox.server";
 import { bookingConfirmationMail, bookingNotificationMail, quotedBooking } from "../mail/templates/bookings";
 import type { BookingInput } from "../shared/booking";
 import { HttpError } from "../server/errors";
@@ -50,7 +50,8 @@ export function bookAppointment(deps: ActionDeps, customer: CurrentUser, form: B
         whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
         ics: bookingInvitation(booking, ctx, account.email),
       };
-      enqueueCustomerMail(deps.db, bookingConfirmationMail(mail), now);
+      // Only a confirmed account books: the confirmation is owed, never refused for the inbox's sake (decision 064).
+      enqueueMail(deps.db, bookingConfirmationMail(mail));
       if (settings.alertNewBookings) enqueueMail(deps.db, bookingNotificationMail(mail));
     },
   );

@@ -9,7 +9,7 @@ import { rescheduleOwnBooking, type RescheduleOutcome } from "../db/booking-resc
 import type { Booking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
 import { mailContextFrom } from "../mail/context.server";
-import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
+import { enqueueMail } from "../mail/outbox.server";
 import { bookingMovedMail, bookingMovedNotification } from "../mail/templates/booking-reschedule";
 import { quotedBooking } from "../mail/templates/bookings";
 import { type RescheduleInput, rescheduleMessages } from "../shared/booking-reschedule";
@@ -44,7 +44,8 @@ export function moveBooking(deps: ActionDeps, customer: CurrentUser, bookingId: 
         ics: bookingInvitation(booking, ctx, customer.email),
       };
       const toCustomer = bookingMovedMail(mail);
-      if (toCustomer) enqueueCustomerMail(deps.db, toCustomer, now, "skip");
+      // A change the customer made, to the address they proved: owed (decision 064).
+      if (toCustomer) enqueueMail(deps.db, toCustomer);
       enqueueMail(deps.db, bookingMovedNotification(mail));
     },
   );

@@ -43,7 +43,7 @@ export function placeCustomerOrder(deps: ActionDeps, userId: string, input: Chec
   const result = placeOrder(deps.db, userId, input, now, (placed) => {
     const settings = getSettings(deps.db);
     const notice = settings.alertNewOrders ? [orderNotificationMail] : [];
-    queueOrderMail(deps.db, placed, mailContextFrom(settings, deps), [orderPlacedMail, ...notice], "customer");
+    queueOrderMail(deps.db, placed, mailContextFrom(settings, deps), [orderPlacedMail, ...notice]);
   });
   if (!result.ok) throw checkoutRefusal(result);
   deps.outbox.kick();

@@ -8,7 +8,7 @@
 import type { AuditActor } from "../db/audit.server";
 import { rejectReview } from "../db/admin-reviews.server";
 import { mailContext } from "../mail/context.server";
-import { enqueueCustomerMail } from "../mail/outbox.server";
+import { enqueueOptionalMail } from "../mail/outbox.server";
 import { reviewRejectedMail } from "../mail/templates/review-mail";
 import { notFound } from "../server/errors";
 import type { RejectedReview } from "../shared/admin-reviews";
@@ -26,7 +26,7 @@ export function rejectReviewByAdmin(deps: ActionDeps, admin: AuditActor, reviewI
     (author) => {
       const ctx = mailContext(deps);
       const message = reviewRejectedMail({ ...author, businessName: ctx.businessName, origin: ctx.origin });
-      return enqueueCustomerMail(deps.db, message, now, "skip") !== null;
+      return enqueueOptionalMail(deps.db, message, now) !== null;
     },
     admin,
     now,

@@ -3,9 +3,11 @@
  * Request Instructions" and "Request Cash Deposit Locations"): for a service, at the price the
  * visitor is offered, to the account's address or the one typed when signed out; or for the
  * signed-in customer's own booking, at its stored price, to the account's address (decision 032).
- * The request gets a reference code, and the instructions (within the recipient's hourly limit) and
- * the business's notice are queued in the same transaction, written from customer-facing settings
- * (no shipped placeholder reaches a customer, decision 037).
+ * The request gets a reference code, and the instructions and the business's notice are queued in
+ * the same transaction, written from customer-facing settings (no shipped placeholder reaches a
+ * customer, decision 037). Instructions to the signed-in customer's confirmed address are owed and
+ * always sent, the customer limited per account; to a typed or unconfirmed address they are within
+ * the recipient's hourly limit, the visitor limited per connection (decision 064).
  */
 import type { CurrentUser } from "../components/site";
 import { recordBookingPaymentRequest } from "../db/booking-payments.server";
@@ -21,11 +23,11 @@ import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
 import { type ActionDeps, type ActionLimit, spendLimit } from "./action";
 
-/** Ten requests a quarter of an hour per client address: signed-out visitors may ask too. */
+/** Ten requests a quarter of an hour per signed-in account, or per client address for a visitor signed out. */
 export const paymentRequestLimit: ActionLimit = {
   limiter: (limits) => limits.paymentRequests,
-  key: (address) => address,
-  message: "Too many payment requests from your connection. Please wait a few minutes and try again.",
+  key: (requester) => requester,
+  message: "Too many payment requests. Please wait a few minutes and try again.",
 };
 
 /** Who asks: the signed-in customer, if any, and the address the request came from. */
@@ -33,7 +35,7 @@ export type PaymentRequester = { user: CurrentUser | null; address: string };
 
 /** Records the payment request `input` names for `requester`; answers its reference code and where the instructions went. */
 export function requestPayment(deps: ActionDeps, requester: PaymentRequester, input: PaymentRequestInput): PaymentRequestResult {
-  spendLimit(deps, paymentRequestLimit, requester.address);
+  spendLimit(deps, paymentRequestLimit, requester.user ? `user:${requester.user.id}` : `address:${requester.address}`);
   if (input.bookingId !== undefined) return requestForBooking(deps, requester.user, input.bookingId, input.method);
   const { user } = requester;
   const email = user?.email ?? input.email;
@@ -46,7 +48,8 @@ export function requestPayment(deps: ActionDeps, requester: PaymentRequester, in
   const { offer, settings } = priced;
   const ctx = mailContextFrom(settings, deps);
   const entry = { userId: user?.id ?? null, method: input.method, offer, email };
-  const payment = recordPaymentRequest(deps.db, entry, (recorded) => queueRequestMail(deps, ctx, recorded, offer, input.method, email));
+  const proven = user?.emailVerified === true && email === user.email;
+  const payment = recordPaymentRequest(deps.db, entry, (recorded) => queueRequestMail(deps, ctx, recorded, offer, input.method, email, proven));
   deps.outbox.kick();
   log.info("payment request recorded", { paymentId: payment.id, method: payment.method, serviceId: offer.id });
   return { referenceCode: payment.referenceCode, email };
@@ -57,7 +60,7 @@ function requestForBooking(deps: ActionDeps, user: CurrentUser | null, bookingId
   if (!user) throw new HttpError(401, "unauthorized", "Please sign in to pay for your booking.");
   const ctx = mailContextFrom(getSettings(deps.db), deps);
   const result = recordBookingPaymentRequest(deps.db, { userId: user.id, bookingId, method, email: user.email }, (recorded, offer) =>
-    queueRequestMail(deps, ctx, recorded, offer, method, user.email),
+    queueRequestMail(deps, ctx, recorded, offer, method, user.email, user.emailVerified),
   );
   if (!result.ok && result.reason === "not_found") throw notFound("No booking of yours has this id.");
   if (!result.ok) throw new HttpError(409, "booking_not_payable", result.message);
@@ -67,12 +70,23 @@ function requestForBooking(deps: ActionDeps, user: CurrentUser | null, bookingId
 }
 
 /**
- * Inside the request's transaction: the client's instructions (or the cash-deposit confirmation),
- * counted against the recipient's hourly limit since the address may be typed by anyone
- * (beyond it nothing is kept), and the business's notice.
+ * Inside the request's transaction: the client's instructions (or the cash-deposit confirmation)
+ * and the business's notice. To an address the customer `proven` theirs they are owed; to any
+ * other they count against the recipient's hourly limit, since anyone may type it (beyond it
+ * nothing is kept).
  */
-function queueRequestMail(deps: ActionDeps, ctx: MailContext, payment: Payment, offer: ServiceOffer, method: PaymentRequestMethod, email: string) {
+function queueRequestMail(
+  deps: ActionDeps,
+  ctx: MailContext,
+  payment: Payment,
+  offer: ServiceOffer,
+  method: PaymentRequestMethod,
+  email: string,
+  proven: boolean,
+) {
   const mail: PaymentMailInput = { ...ctx, referenceCode: payment.referenceCode, email, offer };
-  enqueueCustomerMail(deps.db, method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail));
+  const instructions = method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail);
+  if (proven) enqueueMail(deps.db, instructions);
+  else enqueueCustomerMail(deps.db, instructions);
   enqueueMail(deps.db, paymentRequestNotification(mail, method));
 }

@@ -52,27 +52,17 @@ const book = (cookie: string, date: string, time: string, contactEmail: string) 
 const takenPlaces = () => (t.db.$client.query("SELECT coalesce(sum(current_bookings), 0) AS n FROM time_slots").get() as { n: number }).n;
 const mailTo = (address: string) => (t.db.$client.query('SELECT count(*) AS n FROM outbox WHERE lower("to") = lower(?)').get(address) as { n: number }).n;
 
-test("a contact address typed on a booking is never mailed; confirmations to the account's own address stop at the hourly limit with a 429; the business's notices are not limited", async () => {
+test("a contact address typed on a booking is never mailed; the account's own confirmations are owed and never refused for the inbox (decision 064)", async () => {
   setSetting("maxPendingBookings", 50);
   const mallory = customerWithSession(t.db, "mallory@example.com");
   const [day] = businessDays(1);
   const times = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00"];
-  for (const time of times.slice(0, customerMailPerHour)) {
-    expect((await book(mallory.cookie, day!, time, "victim@example.com")).status).toBe(201);
-  }
+  for (const time of times) expect((await book(mallory.cookie, day!, time, "victim@example.com")).status).toBe(201);
   // The typed address is shown to the business only (decision 060): nothing reaches the victim.
   expect(mailTo("victim@example.com")).toBe(0);
-  const refused = await book(mallory.cookie, day!, times[customerMailPerHour]!, "VICTIM@example.com");
-  expect(refused.status).toBe(429);
-  expect(refused.headers.get("Retry-After")).toBe("3600");
-  const body = (await refused.json()) as ErrorBody;
-  expect(body.error.code).toBe("mail_limited");
-  expect(body.error.message).toContain("in the last hour");
-  // Nothing of the refused booking remains: no row, no place taken, no mail.
-  expect(countRows(t, "bookings")).toBe(customerMailPerHour);
-  expect(takenPlaces()).toBe(customerMailPerHour);
-  expect(mailTo("mallory@example.com")).toBe(customerMailPerHour);
-  expect(mailTo("owner@example.com")).toBe(customerMailPerHour);
+  expect(countRows(t, "bookings")).toBe(times.length);
+  expect(mailTo("mallory@example.com")).toBe(times.length);
+  expect(mailTo("owner@example.com")).toBe(times.length);
 });
 
 test("anonymous payment requests to one address stop at the hourly limit with a 429 and record nothing more", async () => {
@@ -122,12 +112,36 @@ test("the default cap is five pending bookings", () => {
   expect(defaultSettings.maxPendingBookings).toBe(5);
 });
 
-test("every message to an address counts against its limit, whichever path queued it", async () => {
+test("what the business owes an address does not count against what strangers may cause; what strangers cause does", async () => {
   for (let i = 0; i < customerMailPerHour; i++) enqueueMail(t.db, { to: "Jo@example.com", subject: `Your order ${i} has shipped`, text: "On its way." });
+  for (let i = 0; i < customerMailPerHour; i++) {
+    t.setIp(`198.51.100.${i + 1}`);
+    expect((await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "jo@example.com" })).status).toBe(201);
+  }
+  t.setIp("198.51.100.200");
   const refused = await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "jo@example.com" });
   expect(refused.status).toBe(429);
   expect(((await refused.json()) as ErrorBody).error.code).toBe("mail_limited");
-  expect(countRows(t, "payments")).toBe(0);
+  expect(countRows(t, "payments")).toBe(customerMailPerHour);
+});
+
+test("a signed-in customer asking how to pay at their confirmed address is never refused for what strangers sent it; at an address they typed, they are", async () => {
+  for (let i = 0; i < customerMailPerHour; i++) {
+    t.setIp(`198.51.100.${i + 1}`);
+    expect((await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "ann@example.com" })).status).toBe(201);
+  }
+  const ann = customerWithSession(t.db, "ann@example.com");
+  const ask = (email?: string) =>
+    t.request("/api/payment-requests", {
+      method: "POST",
+      headers: { Cookie: ann.cookie, "Content-Type": "application/json", Origin: testOrigin },
+      body: JSON.stringify({ serviceId: "partner", method: "instructions", ...(email ? { email } : {}) }),
+    });
+  expect((await ask()).status).toBe(201);
+  expect(mailTo("ann@example.com")).toBe(customerMailPerHour + 1);
+  // Signed in, the account's address is used whatever is typed: the owed path, again.
+  expect((await ask("someone-else@example.com")).status).toBe(201);
+  expect(mailTo("someone-else@example.com")).toBe(0);
 });
 
 test("the hourly count for one address reads that address's last hour from its index, in any case, whatever else the hour holds", async () => {

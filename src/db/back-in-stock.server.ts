@@ -13,7 +13,7 @@
  */
 import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
 import { backInStockMail } from "../mail/templates/wishlist";
-import { enqueueCustomerMail } from "../mail/outbox.server";
+import { enqueueOptionalMail } from "../mail/outbox.server";
 import { openLinkToken, sealLinkToken } from "../server/mail-links.server";
 import type { SecretBox } from "../server/secret-box.server";
 import { immediate, type Db } from "./client.server";
@@ -80,7 +80,7 @@ export function queueBackInStockMail(db: Db, before: Map<number, number>, ctx: B
         unsubscribeUrl: `${ctx.origin}/wishlist/unsubscribe?token=${unsubscribeToken(ctx.secrets, w.userId, product.id)}`,
         businessName,
       });
-      if (enqueueCustomerMail(db, mail, now, "skip") === null) continue;
+      if (enqueueOptionalMail(db, mail, now) === null) continue;
       db.update(wishlistItems).set({ notifiedAt: now }).where(eq(wishlistItems.id, w.itemId)).run();
       queued++;
     }

@@ -12,7 +12,7 @@ import { getSettings } from "../db/settings.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { mailContextFrom } from "./context.server";
-import { enqueueCustomerMail, enqueueMail, type MailMessage } from "./outbox.server";
+import { enqueueMail, type MailMessage } from "./outbox.server";
 import { withInvoiceAttached } from "./templates/invoice";
 import {
   type CancelReason,
@@ -66,38 +66,29 @@ export function orderCancelMail(deps: OrderMailDeps, actor: OrderActor): OrderCh
 function withMail(
   deps: OrderMailDeps,
   templatesFor: (changed: OrderChanged, settings: ReturnType<typeof getSettings>) => readonly Template[],
-  causedBy: "customer" | "business" = "business",
 ): OrderChangeEffects {
   const backInStock = { origin: mailContextFrom(getSettings(deps.db), deps).origin, secrets: deps.secrets };
   return {
     backInStock,
     onChanged: (changed) => {
       const settings = getSettings(deps.db);
-      queueOrderMail(deps.db, changed, mailContextFrom(settings, deps), templatesFor(changed, settings), causedBy);
+      queueOrderMail(deps.db, changed, mailContextFrom(settings, deps), templatesFor(changed, settings));
     },
   };
 }
 
 /**
  * Queues the given e-mails about an order that just changed. Call inside the transaction that
- * changed it. Mail to the customer goes only to an address they proved, and counts against its
- * hourly limit; when the customer's own request causes it (`causedBy: "customer"`), beyond the
- * limit the request is refused. Nothing is sent about an order whose account is gone.
+ * changed it. Mail to the customer goes only to an address they proved; it is owed, so it is never
+ * refused for the inbox's sake (decision 064: orders are limited per account instead). Nothing is
+ * sent about an order whose account is gone.
  */
-export function queueOrderMail(
-  db: Db,
-  { orderId, view, customer }: OrderChanged,
-  writer: OrderMailWriter,
-  templates: readonly Template[],
-  causedBy: "customer" | "business" = "business",
-) {
+export function queueOrderMail(db: Db, { orderId, view, customer }: OrderChanged, writer: OrderMailWriter, templates: readonly Template[]) {
   if (!customer) return;
   const input: OrderMailInput = { ...writer, order: view, customerEmail: customer.email };
   for (const template of templates) {
     const message = template(input);
-    if (message.to !== customer.email) enqueueMail(db, message);
-    else if (!customer.verified) log.warn("order mail not sent to an unverified address", { orderId, subject: message.subject });
-    else if (causedBy === "customer") enqueueCustomerMail(db, message);
+    if (message.to === customer.email && !customer.verified) log.warn("order mail not sent to an unverified address", { orderId, subject: message.subject });
     else enqueueMail(db, message);
   }
 }

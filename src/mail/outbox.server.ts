@@ -49,9 +49,11 @@ export class RecipientMailLimitError extends HttpError {
 
 /**
  * Writes a message to the outbox; it is sent by the worker. Synchronous, so it can join a
- * transaction. For mail the business itself causes (its notices, the owner's changes to an order
- * or a booking): it is never refused, but a message to a customer still counts against that
- * address's hourly limit (see `enqueueCustomerMail`).
+ * transaction. For mail the business owes: its own notices, and what it sends a customer at the
+ * address they proved about what they did or bought (a booking's confirmation, an order's e-mails,
+ * payment instructions, a change they made, a receipt). It is never refused and never counts
+ * against the per-recipient limit, which is about what strangers can cause (decision 064); the
+ * customer's own actions are limited per account instead.
  */
 export function enqueueMail(db: Db, message: MailMessage): number {
   return insertMail(db, message, false, getSettings(db));
@@ -60,30 +62,34 @@ export function enqueueMail(db: Db, message: MailMessage): number {
 /** What to do with a visitor's message beyond the recipient's limit. */
 export type OverRecipientLimit = "refuse" | "skip";
 
-/** How many messages of any kind were queued to `to` since `since` (addresses compared without case). */
-export function mailQueuedTo(db: Db, to: string, since: Date): number {
+/**
+ * How many messages were queued to `to` since `since` (addresses compared without case): with
+ * `strangersOnly`, only those a stranger could cause (`enqueueCustomerMail`), else every message.
+ */
+export function mailQueuedTo(db: Db, to: string, since: Date, strangersOnly = false): number {
   const recent = db
     .select({ n: sql<number>`count(*)` })
     .from(outbox)
-    // Every message counts, whichever path queued it: the limit is about the inbox, not the form.
     // Addresses differ only in case for the same inbox: outbox_recipient_idx is on lower(to), then time.
-    .where(and(gte(outbox.createdAt, since), sql`lower(${outbox.to}) = lower(${to})`))
+    .where(and(gte(outbox.createdAt, since), sql`lower(${outbox.to}) = lower(${to})`, strangersOnly ? eq(outbox.recipientLimited, true) : undefined))
     .get();
   return recent?.n ?? 0;
 }
 
 /**
- * Queues mail a visitor's request causes to a customer address (confirmations, payment
- * instructions, reset and verification links): at most the `customerMailPerHour` setting's messages of any kind
- * to one address per hour, so the site cannot be used to flood someone's inbox. Beyond that,
- * "refuse" throws RecipientMailLimitError (call inside the transaction that records the request,
- * so the request is not recorded either) and "skip" queues nothing and returns null, for answers
- * that must not tell whether a message was sent (a reset link, a sign-up notice).
+ * Queues mail that anyone could cause to an address: a request made signed out (a sign-up notice,
+ * a verification or reset link, payment instructions to a typed address) or an address typed on a
+ * form. At most the `customerMailPerHour` setting's such messages to one address per hour, so the
+ * site cannot be used to flood someone's inbox; what the business owes a customer (`enqueueMail`)
+ * neither counts nor is refused (decision 064). Beyond the limit, "refuse" throws
+ * RecipientMailLimitError (call inside the transaction that records the request, so the request is
+ * not recorded either) and "skip" queues nothing and returns null, for answers that must not tell
+ * whether a message was sent (a reset link, a sign-up notice).
  */
 export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date(), overLimit: OverRecipientLimit = "refuse"): number | null {
   const settings = getSettings(db);
   const limit = settings.customerMailPerHour;
-  if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs)) >= limit) {
+  if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs), true) >= limit) {
     if (overLimit === "skip") {
       log.warn("mail to a recipient over its hourly limit not sent", { subject: message.subject });
       return null;
@@ -91,6 +97,21 @@ export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date
     throw new RecipientMailLimitError(limit);
   }
   return insertMail(db, message, true, settings);
+}
+
+/**
+ * Queues a message the customer can do without (back in stock, a review's rejection the owner may
+ * repeat): folded away, and null returned, when the address has already had `customerMailPerHour`
+ * messages of any kind in the last hour, so an inbox that is busy is not made busier. It does not
+ * count against what strangers may cause.
+ */
+export function enqueueOptionalMail(db: Db, message: MailMessage, now = new Date()): number | null {
+  const settings = getSettings(db);
+  if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs)) >= settings.customerMailPerHour) {
+    log.info("optional mail folded: the address has had its hour's mail", { subject: message.subject });
+    return null;
+  }
+  return insertMail(db, message, false, settings);
 }
 
 function insertMail(db: Db, message: MailMessage, recipientLimited: boolean, settings: Settings): number {

@@ -13,6 +13,8 @@ import { signInSchema, signUpSchema } from "../shared/auth";
 import { safeReturnTo } from "../server/safe-redirect";
 import { googleSignInNotice } from "../server/auth/google-notices";
 import { startSession } from "../server/auth/sign-in.server";
+import { markSignUpBrowser } from "../server/auth/sign-up-browser.server";
+import { isHttps } from "../server/origin";
 import { clientIp } from "../server/client-ip";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { fieldErrors, HttpError, setErrorHeaders } from "../server/errors";
@@ -40,7 +42,7 @@ export function showLogin(deps: AppDeps, c: Context<AppEnv>) {
 const signedUpNotice = {
   tone: "success" as const,
   title: "Check your e-mail",
-  text: "We have sent a message to the address you gave. Open the link in it to confirm your address, then sign in below. If that address already had an account, the message says so instead.",
+  text: "We have sent a message to the address you gave. Open its link in this browser within the hour and you are signed in; later, or on another device, it confirms your address and you sign in below. If that address already had an account, the message says so instead.",
 };
 
 /** POST /login */
@@ -90,7 +92,9 @@ export async function submitSignUp(deps: AppDeps, c: Context<AppEnv>) {
     return renderLogin(deps, c, { mode: "signup", returnTo, values, notice: { tone: "error", text: error.message }, status: error.status as 429 });
   }
   // The same answer for a new address and one that has an account (decision 025): a new account is
-  // not signed in here, so nobody learns from the answer who has an account.
+  // not signed in here, so nobody learns from the answer who has an account. This browser is marked
+  // either way: the confirmation link opened here signs in (decision 064).
+  markSignUpBrowser(c, { https: isHttps(deps) }, deps.secrets, parsed.data.email, returnTo);
   return c.redirect(`/login?signedUp=1&returnTo=${encodeURIComponent(returnTo)}`, 303);
 }
 

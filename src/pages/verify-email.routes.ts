@@ -1,4 +1,8 @@
-/** GET /verify-email?token= (the e-mailed link) and POST /verify-email/resend (signed in), each through its action. */
+/**
+ * GET /verify-email?token= (the e-mailed link: it confirms, and in the browser that signed up within
+ * the hour it signs in and goes on, decision 064) and POST /verify-email/resend (signed in), each
+ * through its action.
+ */
 import { Hono, type Context } from "hono";
 import { confirmEmail } from "../actions/confirm-email.server";
 import { resendEmailVerification } from "../actions/resend-email-verification.server";
@@ -6,6 +10,9 @@ import type { AppDeps, AppEnv } from "../server/deps";
 import { HttpError, setErrorHeaders } from "../server/errors";
 import { servePage } from "../server/render-page";
 import { toCurrentUser } from "../server/middleware/session";
+import { clearSignUpBrowser, readSignUpBrowser } from "../server/auth/sign-up-browser.server";
+import { startSession } from "../server/auth/sign-in.server";
+import { isHttps } from "../server/origin";
 import { verifyEmailPage, type VerifyEmailOutcome } from "./verify-email";
 
 function render(deps: AppDeps, c: Context<AppEnv>, outcome: VerifyEmailOutcome) {
@@ -13,10 +20,18 @@ function render(deps: AppDeps, c: Context<AppEnv>, outcome: VerifyEmailOutcome) 
 }
 
 export function showVerifyEmail(deps: AppDeps, c: Context<AppEnv>) {
-  const user = confirmEmail(deps, c.req.query("token") ?? "");
-  if (!user) return render(deps, c, "invalid");
-  // The page's own notice must not still say "please confirm" to the person who just did.
+  const sec = { https: isHttps(deps) };
+  const confirmed = confirmEmail(deps, c.req.query("token") ?? "", readSignUpBrowser(c, deps.secrets));
+  if (!confirmed) return render(deps, c, "invalid");
+  const { user, signIn } = confirmed;
   const current = c.get("user");
+  if (signIn) clearSignUpBrowser(c, sec);
+  if (signIn && current?.id !== user.id) {
+    // The browser that signed up, within the hour: signed in once, and on to where they were going.
+    startSession(deps, c, user.id, "e-mail link");
+    return c.redirect(signIn.returnTo === "/dashboard" ? "/dashboard?notice=emailConfirmed" : signIn.returnTo, 303);
+  }
+  // The page's own notice must not still say "please confirm" to the person who just did.
   if (current?.id === user.id) c.set("user", toCurrentUser(user, current.firstSignIn));
   return render(deps, c, "verified");
 }

@@ -27,7 +27,7 @@ export function emailVerificationMail(to: string, link: string, businessName: st
       `Please confirm that this e-mail address belongs to your ${businessName} account:`,
       link,
       ``,
-      `The link works within 48 hours. If you did not create an account or change your e-mail address, you can ignore this e-mail.`,
+      `The link works within 48 hours; opened within the hour in the browser you signed up in, it signs you in too. If you did not create an account or change your e-mail address, you can ignore this e-mail.`,
     ]),
   };
 }

@@ -1,9 +1,10 @@
-import { expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
+import { signUpBrowserMatches, signUpBrowserMinutes } from "./sign-up-browser.server";
 import { countRows } from "../../../tests/helpers/test-app";
 import { testAppPerTest } from "../../../tests/helpers/per-test";
 import { browser, testPassword } from "../../../tests/helpers/browser";
 import { createEmailVerification } from "../../db/email-verifications.server";
-import { customerMailPerHour, enqueueMail } from "../../mail/outbox.server";
+import { customerMailPerHour, enqueueCustomerMail, enqueueMail } from "../../mail/outbox.server";
 
 const t = testAppPerTest();
 
@@ -94,12 +95,109 @@ test("changing the e-mail makes the account unverified and sends a new link; an 
   expect(verifiedAt("ann.new@example.com")).not.toBeNull();
 });
 
-test("a new link counts against the address's hourly mail limit; beyond it none is sent and the page says so", async () => {
+test("a new link counts against the address's hourly limit of what strangers may cause; beyond it none is sent and the page says so", async () => {
   const ann = browser(t);
   await ann.signUp("ann@example.com");
-  for (let i = 1; i < customerMailPerHour; i++) enqueueMail(t.db, { to: "ann@example.com", subject: `Your order ${i} has shipped`, text: "On its way." });
+  for (let i = 1; i < customerMailPerHour; i++) enqueueCustomerMail(t.db, { to: "ann@example.com", subject: `Reset your password ${i}`, text: "A link." });
   const res = await ann.post("/verify-email/resend", {});
   expect(res.status).toBe(429);
   expect(await res.text()).toContain("Please check your inbox");
   expect(countRows(t, "outbox")).toBe(customerMailPerHour);
+});
+
+test("what the business owes an address never keeps a new link from it (decision 064)", async () => {
+  const ann = browser(t);
+  await ann.signUp("ann@example.com");
+  for (let i = 0; i < customerMailPerHour * 2; i++) enqueueMail(t.db, { to: "ann@example.com", subject: `Your order ${i} has shipped`, text: "On its way." });
+  const res = await ann.post("/verify-email/resend", {});
+  expect(res.status).toBe(200);
+  expect(countRows(t, "outbox")).toBe(customerMailPerHour * 2 + 2);
+});
+
+describe("the link signs in, in the browser that signed up, once, within the hour (decision 064)", () => {
+  /** Signs up through the form only, as a visitor does: no sign-in after. */
+  const signUpOnly = async (b: ReturnType<typeof browser>, email: string, returnTo = "/dashboard") => {
+    const res = await b.post("/signup", { email, password: testPassword, firstName: "Ann", lastName: "Lee", returnTo });
+    expect(res.status).toBe(303);
+    return res;
+  };
+  const signedInAs = async (b: ReturnType<typeof browser>) => {
+    const res = await b.get("/dashboard");
+    return res.status === 200 ? (/Welcome[^<]*/.exec(await res.text())?.[0] ?? "signed in") : null;
+  };
+
+  test("opened where they signed up, it confirms, signs in and goes on to where they were going; the link then is used up", async () => {
+    const ann = browser(t);
+    await signUpOnly(ann, "ann@example.com", "/booking?service=partner");
+    expect(await signedInAs(ann)).toBeNull();
+    const path = verificationPath("ann@example.com")!;
+    const res = await ann.get(path);
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/booking?service=partner");
+    expect(verifiedAt("ann@example.com")).not.toBeNull();
+    expect(await signedInAs(ann)).not.toBeNull();
+    // Once: the link is used up, and the mark is gone.
+    expect(ann.jar.header()).not.toContain("pi_signup=");
+    const again = await browser(t).get(path);
+    expect(again.status).toBe(400);
+  });
+
+  test("going to the dashboard, it says the address is confirmed", async () => {
+    const ann = browser(t);
+    await signUpOnly(ann, "ann@example.com");
+    const res = await ann.get(verificationPath("ann@example.com")!);
+    expect(res.headers.get("location")).toBe("/dashboard?notice=emailConfirmed");
+    expect(await (await ann.get("/dashboard?notice=emailConfirmed")).text()).toContain("Your e-mail address is confirmed and you are signed in.");
+  });
+
+  test("opened in another browser it only confirms, and asks to sign in", async () => {
+    await signUpOnly(browser(t), "ann@example.com");
+    const other = browser(t);
+    const res = await other.get(verificationPath("ann@example.com")!);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your e-mail address is confirmed");
+    expect(verifiedAt("ann@example.com")).not.toBeNull();
+    expect(await signedInAs(other)).toBeNull();
+  });
+
+  test("a browser that signed up with another address does not sign in with this one's link", async () => {
+    const mallory = browser(t);
+    await signUpOnly(mallory, "mallory@example.com");
+    await signUpOnly(browser(t), "ann@example.com");
+    const res = await mallory.get(verificationPath("ann@example.com")!);
+    expect(res.status).toBe(200);
+    expect(await signedInAs(mallory)).toBeNull();
+  });
+
+  test("after the hour the mark no longer signs in", () => {
+    const now = Date.now();
+    const mark = { email: "ann@example.com", returnTo: "/dashboard", until: now + signUpBrowserMinutes * 60_000 };
+    expect(signUpBrowserMatches(mark, "ANN@example.com", now)).toBe(true);
+    expect(signUpBrowserMatches(mark, "ann@example.com", mark.until)).toBe(false);
+    expect(signUpBrowserMatches(mark, "bob@example.com", now)).toBe(false);
+    expect(signUpBrowserMatches(null, "ann@example.com", now)).toBe(false);
+  });
+
+  test("a mark we did not seal, or altered, signs nobody in", async () => {
+    const ann = browser(t);
+    await signUpOnly(ann, "ann@example.com");
+    const sealed = /pi_signup=([^;]+)/.exec(ann.jar.header())?.[1] ?? "";
+    expect(sealed.length).toBeGreaterThan(20);
+    ann.jar.set("pi_signup", `${sealed.slice(0, -4)}AAAA`);
+    const res = await ann.get(verificationPath("ann@example.com")!);
+    expect(res.status).toBe(200);
+    expect(await signedInAs(ann)).toBeNull();
+  });
+
+  test("sign-up still answers a new address and a taken one alike: the same status, redirect and cookies", async () => {
+    const answerOf = (res: Response) => ({
+      status: res.status,
+      location: res.headers.get("location"),
+      cookies: res.headers.getSetCookie().map((c) => c.replace(/=[^;]*/, "=…")),
+    });
+    const first = answerOf(await signUpOnly(browser(t), "ann@example.com"));
+    const taken = answerOf(await signUpOnly(browser(t), "ann@example.com"));
+    expect(taken).toEqual(first);
+    expect(first.cookies.some((c) => c.startsWith("pi_signup=…") && c.includes("HttpOnly"))).toBe(true);
+  });
 });
