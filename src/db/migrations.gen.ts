@@ -41,6 +41,7 @@ import m38 from "../../db/0038_booking_day_counts.sql" with { type: "text" };
 import m39 from "../../db/0039_search_newest_first.sql" with { type: "text" };
 import m40 from "../../db/0040_payment_counts.sql" with { type: "text" };
 import m41 from "../../db/0041_bookings_search.sql" with { type: "text" };
+import m42 from "../../db/0042_booking_reminders.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -86,4 +87,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0039_search_newest_first", sql: m39 },
   { tag: "0040_payment_counts", sql: m40 },
   { tag: "0041_bookings_search", sql: m41 },
+  { tag: "0042_booking_reminders", sql: m42 },
 ];

@@ -51,6 +51,8 @@ export const users = sqliteTable(
     firstSignedInAt: integer("first_signed_in_at", { mode: "timestamp_ms" }),
     /** "E-mail me to review what I bought": the customer's switch for review invitations (on until they turn it off). */
     reviewInvites: integer("review_invites", { mode: "boolean" }).notNull().default(true),
+    /** "E-mail me a reminder before each appointment": the customer's switch for booking reminders (on until they turn it off). */
+    bookingReminders: integer("booking_reminders", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -122,6 +124,11 @@ export const bookings = sqliteTable(
     /** Who cancelled it and when (null while it is not cancelled): the dashboard lists customers' cancellations. */
     cancelledBy: text("cancelled_by", { enum: orderActors }),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+    /**
+     * The start the customer was last reminded of (the appointment's instant then), null until a
+     * reminder goes: a booking moved to another start is reminded again, the same start never twice.
+     */
+    remindedFor: integer("reminded_for", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -113,6 +113,14 @@ export function updateProfile(
   });
 }
 
+/** The optional e-mails the customer wants (the account page's "E-mails" form): review invitations and booking reminders. */
+export type EmailChoices = { reviewInvites: boolean; bookingReminders: boolean };
+
+/** Saves the customer's e-mail choices in one statement; false when there is no such customer. */
+export function setEmailChoices(db: Db, userId: string, choices: EmailChoices): boolean {
+  return db.update(users).set(choices).where(eq(users.id, userId)).returning({ id: users.id }).all().length > 0;
+}
+
 /** Sets a new password (or none) and voids every outstanding reset link: an old link must not undo it. */
 export function setPasswordHash(db: Db, userId: string, passwordHash: string | null) {
   immediate(db, () => {

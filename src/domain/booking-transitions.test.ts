@@ -9,6 +9,7 @@ import {
   holdsSlot,
   isActiveBooking,
   nextStatuses,
+  remindedBookingStatuses,
 } from "./booking-transitions";
 
 test("the portal's buttons are the table's changes the business may make, and nothing else passes the guard", () => {
@@ -19,6 +20,11 @@ test("the portal's buttons are the table's changes the business may make, and no
   expect(nextStatuses("confirmed")).toEqual(["completed", "cancelled"]);
   expect(canChangeBookingStatus("confirmed", "cancelled", "customer")).toBe(false);
   expect(canChangeBookingStatus("pending", "nonsense")).toBe(false);
+});
+
+test("a booking is reminded once the business confirmed it and only the appointment is ahead: confirmed, never pending, completed or cancelled", () => {
+  expect(remindedBookingStatuses).toEqual(["confirmed"]);
+  for (const status of remindedBookingStatuses) expect(isActiveBooking(status)).toBe(true);
 });
 
 test("the audit log names each allowed change, and none that is not allowed", () => {

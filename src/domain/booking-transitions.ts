@@ -53,6 +53,13 @@ export function bookingAuditAction(from: string, to: string): string | null {
  */
 export const activeBookingStatuses: readonly BookingStatus[] = bookingStatuses.filter((s) => Object.keys(bookingTransitions[s]).length > 0);
 
+/**
+ * The statuses of a booking its customer is reminded of before the appointment: confirmed, i.e.
+ * active with only the appointment itself ahead (the table lets the business complete it). A
+ * pending booking is not reminded: the business has not said yes to it yet.
+ */
+export const remindedBookingStatuses: readonly BookingStatus[] = activeBookingStatuses.filter((s) => canChangeBookingStatus(s, "completed", "admin"));
+
 /** True for a booking still to happen (pending or confirmed). */
 export function isActiveBooking(status: string): boolean {
   return (activeBookingStatuses as readonly string[]).includes(status);

@@ -18,7 +18,15 @@ import { accountPage, type AccountPageState } from "./account";
 function render(deps: AppDeps, c: Context<CustomerEnv>, user: User, extra: Partial<AccountPageState> = {}) {
   const fresh = ownAccount(deps, user.id) ?? user;
   const profile = { firstName: fresh.firstName ?? "", lastName: fresh.lastName ?? "", email: fresh.email };
-  return servePage(deps, c, (site) => accountPage(site, { profile, hasPassword: Boolean(fresh.passwordHash), reviewInvites: fresh.reviewInvites, ...extra }));
+  return servePage(deps, c, (site) =>
+    accountPage(site, {
+      profile,
+      hasPassword: Boolean(fresh.passwordHash),
+      reviewInvites: fresh.reviewInvites,
+      bookingReminders: fresh.bookingReminders,
+      ...extra,
+    }),
+  );
 }
 
 /** The customer's own row (password hash included), or null if it went since the session was read. */
@@ -93,12 +101,12 @@ export async function submitDeleteAccount(deps: AppDeps, c: Context<CustomerEnv>
   return c.redirect("/?deleted=1", 303);
 }
 
-/** The e-mail choices: a checked box sends `reviewInvites=on`, an unchecked one sends nothing (off). */
+/** The e-mail choices: a checked box sends `reviewInvites=on` or `bookingReminders=on`, an unchecked one sends nothing (off). */
 export async function submitEmailChoices(deps: AppDeps, c: Context<CustomerEnv>) {
   const user = currentUser(deps, c);
   if (!user) return signedOut(deps, c);
   const form = await readForm(c, 100);
-  chooseAccountEmails(deps, user.id, { reviewInvites: form.reviewInvites === "on" });
+  chooseAccountEmails(deps, user.id, { reviewInvites: form.reviewInvites === "on", bookingReminders: form.bookingReminders === "on" });
   return c.redirect("/account?saved=emails", 303);
 }
 

@@ -12,6 +12,8 @@ export type AccountPageState = {
   hasPassword: boolean;
   /** "E-mail me to review what I bought". */
   reviewInvites: boolean;
+  /** "E-mail me a reminder before each appointment". */
+  bookingReminders: boolean;
   form?: "profile" | "password" | "delete";
   errors?: FormErrors;
   notice?: { tone: "error" | "success"; text: string };
@@ -30,6 +32,12 @@ function CurrentPasswordField(props: { form: string; label?: string; error?: str
       autoComplete="current-password"
     />
   );
+}
+
+/** When the reminders come, as the owner set them (0: none are sent now, but the choice is kept). */
+function reminderHint(hours: number): string {
+  if (hours <= 0) return "We send no reminders at the moment; your choice is kept for when we do.";
+  return `Once, ${hours === 1 ? "an hour" : `${hours} hours`} before each confirmed appointment, with its calendar invitation.`;
 }
 
 export function accountPage(site: SiteData, s: AccountPageState): PageDefinition {
@@ -93,13 +101,28 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
               title="E-mails"
               submit={<SubmitButton label="Save E-mail Choices" pendingLabel="Saving..." className="btn btn-primary" />}
             >
-              <p className="text-sm text-base-content/80">E-mails about your orders, bookings and account always come; these are the ones you can choose.</p>
+              <p className="text-sm text-base-content/80">
+                Confirmations and changes to your orders, bookings and account always come. You can choose these others:
+              </p>
               <label className="label cursor-pointer justify-start gap-3 whitespace-normal text-base-content">
                 <input type="checkbox" name="reviewInvites" className="checkbox" defaultChecked={s.reviewInvites} aria-describedby="review-invites-hint" />
                 E-mail me to review what I bought
               </label>
               <p id="review-invites-hint" className="text-sm text-base-content/80">
                 Once per order, a few days after it arrives.
+              </p>
+              <label className="label cursor-pointer justify-start gap-3 whitespace-normal text-base-content">
+                <input
+                  type="checkbox"
+                  name="bookingReminders"
+                  className="checkbox"
+                  defaultChecked={s.bookingReminders}
+                  aria-describedby="booking-reminders-hint"
+                />
+                E-mail me a reminder before each appointment
+              </label>
+              <p id="booking-reminders-hint" className="text-sm text-base-content/80">
+                {reminderHint(site.settings.bookingReminderHours)}
               </p>
             </FormCard>
           </div>

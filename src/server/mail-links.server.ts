@@ -7,7 +7,7 @@
 import type { SecretBox } from "./secret-box.server";
 
 /** What a link is for; a token opens only for the purpose it was sealed for. */
-export type LinkPurpose = "review-invitations" | "back-in-stock";
+export type LinkPurpose = "review-invitations" | "back-in-stock" | "booking-reminders";
 
 /** Longer than any token we make (a purpose and an id or two come to about 150 characters). */
 export const maxLinkTokenLength = 400;

@@ -27,6 +27,7 @@ import { startHousekeeping } from "./housekeeping.server";
 import { startSlotWindow } from "./slot-window.server";
 import { startDailyDigest } from "./daily-digest.server";
 import { startReviewInvitations } from "./review-invitations.server";
+import { startBookingReminders } from "./booking-reminders.server";
 import { startScheduledBackups } from "./scheduled-backup.server";
 import { JobLease, runJobsUnder } from "./repeating-job.server";
 import { GracefulStop } from "./shutdown.server";
@@ -159,6 +160,7 @@ const stopPaymentCheck = startPaymentReconciliation(deps);
 const stopOrderExpiry = startOrderExpiry(deps);
 const stopDailyDigest = startDailyDigest(deps);
 const stopReviewInvitations = startReviewInvitations(deps);
+const stopBookingReminders = startBookingReminders(deps);
 const stopScheduledBackups = startScheduledBackups(deps);
 
 log.info("listening", {
@@ -184,6 +186,7 @@ async function shutDown(signal: string) {
     stopOrderExpiry(),
     stopDailyDigest(),
     stopReviewInvitations(),
+    stopBookingReminders(),
     stopScheduledBackups(),
   ]);
   jobLease.stop();

@@ -34,6 +34,7 @@ import { passwordResetRoutes } from "../pages/password-reset.routes";
 import { privacyRoutes } from "../pages/privacy.routes";
 import { verifyEmailRoutes } from "../pages/verify-email.routes";
 import { reviewInvitationRoutes } from "../pages/review-invitations.routes";
+import { bookingReminderRoutes } from "../pages/booking-reminders.routes";
 import { productPath } from "../pages/product";
 import { servicesRoutes } from "../pages/services.routes";
 import { reviewRoutes } from "../pages/reviews.routes";
@@ -74,6 +75,7 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/", bookingMoveRoutes(deps)); // GET and POST /bookings/:id/move (signed-in customers)
   app.route("/", verifyEmailRoutes(deps)); // /verify-email and POST /verify-email/resend
   app.route("/", reviewInvitationRoutes(deps)); // GET and POST /unsubscribe/review-invitations (the e-mail's link, no sign-in)
+  app.route("/", bookingReminderRoutes(deps)); // GET and POST /unsubscribe/booking-reminders (the reminder's link, no sign-in)
 
   // Shop (filters live in the URL) and the cart's plain forms, which redirect back (303) with
   // ?cart=<notice>; the islands use /api/cart instead.

@@ -41,6 +41,7 @@ export const settingsMessages = {
   responseTime: "Use 1 to 72 hours",
   maxPending: "Use 1 to 100 bookings",
   rescheduleCutoff: "Use 0 to 336 hours",
+  bookingReminder: "Use 0 to 168 hours",
   mailPerHour: "Use 1 to 50 e-mails",
   boolean: "Must be on or off",
   digestHour: "Use an hour from 0 to 23",

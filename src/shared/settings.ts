@@ -410,6 +410,22 @@ export const settingDeclarations = {
     placeholder: false,
     passwordAgain: false,
   }),
+  /** Hours before a confirmed booking that its customer is reminded of it by e-mail, once per start; 0 sends no reminders. */
+  bookingReminderHours: setting({
+    stored: whole(0, 168),
+    default: 24,
+    check: whole(0, 168, m.bookingReminder),
+    label: "Booking reminder (hours before)",
+    section: "bookings",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "This many hours before a confirmed booking, its customer is e-mailed a reminder with the calendar invitation, 0 to 168 (a week); 0 sends none.",
+    },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
   responseTimeHours: setting({
     stored: whole(1, 72),
     default: 2,
@@ -431,7 +447,7 @@ export const settingDeclarations = {
     field: {
       kind: "number",
       step: "1",
-      hint: "At most this many e-mails in an hour to one customer address, 1 to 50; beyond it the form asking for one says so.",
+      hint: "At most this many e-mails in an hour to one address from requests anyone could make (signed out, or an address typed on a form), 1 to 50; beyond it the form asking for one says so. What we owe a signed-in customer (confirmations, receipts, changes they made) is always sent.",
     },
     customersSee: false,
     placeholder: false,

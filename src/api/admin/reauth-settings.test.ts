@@ -47,6 +47,7 @@ const anotherValue: { [K in SettingKey]: Settings[K] } = {
   businessHours: { start: "10:00", end: "18:00", slotMinutes: 30, days: [1, 2, 3] },
   maxPendingBookings: 10,
   rescheduleCutoffHours: 48,
+  bookingReminderHours: 48,
   responseTimeHours: 4,
   customerMailPerHour: 50,
   reviewInviteDays: 10,

@@ -16,6 +16,7 @@ import {
   bookingConfirmationMail,
   bookingConfirmedMail,
   bookingNotificationMail,
+  bookingReminderMail,
   quotedBooking,
 } from "./bookings";
 
@@ -77,6 +78,14 @@ const messages: Record<string, MailMessage | null> = {
   }),
   moved: bookingMovedMail(moved),
   movedNotification: bookingMovedNotification(moved),
+  reminder: bookingReminderMail({
+    ...common,
+    booking,
+    to: "ann@example.com",
+    firstName: visitorText(headers),
+    movableUntil: new Date("2026-11-29T00:00:00.000Z"),
+    unsubscribeUrl: "https://pi.example/unsubscribe/booking-reminders?token=v1.abc",
+  }),
 };
 
 /** How the HTML part draws a link-only line: a button. */
@@ -100,7 +109,7 @@ test("no booking template lets what a customer typed start a line of its own", (
 });
 
 test("customer mail goes to the account's confirmed address; the typed contact address is only shown to the business", () => {
-  for (const name of ["confirmation", "confirmed", "completed", "cancelledByBusiness", "moved"]) expect(messages[name]?.to).toBe("ann@example.com");
+  for (const name of ["confirmation", "confirmed", "completed", "cancelledByBusiness", "moved", "reminder"]) expect(messages[name]?.to).toBe("ann@example.com");
   for (const name of ["notification", "cancelledByCustomer", "movedNotification"]) {
     expect(messages[name]?.to).toBe("owner@example.com");
     expect(messages[name]?.replyTo).toBe("ann@example.com");
@@ -115,4 +124,6 @@ test("a template cannot be handed a customer's raw text", () => {
   bookingConfirmedMail({ ...status, booking: { ...booking, location: raw.location } });
   // @ts-expect-error the same for the name in the business's notice of a move
   bookingMovedNotification({ ...moved, customerName: headers });
+  // @ts-expect-error and for the name a reminder greets
+  bookingReminderMail({ ...common, booking, to: "ann@example.com", firstName: headers, movableUntil: null, unsubscribeUrl: "https://pi.example/u" });
 });

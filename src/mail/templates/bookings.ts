@@ -1,11 +1,11 @@
 /**
  * The e-mails of a booking: the customer's confirmation and the business's notice, both with the
- * `.ics`, and the status changes. What the customer typed on the form reaches them only as
+ * `.ics`, the status changes, and the reminder before a confirmed appointment. What the customer typed on the form reaches them only as
  * `VisitorText` (`quotedBooking`), so it stays on its own line; customer mail goes to the account's
  * confirmed address, never to the contact address typed on the form (shown to the business only).
  */
 import { bookingPagePath } from "../../domain/booking";
-import { formatAppointment, formatMoney, timeZoneCity } from "../../domain/format";
+import { formatAppointment, formatInstant, formatMoney, timeZoneCity } from "../../domain/format";
 import { adminRecordPath, bookingRecordKey } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import { optionalVisitorText, type VisitorText } from "../visitor-text";
@@ -246,5 +246,72 @@ export function bookingCancelledByCustomerAlert(
       ``,
       `See it in the admin portal: ${ctx.origin}${adminRecordPath("bookings", bookingRecordKey(b))}`,
     ]),
+  };
+}
+
+/** What a booking's reminder needs: the booking as it stands, where to act on it, and its invitation. */
+export type BookingReminderMailInput = {
+  booking: {
+    id: string;
+    reference?: string | null;
+    serviceName: string;
+    appointmentDate: string;
+    appointmentTime: string;
+    duration: number;
+    location: VisitorText | null;
+  };
+  /** The account's confirmed address. */
+  to: string;
+  /** The account's first name as its owner typed it, if any. */
+  firstName: VisitorText | null;
+  businessName: string;
+  businessEmail: string;
+  /** The business's phone as customers may see it: empty while a placeholder (decision 037). */
+  businessPhone: string;
+  origin: string;
+  timeZone: string;
+  /** Until when the customer may still move the booking themselves (the move cut-off), or null once that has passed. */
+  movableUntil: Date | null;
+  /** The link that turns reminders off without signing in. */
+  unsubscribeUrl: string;
+  /** The invitation as it stands: same UID, the booking's current SEQUENCE, METHOD:REQUEST. */
+  ics: string;
+};
+
+/** The reminder some hours before a confirmed booking, with the invitation that keeps the customer's calendar right. */
+export function bookingReminderMail(m: BookingReminderMailInput): MailMessage {
+  const b = m.booking;
+  const when = formatAppointment(b.appointmentDate, b.appointmentTime);
+  const page = b.reference ? `${m.origin}${bookingPagePath(b.reference)}` : `${m.origin}/dashboard`;
+  return {
+    to: m.to,
+    replyTo: m.businessEmail,
+    subject: `Reminder: ${b.serviceName} on ${when}`,
+    text: plainText([
+      m.firstName ? `Hello ${m.firstName},` : "Hello,",
+      ``,
+      `A reminder of your appointment with ${m.businessName}:`,
+      ``,
+      `Service: ${b.serviceName}`,
+      `When: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
+      `Reference: ${reference(b)}`,
+      ``,
+      `Your booking, and how to cancel it:`,
+      page,
+      ``,
+      ...(m.movableUntil
+        ? [`To move it to another time (until ${formatInstant(m.movableUntil, m.timeZone)}):`, `${m.origin}/bookings/${b.id}/move`]
+        : [`It is too close to the appointment to move it online; to change it, ${replyOrCall(m.businessPhone)}.`]),
+      ``,
+      `The attached invitation keeps the appointment in your calendar up to date.`,
+      `Questions: ${replyOrCall(m.businessPhone)}.`,
+      ``,
+      `We send one reminder before each confirmed appointment. To stop them, open this link (no sign-in needed), or untick them in your account settings:`,
+      m.unsubscribeUrl,
+      ``,
+      m.businessName,
+    ]),
+    ...updatedInvitation(m.ics, "REQUEST"),
   };
 }
