@@ -460,18 +460,31 @@ export function bankTransferOrder(db: Db, userId: string, slug = "covert-dash-ca
 
 /**
  * A customer (with a session) and a booking of theirs made the way the site makes one, `daysAhead`
- * business days ahead (Monday to Saturday) at `time`, with that day's slots open; `status` moves it
- * on afterwards (confirmed or cancelled). Answers the customer, the booking's id and its day.
+ * business days ahead (Monday to Saturday) at `time`, with that day's slots open; `paid` has the
+ * owner mark it paid (its invoice issued), then `status` moves it on (confirmed or cancelled).
+ * Answers the customer, the booking's id, reference and day.
  */
 export function customerWithBooking(
   db: Db,
   email: string,
-  opts: { daysAhead?: number; time?: string; status?: BookingStatus; serviceName?: string; returning?: boolean } = {},
+  opts: { daysAhead?: number; time?: string; status?: BookingStatus; serviceName?: string; returning?: boolean; paid?: boolean } = {},
 ) {
   const customer = customerWithSession(db, email, { returning: opts.returning });
   const booked = bookingOf(db, customer.userId, email, opts);
+  if (opts.paid) {
+    const owner = findAdminByUsername(db, "owner") ?? { id: adminWithToken(db, "owner").adminId, username: "owner" };
+    const marked = markBookingPaid(db, booked.booking.id, { id: owner.id, username: "owner" });
+    if (!marked.ok) throw new Error(`the booking was not marked paid: ${marked.reason}`);
+  }
   if (opts.status && opts.status !== "pending") setBookingStatus(db, booked.booking.id, opts.status);
-  return { ...customer, bookingId: booked.booking.id, date: booked.date, time: booked.time, price: booked.booking.servicePrice };
+  return {
+    ...customer,
+    bookingId: booked.booking.id,
+    reference: booked.booking.reference ?? "",
+    date: booked.date,
+    time: booked.time,
+    price: booked.booking.servicePrice,
+  };
 }
 
 /**

@@ -315,8 +315,9 @@ describe("what was booked, and a second booking of the same day", () => {
     expect(html).toContain("$148 (new-client price; usually $295)");
     expect(html).toContain("What happens next");
     expect(html).toContain(`href="/api/bookings/${booked.id}/ics"`);
-    // The page has no island: it ships no framework script.
-    expect(html).not.toContain("entry");
+    // Its one island is the payment dialog, loaded on a tap: nothing hydrates with the page.
+    expect(html).toContain('data-island="PaymentDialog"');
+    expect(html).not.toContain('data-hydrate="load"');
     // The reference as printed (capitals) leads to the page's one address.
     const capitals = await call(ann.cookie, "GET", `/bookings/${booked.reference}`);
     expect(capitals.status).toBe(301);

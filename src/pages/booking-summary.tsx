@@ -1,34 +1,23 @@
 /**
- * One of the customer's bookings (/bookings/{reference}): what was booked, its reference and
- * status, what happens next, and the calendar invitation to download. The booking form lands here
- * once a booking is made, so a reload or a bookmark keeps the summary. Plain HTML: no island.
+ * One of the customer's bookings (/bookings/{reference}): what was booked, its reference, status and
+ * payment, what the customer can do with it now (pay, move, add to a calendar, cancel) and until
+ * when, and what happens next. The booking form lands here once a booking is made, so a reload or a
+ * bookmark keeps the summary. Plain HTML and forms; the one island is the payment dialog, while the
+ * booking can be paid.
  */
 import type { ReactNode } from "react";
+import { BackLink } from "../components/BackLink";
 import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { TitledCard } from "../components/TitledCard";
-import { bookingPagePath, type BookingStatus, isActiveBooking } from "../domain/booking";
-import { formatDate, formatInstant, formatMoney, formatTime, timeZoneCity } from "../domain/format";
+import { bookingPagePath, type BookingStatus } from "../domain/booking";
+import { formatDate, formatInstant, formatInstantDate, formatMoney, formatTime, timeZoneCity } from "../domain/format";
+import type { BookingPageView, MoveChance } from "../reads/bookings.server";
+import { manifest } from "../server/assets.server";
+import { AddToCalendarLink, CancelBookingForm, MoveBookingLink, PayBookingButton, reachBusiness } from "./booking-actions";
+import { paymentInvoicePath } from "./invoice";
 import type { PageDefinition } from "./page";
-import { BackLink } from "../components/BackLink";
-
-export type BookingSummary = {
-  id: string;
-  reference: string;
-  serviceName: string;
-  servicePrice: string;
-  originalPrice: string | null;
-  discountApplied: boolean;
-  appointmentDate: string;
-  appointmentTime: string;
-  duration: number;
-  location: string | null;
-  contactPhone: string | null;
-  contactEmail: string | null;
-  status: BookingStatus;
-  createdAt: Date;
-};
 
 /** The status as the customer reads it: a new booking waits for the business, it is not yet confirmed. */
 export const bookingStatusForCustomer: Record<BookingStatus, string> = {
@@ -47,33 +36,25 @@ const headings: Record<BookingStatus, string> = {
 
 const lengthText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`);
 
-function NextSteps({ booking, site }: { booking: BookingSummary; site: SiteData }) {
-  const email = booking.contactEmail;
-  // The phone only once the owner has set a real one (decision 037); otherwise the booking e-mail.
-  const phone = site.settings.phone;
-  const reach = (start: "Call" | "call") =>
-    phone ? (
-      <>
-        {start} us on <span className="whitespace-nowrap">{phone}</span>
-      </>
-    ) : (
-      `${start === "Call" ? "Reply" : "reply"} to your booking e-mail`
-    );
-  const reference = <span className="whitespace-nowrap font-semibold">{booking.reference}</span>;
-  const steps: Record<BookingStatus, ReactNode[]> = {
+/** "24 hours before they start", "3 days before they start", or "they start" when the owner allows moves up to the start. */
+function beforeStart(hours: number): string {
+  if (hours === 0) return "they start";
+  const span = hours >= 48 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} hour${hours === 1 ? "" : "s"}`;
+  return `${span} before they start`;
+}
+
+/** A reference the customer may read out or copy, never broken over two lines. */
+const Reference = ({ code }: { code: string }) => <span className="whitespace-nowrap">{code}</span>;
+
+/** What happens next, by status: what the business does and what the customer receives. */
+function NextSteps({ view }: { view: BookingPageView }) {
+  const email = view.booking.contactEmail;
+  const steps: Record<BookingStatus, string[]> = {
     pending: [
       `We review every new booking and confirm it by e-mail${email ? ` to ${email}` : ""}. Until then the time is held for you.`,
       "We have sent you a copy of this booking with a calendar invitation, marked tentative until we confirm it.",
-      <>
-        Need to change something? {reach("Call")} and quote {reference}, or cancel it from your dashboard while it awaits confirmation.
-      </>,
     ],
-    confirmed: [
-      "Your appointment is confirmed. Your investigator will contact you the way you asked before it starts.",
-      <>
-        To change or cancel it, {reach("call")} and quote {reference}.
-      </>,
-    ],
+    confirmed: ["Your appointment is confirmed. Your investigator will contact you the way you asked before it starts."],
     completed: ["This appointment is over. Thank you for choosing us; we will be in touch about the results as agreed."],
     cancelled: ["This booking was cancelled and its time released. Nothing more is needed from you."],
   };
@@ -84,13 +65,161 @@ function NextSteps({ booking, site }: { booking: BookingSummary; site: SiteData 
           What happens next
         </h2>
         <ul className="list-inside list-disc space-y-2">
-          {steps[booking.status].map((s, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list per status, never reordered
-            <li key={i}>{s}</li>
+          {steps[view.booking.status].map((s) => (
+            <li key={s}>{s}</li>
           ))}
         </ul>
       </div>
     </section>
+  );
+}
+
+/** One thing the customer can (or can no longer) do: what it is, until when, and its button. */
+function Option({ title, testId, children, action }: { title: string; testId: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-testid={testId}>
+      <div className="min-w-0">
+        <h3 className="font-semibold">{title}</h3>
+        <p className="text-sm break-words">{children}</p>
+      </div>
+      {action && <div className="shrink-0">{action}</div>}
+    </li>
+  );
+}
+
+/** A button's classes here: full width on a phone, its own width beside the text on a wider screen. */
+const button = (look: string) => `btn ${look} w-full sm:w-auto`;
+
+/** Paying: the dialog while it can be paid, the payment under way, or when it was paid with its invoice. */
+function PaymentOption({ view, site }: { view: BookingPageView; site: SiteData }) {
+  const { booking, payment } = view;
+  const tz = site.settings.timezone;
+  const price = formatMoney(Number(booking.servicePrice), site.settings.currency);
+  if (payment.status === "paid") {
+    return (
+      <Option
+        title="Payment"
+        testId="option-pay"
+        action={
+          view.invoiceNumber &&
+          payment.referenceCode && (
+            <a href={paymentInvoicePath(payment.referenceCode)} className={button("btn-outline")}>
+              {`Invoice ${view.invoiceNumber}`}
+            </a>
+          )
+        }
+      >
+        {`Paid${payment.paidAt ? ` on ${formatInstantDate(payment.paidAt, tz)}` : ""}`}
+        {payment.referenceCode && (
+          <>
+            {" (reference "}
+            <Reference code={payment.referenceCode} />)
+          </>
+        )}
+        . Nothing more to pay.
+      </Option>
+    );
+  }
+  if (payment.status === "review") {
+    return (
+      <Option title="Payment" testId="option-pay">
+        A payment for this booking is being checked. Please don't pay again; we will contact you.
+      </Option>
+    );
+  }
+  if (!view.may.pay) return null;
+  const pay = (
+    <PayBookingButton site={site} paypalClientId={view.paypalClientId} booking={booking} paymentStatus={payment.status} className={button("btn-primary")} />
+  );
+  return (
+    <Option title="Payment" testId="option-pay" action={pay}>
+      {payment.status === "awaiting" ? (
+        <>
+          {`Awaiting your payment of ${price}`}
+          {payment.referenceCode && (
+            <>
+              {" (reference "}
+              <Reference code={payment.referenceCode} />)
+            </>
+          )}
+          , as we e-mailed you. Once it arrives we mark it paid and its invoice appears here.
+        </>
+      ) : (
+        `Not paid yet: ${price} to pay. Once paid, its invoice appears here.`
+      )}
+    </Option>
+  );
+}
+
+/** Moving: until the cut-off, with the deadline in the business's time, or why it is too late. */
+function MoveOption({ view, site, move }: { view: BookingPageView; site: SiteData; move: MoveChance }) {
+  if (move.kind === "never") return null;
+  const { booking } = view;
+  if (move.kind === "too_late") {
+    return (
+      <Option title="Change the time" testId="option-move">
+        {`It is too close to the appointment to move it online: bookings can be moved online until ${beforeStart(move.cutoffHours)}. To change it, `}
+        {reachBusiness(site, "call")} and quote <Reference code={booking.reference} />.
+      </Option>
+    );
+  }
+  const tz = site.settings.timezone;
+  return (
+    <Option title="Change the time" testId="option-move" action={<MoveBookingLink bookingId={booking.id} className={button("btn-outline")} />}>
+      {`You can move it to another free time until ${formatInstant(move.deadline, tz)} (${timeZoneCity(tz)} time).`}
+    </Option>
+  );
+}
+
+/** Cancelling: the customer's own while it awaits confirmation, the business's once confirmed. */
+function CancelOption({ view, site }: { view: BookingPageView; site: SiteData }) {
+  const { booking } = view;
+  if (view.may.cancel) {
+    return (
+      <Option
+        title="Cancel"
+        testId="option-cancel"
+        action={<CancelBookingForm bookingId={booking.id} reference={booking.reference} className={button("btn-outline btn-error")} />}
+      >
+        You can cancel it yourself until we confirm it; its time is then released.
+      </Option>
+    );
+  }
+  if (booking.status !== "confirmed") return null;
+  return (
+    <Option title="Cancel" testId="option-cancel">
+      Now that it is confirmed, only we can cancel it: {reachBusiness(site, "call")} and quote <Reference code={booking.reference} />.
+    </Option>
+  );
+}
+
+/** Everything the customer can do with the booking now, and until when; a booking that is over or cancelled says it cannot be changed. */
+function Options({ view, site }: { view: BookingPageView; site: SiteData }) {
+  const { booking, payment, may } = view;
+  const closed =
+    booking.status === "cancelled" ? "Cancelled bookings cannot be changed." : booking.status === "completed" ? "Completed bookings cannot be changed." : null;
+  // Each option says something only when it applies; a cancelled booking unpaid has none.
+  const anything = payment.status === "paid" || payment.status === "review" || may.pay || may.move.kind !== "never" || may.addToCalendar || may.cancel;
+  return (
+    <TitledCard id="options" title="What you can do">
+      {closed && <p data-testid="booking-closed">{closed}</p>}
+      {anything && (
+        <ul className="divide-y divide-base-300">
+          <PaymentOption view={view} site={site} />
+          <MoveOption view={view} site={site} move={may.move} />
+          {may.addToCalendar && (
+            <Option
+              title="Calendar"
+              testId="option-calendar"
+              action={<AddToCalendarLink bookingId={booking.id} fileName={`appointment-${booking.appointmentDate}.ics`} className={button("btn-outline")} />}
+            >
+              Add the appointment to your calendar. Whenever it changes, we e-mail you the updated invitation.
+            </Option>
+          )}
+          <CancelOption view={view} site={site} />
+        </ul>
+      )}
+    </TitledCard>
   );
 }
 
@@ -105,16 +234,28 @@ function Row({ term, children, testId }: { term: string; children: string; testI
   );
 }
 
-export function bookingSummaryPage(site: SiteData, booking: BookingSummary): PageDefinition {
+/** When and by whom a cancelled booking was cancelled, in the business's time. */
+function cancelledText(booking: BookingPageView["booking"], timeZone: string): string | null {
+  if (booking.status !== "cancelled" || !booking.cancelledAt) return null;
+  const when = formatInstant(booking.cancelledAt, timeZone);
+  return booking.cancelledBy === "customer" ? `You cancelled it on ${when}` : `Cancelled by us on ${when}`;
+}
+
+/** The booking's page; `notice` is what the last form did (a cancellation). */
+export function bookingSummaryPage(site: SiteData, view: BookingPageView, notice?: string): PageDefinition {
+  const { booking, payment } = view;
   const tz = site.settings.timezone;
   const price = formatMoney(Number(booking.servicePrice), site.settings.currency);
   const listPrice = booking.discountApplied && booking.originalPrice ? formatMoney(Number(booking.originalPrice), site.settings.currency) : null;
-  const holds = isActiveBooking(booking.status);
+  // A cancelled booking's payment status matters only when it was paid.
+  const showPayment = booking.status !== "cancelled" || payment.status === "paid";
+  const cancelled = cancelledText(booking, tz);
   return {
     path: bookingPagePath(booking.reference),
     title: `Booking ${booking.reference} | ${site.settings.businessName}`,
-    description: "Your booking: when, what it costs and what happens next.",
+    description: "Your booking: when, what it costs, what you can do with it and what happens next.",
     noindex: true,
+    scripts: view.may.cancel ? [manifest.formPending] : undefined,
     body: (
       <Layout site={site} active="/dashboard">
         <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
@@ -131,9 +272,16 @@ export function bookingSummaryPage(site: SiteData, booking: BookingSummary): Pag
               <StatusBadge kind="booking" status={booking.status} className="" testId="booking-status">
                 {bookingStatusForCustomer[booking.status]}
               </StatusBadge>
+              {showPayment && <StatusBadge kind="bookingPayment" status={payment.status} testId="booking-payment" />}
               <span className="text-sm text-base-content/80">{`Booked ${formatInstant(booking.createdAt, tz)}`}</span>
+              {cancelled && <span className="text-sm text-base-content/80">{cancelled}</span>}
             </div>
           </div>
+          {notice && (
+            <div role="status" className="alert alert-info" data-testid="booking-notice">
+              <p>{notice}</p>
+            </div>
+          )}
 
           <TitledCard id="what" title={booking.serviceName}>
             <dl className="divide-y divide-base-300">
@@ -151,14 +299,11 @@ export function bookingSummaryPage(site: SiteData, booking: BookingSummary): Pag
             </dl>
           </TitledCard>
 
-          <NextSteps booking={booking} site={site} />
+          <Options view={view} site={site} />
+
+          <NextSteps view={view} />
 
           <div className="flex flex-wrap gap-3">
-            {holds && (
-              <a className="btn btn-primary" href={`/api/bookings/${booking.id}/ics`} download={`appointment-${booking.appointmentDate}.ics`}>
-                Add to calendar (.ics)
-              </a>
-            )}
             <a className="btn btn-outline" href="/dashboard">
               See all your bookings
             </a>

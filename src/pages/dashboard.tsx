@@ -7,15 +7,15 @@ import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
 import type { DashboardData, InvoicedPayment } from "../reads/dashboard.server";
 import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
-import { bookingMayBePaid, bookingOffer } from "../domain/booking-payment";
+import { bookingMayBePaid } from "../domain/booking-payment";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney, formatMoneyWithCode } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { OrderSummaryView } from "../shared/orders";
+import { AddToCalendarLink, CancelBookingForm, MoveBookingLink, PayBookingButton, reachBusiness } from "./booking-actions";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
-import { paymentDialogProps } from "./payment-dialog-props";
 import { paymentInvoicePath } from "./invoice";
 
 /** The link to the wishlist with how many products it holds. */
@@ -89,8 +89,6 @@ export function dashboardPage(
   paying: { paypalClientId: string | null } = { paypalClientId: null },
   now = new Date(),
 ): PageDefinition {
-  // The payment dialog of a booking: the same methods as /services, at the booking's own price.
-  const pay = paymentDialogProps(site, paying.paypalClientId);
   // "Back" only to someone who has been here before: the session of a first sign-in is greeted plainly.
   const greeting = site.user?.firstSignIn ? "Welcome" : "Welcome back";
   const welcome = d.firstName ? `${greeting}, ${d.firstName}` : greeting;
@@ -186,37 +184,22 @@ export function dashboardPage(
                       {b.status !== "cancelled" && (
                         <div className="mt-2 flex flex-wrap gap-2">
                           {bookingMayBePaid(b.status, b.payment.status) && (
-                            <Island
-                              name="PaymentDialog"
-                              hydrate="interaction"
-                              props={{
-                                ...pay,
-                                service: bookingOffer(b, site.settings.cryptoDiscountPercent, site.settings.currency),
-                                bookingId: b.id,
-                                fallbackHref: `/contact?service=${encodeURIComponent(b.serviceId ?? "")}#contact-form`,
-                                triggerLabel: b.payment.status === "awaiting" ? "Pay another way" : "Pay now",
-                                triggerClassName: "btn btn-primary btn-xs",
-                              }}
+                            <PayBookingButton
+                              site={site}
+                              paypalClientId={paying.paypalClientId}
+                              booking={b}
+                              paymentStatus={b.payment.status}
+                              className="btn btn-primary btn-xs"
                             />
                           )}
                           {customerMayMove(b.status) &&
                             (beforeMoveDeadline(b, now, site.settings.timezone, site.settings.rescheduleCutoffHours) ? (
-                              <a href={`/bookings/${b.id}/move`} className="btn btn-outline btn-xs">
-                                Move booking
-                              </a>
+                              <MoveBookingLink bookingId={b.id} className="btn btn-outline btn-xs" />
                             ) : (
-                              <p className="text-xs text-base-content/80 self-center">{`Too close to move online: ${site.settings.phone ? `call ${site.settings.phone}` : "reply to your booking e-mail"}`}</p>
+                              <p className="text-xs text-base-content/80 self-center">Too close to move online: {reachBusiness(site, "call")}</p>
                             ))}
-                          <a href={`/api/bookings/${b.id}/ics`} className="btn btn-ghost btn-xs" download>
-                            Add to calendar (.ics)
-                          </a>
-                          {b.status === "pending" && (
-                            <form method="post" action={`/bookings/${b.id}/cancel`} data-pending>
-                              <button type="submit" className="btn btn-outline btn-error btn-xs" data-pending-label="Cancelling...">
-                                Cancel booking
-                              </button>
-                            </form>
-                          )}
+                          <AddToCalendarLink bookingId={b.id} className="btn btn-ghost btn-xs" />
+                          {b.status === "pending" && <CancelBookingForm bookingId={b.id} className="btn btn-outline btn-error btn-xs" />}
                         </div>
                       )}
                     </li>

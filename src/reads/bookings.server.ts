@@ -1,15 +1,19 @@
 /**
  * What a customer sees of their own bookings: the list, one booking by its id or its `BK-`
- * reference (decision 030), and the move page's choices (decision 031). Nobody else's booking is
- * ever found.
+ * reference (decision 030) with what they may do with it now, and the move page's choices
+ * (decision 031). Nobody else's booking is ever found.
  */
+import { paymentOfBooking } from "../db/booking-payments.server";
 import { findOwnBooking, findOwnBookingByReference, listBookings, type Booking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
 import { freeSlots } from "../db/timeslots.server";
-import { beforeMoveDeadline, customerMayMove, moveDeadline } from "../domain/booking";
+import { beforeMoveDeadline, customerMayCancel, customerMayMove, isActiveBooking, moveDeadline } from "../domain/booking";
+import { type BookingPayment, bookingMayBePaid } from "../domain/booking-payment";
 import { businessToday } from "../domain/slots";
 import { addDays } from "../domain/timezone";
+import { paypalConfig } from "../payments/paypal-config.server";
 import { rescheduleMessages } from "../shared/booking-reschedule";
+import { ownInvoicedPayments } from "./invoices.server";
 import type { ReadDeps } from "./read";
 
 export type { Booking };
@@ -28,6 +32,26 @@ export type BookingMove = {
   days: MoveDay[];
 };
 
+/**
+ * Whether the customer may move a booking online now: until its deadline (an ISO instant), no
+ * longer once the cut-off has passed, or never for a booking that is over or cancelled.
+ */
+export type MoveChance = { kind: "until"; deadline: string } | { kind: "too_late"; cutoffHours: number } | { kind: "never" };
+
+/** One of the customer's bookings as its page shows it: the booking, its payment, and what may be done with it now. */
+export type BookingPageView = {
+  booking: Booking & { reference: string };
+  payment: BookingPayment;
+  /** The invoice of the payment that paid it ("INV-000042"), when it is paid. */
+  invoiceNumber: string | null;
+  /** What the customer may do now (the rules of `domain/booking.ts` and `domain/booking-payment.ts`). */
+  may: { pay: boolean; cancel: boolean; move: MoveChance; addToCalendar: boolean };
+  /** PayPal's client id for the payment dialog, or null when PayPal is not on offer. */
+  paypalClientId: string | null;
+  /** Whether the page offers PayPal's checkout now, so it must allow PayPal's hosts. */
+  paypalCheckout: boolean;
+};
+
 /** The customer's own bookings. */
 export function ownBookings(deps: ReadDeps, userId: string): Booking[] {
   return listBookings(deps.db, userId);
@@ -38,9 +62,42 @@ export function ownBooking(deps: ReadDeps, bookingId: string, userId: string): B
   return findOwnBooking(deps.db, bookingId, userId);
 }
 
-/** The customer's own booking with this reference (in capitals), or undefined. */
-export function ownBookingByReference(deps: ReadDeps, reference: string, userId: string): Booking | undefined {
-  return findOwnBookingByReference(deps.db, reference, userId);
+/**
+ * The customer's own booking with this reference (in capitals) as its page shows it, with what they
+ * may do with it at `now`: pay, cancel, move (until when) and add it to a calendar. Undefined when
+ * it is not theirs.
+ */
+export function ownBookingPage(deps: ReadDeps, userId: string, reference: string, now = new Date()): BookingPageView | undefined {
+  const booking = findOwnBookingByReference(deps.db, reference, userId);
+  if (!booking?.reference) return undefined;
+  const settings = getSettings(deps.db);
+  const payment = paymentOfBooking(deps.db, booking.id);
+  const paidWith = payment.status === "paid" ? payment.referenceCode : null;
+  const invoiceNumber = paidWith ? (ownInvoicedPayments(deps, userId).find((p) => p.referenceCode === paidWith)?.invoiceNumber ?? null) : null;
+  const pay = bookingMayBePaid(booking.status, payment.status);
+  const paypal = paypalConfig(deps.env);
+  return {
+    booking: { ...booking, reference: booking.reference },
+    payment,
+    invoiceNumber,
+    may: {
+      pay,
+      cancel: customerMayCancel(booking, userId),
+      move: moveChance(booking, now, settings.timezone, settings.rescheduleCutoffHours),
+      addToCalendar: isActiveBooking(booking.status),
+    },
+    paypalClientId: paypal?.clientId ?? null,
+    paypalCheckout: paypal !== null && pay,
+  };
+}
+
+/** Until when the customer may move `booking` online, seen at `now`. */
+function moveChance(booking: Booking, now: Date, timeZone: string, cutoffHours: number): MoveChance {
+  if (!customerMayMove(booking.status)) return { kind: "never" };
+  const deadline = moveDeadline(booking.appointmentDate, booking.appointmentTime, timeZone, cutoffHours);
+  return deadline && beforeMoveDeadline(booking, now, timeZone, cutoffHours)
+    ? { kind: "until", deadline: deadline.toISOString() }
+    : { kind: "too_late", cutoffHours };
 }
 
 /** The days from today to 30 days on with free times, leaving out the booking's own time. */
