@@ -33,7 +33,9 @@ export function showDashboard(deps: AppDeps, c: Context<CustomerEnv>) {
   const view = customerDashboard(deps, user);
   // PayPal's checkout needs its hosts in the security headers, only when a booking can be paid.
   if (view.paypalCheckout) extendSecurityHeaders(c, paypalPageSecurity);
-  return servePage(deps, c, (site) => dashboardPage(site, view.data, notices[key], view.orders, view.payments, { paypalClientId: view.paypalClientId }));
+  return servePage(deps, c, (site) =>
+    dashboardPage(site, view.data, Object.hasOwn(notices, key) ? notices[key] : undefined, view.orders, view.payments, { paypalClientId: view.paypalClientId }),
+  );
 }
 
 /**

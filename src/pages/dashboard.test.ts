@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { bookings, settings } from "../db/schema";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { customerWithSession } from "../../tests/factories";
+import { orderNotice } from "./order";
 
 const t = testAppPerTest();
 
@@ -39,4 +40,22 @@ test("the dashboard dates a booking in the business timezone from settings", asy
   t.deps.pageCache.clear();
   const inLosAngeles = await (await t.request("/dashboard", { headers: { Cookie: ann.cookie } })).text();
   expect(inLosAngeles).toContain("Tue, 10 Mar, 10:00 · booked 1 Mar 2026");
+});
+
+test("a notice code that names something every object has (constructor, toString) shows no notice and breaks nothing", async () => {
+  const ann = customerWithSession(t.db, "ann@example.com");
+  for (const code of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+    const res = await t.request(`/dashboard?notice=${code}`, { headers: { Cookie: ann.cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).not.toContain("[native code]");
+    expect(html).not.toContain('role="status" class="alert');
+  }
+  const known = await (await t.request("/dashboard?notice=moved", { headers: { Cookie: ann.cookie } })).text();
+  expect(known).toContain("moved");
+});
+
+test("an order page's notice is only one of its own codes", () => {
+  const order = { status: "pending", paymentStatus: "pending" } as const;
+  for (const code of ["constructor", "toString", "__proto__"]) expect(orderNotice(order, code)).toBeUndefined();
 });

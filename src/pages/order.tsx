@@ -68,7 +68,8 @@ const placedNotices: Record<OrderStage, OrderNotice | undefined> = {
 /** The notice a `?notice=` code shows on `order`'s page, if any. */
 export function orderNotice(order: Pick<OrderView, "status" | "paymentStatus">, code: string | undefined): OrderNotice | undefined {
   if (code === "placed") return placedNotices[orderStage(order)];
-  return code ? orderNotices[code] : undefined;
+  // Only the codes we wrote: "constructor" and its kind are on every object.
+  return code && Object.hasOwn(orderNotices, code) ? orderNotices[code] : undefined;
 }
 
 /** The payment badge: its state and, when one was chosen, the method ("Paid · PayPal", "Nothing charged"). */
