@@ -14,28 +14,15 @@ import { mailContextFrom } from "../mail/context.server";
 import { bookingReminderMail, quotedBooking } from "../mail/templates/bookings";
 import { optionalVisitorText } from "../mail/visitor-text";
 import type { AppDeps } from "./deps";
-import { openLinkToken, sealLinkToken } from "./mail-links.server";
-import { siteOrigin } from "./origin";
+import { optOutLink } from "./mail-links.server";
 import { type StopJob, startRepeatingJob } from "./repeating-job.server";
-import type { SecretBox } from "./secret-box.server";
 
-/** The path of the page that turns a customer's booking reminders off. */
-export const bookingRemindersUnsubscribePath = "/unsubscribe/booking-reminders";
-
-/** The unsubscribe token of the customer `userId`. */
-export function bookingRemindersToken(secrets: SecretBox, userId: string): string {
-  return sealLinkToken(secrets, "booking-reminders", userId);
-}
-
-/** The customer an unsubscribe token names, or null when it is not one of ours (altered, another key, another purpose). */
-export function userOfBookingRemindersToken(secrets: SecretBox, token: string): string | null {
-  return openLinkToken(secrets, "booking-reminders", token);
-}
-
-/** The unsubscribe link of the customer `userId`. */
-export function bookingRemindersUnsubscribeUrl(deps: Pick<AppDeps, "env" | "secrets">, userId: string): string {
-  return `${siteOrigin(deps)}${bookingRemindersUnsubscribePath}?token=${encodeURIComponent(bookingRemindersToken(deps.secrets, userId))}`;
-}
+/** The link in each e-mail that turns a customer's booking reminders off, and its page. */
+const optOut = optOutLink("booking-reminders", "/unsubscribe/booking-reminders");
+export const bookingRemindersUnsubscribePath = optOut.path;
+export const bookingRemindersToken = optOut.token;
+export const userOfBookingRemindersToken = optOut.userOf;
+export const bookingRemindersUnsubscribeUrl = optOut.url;
 
 /** Reminds the bookings due at `now`; answers how many e-mails were queued. */
 export function sendBookingReminders(deps: Pick<AppDeps, "db" | "env" | "outbox" | "secrets">, now = new Date()): number {

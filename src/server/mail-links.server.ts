@@ -4,6 +4,8 @@
  * nobody can make one for someone else, read whose it is, or use one made for one purpose for
  * another. One rule for every such link; each feature names its purpose and its payload.
  */
+import type { AppDeps } from "./deps";
+import { siteOrigin } from "./origin";
 import type { SecretBox } from "./secret-box.server";
 
 /** What a link is for; a token opens only for the purpose it was sealed for. */
@@ -32,4 +34,19 @@ export function openLinkToken(secrets: SecretBox, purpose: LinkPurpose, token: u
   const prefix = `${purpose}:`;
   if (!opened?.startsWith(prefix)) return null;
   return opened.slice(prefix.length) || null;
+}
+
+/**
+ * The link that turns one kind of e-mail off without signing in (review invitations, booking
+ * reminders): the page's `path`, each customer's token for it, the customer a token names (null
+ * when it is not one of ours: altered, another key, another purpose), and the whole link.
+ */
+export function optOutLink(purpose: LinkPurpose, path: string) {
+  const token = (secrets: SecretBox, userId: string) => sealLinkToken(secrets, purpose, userId);
+  return {
+    path,
+    token,
+    userOf: (secrets: SecretBox, sealed: string): string | null => openLinkToken(secrets, purpose, sealed),
+    url: (deps: Pick<AppDeps, "env" | "secrets">, userId: string) => `${siteOrigin(deps)}${path}?token=${encodeURIComponent(token(deps.secrets, userId))}`,
+  };
 }

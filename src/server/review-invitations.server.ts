@@ -10,27 +10,15 @@ import { getSettings } from "../db/settings.server";
 import { reviewInvitationMail } from "../mail/templates/review-mail";
 import type { AppDeps } from "./deps";
 import { siteOrigin } from "./origin";
-import { openLinkToken, sealLinkToken } from "./mail-links.server";
+import { optOutLink } from "./mail-links.server";
 import { type StopJob, startRepeatingJob } from "./repeating-job.server";
-import type { SecretBox } from "./secret-box.server";
 
-/** The path of the page that turns a customer's review invitations off. */
-export const reviewInvitesUnsubscribePath = "/unsubscribe/review-invitations";
-
-/** The unsubscribe token of the customer `userId`. */
-export function reviewInvitesToken(secrets: SecretBox, userId: string): string {
-  return sealLinkToken(secrets, "review-invitations", userId);
-}
-
-/** The customer an unsubscribe token names, or null when it is not one of ours (altered, another key, another purpose). */
-export function userOfReviewInvitesToken(secrets: SecretBox, token: string): string | null {
-  return openLinkToken(secrets, "review-invitations", token);
-}
-
-/** The unsubscribe link of the customer `userId`. */
-export function reviewInvitesUnsubscribeUrl(deps: Pick<AppDeps, "env" | "secrets">, userId: string): string {
-  return `${siteOrigin(deps)}${reviewInvitesUnsubscribePath}?token=${encodeURIComponent(reviewInvitesToken(deps.secrets, userId))}`;
-}
+/** The link in each e-mail that turns a customer's review invitations off, and its page. */
+const optOut = optOutLink("review-invitations", "/unsubscribe/review-invitations");
+export const reviewInvitesUnsubscribePath = optOut.path;
+export const reviewInvitesToken = optOut.token;
+export const userOfReviewInvitesToken = optOut.userOf;
+export const reviewInvitesUnsubscribeUrl = optOut.url;
 
 /** Invites the orders due at `now`; answers how many e-mails were queued. */
 export function sendReviewInvitations(deps: Pick<AppDeps, "db" | "env" | "outbox" | "secrets">, now = new Date()): number {
