@@ -6,6 +6,7 @@ import { FormCard, FormNotice, SubmitButton, TextField, type FormErrors } from "
 import type { SiteData } from "../components/site";
 import { manifest } from "../server/assets.server";
 import type { PageDefinition } from "./page";
+import { HeadingBackToDashboard } from "../components/BackLink";
 
 export type AccountPageState = {
   profile: { firstName: string; lastName: string; email: string };
@@ -52,12 +53,7 @@ export function accountPage(site: SiteData, s: AccountPageState): PageDefinition
     body: (
       <Layout site={site} active="">
         <div className="mx-auto max-w-2xl space-y-8 px-4 py-10">
-          <div className="flex items-center justify-between gap-4">
-            <h1 className="text-3xl font-bold">Account settings</h1>
-            <a href="/dashboard" className="btn btn-ghost btn-sm">
-              Back to Dashboard
-            </a>
-          </div>
+          <HeadingBackToDashboard title="Account settings" />
           {s.notice && <FormNotice tone={s.notice.tone}>{s.notice.text}</FormNotice>}
           <EmailVerificationNotice user={site.user} />
 

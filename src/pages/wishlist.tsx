@@ -10,6 +10,7 @@ import { manifest } from "../server/assets.server";
 import { wishlistStockText, type WishlistItemView, type WishlistView } from "../shared/wishlist";
 import { CartNoticeBanner, type CartNotice } from "./cart-notice";
 import type { PageDefinition } from "./page";
+import { HeadingBackToDashboard } from "../components/BackLink";
 
 export const wishlistPath = "/wishlist";
 
@@ -105,12 +106,7 @@ export function wishlistPage(site: SiteData, wishlist: WishlistView, notice?: { 
     body: (
       <Layout site={site} active="/wishlist">
         <div className="mx-auto max-w-4xl px-4 py-10">
-          <div className="flex flex-wrap items-center justify-between gap-4">
-            <h1 className="text-3xl font-bold">Your Wishlist</h1>
-            <a href="/dashboard" className="btn btn-ghost btn-sm">
-              Back to dashboard
-            </a>
-          </div>
+          <HeadingBackToDashboard title="Your Wishlist" />
           <EmailVerificationNotice user={site.user} />
           <div className="mt-6">
             <CartNoticeBanner notice={cart} showCartLink />

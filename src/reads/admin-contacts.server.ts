@@ -6,7 +6,7 @@
 import { allAdminContacts, contactsSummary, listAdminContacts } from "../db/admin-contacts.server";
 import { getSettings } from "../db/settings.server";
 import { isoWithOffset } from "../domain/timezone";
-import type { CsvColumn } from "../server/csv";
+import { type CsvColumn, datedCsvName } from "../server/csv";
 import {
   type AdminContact,
   type AdminContactList,
@@ -42,11 +42,7 @@ export function adminContactsPage(deps: ReadDeps, query: AdminContactsQuery): Ad
 
 /** Every enquiry matching `query` (every page), with its instants in the business's time zone. */
 export function adminContactsCsv(deps: ReadDeps, query: AdminContactsQuery, now = new Date()): AdminContactsCsv {
-  return {
-    filename: `enquiries-${now.toISOString().slice(0, 10)}.csv`,
-    columns: csvColumns(getSettings(deps.db).timezone),
-    rows: allAdminContacts(deps.db, query),
-  };
+  return { filename: datedCsvName("enquiries", now), columns: csvColumns(getSettings(deps.db).timezone), rows: allAdminContacts(deps.db, query) };
 }
 
 /** What the dashboard shows: how many enquiries wait to be handled, and how many of those are emergencies. */

@@ -9,7 +9,7 @@ import { orderActionsFor } from "../domain/admin-roles";
 import { notFound } from "../server/errors";
 import { getSettings } from "../db/settings.server";
 import { isoWithOffset } from "../domain/timezone";
-import type { CsvColumn } from "../server/csv";
+import { type CsvColumn, datedCsvName } from "../server/csv";
 import type { AdminOrderDetail, AdminOrderList, AdminOrdersQuery } from "../shared/admin-orders";
 import type { ReadDeps } from "./read";
 
@@ -51,9 +51,5 @@ export function adminOrdersPage(deps: ReadDeps, query: AdminOrdersQuery): AdminO
 
 /** Every order matching `query`, for the accountant: instants in the business's time zone, read a batch at a time as the file is written. */
 export function adminOrdersCsv(deps: ReadDeps, query: AdminOrdersQuery, now = new Date()): AdminOrdersCsv {
-  return {
-    filename: `orders-${now.toISOString().slice(0, 10)}.csv`,
-    columns: csvColumns(getSettings(deps.db).timezone),
-    batches: exportAdminOrders(deps.db, query),
-  };
+  return { filename: datedCsvName("orders", now), columns: csvColumns(getSettings(deps.db).timezone), batches: exportAdminOrders(deps.db, query) };
 }

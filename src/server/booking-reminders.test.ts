@@ -4,7 +4,7 @@
  * customer, at 0 hours, or without a confirmed address), the reminder as it arrives through a
  * real SMTP server with the invitation a calendar reads, and the ways to turn reminders off.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { customerWithBooking } from "../../tests/factories";
@@ -12,7 +12,7 @@ import { adminClient } from "../../tests/helpers/admins";
 import { browser, testOrigin } from "../../tests/helpers/browser";
 import { readIcs } from "../../tests/helpers/ics";
 import { queryPlan, statementsPreparedBy } from "../../tests/helpers/query-plan";
-import { startSmtpServer } from "../../tests/helpers/smtp";
+import { type SmtpServer, smtpPerFile } from "../../tests/helpers/smtp";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../tests/helpers/test-app";
 import { moveBooking } from "../actions/move-booking.server";
 import { claimBookingReminder, dueBookingReminders } from "../db/booking-reminders.server";
@@ -27,17 +27,12 @@ import { defaultSettings } from "../shared/settings";
 import { bookingRemindersToken, sendBookingReminders, userOfBookingRemindersToken } from "./booking-reminders.server";
 import { toCurrentUser } from "./middleware/session";
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let t: TestApp;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const mail = smtpPerFile();
 beforeEach(() => {
-  smtp.received.length = 0;
+  smtp = mail.server;
   t = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
 });
 afterEach(async () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from "bun:test";
+import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import { orders, reviews, users } from "../db/schema";
@@ -6,27 +6,22 @@ import { getSettings, updateSetting } from "../db/settings.server";
 import { deliveredOrder } from "../../tests/factories";
 import { browser, testOrigin } from "../../tests/helpers/browser";
 import { productIdOf } from "../../tests/helpers/shop";
-import { startSmtpServer } from "../../tests/helpers/smtp";
+import { type SmtpServer, smtpPerFile } from "../../tests/helpers/smtp";
 import { adminClient } from "../../tests/helpers/admins";
 import { countRows, createTestApp, errorOf, type TestApp } from "../../tests/helpers/test-app";
 import { reviewInvitesToken, sendReviewInvitations, userOfReviewInvitesToken } from "./review-invitations.server";
 
-let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+let smtp: SmtpServer;
 let t: TestApp;
 
-beforeAll(async () => {
-  smtp = await startSmtpServer();
-});
-afterAll(async () => {
-  await smtp.close();
-});
+const mail = smtpPerFile();
 afterEach(async () => {
   // Whatever a run kicked off is delivered before the database closes.
   await t.deps.outbox.drain();
   t.close();
 });
 beforeEach(() => {
-  smtp.received.length = 0;
+  smtp = mail.server;
   t = createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: "Site <site@example.com>" });
 });
 
