@@ -6,8 +6,9 @@
  */
 import type { Page } from "@playwright/test";
 import { formatDate } from "../../src/domain/format";
-import { addDays, dayOfWeek } from "../../src/domain/timezone";
 import { icsOfMail, readIcs } from "../helpers/ics";
+import { addDays } from "../../src/domain/timezone";
+import { businessDayAfter, pickCalendarDay, serverToday } from "./helpers";
 import { expect, test } from "./mail-fixtures";
 
 test.use({ allowConsoleErrors: [/status of 40[19]/] });
@@ -22,29 +23,6 @@ test.use({ allowConsoleErrors: [/status of 40[19]/] });
  * (src/domain/slots.test.ts, "booking on awkward dates").
  */
 const browserDates = ["2026-11-30T23:30:00+10:30", "2026-12-31T23:30:00+10:30", "2026-04-05T02:30:00+09:30", "2026-10-04T02:30:00+09:30"];
-
-/** The server's today, read from the calendar (YYYY-MM-DD). */
-async function serverToday(page: Page) {
-  const today = page.locator("[data-day][data-today]");
-  await expect(today).toHaveCount(1);
-  return (await today.getAttribute("data-day"))!;
-}
-
-/** A business day (not a Sunday) at least three days after the server's today. */
-function businessDayAfter(today: string) {
-  let day = addDays(today, 3);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
-  return day;
-}
-
-/** Clicks a day on the calendar by its full date, moving to its month first (never by its number alone). */
-async function pickCalendarDay(page: Page, iso: string) {
-  const button = page.locator(`[data-day="${iso}"]:not([data-outside]) button`);
-  // Outside days of the first week are rendered hidden: wait for a day of the month itself.
-  await expect(page.locator("[data-day]:not([data-outside]) button").first()).toBeVisible();
-  for (let i = 0; i < 2 && !(await button.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();
-  await button.click();
-}
 
 /** Opens a package's calendar as a customer signed in directly. */
 async function openPartnerCheck(page: Page, signIn: (email: string) => Promise<unknown>, email: string) {

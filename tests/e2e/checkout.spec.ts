@@ -7,21 +7,12 @@
  */
 import type { Page } from "@playwright/test";
 import { expect, test } from "./mail-fixtures";
-import { islandsHydrated } from "./helpers";
+import { fillShipping as fillAddress, islandsHydrated } from "./helpers";
 
 const address = { name: "Ann Lee", line1: "1 King William St", suburb: "Adelaide", postcode: "5000", phone: "0412 345 678" };
 
-/** Fills the shipping address and picks South Australia. */
-async function fillShipping(page: Page, overrides: Partial<typeof address> = {}) {
-  const a = { ...address, ...overrides };
-  const shipping = page.getByRole("group", { name: "Shipping address" });
-  await shipping.getByLabel("Full name").fill(a.name);
-  await shipping.getByLabel("Street address").fill(a.line1);
-  await shipping.getByLabel("Suburb").fill(a.suburb);
-  await shipping.getByLabel("State or territory").selectOption("SA");
-  await shipping.getByLabel("Postcode").fill(a.postcode);
-  await shipping.getByLabel("Phone").fill(a.phone);
-}
+/** Fills the shipping address, with `overrides`. */
+const fillShipping = (page: Page, overrides: Partial<typeof address> = {}) => fillAddress(page, { ...address, ...overrides });
 
 /** Opens a product page and adds one to the cart in place, once its Add to Cart island has hydrated. */
 async function addToCart(page: Page, slug: string, tap = false) {

@@ -10,22 +10,20 @@
  */
 import type { Page } from "@playwright/test";
 import { formatDate } from "../../src/domain/format";
-import { addDays, dayOfWeek } from "../../src/domain/timezone";
-import { type SiteServer, startSite, stopSite } from "./fixtures";
-import { contactForm, fillContactForm, hydrateContactForm, islandsHydrated, islandsScheduled } from "./helpers";
-import { expect, type Mail, test as mailTest } from "./mail-fixtures";
+import {
+  businessDayAfter,
+  contactForm,
+  fillContactForm,
+  fillShipping,
+  hydrateContactForm,
+  islandsHydrated,
+  islandsScheduled,
+  pickCalendarDay,
+  serverToday,
+} from "./helpers";
+import { expect, type Mail, ownMailSiteTest } from "./mail-fixtures";
 
-const test = mailTest.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    async ({ mailbox }, use) => {
-      const site = await startSite({ SMTP_URL: mailbox.url, MAIL_FROM: "site@example.com", BUSINESS_EMAIL: "owner@example.com" });
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-});
+const test = ownMailSiteTest;
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -60,39 +58,6 @@ function duplicated(subjects: string[]): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 1));
 }
 
-/** The server's today, read from the calendar (YYYY-MM-DD). */
-async function serverToday(page: Page) {
-  const today = page.locator("[data-day][data-today]");
-  await expect(today).toHaveCount(1);
-  return (await today.getAttribute("data-day")) ?? "";
-}
-
-/** A business day (not a Sunday) at least three days after the server's today. */
-function businessDayAfter(today: string) {
-  let day = addDays(today, 3);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
-  return day;
-}
-
-/** Clicks a day on the calendar by its full date, moving to its month first. */
-async function pickCalendarDay(page: Page, iso: string) {
-  const button = page.locator(`[data-day="${iso}"]:not([data-outside]) button`);
-  await expect(page.locator("[data-day]:not([data-outside]) button").first()).toBeVisible();
-  for (let i = 0; i < 2 && !(await button.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();
-  await button.click();
-}
-
-/** Fills the checkout's shipping address and picks South Australia. */
-async function fillShipping(page: Page) {
-  const shipping = page.getByRole("group", { name: "Shipping address" });
-  await shipping.getByLabel("Full name").fill(address.name);
-  await shipping.getByLabel("Street address").fill(address.line1);
-  await shipping.getByLabel("Suburb").fill(address.suburb);
-  await shipping.getByLabel("State or territory").selectOption("SA");
-  await shipping.getByLabel("Postcode").fill(address.postcode);
-  await shipping.getByLabel("Phone").fill(address.phone);
-}
-
 /** Adds one of `slug` to the cart from its page and checks out by bank transfer; answers the order number. */
 async function orderByBankTransfer(page: Page, slug: string, name: string, fits: (where: string) => Promise<void>) {
   await page.goto(`/shop/product/${slug}`);
@@ -107,7 +72,7 @@ async function orderByBankTransfer(page: Page, slug: string, name: string, fits:
   await expect(page).toHaveURL(/\/checkout$/);
   await islandsHydrated(page);
   await expect(page.getByTestId("checkout-line")).toContainText(`1 × ${name}`);
-  await fillShipping(page);
+  await fillShipping(page, address);
   await page.getByRole("radio", { name: /Bank transfer/ }).check();
   await fits(`/checkout (${slug}, filled in)`);
   await page.getByRole("button", { name: "Place order" }).tap();

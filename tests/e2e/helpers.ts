@@ -3,6 +3,7 @@
  */
 import { createRequire } from "node:module";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { addDays, dayOfWeek } from "../../src/domain/timezone";
 import { expect } from "./fixtures";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -125,4 +126,41 @@ export async function islandsHydrated(page: Page) {
  */
 export async function islandsScheduled(page: Page) {
   await expect(page.locator("pi-island:not([data-state])"), "the page's entry script schedules its islands").toHaveCount(0);
+}
+
+/** The server's today, read from the booking calendar (YYYY-MM-DD). */
+export async function serverToday(page: Page) {
+  const today = page.locator("[data-day][data-today]");
+  await expect(today).toHaveCount(1);
+  return (await today.getAttribute("data-day")) ?? "";
+}
+
+/** A business day (not a Sunday) at least three days after the server's today. */
+export function businessDayAfter(today: string) {
+  let day = addDays(today, 3);
+  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  return day;
+}
+
+/** Clicks a day on the calendar by its full date, moving to its month first (never by its number alone). */
+export async function pickCalendarDay(page: Page, iso: string) {
+  const button = page.locator(`[data-day="${iso}"]:not([data-outside]) button`);
+  // Outside days of the first week are rendered hidden: wait for a day of the month itself.
+  await expect(page.locator("[data-day]:not([data-outside]) button").first()).toBeVisible();
+  for (let i = 0; i < 2 && !(await button.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();
+  await button.click();
+}
+
+/** A shipping address the checkout accepts. */
+export type ShippingValues = { name: string; line1: string; suburb: string; postcode: string; phone: string };
+
+/** Fills the checkout's shipping address and picks South Australia. */
+export async function fillShipping(page: Page, a: ShippingValues) {
+  const shipping = page.getByRole("group", { name: "Shipping address" });
+  await shipping.getByLabel("Full name").fill(a.name);
+  await shipping.getByLabel("Street address").fill(a.line1);
+  await shipping.getByLabel("Suburb").fill(a.suburb);
+  await shipping.getByLabel("State or territory").selectOption("SA");
+  await shipping.getByLabel("Postcode").fill(a.postcode);
+  await shipping.getByLabel("Phone").fill(a.phone);
 }

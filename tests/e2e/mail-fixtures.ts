@@ -3,7 +3,7 @@
  * per worker, and the worker's site started with SMTP_URL pointing at it.
  */
 import { SMTPServer } from "smtp-server";
-import { startSite, stopSite, test as base } from "./fixtures";
+import { type SiteServer, startSite, stopSite, test as base } from "./fixtures";
 
 export type Mail = { to: string[]; raw: string; text: string };
 export type Mailbox = { url: string; mails: Mail[]; to(address: string): Mail[] };
@@ -43,6 +43,22 @@ export const test = base.extend<object, { mailbox: Mailbox }>({
     },
     { scope: "worker" },
   ],
+});
+
+/**
+ * The mail fixtures on a site of the spec's own (`ownSite`, with `baseURL` pointing at it), for
+ * specs whose changes (stock, bookings, accounts) other specs would see.
+ */
+export const ownMailSiteTest = test.extend<object, { ownSite: SiteServer }>({
+  ownSite: [
+    async ({ mailbox }, use) => {
+      const site = await startSite({ SMTP_URL: mailbox.url, MAIL_FROM: "site@example.com", BUSINESS_EMAIL: "owner@example.com" });
+      await use(site);
+      await stopSite(site);
+    },
+    { scope: "worker" },
+  ],
+  baseURL: async ({ ownSite }, use) => use(ownSite.url),
 });
 
 export { expect } from "./fixtures";

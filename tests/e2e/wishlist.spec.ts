@@ -4,21 +4,11 @@
  * restocks it in the product editor; exactly one e-mail arrives (real SMTP), its link opens the
  * product and its unsubscribe link stops e-mails about it. It changes stock, so it runs on a site of its own.
  */
-import { signInAs, signInAsAdmin, startSite, stopSite, type SiteServer } from "./fixtures";
+import { signInAs, signInAsAdmin } from "./fixtures";
 import { islandsHydrated } from "./helpers";
-import { expect, test as mailTest } from "./mail-fixtures";
+import { expect, ownMailSiteTest } from "./mail-fixtures";
 
-const test = mailTest.extend<object, { ownSite: SiteServer }>({
-  ownSite: [
-    async ({ mailbox }, use) => {
-      const site = await startSite({ SMTP_URL: mailbox.url, MAIL_FROM: "site@example.com", BUSINESS_EMAIL: "owner@example.com" });
-      await use(site);
-      await stopSite(site);
-    },
-    { scope: "worker" },
-  ],
-  baseURL: async ({ ownSite }, use) => use(ownSite.url),
-});
+const test = ownMailSiteTest;
 
 test.use({ viewport: { width: 360, height: 740 } });
 
