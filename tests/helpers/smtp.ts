@@ -1,5 +1,4 @@
 /** A real SMTP server on loopback (the smtp-server package) that keeps what it receives. */
-import { afterAll, beforeAll, beforeEach } from "bun:test";
 import { SMTPServer } from "smtp-server";
 
 export type ReceivedMail = { from: string; to: string[]; raw: string };
@@ -53,28 +52,5 @@ export async function startSmtpServer(port = 0) {
       return received;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/**
- * One real SMTP server for a test file: started before its first test, emptied before each, closed
- * after its last. Call at the top of the file; read the server through the answer's `server`.
- */
-export function smtpPerFile(): { readonly server: SmtpServer } {
-  let started: SmtpServer | undefined;
-  beforeAll(async () => {
-    started = await startSmtpServer();
-  });
-  beforeEach(() => {
-    if (started) started.received.length = 0;
-  });
-  afterAll(async () => {
-    await started?.close();
-  });
-  return {
-    get server() {
-      if (!started) throw new Error("the SMTP server starts before the file's first test");
-      return started;
-    },
   };
 }
