@@ -10,7 +10,7 @@ import { formatAppointment, formatDate, formatTime } from "../domain/format";
 import { mailContextFrom } from "../mail/context.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { bookingConfirmationMail, bookingNotificationMail, quotedBooking } from "../mail/templates/bookings";
-import type { BookingInput } from "../shared/booking";
+import { type BookingInput, bookingFieldMessages } from "../shared/booking";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import { type ActionDeps, type ActionLimit, spendLimit } from "./action";
@@ -37,6 +37,7 @@ export function bookAppointment(deps: ActionDeps, customer: CurrentUser, form: B
       form,
       now,
       timeZone: settings.timezone,
+      businessHours: settings.businessHours,
       newClientDiscountPercent: settings.newClientDiscountPercent,
       maxPendingBookings: settings.maxPendingBookings,
     },
@@ -79,6 +80,12 @@ export function bookAppointment(deps: ActionDeps, customer: CurrentUser, form: B
           `You already have ${existing.serviceName} booked on ${formatDate(existing.appointmentDate, "long")} at ${formatTime(existing.appointmentTime)} (reference ${existing.reference}). Book it a second time that day?`,
         );
       }
+      case "hours_minimum":
+        throw new HttpError(400, "validation_error", bookingFieldMessages.hoursMinimum(outcome.minimum), {
+          hours: bookingFieldMessages.hoursMinimum(outcome.minimum),
+        });
+      case "past_closing":
+        throw new HttpError(400, "validation_error", bookingFieldMessages.pastClosing, { hours: bookingFieldMessages.pastClosing });
       case "slot_unavailable":
         throw new HttpError(409, "slot_taken", "This time is no longer available. Please pick another time.", {
           appointmentTime: "This time is no longer available",

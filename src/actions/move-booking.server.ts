@@ -31,7 +31,15 @@ export function moveBooking(deps: ActionDeps, customer: CurrentUser, bookingId: 
   const settings = getSettings(deps.db);
   const outcome = rescheduleOwnBooking(
     deps.db,
-    { bookingId, userId: customer.id, ...input, now, timeZone: settings.timezone, cutoffHours: settings.rescheduleCutoffHours },
+    {
+      bookingId,
+      userId: customer.id,
+      ...input,
+      now,
+      timeZone: settings.timezone,
+      businessHours: settings.businessHours,
+      cutoffHours: settings.rescheduleCutoffHours,
+    },
     (booking, before) => {
       const ctx = mailContextFrom(settings, deps);
       const to = provenAddress(customer);

@@ -32,13 +32,13 @@ const dashboard = async (cookie: string) => (await t.request("/dashboard", { hea
 describe("a customer pays for a booking", () => {
   test("a request is recorded at the booking's own price, linked to it, and the dashboard says it awaits payment", async () => {
     const ann = customerWithBooking(t.db, "ann@example.com");
-    expect(ann.price).toBe("148.00"); // Partner Check at the new-client price
+    expect(ann.price).toBe("37.50"); // Discreet Check Up at the new-client price
     expect(await dashboard(ann.cookie)).toContain("Not paid");
     const res = await requestPayment(t, ann.cookie, { bookingId: ann.bookingId, method: "cash", amount: 1 });
     expect(res.status).toBe(201);
     const { referenceCode, email } = (await res.json()) as { referenceCode: string; email: string };
     expect(email).toBe("ann@example.com");
-    expect(paymentRows()).toEqual([{ bookingId: ann.bookingId, method: "cash", amount: "148.00", status: "requested", markedPaidBy: null, referenceCode }]);
+    expect(paymentRows()).toEqual([{ bookingId: ann.bookingId, method: "cash", amount: "37.50", status: "requested", markedPaidBy: null, referenceCode }]);
     const mails = t.db.$client.query('SELECT "to", text FROM outbox ORDER BY id').all() as { to: string; text: string }[];
     expect(mails.find((m) => m.to === "ann@example.com")?.text).toContain(referenceCode);
     const html = await dashboard(ann.cookie);
@@ -76,7 +76,7 @@ describe("the owner marks a booking paid", () => {
     expect(Date.now() - Date.parse(row.payment.paidAt ?? "")).toBeLessThan(60_000);
     expect(row.payment).toMatchObject({ status: "paid", method: "manual", markedPaidBy: "owner" });
     expect(paymentRows()).toEqual([
-      { bookingId: ann.bookingId, method: "manual", amount: "148.00", status: "completed", markedPaidBy: "owner", referenceCode: expect.any(String) },
+      { bookingId: ann.bookingId, method: "manual", amount: "37.50", status: "completed", markedPaidBy: "owner", referenceCode: expect.any(String) },
     ]);
     const audit = t.db.$client.query("SELECT action, record_id AS recordId, summary FROM audit_log WHERE action = 'booking.mark_paid'").all() as {
       recordId: string;
@@ -84,7 +84,7 @@ describe("the owner marks a booking paid", () => {
     }[];
     expect(audit).toHaveLength(1);
     expect(audit[0]?.recordId).toBe(ann.bookingId);
-    expect(audit[0]?.summary).toContain("148.00 USD");
+    expect(audit[0]?.summary).toContain("37.50 USD");
 
     const html = await dashboard(ann.cookie);
     expect(html).toContain(">Paid<");
@@ -103,7 +103,7 @@ describe("the owner marks a booking paid", () => {
     const row = (await (await markPaid(ann.bookingId)).json()) as AdminBookingRow;
     expect(row.payment).toMatchObject({ status: "paid", method: "instructions", referenceCode, markedPaidBy: "owner" });
     expect(paymentRows()).toEqual([
-      { bookingId: ann.bookingId, method: "instructions", amount: "148.00", status: "completed", markedPaidBy: "owner", referenceCode },
+      { bookingId: ann.bookingId, method: "instructions", amount: "37.50", status: "completed", markedPaidBy: "owner", referenceCode },
     ]);
     // The customer can no longer start another payment for it.
     const more = await requestPayment(t, ann.cookie, { bookingId: ann.bookingId, method: "cash" });

@@ -21,7 +21,7 @@ describe("POST /paypal/order for a booking", () => {
     const res = await createFor(ann.bookingId, ann.cookie, { amount: "1.00", currency: "USD", intent: "CAPTURE" });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    expect(standIn.orders.get(id)).toMatchObject({ amount: "148.00", currency: "USD" });
+    expect(standIn.orders.get(id)).toMatchObject({ amount: "37.50", currency: "USD" });
 
     const captured = await t.request(`/paypal/order/${id}/capture`, { method: "POST" });
     expect(captured.status).toBe(200);

@@ -94,20 +94,28 @@ describe("booking", () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
     const day = businessDay();
-    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { location: "Glenelg", notes: "Evenings only" }));
+    const res = await call(
+      ann.cookie,
+      "POST",
+      "/api/bookings/calendar",
+      bookingForm(day, "09:00", { serviceName: "Partner Check", location: "Glenelg", notes: "Evenings only" }),
+    );
     expect(res.status).toBe(201);
     const booking = (await res.json()) as Record<string, unknown>;
     expect(booking).toMatchObject({
       serviceName: "Partner Check",
-      servicePrice: "148.00",
+      // Half of $295 to the cent (the money model prices to the cent).
+      servicePrice: "147.50",
       originalPrice: "295.00",
       discountApplied: true,
       status: "pending",
       appointmentDate: day,
-      appointmentTime: "10:00",
+      appointmentTime: "09:00",
+      // A day's surveillance holds the whole day (decision 070).
+      duration: 480,
     });
     // Full, but still open: is_available is the owner's switch, room is current < max.
-    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '10:00'").get(day)).toEqual({
+    expect(t.db.$client.query("SELECT current_bookings AS n, is_available AS a FROM time_slots WHERE date = ? AND time = '16:00'").get(day)).toEqual({
       n: 1,
       a: 1,
     });
@@ -119,7 +127,7 @@ describe("booking", () => {
       attachments: string;
     }[];
     expect(mails.map((m) => m.to)).toEqual(["ann@example.com", "owner@example.com"]);
-    expect(mails[0]!.subject).toStartWith("Booking received: Partner Check on ");
+    expect(mails[0]!.subject).toStartWith(`Booking received: appointment ${booking.reference} on `);
     expect(mails[0]!.text).toContain("/dashboard");
     // The reference the customer quotes is the one their booking's page shows, and the e-mail links there.
     const reference = booking.reference as string;
@@ -128,7 +136,8 @@ describe("booking", () => {
     expect(mails[1]!.text).toContain(`Reference: ${reference}`);
     const ics = JSON.parse(mails[0]!.attachments)[0] as { filename: string; content: string };
     expect(ics.filename).toBe("appointment.ics");
-    expect(ics.content).toContain(`DTSTART;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T100000`);
+    expect(ics.content).toContain(`DTSTART;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T090000`);
+    expect(ics.content).toContain(`DTEND;TZID=Australia/Adelaide:${day.replace(/-/g, "")}T170000`);
     expect(mails[1]!.text).toContain("Evenings only");
     // The business's notice links to the booking's own page in the admin portal, named by its reference.
     expect(mails[1]!.text).toContain(`Manage it in the admin portal: http://localhost/admin/bookings/${reference.toLowerCase()}`);
@@ -139,13 +148,13 @@ describe("booking", () => {
     const rex = customerWithSession(t.db, "rex@example.com", { returning: true });
     fillWindow();
     const day = businessDay();
-    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00"))).json()).toMatchObject({
+    expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00", { serviceName: "Partner Check" }))).json()).toMatchObject({
       servicePrice: "295.00",
       originalPrice: "295.00",
       discountApplied: false,
     });
     expect(
-      await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00", { serviceName: "Hourly Surveillance" }))).json(),
+      await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(addDays(day, 1), "11:00", { serviceName: "Hourly Surveillance" }))).json(),
     ).toMatchObject({
       servicePrice: "340.00",
     });
@@ -178,7 +187,8 @@ describe("booking", () => {
       serviceName: "",
       appointmentDate: "",
       appointmentTime: "",
-      duration: 15,
+      hours: 1.5,
+      contactMethod: "phone",
       contactPhone: " ",
       contactEmail: "nope",
     });
@@ -188,8 +198,7 @@ describe("booking", () => {
       servicePrice: "Price is required",
       appointmentDate: "Date is required",
       appointmentTime: "Time is required",
-      duration: "Duration must be at least 30 minutes",
-      contactPhone: "Phone number is required",
+      hours: "Choose a whole number of hours",
       contactEmail: "Valid email is required",
     });
     const unknown = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(), "10:00", { serviceName: "Free Lunch" }));
@@ -247,8 +256,8 @@ describe("a customer's own bookings", () => {
     fillWindow();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as { id: string };
     const dash = await (await call(ann.cookie, "GET", "/dashboard")).text();
-    expect(dash).toContain("Partner Check");
-    expect(dash).toContain("$148");
+    expect(dash).toContain("Discreet Check Up");
+    expect(dash).toContain("$37.50");
     expect(dash).toContain(`action="/bookings/${id}/cancel"`);
     const res = await t.request(`/bookings/${id}/cancel`, { method: "POST", headers: { Cookie: ann.cookie, Origin: testOrigin } });
     expect(res.status).toBe(303);
@@ -295,7 +304,12 @@ describe("what was booked, and a second booking of the same day", () => {
     const bob = customerWithSession(t.db, "bob@example.com");
     fillWindow();
     const day = businessDay();
-    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { location: "Norwood" }));
+    const res = await call(
+      ann.cookie,
+      "POST",
+      "/api/bookings/calendar",
+      bookingForm(day, "10:00", { location: "Norwood", serviceName: "Hourly Surveillance", hours: 5 }),
+    );
     expect(res.status).toBe(201);
     const booked = (await res.json()) as { id: string; reference: string; path: string; status: string };
     expect(booked.reference).toMatch(bookingReferencePattern);
@@ -312,7 +326,8 @@ describe("what was booked, and a second booking of the same day", () => {
     expect(html).not.toContain("Booking confirmed");
     expect(html).toContain(formatDate(day, "full"));
     expect(html).toContain("10:00 am (Adelaide time)");
-    expect(html).toContain("$148 (new-client price; usually $295)");
+    // Five hours of hourly surveillance: 5 x the new-client hourly rate.
+    expect(html).toContain("$212.50 (new-client price; usually $425)");
     expect(html).toContain("What happens next");
     expect(html).toContain(`href="/api/bookings/${booked.id}/ics"`);
     // Its one island is the payment dialog, loaded on a tap: nothing hydrates with the page.
@@ -381,17 +396,19 @@ describe("what was booked, and a second booking of the same day", () => {
     const body = (await again.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe("duplicate_booking");
     expect(body.error.message).toBe(
-      `You already have Partner Check booked on ${formatDate(day, "long")} at 10:00 am (reference ${first.reference}). Book it a second time that day?`,
+      `You already have Discreet Check Up booked on ${formatDate(day, "long")} at 10:00 am (reference ${first.reference}). Book it a second time that day?`,
     );
     // Refused: nothing booked, no place taken, no e-mail.
     expect([countRows(t, "bookings"), countRows(t, "outbox")]).toEqual([bookingsBefore, outboxBefore]);
     expect(t.db.$client.query("SELECT current_bookings AS n FROM time_slots WHERE date = ? AND time = '14:00'").get(day)).toEqual({ n: 0 });
 
     // Another package that day, or the same package another day, is not asked about.
-    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "15:00", { serviceName: "Discreet Check Up" }))).status).toBe(201);
+    expect(
+      (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00", { serviceName: "Hourly Surveillance", hours: 3 + 1 }))).status,
+    ).toBe(201);
     expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(5), "10:00"))).status).toBe(201);
     // Said on purpose: booked.
-    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "14:00", { confirmDuplicate: true }))).status).toBe(201);
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "15:00", { confirmDuplicate: true }))).status).toBe(201);
     // Another customer's booking of that package that day is none of hers.
     const bea = customerWithSession(t.db, "bea@example.com");
     expect((await call(bea.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "16:00"))).status).toBe(201);
@@ -415,7 +432,7 @@ describe("referral rewards through bookings", () => {
     fillWindow();
     const day = businessDay();
     const first = (await (await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00"))).json()) as { id: string };
-    // A second Partner Check that day, meant: the customer answered the duplicate question.
+    // A second Discreet Check Up that day, meant: the customer answered the duplicate question.
     await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { confirmDuplicate: true }));
     await call(rita.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00"));
     let earnings = (await (await call(rita.cookie, "GET", "/api/referral/earnings")).json()) as { total: string; transactions: unknown[] };

@@ -5,12 +5,23 @@
  * its invitation's SEQUENCE raised (decision 028), and the e-mails queued. Twenty customers
  * moving onto one free place at once: exactly one gets it.
  */
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
-import { isBookableDate, slotHasPassed } from "../domain/slots";
-import { type Booking, findOwnBooking, nextIcsSequence, releaseSlot } from "./bookings.server";
+import { type BusinessHours, isBookableDate, slotHasPassed, slotKey } from "../domain/slots";
+import {
+  type Booking,
+  checkHold,
+  findOwnBooking,
+  heldSlotIds,
+  holdMovedBooking,
+  nextIcsSequence,
+  releaseSlot,
+  slotStates,
+  storedLength,
+} from "./bookings.server";
 import { immediate, type Db } from "./client.server";
-import { bookings, timeSlots } from "./schema";
+import { getSettings } from "./settings.server";
+import { bookings } from "./schema";
 
 export type RescheduleOutcome =
   | { ok: true; booking: Booking; before: Booking }
@@ -24,6 +35,8 @@ export type RescheduleInput = {
   appointmentTime: string;
   now: Date;
   timeZone: string;
+  /** The opening hours the booking's length must fit (the settings' when left out). */
+  businessHours?: BusinessHours;
   /** Hours before the current appointment after which the customer can no longer move it (settings). */
   cutoffHours: number;
 };
@@ -45,20 +58,38 @@ export function rescheduleOwnBooking(db: Db, input: RescheduleInput, queueMail: 
       return { ok: false, reason: "slot_unavailable" };
     }
 
-    // One guarded statement takes a place in the new slot, or nothing when it is full or blocked.
-    const slot = db
-      .update(timeSlots)
-      .set({ currentBookings: sql`${timeSlots.currentBookings} + 1`, updatedAt: input.now })
-      .where(
-        and(eq(timeSlots.date, date), eq(timeSlots.time, time), eq(timeSlots.isAvailable, true), sql`${timeSlots.currentBookings} < ${timeSlots.maxBookings}`),
-      )
-      .returning({ id: timeSlots.id })
-      .get();
-    if (!slot) return { ok: false, reason: "slot_unavailable" };
+    // The new time must hold the booking's whole length (decision 070); the places it holds now
+    // count as free for it, so a three-day booking can move one day on.
+    const length = storedLength(before);
+    const own = heldSlotIds(db, before.id);
+    if (before.timeSlotId && own.size === 0) own.add(before.timeSlotId);
+    const ctx = { hours: input.businessHours ?? getSettings(db).businessHours, timeZone: input.timeZone, now: input.now };
+    let hold: ReturnType<typeof checkHold>;
+    if (length) hold = checkHold(db, { date, time }, length, ctx, own);
+    else {
+      // A booking made before lengths holds its one slot, as it did.
+      const slots = slotStates(db, date, date);
+      const slot = slots.get(slotKey({ date, time }));
+      const room = slot?.isAvailable && slot.currentBookings - (own.has(slot.id) ? 1 : 0) < slot.maxBookings;
+      hold = room
+        ? { ok: true, held: { slots: [{ date, time }], end: { date, time }, minutes: before.duration }, slots }
+        : { ok: false, reason: "slot_unavailable" };
+    }
+    if (!hold.ok) return { ok: false, reason: "slot_unavailable" };
+    const slot = hold.slots.get(slotKey({ date, time }));
+    const details = length ? { ...before.bookingDetails, endDate: hold.held.end.date, endTime: hold.held.end.time } : before.bookingDetails;
 
     const booking = db
       .update(bookings)
-      .set({ appointmentDate: date, appointmentTime: time, timeSlotId: slot.id, icsSequence: nextIcsSequence, updatedAt: input.now })
+      .set({
+        appointmentDate: date,
+        appointmentTime: time,
+        timeSlotId: slot?.id ?? null,
+        duration: hold.held.minutes,
+        bookingDetails: details,
+        icsSequence: nextIcsSequence,
+        updatedAt: input.now,
+      })
       .where(
         and(
           eq(bookings.id, before.id),
@@ -72,6 +103,7 @@ export function rescheduleOwnBooking(db: Db, input: RescheduleInput, queueMail: 
     // Read and written under one write lock, so the guard always matches; kept as a safety net.
     if (!booking) throw new Error(`booking ${before.id} changed while it was being moved`);
     releaseSlot(db, before);
+    holdMovedBooking(db, before.id, hold.held, hold.slots, input.now);
     queueMail(booking, before);
     return { ok: true, booking, before };
   });

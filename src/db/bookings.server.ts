@@ -4,7 +4,7 @@
  * takes mail one way: a callback that runs inside the transaction once the change is made, where
  * the action (src/actions/) queues its mail and audit entry, so they commit with the change or not at all.
  */
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lte, sql } from "drizzle-orm";
 import {
   activeBookingStatuses,
   bookingPrice,
@@ -17,11 +17,25 @@ import {
   type BookingStatus,
 } from "../domain/booking";
 import { centsToDecimal } from "../domain/pricing";
-import { slotHasPassed } from "../domain/slots";
+import {
+  type BookingLength,
+  type BusinessHours,
+  canHold,
+  type HeldTime,
+  heldTime,
+  lastHeldDate,
+  type LocalTime,
+  minimumHours,
+  packageLength,
+  type SlotState,
+  slotHasPassed,
+  slotKey,
+} from "../domain/slots";
 import type { BookingInput } from "../shared/booking";
 import { immediate, type Db } from "./client.server";
+import { getSettings } from "./settings.server";
 import { recordReferralReward, voidReferralReward } from "./referrals.server";
-import { bookings, servicePricing, timeSlots, users } from "./schema";
+import { bookingSlots, bookings, servicePricing, timeSlots, users } from "./schema";
 
 export type Booking = typeof bookings.$inferSelect;
 
@@ -30,7 +44,8 @@ export type BookingAccount = { email: string; emailVerified: boolean; firstName:
 
 export type BookingOutcome =
   | { ok: true; booking: Booking }
-  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" | "email_unverified" | "too_many_pending" }
+  | { ok: false; reason: "unknown_service" | "slot_unavailable" | "suspended" | "no_user" | "email_unverified" | "too_many_pending" | "past_closing" }
+  | { ok: false; reason: "hours_minimum"; minimum: number }
   | { ok: false; reason: "duplicate"; existing: Booking };
 
 /** The account `userId`, as a booking's mail needs it; undefined once deleted. */
@@ -42,6 +57,80 @@ export function bookingAccount(db: Db, userId: string | null): BookingAccount | 
     .where(eq(users.id, userId))
     .get();
   return row && { email: row.email, emailVerified: row.verifiedAt !== null, firstName: row.firstName, lastName: row.lastName };
+}
+
+/** A slot as the booking rules read it, with its id. */
+export type HeldSlotRow = SlotState & { id: number };
+
+/** The slots of the days `from` to `to`, keyed by date and time (`slotKey`). */
+export function slotStates(db: Db, from: string, to: string): Map<string, HeldSlotRow> {
+  const rows = db
+    .select({
+      id: timeSlots.id,
+      date: timeSlots.date,
+      time: timeSlots.time,
+      isAvailable: timeSlots.isAvailable,
+      currentBookings: timeSlots.currentBookings,
+      maxBookings: timeSlots.maxBookings,
+    })
+    .from(timeSlots)
+    .where(and(gte(timeSlots.date, from), lte(timeSlots.date, to)))
+    .orderBy(asc(timeSlots.date), asc(timeSlots.time))
+    .all();
+  return new Map(rows.map((r) => [slotKey(r), r]));
+}
+
+/** The length a booking holds, as it was booked (decision 070); null for one made before lengths, which holds its one slot. */
+export function storedLength(booking: Pick<Booking, "bookingDetails">): BookingLength | null {
+  const d = booking.bookingDetails;
+  if (!d || (d.lengthUnit !== "hours" && d.lengthUnit !== "days") || typeof d.lengthCount !== "number") return null;
+  return { unit: d.lengthUnit, count: d.lengthCount };
+}
+
+/**
+ * Takes a place in every slot of `held` for `bookingId` and records which (inside the caller's
+ * transaction, after `canHold` said each has room): cancelling or moving gives back exactly these.
+ */
+function holdSlots(db: Db, bookingId: string, held: LocalTime[], slots: ReadonlyMap<string, HeldSlotRow>, now: Date): void {
+  for (const s of held) {
+    const slot = slots.get(slotKey(s));
+    if (!slot) throw new Error(`slot ${slotKey(s)} vanished while being held`);
+    const taken = db
+      .update(timeSlots)
+      .set({ currentBookings: sql`${timeSlots.currentBookings} + 1`, updatedAt: now })
+      .where(and(eq(timeSlots.id, slot.id), eq(timeSlots.isAvailable, true), sql`${timeSlots.currentBookings} < ${timeSlots.maxBookings}`))
+      .returning({ id: timeSlots.id })
+      .get();
+    // Checked under the same write lock just before: kept as a safety net that undoes the whole booking.
+    if (!taken) throw new Error(`slot ${slotKey(s)} filled while being held`);
+    db.insert(bookingSlots).values({ bookingId, slotId: slot.id }).onConflictDoNothing().run();
+  }
+}
+
+/** Where a booking of `length` starting at `start` may go: the slots it would hold, or why not. */
+export type HoldCheck = { ok: true; held: HeldTime; slots: Map<string, HeldSlotRow> } | { ok: false; reason: "slot_unavailable" | "past_closing" };
+
+/**
+ * Whether a booking of `length` may start at `start` (inside the caller's transaction): every slot it
+ * holds exists, is open and has room (`canHold`). `own` are slots the booking being moved already
+ * holds: their places count as free for it.
+ */
+export function checkHold(
+  db: Db,
+  start: LocalTime,
+  length: BookingLength,
+  ctx: { hours: BusinessHours; timeZone: string; now: Date },
+  own: ReadonlySet<number> = new Set(),
+): HoldCheck {
+  if (!heldTime(start.date, start.time, length, ctx.hours, ctx.timeZone)) {
+    // A start on the day's times whose hours run past closing gets its own answer; anything else is simply not free.
+    const fits = heldTime(start.date, start.time, { unit: "hours", count: 0 }, ctx.hours, ctx.timeZone);
+    return { ok: false, reason: length.unit === "hours" && fits ? "past_closing" : "slot_unavailable" };
+  }
+  const slots = slotStates(db, start.date, lastHeldDate(start.date, length));
+  const view = new Map([...slots].map(([k, s]) => [k, own.has(s.id) ? { ...s, currentBookings: s.currentBookings - 1 } : s]));
+  const held = canHold(start, length, view, ctx);
+  return held ? { ok: true, held, slots } : { ok: false, reason: "slot_unavailable" };
 }
 
 function unusedBookingReference(db: Db): string {
@@ -62,7 +151,16 @@ function unusedBookingReference(db: Db): string {
  */
 export function createBooking(
   db: Db,
-  input: { userId: string; form: BookingInput; now: Date; timeZone: string; newClientDiscountPercent: number; maxPendingBookings: number },
+  input: {
+    userId: string;
+    form: BookingInput;
+    now: Date;
+    timeZone: string;
+    /** The opening hours the length must fit (the settings' when left out). */
+    businessHours?: BusinessHours;
+    newClientDiscountPercent: number;
+    maxPendingBookings: number;
+  },
   queueMail: (booking: Booking, account: BookingAccount) => void,
 ): BookingOutcome {
   return immediate(db, () => {
@@ -76,6 +174,8 @@ export function createBooking(
       .where(and(eq(servicePricing.name, input.form.serviceName), eq(servicePricing.kind, "package"), eq(servicePricing.isActive, true)))
       .get();
     if (!pkg) return { ok: false, reason: "unknown_service" };
+    const length = packageLength(pkg, input.form.hours);
+    if (!length) return { ok: false, reason: "hours_minimum", minimum: minimumHours(pkg) };
     const pending = db
       .select({ n: sql<number>`count(*)` })
       .from(bookings)
@@ -95,21 +195,13 @@ export function createBooking(
       if (existing) return { ok: false, reason: "duplicate", existing };
     }
 
-    // One guarded statement takes a place in the slot, or nothing when it is full or closed.
-    const slot = db
-      .update(timeSlots)
-      .set({
-        currentBookings: sql`${timeSlots.currentBookings} + 1`,
-        updatedAt: input.now,
-      })
-      .where(
-        and(eq(timeSlots.date, date), eq(timeSlots.time, time), eq(timeSlots.isAvailable, true), sql`${timeSlots.currentBookings} < ${timeSlots.maxBookings}`),
-      )
-      .returning({ id: timeSlots.id })
-      .get();
-    if (!slot) return { ok: false, reason: "slot_unavailable" };
+    // Every slot the package's length covers must be free: one read and the places taken under one write lock.
+    const hours = input.businessHours ?? getSettings(db).businessHours;
+    const hold = checkHold(db, { date, time }, length, { hours, timeZone: input.timeZone, now: input.now });
+    if (!hold.ok) return hold;
+    const first = hold.slots.get(slotKey({ date, time }));
 
-    const price = bookingPrice(pkg, !user.isNewCustomer, input.newClientDiscountPercent);
+    const price = bookingPrice(pkg, !user.isNewCustomer, input.newClientDiscountPercent, length.unit === "hours" ? length.count : undefined);
     const booking = db
       .insert(bookings)
       .values({
@@ -117,22 +209,34 @@ export function createBooking(
         reference: unusedBookingReference(db),
         serviceId: pkg.id,
         serviceName: pkg.name,
-        servicePrice: centsToDecimal(price.servicePrice * 100),
-        originalPrice: centsToDecimal(price.originalPrice * 100),
+        servicePrice: centsToDecimal(Math.round(price.servicePrice * 100)),
+        originalPrice: centsToDecimal(Math.round(price.originalPrice * 100)),
         discountApplied: price.discountApplied,
         appointmentDate: date,
         appointmentTime: time,
-        duration: input.form.duration,
+        // The real minutes from the start to the end of the held time: the calendar event's length.
+        duration: hold.held.minutes,
         location: input.form.location || null,
         notes: input.form.notes || null,
-        contactPhone: input.form.contactPhone,
+        contactPhone: input.form.contactPhone || null,
         contactEmail: input.form.contactEmail,
         status: "pending",
-        timeSlotId: slot.id,
-        bookingDetails: { unit: pkg.unit, units: price.units, listPrice: pkg.price, discountPercent: price.discountPercent },
+        timeSlotId: first?.id ?? null,
+        bookingDetails: {
+          unit: pkg.unit,
+          units: price.units,
+          listPrice: pkg.price,
+          discountPercent: price.discountPercent,
+          lengthUnit: length.unit,
+          lengthCount: length.count,
+          endDate: hold.held.end.date,
+          endTime: hold.held.end.time,
+          contactMethod: input.form.contactMethod ?? "email",
+        },
       })
       .returning()
       .get();
+    holdSlots(db, booking.id, hold.held.slots, hold.slots, input.now);
     recordReferralReward(db, { id: booking.id, userId: user.id });
     queueMail(booking, { email: user.email, emailVerified: true, firstName: user.firstName, lastName: user.lastName });
     return { ok: true, booking };
@@ -165,18 +269,47 @@ export function findOwnBooking(db: Db, bookingId: string, userId: string): Booki
 /** Every status change sends or offers a new invitation for the same UID, so its SEQUENCE rises by one. */
 export const nextIcsSequence = sql`${bookings.icsSequence} + 1`;
 
+/** The ids of the slots `bookingId` holds a place in. */
+export function heldSlotIds(db: Db, bookingId: string): Set<number> {
+  return new Set(
+    db
+      .select({ id: bookingSlots.slotId })
+      .from(bookingSlots)
+      .where(eq(bookingSlots.bookingId, bookingId))
+      .all()
+      .map((r) => r.id),
+  );
+}
+
 /**
- * Frees the booking's place in its slot (inside a transaction). A slot the owner blocked stays
- * blocked: `isAvailable` is the owner's open/blocked switch, and room is `current < max`.
+ * Frees the booking's places in every slot it holds (inside a transaction), once: the record of
+ * what it holds goes with them. A booking with no such record (older than lengths, decision 070)
+ * frees its one slot. A slot the owner blocked stays blocked: `isAvailable` is the owner's
+ * open/blocked switch, and room is `current < max`.
  */
 export function releaseSlot(db: Db, booking: Booking) {
-  const slotWhere = booking.timeSlotId
-    ? eq(timeSlots.id, booking.timeSlotId)
-    : and(eq(timeSlots.date, booking.appointmentDate), eq(timeSlots.time, booking.appointmentTime));
+  const held = db.delete(bookingSlots).where(eq(bookingSlots.bookingId, booking.id)).returning({ id: bookingSlots.slotId }).all();
+  const slotWhere =
+    held.length > 0
+      ? inArray(
+          timeSlots.id,
+          held.map((h) => h.id),
+        )
+      : booking.timeSlotId
+        ? eq(timeSlots.id, booking.timeSlotId)
+        : and(eq(timeSlots.date, booking.appointmentDate), eq(timeSlots.time, booking.appointmentTime));
   db.update(timeSlots)
     .set({ currentBookings: sql`max(${timeSlots.currentBookings} - 1, 0)`, updatedAt: new Date() })
     .where(slotWhere)
     .run();
+}
+
+/**
+ * Holds the slots of a booking moved to `start` (inside the caller's transaction, after its old
+ * places were released): its stored length, or its one slot for a booking older than lengths.
+ */
+export function holdMovedBooking(db: Db, bookingId: string, held: HeldTime, slots: ReadonlyMap<string, HeldSlotRow>, now: Date): void {
+  holdSlots(db, bookingId, held.slots, slots, now);
 }
 
 /**

@@ -170,7 +170,6 @@ test("the kept totals equal a full recount after random bookings, orders, paymen
               servicePrice: 0,
               appointmentDate: slot.date,
               appointmentTime: slot.time,
-              duration: 60,
               contactPhone: "0400 000 000",
               contactEmail: "totals@example.com",
               confirmDuplicate: true,

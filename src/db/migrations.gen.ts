@@ -42,6 +42,8 @@ import m39 from "../../db/0039_search_newest_first.sql" with { type: "text" };
 import m40 from "../../db/0040_payment_counts.sql" with { type: "text" };
 import m41 from "../../db/0041_bookings_search.sql" with { type: "text" };
 import m42 from "../../db/0042_booking_reminders.sql" with { type: "text" };
+import m43 from "../../db/0043_booking_lengths.sql" with { type: "text" };
+import m44 from "../../db/0044_review_name_shown.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -88,4 +90,6 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0040_payment_counts", sql: m40 },
   { tag: "0041_bookings_search", sql: m41 },
   { tag: "0042_booking_reminders", sql: m42 },
+  { tag: "0043_booking_lengths", sql: m43 },
+  { tag: "0044_review_name_shown", sql: m44 },
 ];

@@ -13,6 +13,7 @@ import { orderActors, orderPaymentStatuses, orderStatuses } from "../domain/orde
 import { outboxStatuses } from "../domain/outbox";
 import { paymentStatuses } from "../domain/payment";
 import { referralStatuses } from "../domain/referral";
+import { reviewNameChoices } from "../shared/reviews";
 
 const id = () =>
   text("id")
@@ -160,6 +161,23 @@ export const timeSlots = sqliteTable(
     uniqueIndex("time_slots_date_time_idx").on(t.date, t.time),
     check("time_slots_capacity", sql`${t.currentBookings} >= 0 AND ${t.currentBookings} <= ${t.maxBookings}`),
   ],
+);
+
+/**
+ * The slots a booking holds (decision 070): one row per slot whose place it took, so cancelling or
+ * moving gives back exactly those places. A booking made before lengths existed holds its one slot.
+ */
+export const bookingSlots = sqliteTable(
+  "booking_slots",
+  {
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    slotId: integer("slot_id")
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.bookingId, t.slotId] }), index("booking_slots_slot_idx").on(t.slotId)],
 );
 
 export const visitorCounter = sqliteTable(
@@ -441,6 +459,8 @@ export const reviews = sqliteTable(
     helpfulVotes: integer("helpful_votes").notNull().default(0),
     rejectedAt: integer("rejected_at", { mode: "timestamp_ms" }),
     rejectionReason: text("rejection_reason"),
+    /** How its author chose their name to show with it (decision 069); reviews from before the choice show initials. */
+    nameShown: text("name_shown", { enum: reviewNameChoices }).notNull().default("initials"),
     /** The business's public answer, shown under the review. */
     reply: text("reply"),
     repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
@@ -627,6 +647,16 @@ export const servicePricing = sqliteTable("service_pricing", {
   minimumUnits: integer("minimum_units").notNull().default(1),
   duration: text("duration"),
   durationMinutes: integer("duration_minutes").notNull().default(60),
+  /**
+   * How long a booking of this package holds the investigator (decision 070): `hours` holds
+   * `lengthCount` hours from the start within the day's opening hours (for an hourly package the
+   * customer chooses the hours, `minimumUnits` at least); `days` holds every slot of `lengthCount`
+   * days from the chosen day's opening.
+   */
+  lengthUnit: text("length_unit", { enum: ["hours", "days"] })
+    .notNull()
+    .default("hours"),
+  lengthCount: integer("length_count").notNull().default(1),
   description: text("description").notNull().default(""),
   features: json<string[]>("features").notNull().default([]),
   isPopular: integer("is_popular", { mode: "boolean" }).notNull().default(false),

@@ -15,7 +15,7 @@ import {
 
 test("a new client pays the new-client price; a returning one the list price", () => {
   expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, false, 50)).toEqual({
-    servicePrice: 348,
+    servicePrice: 347.5,
     originalPrice: 695,
     discountApplied: true,
     discountPercent: 50,
@@ -32,9 +32,9 @@ test("a new client pays the new-client price; a returning one the list price", (
 
 test("hourly surveillance is booked as its 4-hour minimum, at the hourly price /services and the payment dialog show", () => {
   expect(bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4 }, true, 50).servicePrice).toBe(340);
-  // $85 an hour is $43 an hour for a new client (whole dollars), so the 4-hour minimum is $172.
+  // $85 an hour is $42.50 an hour for a new client (to the cent), so the 4-hour minimum is $170: half of $340.
   const newClient = bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4 }, false, 50);
-  expect(newClient).toMatchObject({ servicePrice: 172, originalPrice: 340 });
+  expect(newClient).toMatchObject({ servicePrice: 170, originalPrice: 340 });
   const hourlyOffer = serviceOffer({ id: "hourly", name: "Hourly", price: "85.00", unit: "hour", minimumUnits: 4 }, false, {
     newClientDiscountPercent: 50,
     cryptoDiscountPercent: 10,
@@ -44,9 +44,9 @@ test("hourly surveillance is booked as its 4-hour minimum, at the hourly price /
   expect(bookingPrice({ price: "395.00", unit: "month", minimumUnits: 1 }, true, 50).servicePrice).toBe(395);
 });
 
-test("a list price with cents is charged to the cent; the new-client price is whole dollars", () => {
+test("a list price with cents is charged to the cent, and so is the new-client price", () => {
   expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, true, 50)).toMatchObject({ servicePrice: 321.5, originalPrice: 321.5 });
-  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, false, 50)).toMatchObject({ servicePrice: 161, originalPrice: 321.5 });
+  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, false, 50)).toMatchObject({ servicePrice: 160.75, originalPrice: 321.5 });
   expect(bookingPrice({ price: "0.10", unit: "hour", minimumUnits: 3 }, true, 50).servicePrice).toBe(0.3);
 });
 

@@ -2,6 +2,7 @@
 import { isActiveBooking } from "./booking-transitions";
 import { viewerPrice } from "./pricing";
 import { type RandomBytes, readableCode } from "./readable-code";
+import { formatDate, formatTime } from "./format";
 import { zonedToInstant } from "./timezone";
 
 // The statuses and their table, for those who import the booking rules from here.
@@ -11,17 +12,23 @@ export * from "./booking-transitions";
 export type PackagePrice = { price: string; unit: string; minimumUnits: number };
 
 /**
- * What a customer pays for a package: the list price times its minimum units (Hourly
- * Surveillance is booked as its 4-hour minimum), with the new-client discount unless the
- * customer is known to be returning (docs/product.md#new-client-discount).
+ * What a customer pays for a package: the list price times its units (for Hourly Surveillance the
+ * hours the customer chose, its 4-hour minimum when none are given), with the new-client discount
+ * unless the customer is known to be returning (docs/product.md#new-client-discount).
  */
-export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number) {
-  const units = pkg.unit === "hour" ? Math.max(1, pkg.minimumUnits) : 1;
-  // The unit price the customer was shown (discounted per hour, as /services and the payment
-  // dialog show it) times the units, to the cent: the booking charges what the dialog charges.
+export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number, hours?: number) {
+  const minimum = Math.max(1, pkg.minimumUnits);
+  const units = pkg.unit === "hour" ? Math.max(minimum, Math.floor(hours ?? minimum)) : 1;
+  // The hourly rate the customer was shown (discounted per hour, as /services and the payment
+  // dialog show it), in whole cents, times the hours: the booking charges hours x the rate shown.
   const p = viewerPrice(Number(pkg.price), isReturning, newClientDiscountPercent);
-  const times = (unit: number) => Math.round(unit * units * 100) / 100;
+  const times = (unit: number) => (Math.round(unit * 100) * units) / 100;
   return { servicePrice: times(p.price), originalPrice: times(p.originalPrice), discountApplied: p.discountApplied, discountPercent: p.discountPercent, units };
+}
+
+/** What one hour of an hourly package costs this customer, to the cent: the booking is hours x this rate. */
+export function hourlyRate(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number): number {
+  return Math.round(viewerPrice(Number(pkg.price), isReturning, newClientDiscountPercent).price * 100) / 100;
 }
 
 /** A customer becomes returning once one of their bookings is completed. */
@@ -72,4 +79,17 @@ export function moveDeadline(date: string, time: string, timeZone: string, cutof
 export function beforeMoveDeadline(booking: { appointmentDate: string; appointmentTime: string }, now: Date, timeZone: string, cutoffHours: number): boolean {
   const deadline = moveDeadline(booking.appointmentDate, booking.appointmentTime, timeZone, cutoffHours);
   return deadline !== null && now.getTime() < deadline.getTime();
+}
+
+/**
+ * How long a booking holds the investigator, as its page says it: "3 days, until Wednesday 9
+ * December at 5:00 pm" for a booking of whole days, "6 hours" or "90 minutes" otherwise (decision 070).
+ */
+export function heldLengthText(booking: { duration: number; bookingDetails: Record<string, unknown> | null }): string {
+  const d = booking.bookingDetails ?? {};
+  if (d.lengthUnit === "days" && typeof d.lengthCount === "number" && typeof d.endDate === "string" && typeof d.endTime === "string") {
+    return `${d.lengthCount} day${d.lengthCount === 1 ? "" : "s"}, until ${formatDate(d.endDate, "full")} at ${formatTime(d.endTime)}`;
+  }
+  const minutes = booking.duration;
+  return minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`;
 }

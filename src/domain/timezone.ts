@@ -74,6 +74,24 @@ export function isoWithOffset(instant: Date, timeZone: string): string {
  * first occurrence.
  */
 export function zonedToInstant(date: string, time: string, timeZone: string): Date | null {
+  const key = `${timeZone} ${date} ${time}`;
+  let ms = knownInstants.get(key);
+  if (ms === undefined) {
+    ms = findInstant(date, time, timeZone);
+    if (knownInstants.size >= 20_000) knownInstants.clear();
+    knownInstants.set(key, ms);
+  }
+  return ms === null ? null : new Date(ms);
+}
+
+/**
+ * Instants already worked out, by zone, date and time. The booking calendar asks for the same few
+ * hundred wall-clock times many times over while it judges a month of start times (each an Intl
+ * call or six); a zone's rules do not change while the site runs.
+ */
+const knownInstants = new Map<string, number | null>();
+
+function findInstant(date: string, time: string, timeZone: string): number | null {
   const [y, mo, d] = date.split("-").map(Number) as [number, number, number];
   const [h, mi] = time.split(":").map(Number) as [number, number];
   const naive = Date.UTC(y, mo - 1, d, h, mi);
@@ -83,7 +101,7 @@ export function zonedToInstant(date: string, time: string, timeZone: string): Da
     .map((off) => new Date(naive - off * 60_000))
     .filter((instant) => localDate(instant, timeZone) === date && localTime(instant, timeZone) === time)
     .sort((a, b) => a.getTime() - b.getTime());
-  return matches[0] ?? null;
+  return matches[0]?.getTime() ?? null;
 }
 
 /** Adds whole days to a "YYYY-MM-DD" date (calendar arithmetic, no timezone involved). */

@@ -16,6 +16,8 @@ export type BookablePackage = {
   discountPercent: number;
   priceNote: string | null;
   duration: string | null;
+  /** For a package booked by the hour: the fewest hours and what one hour costs this viewer (the price is hours x rate). */
+  hourly?: { minimumHours: number; rate: number } | null;
   description: string;
   features: string[];
   isPopular: boolean;

@@ -55,12 +55,12 @@ describe("what a booking's page offers", () => {
     expect(offers(html, ann.bookingId)).toEqual({ pay: true, move: true, calendar: true, cancel: true, invoice: false });
     expect(html).toContain("What you can do");
     expect(html).toContain(">Pay now<");
-    expect(textOf(html)).toContain("Not paid yet: $148 to pay.");
+    expect(textOf(html)).toContain("Not paid yet: $37.50 to pay.");
     expect(textOf(html)).toContain(`You can move it to another free time until ${deadlineText(ann.date, ann.time)}.`);
     expect(textOf(html)).toContain("You can cancel it yourself until we confirm it; its time is then released.");
     // The cancel form says where to come back to; the pay link works without JavaScript (the contact form).
     expect(html).toContain(`name="reference" value="${ann.reference}"`);
-    expect(html).toContain('href="/contact?service=partner#contact-form"');
+    expect(html).toContain('href="/contact?service=checkup#contact-form"');
     // The old advice to change it by e-mail is gone: the page does it.
     expect(html).not.toContain("Need to change something?");
     expect(html).not.toContain("cancel it from your dashboard");
@@ -103,7 +103,7 @@ describe("what a booking's page offers", () => {
     expect(offers(html, ann.bookingId)).toMatchObject({ pay: true, invoice: false });
     expect(html).toContain(">Pay another way<");
     expect(textOf(html)).toContain(
-      `Awaiting your payment of $148 (reference ${referenceCode}), as we e-mailed you. Once it arrives we mark it paid and its invoice appears here.`,
+      `Awaiting your payment of $37.50 (reference ${referenceCode}), as we e-mailed you. Once it arrives we mark it paid and its invoice appears here.`,
     );
   });
 

@@ -11,7 +11,7 @@ import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { TitledCard } from "../components/TitledCard";
-import { bookingPagePath, type BookingStatus } from "../domain/booking";
+import { bookingPagePath, type BookingStatus, heldLengthText } from "../domain/booking";
 import { formatDate, formatInstant, formatInstantDate, formatMoney, formatTime, timeZoneCity } from "../domain/format";
 import type { BookingPageView, MoveChance } from "../reads/bookings.server";
 import { manifest } from "../server/assets.server";
@@ -33,8 +33,6 @@ const headings: Record<BookingStatus, string> = {
   completed: "Appointment completed",
   cancelled: "Booking cancelled",
 };
-
-const lengthText = (minutes: number) => (minutes % 60 === 0 ? `${minutes / 60} hour${minutes === 60 ? "" : "s"}` : `${minutes} minutes`);
 
 /** "24 hours before they start", "3 days before they start", or "they start" when the owner allows moves up to the start. */
 function beforeStart(hours: number): string {
@@ -289,7 +287,7 @@ export function bookingSummaryPage(site: SiteData, view: BookingPageView, notice
                 {formatDate(booking.appointmentDate, "full")}
               </Row>
               <Row term="Time" testId="booking-time">{`${formatTime(booking.appointmentTime)} (${timeZoneCity(tz)} time)`}</Row>
-              <Row term="Length">{lengthText(booking.duration)}</Row>
+              <Row term="Length">{heldLengthText(booking)}</Row>
               <Row term="Price" testId="booking-price">
                 {listPrice ? `${price} (new-client price; usually ${listPrice})` : price}
               </Row>

@@ -5,8 +5,8 @@ import type { ReadDeps } from "./read";
 
 /** What the portal sees of a pricing row. */
 export function pricingView(row: ServicePrice): ServicePricingView {
-  const { id, kind, unit, name, price, description, features, isPopular, isActive, sortOrder } = row;
-  return { id, kind, unit, name, price, description, features, isPopular, isActive, sortOrder };
+  const { id, kind, unit, name, price, description, features, isPopular, isActive, sortOrder, lengthUnit, lengthCount } = row;
+  return { id, kind, unit, name, price, description, features, isPopular, isActive, sortOrder, lengthUnit, lengthCount };
 }
 
 /** Every service-pricing entry, active or not, in display order, as the portal sees it. */

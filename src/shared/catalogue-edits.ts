@@ -27,6 +27,9 @@ export const servicePriceEditSchema = z.strictObject({
   isPopular: z.boolean().optional(),
   isActive: z.boolean().optional(),
   sortOrder: z.number().int().min(0).max(1000).optional(),
+  /** How long a booking of the package holds the investigator (decision 070). */
+  lengthUnit: z.enum(["hours", "days"]).optional(),
+  lengthCount: z.number().int().min(1).max(60).optional(),
 });
 
 /** A change to a product's price, sale price, stock or visibility. */

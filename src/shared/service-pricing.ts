@@ -18,7 +18,17 @@ export type ServicePricingView = {
   isPopular: boolean;
   isActive: boolean;
   sortOrder: number;
+  /** How long a booking of this package holds the investigator (decision 070); an hourly package takes the hours chosen. */
+  lengthUnit: "hours" | "days";
+  lengthCount: number;
 };
+
+/** The lengths a package may hold, as the pricing dialog offers them. */
+export const lengthUnits = [
+  { value: "hours", label: "Hours from the start" },
+  { value: "days", label: "Whole days from opening" },
+] as const;
+export const maxLengthCount = 60;
 
 export const maxFeatures = 12;
 export const maxFeatureLength = 200;
@@ -86,10 +96,21 @@ export const servicePricingPutSchema = z.strictObject(
     sortOrder: z.optional(
       z.number("Must be a whole number").check(z.int("Must be a whole number"), z.minimum(0, "Must be 0 or more"), z.maximum(1000, "Must be at most 1000")),
     ),
+    lengthUnit: z.optional(z.enum(["hours", "days"], "Choose hours or days")),
+    lengthCount: z.optional(
+      z.number("Enter a whole number").check(z.int("Enter a whole number"), z.minimum(1, "At least 1"), z.maximum(maxLengthCount, `At most ${maxLengthCount}`)),
+    ),
   },
   { error: (issue) => (issue.code === "unrecognized_keys" ? `Unknown field: ${issue.keys.join(", ")}` : "Send the entry as a JSON object") },
 );
 export type ServicePricingPut = z.output<typeof servicePricingPutSchema>;
 
 /** What the pricing dialog's fields hold: the price as typed, the features as lines of text. */
-export type ServicePricingFormValues = { name: string; price: string; description: string; features: string };
+export type ServicePricingFormValues = {
+  name: string;
+  price: string;
+  description: string;
+  features: string;
+  lengthUnit: "hours" | "days";
+  lengthCount: string;
+};

@@ -52,7 +52,8 @@ test("an account whose e-mail is not confirmed is told so, offered the link agai
   await page.getByRole("link", { name: /Book Now.*Partner Check/ }).click();
   const day = businessDayAfter(await serverToday(page));
   await pickCalendarDay(page, day);
-  await page.getByRole("button", { name: "10:00 am" }).click();
+  // A day's surveillance starts at opening (decision 070).
+  await page.getByRole("button", { name: "9:00 am" }).click();
   await expect(page.getByRole("button", { name: "Confirm Booking" })).toBeDisabled();
   await expect(page.getByText("Please confirm your e-mail address first")).toBeVisible();
 });
@@ -67,14 +68,19 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
   // Choose a date: its times are there already (the site makes them); no customer generates any.
   const day = businessDayAfter(await serverToday(page));
   await pickCalendarDay(page, day);
-  await expect(page.getByRole("button", { name: "10:00 am" })).toBeVisible();
+  // Partner Check holds the whole day, so only the opening time is offered (decision 070).
+  await expect(page.getByRole("button", { name: "9:00 am" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "10:00 am" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Generate/ })).toHaveCount(0);
 
   // The confirm button waits for a time; the form shows its field messages (docs/product.md#field-messages).
   const confirm = page.getByRole("button", { name: "Confirm Booking" });
   await expect(confirm).toBeDisabled();
-  await page.getByRole("button", { name: "10:00 am" }).click();
-  await expect(page.getByRole("button", { name: "10:00 am" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "9:00 am" }).click();
+  await expect(page.getByRole("button", { name: "9:00 am" })).toHaveAttribute("aria-pressed", "true");
+  // The phone is asked for only when the customer wants a call or text.
+  await expect(page.getByLabel("Phone (optional)")).toBeVisible();
+  await page.getByLabel("Call or text me").check();
   await page.getByLabel("E-mail").fill("not an e-mail");
   await confirm.click();
   await expect(page.getByText("Phone number is required")).toBeVisible();
@@ -100,7 +106,7 @@ test("a customer books a package on the calendar and sees it on the dashboard", 
 
   await expect.poll(() => mailbox.to("bea@example.com").length).toBe(1);
   const mail = mailbox.to("bea@example.com")[0]!;
-  expect(mail.text).toContain("Subject: Booking received: Partner Check");
+  expect(mail.text).toMatch(/Subject: Booking received: appointment BK-[A-Z0-9]{4}-[A-Z0-9]{4} on /);
   expect(mail.text).toContain("text/calendar");
   expect(mail.text).toContain("appointment.ics");
   // A calendar reads it as a tentative request from the business to the customer (decision 028).
@@ -128,7 +134,7 @@ for (const [i, when] of browserDates.entries()) {
 
     const day = businessDayAfter(today);
     await pickCalendarDay(page, day);
-    await page.getByRole("button", { name: "10:00 am" }).click();
-    await expect(page.getByText(/ at 10:00 am, Adelaide time$/)).toHaveText(new RegExp(`^${formatDate(day, "long")} at 10:00 am`));
+    await page.getByRole("button", { name: "9:00 am" }).click();
+    await expect(page.getByText(/ at 9:00 am, Adelaide time$/)).toHaveText(new RegExp(`^${formatDate(day, "long")} at 9:00 am`));
   });
 }

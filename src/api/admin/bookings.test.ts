@@ -121,7 +121,7 @@ describe("GET /api/admin/bookings", () => {
       customerEmail: "cy@example.com",
       contactEmail: "cy@example.com",
       contactPhone: "0400 000 000",
-      serviceName: "Partner Check",
+      serviceName: "Discreet Check Up",
       status: "pending",
       next: ["confirmed", "cancelled"],
     });
@@ -235,19 +235,19 @@ describe("PATCH /api/admin/bookings/{id}", () => {
     const res = await patch(`/api/admin/bookings/${id}`, { status: "confirmed" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id, status: "confirmed", next: ["completed", "cancelled"] });
-    expect(mailTo("ann@example.com").map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed: Partner Check on /)]);
+    expect(mailTo("ann@example.com").map((m) => m.subject)).toEqual([expect.stringMatching(/^Booking confirmed: appointment BK-[A-Z0-9]{4}-[A-Z0-9]{4} on /)]);
     expect(t.db.select().from(users).where(eq(users.id, userId)).get()?.isNewCustomer).toBe(true);
 
     expect((await patch(`/api/admin/bookings/${id}`, { status: "completed" })).status).toBe(200);
     expect(t.db.select().from(users).where(eq(users.id, userId)).get()?.isNewCustomer).toBe(false);
-    expect(mailTo("ann@example.com").map((m) => m.subject)[1]).toBe("Thank you: Partner Check completed");
+    expect(mailTo("ann@example.com").map((m) => m.subject)[1]).toMatch(/^Thank you: appointment BK-[A-Z0-9]{4}-[A-Z0-9]{4} completed$/);
     // Completing keeps the place: the appointment happened.
     expect(slotOf(bookingRow(id).appointmentDate, "10:00").currentBookings).toBe(1);
     expect(audits().map((a) => [a.kind, a.action, a.recordId, a.adminUsername])).toEqual([
       ["bookings", "booking.confirm", id, "owner"],
       ["bookings", "booking.complete", id, "owner"],
     ]);
-    expect(audits()[0]?.summary).toContain("Confirmed the Partner Check booking of Ann");
+    expect(audits()[0]?.summary).toContain("Confirmed the Discreet Check Up booking of Ann");
     expect(audits()[1]?.before).toEqual({ status: "confirmed" });
     const one = await get(`/api/admin/bookings/${id}`);
     expect(one.status).toBe(200);
@@ -269,7 +269,7 @@ describe("PATCH /api/admin/bookings/{id}", () => {
     expect(slotOf(day, "12:00").currentBookings).toBe(1);
     expect(rewardStatuses()).toEqual(["void"]);
     const [mail] = mailTo("sam@example.com");
-    expect(mail?.subject).toMatch(/^Booking cancelled: Partner Check on /);
+    expect(mail?.subject).toMatch(/^Booking cancelled: appointment BK-[A-Z0-9]{4}-[A-Z0-9]{4} on /);
     expect(mail?.text).toContain("we have had to cancel");
 
     // Again: refused, and the place is not freed a second time.
@@ -336,7 +336,7 @@ describe("GET /api/admin/bookings.csv", () => {
     // Appointment and creation as ISO 8601 with Adelaide's offset (+09:30 or +10:30), like every CSV instant.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${bookingRow(a.id).reference},${day}T09:00:00\\+(09|10):30,"'=HYPERLINK\\(""http://x""\\)",ann@example.com,Partner Check,148.00,295.00,yes,confirmed,Not paid,`,
+        `^${bookingRow(a.id).reference},${day}T09:00:00\\+(09|10):30,"'=HYPERLINK\\(""http://x""\\)",ann@example.com,Discreet Check Up,37.50,75.00,yes,confirmed,Not paid,`,
       ),
     );
     expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+(09|10):30$/);

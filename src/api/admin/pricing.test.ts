@@ -63,6 +63,9 @@ describe("GET /api/admin/pricing", () => {
       isPopular: true,
       isActive: true,
       sortOrder: 3,
+      // Three whole days from opening (decision 070).
+      lengthUnit: "days",
+      lengthCount: 3,
     });
     expect(entries.find((p) => p.id === "ongoing")?.isActive).toBe(false);
   });
@@ -98,13 +101,13 @@ describe("PUT /api/admin/pricing/{id}", () => {
     const partner = await entry("partner");
     expect((await put("partner", { ...partner, price: "321.50" })).status).toBe(200);
 
-    // List price $321.50; a new client's price round(321.50 × 50%) = $161.
+    // List price $321.50; a new client's price is half of it to the cent: $160.75.
     for (const path of ["/", "/services", "/booking"]) {
       const html = await page(path);
       expect(html).toContain("$321.50");
       expect(html).not.toContain("$295");
     }
-    expect(await page("/booking")).toContain("$161");
+    expect(await page("/booking")).toContain("$160.75");
 
     const ann = customerWithSession(t.db, "ann@example.com");
     const headers = { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" };
@@ -113,14 +116,21 @@ describe("PUT /api/admin/pricing/{id}", () => {
     fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
     let day = addDays(today, 3);
     while (dayOfWeek(day) === 0) day = addDays(day, 1);
-    const booked = await t.request("/api/bookings/calendar", { method: "POST", headers, body: JSON.stringify(bookingForm(day)) });
+    // Partner Check holds a whole day from opening (decision 070): each customer books a day of their own.
+    const booked = await t.request("/api/bookings/calendar", {
+      method: "POST",
+      headers,
+      body: JSON.stringify(bookingForm(day, "09:00", { serviceName: "Partner Check" })),
+    });
+    day = addDays(day, 1);
+    while (dayOfWeek(day) === 0) day = addDays(day, 1);
     expect(booked.status).toBe(201);
-    expect(await booked.json()).toMatchObject({ serviceName: "Partner Check", originalPrice: "321.50", servicePrice: "161.00", discountApplied: true });
+    expect(await booked.json()).toMatchObject({ serviceName: "Partner Check", originalPrice: "321.50", servicePrice: "160.75", discountApplied: true });
     const rosa = customerWithSession(t.db, "rosa@example.com", { returning: true });
     const listPriced = await t.request("/api/bookings/calendar", {
       method: "POST",
       headers: { ...headers, Cookie: rosa.cookie },
-      body: JSON.stringify(bookingForm(day, "11:00", { contactEmail: "rosa@example.com" })),
+      body: JSON.stringify(bookingForm(day, "09:00", { serviceName: "Partner Check", contactEmail: "rosa@example.com" })),
     });
     expect(listPriced.status).toBe(201);
     expect(await listPriced.json()).toMatchObject({ originalPrice: "321.50", servicePrice: "321.50", discountApplied: false });
@@ -128,7 +138,7 @@ describe("PUT /api/admin/pricing/{id}", () => {
     const order = await t.json("/paypal/order", { serviceId: "partner" });
     expect(order.status).toBe(201);
     const [call] = standIn.requestsTo("/v2/checkout/orders");
-    expect(call?.body).toMatchObject({ purchase_units: [{ amount: { currency_code: "USD", value: "161.00" }, description: "Partner Check" }] });
+    expect(call?.body).toMatchObject({ purchase_units: [{ amount: { currency_code: "USD", value: "160.75" }, description: "Partner Check" }] });
   });
 
   test("a renamed package is booked under its new name", async () => {
@@ -145,7 +155,7 @@ describe("PUT /api/admin/pricing/{id}", () => {
     const booked = await t.request("/api/bookings/calendar", {
       method: "POST",
       headers,
-      body: JSON.stringify(bookingForm(day, "11:00", { serviceName: "Partner Day Check" })),
+      body: JSON.stringify(bookingForm(day, "09:00", { serviceName: "Partner Day Check" })),
     });
     expect(booked.status).toBe(201);
     expect(await booked.json()).toMatchObject({ serviceName: "Partner Day Check", servicePrice: "295.00" });

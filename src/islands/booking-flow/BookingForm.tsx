@@ -14,11 +14,11 @@ import { noticeWithActionClass, ResendLinkForm } from "../../components/EmailVer
 import { errorProps, FormField } from "../../components/FormField";
 import { TitledCard } from "../../components/TitledCard";
 import { formatDate, formatMoney, formatTime, timeZoneCity } from "../../domain/format";
-import { bookingMessages, bookingSchema, durationOptions, type BookingInput } from "../../shared/booking";
+import { bookingMessages, bookingSchema, contactMethods, type BookingInput } from "../../shared/booking";
 import type { BookablePackage } from "../BookingFlow";
 import { DuplicateDialog } from "./DuplicateDialog";
 
-type FormValues = Omit<BookingInput, "location" | "notes" | "confirmDuplicate"> & { location: string; notes: string };
+type FormValues = Omit<BookingInput, "location" | "notes" | "confirmDuplicate" | "hours"> & { location: string; notes: string; hours?: number };
 type Slot = { id: number; time: string };
 /** GET /api/timeslots/days: the window's dates that still have a free time. */
 type FreeDays = { from: string; to: string; dates: string[] };
@@ -55,7 +55,8 @@ export function goToLogin(message: { title: string; text: string }) {
 type Field = keyof FormValues;
 /** The inputs of the fields a customer types, in the order they appear: the first with an error gets focus. */
 const fieldInputs: [Field, string][] = [
-  ["duration", "b-duration"],
+  ["hours", "b-hours"],
+  ["contactMethod", "b-contact-email"],
   ["contactPhone", "b-phone"],
   ["contactEmail", "b-email"],
   ["location", "b-location"],
@@ -91,9 +92,11 @@ export default function BookingForm({
     servicePrice: pkg.price,
     appointmentDate: "",
     appointmentTime: "",
-    duration: 60,
+    // An hourly package starts at its minimum hours; the others hold their own length (decision 070).
+    hours: pkg.hourly?.minimumHours,
     location: "",
     notes: "",
+    contactMethod: "email",
     contactPhone: "",
     contactEmail: userEmail ?? "",
   };
@@ -137,9 +140,14 @@ export default function BookingForm({
     if (submitted) validate(next);
   };
 
-  const slots = useQuery<Slot[]>({ queryKey: ["/api/timeslots", date], enabled: Boolean(date) });
+  // The times offered are those where this package's whole length (the hours chosen) is free.
+  const lengthQuery = `service=${encodeURIComponent(pkg.id)}${pkg.hourly && values.hours ? `&hours=${values.hours}` : ""}`;
+  const slots = useQuery<Slot[]>({ queryKey: ["/api/timeslots", `${date}?${lengthQuery}`], enabled: Boolean(date) });
 
-  const freeDays = useQuery<FreeDays>({ queryKey: ["/api/timeslots/days"] });
+  const freeDays = useQuery<FreeDays>({ queryKey: ["/api/timeslots", `days?${lengthQuery}`] });
+  // The hourly price is the hours times the rate shown, in whole cents, as the server charges it.
+  const price = pkg.hourly ? (Math.round(pkg.hourly.rate * 100) * (values.hours ?? pkg.hourly.minimumHours)) / 100 : pkg.price;
+  const phoneWanted = values.contactMethod === "phone";
   const freeDates = freeDays.data ? new Set(freeDays.data.dates) : null;
   const nextFreeDate = date && freeDays.data ? (freeDays.data.dates.find((d) => d > date) ?? null) : null;
 
@@ -300,19 +308,60 @@ export default function BookingForm({
             <input className="input w-full" readOnly {...input("b-service", "serviceName")} />
           </FormField>
           <FormField id="b-price" label={`Price (${pkg.currency})`} error={err("servicePrice")}>
-            <input className="input w-full" readOnly id="b-price" value={formatMoney(pkg.price, pkg.currency)} />
+            <input
+              className="input w-full"
+              readOnly
+              id="b-price"
+              value={
+                pkg.hourly
+                  ? `${formatMoney(price, pkg.currency)} (${values.hours ?? pkg.hourly.minimumHours} x ${formatMoney(pkg.hourly.rate, pkg.currency)})`
+                  : formatMoney(price, pkg.currency)
+              }
+            />
           </FormField>
-          <FormField id="b-duration" label="Appointment length" error={err("duration")}>
-            <select className="select w-full" {...input("b-duration", "duration")} onChange={(e) => update({ duration: Number(e.target.value) })}>
-              {durationOptions.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
+          {pkg.hourly ? (
+            <FormField id="b-hours" label={`Hours of surveillance (at least ${pkg.hourly.minimumHours})`} error={err("hours")}>
+              <input
+                className="input w-full"
+                type="number"
+                inputMode="numeric"
+                min={pkg.hourly.minimumHours}
+                max={24}
+                step={1}
+                {...input("b-hours", "hours")}
+                // Other hours may not fit the times shown: the chosen time is cleared, as a new date clears it.
+                onChange={(e) => update({ hours: e.target.value === "" ? undefined : Number(e.target.value), appointmentTime: "" })}
+              />
+            </FormField>
+          ) : (
+            pkg.duration && <p className="text-sm">{`Length: ${pkg.duration}. Your booking holds this time with us.`}</p>
+          )}
+          <fieldset aria-describedby={err("contactMethod") ? "b-contact-error" : undefined}>
+            <legend className="mb-1 text-sm font-semibold">How should we contact you?</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {contactMethods.map((m) => (
+                <label key={m.value} className="flex min-h-11 items-center gap-2 text-sm">
+                  <input
+                    type="radio"
+                    className="radio radio-sm"
+                    id={`b-contact-${m.value}`}
+                    name="contactMethod"
+                    value={m.value}
+                    checked={values.contactMethod === m.value}
+                    onChange={() => update({ contactMethod: m.value })}
+                  />
+                  {m.label}
+                </label>
               ))}
-            </select>
-          </FormField>
-          <FormField id="b-phone" label="Phone" error={err("contactPhone")}>
-            <input className="input w-full" type="tel" autoComplete="tel" {...input("b-phone", "contactPhone")} />
+            </div>
+            {err("contactMethod") && (
+              <p id="b-contact-error" className="text-sm text-error">
+                {err("contactMethod")}
+              </p>
+            )}
+          </fieldset>
+          <FormField id="b-phone" label={phoneWanted ? "Phone" : "Phone (optional)"} error={err("contactPhone")}>
+            <input className="input w-full" type="tel" autoComplete="tel" required={phoneWanted} {...input("b-phone", "contactPhone")} />
           </FormField>
           <FormField id="b-email" label="E-mail" error={err("contactEmail")}>
             <input className="input w-full" type="email" autoComplete="email" {...input("b-email", "contactEmail")} />

@@ -35,11 +35,11 @@ async function book(request: APIRequestContext, site: SiteServer, date: string, 
   return ((await res.json()) as { id: string }).id;
 }
 
-/** The times the booking calendar offers on `date` for Partner Check, as the signed-in customer sees them. */
+/** The times the booking calendar offers on `date` for Discreet Check Up (one hour), as the signed-in customer sees them. */
 async function calendarTimes(page: Page, date: string) {
   await page.goto("/booking");
-  await page.getByRole("link", { name: /Book Now.*Partner Check/ }).click();
-  await expect(page).toHaveURL(/service=partner/);
+  await page.getByRole("link", { name: /Book Now.*Discreet Check Up/ }).click();
+  await expect(page).toHaveURL(/service=checkup/);
   await islandsHydrated(page);
   const button = page.locator(`[data-day="${date}"]:not([data-outside]) button`);
   await expect(page.locator("[data-day]:not([data-outside]) button").first()).toBeVisible();
@@ -92,7 +92,7 @@ test("confirm then complete a booking: the customer becomes returning; both are 
 
   await signInAdmin();
   const dialog = await openBooking(page, date, email.split("@")[0]!);
-  await expect(dialog).toContainText("Partner Check");
+  await expect(dialog).toContainText("Discreet Check Up");
   await expect(dialog.getByRole("button", { name: "Mark completed" })).toHaveCount(0);
   await act(page, "Confirm booking", "Booking confirmed");
   await expect(dialog).toContainText("Confirmed");
@@ -108,15 +108,15 @@ test("confirm then complete a booking: the customer becomes returning; both are 
   expect(download.suggestedFilename()).toBe(`bookings-from-${date}-to-${date}.csv`);
   const csv = readFileSync((await download.path())!, "utf8");
   expect(csv).toMatch(new RegExp(`^\uFEFFReference,Appointment,.*\r\nBK-[2-9A-Z]{4}-[2-9A-Z]{4},${date}T10:00:00\\+(09|10):30,`, "s"));
-  expect(csv).toContain(`${email},Partner Check,148.00,295.00,yes,completed,`);
+  expect(csv).toContain(`${email},Discreet Check Up,37.50,75.00,yes,completed,`);
 
   await page.goto("/dashboard");
   await expect(page.getByText("Returning Customer")).toBeVisible();
 
   await page.goto("/admin/audit?kind=bookings");
   await islandsHydrated(page);
-  await expect(page.getByTestId("audit-row").filter({ hasText: "Confirmed the Partner Check booking of" })).toHaveCount(1);
-  await expect(page.getByTestId("audit-row").filter({ hasText: "Completed the Partner Check booking of" })).toHaveCount(1);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Confirmed the Discreet Check Up booking of" })).toHaveCount(1);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Completed the Discreet Check Up booking of" })).toHaveCount(1);
 });
 
 test("cancel a booking: its time is offered again; block a slot: it is not; both in the audit log", async ({ page, context, ownSite, signInAdmin }) => {
@@ -158,7 +158,7 @@ test("cancel a booking: its time is offered again; block a slot: it is not; both
 
   await page.goto("/admin/audit?kind=bookings");
   await islandsHydrated(page);
-  await expect(page.getByTestId("audit-row").filter({ hasText: "Cancelled the Partner Check booking of" })).toHaveCount(1);
+  await expect(page.getByTestId("audit-row").filter({ hasText: "Cancelled the Discreet Check Up booking of" })).toHaveCount(1);
   await expect(page.getByTestId("audit-row").filter({ hasText: `Blocked the time slot ${date} at 14:00` })).toHaveCount(1);
 });
 

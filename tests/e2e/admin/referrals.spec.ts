@@ -67,7 +67,7 @@ test("the owner pays one reward and voids another; the referrer's dashboard and 
   const first = rewards.filter({ hasText: "$30" });
   const later = rewards.filter({ hasText: "$10" });
   await expect(first).toContainText("Fred");
-  await expect(first).toContainText("Partner Check");
+  await expect(first).toContainText("Discreet Check Up");
   await expect(first).toContainText("Pending");
 
   await first.getByRole("button", { name: "Mark paid" }).click();

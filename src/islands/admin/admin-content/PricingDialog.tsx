@@ -13,6 +13,8 @@ import { errorProps, FormField, hintAndErrorProps } from "../../../components/Fo
 import {
   featuresFromLines,
   featuresHint,
+  lengthUnits,
+  maxLengthCount,
   type ServicePricingFormValues,
   type ServicePricingPut,
   type ServicePricingView,
@@ -25,7 +27,7 @@ import { toastFailure } from "../parts/toast-failure";
 import { useCurrency } from "../parts/money";
 
 type Field = keyof ServicePricingFormValues;
-const fields: readonly Field[] = ["name", "price", "description", "features"];
+const fields: readonly Field[] = ["name", "price", "description", "features", "lengthUnit", "lengthCount"];
 
 const unitHints: Record<string, string> = {
   once: "US dollars for the whole service.",
@@ -39,14 +41,26 @@ const unitHints: Record<string, string> = {
 /** The form's values, checked as the whole entry the server will receive. */
 function pricingResolver(entry: ServicePricingView): Resolver<ServicePricingFormValues, unknown, ServicePricingPut> {
   const validate = standardSchemaResolver(servicePricingPutSchema);
-  return (values, context, options) => validate({ ...entry, ...values, features: featuresFromLines(values.features) }, context, options as never) as never;
+  return (values, context, options) =>
+    validate(
+      { ...entry, ...values, features: featuresFromLines(values.features), lengthCount: values.lengthCount === "" ? Number.NaN : Number(values.lengthCount) },
+      context,
+      options as never,
+    ) as never;
 }
 
 function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; close: () => void; onSaved: (saved: ServicePricingView) => void }) {
   const currency = useCurrency();
   const { register, handleSubmit, setError, formState } = useForm<ServicePricingFormValues, unknown, ServicePricingPut>({
     resolver: pricingResolver(entry),
-    defaultValues: { name: entry.name, price: entry.price, description: entry.description, features: entry.features.join("\n") },
+    defaultValues: {
+      name: entry.name,
+      price: entry.price,
+      description: entry.description,
+      features: entry.features.join("\n"),
+      lengthUnit: entry.lengthUnit,
+      lengthCount: String(entry.lengthCount),
+    },
   });
   const save = useMutation({
     mutationFn: (whole: ServicePricingPut) => adminRequest<ServicePricingView>("PUT", `/api/admin/pricing/${encodeURIComponent(entry.id)}`, whole),
@@ -69,6 +83,8 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
   });
   const error = (name: Field) => formState.errors[name]?.message as string | undefined;
   const percent = entry.unit === "percent";
+  // A package booked for a fixed length (an hourly one takes the hours the customer chooses).
+  const hasLength = entry.kind === "package" && entry.unit !== "hour";
 
   return (
     <form noValidate onSubmit={handleSubmit((whole) => save.mutate(whole))} aria-label={`Edit ${entry.name}`} className="space-y-1">
@@ -111,6 +127,33 @@ function PricingForm({ entry, close, onSaved }: { entry: ServicePricingView; clo
           {...register("features")}
         />
       </FormField>
+      {hasLength && (
+        <fieldset className="grid grid-cols-1 gap-x-4 sm:grid-cols-2">
+          <legend className="text-sm font-semibold">How long a booking holds your time</legend>
+          <FormField id="pricing-length-count" label="Length" error={error("lengthCount")}>
+            <input
+              id="pricing-length-count"
+              type="number"
+              step="1"
+              min="1"
+              max={maxLengthCount}
+              inputMode="numeric"
+              className="input w-full"
+              {...errorProps("pricing-length-count", error("lengthCount"))}
+              {...register("lengthCount")}
+            />
+          </FormField>
+          <FormField id="pricing-length-unit" label="Counted in" error={error("lengthUnit")}>
+            <select id="pricing-length-unit" className="select w-full" {...errorProps("pricing-length-unit", error("lengthUnit"))} {...register("lengthUnit")}>
+              {lengthUnits.map((u) => (
+                <option key={u.value} value={u.value}>
+                  {u.label}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        </fieldset>
+      )}
       <DialogActions pending={save.isPending} onCancel={close} />
     </form>
   );

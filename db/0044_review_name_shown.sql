@@ -1,0 +1,1 @@
+ALTER TABLE `reviews` ADD `name_shown` text DEFAULT 'initials' NOT NULL;
