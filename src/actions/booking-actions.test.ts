@@ -37,7 +37,7 @@ const moveByForm = (cookie: string, id: string, date: string, time: string) =>
   t.request(`/bookings/${id}/move`, {
     method: "POST",
     headers: { ...cookieHeaders(cookie), "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ appointmentDate: date, appointmentTime: time }).toString(),
+    body: new URLSearchParams({ appointmentDate: date, slot: `${date}T${time}` }).toString(),
   });
 const book = (cookie: string, body: unknown) =>
   t.request("/api/bookings/calendar", {

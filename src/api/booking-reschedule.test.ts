@@ -14,6 +14,7 @@ import { rescheduleOwnBooking } from "../db/booking-reschedule.server";
 import { findOwnBooking } from "../db/bookings.server";
 import { updateSetting } from "../db/settings.server";
 import { moveDeadline } from "../domain/booking";
+import { formatAppointment } from "../domain/format";
 import { adminRecordPath, bookingRecordKey } from "../shared/admin-records";
 import { defaultSettings } from "../shared/settings";
 
@@ -46,8 +47,8 @@ describe("moving a booking", () => {
     expect(stored?.icsSequence).toBe(1);
     const mails = outbox(t);
     expect(mails.map((m) => m.to).sort()).toEqual(["ann@example.com", "owner@example.com"]);
-    expect(mails.find((m) => m.to === "owner@example.com")?.subject).toStartWith("Booking moved: Partner Check from ");
-    expect(mails.find((m) => m.to === "ann@example.com")?.text).toContain("Your appointment has moved to its new time.");
+    expect(mails.find((m) => m.to === "owner@example.com")?.subject).toStartWith("Booking moved: Discreet Check Up from ");
+    expect(mails.find((m) => m.to === "ann@example.com")?.text).toContain(`Your appointment has moved to ${formatAppointment(ann.date, "14:00")}`);
 
     // The old time can be booked by someone else now; the new one cannot.
     const bob = customerWithBooking(t.db, "bob@example.com", { time: "11:00" });
@@ -155,17 +156,17 @@ describe("moving a booking", () => {
     const form = await t.request(`/bookings/${ann.bookingId}/move?date=${ann.date}`, { headers: { Cookie: ann.cookie } });
     expect(form.status).toBe(200);
     const html = await form.text();
-    expect(html).toContain('name="appointmentTime" value="14:00"');
-    expect(html).not.toContain('name="appointmentTime" value="10:00"');
+    expect(html).toContain(`name="slot" value="${ann.date}T14:00"`);
+    expect(html).not.toContain(`name="slot" value="${ann.date}T10:00"`);
     const post = (time: string) =>
       t.request(`/bookings/${ann.bookingId}/move`, {
         method: "POST",
         headers: { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({ appointmentDate: ann.date, appointmentTime: time }).toString(),
+        body: new URLSearchParams({ appointmentDate: ann.date, slot: `${ann.date}T${time}` }).toString(),
       });
     const moved = await post("14:00");
     expect(moved.status).toBe(303);
-    expect(moved.headers.get("location")).toBe("/dashboard?notice=moved");
+    expect(moved.headers.get("location")).toBe(`/bookings/${ann.reference.toLowerCase()}?notice=moved`);
     const again = await post("14:00");
     expect(again.status).toBe(400);
     expect(await again.text()).toContain("already at this time");
@@ -195,7 +196,7 @@ describe("the e-mails of a move, over SMTP", () => {
     const toBusiness = received.find((m) => m.to.includes("owner@example.com"));
     const toCustomer = received.find((m) => m.to.includes("ann@example.com"));
     if (!toBusiness || !toCustomer) throw new Error("expected one e-mail to each");
-    expect(toBusiness.raw).toMatch(/Subject: Booking moved: Partner Check from [\s\S]+? to /);
+    expect(toBusiness.raw).toMatch(/Subject: Booking moved: Discreet Check Up from [\s\S]+? to /);
     const moved = findOwnBooking(app.db, ann.bookingId, ann.userId);
     if (!moved) throw new Error("expected the booking");
     expect(toBusiness.raw).toContain(adminRecordPath("bookings", bookingRecordKey(moved)));

@@ -1,7 +1,8 @@
 /**
- * Move a booking (/bookings/{id}/move): the booking as it is, the days with free times in a plain
- * GET form, and that day's free times as a POST form. Works without JavaScript and ships none
- * beyond the pending label of the plain form.
+ * Move a booking (/bookings/{id}/move): the booking as it is, the days with free times as links
+ * (`?date=`), and the chosen day's free times as a POST form whose every time carries its day, so
+ * the day moved to is always the day whose times were shown (decision 065). Works without
+ * JavaScript and ships none beyond the pending label of the plain form.
  */
 import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
@@ -10,6 +11,7 @@ import type { SiteData } from "../components/site";
 import type { BookingMove } from "../reads/bookings.server";
 import { formatAppointment, formatDate, formatInstant, formatTime } from "../domain/format";
 import { manifest } from "../server/assets.server";
+import { moveSlotValue } from "../shared/booking-reschedule";
 import type { PageDefinition } from "./page";
 
 export type BookingMoveState = BookingMove & {
@@ -65,27 +67,28 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
           ) : (
             <>
               <TitledCard id="day" title="1. Choose a day">
-                <form method="get" action={`/bookings/${b.id}/move`} className="flex flex-wrap items-end gap-3">
-                  <div className="grow">
-                    <label className="mb-1 block text-sm font-semibold" htmlFor="move-date">
-                      Day
-                    </label>
-                    <select id="move-date" name="date" className="select w-full" defaultValue={s.chosenDate ?? undefined}>
-                      {s.days.map((d) => (
-                        <option key={d.date} value={d.date}>
-                          {`${formatDate(d.date, "short")} (${d.times.length} free)`}
-                        </option>
-                      ))}
-                    </select>
-                  </div>
-                  <button type="submit" className="btn btn-outline">
-                    Show times
-                  </button>
-                </form>
+                {/* Each day is a link to the page with that day's times: no day can look chosen while another day's times show. */}
+                <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2" aria-label="Days with free times">
+                  {s.days.map((d) => {
+                    const current = d.date === day?.date;
+                    return (
+                      <li key={d.date}>
+                        <a
+                          href={`/bookings/${b.id}/move?date=${d.date}#time-title`}
+                          aria-current={current ? "date" : undefined}
+                          className={`btn h-auto w-full flex-col gap-0 py-2 ${current ? "btn-primary" : "btn-outline"}`}
+                        >
+                          <span className="whitespace-nowrap">{formatDate(d.date, "short")}</span>
+                          <span className="text-xs font-normal">{`${d.times.length} free`}</span>
+                        </a>
+                      </li>
+                    );
+                  })}
+                </ul>
               </TitledCard>
 
               {day && (
-                <TitledCard id="time" title={`2. Choose a time on ${formatDate(day.date, "short")}`}>
+                <TitledCard id="time" title={`2. Choose a time on ${formatDate(day.date, "short")}`} titleClassName="card-title scroll-mt-24">
                   <form method="post" action={`/bookings/${b.id}/move`} data-pending className="space-y-4">
                     <input type="hidden" name="appointmentDate" value={day.date} />
                     <fieldset>
@@ -98,8 +101,8 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
                           >
                             <input
                               type="radio"
-                              name="appointmentTime"
-                              value={t}
+                              name="slot"
+                              value={moveSlotValue(day.date, t)}
                               className="sr-only"
                               required
                               defaultChecked={s.chosenDate === day.date && s.chosenTime === t}
@@ -111,7 +114,7 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
                     </fieldset>
                     <div className="flex flex-wrap gap-2">
                       <button type="submit" className="btn btn-primary" data-pending-label="Moving...">
-                        Move to this time
+                        {`Move to this time on ${formatDate(day.date, "short")}`}
                       </button>
                       <a href="/dashboard" className="btn btn-ghost">
                         Keep the current time

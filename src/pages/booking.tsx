@@ -1,14 +1,18 @@
-/** Booking (/booking): the six packages; choosing one opens the calendar and the details form. */
+/**
+ * Booking (/booking): the six packages; choosing one opens the calendar and the details form, or
+ * without JavaScript the plain form of booking-form-nojs.tsx.
+ */
 import { Hero } from "../components/blocks";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import { noticeWithActionClass, ResendLinkForm } from "../components/EmailVerificationNotice";
 import type { SiteData } from "../components/site";
-import { bookingPrice } from "../domain/booking";
+import { bookingPrice, hourlyRate } from "../domain/booking";
 import { formatMoneyPerUnit } from "../domain/format";
-import { businessToday, lastBookableDate } from "../domain/slots";
+import { businessToday, choosesHours, lastBookableDate, minimumHours } from "../domain/slots";
 import type { BookablePackage } from "../islands/BookingFlow";
 import { manifest } from "../server/assets.server";
+import { type PlainBooking, PlainBookingForm } from "./booking-form-nojs";
 import type { PageDefinition } from "./page";
 
 /** The packages as this viewer would book them (prices from the pricing table). */
@@ -32,6 +36,7 @@ export function bookablePackages(site: SiteData): BookablePackage[] {
               ? "per month"
               : null,
         duration: p.duration,
+        hourly: choosesHours(p) ? { minimumHours: minimumHours(p), rate: hourlyRate(p, returning, site.settings.newClientDiscountPercent) } : null,
         description: p.description,
         features: p.features,
         isPopular: p.isPopular,
@@ -39,13 +44,19 @@ export function bookablePackages(site: SiteData): BookablePackage[] {
     });
 }
 
-export function bookingPage(site: SiteData, initialPackageId: string | null, now = new Date()): PageDefinition {
+/** The page as the plain form left it: its days, times and last try (signed-in, confirmed customers with a package chosen). */
+export type BookingPageState = { plain?: PlainBooking; status?: PageDefinition["status"] };
+
+export function bookingPage(site: SiteData, initialPackageId: string | null, now = new Date(), state: BookingPageState = {}): PageDefinition {
   const packages = bookablePackages(site);
   const chosen = packages.some((p) => p.id === initialPackageId) ? initialPackageId : null;
   const tz = site.settings.timezone;
   const unconfirmed = site.user !== null && !site.user.emailVerified;
+  const plain = state.plain;
+  const plainPkg = plain ? packages.find((p) => p.id === plain.service) : undefined;
   return {
     path: "/booking",
+    status: state.status,
     title: `Book an Investigation | ${site.settings.businessName}`,
     description: "Choose an investigation package and book a confidential appointment on our calendar.",
     // The "send the link again" form shows its pending label.
@@ -74,29 +85,32 @@ export function bookingPage(site: SiteData, initialPackageId: string | null, now
               <ResendLinkForm />
             </div>
           )}
-          <noscript>
-            <div className="alert alert-warning mb-8">
-              <span>
-                Booking on the calendar needs JavaScript. You can also{" "}
-                <a className="link" href="/contact">
-                  send us a message
+          {/* Without JavaScript the package cards still lead here by their links; a chosen package is then booked with the plain form. */}
+          {chosen && (
+            <noscript>
+              {plain && plainPkg ? (
+                <PlainBookingForm plain={plain} pkg={plainPkg} timeZone={tz} />
+              ) : (
+                <a href="/booking" className="btn btn-ghost btn-sm">
+                  ← Back to Services
                 </a>
-                {site.settings.phone ? ` or call ${site.settings.phone} to book.` : " to book."}
-              </span>
-            </div>
-          </noscript>
-          <Island
-            name="BookingFlow"
-            props={{
-              packages,
-              userEmail: site.user?.email ?? null,
-              emailConfirmed: site.user?.emailVerified ?? false,
-              initialPackageId: chosen,
-              today: businessToday(now, tz),
-              lastDay: lastBookableDate(now, tz),
-              timeZone: tz,
-            }}
-          />
+              )}
+            </noscript>
+          )}
+          <div className={chosen ? "noscript:hidden" : undefined}>
+            <Island
+              name="BookingFlow"
+              props={{
+                packages,
+                userEmail: site.user?.email ?? null,
+                emailConfirmed: site.user?.emailVerified ?? false,
+                initialPackageId: chosen,
+                today: businessToday(now, tz),
+                lastDay: lastBookableDate(now, tz),
+                timeZone: tz,
+              }}
+            />
+          </div>
         </div>
       </Layout>
     ),

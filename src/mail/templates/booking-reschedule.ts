@@ -51,9 +51,9 @@ export function bookingMovedMail(m: BookingMovedMailInput): MailMessage | null {
   return {
     to: m.customerEmail,
     replyTo: m.businessEmail,
-    subject: `Booking moved: ${b.serviceName} now on ${when}`,
+    subject: `Booking moved: appointment ${reference(b)} now on ${when}`,
     text: plainText([
-      `Your appointment has moved to its new time.`,
+      `Your appointment has moved to ${when} (${timeZoneCity(m.timeZone)} time).`,
       ``,
       `Service: ${b.serviceName}`,
       `New time: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,

@@ -1,0 +1,183 @@
+/**
+ * Booking with JavaScript off (shown in <noscript> on /booking?service=<id>): the package, its days
+ * with free times as links (`&date=`), the chosen day's times each carrying its day, and the details
+ * the booking island asks for, posted to POST /booking (booking.routes.ts), which calls the same
+ * action as the island. Errors come back under the fields with what was typed kept (decision 065).
+ */
+import { errorProps, FormField } from "../components/FormField";
+import { TitledCard } from "../components/TitledCard";
+import { formatDate, formatMoney, formatTime, timeZoneCity } from "../domain/format";
+import type { BookablePackage } from "../islands/BookingFlow";
+import { contactMethods } from "../shared/booking";
+import { type BookingFormValues, bookingSlotValue } from "../shared/booking-form";
+
+/** What the plain form shows for one package: read by the route, the values and messages of the last try. */
+export type PlainBooking = {
+  /** The package's pricing row id (`?service=`). */
+  service: string;
+  /** The hours the times were read for (an hourly package), as the address gave them. */
+  hours: string;
+  /** The days of the booking window with a free time for this package. */
+  days: string[];
+  /** The day whose times are shown. */
+  chosenDate: string | null;
+  /** The chosen day's free start times ("HH:MM"). */
+  times: string[];
+  values: BookingFormValues;
+  errors?: Record<string, string>;
+  formError?: string;
+  /** The last try was refused as the same package booked the same day: the form asks to book it again. */
+  duplicate?: boolean;
+};
+
+const dayHref = (p: PlainBooking, date: string) =>
+  `/booking?service=${encodeURIComponent(p.service)}${p.hours ? `&hours=${encodeURIComponent(p.hours)}` : ""}&date=${date}#nb-time-title`;
+
+export function PlainBookingForm({ plain, pkg, timeZone }: { plain: PlainBooking; pkg: BookablePackage; timeZone: string }) {
+  const v = plain.values;
+  const err = (field: string) => plain.errors?.[field];
+  const text = (id: string, name: keyof BookingFormValues) => ({ id, name, defaultValue: v[name], ...errorProps(id, err(name)) });
+  const day = plain.chosenDate;
+  return (
+    <div className="space-y-6" data-testid="plain-booking">
+      <a href="/booking" className="btn btn-ghost btn-sm">
+        ← Back to Services
+      </a>
+      <TitledCard id="nb-package" title={pkg.name}>
+        <p className="text-2xl font-bold">{formatMoney(pkg.price, pkg.currency)}</p>
+        {pkg.priceNote && <p className="text-sm">{pkg.priceNote}</p>}
+        {pkg.duration && <p className="text-sm">{`Length: ${pkg.duration}. Your booking holds this time with us.`}</p>}
+      </TitledCard>
+      {plain.formError && (
+        <div role="alert" className="alert alert-error" id="nb-error" data-testid="booking-error">
+          <p>{plain.formError}</p>
+        </div>
+      )}
+      {plain.days.length === 0 ? (
+        <div role="status" className="alert">
+          <p>
+            No free times in the next 30 days for this package.{" "}
+            <a className="link" href="/contact">
+              Send us a message
+            </a>{" "}
+            and we will find a time with you.
+          </p>
+        </div>
+      ) : (
+        <>
+          <TitledCard id="nb-day" title="1. Choose a day">
+            {/* Each day is a link to the page with that day's times: no day can look chosen while another day's times show. */}
+            <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2" aria-label="Days with free times">
+              {plain.days.map((d) => (
+                <li key={d}>
+                  <a
+                    href={dayHref(plain, d)}
+                    aria-current={d === day ? "date" : undefined}
+                    className={`btn w-full whitespace-nowrap ${d === day ? "btn-primary" : "btn-outline"}`}
+                  >
+                    {formatDate(d, "short")}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </TitledCard>
+          {day && (
+            <form method="post" action="/booking" className="space-y-6" aria-label={`Book ${pkg.name}`}>
+              <input type="hidden" name="service" value={plain.service} />
+              <input type="hidden" name="serviceName" value={pkg.name} />
+              <input type="hidden" name="servicePrice" value={String(pkg.price)} />
+              <input type="hidden" name="appointmentDate" value={day} />
+              <TitledCard id="nb-time" title={`2. Choose a time on ${formatDate(day, "short")}`} titleClassName="card-title scroll-mt-24">
+                <fieldset aria-describedby={err("appointmentTime") ? "nb-time-error" : undefined}>
+                  <legend className="mb-2 text-sm">{`Free times on ${formatDate(day, "long")}, ${timeZoneCity(timeZone)} time`}</legend>
+                  <div className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2">
+                    {plain.times.map((t) => (
+                      <label
+                        key={t}
+                        className="btn btn-outline whitespace-nowrap tabular-nums has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-content has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
+                      >
+                        <input
+                          type="radio"
+                          name="slot"
+                          value={bookingSlotValue(day, t)}
+                          className="sr-only"
+                          required
+                          defaultChecked={v.slot === bookingSlotValue(day, t)}
+                        />
+                        {formatTime(t)}
+                      </label>
+                    ))}
+                  </div>
+                  {err("appointmentTime") && (
+                    <p id="nb-time-error" className="mt-2 text-sm text-error" role="alert">
+                      {err("appointmentTime")}
+                    </p>
+                  )}
+                </fieldset>
+              </TitledCard>
+              <TitledCard id="nb-details" title="3. Your details">
+                {pkg.hourly && (
+                  <FormField id="nb-hours" label={`Hours of surveillance (at least ${pkg.hourly.minimumHours})`} error={err("hours")}>
+                    <input
+                      className="input w-full"
+                      type="number"
+                      inputMode="numeric"
+                      min={pkg.hourly.minimumHours}
+                      max={24}
+                      step={1}
+                      {...text("nb-hours", "hours")}
+                      defaultValue={v.hours || plain.hours || String(pkg.hourly.minimumHours)}
+                    />
+                  </FormField>
+                )}
+                <fieldset aria-describedby={err("contactMethod") ? "nb-contact-error" : undefined}>
+                  <legend className="mb-1 text-sm font-semibold">How should we contact you?</legend>
+                  <div className="flex flex-wrap gap-x-6 gap-y-2">
+                    {contactMethods.map((m) => (
+                      <label key={m.value} className="flex min-h-11 items-center gap-2 text-sm">
+                        <input
+                          type="radio"
+                          className="radio radio-sm"
+                          name="contactMethod"
+                          value={m.value}
+                          defaultChecked={(v.contactMethod || "email") === m.value}
+                        />
+                        {m.label}
+                      </label>
+                    ))}
+                  </div>
+                  {err("contactMethod") && (
+                    <p id="nb-contact-error" className="text-sm text-error">
+                      {err("contactMethod")}
+                    </p>
+                  )}
+                </fieldset>
+                <FormField id="nb-phone" label="Phone (needed if we should call or text you)" error={err("contactPhone")}>
+                  <input className="input w-full" type="tel" autoComplete="tel" {...text("nb-phone", "contactPhone")} />
+                </FormField>
+                <FormField id="nb-email" label="E-mail" error={err("contactEmail")}>
+                  <input className="input w-full" type="email" autoComplete="email" required {...text("nb-email", "contactEmail")} />
+                </FormField>
+                <FormField id="nb-location" label="Location (optional)" error={err("location")}>
+                  <input className="input w-full" {...text("nb-location", "location")} />
+                </FormField>
+                <FormField id="nb-notes" label="Notes (optional)" error={err("notes")}>
+                  <textarea className="textarea w-full" rows={3} {...text("nb-notes", "notes")} />
+                </FormField>
+                {plain.duplicate && (
+                  <label className="flex min-h-11 items-center gap-2 text-sm">
+                    <input type="checkbox" className="checkbox checkbox-sm" name="confirmDuplicate" value="yes" />
+                    Yes, book it a second time that day
+                  </label>
+                )}
+                <button type="submit" className="btn btn-primary w-full">
+                  Confirm Booking
+                </button>
+              </TitledCard>
+            </form>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
