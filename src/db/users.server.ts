@@ -1,8 +1,12 @@
 /** Customer accounts: creation (with referral), profile and password changes, and deletion. */
-import { eq, inArray, or, sql } from "drizzle-orm";
+import { asc, eq, inArray, or, sql } from "drizzle-orm";
+import { type DeletionPlan, deletionPlan } from "../domain/account-deletion";
+import { slotHasPassed } from "../domain/slots";
 import { scrubMailFor } from "../mail/outbox.server";
+import type { BackInStockMailContext } from "./back-in-stock.server";
 import { cancelUpcomingBookings } from "./bookings.server";
 import { immediate, type Db } from "./client.server";
+import { cancelOrder } from "./orders.server";
 import { referrerForCode } from "./referrals.server";
 import { publicDataChanged } from "./public-data.server";
 import { bookings, cartItems, orders, passwordResets, payments, reviews, reviewVotes, sessions, users, wishlistItems, type User } from "./schema";
@@ -130,19 +134,91 @@ export function setPasswordHash(db: Db, userId: string, passwordHash: string | n
 }
 
 /**
- * Deletes an account, all in one transaction. Personal data goes; bookings and orders the business
- * must keep stay, detached from the person and stripped of contact details. Upcoming bookings are
- * cancelled (their places freed, rewards voided), their e-mails leave the outbox, and payments
- * keep no e-mail address. The back office's case notes about the customer (on the account, its
- * bookings and orders, and enquiries from its addresses) are deleted.
+ * What deleting `userId`'s account would do to each of their bookings and orders now (decision
+ * 066): read by the account page before the customer confirms, and again by the deletion inside
+ * its transaction, so both follow the same rules on the same rows.
  */
-export function deleteAccount(db: Db, userId: string, now = new Date()) {
+export function accountDeletionPlan(db: Db, userId: string, now = new Date()): DeletionPlan {
+  const timeZone = getSettings(db).timezone;
+  const own = db
+    .select({
+      id: bookings.id,
+      reference: bookings.reference,
+      serviceName: bookings.serviceName,
+      appointmentDate: bookings.appointmentDate,
+      appointmentTime: bookings.appointmentTime,
+      status: bookings.status,
+    })
+    .from(bookings)
+    .where(eq(bookings.userId, userId))
+    .orderBy(asc(bookings.appointmentDate), asc(bookings.appointmentTime))
+    .all();
+  const paid =
+    own.length === 0
+      ? []
+      : db
+          .select({ bookingId: payments.bookingId, status: payments.status })
+          .from(payments)
+          .where(
+            inArray(
+              payments.bookingId,
+              own.map((b) => b.id),
+            ),
+          )
+          .all();
+  const ownOrders = db
+    .select({ orderNumber: orders.orderNumber, status: orders.status, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(asc(orders.createdAt))
+    .all();
+  return deletionPlan(
+    own.map((b) => ({
+      ...b,
+      upcoming: !slotHasPassed(b.appointmentDate, b.appointmentTime, now, timeZone),
+      paymentStatuses: paid.filter((p) => p.bookingId === b.id).map((p) => p.status),
+    })),
+    ownOrders,
+  );
+}
+
+/** A deletion refused because a booking or order must be settled with the business first; the plan says which. */
+export type DeleteAccountResult = { ok: true; plan: DeletionPlan } | { ok: false; reason: "not_found" } | { ok: false; reason: "blocked"; plan: DeletionPlan };
+
+/**
+ * Deletes an account, all in one transaction, as `accountDeletionPlan` says (decision 066): nothing
+ * is deleted while a booking or order must first be settled with the business (a confirmed or paid
+ * booking still to come, an order paid and not yet sent). Otherwise personal data goes; bookings and
+ * orders the business must keep stay, detached from the person and stripped of contact details.
+ * Upcoming unconfirmed, unpaid bookings are cancelled (their places freed, rewards voided) and
+ * unpaid orders cancelled (their stock put back), their e-mails leave the outbox, and payments keep
+ * no e-mail address. The back office's case notes about the customer (on the account, its bookings
+ * and orders, and enquiries from its addresses) are deleted. `deleted` runs last, inside the
+ * transaction, with the plan carried out (where the business's notice is queued).
+ */
+export function deleteAccount(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  effects: { backInStock?: BackInStockMailContext; deleted?: (plan: DeletionPlan) => void } = {},
+): DeleteAccountResult {
   // Its published reviews and helpful votes leave the product pages, so their cached copies go too.
   let reviewsShown = false;
-  immediate(db, () => {
+  const result = immediate(db, (): DeleteAccountResult => {
     const user = findUserById(db, userId);
-    if (!user) return;
+    if (!user) return { ok: false, reason: "not_found" };
+    const plan = accountDeletionPlan(db, userId, now);
+    if (plan.blocked) return { ok: false, reason: "blocked", plan };
+    // With nothing blocking, the upcoming active bookings are exactly the plan's cancelled ones.
     cancelUpcomingBookings(db, userId, now, getSettings(db).timezone);
+    const ownOrderIds = db.select({ id: orders.id, orderNumber: orders.orderNumber }).from(orders).where(eq(orders.userId, userId)).all();
+    for (const o of plan.orders.filter((x) => x.fate === "cancelled")) {
+      const id = ownOrderIds.find((r) => r.orderNumber === o.orderNumber)?.id;
+      if (id !== undefined)
+        cancelOrder(db, id, { actor: "customer", userId, note: "Cancelled when the customer deleted their account" }, now, {
+          backInStock: effects.backInStock,
+        });
+    }
     const contactEmails = db.selectDistinct({ email: bookings.contactEmail }).from(bookings).where(eq(bookings.userId, userId)).all();
     const addresses = [user.email, ...contactEmails.flatMap((b) => (b.email ? [b.email] : []))].map((a) => a.toLowerCase());
     scrubMailFor(db, addresses);
@@ -166,6 +242,9 @@ export function deleteAccount(db: Db, userId: string, now = new Date()) {
     db.update(orders).set({ userId: null, shippingAddress: anonymous, billingAddress: anonymous, notes: null }).where(eq(orders.userId, userId)).run();
     db.update(users).set({ referredBy: null }).where(eq(users.referredBy, userId)).run();
     db.delete(users).where(eq(users.id, userId)).run();
+    effects.deleted?.(plan);
+    return { ok: true, plan };
   });
   if (reviewsShown) publicDataChanged(db);
+  return result;
 }

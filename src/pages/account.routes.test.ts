@@ -1,8 +1,16 @@
 import { describe, expect, test } from "bun:test";
 import { countRows } from "../../tests/helpers/test-app";
-import { testAppPerTest } from "../../tests/helpers/per-test";
 import { browser, testPassword } from "../../tests/helpers/browser";
-import { bookings } from "../db/schema";
+import { simpleParser } from "mailparser";
+import { customerWithSession, orderFor, paidOrder, sessionCookie } from "../../tests/factories";
+import { startedPerTest, testAppPerTest } from "../../tests/helpers/per-test";
+import type { TestApp } from "../../tests/helpers/test-app";
+import { setBookingStatus } from "../db/bookings.server";
+import { bookings, payments } from "../db/schema";
+import type { BookingStatus } from "../domain/booking";
+import { businessToday } from "../domain/slots";
+import { addDays } from "../domain/timezone";
+import { defaultSettings } from "../shared/settings";
 
 const t = testAppPerTest();
 
@@ -53,7 +61,7 @@ test("changing the e-mail needs the current password and refuses someone else's 
   expect(((await (await ann.get("/api/auth/user")).json()) as { email: string }).email).toBe("ann.new@example.com");
 });
 
-test("deleting the account removes personal data and anonymises bookings", async () => {
+test("deleting the account removes personal data and anonymises bookings; the word is taken in any case", async () => {
   const ann = browser(t);
   const id = await ann.signUp();
   t.db
@@ -62,18 +70,21 @@ test("deleting the account removes personal data and anonymises bookings", async
       userId: id,
       serviceName: "Partner Check",
       servicePrice: "148.00",
-      appointmentDate: "2026-12-01",
+      appointmentDate: "2026-03-01",
       appointmentTime: "10:00",
+      status: "completed",
       contactEmail: "ann@example.com",
       contactPhone: "0400 000 000",
       notes: "private",
     })
     .run();
-  const refused = await ann.post("/account/delete", { currentPassword: testPassword, confirm: "delete" });
+  const refused = await ann.post("/account/delete", { currentPassword: testPassword, confirm: "DELET" });
   expect(refused.status).toBe(400);
   expect(await refused.text()).toContain("Type DELETE to confirm");
-  const res = await ann.post("/account/delete", { currentPassword: testPassword, confirm: "DELETE" });
+  // A phone capitalises the first letter; a space slips in after it.
+  const res = await ann.post("/account/delete", { currentPassword: testPassword, confirm: " Delete " });
   expect(res.status).toBe(303);
+  expect(res.headers.get("location")).toBe("/account-deleted");
   expect(countRows(t, "users")).toBe(0);
   expect(countRows(t, "sessions")).toBe(0);
   expect(t.db.select().from(bookings).get()).toMatchObject({
@@ -83,8 +94,173 @@ test("deleting the account removes personal data and anonymises bookings", async
     notes: null,
     serviceName: "Partner Check",
     servicePrice: "148.00",
+    status: "completed",
   });
   expect((await ann.get("/api/auth/user")).status).toBe(401);
+  const done = await ann.get("/account-deleted");
+  expect(done.status).toBe(200);
+  const page = await done.text();
+  expect(page).toContain("Your account has been deleted");
+  expect(page).toContain('<meta name="robots" content="noindex');
+});
+
+describe("deleting the account never silently cancels what was confirmed or paid", () => {
+  const started = startedPerTest();
+  const today = () => businessToday(new Date(), defaultSettings.timezone);
+  const q = <T>(app: TestApp, sql: string, ...args: string[]) => app.db.$client.query(sql).all(...args) as T[];
+
+  async function appWithMail() {
+    const smtp = await started.smtpServer();
+    return { app: started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" }), smtp };
+  }
+
+  test("the page lists each booking's and order's fate; a confirmed booking blocks until the business cancels it; then the business is told by e-mail", async () => {
+    const { app, smtp } = await appWithMail();
+    const ann = customerWithSession(app.db, "ann@example.com");
+    const b = browser(app);
+    b.jar.set(sessionCookie, ann.token);
+    const booking = (reference: string, serviceName: string, daysAhead: number, status: BookingStatus) =>
+      app.db
+        .insert(bookings)
+        .values({
+          userId: ann.userId,
+          serviceName,
+          servicePrice: "75.00",
+          appointmentDate: addDays(today(), daysAhead),
+          appointmentTime: "10:00",
+          status,
+          reference,
+        })
+        .returning({ id: bookings.id })
+        .get().id;
+    const confirmed = booking("BK-CNFM-4444", "Partner Check", 5, "confirmed");
+    booking("BK-PAST-2222", "Discreet Check Up", -30, "completed");
+    booking("BK-NEXT-3333", "Infidelity Investigation", 9, "pending");
+    const { orderNumber } = orderFor(app.db, ann.userId);
+    const stock = () => q<{ n: number }>(app, "SELECT stock_quantity AS n FROM products WHERE slug = 'covert-dash-cam-4k'")[0]?.n;
+    const stockWithOrder = stock();
+
+    const blockedPage = await (await b.get("/account")).text();
+    expect(blockedPage).toContain("Your account cannot be deleted yet");
+    expect(blockedPage).toContain("Partner Check (BK-CNFM-4444)");
+    expect(blockedPage).toContain("Confirmed: we are holding this time for you. Ask us to cancel it first");
+    expect(blockedPage).not.toContain("Delete My Account");
+    const refused = await b.post("/account/delete", { confirm: "DELETE" });
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain("a booking or order below must be settled with us first");
+    expect(countRows(app, "users")).toBe(1);
+    expect(q(app, "SELECT status FROM bookings WHERE id = ?", confirmed)).toEqual([{ status: "confirmed" }]);
+    expect(q(app, "SELECT status FROM orders")).toEqual([{ status: "pending" }]);
+
+    // The business cancels the confirmed booking (the customer asked it to); now the account may go.
+    expect(setBookingStatus(app.db, confirmed, "cancelled")).not.toBeNull();
+    const page = await (await b.get("/account")).text();
+    expect(page).toContain("Delete My Account");
+    expect(page).toContain('action="/account/delete"');
+    const text = page.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+    expect(text).toContain(`Infidelity Investigation (BK-NEXT-3333) Cancelled`);
+    expect(text).toContain("Cancelled and its time freed (it was not yet confirmed or paid).");
+    expect(text).toContain(`Discreet Check Up (BK-PAST-2222) Kept as a record`);
+    expect(text).toContain(`Order ${orderNumber} Cancelled`);
+    expect(text).toContain("Cancelled (nothing was paid) and its items put back in stock.");
+
+    smtp.received.length = 0;
+    const res = await b.post("/account/delete", { confirm: "delete" });
+    expect(res.status).toBe(303);
+    expect(res.headers.get("location")).toBe("/account-deleted");
+    expect(q(app, "SELECT reference, status, user_id AS userId FROM bookings ORDER BY appointment_date")).toEqual([
+      { reference: "BK-PAST-2222", status: "completed", userId: null },
+      { reference: "BK-CNFM-4444", status: "cancelled", userId: null },
+      { reference: "BK-NEXT-3333", status: "cancelled", userId: null },
+    ]);
+    expect(q(app, "SELECT status, cancelled_by AS by FROM orders")).toEqual([{ status: "cancelled", by: "customer" }]);
+    expect(stock()).toBe((stockWithOrder ?? 0) + 1);
+
+    const [mail] = await smtp.waitFor(1, 10_000);
+    expect(mail?.to).toEqual(["owner@example.com"]);
+    const parsed = await simpleParser(mail?.raw ?? "");
+    expect(parsed.subject).toBe("A customer deleted their account: 2 bookings or orders cancelled, 2 records kept");
+    const body = parsed.text ?? "";
+    expect(body).toContain("Bookings cancelled (their times are free to book again):\n- BK-NEXT-3333: Infidelity Investigation");
+    expect(body).toContain("Bookings kept as records:");
+    expect(body).toContain("- BK-PAST-2222: Discreet Check Up");
+    expect(body).toContain(`Orders cancelled (nothing was paid; their items are back in stock):\n- ${orderNumber}`);
+    expect(body).toContain("/admin/bookings/bk-next-3333");
+    expect(body.toLowerCase()).not.toContain("ann@example.com");
+  });
+
+  test("a paid booking still to come, or an order paid and not yet sent, blocks the deletion; nothing is written", async () => {
+    const { app, smtp } = await appWithMail();
+    const paid = customerWithSession(app.db, "paid@example.com");
+    const { id: bookingId } = app.db
+      .insert(bookings)
+      .values({ userId: paid.userId, serviceName: "Partner Check", servicePrice: "75.00", appointmentDate: addDays(today(), 5), appointmentTime: "10:00" })
+      .returning({ id: bookings.id })
+      .get();
+    app.db
+      .insert(payments)
+      .values({
+        userId: paid.userId,
+        bookingId,
+        serviceName: "Partner Check",
+        method: "manual",
+        amount: "75.00",
+        referenceCode: "PAY-TEST-0001",
+        status: "completed",
+        paidAt: new Date(),
+      })
+      .run();
+    const order = paidOrder(app.db, "order@example.com");
+    const cases = [
+      { token: paid.token, says: "Paid. Ask us to cancel it and return your payment first" },
+      { token: order.token, says: "Paid and not yet sent: we need your address to send it." },
+    ];
+    for (const c of cases) {
+      const b = browser(app);
+      b.jar.set(sessionCookie, c.token);
+      expect(await (await b.get("/account")).text()).toContain(c.says);
+      expect((await b.post("/account/delete", { confirm: "DELETE" })).status).toBe(409);
+    }
+    expect(countRows(app, "users")).toBe(2);
+    expect(q(app, "SELECT status FROM bookings")).toEqual([{ status: "pending" }]);
+    expect(q(app, "SELECT status, payment_status AS paid FROM orders")).toEqual([{ status: "processing", paid: "paid" }]);
+    expect(q(app, "SELECT count(*) AS n FROM outbox WHERE subject LIKE 'A customer deleted%'")).toEqual([{ n: 0 }]);
+    expect(smtp.received.filter((m) => m.raw.includes("deleted their account"))).toEqual([]);
+  });
+});
+
+test("a refused deletion comes back at the form, the wrong field focused and described, the word kept, the password not", async () => {
+  const ann = browser(t);
+  await ann.signUp();
+  const wrongPassword = await ann.post("/account/delete", { currentPassword: "not my password", confirm: "Delete" });
+  expect(wrongPassword.status).toBe(400);
+  let html = await wrongPassword.text();
+  expect(html).toContain('action="/account/delete"');
+  const passwordInput = /<input[^>]*id="delete-currentPassword"[^>]*>/.exec(html)?.[0] ?? "";
+  for (const attribute of ['aria-invalid="true"', 'aria-describedby="delete-currentPassword-error"', 'autofocus=""'])
+    expect(passwordInput).toContain(attribute);
+  expect(passwordInput).not.toContain("value=");
+  expect(html).toContain('id="delete-currentPassword-error"');
+  expect(html).toMatch(/<input[^>]*id="delete-confirm"[^>]*value="Delete"/);
+  expect(html).not.toContain("not my password");
+
+  const wrongWord = await ann.post("/account/delete", { currentPassword: testPassword, confirm: "delet" });
+  expect(wrongWord.status).toBe(400);
+  html = await wrongWord.text();
+  const confirmInput = /<input[^>]*id="delete-confirm"[^>]*>/.exec(html)?.[0] ?? "";
+  for (const attribute of ['aria-invalid="true"', 'aria-describedby="delete-confirm-error"', 'value="delet"', 'autofocus=""'])
+    expect(confirmInput).toContain(attribute);
+  expect(html).not.toMatch(/id="delete-currentPassword"[^>]*autofocus/);
+  expect(html).not.toContain(testPassword);
+  expect(countRows(t, "users")).toBe(1);
+});
+
+test("/account-deleted is for the signed out: someone signed in goes to their account", async () => {
+  const ann = browser(t);
+  ann.signInAs();
+  const res = await ann.get("/account-deleted");
+  expect(res.status).toBe(302);
+  expect(res.headers.get("location")).toBe("/account");
 });
 
 describe("the current password asked on /account is limited like sign-in", () => {

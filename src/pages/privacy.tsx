@@ -25,7 +25,7 @@ export function privacyPage(site: SiteData): PageDefinition {
     },
     {
       title: "Your choices",
-      text: "You can ask us at any time what we hold about you, correct it, or ask us to delete it. Customers can delete their account from their account page; records we must keep by law (such as invoices) are anonymised.",
+      text: "You can ask us at any time what we hold about you, correct it, or ask us to delete it. Customers can delete their account from their account page once nothing is still owed either way (a confirmed or paid booking still to come, or a paid order not yet sent, is settled with us first); records we must keep by law (such as invoices) are anonymised.",
     },
     {
       title: "Contact",

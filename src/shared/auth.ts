@@ -52,5 +52,6 @@ export const changePasswordSchema = z.object({
 
 export const deleteAccountSchema = z.object({
   currentPassword: z.string().max(passwordMaxLength).default(""),
-  confirm: z.literal("DELETE", "Type DELETE to confirm"),
+  // A phone capitalises the first letter and may add a space: "Delete " is the same word.
+  confirm: z.string("Type DELETE to confirm").trim().toUpperCase().pipe(z.literal("DELETE", "Type DELETE to confirm")),
 });
