@@ -155,7 +155,8 @@ export function orderInState(db: Db, orderNumber: string, status: OrderStatus, p
  * its invoice; with `abn`, the business's ABN is set first. Answers the order and the session.
  */
 export function paidOrder(db: Db, email: string, opts: { abn?: string } = {}) {
-  if (opts.abn) updateSetting(db, "abn", opts.abn);
+  // An empty ABN is a choice too: the business without one (decision 068).
+  if (opts.abn !== undefined) updateSetting(db, "abn", opts.abn);
   const productId = productIdOf(db, "covert-dash-cam-4k");
   const { userId, token } = customerWithSession(db, email, { firstName: "Ann", verified: true });
   db.insert(cartItems).values({ userId, productId, quantity: 2 }).run();
@@ -320,7 +321,7 @@ export function openSlots(db: Db, from: string, to: string) {
 }
 
 /**
- * Another customer books `times` of `date` (Partner Check), through the site's own booking
+ * Another customer books `times` of `date` (Discreet Check Up, one hour each), through the site's own booking
  * transaction, so those times are gone for everyone else; answers how many were booked.
  */
 export function bookedByOthers(db: Db, date: string, times: string[]) {
@@ -448,6 +449,19 @@ export function businessDetails(db: Db, values: Record<string, unknown>) {
   return Object.keys(values);
 }
 
+/** The owner's real bank account and a Bitcoin address, as a site taking transfers and crypto has them (decision 067: a shipped placeholder offers neither). */
+export const realPaymentDetails = {
+  bankAccountName: "ADI Pty Ltd",
+  bankBsb: "065-000",
+  bankAccountNumber: "12345678",
+  btcAddress: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq",
+} as const;
+
+/** Enters `realPaymentDetails`, so bank transfer and cryptocurrency are on offer. */
+export function paymentDetails(db: Db) {
+  return businessDetails(db, realPaymentDetails);
+}
+
 /** The customer `userId` orders one `slug` by bank transfer, through placeOrder as checkout does; answers the order number. */
 export function bankTransferOrder(db: Db, userId: string, slug = "covert-dash-cam-4k") {
   db.insert(cartItems)
@@ -502,11 +516,11 @@ function bookingOf(db: Db, userId: string, email: string, opts: { daysAhead?: nu
     {
       userId,
       form: {
-        serviceName: opts.serviceName ?? "Partner Check",
+        // A one-hour package by default: any free time of the day takes it (Partner Check holds a whole day, decision 070).
+        serviceName: opts.serviceName ?? "Discreet Check Up",
         servicePrice: 0,
         appointmentDate: date,
         appointmentTime: time,
-        duration: 60,
         contactPhone: "0400 000 000",
         contactEmail: email,
       },

@@ -11,6 +11,7 @@ import { getSettings } from "../db/settings.server";
 import { mailContextFrom } from "../mail/context.server";
 import { orderNotificationMail, orderPlacedMail } from "../mail/templates/orders";
 import { paypalConfig } from "../payments/paypal-config.server";
+import { methodsOnOffer, orderMethodOnOffer } from "../domain/payment-methods";
 import { type AustralianState, type CheckoutInput, stateNames } from "../shared/checkout";
 import type { OrderView } from "../shared/orders";
 import { badRequest, HttpError } from "../server/errors";
@@ -21,6 +22,7 @@ import { type ActionDeps, type ActionLimit, spendLimit } from "./action";
 export const checkoutMessages = {
   rateLimited: "Too many orders in a short time. Please wait a few minutes and try again.",
   paypalUnavailable: "PayPal is not available at the moment. Please choose another payment method.",
+  methodUnavailable: "This payment method is not available at the moment. Please choose another one.",
   emptyCart: "Your cart is empty. Add something from the shop before checking out.",
   emailUnverified: "Please confirm your e-mail address before placing an order: open the link we e-mailed you, or have it sent again. Your cart is kept.",
   tooManyOpenOrders: (limit: number) =>
@@ -37,8 +39,11 @@ export const placeOrderLimit: ActionLimit = {
 /** Places `userId`'s order from their cart; answers it as they see it, or throws the refusal. */
 export function placeCustomerOrder(deps: ActionDeps, userId: string, input: CheckoutInput, now = new Date()): OrderView {
   spendLimit(deps, placeOrderLimit, userId);
-  if (input.paymentMethod === "paypal" && !paypalConfig(deps.env)) {
-    throw badRequest(checkoutMessages.paypalUnavailable, { paymentMethod: checkoutMessages.paypalUnavailable });
+  // Only a method on offer (decision 067): a form kept open while the owner removed it is refused.
+  const on = methodsOnOffer(getSettings(deps.db), { paypalConfigured: paypalConfig(deps.env) !== null });
+  if (!orderMethodOnOffer(on, input.paymentMethod)) {
+    const message = input.paymentMethod === "paypal" ? checkoutMessages.paypalUnavailable : checkoutMessages.methodUnavailable;
+    throw badRequest(message, { paymentMethod: message });
   }
   const result = placeOrder(deps.db, userId, input, now, (placed) => {
     const settings = getSettings(deps.db);

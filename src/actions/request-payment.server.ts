@@ -18,6 +18,7 @@ import { type MailContext, mailContextFrom } from "../mail/context.server";
 import { enqueueCustomerMail, enqueueMail } from "../mail/outbox.server";
 import { cashDepositRequestMail, type PaymentMailInput, paymentInstructionsMail, paymentRequestNotification } from "../mail/templates/payments";
 import { offerForViewer } from "../payments/offers.server";
+import { paypalConfig } from "../payments/paypal-config.server";
 import type { PaymentRequestInput, PaymentRequestMethod, PaymentRequestResult } from "../shared/payment";
 import { badRequest, HttpError, notFound } from "../server/errors";
 import { log } from "../server/log.server";
@@ -84,7 +85,7 @@ function queueRequestMail(
   email: string,
   proven: boolean,
 ) {
-  const mail: PaymentMailInput = { ...ctx, referenceCode: payment.referenceCode, email, offer };
+  const mail: PaymentMailInput = { ...ctx, referenceCode: payment.referenceCode, email, offer, paypalConfigured: paypalConfig(deps.env) !== null };
   const instructions = method === "cash" ? cashDepositRequestMail(mail) : paymentInstructionsMail(mail);
   if (proven) enqueueMail(deps.db, instructions);
   else enqueueCustomerMail(deps.db, instructions);

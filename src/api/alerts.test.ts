@@ -9,7 +9,7 @@ import { browser, testOrigin } from "../../tests/helpers/browser";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { customerWithSession, openSlots } from "../../tests/factories";
+import { customerWithSession, openSlots, paymentDetails } from "../../tests/factories";
 import { bookings, cartItems, outbox, products } from "../db/schema";
 import { updateSetting } from "../db/settings.server";
 import { businessToday } from "../domain/slots";
@@ -23,6 +23,8 @@ let t: TestApp;
 beforeEach(async () => {
   smtp = await startSmtpServer();
   t = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: owner, MAIL_FROM: "Site <site@adelaide-discreet.com.au>" });
+  // Bank transfer is on offer only with the owner's real details (decision 067).
+  paymentDetails(t.db);
   t.deps.outbox.start();
 });
 afterEach(async () => {
@@ -131,8 +133,8 @@ describe("bookings", () => {
     await smtp.waitFor(3); // the confirmation to the customer, two to the business
     const received = await businessMail();
     expect(received.map((m) => subjectOf(m.raw))).toEqual([
-      expect.stringMatching(/^New booking: Partner Check on /),
-      expect.stringMatching(/^Booking cancelled by the customer: Partner Check on /),
+      expect.stringMatching(/^New booking: Discreet Check Up on /),
+      expect.stringMatching(/^Booking cancelled by the customer: Discreet Check Up on /),
     ]);
     const reference = t.db.select({ reference: bookings.reference }).from(bookings).where(eq(bookings.id, id)).get()?.reference ?? null;
     expect(reference).toMatch(/^BK-/);

@@ -3,6 +3,7 @@ import { referenceCodePattern } from "../domain/payment";
 import { browser } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { startSmtpServer } from "../../tests/helpers/smtp";
+import { paymentDetails, realPaymentDetails } from "../../tests/factories";
 
 let t: TestApp;
 beforeEach(() => {
@@ -37,7 +38,7 @@ describe("POST /api/payment-requests", () => {
         serviceId: "partner",
         serviceName: "Partner Check",
         method: "instructions",
-        amount: "148.00",
+        amount: "147.50",
         currency: "USD",
         email: "jane@example.com",
         referenceCode: body.referenceCode,
@@ -48,14 +49,12 @@ describe("POST /api/payment-requests", () => {
     const [toClient, toBusiness] = mails();
     expect(toClient!.to).toBe("jane@example.com");
     expect(toClient!.replyTo).toBe("owner@example.com");
-    expect(toClient!.subject).toBe(`Payment instructions for Partner Check (${body.referenceCode})`);
+    expect(toClient!.subject).toBe(`Payment instructions (${body.referenceCode})`);
     for (const text of [
-      "Amount: $148 USD (new-client price, 50% off the list price of $295)",
+      "Amount: $147.50 USD (new-client price, 50% off the list price of $295)",
       `Reference code: ${body.referenceCode}`,
-      "http://localhost/services",
-      // The shipped crypto addresses and phone number are made up: the e-mail offers to send real ones (decision 037).
-      "2. Cryptocurrency: reply to this e-mail and we will send a payment address.",
-      "Cash deposit",
+      // Without PayPal, made-up crypto addresses and a made-up bank account, only what is on offer (decision 067).
+      "1. Cash deposit",
       "Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)",
       "Reply to this e-mail and we will arrange it with you.",
       "Processing timeline:",
@@ -64,6 +63,9 @@ describe("POST /api/payment-requests", () => {
       expect(toClient!.text).toContain(text);
     }
     for (const madeUp of ["bc1q-example-placeholder-address-not-real", "0xEXAMPLE", "+61 8 0000 0000"]) expect(toClient!.text).not.toContain(madeUp);
+    // Card payers are not sent to a PayPal tab that refuses cards; no crypto discount is promised.
+    for (const notOnOffer of ["PayPal", "Card", "card", "Cryptocurrency", "% off):", "memo", "Bank transfer", "BSB"])
+      expect(toClient!.text).not.toContain(notOnOffer);
     expect(toBusiness!.to).toBe("owner@example.com");
     expect(toBusiness!.replyTo).toBe("jane@example.com");
     expect(toBusiness!.text).toContain(body.referenceCode);
@@ -73,10 +75,10 @@ describe("POST /api/payment-requests", () => {
     const res = await t.json("/api/payment-requests", { serviceId: "hourly", method: "cash", email: "sam@example.com" });
     expect(res.status).toBe(201);
     const { referenceCode } = (await res.json()) as { referenceCode: string };
-    expect(rows()[0]).toMatchObject({ method: "cash", amount: "172.00", serviceName: "Hourly Surveillance" });
+    expect(rows()[0]).toMatchObject({ method: "cash", amount: "170.00", serviceName: "Hourly Surveillance" });
     const [toClient, toBusiness] = mails();
-    expect(toClient!.subject).toBe(`Cash deposit request for Hourly Surveillance (${referenceCode})`);
-    expect(toClient!.text).toContain("Amount: $172 USD for the 4-hour minimum");
+    expect(toClient!.subject).toBe(`Cash deposit request (${referenceCode})`);
+    expect(toClient!.text).toContain("Amount: $170 USD for the 4-hour minimum");
     expect(toClient!.text).toContain("within 30 minutes");
     expect(toClient!.text).toContain(`Write the reference code ${referenceCode} on the deposit slip.`);
     expect(toBusiness!.subject).toBe(`[ACTION] Send cash deposit locations to sam@example.com (${referenceCode})`);
@@ -148,6 +150,53 @@ describe("POST /api/payment-requests", () => {
   });
 });
 
+test("with PayPal, a crypto address and a bank account, the instructions offer each; the memo is the reference, never the e-mail; the HTML fits a phone (decision 067)", async () => {
+  const smtp = await startSmtpServer();
+  const app = createTestApp({
+    SMTP_URL: smtp.url,
+    BUSINESS_EMAIL: "owner@example.com",
+    MAIL_FROM: "Site <site@example.com>",
+    PAYPAL_CLIENT_ID: "client",
+    PAYPAL_CLIENT_SECRET: "secret",
+  });
+  paymentDetails(app.db);
+  try {
+    const res = await app.json("/api/payment-requests", { serviceId: "checkup", method: "instructions", email: "lee@example.com" });
+    expect(res.status).toBe(201);
+    const { referenceCode } = (await res.json()) as { referenceCode: string };
+    const received = await smtp.waitFor(2);
+    const toClient = received.find((m) => m.to.includes("lee@example.com"))!;
+    const text = app.db.$client.query("SELECT text FROM outbox WHERE \"to\" = 'lee@example.com'").get() as { text: string };
+    for (const line of [
+      "1. Card or PayPal balance",
+      "   Open http://localhost/services, choose Discreet Check Up and the PayPal tab.",
+      "2. Cryptocurrency (10% off): $33.75 USD, you save $3.75",
+      `Bitcoin (Bitcoin network):\n  ${realPaymentDetails.btcAddress}`,
+      `If your wallet has a memo or note field, put only ${referenceCode} in it.`,
+      "3. Bank transfer: $37.50 USD",
+      "   BSB: 065-000",
+      `   Reference: ${referenceCode}`,
+      "4. Cash deposit",
+    ]) {
+      expect(text.text).toContain(line);
+    }
+    expect(text.text).not.toContain("lee@example.com");
+    // The HTML part: the coin is a heading over its address, and long words wrap rather than widen the message.
+    const html = quotedPrintable(toClient.raw.slice(toClient.raw.indexOf("Content-Type: text/html")));
+    expect(html).toContain(">Bitcoin (Bitcoin network)</h2>");
+    expect(html).toMatch(/<ul style="[^"]*overflow-wrap:anywhere[^"]*"><li>bc1q/);
+    expect(html).not.toContain("lee@example.com");
+  } finally {
+    await app.close();
+    await smtp.close();
+  }
+});
+
+/** The decoded body of a quoted-printable MIME part. */
+function quotedPrintable(part: string): string {
+  return part.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
 test("the instructions reach the client through a real SMTP server", async () => {
   const smtp = await startSmtpServer();
   const app = createTestApp({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com", MAIL_FROM: "Site <site@example.com>" });
@@ -156,7 +205,7 @@ test("the instructions reach the client through a real SMTP server", async () =>
     const { referenceCode } = (await res.json()) as { referenceCode: string };
     const received = await smtp.waitFor(2);
     const toClient = received.find((m) => m.to.includes("lee@example.com"))!;
-    expect(toClient.raw).toContain(`Subject: Payment instructions for Discreet Check Up (${referenceCode})`);
+    expect(toClient.raw).toContain(`Subject: Payment instructions (${referenceCode})`);
     expect(toClient.raw).toContain(referenceCode);
     expect(received.some((m) => m.to.includes("owner@example.com"))).toBe(true);
   } finally {

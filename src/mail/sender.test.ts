@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from "bun:test";
-import { businessDetails, cartLine } from "../../tests/factories";
+import { businessDetails, cartLine, paymentDetails } from "../../tests/factories";
 import { browser } from "../../tests/helpers/browser";
 import { testAddress } from "../../tests/helpers/shop";
 import { startSmtpServer } from "../../tests/helpers/smtp";
@@ -64,6 +64,7 @@ test("MAIL_FROM overrides the sender, and the HTML frame never shows a placehold
 test("every message a customer is sent in a day's use carries Reply-To to the business's address", async () => {
   t = createTestApp({ BUSINESS_EMAIL: "owner@hart.com.au" });
   businessDetails(t.db, { email: "desk@hart.com.au" });
+  paymentDetails(t.db);
   const ann = browser(t);
   const userId = await ann.signUp("ann@example.net");
   await browser(t).post("/signup", { email: "ann@example.net", password: "another long passphrase", firstName: "Ann" });

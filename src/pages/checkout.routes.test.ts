@@ -1,15 +1,21 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
+import { paymentDetails } from "../../tests/factories";
 import { browser } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { changeOrder } from "../db/orders.server";
-import { updateSetting } from "../db/settings.server";
+import { getSettings, updateSetting } from "../db/settings.server";
+import { checklistFor, goLiveEnvironment } from "../server/go-live.server";
+import { defaultSettings } from "../shared/settings";
+import { testAddress } from "../../tests/helpers/shop";
 import { cartItems, orders, products } from "../db/schema";
 import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
 
 let t: TestApp;
 beforeEach(() => {
   t = createTestApp();
+  // The owner's real bank account and a Bitcoin address: every manual method on offer (decision 067).
+  paymentDetails(t.db);
 });
 afterEach(() => t.close());
 
@@ -90,18 +96,62 @@ describe("GET /checkout", () => {
     expect(html).toMatch(/id="billing-same"[^>]*checked/);
   });
 
-  test("the payment methods' hints promise only details that exist: made-up ones follow by e-mail, real ones are on the next page (decision 037)", async () => {
-    const ann = customer("ann@example.com", [[camera().id, 1]]);
-    const fresh = await (await ann.get("/checkout")).text();
-    expect(fresh).toContain("the details follow by e-mail");
-    expect(fresh).toContain("A payment address follows by e-mail.");
-    expect(updateSetting(t.db, "btcAddress", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq")).toEqual({ ok: true });
+  test("the payment methods' hints promise only details that exist: real ones are on the next page (decision 067)", async () => {
     expect(updateSetting(t.db, "usdcSolAddress", "7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV")).toEqual({ ok: true });
-    expect(updateSetting(t.db, "bankAccountNumber", "12345678")).toEqual({ ok: true });
-    expect(updateSetting(t.db, "bankBsb", "065-000")).toEqual({ ok: true });
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
     const set = await (await ann.get("/checkout")).text();
     expect(set).toContain("Pay in Bitcoin or USDC; addresses on the next page.");
-    expect(set).toContain("details on the next page");
+    expect(set).toContain("the details are on the next page");
+    expect(set).not.toContain("follow");
+  });
+
+  test("a method without real details is not on offer: the checkout leaves it out and refuses it, the JSON route and the form alike (decision 067)", async () => {
+    // A fresh site: the shipped BSB, account number and crypto addresses are made up.
+    for (const [key, value] of Object.entries(defaultSettings).filter(([k]) => ["bankBsb", "bankAccountNumber", "btcAddress"].includes(k))) {
+      expect(updateSetting(t.db, key, value)).toEqual({ ok: true });
+    }
+    const stock = camera().stockQuantity;
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    const html = await (await ann.get("/checkout")).text();
+    expect(html).toContain('value="cash_deposit"');
+    for (const gone of ['value="bank_transfer"', 'value="crypto"', "Bank transfer", "Cryptocurrency", "% off"]) expect(html).not.toContain(gone);
+
+    for (const method of ["bank_transfer", "crypto"]) {
+      const json = await ann.postJson("/api/orders", { shippingAddress: testAddress, paymentMethod: method });
+      expect(json.status).toBe(400);
+      expect(((await json.json()) as { error: { fields: Record<string, string> } }).error.fields.paymentMethod).toBe(
+        "This payment method is not available at the moment. Please choose another one.",
+      );
+      const plain = await ann.post("/checkout", form({ paymentMethod: method }));
+      expect(plain.status).toBe(400);
+      expect(await plain.text()).toContain("This payment method is not available at the moment. Please choose another one.");
+    }
+    expect(countRows(t, "orders")).toBe(0);
+    expect(stockOf(camera().id)).toBe(stock);
+
+    // Cash deposit is always on offer; its page tells the customer what happens, and never to reply to an e-mail.
+    const res = await ann.post("/checkout", form({ paymentMethod: "cash_deposit" }));
+    expect(res.status).toBe(303);
+    const page = await (await ann.get(res.headers.get("location") ?? "")).text();
+    expect(page).toContain("We will e-mail you where to deposit the cash.");
+    expect(page.toLowerCase()).not.toContain("reply to this e-mail");
+    // The business is told to send the locations; the customer's e-mail may say "reply".
+    const mails = t.db.$client.query('SELECT "to", text FROM outbox ORDER BY id').all() as { to: string; text: string }[];
+    expect(mails.find((m) => m.to !== "ann@example.com")?.text).toContain("Action needed: E-mail the customer where to deposit the cash");
+    expect(mails.find((m) => m.to === "ann@example.com")?.text).toContain("We will e-mail you where to deposit the cash.");
+  });
+
+  test("emptied on purpose, the bank account takes bank transfer off the checkout; entered in part, the owner's checklist says so", async () => {
+    expect(updateSetting(t.db, "bankAccountNumber", "")).toEqual({ ok: true });
+    const ann = customer("ann@example.com", [[camera().id, 1]]);
+    expect(await (await ann.get("/checkout")).text()).not.toContain('value="bank_transfer"');
+    const lines = checklistFor(getSettings(t.db), goLiveEnvironment(t.deps.env));
+    expect(lines.find((l) => l.key === "bank")).toMatchObject({
+      title: "Finish the bank account for transfers",
+      href: "/admin/settings#setting-bankAccountNumber",
+    });
+    expect(updateSetting(t.db, "bankBsb", "")).toEqual({ ok: true });
+    expect(checklistFor(getSettings(t.db), goLiveEnvironment(t.deps.env)).some((l) => l.key === "bank")).toBe(false);
   });
 });
 
@@ -182,9 +232,11 @@ describe("POST /checkout (JavaScript off)", () => {
     expect(html).toContain(`Order ${stored.orderNumber}`);
     expect(html).toContain("Your order is placed");
     expect(html).toContain("What happens next");
-    // The shipped bank details are made up, so the page says they will follow (decision 037).
-    expect(html).toContain(`Our bank details will follow by e-mail. When they arrive, transfer $798 USD with the reference ${stored.orderNumber}.`);
-    expect(html).not.toContain("000-000");
+    // Bank transfer is on offer only with real details, and the page shows them (decision 067).
+    expect(html).toContain('data-testid="bank-details"');
+    expect(html).toContain("065-000");
+    expect(html).toContain("12345678");
+    expect(html).not.toContain("will follow");
     expect(html).toContain("We hold your items until");
     expect(html).toContain('<meta name="robots" content="noindex');
     expect(page.headers.get("cache-control")).toBe("private, no-store");

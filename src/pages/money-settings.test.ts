@@ -3,7 +3,7 @@
  * shows it, and no page promises a discount other than the one the prices apply.
  */
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { adminWithToken, customerWithSession } from "../../tests/factories";
+import { adminWithToken, customerWithSession, paymentDetails } from "../../tests/factories";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { updateSetting } from "../db/settings.server";
 import { updateContentSection } from "../db/content.server";
@@ -13,6 +13,8 @@ import { listPricing } from "../db/pricing.server";
 let t: TestApp;
 beforeEach(() => {
   t = createTestApp();
+  // A real crypto address: the crypto discount is promised only while cryptocurrency is on offer (decision 067).
+  paymentDetails(t.db);
 });
 afterEach(() => t.close());
 

@@ -11,13 +11,14 @@ import type { SiteData } from "../components/site";
 import { TitledCard } from "../components/TitledCard";
 import { formatInstant, formatMoney, formatMoneyWithCode, timeZoneCity } from "../domain/format";
 import { manualPaymentInstructions } from "../domain/payment-instructions";
+import { type BankAccount, methodsOnOffer } from "../domain/payment-methods";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
 import type { PageDefinition } from "./page";
 import { productPath } from "./product";
 import { PostalAddress } from "../components/PostalAddress";
-import { orderInvoicePath } from "./invoice";
+import { orderInvoiceLinkLabel, orderInvoicePath } from "./invoice";
 import { BackLink } from "../components/BackLink";
 
 type OrderNotice = { tone: "success" | "info" | "error"; text: string };
@@ -107,13 +108,12 @@ function CopyButton({ value, label }: { value: string; label: string }) {
 }
 
 /** The bank transfer's details, one per line, the ones a customer types into their bank with a copy button. */
-function BankDetails({ order, site }: { order: OrderView; site: SiteData }) {
-  const s = site.settings;
+function BankDetails({ order, bank }: { order: OrderView; bank: BankAccount }) {
   const rows: { label: string; value: string; copy: boolean }[] = [
     { label: "Amount", value: formatMoneyWithCode(order.totalAmount, order.currency), copy: false },
-    { label: "Account name", value: s.bankAccountName, copy: false },
-    { label: "BSB", value: s.bankBsb, copy: true },
-    { label: "Account number", value: s.bankAccountNumber, copy: true },
+    { label: "Account name", value: bank.accountName, copy: false },
+    { label: "BSB", value: bank.bsb, copy: true },
+    { label: "Account number", value: bank.accountNumber, copy: true },
     { label: "Reference", value: order.orderNumber, copy: true },
   ];
   return (
@@ -166,11 +166,13 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
       </section>,
     );
   } else if (open && unpaid) {
+    // The same rule as the checkout and the e-mails (decision 067): real details only.
+    const bank = methodsOnOffer(site.settings, { paypalConfigured: false }).bank;
     blocks.push(
       <div key="manual" className="space-y-1" data-testid="payment-instructions">
         <h3 className="font-semibold">{`How to pay by ${methodLabel(order.paymentMethod).toLowerCase()}`}</h3>
-        {order.paymentMethod === "bank_transfer" && site.settings.bankAccountNumber ? (
-          <BankDetails order={order} site={site} />
+        {order.paymentMethod === "bank_transfer" && bank ? (
+          <BankDetails order={order} bank={bank} />
         ) : (
           <div className="rounded-box bg-base-200 p-3 font-mono text-sm break-words whitespace-pre-wrap">
             {manualPaymentInstructions(order, site.settings).join("\n")}
@@ -264,7 +266,7 @@ export function orderPage(site: SiteData, order: OrderView, noticeCode?: string)
             {order.invoiceNumber && (
               <p className="mt-3">
                 <a href={orderInvoicePath(order.orderNumber)} className="btn btn-outline btn-sm" data-testid="order-invoice-link">
-                  {`${order.paymentStatus === "refunded" ? "Invoice (refunded)" : "Tax invoice"} ${order.invoiceNumber}`}
+                  {orderInvoiceLinkLabel(order)}
                 </a>
               </p>
             )}

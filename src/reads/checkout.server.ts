@@ -4,13 +4,12 @@ import { lastOrderAddresses as lastAddressesOf, orderBlocker, type OrderBlocker 
 import { getSettings } from "../db/settings.server";
 import { unitsHeldByUnpaidOrders } from "../db/stock-holds.server";
 import { buildCart, countsTowardsTotal, pricedLines } from "../domain/cart";
-import { cryptoAddresses } from "../domain/payment";
+import { methodsOnOffer, orderMethodsOnOffer } from "../domain/payment-methods";
 import { linesOverProductLimit } from "../domain/stock-limits";
 import { priceOrder, type PricedOrder } from "../domain/totals";
 import { paypalConfig } from "../payments/paypal-config.server";
-import { orderPaymentMethods, paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
+import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
 import type { CheckoutLine } from "../shared/checkout-form";
-import { customerFacingSettings } from "../shared/go-live";
 import type { ReadDeps } from "./read";
 
 export type { OrderBlocker };
@@ -44,20 +43,18 @@ export function checkoutData(deps: ReadDeps, userId: string): CheckoutData {
     unitPrice: l.unitPrice,
     lineTotal: l.lineTotal,
   }));
-  const offered = orderPaymentMethods.filter((m) => m !== "paypal" || paypalConfig(deps.env) !== null);
+  // One rule decides the ways to pay (decision 067): configured with real details, never a placeholder.
+  const on = methodsOnOffer(settings, { paypalConfigured: paypalConfig(deps.env) !== null });
+  const offered = orderMethodsOnOffer(on);
   const priced: Partial<Record<OrderPaymentMethod, PricedOrder>> = {};
   const toPrice = pricedLines(rows, settings.maxUnitsPerProduct);
   for (const method of offered) priced[method] = priceOrder(toPrice, method, settings);
   const held = `We hold your items for ${settings.manualOrderHoldDays} ${settings.manualOrderHoldDays === 1 ? "day" : "days"} while you pay.`;
-  // What customers may see (decision 037): without real details, they follow by e-mail.
-  const shown = customerFacingSettings(settings);
-  const coins = cryptoAddresses(shown).map((c) => c.coin);
+  const coins = on.crypto.map((c) => c.coin);
   const hints: Record<OrderPaymentMethod, string> = {
     paypal: `Pay with PayPal or a card on the next page. We hold your items for ${settings.paypalOrderHoldMinutes} minutes.`,
-    bank_transfer: `Transfer to our bank account with your order number as the reference; ${shown.bankAccountNumber ? "details on the next page" : "the details follow by e-mail"}. ${held}`,
-    crypto: `${settings.cryptoDiscountPercent}% off the goods. ${
-      coins.length > 0 ? `Pay in ${coins.join(", ").replace(/, ([^,]*)$/, " or $1")}; addresses on the next page.` : "A payment address follows by e-mail."
-    } ${held}`,
+    bank_transfer: `Transfer to our bank account with your order number as the reference; the details are on the next page. ${held}`,
+    crypto: `${settings.cryptoDiscountPercent}% off the goods. Pay in ${coins.join(", ").replace(/, ([^,]*)$/, " or $1")}; addresses on the next page. ${held}`,
     cash_deposit: `Deposit cash at a branch of our bank with your order number as the reference. ${held}`,
   };
   const problems = cart.items

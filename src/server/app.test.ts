@@ -28,7 +28,6 @@ const pages: [string, string[]][] = [
     "/services",
     [
       "Infidelity Investigation Services",
-      "cryptocurrency",
       "Select Discreet Check Up",
       "Select Ongoing Monitoring",
       "$125/hr",

@@ -10,7 +10,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv } from "../../tests/helpers/paypal-stand-in";
-import { adminWithToken, approvedReviews, businessDetails, cartLine, customerWithSession, reviewedProduct } from "../../tests/factories";
+import { adminWithToken, approvedReviews, businessDetails, cartLine, customerWithSession, paymentDetails, reviewedProduct } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { uploadPath } from "./app";
@@ -379,6 +379,7 @@ describe("what a visitor typed stays on its own line in every message that quote
 
   test("checkout: the shipping address and notes in the order's e-mails", async () => {
     const t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
+    paymentDetails(t.db);
     try {
       const eve = customerWithSession(t.db, "eve@example.net");
       cartLine(t.db, eve.userId, "covert-dash-cam-4k");

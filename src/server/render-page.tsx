@@ -19,6 +19,8 @@ import { cachedPageReply, compressPage, neverPublic, type RenderedPage } from ".
 import { securityHeaderList } from "./middleware/security-headers";
 import { isHttps, siteOrigin } from "./origin";
 import { fillPercentsDeep } from "../domain/promised-percents";
+import { methodsOnOffer } from "../domain/payment-methods";
+import { paypalConfig } from "../payments/paypal-config.server";
 
 /** Everything the layout reads, for one render. */
 export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string): SiteData {
@@ -26,8 +28,10 @@ export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string
   const settings = deps.pageCache.memo("settings", () => customerFacingSettings(getSettings(deps.db)));
   return {
     settings,
-    // Texts name discounts by their settings; the page shows the figures (domain/promised-percents.ts).
-    content: deps.pageCache.memo("content", () => fillPercentsDeep(getContent(deps.db), settings)),
+    // Texts name discounts by their settings; the page shows the figures, and promises only the ways to pay on offer (domain/promised-percents.ts, decision 067).
+    content: deps.pageCache.memo("content", () =>
+      fillPercentsDeep(getContent(deps.db), settings, methodsOnOffer(settings, { paypalConfigured: paypalConfig(deps.env) !== null })),
+    ),
     pricing: deps.pageCache.memo("pricing", () => listPricing(deps.db)),
     user,
     cartCount: user ? cartCount(deps.db, user.id, settings.maxUnitsPerProduct) : 0,

@@ -23,11 +23,20 @@ export function isExampleAddress(email: string): boolean {
   return exampleDomain.test(email.trim());
 }
 
+const phoneKeys = new Set<string>(["phone", "signal", "whatsapp"]);
+/** Digits of an Australian number in its international form: "(08) 0000 0000" and "+61 8 0000 0000" are one number. */
+const phoneDigits = (value: string) => value.replace(/\D/g, "").replace(/^0(?=\d{9}$)/, "61");
+/** Whether two phone numbers are the same however they are spaced or written (national or +61). */
+function samePhone(a: string, b: string): boolean {
+  return phoneDigits(a) === phoneDigits(b);
+}
+
 /** Whether `key` still holds its shipped, made-up value. An empty value is not a placeholder: it hides the detail. */
 export function isPlaceholder(settings: Pick<Settings, PlaceholderSettingKey>, key: PlaceholderSettingKey): boolean {
   const value = settings[key].trim();
   if (value === "") return false;
   if (key === "email" && isExampleAddress(value)) return true;
+  if (phoneKeys.has(key)) return samePhone(value, defaultSettings[key]);
   return value === defaultSettings[key];
 }
 
@@ -128,7 +137,7 @@ export function goLiveChecklist(settings: Settings, env: GoLiveEnvironment): GoL
     items.push({
       key: "bank",
       title: "Enter the bank account for transfers",
-      detail: "The BSB or account number is made up; customers paying by bank transfer are told the details will follow.",
+      detail: "The BSB or account number is made up, so customers cannot choose bank transfer at the checkout until you enter yours.",
       href: settingsLink(placeholder("bankBsb") ? "bankBsb" : "bankAccountNumber"),
     });
   }

@@ -42,11 +42,10 @@ test("add to cart, check out with JavaScript, see the order and its e-mail, and 
   await expect(page.getByTestId("checkout-line")).toContainText("1 × Real-Time 4G GPS Tracker");
   await expect(page.getByTestId("checkout-total")).toHaveText("$249");
 
-  // Cryptocurrency takes its discount off; the total follows the chosen method.
-  await page.getByRole("radio", { name: /Cryptocurrency/ }).check();
-  await expect(page.getByTestId("checkout-discount")).toHaveText("−$24.90");
-  await expect(page.getByTestId("checkout-total")).toHaveText("$224.10");
-  await page.getByRole("radio", { name: /Bank transfer/ }).check();
+  // This site's bank and crypto details are the shipped, made-up ones: only cash deposit is on offer
+  // (decision 067; the crypto discount with real details: payment-methods.spec.ts).
+  await expect(page.getByRole("radio")).toHaveCount(1);
+  await page.getByRole("radio", { name: /Cash deposit/ }).check();
   await expect(page.getByTestId("checkout-discount")).toHaveCount(0);
   await expect(page.getByTestId("checkout-total")).toHaveText("$249");
 
@@ -62,9 +61,9 @@ test("add to cart, check out with JavaScript, see the order and its e-mail, and 
   // The tracker is sold only after an ID check: the order waits on hold, and the page says why.
   await expect(page.getByTestId("order-status")).toHaveText("On hold for ID verification");
   await expect(page.getByTestId("id-verification")).toContainText("photo ID");
-  // The shipped bank details are placeholders, so the page promises them by e-mail (decision 037), with the reference.
+  // The business e-mails where to deposit the cash; the reference is the order number.
   const instructions = page.getByTestId("payment-instructions");
-  await expect(instructions).toContainText("Our bank details will follow by e-mail");
+  await expect(instructions).toContainText("We will e-mail you where to deposit the cash.");
   await expect(instructions).toContainText(`Use your order number ${orderNumber} as the reference`);
   await expect(page.getByTestId("order-item")).toContainText("Real-Time 4G GPS Tracker");
   await expect(page.getByText("Please ring the bell")).toBeVisible();
@@ -116,7 +115,7 @@ test("an unconfirmed customer's checkout says so at 360 px and keeps the cart; o
   await expect(page.getByTestId("checkout-blocker")).toHaveCount(0);
   await expect(page.getByTestId("checkout-line")).toContainText("1 × Personal GPS Safety Tracker");
   await fillShipping(page);
-  await page.getByRole("radio", { name: /Bank transfer/ }).check();
+  await page.getByRole("radio", { name: /Cash deposit/ }).check();
   await page.getByRole("button", { name: "Place order" }).click();
   await expect(page).toHaveURL(/\/orders\/pi-[2-9a-z]{4}-[2-9a-z]{4}\?notice=placed$/);
 });
@@ -164,13 +163,13 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("link", { name: "Proceed to Checkout" }).click();
     await expect(page).toHaveURL(/\/checkout$/);
     await fillShipping(page, { postcode: "50a0", suburb: "Glenelg North" });
-    await page.getByRole("radio", { name: /Bank transfer/ }).check();
+    await page.getByRole("radio", { name: /Cash deposit/ }).check();
     await page.getByRole("button", { name: "Place order" }).click();
 
     const shipping = page.getByRole("group", { name: "Shipping address" });
     await expect(shipping.getByLabel("Postcode")).toHaveAccessibleDescription("Postcode must be 4 digits");
     await expect(shipping.getByLabel("Suburb")).toHaveValue("Glenelg North");
-    await expect(page.getByRole("radio", { name: /Bank transfer/ })).toBeChecked();
+    await expect(page.getByRole("radio", { name: /Cash deposit/ })).toBeChecked();
 
     await shipping.getByLabel("Postcode").fill("5045");
     await page.getByRole("button", { name: "Place order" }).click();
@@ -204,7 +203,7 @@ test.describe("at 360 px", () => {
 
     await page.getByLabel("Billing address same as shipping").check();
     await fillShipping(page);
-    await page.getByRole("radio", { name: /Cryptocurrency/ }).check();
+    await page.getByRole("radio", { name: /Cash deposit/ }).check();
     await page.getByRole("button", { name: "Place order" }).tap();
     await expect(page).toHaveURL(/\/orders\/pi-/);
     await page.getByRole("contentinfo").scrollIntoViewIfNeeded();

@@ -83,7 +83,8 @@ test.describe("home page", () => {
       "Find out the truth, discreetly",
       "View Our Services",
       "Free Consultation",
-      "50% off for new clients, and a further 10% off when you pay in cryptocurrency.",
+      // This site's crypto addresses are the shipped, made-up ones: no crypto discount is promised (decision 067).
+      "50% off for new clients.",
       "Discreet Surveillance",
       "Photo & Video Proof",
       "Quick Results",
@@ -111,7 +112,8 @@ test.describe("home page", () => {
     const main = page.getByRole("main");
     await expect(main.getByRole("link", { name: "View Our Services" })).toHaveAttribute("href", "/services");
     await expect(main.getByRole("link", { name: "Free Consultation" })).toHaveAttribute("href", "/contact");
-    await expect(main).toContainText("50% off for new clients, and a further 10% off when you pay in cryptocurrency.");
+    await expect(main).toContainText("50% off for new clients.");
+    await expect(main).not.toContainText("pay in cryptocurrency");
 
     for (const feature of ["Discreet Surveillance", "Photo & Video Proof", "Quick Results"]) {
       await expect(main.getByRole("heading", { name: feature, exact: true })).toBeVisible();
@@ -173,7 +175,6 @@ test.describe("services page", () => {
     expect(status).toBe(200);
     expectTextContains(text, [
       "Infidelity Investigation Services",
-      "cryptocurrency",
       ...packages.flatMap((p) => [p.name, p.price, `Select ${p.name}`]),
       "Combined Surveillance & Tracking",
       "$125/hr",
@@ -194,11 +195,10 @@ test.describe("services page", () => {
     ]);
   });
 
-  test("hero with the crypto privacy notice", async ({ page }) => {
+  test("hero without the crypto notice while cryptocurrency is not on offer (decision 067)", async ({ page }) => {
     await page.goto("/services");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Infidelity Investigation Services");
-    await expect(page.getByText(/pay in cryptocurrency/)).toBeVisible();
-    await expect(page.getByText(/pay in cryptocurrency/)).toContainText("privacy");
+    await expect(page.getByText(/pay in cryptocurrency/i)).toHaveCount(0);
   });
 
   test("six service cards, each with its price and a Select button", async ({ page }) => {
@@ -374,8 +374,9 @@ test.describe("contact page", () => {
     await expect(area).toContainText("South Australia");
 
     await faq.getByText("How can I pay?").click();
-    await expect(faq.getByText(/cryptocurrency/)).toBeVisible();
-    await expect(faq.getByText(/cryptocurrency/)).toContainText("cash deposits");
+    // Only the ways to pay on offer: this site has no PayPal and made-up bank and crypto details (decision 067).
+    await expect(faq.getByText(/We accept/)).toBeVisible();
+    await expect(faq.getByText(/We accept/)).toHaveText("We accept cash deposit. Interest-free payment plans are available.");
 
     await expect(page.locator("body")).not.toContainText("United States");
   });

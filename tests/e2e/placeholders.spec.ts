@@ -1,7 +1,8 @@
 /**
  * What customers see of the business's details while the shipped, made-up ones are still in the
  * settings (decision 037): no phone, e-mail or messaging contact on /contact, no crypto address in
- * the payment dialog, and "details will follow" on an order paid by bank transfer; once the owner
+ * the payment dialog, and an order paid by bank transfer (placed before the account was removed:
+ * decision 067 offers bank transfer only with real details) says when they will come; once the owner
  * has entered real ones, those are shown. The rules are proven by src/shared/go-live.test.ts and the
  * route tests; this spec looks at the pages in Chromium, on sites of its own.
  */
@@ -48,7 +49,7 @@ test("a fresh site shows no made-up detail: contact page, payment dialog and a b
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`/orders/${orderNumber.toLowerCase()}`);
   const instructions = page.getByTestId("payment-instructions");
-  await expect(instructions).toContainText(`Our bank details will follow by e-mail. When they arrive, transfer`);
+  await expect(instructions).toContainText("We are updating our bank details and will e-mail them to you within one business day. Then transfer");
   await expect(instructions).toContainText(`with the reference ${orderNumber}`);
   for (const text of madeUp) await expect(page.locator("body")).not.toContainText(text);
   await page.screenshot({ path: "/tmp/shots/owner/order-details-follow-360.png", fullPage: true });

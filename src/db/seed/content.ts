@@ -88,8 +88,7 @@ export const seedContent: Content = {
   "services.hero": {
     title: "Infidelity Investigation Services",
     subtitle: "Professional, discreet surveillance packages for people who need to know. Choose a package to see the payment options.",
-    cryptoNotice:
-      "For extra privacy you can pay in cryptocurrency: nothing appears on your bank or card statement, and crypto payments receive an additional discount.",
+    cryptoNotice: "Pay in cryptocurrency for a further {cryptoDiscount}% off and extra privacy: nothing appears on your bank or card statement.",
   },
   "services.combined": {
     title: "Combined Surveillance & Tracking",
@@ -192,7 +191,7 @@ export const seedContent: Content = {
       },
       {
         question: "How can I pay?",
-        answer: "We accept cryptocurrency (Bitcoin, Ethereum, USDC), PayPal and card payments, and cash deposits. Interest-free payment plans are available.",
+        answer: "We accept {paymentMethods}. Interest-free payment plans are available.",
       },
     ],
   },
@@ -213,7 +212,7 @@ export const seedContent: Content = {
     items: [
       { title: "Discreet packaging", text: "Plain, unbranded box; the sender name does not mention surveillance or investigations." },
       { title: "Processing time", text: "Orders are processed within 1-2 business days." },
-      { title: "Secure payment", text: "Encrypted checkout: pay by card, PayPal, cryptocurrency or cash deposit." },
+      { title: "Secure payment", text: "Encrypted checkout: pay by {paymentMethods}." },
     ],
   },
 };

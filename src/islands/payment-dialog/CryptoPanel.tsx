@@ -61,7 +61,10 @@ export function CryptoPanel({ service, addresses, discountPercent }: { service: 
       </ul>
       <ul className="list-inside list-disc space-y-1 text-sm">
         <li>{`Send the exact ${service.currency} equivalent of ${formatMoney(service.cryptoAmount, service.currency)} at the time you pay.`}</li>
-        <li>Include your e-mail address in the transaction memo so we can match the payment to you.</li>
+        <li>
+          Request the instructions (the Instructions tab) first: they carry your reference code. If your wallet has a memo or note field, put only that code in
+          it. A memo is public and permanent, so never put your name or e-mail address there.
+        </li>
         <li>Your service begins once the payment is confirmed.</li>
         <li>Confirmation takes 1-6 network confirmations, depending on the network.</li>
       </ul>

@@ -9,6 +9,7 @@ import { orderPagePath, type OrderView } from "../../shared/orders";
 import type { MailMessage } from "../outbox.server";
 import { optionalVisitorText, type VisitorText, visitorText } from "../visitor-text";
 import { type ManualPaymentSettings, manualPaymentInstructions, replyOrCall } from "../../domain/payment-instructions";
+import { methodsOnOffer } from "../../domain/payment-methods";
 import { plainText } from "./layout";
 
 /** The settings every order e-mail reads. */
@@ -106,6 +107,24 @@ export function orderPlacedMail(m: OrderMailInput): MailMessage {
   };
 }
 
+/**
+ * What the business must send the customer before they can pay, when the site could not: the
+ * deposit locations for cash, or details the site did not have when the order was placed.
+ */
+function businessPaymentTask(m: OrderMailInput): string[] {
+  const o = m.order;
+  const on = methodsOnOffer(m.settings, { paypalConfigured: false });
+  const task =
+    o.paymentMethod === "cash_deposit"
+      ? "E-mail the customer where to deposit the cash: the order's page and confirmation say you will."
+      : o.paymentMethod === "bank_transfer" && !on.bank
+        ? "E-mail the customer your bank details within one business day (none are entered in Settings), and enter them so the next order shows them."
+        : o.paymentMethod === "crypto" && on.crypto.length === 0
+          ? "E-mail the customer a payment address within one business day (none is entered in Settings)."
+          : null;
+  return task ? [``, `Action needed: ${task}`] : [];
+}
+
 /** The business's notice of a new order. */
 export function orderNotificationMail(m: OrderMailInput): MailMessage {
   const o = m.order;
@@ -122,6 +141,7 @@ export function orderNotificationMail(m: OrderMailInput): MailMessage {
       ``,
       ...totalLines(o),
       `Payment method: ${paymentMethodLabels[o.paymentMethod as OrderPaymentMethod] ?? o.paymentMethod ?? ""}`,
+      ...businessPaymentTask(m),
       ``,
       `Customer: ${typed.name}, ${m.customerEmail}, ${typed.phone}`,
       `Ship to:`,

@@ -1,9 +1,10 @@
 /** The e-mails of service payments: instructions, cash deposit requests, PayPal receipts and reviews. */
-import { amountDueNote, cryptoAddresses, type ServiceOffer } from "../../domain/payment";
+import { amountDueNote, type ServiceOffer } from "../../domain/payment";
+import { type PaymentMethodSettings, methodsOnOffer } from "../../domain/payment-methods";
 import { formatMoney, formatMoneyWithCode } from "../../domain/format";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
-import { ReplyOrCall, replyOrCall } from "../../domain/payment-instructions";
+import { cryptoAddressLines, cryptoMemoLine, ReplyOrCall, replyOrCall } from "../../domain/payment-instructions";
 import { plainText } from "./layout";
 
 /** What every payment e-mail names: the request or payment, its service and amounts, the business. */
@@ -11,7 +12,9 @@ export type PaymentMailInput = {
   referenceCode: string;
   email: string;
   offer: ServiceOffer;
-  settings: Pick<Settings, "businessName" | "phone" | "email" | "btcAddress" | "ethAddress" | "usdcSolAddress" | "cryptoDiscountPercent" | "responseTimeHours">;
+  settings: PaymentMethodSettings & Pick<Settings, "businessName" | "phone" | "email" | "cryptoDiscountPercent" | "responseTimeHours">;
+  /** Whether PayPal (card payments) is configured: with the settings, what is on offer (decision 067). */
+  paypalConfigured: boolean;
   businessEmail: string;
   /** The site's origin, for the link back to the services page. */
   origin: string;
@@ -24,14 +27,59 @@ function amountLine(p: PaymentMailInput): string {
   return `${formatMoneyWithCode(p.offer.amountDue, p.offer.currency)}${note ? ` ${note}` : ""}${discount}`;
 }
 
-/** The client's payment instructions for every way to pay, with the reference code to quote. */
+/**
+ * The client's payment instructions for every way to pay that is on offer (decision 067), with the
+ * reference code to quote: card and PayPal only when PayPal is configured, cryptocurrency (and its
+ * discount) only with a real address, bank transfer only with real bank details.
+ */
 export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
-  const coins = cryptoAddresses(p.settings);
   const s = p.settings;
+  const on = methodsOnOffer(s, { paypalConfigured: p.paypalConfigured });
+  const currency = p.offer.currency;
+  // A booking is paid from the customer's dashboard, at its own price; a service from the services page.
+  const where =
+    p.offer.unit === "booking"
+      ? `Open ${p.origin}/dashboard, choose Pay on your booking and the PayPal tab.`
+      : `Open ${p.origin}/services, choose ${p.offer.name} and the PayPal tab.`;
+  const sections: string[][] = [
+    ...(on.paypal ? [[`Card or PayPal balance`, `   ${where}`]] : []),
+    ...(on.crypto.length > 0
+      ? [
+          [
+            `Cryptocurrency (${s.cryptoDiscountPercent}% off): ${formatMoneyWithCode(p.offer.cryptoAmount, currency)}, you save ${formatMoney(p.offer.cryptoSaving, currency)}`,
+            `   Send the exact ${currency} equivalent to one of the addresses below.`,
+            `   ${cryptoMemoLine(p.referenceCode)}`,
+            `   Payments are confirmed after 1-6 network confirmations, depending on the network.`,
+            ...cryptoAddressLines(on.crypto),
+          ],
+        ]
+      : []),
+    ...(on.bank
+      ? [
+          [
+            `Bank transfer: ${formatMoneyWithCode(p.offer.amountDue, currency)}`,
+            `   Account name: ${on.bank.accountName}`,
+            `   BSB: ${on.bank.bsb}`,
+            `   Account number: ${on.bank.accountNumber}`,
+            `   Reference: ${p.referenceCode}`,
+          ],
+        ]
+      : []),
+    [
+      `Cash deposit`,
+      `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatMoney(p.offer.amountDue, currency)} and write ${p.referenceCode} on the deposit.`,
+    ],
+    [`Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)`, `   ${ReplyOrCall(s.phone)} and we will arrange it with you.`],
+  ];
+  const confirmed = [
+    ...(on.paypal ? ["card and PayPal payments are confirmed at once"] : []),
+    ...(on.crypto.length > 0 ? ["cryptocurrency after the network confirmations"] : []),
+    "cash deposits and transfers once they reach our account (usually within one business day)",
+  ];
   return {
     to: p.email,
     replyTo: p.businessEmail,
-    subject: `Payment instructions for ${p.offer.name} (${p.referenceCode})`,
+    subject: `Payment instructions (${p.referenceCode})`,
     text: plainText([
       `Thank you for choosing ${s.businessName}. Here is how to pay for your order.`,
       ``,
@@ -40,26 +88,8 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
       `Reference code: ${p.referenceCode}`,
       `Quote the reference code with every payment so we can match it to your order.`,
       ``,
-      `1. Card or PayPal balance`,
-      `   Open ${p.origin}/services, choose ${p.offer.name} and the PayPal tab.`,
-      ``,
-      ...(coins.length > 0
-        ? [
-            `2. Cryptocurrency (${s.cryptoDiscountPercent}% off): ${formatMoneyWithCode(p.offer.cryptoAmount, p.offer.currency)}, you save ${formatMoney(p.offer.cryptoSaving, p.offer.currency)}`,
-            `   Send the exact ${p.offer.currency} equivalent to one of these addresses:`,
-            ...coins.map((c) => `   ${c.coin} (${c.network}): ${c.address}`),
-            `   Put your e-mail address (${p.email}) in the transaction memo.`,
-            `   Payments are confirmed after 1-6 network confirmations, depending on the network.`,
-          ]
-        : [`2. Cryptocurrency: reply to this e-mail and we will send a payment address.`]),
-      ``,
-      `3. Cash deposit`,
-      `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatMoney(p.offer.amountDue, p.offer.currency)} and write ${p.referenceCode} on the deposit.`,
-      ``,
-      `4. Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)`,
-      `   ${ReplyOrCall(s.phone)} and we will arrange it with you.`,
-      ``,
-      `Processing timeline: card and PayPal payments are confirmed at once; cryptocurrency after the network confirmations; cash deposits and transfers once they reach our account (usually within one business day).`,
+      ...sections.flatMap(([title, ...lines], i) => [`${i + 1}. ${title}`, ...lines, ``]),
+      `Processing timeline: ${confirmed.join("; ")}.`,
       `Service start: once your payment is confirmed, your investigator contacts you within ${s.responseTimeHours} hours to plan the start. Most cases begin within 24-48 hours.`,
       ``,
       `Questions: ${replyOrCall(s.phone)}.`,
@@ -75,7 +105,7 @@ export function cashDepositRequestMail(p: PaymentMailInput): MailMessage {
   return {
     to: p.email,
     replyTo: p.businessEmail,
-    subject: `Cash deposit request for ${p.offer.name} (${p.referenceCode})`,
+    subject: `Cash deposit request (${p.referenceCode})`,
     text: plainText([
       `Thank you. We have your request to pay for ${p.offer.name} by cash deposit.`,
       ``,
@@ -137,7 +167,7 @@ export function paymentReceiptMail(r: PaymentReceiptInput & { email: string }): 
   return {
     to: r.email,
     replyTo: r.businessEmail,
-    subject: `Payment received: ${r.serviceName} (${r.referenceCode})`,
+    subject: `Payment received (${r.referenceCode})`,
     text: plainText([
       `Thank you. We have received your payment.`,
       ``,
