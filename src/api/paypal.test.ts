@@ -122,21 +122,21 @@ describe("with PayPal configured", () => {
     test("the amount comes from the pricing table and the viewer's discount, not from the browser", async () => {
       const id = await createOrder({ serviceId: "partner" });
       const [call] = standIn.requestsTo("/v2/checkout/orders");
-      // Partner Check: $295 list, $148 for a new client.
+      // Partner Check: $295 list, $147.50 for a new client.
       expect(call!.body).toMatchObject({
         intent: "CAPTURE",
-        purchase_units: [{ amount: { currency_code: "USD", value: "148.00" }, description: "Partner Check" }],
+        purchase_units: [{ amount: { currency_code: "USD", value: "147.50" }, description: "Partner Check" }],
       });
       const [row] = paymentRows();
-      expect(row).toMatchObject({ status: "created", amount: "148.00", currency: "USD", method: "paypal", serviceId: "partner", orderId: id, captureId: null });
+      expect(row).toMatchObject({ status: "created", amount: "147.50", currency: "USD", method: "paypal", serviceId: "partner", orderId: id, captureId: null });
       expect(call!.requestId).toMatch(/^pi-order-[0-9a-f-]{36}$/);
       expect((call!.body as { purchase_units: { reference_id: string }[] }).purchase_units[0]!.reference_id).toBe(row!.referenceCode);
     });
 
     test("the old client's amount, currency and intent are accepted when they match", async () => {
-      await createOrder({ serviceId: "hourly", amount: 172, currency: "usd", intent: "capture" });
-      await createOrder({ serviceId: "infidelity", amount: "348.00", currency: "USD", intent: "CAPTURE" });
-      expect(paymentRows().map((r) => r.amount)).toEqual(["172.00", "348.00"]);
+      await createOrder({ serviceId: "hourly", amount: 170, currency: "usd", intent: "capture" });
+      await createOrder({ serviceId: "infidelity", amount: "347.50", currency: "USD", intent: "CAPTURE" });
+      expect(paymentRows().map((r) => r.amount)).toEqual(["170.00", "347.50"]);
     });
 
     test("a mismatching amount is refused with 400 and never reaches PayPal", async () => {
@@ -145,7 +145,7 @@ describe("with PayPal configured", () => {
         expect(res.status).toBe(400);
         const body = (await res.json()) as ErrorBody;
         expect(body.error.code).toBe("validation_error");
-        expect(body.error.fields).toEqual({ amount: "The amount for Partner Check is 148.00 USD" });
+        expect(body.error.fields).toEqual({ amount: "The amount for Partner Check is 147.50 USD" });
       }
       expect(standIn.requestsTo("/v2/checkout/orders")).toHaveLength(0);
       expect(countRows(t, "payments")).toBe(0);
@@ -154,7 +154,7 @@ describe("with PayPal configured", () => {
     test("a returning customer is charged the list price, and the new-client price is refused for them", async () => {
       const b = browser(t);
       b.signInAs("rosa@example.com", { returning: true });
-      expect((await b.postJson("/paypal/order", { serviceId: "partner", amount: 148 })).status).toBe(400);
+      expect((await b.postJson("/paypal/order", { serviceId: "partner", amount: 147.5 })).status).toBe(400);
       const res = await b.postJson("/paypal/order", { serviceId: "partner", amount: 295 });
       expect(res.status).toBe(201);
       expect(paymentRows()).toEqual([expect.objectContaining({ amount: "295.00", email: "rosa@example.com" })]);
@@ -226,8 +226,8 @@ describe("with PayPal configured", () => {
       const sent = mails();
       expect(sent.map((m) => m.to).sort()).toEqual(["owner@example.com", "payer@example.com"]);
       const receipt = sent.find((m) => m.to === "payer@example.com")!;
-      expect(receipt.subject).toBe(`Payment received: Partner Check (${row.referenceCode})`);
-      expect(receipt.text).toContain("Amount paid: $148 USD");
+      expect(receipt.subject).toBe(`Payment received (${row.referenceCode})`);
+      expect(receipt.text).toContain("Amount paid: $147.50 USD");
 
       // Asking again answers the recorded payment without charging or calling PayPal.
       const again = await capture(id);
@@ -318,7 +318,7 @@ describe("with PayPal configured", () => {
       expect(new Set(captureCalls().map((c) => c.requestId)).size).toBe(1);
       const rows = paymentRows();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: "completed", amount: "648.00" });
+      expect(rows[0]).toMatchObject({ status: "completed", amount: "647.50" });
       expect(mails()).toHaveLength(2);
     });
 

@@ -29,7 +29,8 @@ export function InvoiceSheet({ invoice: v, timeZone }: { invoice: InvoiceView; t
         </div>
         <div className="text-sm sm:text-end">
           <p className="font-semibold">{v.businessName}</p>
-          {v.abn ? <p>{`ABN ${v.abn}`}</p> : <p>No ABN recorded: this is not a tax invoice.</p>}
+          {/* Without an ABN the sheet is titled "Invoice" and says nothing more about tax (decision 068). */}
+          {v.abn && <p>{`ABN ${v.abn}`}</p>}
         </div>
       </header>
 

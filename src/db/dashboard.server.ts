@@ -1,6 +1,6 @@
 /** What the customer dashboard shows: the user's own bookings and referral figures. */
 import { desc, eq, sql } from "drizzle-orm";
-import type { BookingStatus } from "../domain/booking";
+import { type BookingStatus, bookingStatuses } from "../domain/booking";
 import { type BookingPayment, bookingPayment } from "../domain/booking-payment";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import type { ReferralStatus } from "../domain/referral";
@@ -14,7 +14,10 @@ export type DashboardData = {
   firstName: string | null;
   isNewCustomer: boolean;
   referralCode: string | null;
+  /** Every booking the customer made, whatever became of it. */
   bookingCount: number;
+  /** The same bookings by status, so the dashboard says what its figure counts. */
+  bookingCounts: Record<BookingStatus, number>;
   recentBookings: {
     id: string;
     serviceId: string | null;
@@ -39,11 +42,12 @@ export const dashboardRewardLimit = 10;
 
 // Prepared once per connection: the dashboard is rendered on every visit.
 const countQuery = (db: Db) =>
-  prepared(db, "dashboard-count", (d) =>
+  prepared(db, "dashboard-count-by-status", (d) =>
     d
-      .select({ n: sql<number>`count(*)` })
+      .select({ status: bookings.status, n: sql<number>`count(*)` })
       .from(bookings)
       .where(eq(bookings.userId, sql.placeholder("userId")))
+      .groupBy(bookings.status)
       .prepare(),
   );
 const recentQuery = (db: Db) =>
@@ -70,7 +74,8 @@ const recentQuery = (db: Db) =>
 /** The dashboard's figures for `user`, the signed-in customer as the session read them for this request. */
 export function dashboardData(db: Db, user: { id: string; firstName: string | null; isNewCustomer: boolean; referralCode: string | null }): DashboardData {
   const userId = user.id;
-  const count = countQuery(db).get({ userId });
+  const byStatus = countQuery(db).all({ userId });
+  const bookingCounts = Object.fromEntries(bookingStatuses.map((s) => [s, byStatus.find((r) => r.status === s)?.n ?? 0])) as Record<BookingStatus, number>;
   const recent = recentQuery(db).all({ userId });
   const earnings = referralEarnings(db, userId);
   const paid = paymentsOfBookings(
@@ -81,7 +86,8 @@ export function dashboardData(db: Db, user: { id: string; firstName: string | nu
     firstName: user.firstName,
     isNewCustomer: user.isNewCustomer,
     referralCode: user.referralCode,
-    bookingCount: count?.n ?? 0,
+    bookingCount: byStatus.reduce((sum, r) => sum + r.n, 0),
+    bookingCounts,
     recentBookings: recent.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), payment: paid.get(b.id) ?? bookingPayment([]) })),
     earnings: {
       total: earnings.total,

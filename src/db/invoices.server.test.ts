@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { join } from "node:path";
-import { adminWithToken, customerWithSession, placedOrders } from "../../tests/factories";
+import { adminWithToken, customerWithSession, paymentDetails, placedOrders } from "../../tests/factories";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { formatInvoiceNumber, invoiceTotals, parseInvoiceNumber } from "../domain/invoice";
 import { databaseFile } from "./client.server";
@@ -13,6 +13,8 @@ import { eq } from "drizzle-orm";
 let t: TestApp;
 beforeEach(() => {
   t = createTestApp();
+  // Bank transfer is on offer only with the owner's real details (decision 067).
+  paymentDetails(t.db);
 });
 afterEach(() => t.close());
 
@@ -71,6 +73,12 @@ test("an invoice is kept for ever: the database refuses to delete one or change 
 });
 
 test("a service payment marked paid by the owner takes a number in the same sequence as orders", () => {
+  // With an ABN, so the payment records its GST (decision 068).
+  t.db
+    .update(settings)
+    .set({ value: JSON.stringify("51824753556") })
+    .where(eq(settings.key, "abn"))
+    .run();
   const { userId } = customerWithSession(t.db, "cara@example.com");
   const [order] = placedOrders(t.db, "dan@example.com");
   changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
@@ -84,7 +92,20 @@ test("a service payment marked paid by the owner takes a number in the same sequ
     totalAmount: "295.00",
     taxAmount: "26.82",
     currency: "USD",
+    title: "Tax invoice",
   });
+});
+
+test("without an ABN a service payment records no GST and its invoice is not a tax invoice (decision 068)", () => {
+  const { userId } = customerWithSession(t.db, "cara@example.com");
+  const payment = paymentRequest(userId, "PAY-ABCD-EFGH", "295.00");
+  const owner = adminWithToken(t.db, "owner");
+  expect(markPaymentRequestPaid(t.db, payment.id, { id: owner.adminId, username: "owner" }).ok).toBe(true);
+  expect(t.db.select().from(invoices).get()).toMatchObject({ abn: "", taxAmount: "0.00" });
+  const invoice = invoiceByNumber(t.db, 1)!;
+  expect(invoice).toMatchObject({ title: "Invoice", taxAmount: "0.00" });
+  expect(invoiceTotals(invoice).map((r) => r.label)).toEqual(["Total (USD)"]);
+  expect(customerInvoicedPayments(t.db, userId)[0]).toMatchObject({ invoiceNumber: "INV-000001", invoiceTitle: "Invoice" });
 });
 
 test("orders paid at the same moment by several processes never share or skip a number", async () => {
@@ -128,6 +149,12 @@ test("property: every paid order's invoice states exactly the total and GST the 
       .set({ value: JSON.stringify(random() < 0.5) })
       .where(eq(settings.key, "gstEnabled"))
       .run();
+    // GST is recorded only with an ABN (decision 068): most cases have one.
+    t.db
+      .update(settings)
+      .set({ value: JSON.stringify(random() < 0.8 ? "51824753556" : "") })
+      .where(eq(settings.key, "abn"))
+      .run();
     const slug = slugs[Math.floor(random() * slugs.length)]!;
     let order: ReturnType<typeof placedOrders>[number] | undefined;
     try {
@@ -145,6 +172,9 @@ test("property: every paid order's invoice states exactly the total and GST the 
     const where = `seed ${first}, order ${i}`;
     expect(invoice?.totalAmount, where).toBe(stored.totalAmount);
     expect(invoice?.taxAmount, where).toBe(stored.taxAmount);
+    // A tax invoice exactly when the order recorded GST, which it did only with an ABN and GST on.
+    expect(invoice?.title, where).toBe(Number(stored.taxAmount) > 0 ? "Tax invoice" : "Invoice");
+    if (Number(stored.taxAmount) > 0) expect(invoice?.abn, where).not.toBe("");
     const lineSum = invoice!.lines.reduce((sum, l) => sum + Math.round(Number(l.total) * 100), 0);
     expect(lineSum, where).toBe(Math.round(Number(stored.subtotal) * 100));
     const totals = invoiceTotals(invoice!);

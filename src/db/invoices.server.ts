@@ -6,7 +6,7 @@
  * is, or the owner.
  */
 import { and, desc, eq, max, sql } from "drizzle-orm";
-import { formatInvoiceNumber, invoiceHeading, type InvoiceView } from "../domain/invoice";
+import { formatInvoiceNumber, gstCharged, invoiceHeading, invoiceTitle, type InvoiceView } from "../domain/invoice";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import { includedGstCents } from "../domain/totals";
 import { paymentMethodLabel } from "../shared/admin-analytics";
@@ -45,7 +45,8 @@ export function issueInvoice(db: Db, subject: InvoiceSubject, settings: Pick<Set
       ? { totalAmount: subject.order.totalAmount, taxAmount: subject.order.taxAmount, currency: subject.order.currency }
       : {
           totalAmount: subject.payment.amount,
-          taxAmount: settings.gstEnabled ? centsToDecimal(includedGstCents(toCents(subject.payment.amount) ?? 0)) : "0.00",
+          // GST only while the business has an ABN and GST is on (decision 068).
+          taxAmount: gstCharged(settings) ? centsToDecimal(includedGstCents(toCents(subject.payment.amount) ?? 0)) : "0.00",
           currency: subject.payment.currency,
         };
   return db
@@ -142,6 +143,11 @@ export function orderInvoiceNumber(db: Db, orderId: number): string | null {
   const row = db.select({ n: invoices.number }).from(invoices).where(eq(invoices.orderId, orderId)).get();
   return row ? formatInvoiceNumber(row.n) : null;
 }
+/** What an order's invoice is called ("Tax invoice" or "Invoice", as the invoice itself says), or null before it has one. */
+export function orderInvoiceTitle(db: Db, orderId: number): string | null {
+  const row = db.select({ abn: invoices.abn, taxAmount: invoices.taxAmount }).from(invoices).where(eq(invoices.orderId, orderId)).get();
+  return row ? invoiceTitle(row) : null;
+}
 export function paymentInvoiceNumber(db: Db, paymentId: string): string | null {
   const row = db.select({ n: invoices.number }).from(invoices).where(eq(invoices.paymentId, paymentId)).get();
   return row ? formatInvoiceNumber(row.n) : null;
@@ -151,7 +157,16 @@ export function paymentInvoiceNumber(db: Db, paymentId: string): string | null {
 export function customerInvoicedPayments(
   db: Db,
   userId: string,
-): { referenceCode: string; serviceName: string; amount: string; currency: string; paidAt: string; invoiceNumber: string; refunded: boolean }[] {
+): {
+  referenceCode: string;
+  serviceName: string;
+  amount: string;
+  currency: string;
+  paidAt: string;
+  invoiceNumber: string;
+  invoiceTitle: string;
+  refunded: boolean;
+}[] {
   // Prepared once: the dashboard runs it on every visit.
   return prepared(db, "customer-invoiced-payments", (d) =>
     d
@@ -164,6 +179,8 @@ export function customerInvoicedPayments(
         createdAt: payments.createdAt,
         status: payments.status,
         n: invoices.number,
+        abn: invoices.abn,
+        taxAmount: invoices.taxAmount,
       })
       .from(payments)
       .innerJoin(invoices, eq(invoices.paymentId, payments.id))
@@ -179,6 +196,7 @@ export function customerInvoicedPayments(
       currency: p.currency,
       paidAt: (p.paidAt ?? p.createdAt).toISOString(),
       invoiceNumber: formatInvoiceNumber(p.n),
+      invoiceTitle: invoiceTitle(p),
       refunded: p.status === "refunded",
     }));
 }

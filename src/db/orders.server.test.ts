@@ -1,6 +1,6 @@
-import { expect, test } from "bun:test";
+import { beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { customerWithSession } from "../../tests/factories";
+import { customerWithSession, paymentDetails } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
 import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
@@ -12,6 +12,8 @@ import { cancelOrder, changeOrder, customerOrder, customerOrderRow, customerOrde
 import { cartItems, categories, orderEvents, orderItems, orders, outbox as outboxTable, products, settings, users } from "./schema";
 
 const t = testAppPerTest({ BUSINESS_EMAIL: "owner@pi.example", PUBLIC_URL: "https://pi.example" });
+// Bank transfer and crypto are on offer only with the owner's real details (decision 067).
+beforeEach(() => paymentDetails(t.db));
 
 const checkout = (overrides: Partial<CheckoutInput> = {}): CheckoutInput => ({ shippingAddress: testAddress, paymentMethod: "bank_transfer", ...overrides });
 
@@ -47,7 +49,7 @@ test("an order takes the stock, copies the items at today's prices, records its 
     subtotal: "798.00",
     shippingAmount: "0.00",
     totalAmount: "798.00",
-    taxAmount: "72.55",
+    taxAmount: "0.00", // no ABN on a fresh site: no GST (decision 068)
   });
   expect(result.order.holdExpiresAt.getTime()).toBe(now.getTime() + 3 * 86_400_000);
   expect(stockOf(camera.id)).toBe(before - 2);
@@ -191,10 +193,10 @@ test("placing an order e-mails the customer how to pay (the order number as the 
     ["ann@example.com", `Order ${view.orderNumber} received`],
     ["owner@pi.example", `New order ${view.orderNumber}: $399`],
   ]);
-  expect(sent[0]?.text).toContain(`with the reference ${view.orderNumber}`);
-  // The shipped BSB and account number are made up: the customer is told the details will follow (decision 037).
-  expect(sent[0]?.text).not.toContain("000-000");
-  expect(sent[0]?.text).toContain("Our bank details will follow by e-mail.");
+  // Bank transfer is on offer only with real details, and the e-mail shows them (decision 067).
+  expect(sent[0]?.text).toContain(`  Reference: ${view.orderNumber}`);
+  expect(sent[0]?.text).toContain("  BSB: 065-000\n  Account number: 12345678");
+  expect(sent[0]?.text).not.toContain("will follow");
   expect(sent[0]?.text).toContain(`https://pi.example/orders/${view.orderNumber.toLowerCase()}`);
   expect(sent[1]?.text).toContain(`Manage it in the admin portal: https://pi.example/admin/orders/${view.orderNumber.toLowerCase()}`);
   expect(view).toMatchObject({ status: "pending", canCancel: true, items: [{ name: camera.name, quantity: 1, unitPrice: "399.00" }] });

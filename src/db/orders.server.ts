@@ -29,7 +29,7 @@ import { immediate, type Db } from "./client.server";
 import { publicDataChanged } from "./public-data.server";
 import { cartItems, orderEvents, orderItems, orders, products, users, type Address } from "./schema";
 import { getSettings } from "./settings.server";
-import { invoiceByNumber, issueInvoice, orderInvoiceNumber } from "./invoices.server";
+import { invoiceByNumber, issueInvoice, orderInvoiceNumber, orderInvoiceTitle } from "./invoices.server";
 import type { InvoiceView } from "../domain/invoice";
 import { addressView, orderItemViews, type ProductSnapshot } from "./order-items.server";
 
@@ -359,6 +359,7 @@ export function orderView(db: Db, order: OrderRow): OrderView {
     totalAmount: order.totalAmount,
     currency: order.currency,
     invoiceNumber: orderInvoiceNumber(db, order.id),
+    invoiceTitle: orderInvoiceTitle(db, order.id),
     items: orderItemViews(db, order.id),
     shippingAddress: addressView(order.shippingAddress),
     billingAddress: addressView(order.billingAddress),

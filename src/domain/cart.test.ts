@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { buildCart, type CartRow } from "./cart";
 
-const rules = { freeShippingThreshold: 200, flatShippingFee: 15, gstEnabled: true, cryptoDiscountPercent: 10, maxUnitsPerProduct: 10 };
+const rules = { freeShippingThreshold: 200, flatShippingFee: 15, gstEnabled: true, abn: "51824753556", cryptoDiscountPercent: 10, maxUnitsPerProduct: 10 };
 
 let id = 1;
 function row(p: Partial<CartRow>): CartRow {

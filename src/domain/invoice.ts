@@ -1,5 +1,5 @@
 /**
- * Tax invoices (decision 033): what one says, built from the invoice row (the seller, the number,
+ * Invoices (decisions 033, 068): what one says, built from the invoice row (the seller, the number,
  * the money as it was recorded when paid) and what it invoices (a shop order's stored lines and
  * totals, or a service payment). The page, the admin's copy and the e-mail attachment all lay out
  * this one view, so they can never disagree.
@@ -19,8 +19,30 @@ export function parseInvoiceNumber(text: string): number | null {
   return n >= 1 ? n : null;
 }
 
-/** A tax invoice is only called one when it carries the seller's ABN (the ATO's rule). */
-export const invoiceTitle = (abn: string) => (abn ? "Tax invoice" : "Invoice");
+/**
+ * Whether GST is charged and shown: only while the business has an ABN and the GST setting is on
+ * (decision 068). Without an ABN the business cannot be registered for GST, so an order records no
+ * GST, a paid service no GST, and no page, e-mail or invoice shows one.
+ */
+export function gstCharged(settings: { abn: string; gstEnabled: boolean }): boolean {
+  return settings.gstEnabled && settings.abn.trim() !== "";
+}
+
+/**
+ * Whether an issued invoice is a tax invoice: it carries the seller's ABN and the GST it records.
+ * Read from the invoice as it was kept, so a later change of settings never renames one.
+ */
+export function isTaxInvoice(invoice: { abn: string; taxAmount: string }): boolean {
+  return invoice.abn.trim() !== "" && Number(invoice.taxAmount) > 0;
+}
+
+/** What an invoice is called everywhere it is named (its page, the links to it, the e-mail): "Tax invoice" only when it is one. */
+export const invoiceTitle = (invoice: { abn: string; taxAmount: string }) => (isTaxInvoice(invoice) ? "Tax invoice" : "Invoice");
+
+/** A link to an invoice: "Tax invoice INV-000042", "Invoice INV-000042", with "(refunded)" once its money went back. */
+export function invoiceLinkLabel(invoice: { title: string; number: string; refunded: boolean }): string {
+  return `${invoice.title}${invoice.refunded ? " (refunded)" : ""} ${invoice.number}`;
+}
 
 export type InvoiceLine = { description: string; quantity: number; unitPrice: string; total: string };
 
@@ -56,12 +78,13 @@ export function invoiceHeading(
 ): Pick<InvoiceView, "number" | "title" | "businessName" | "abn" | "issuedAt" | "totalAmount" | "taxAmount" | "currency"> {
   return {
     number: formatInvoiceNumber(row.number),
-    title: invoiceTitle(row.abn),
+    title: invoiceTitle(row),
     businessName: row.businessName,
     abn: row.abn ? formatAbn(row.abn) : "",
     issuedAt: row.issuedAt.toISOString(),
     totalAmount: row.totalAmount,
-    taxAmount: row.taxAmount,
+    // An invoice that is not a tax invoice shows no GST (one issued before this rule may have recorded some).
+    taxAmount: isTaxInvoice(row) ? row.taxAmount : "0.00",
     currency: row.currency,
   };
 }
@@ -76,6 +99,7 @@ export function invoiceTotals(v: InvoiceView): { label: string; amount: string; 
       amount: a.label === "Shipping" && Number(a.amount) === 0 ? "Free" : Number(a.amount) < 0 ? `−${money(String(-Number(a.amount)))}` : money(a.amount),
     })),
     { label: `Total (${v.currency})`, amount: money(v.totalAmount), strong: true },
-    { label: Number(v.taxAmount) > 0 ? "GST included in the total" : "GST included", amount: money(v.taxAmount) },
+    // GST is shown only on a tax invoice; any other invoice says nothing of it.
+    ...(isTaxInvoice(v) ? [{ label: "GST included in the total", amount: money(v.taxAmount) }] : []),
   ];
 }

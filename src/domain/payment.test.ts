@@ -17,23 +17,23 @@ const pkg = (id: string, price: string, unit = "once", minimumUnits = 1) => ({ i
 describe("dialog prices", () => {
   test("a new client sees the list price struck through, the new-client price and the real percent", () => {
     const offer = serviceOffer(pkg("infidelity", "695.00"), false, discounts);
-    expect(offer).toMatchObject({ unitListPrice: 695, unitPrice: 348, percentOff: 50, amountDue: 348, listAmountDue: 695 });
-    // Crypto: round(348 × 0.9) = 313, saving 35.
-    expect(offer).toMatchObject({ cryptoAmount: 313, cryptoSaving: 35 });
+    expect(offer).toMatchObject({ unitListPrice: 695, unitPrice: 347.5, percentOff: 50, amountDue: 347.5, listAmountDue: 695 });
+    // Crypto: 10% of $347.50 is $34.75, to the cent.
+    expect(offer).toMatchObject({ cryptoAmount: 312.75, cryptoSaving: 34.75 });
   });
 
   test("a returning customer pays the list price, with no badge; crypto still saves 10%", () => {
     const offer = serviceOffer(pkg("infidelity", "695.00"), true, discounts);
-    expect(offer).toMatchObject({ unitPrice: 695, percentOff: 0, amountDue: 695, cryptoAmount: 626, cryptoSaving: 69 });
+    expect(offer).toMatchObject({ unitPrice: 695, percentOff: 0, amountDue: 695, cryptoAmount: 625.5, cryptoSaving: 69.5 });
   });
 
-  test("every package's new-client and crypto price rounds to whole dollars", () => {
+  test("every package's new-client and crypto price is to the cent", () => {
     const expected: [string, string, number, number, number][] = [
-      ["checkup", "75.00", 38, 34, 4],
-      ["partner", "295.00", 148, 133, 15],
-      ["infidelity", "695.00", 348, 313, 35],
-      ["fullcheating", "1295.00", 648, 583, 65],
-      ["ongoing", "395.00", 198, 178, 20],
+      ["checkup", "75.00", 37.5, 33.75, 3.75],
+      ["partner", "295.00", 147.5, 132.75, 14.75],
+      ["infidelity", "695.00", 347.5, 312.75, 34.75],
+      ["fullcheating", "1295.00", 647.5, 582.75, 64.75],
+      ["ongoing", "395.00", 197.5, 177.75, 19.75],
     ];
     for (const [id, price, amountDue, crypto, saving] of expected) {
       expect(serviceOffer(pkg(id, price), false, discounts)).toMatchObject({ amountDue, cryptoAmount: crypto, cryptoSaving: saving });
@@ -42,7 +42,7 @@ describe("dialog prices", () => {
 
   test("an hourly service is due for its minimum hours, at the discounted hourly rate", () => {
     const offer = serviceOffer(pkg("hourly", "85.00", "hour", 4), false, discounts);
-    expect(offer).toMatchObject({ unitListPrice: 85, unitPrice: 43, amountDue: 172, listAmountDue: 340, cryptoAmount: 155, cryptoSaving: 17 });
+    expect(offer).toMatchObject({ unitListPrice: 85, unitPrice: 42.5, amountDue: 170, listAmountDue: 340, cryptoAmount: 153, cryptoSaving: 17 });
     expect(amountDueNote("hour", 4)).toBe("for the 4-hour minimum");
     expect(amountDueNote("month", 1)).toBe("for the first month");
     expect(amountDueNote("once", 1)).toBeNull();

@@ -3,7 +3,7 @@
  * amount due now, the crypto price), payment-plan instalments, and reference codes. Pure functions;
  * the server recomputes every amount with them and never trusts one sent by a browser.
  */
-import { cryptoPrice, viewerPrice } from "./pricing";
+import { cryptoPrice, unitsPrice, viewerPrice } from "./pricing";
 import { type RandomBytes, readableCode } from "./readable-code";
 
 /** A bookable package as the pricing table stores it. */
@@ -101,7 +101,7 @@ export function serviceOffer(pkg: PackagePrice, returning: boolean, discounts: P
   const unitListPrice = Number(pkg.price);
   const units = Math.max(1, pkg.minimumUnits);
   const viewer = viewerPrice(unitListPrice, returning, discounts.newClientDiscountPercent);
-  const amountDue = viewer.price * units;
+  const amountDue = unitsPrice(viewer.price, units);
   const crypto = cryptoPrice(amountDue, discounts.cryptoDiscountPercent);
   return {
     id: pkg.id,
@@ -113,7 +113,7 @@ export function serviceOffer(pkg: PackagePrice, returning: boolean, discounts: P
     unitPrice: viewer.price,
     percentOff: viewer.discountApplied ? viewer.discountPercent : 0,
     amountDue,
-    listAmountDue: unitListPrice * units,
+    listAmountDue: unitsPrice(unitListPrice, units),
     cryptoAmount: crypto.price,
     cryptoSaving: crypto.saving,
   };

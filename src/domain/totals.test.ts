@@ -2,7 +2,7 @@ import { expect, test } from "bun:test";
 import type { OrderPaymentMethod } from "../shared/checkout";
 import { includedGstCents, orderTotals, type PricedLine, priceOrder, type TotalsSettings } from "./totals";
 
-const rules = { freeShippingThreshold: 200, flatShippingFee: 15, gstEnabled: true, cryptoDiscountPercent: 10 };
+const rules = { freeShippingThreshold: 200, flatShippingFee: 15, gstEnabled: true, abn: "51824753556", cryptoDiscountPercent: 10 };
 
 /** The stored totals of lines priced for `method` (bank transfer unless named). */
 const totalsOf = (lines: PricedLine[], settings: TotalsSettings = rules, method: OrderPaymentMethod = "bank_transfer") =>
@@ -34,6 +34,15 @@ test("totals: no lines cost nothing, and GST off records no tax", () => {
     taxAmount: "0.00",
     totalAmount: "163.50",
   });
+});
+
+test("totals: without an ABN no GST is recorded, even with the GST setting on (decision 068)", () => {
+  for (const abn of ["", "  "]) {
+    const priced = priceOrder([{ unitCents: 4_950, quantity: 3 }], "bank_transfer", { ...rules, abn });
+    expect(priced.gstCents).toBe(0);
+    expect(orderTotals(priced).taxAmount).toBe("0.00");
+  }
+  expect(priceOrder([{ unitCents: 4_950, quantity: 3 }], "bank_transfer", rules).gstCents).toBe(1_486);
 });
 
 test("totals: the crypto discount comes off the goods after the free-shipping threshold is judged", () => {

@@ -7,13 +7,14 @@
  */
 import type { OrderPaymentMethod } from "../shared/checkout";
 import type { Settings } from "../shared/settings";
+import { gstCharged } from "./invoice";
 import { centsToDecimal, toCents } from "./pricing";
 
 /** One line as it is priced: today's unit price in cents and the quantity that counts. */
 export type PricedLine = { unitCents: number; quantity: number };
 
 /** The settings an order is priced with. */
-export type TotalsSettings = Pick<Settings, "freeShippingThreshold" | "flatShippingFee" | "gstEnabled" | "cryptoDiscountPercent">;
+export type TotalsSettings = Pick<Settings, "freeShippingThreshold" | "flatShippingFee" | "gstEnabled" | "abn" | "cryptoDiscountPercent">;
 
 /**
  * Something added to or taken off the goods, in the order the summary lists it: `shipping` (0 is
@@ -62,7 +63,7 @@ const percentOf = (cents: number, percent: number) => Math.round((cents * percen
 /**
  * Prices an order: shipping is the flat fee unless the goods reach the free-shipping threshold
  * (judged on the goods before any discount, as the cart shows it); paying by cryptocurrency takes
- * its percent off the goods; when GST is on, the tax is the GST included in the total. `method` is
+ * its percent off the goods; when GST is charged (an ABN and GST on), the tax is the GST included in the total. `method` is
  * null where none is chosen yet (the cart).
  */
 export function priceOrder(lines: readonly PricedLine[], method: OrderPaymentMethod | null, settings: TotalsSettings): PricedOrder {
@@ -71,7 +72,8 @@ export function priceOrder(lines: readonly PricedLine[], method: OrderPaymentMet
   const cryptoCents = method === "crypto" ? percentOf(subtotalCents, settings.cryptoDiscountPercent) : 0;
   if (cryptoCents > 0) adjustments.push({ kind: "discount", label: "Cryptocurrency discount", cents: -cryptoCents });
   const totalCents = subtotalCents + adjustments.reduce((sum, a) => sum + a.cents, 0);
-  return { subtotalCents, adjustments, totalCents, gstCents: settings.gstEnabled ? includedGstCents(totalCents) : 0 };
+  // GST only while the business has an ABN and GST is on (decision 068).
+  return { subtotalCents, adjustments, totalCents, gstCents: gstCharged(settings) ? includedGstCents(totalCents) : 0 };
 }
 
 /** A priced order as it is stored on the order: the discounts summed, shipping, the GST and the total. */

@@ -5,6 +5,7 @@ import type { SiteData } from "../components/site";
 import { cartKey, type CartView } from "../shared/cart-view";
 import { CartNoticeBanner, type CartNotice } from "./cart-notice";
 import type { PageDefinition } from "./page";
+import { gstCharged } from "../domain/invoice";
 
 export function cartPage(site: SiteData, cart: CartView, notice?: CartNotice): PageDefinition {
   return {
@@ -20,7 +21,7 @@ export function cartPage(site: SiteData, cart: CartView, notice?: CartNotice): P
           <Island
             name="CartView"
             hydrate="load"
-            props={{ gstIncluded: site.settings.gstEnabled, currency: site.settings.currency }}
+            props={{ gstIncluded: gstCharged(site.settings), currency: site.settings.currency }}
             queries={[{ key: cartKey, data: cart }]}
           />
         </div>

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { eq, inArray } from "drizzle-orm";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv, type PayPalStandIn } from "../../tests/helpers/paypal-stand-in";
-import { customerWithSession } from "../../tests/factories";
+import { customerWithSession, paymentDetails } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { getCart } from "../db/cart.server";
@@ -34,7 +34,7 @@ function generator(seed: number) {
 }
 
 type Generated = {
-  settings: { freeShippingThreshold: number; flatShippingFee: number; gstEnabled: boolean; cryptoDiscountPercent: number };
+  settings: { freeShippingThreshold: number; flatShippingFee: number; gstEnabled: boolean; abn: string; cryptoDiscountPercent: number };
   method: OrderPaymentMethod;
   lines: { productId: number; priceCents: number; saleCents: number | null; quantity: number }[];
 };
@@ -51,6 +51,8 @@ function generate(seed: number, productIds: number[]): Generated {
       freeShippingThreshold: r.chance(0.1) ? 0 : amount(600),
       flatShippingFee: r.chance(0.1) ? 0 : amount(40),
       gstEnabled: r.chance(0.7),
+      // GST is charged only with an ABN (decision 068): some cases have none.
+      abn: r.chance(0.8) ? "51824753556" : "",
       cryptoDiscountPercent: r.pick([0, 5, 10, 12.5, 33.33, r.int(0, 90)]),
     },
     method: r.pick(orderPaymentMethods),
@@ -69,7 +71,7 @@ function expectedCents(g: Generated) {
   const shipping = subtotal >= Math.round(g.settings.freeShippingThreshold * 100) ? 0 : Math.round(g.settings.flatShippingFee * 100);
   const discount = g.method === "crypto" ? Math.round((subtotal * g.settings.cryptoDiscountPercent) / 100) : 0;
   const total = subtotal + shipping - discount;
-  return { subtotal, shipping, discount, total, gst: g.settings.gstEnabled ? Math.round(total / 11) : 0 };
+  return { subtotal, shipping, discount, total, gst: g.settings.gstEnabled && g.settings.abn !== "" ? Math.round(total / 11) : 0 };
 }
 
 let standIn: PayPalStandIn;
@@ -78,6 +80,8 @@ let productIds: number[];
 beforeAll(() => {
   standIn = startPayPalStandIn();
   t = createTestApp({ ...standInEnv(standIn), PAYPAL_TIMEOUT_MS: "2000" });
+  // Every method on offer (decision 067): the owner's real bank account and a crypto address.
+  paymentDetails(t.db);
   // Products the shop sells (active, in an active category); none restricted or held for an ID check, so every order is payable.
   productIds = t.db
     .select({ id: products.id })

@@ -5,6 +5,7 @@ import type { SiteData } from "../components/site";
 import type { CheckoutData, OrderBlocker } from "../reads/checkout.server";
 import type { CheckoutFormValues } from "../shared/checkout-form";
 import type { PageDefinition } from "./page";
+import { gstCharged } from "../domain/invoice";
 import { noticeWithActionClass, ResendLinkForm } from "../components/EmailVerificationNotice";
 import { manifest } from "../server/assets.server";
 
@@ -86,7 +87,7 @@ export function checkoutPage(site: SiteData, data: CheckoutData, state: Checkout
               lines: data.lines,
               priced: data.priced,
               methods: data.methods,
-              gstEnabled: site.settings.gstEnabled,
+              gstEnabled: gstCharged(site.settings),
               currency: site.settings.currency,
               initialValues: state.values,
               initialErrors: state.errors,

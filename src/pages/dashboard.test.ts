@@ -59,3 +59,22 @@ test("an order page's notice is only one of its own codes", () => {
   const order = { status: "pending", paymentStatus: "pending" } as const;
   for (const code of ["constructor", "toString", "__proto__"]) expect(orderNotice(order, code)).toBeUndefined();
 });
+
+test("the bookings figure says what it counts: nothing is called completed until it is (decision 068)", async () => {
+  const ann = customerWithSession(t.db, "ann@example.com");
+  bookedAt(ann.userId, lateOnTheFirst);
+  const detail = (html: string) => /data-testid="booking-count-detail"[^>]*>([^<]*)</.exec(html)?.[1];
+  const once = await (await t.request("/dashboard", { headers: { Cookie: ann.cookie } })).text();
+  expect(once).toMatch(/data-testid="booking-count"[^>]*>1</);
+  expect(detail(once)).toBe("1 awaiting confirmation · 0 completed");
+  expect(once).not.toContain("Investigations completed");
+
+  bookedAt(ann.userId, lateOnTheFirst);
+  bookedAt(ann.userId, lateOnTheFirst);
+  const [first, second] = t.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.userId, ann.userId)).all();
+  t.db.update(bookings).set({ status: "completed" }).where(eq(bookings.id, first!.id)).run();
+  t.db.update(bookings).set({ status: "cancelled" }).where(eq(bookings.id, second!.id)).run();
+  const later = await (await t.request("/dashboard", { headers: { Cookie: ann.cookie } })).text();
+  expect(later).toMatch(/data-testid="booking-count"[^>]*>3</);
+  expect(detail(later)).toBe("1 awaiting confirmation · 1 completed · 1 cancelled");
+});

@@ -6,7 +6,7 @@ import { StatusBadge } from "../components/StatusBadge";
 import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
 import type { DashboardData, InvoicedPayment } from "../reads/dashboard.server";
-import { beforeMoveDeadline, customerMayMove } from "../domain/booking";
+import { type BookingStatus, beforeMoveDeadline, customerMayMove } from "../domain/booking";
 import { bookingMayBePaid } from "../domain/booking-payment";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
 import { formatDate, formatInstantDate, formatMoney, formatMoneyWithCode } from "../domain/format";
@@ -17,6 +17,7 @@ import { AddToCalendarLink, CancelBookingForm, MoveBookingLink, PayBookingButton
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
 import { paymentInvoicePath } from "./invoice";
+import { invoiceLinkLabel } from "../domain/invoice";
 
 /** The link to the wishlist with how many products it holds. */
 function WishlistLink({ count }: { count: number }) {
@@ -31,6 +32,20 @@ function WishlistLink({ count }: { count: number }) {
 
 /** The small heading of a figure card (status, bookings, earnings). */
 const statTitle = "text-sm font-semibold text-base-content/80";
+
+/**
+ * What the bookings figure is made of, by status, so it never claims more than it counts:
+ * "1 awaiting confirmation · 0 completed". Completed is always said; the others when there are some.
+ */
+export function bookingCountsLine(counts: Record<BookingStatus, number>): string {
+  const parts = [
+    counts.pending > 0 ? `${counts.pending} awaiting confirmation` : null,
+    counts.confirmed > 0 ? `${counts.confirmed} confirmed` : null,
+    `${counts.completed} completed`,
+    counts.cancelled > 0 ? `${counts.cancelled} cancelled` : null,
+  ];
+  return parts.filter((p) => p !== null).join(" · ");
+}
 
 /** "Tue, 1 Dec, 10:00" for an appointment's local date and time. */
 const appointmentLabel = (date: string, time: string) => `${formatDate(date, "short")}, ${time}`;
@@ -47,7 +62,7 @@ function PaymentsCard({ payments, timeZone }: { payments: InvoicedPayment[]; tim
               <p className="text-sm text-base-content/80">{`Paid ${formatInstantDate(p.paidAt, timeZone)} · ${p.referenceCode}${p.refunded ? " · refunded" : ""}`}</p>
             </div>
             <a href={paymentInvoicePath(p.referenceCode)} className="btn btn-outline btn-sm">
-              {`Invoice ${p.invoiceNumber}`}
+              {invoiceLinkLabel({ title: p.invoiceTitle, number: p.invoiceNumber, refunded: false })}
             </a>
           </li>
         ))}
@@ -129,11 +144,13 @@ export function dashboardPage(
               </p>
               <p className="text-sm">{d.isNewCustomer ? `Eligible for ${site.settings.newClientDiscountPercent}% discounts` : "Thank you for your loyalty"}</p>
             </TitledCard>
-            <TitledCard id="bookings-count" title="Total Bookings" titleClassName={statTitle}>
+            <TitledCard id="bookings-count" title="Bookings made" titleClassName={statTitle}>
               <p className="text-3xl font-bold" data-testid="booking-count">
                 {d.bookingCount}
               </p>
-              <p className="text-sm">Investigations completed</p>
+              <p className="text-sm" data-testid="booking-count-detail">
+                {bookingCountsLine(d.bookingCounts)}
+              </p>
             </TitledCard>
             <TitledCard id="earnings" title="Referral Earnings" titleClassName={statTitle}>
               <p className="text-3xl font-bold" data-testid="referral-total">

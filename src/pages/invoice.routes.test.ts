@@ -58,18 +58,59 @@ test("an order's invoice: 404 before payment and for anyone else's, the tax invo
   const refunded = await (await t.request(path, { headers: { Cookie: cookie } })).text();
   expect(refunded).toContain("INV-000001");
   expect(refunded).toContain('data-testid="invoice-refunded"');
-  // The order page links to it.
-  expect(await (await t.request(`/orders/${order!.orderNumber.toLowerCase()}`, { headers: { Cookie: cookie } })).text()).toContain(path);
+  // The order page links to it, by the name the invoice gives itself.
+  const orderPage = await (await t.request(`/orders/${order!.orderNumber.toLowerCase()}`, { headers: { Cookie: cookie } })).text();
+  expect(orderPage).toContain(path);
+  expect(orderPage).toMatch(/data-testid="order-invoice-link"[^>]*>Tax invoice \(refunded\) INV-000001</);
 });
 
-test("without an ABN the document says it is not a tax invoice", async () => {
+test("without an ABN no GST is charged or shown, and nothing says tax invoice: the invoice and the order page (decision 068)", async () => {
   const t = started.app();
+  // GST is on (the default) but no ABN is recorded.
+  const [order] = placedOrders(t.db, "ann@example.com");
+  const cookie = `pi_session=${createSession(t.db, order!.userId).token}`;
+  expect(t.db.select().from(orders).where(eq(orders.id, order!.orderId)).get()!.taxAmount).toBe("0.00");
+  changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
+  const html = await (await t.request(`/orders/${order!.orderNumber.toLowerCase()}/invoice`, { headers: { Cookie: cookie } })).text();
+  expect(html).toContain(">Invoice<");
+  expect(html).not.toMatch(/tax invoice/i);
+  expect(html).not.toContain("GST");
+  expect(html).not.toContain('data-testid="invoice-gst"');
+  const orderPage = await (await t.request(`/orders/${order!.orderNumber.toLowerCase()}`, { headers: { Cookie: cookie } })).text();
+  expect(orderPage).toMatch(/data-testid="order-invoice-link"[^>]*>Invoice INV-000001</);
+  expect(orderPage).not.toMatch(/tax invoice/i);
+  expect(orderPage).not.toContain("GST included");
+});
+
+test("an invoice kept without an ABN shows no GST even if some was recorded, and is not called a tax invoice anywhere", async () => {
+  const t = started.app();
+  const [order] = placedOrders(t.db, "ann@example.com");
+  // As orders were priced before GST needed an ABN: GST recorded, no ABN.
+  t.db.update(orders).set({ taxAmount: "38.91" }).where(eq(orders.id, order!.orderId)).run();
+  changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
+  const cookie = `pi_session=${createSession(t.db, order!.userId).token}`;
+  const html = await (await t.request(`/orders/${order!.orderNumber.toLowerCase()}/invoice`, { headers: { Cookie: cookie } })).text();
+  expect(html).toContain(">Invoice<");
+  expect(html).not.toMatch(/tax invoice/i);
+  expect(html).not.toContain("38.91");
+  expect(html).not.toContain("GST");
+  const orderPage = await (await t.request(`/orders/${order!.orderNumber.toLowerCase()}`, { headers: { Cookie: cookie } })).text();
+  expect(orderPage).toMatch(/data-testid="order-invoice-link"[^>]*>Invoice INV-000001</);
+  expect(orderPage).not.toMatch(/tax invoice/i);
+});
+
+test("with an ABN but GST off, the document is an invoice with the ABN and no GST", async () => {
+  const t = started.app();
+  setSetting(t, "abn", "51824753556");
+  setSetting(t, "gstEnabled", false);
   const [order] = placedOrders(t.db, "ann@example.com");
   changeOrder(t.db, order!.orderId, { kind: "mark_paid" }, admin);
   const cookie = `pi_session=${createSession(t.db, order!.userId).token}`;
   const html = await (await t.request(`/orders/${order!.orderNumber.toLowerCase()}/invoice`, { headers: { Cookie: cookie } })).text();
   expect(html).toContain(">Invoice<");
-  expect(html).toContain("not a tax invoice");
+  expect(html).toContain("ABN 51 824 753 556");
+  expect(html).not.toMatch(/tax invoice/i);
+  expect(html).not.toContain("GST");
 });
 
 test("a paid service payment's invoice is on the dashboard and only its customer's", async () => {
@@ -98,8 +139,14 @@ test("a paid service payment's invoice is on the dashboard and only its customer
   expect(html).toContain("INV-000001");
   expect(html).toContain("Partner Check");
   expect(html).toContain("Cash deposit");
+  // No ABN recorded: the payment's invoice records no GST and is called an invoice, on its page and on the dashboard.
+  expect(html).not.toMatch(/tax invoice/i);
+  expect(html).not.toContain("GST");
   expect((await t.request(path, { headers: { Cookie: dan.cookie } })).status).toBe(404);
-  expect(await (await t.request("/dashboard", { headers: { Cookie: cara.cookie } })).text()).toContain(path);
+  const dashboard = await (await t.request("/dashboard", { headers: { Cookie: cara.cookie } })).text();
+  expect(dashboard).toContain(path);
+  expect(dashboard).toContain(">Invoice INV-000001<");
+  expect(dashboard).not.toMatch(/tax invoice/i);
   // The owner downloads the same document.
   const file = await t.request("/api/admin/invoices/INV-000001", { headers: { Authorization: owner.authorization } });
   expect(file.status).toBe(200);
@@ -148,4 +195,6 @@ test("the paid e-mail carries the invoice as INV-000001.html with its number and
   expect(document).toContain("51 824 753 556");
   expect(document).toContain(`$${Number(stored.totalAmount)}`);
   expect(document).toContain(`$${stored.taxAmount}`);
+  expect(Number(stored.taxAmount)).toBeGreaterThan(0);
+  expect(paid!.raw).toContain("Your tax invoice INV-000001 is attached");
 });

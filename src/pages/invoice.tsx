@@ -6,8 +6,8 @@
 import { InvoiceSheet } from "../components/InvoiceSheet";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
-import type { InvoiceView } from "../domain/invoice";
-import { orderPagePath } from "../shared/orders";
+import { type InvoiceView, invoiceLinkLabel } from "../domain/invoice";
+import { type OrderView, orderPagePath } from "../shared/orders";
 import type { PageDefinition } from "./page";
 
 export function invoicePage(site: SiteData, invoice: InvoiceView, path: string, back: { href: string; label: string }): PageDefinition {
@@ -35,3 +35,8 @@ export function invoicePage(site: SiteData, invoice: InvoiceView, path: string, 
 /** Where a customer opens an order's or a service payment's invoice. */
 export const orderInvoicePath = (orderNumber: string) => `${orderPagePath(orderNumber)}/invoice`;
 export const paymentInvoicePath = (referenceCode: string) => `/payments/${referenceCode.toLowerCase()}/invoice`;
+
+/** The order page's link to its invoice: named as the invoice names itself ("Tax invoice" only when it is one). */
+export function orderInvoiceLinkLabel(order: Pick<OrderView, "invoiceNumber" | "invoiceTitle" | "paymentStatus">): string {
+  return invoiceLinkLabel({ title: order.invoiceTitle ?? "Invoice", number: order.invoiceNumber ?? "", refunded: order.paymentStatus === "refunded" });
+}

@@ -39,7 +39,7 @@ describe("creating an account", () => {
     const page = await (await get(created.headers.get("location")!)).text();
     expect(page).toContain("Check your e-mail");
     expect(page).toContain('name="returnTo" value="/dashboard"');
-    expect(mailTo("ann@example.com").map((m) => m.subject)).toEqual(["Confirm your e-mail address for Adelaide Discreet Investigations"]);
+    expect(mailTo("ann@example.com").map((m) => m.subject)).toEqual(["Confirm your e-mail address"]);
     const res = await post("/login", { email: "ann@example.com", password, returnTo: "/dashboard" });
     expect(res.status).toBe(303);
     expect(res.headers.get("location")).toBe("/dashboard");
@@ -65,7 +65,9 @@ describe("creating an account", () => {
     expect(dash).toContain("New Customer");
     expect(dash).toContain("Eligible for 50% discounts");
     expect(dash).toContain("No bookings yet");
-    expect(dash).toContain("Investigations completed");
+    // The bookings figure says what it counts (decision 068): none yet, none completed.
+    expect(dash).toContain("Bookings made");
+    expect(dash).toContain("0 completed");
     expect(dash).toContain('href="/api/logout"');
   });
 
@@ -143,7 +145,7 @@ describe("creating an account", () => {
     expect(knownPage).toBe(freshPage);
     expect(countRows(t, "users")).toBe(2);
     const told = mailTo("ann@example.com").at(-1)!;
-    expect(told.subject).toBe("Someone tried to create an account at Adelaide Discreet Investigations with your e-mail address");
+    expect(told.subject).toBe("Someone tried to create an account with your e-mail address");
     expect(told.text).toContain("http://localhost/forgot-password");
     // The account and its password are as they were.
     const other = new CookieJar();

@@ -1,7 +1,13 @@
 import { expect, test } from "bun:test";
-import { browser } from "../../tests/helpers/browser";
+import { browser, testOrigin } from "../../tests/helpers/browser";
+import { customerWithSession } from "../../tests/factories";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { PaymentDialogProps } from "../islands/PaymentDialog";
+import { bookingForm } from "../../tests/helpers/booking-form";
+import { fillSlotWindow } from "../db/timeslots.server";
+import { businessToday } from "../domain/slots";
+import { addDays, dayOfWeek } from "../domain/timezone";
+import { defaultSettings } from "../shared/settings";
 
 const t = testAppPerTest();
 
@@ -24,12 +30,12 @@ test("each card's Select button is a link to the contact form until the dialog's
 test("signed-out visitors (the cached page) are offered new-client prices; returning customers list prices", async () => {
   const anonymous = dialogProps(await (await t.request("/services")).text());
   expect(anonymous.map((p) => [p.service.id, p.service.amountDue, p.service.percentOff])).toEqual([
-    ["checkup", 38, 50],
-    ["partner", 148, 50],
-    ["infidelity", 348, 50],
-    ["fullcheating", 648, 50],
-    ["hourly", 172, 50],
-    ["ongoing", 198, 50],
+    ["checkup", 37.5, 50],
+    ["partner", 147.5, 50],
+    ["infidelity", 347.5, 50],
+    ["fullcheating", 647.5, 50],
+    ["hourly", 170, 50],
+    ["ongoing", 197.5, 50],
   ]);
   expect(anonymous[1]).toMatchObject({
     accountEmail: null,
@@ -38,7 +44,7 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
     // The shipped e-mail and phone are made up and never shown (decision 037).
     contact: { email: "", phone: "" },
   });
-  expect(anonymous[1]!.service).toMatchObject({ cryptoAmount: 133, cryptoSaving: 15 });
+  expect(anonymous[1]!.service).toMatchObject({ cryptoAmount: 132.75, cryptoSaving: 14.75 });
 
   const b = browser(t);
   const userId = await b.signUp("rosa@example.com");
@@ -57,7 +63,7 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
   expect(returning[0]!.accountEmail).toBe("rosa@example.com");
 
   // The anonymous cache still holds the visitor's page.
-  expect(dialogProps(await (await t.request("/services")).text())[1]!.service.amountDue).toBe(148);
+  expect(dialogProps(await (await t.request("/services")).text())[1]!.service.amountDue).toBe(147.5);
 });
 
 test("an empty crypto address hides that coin, and so does a made-up one (decision 037)", async () => {
@@ -78,4 +84,38 @@ test("an empty crypto address hides that coin, and so does a made-up one (decisi
   expect(await coins()).toEqual(["Bitcoin", "Ethereum", "USDC"]);
   set("ethAddress", "");
   expect(await coins()).toEqual(["Bitcoin", "USDC"]);
+});
+
+test("each package card says the new-client price and to whom it applies, the amount a new client's booking is charged (decision 068)", async () => {
+  const html = await (await t.request("/services")).text();
+  const lines = [...html.matchAll(/data-testid="new-client-price"[^>]*>(.*?)<\/p>/g)].map((m) => m[1]!.replace(/<[^>]+>/g, "").replace(/&#x27;|&#39;/g, "'"));
+  expect(lines).toEqual([
+    "New clients: $37.50 on your first booking with us (50% off $75).",
+    "New clients: $147.50 on your first booking with us (50% off $295).",
+    "New clients: $347.50 on your first booking with us (50% off $695).",
+    "New clients: $647.50 on your first booking with us (50% off $1,295).",
+    "New clients: $42.50/hr on your first booking with us (50% off $85).",
+    "New clients: $197.50/mo on your first booking with us (50% off $395).",
+  ]);
+  // The dialog on the same card asks for the same amount.
+  expect(dialogProps(html).map((p) => p.service.unitPrice)).toEqual([37.5, 147.5, 347.5, 647.5, 42.5, 197.5]);
+
+  // A new client books the first package: the booking is charged what its card says.
+  const nina = customerWithSession(t.db, "nina@example.com");
+  fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, "Australia/Adelaide");
+  let day = addDays(businessToday(new Date(), "Australia/Adelaide"), 3);
+  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  const booked = await t.request("/api/bookings/calendar", {
+    method: "POST",
+    headers: { Cookie: nina.cookie, "Content-Type": "application/json", Origin: testOrigin },
+    body: JSON.stringify(bookingForm(day, "10:00", { serviceName: "Discreet Check Up" })),
+  });
+  expect(booked.status).toBe(201);
+  expect(await booked.json()).toMatchObject({ servicePrice: "37.50", originalPrice: "75.00" });
+
+  // A returning customer pays list prices: no new-client line.
+  const rosa = browser(t);
+  const userId = await rosa.signUp("rosa@example.com");
+  t.db.$client.query("UPDATE users SET is_new_customer = 0 WHERE id = ?").run(userId);
+  expect(await (await rosa.get("/services")).text()).not.toContain('data-testid="new-client-price"');
 });

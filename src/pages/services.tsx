@@ -7,12 +7,36 @@ import type { IconName } from "../components/icons";
 import { Island } from "../components/Island";
 import { Layout } from "../components/Layout";
 import type { SiteData } from "../components/site";
+import { bookingPrice, hourlyRate } from "../domain/booking";
 import { isReturningCustomer, serviceOffer } from "../domain/payment";
-import { formatMoneyPerUnit } from "../domain/format";
+import { formatMoney, formatMoneyPerUnit } from "../domain/format";
 import type { PageDefinition } from "./page";
 import { paymentDialogProps } from "./payment-dialog-props";
 
 const whyIcons: IconName[] = ["lock", "award", "clock"];
+
+/** A row of the pricing table as the site shows it. */
+type PackageRow = SiteData["pricing"][number];
+
+/**
+ * The new-client price of a package, per its unit, from the function the booking charges with
+ * (`bookingPrice`; an hourly package's rate from `hourlyRate`), so the card, the booking page and
+ * the booking itself say the same amount to the cent (decision 068).
+ */
+export function newClientUnitPrice(pkg: Pick<PackageRow, "price" | "unit" | "minimumUnits">, newClientDiscountPercent: number): number {
+  return pkg.unit === "hour" ? hourlyRate(pkg, false, newClientDiscountPercent) : bookingPrice(pkg, false, newClientDiscountPercent).servicePrice;
+}
+
+/** The card's line for new clients: the price they pay and to whom it applies; nothing for a returning customer or without a discount. */
+function NewClientPrice({ pkg, percent, returning, currency }: { pkg: PackageRow; percent: number; returning: boolean; currency: string }) {
+  if (returning || percent <= 0) return null;
+  return (
+    <p className="w-full text-sm" data-testid="new-client-price">
+      <strong>{`New clients: ${formatMoneyPerUnit(newClientUnitPrice(pkg, percent), pkg.unit, currency)}`}</strong>
+      {` on your first booking with us (${percent}% off ${formatMoney(pkg.price, currency)}).`}
+    </p>
+  );
+}
 
 /**
  * The page for one viewer. Prices in the dialog are computed here: signed out (the cached page) or
@@ -34,10 +58,13 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
     body: (
       <Layout site={site} active="/services">
         <Hero title={c["services.hero"].title} subtitle={c["services.hero"].subtitle}>
-          <p className="mt-6 flex max-w-2xl gap-3 rounded-box border border-neutral-content/30 p-4 text-sm">
-            <span aria-hidden="true">🔒</span>
-            <span>{c["services.hero"].cryptoNotice}</span>
-          </p>
+          {/* Empty when cryptocurrency is not on offer (decision 067): then no box at all. */}
+          {c["services.hero"].cryptoNotice.trim() !== "" && (
+            <p className="mt-6 flex max-w-2xl gap-3 rounded-box border border-neutral-content/30 p-4 text-sm">
+              <span aria-hidden="true">🔒</span>
+              <span>{c["services.hero"].cryptoNotice}</span>
+            </p>
+          )}
         </Hero>
 
         <Section
@@ -49,15 +76,18 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
             packages={packages}
             currency={site.settings.currency}
             action={(p) => (
-              <Island
-                name="PaymentDialog"
-                hydrate="interaction"
-                props={{
-                  ...dialog,
-                  service: serviceOffer(p, returning, site.settings),
-                  fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form`,
-                }}
-              />
+              <>
+                <NewClientPrice pkg={p} percent={newClient} returning={returning} currency={site.settings.currency} />
+                <Island
+                  name="PaymentDialog"
+                  hydrate="interaction"
+                  props={{
+                    ...dialog,
+                    service: serviceOffer(p, returning, site.settings),
+                    fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form`,
+                  }}
+                />
+              </>
             )}
           />
         </Section>

@@ -45,6 +45,8 @@ export type OrderView = OrderTotals & {
   currency: string;
   /** The invoice issued when it was paid ("INV-000042"), kept if it is refunded; null before payment. */
   invoiceNumber: string | null;
+  /** What that invoice is called, as it calls itself: "Tax invoice" only when it is one (decision 068). */
+  invoiceTitle: string | null;
   status: OrderStatus;
   paymentStatus: OrderPaymentStatus;
   paymentMethod: OrderPaymentMethod | string | null;

@@ -9,7 +9,7 @@
  * site of its own (the mail fixture's mailbox, as wishlist.spec.ts does).
  */
 import type { Page } from "@playwright/test";
-import { formatDate } from "../../src/domain/format";
+import { formatAppointment, formatDate } from "../../src/domain/format";
 import {
   businessDayAfter,
   contactForm,
@@ -58,7 +58,7 @@ function duplicated(subjects: string[]): Record<string, number> {
   return Object.fromEntries(Object.entries(counts).filter(([, n]) => n > 1));
 }
 
-/** Adds one of `slug` to the cart from its page and checks out by bank transfer; answers the order number. */
+/** Adds one of `slug` to the cart from its page and checks out by cash deposit; answers the order number. */
 async function orderByBankTransfer(page: Page, slug: string, name: string, fits: (where: string) => Promise<void>) {
   await page.goto(`/shop/product/${slug}`);
   await expect(page.locator('pi-island[data-island="AddToCart"]')).toHaveAttribute("data-state", "hydrated");
@@ -73,7 +73,8 @@ async function orderByBankTransfer(page: Page, slug: string, name: string, fits:
   await islandsHydrated(page);
   await expect(page.getByTestId("checkout-line")).toContainText(`1 × ${name}`);
   await fillShipping(page, address);
-  await page.getByRole("radio", { name: /Bank transfer/ }).check();
+  // A fresh site's bank details are made up, so bank transfer is not on offer (decision 067): cash deposit is.
+  await page.getByRole("radio", { name: /Cash deposit/ }).check();
   await fits(`/checkout (${slug}, filled in)`);
   await page.getByRole("button", { name: "Place order" }).tap();
 
@@ -175,11 +176,12 @@ test("a new customer's first hour at 360 px: sign up, confirm, contact, book, mo
     await fits("/booking");
     await page.getByRole("link", { name: /Book Now.*Partner Check/ }).click();
     await expect(page).toHaveURL(/service=partner/);
-    await expect(page.getByLabel("E-mail")).toHaveValue(email);
+    await expect(page.getByRole("textbox", { name: "E-mail" })).toHaveValue(email);
     bookedDay = businessDayAfter(await serverToday(page));
     await pickCalendarDay(page, bookedDay);
-    await page.getByRole("button", { name: "10:00 am" }).click();
-    await expect(page.getByRole("button", { name: "10:00 am" })).toHaveAttribute("aria-pressed", "true");
+    // Partner Check holds the whole day, so it starts at opening time (decision 070).
+    await page.getByRole("button", { name: "9:00 am" }).click();
+    await expect(page.getByRole("button", { name: "9:00 am" })).toHaveAttribute("aria-pressed", "true");
     await page.getByLabel("Phone").fill("0412 345 678");
     await fits("/booking?service=partner (time chosen)");
     await page.getByRole("button", { name: "Confirm Booking" }).click();
@@ -195,31 +197,33 @@ test("a new customer's first hour at 360 px: sign up, confirm, contact, book, mo
     await page.goto("/dashboard");
     const row = page.getByTestId("booking").first();
     await expect(row).toContainText("Partner Check");
-    await expect(row).toContainText(`${formatDate(bookedDay, "short")}, 10:00 · booked`);
+    await expect(row).toContainText(`${formatDate(bookedDay, "short")}, 09:00 · booked`);
     await row.getByRole("link", { name: "Move booking" }).click();
     await expect(page).toHaveURL(/\/bookings\/[^/]+\/move$/);
     await expect(page.getByRole("heading", { name: "Move your booking" })).toBeVisible();
-    await expect(page.getByTestId("current-time")).toContainText("10:00 am");
+    await expect(page.getByTestId("current-time")).toContainText("9:00 am");
 
-    const days = await page.locator("#move-date option").evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    // A day is chosen by its link, which shows that day's times (decision 065).
+    const dayLinks = page.getByRole("list", { name: "Days with free times" }).getByRole("link");
+    const days = await dayLinks.evaluateAll((links) => links.map((a) => /date=([\d-]+)/.exec(a.getAttribute("href") ?? "")?.[1] ?? ""));
     const newDay = days.find((d) => d !== bookedDay);
     expect(newDay, "another day with free times is offered").toBeTruthy();
-    await page.getByLabel("Day", { exact: true }).selectOption(newDay ?? "");
-    await page.getByRole("button", { name: "Show times" }).click();
-    await expect(page.getByRole("heading", { name: /^2\. Choose a time on / })).toBeVisible();
-    const firstLabel = page.locator('label:has(input[name="appointmentTime"])').first();
+    await dayLinks.nth(days.indexOf(newDay ?? "")).click();
+    await expect(page.getByRole("heading", { name: `2. Choose a time on ${formatDate(newDay ?? "", "short")}` })).toBeVisible();
+    const firstLabel = page.locator('label:has(input[name="slot"])').first();
     const firstTime = firstLabel.locator("input");
-    const newTime = (await firstTime.getAttribute("value")) ?? "";
+    const newTime = ((await firstTime.getAttribute("value")) ?? "").slice(11);
     expect(newTime).toMatch(/^\d\d:\d\d$/);
     await firstLabel.click();
     await expect(firstTime).toBeChecked();
     await fits("/bookings/{id}/move (time chosen)");
     await page.getByRole("button", { name: "Move to this time" }).click();
 
-    await expect(page).toHaveURL(/\/dashboard\?notice=moved$/);
-    await expect(page.getByRole("status").filter({ hasText: "Your booking was moved to its new time." })).toBeVisible();
+    await expect(page).toHaveURL(/\/bookings\/bk-[^/]+\?notice=moved$/);
+    await expect(page.getByTestId("booking-notice")).toContainText(`Your booking was moved to ${formatAppointment(newDay ?? "", newTime)}.`);
+    await fits("/bookings/{reference}?notice=moved");
+    await page.goto("/dashboard");
     await expect(page.getByTestId("booking").first()).toContainText(`${formatDate(newDay ?? "", "short")}, ${newTime} · booked`);
-    await fits("/dashboard?notice=moved");
     await notRefused("move");
   });
 
@@ -231,7 +235,8 @@ test("a new customer's first hour at 360 px: sign up, confirm, contact, book, mo
     await row.getByText("Pay now", { exact: true }).click();
     const dialog = page.getByRole("dialog");
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByTestId("dialog-price")).toContainText("Amount due: $148 USD");
+    // The new-client price to the cent (decision 068): half of $295.
+    await expect(dialog.getByTestId("dialog-price")).toContainText("Amount due: $147.50 USD");
     await fits("/dashboard (payment dialog)");
     const requested = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/payment-requests");
     await dialog.getByRole("button", { name: "Confirm Order & Request Instructions" }).click();
@@ -245,7 +250,7 @@ test("a new customer's first hour at 360 px: sign up, confirm, contact, book, mo
   });
 
   const orders: string[] = [];
-  await test.step("7. she orders twice, each time by bank transfer", async () => {
+  await test.step("7. she orders twice, each time by cash deposit", async () => {
     orders.push(await orderByBankTransfer(page, firstProduct.slug, firstProduct.name, fits));
     await fits("/orders/{number}?notice=placed (first)");
     await notRefused("first order");
@@ -287,10 +292,11 @@ test("a new customer's first hour at 360 px: sign up, confirm, contact, book, mo
 
   await test.step("10. every message arrived, and each once", async () => {
     const expectedToHer: [string, RegExp][] = [
-      ["the confirmation link", /^Confirm your e-mail address for /],
-      ["the booking received", /^Booking received: Partner Check on /],
-      ["the booking moved", /^Booking moved: Partner Check /],
-      ["the payment instructions", /^Payment instructions for Partner Check \(PAY-/],
+      // What she is sent names neither the service nor the trade (decision 069).
+      ["the confirmation link", /^Confirm your e-mail address$/],
+      ["the booking received", /^Booking received: appointment BK-[A-Z0-9]{4}-[A-Z0-9]{4} on /],
+      ["the booking moved", /^Booking moved: appointment BK-[A-Z0-9]{4}-[A-Z0-9]{4} now on /],
+      ["the payment instructions", /^Payment instructions \(PAY-/],
       ...orders.map((n): [string, RegExp] => [`order ${n} received`, new RegExp(`^Order ${n} received$`)]),
     ];
     const expectedToBusiness: [string, RegExp][] = [

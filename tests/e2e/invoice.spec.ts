@@ -37,6 +37,26 @@ test("a paid order's tax invoice opens from the order page and reads on a phone"
   await page.screenshot({ path: "/tmp/shots/money/invoice-print.png", fullPage: true });
 });
 
+test("without an ABN the order links an invoice, not a tax invoice, and neither shows GST (decision 068)", async ({ page, context, ownSite }) => {
+  const order = seed(ownSite, "paidOrder", `no-abn${Date.now()}@example.com`, { abn: "" });
+  expect(order.taxAmount).toBe("0.00");
+  await context.addCookies([{ name: "pi_session", value: order.token, url: ownSite.url, httpOnly: true, sameSite: "Lax" }]);
+
+  await page.goto(`/orders/${order.orderNumber.toLowerCase()}`);
+  const link = page.getByTestId("order-invoice-link");
+  await expect(link).toHaveText(`Invoice ${order.invoiceNumber}`);
+  await expect(page.getByText(/tax invoice/i)).toHaveCount(0);
+  await expect(page.getByText("GST included")).toHaveCount(0);
+
+  await link.click();
+  await expect(page.getByRole("heading", { level: 1, name: "Invoice" })).toBeVisible();
+  await expect(page.getByText(/tax invoice/i)).toHaveCount(0);
+  await expect(page.getByText(/GST/)).toHaveCount(0);
+  await expect(page.getByTestId("invoice-gst")).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await page.screenshot({ path: "/tmp/shots/money/invoice-no-abn-360.png", fullPage: true });
+});
+
 test.describe("the owner", () => {
   test.use({ viewport: { width: 1280, height: 900 } });
   test("downloads the same invoice from the order's record", async ({ page, ownSite, signInAdmin }) => {

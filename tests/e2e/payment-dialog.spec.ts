@@ -15,12 +15,20 @@ import { expect, test } from "./mail-fixtures";
 test.describe.configure({ mode: "serial" });
 
 const services = [
-  { id: "checkup", name: "Discreet Check Up", list: "$75", price: "$38", due: "$38 USD", crypto: "$34 USD", saving: "$4" },
-  { id: "partner", name: "Partner Check", list: "$295", price: "$148", due: "$148 USD", crypto: "$133 USD", saving: "$15" },
-  { id: "infidelity", name: "Infidelity Investigation", list: "$695", price: "$348", due: "$348 USD", crypto: "$313 USD", saving: "$35" },
-  { id: "fullcheating", name: "Full Cheating Investigation", list: "$1,295", price: "$648", due: "$648 USD", crypto: "$583 USD", saving: "$65" },
-  { id: "hourly", name: "Hourly Surveillance", list: "$85/hr", price: "$43/hr", due: "$172 USD for the 4-hour minimum", crypto: "$155 USD", saving: "$17" },
-  { id: "ongoing", name: "Ongoing Monitoring", list: "$395/mo", price: "$198/mo", due: "$198 USD for the first month", crypto: "$178 USD", saving: "$20" },
+  { id: "checkup", name: "Discreet Check Up", list: "$75", price: "$37.50", due: "$37.50 USD", crypto: "$33.75 USD", saving: "$3.75" },
+  { id: "partner", name: "Partner Check", list: "$295", price: "$147.50", due: "$147.50 USD", crypto: "$132.75 USD", saving: "$14.75" },
+  { id: "infidelity", name: "Infidelity Investigation", list: "$695", price: "$347.50", due: "$347.50 USD", crypto: "$312.75 USD", saving: "$34.75" },
+  { id: "fullcheating", name: "Full Cheating Investigation", list: "$1,295", price: "$647.50", due: "$647.50 USD", crypto: "$582.75 USD", saving: "$64.75" },
+  { id: "hourly", name: "Hourly Surveillance", list: "$85/hr", price: "$42.50/hr", due: "$170 USD for the 4-hour minimum", crypto: "$153 USD", saving: "$17" },
+  {
+    id: "ongoing",
+    name: "Ongoing Monitoring",
+    list: "$395/mo",
+    price: "$197.50/mo",
+    due: "$197.50 USD for the first month",
+    crypto: "$177.75 USD",
+    saving: "$19.75",
+  },
 ];
 
 /** A card's Select control: a link before hydration, a button that opens the dialog after. */
@@ -113,7 +121,7 @@ test("five tabs, starting on Instructions, each with its content; PayPal is off 
 
   await tab(page, "PayPal").click();
   await expect(tab(page, "PayPal")).toHaveAttribute("aria-selected", "true");
-  await expect(panel(page)).toContainText("Pay $148 USD securely with PayPal.");
+  await expect(panel(page)).toContainText("Pay $147.50 USD securely with PayPal.");
   await expect(panel(page)).toContainText("Card payments are not available right now.");
 
   // The shipped crypto addresses are made up, so the tab offers none (decision 037); real ones: the Copy Address test.
@@ -125,7 +133,7 @@ test("five tabs, starting on Instructions, each with its content; PayPal is off 
   await expect(panel(page).getByRole("listitem")).toHaveText([
     "Request deposit locations with the button below.",
     "Receive the locations by encrypted e-mail within 30 minutes.",
-    "Deposit exactly $148 in cash.",
+    "Deposit exactly $147.50 in cash.",
     "Write your reference code on the deposit slip.",
     "Your service starts once we confirm the deposit.",
   ]);
@@ -186,7 +194,13 @@ async function copyAddresses(page: Page, context: BrowserContext) {
     "Ethereum (ERC-20 network)",
     "USDC (Solana network)",
   ]);
-  for (const note of ["e-mail address in the transaction memo", "begins once the payment is confirmed", "1-6 network confirmations"]) {
+  // A memo is public and permanent: only the reference goes there, never the e-mail address (decision 067).
+  for (const note of [
+    "put only that code in it",
+    "never put your name or e-mail address there",
+    "begins once the payment is confirmed",
+    "1-6 network confirmations",
+  ]) {
     await expect(panel(page)).toContainText(note);
   }
 
@@ -243,8 +257,8 @@ test("Confirm Order & Request Instructions asks a signed-out client for an e-mai
 
   await expect.poll(() => mailbox.to("jane.doe@example.com").length).toBe(1);
   const mail = unfolded(mailbox.to("jane.doe@example.com")[0]!.text);
-  expect(mail).toContain(`Payment instructions for Full Cheating Investigation (${reference})`);
-  expect(mail).toContain("Amount: $648 USD");
+  expect(mail).toContain(`Subject: Payment instructions (${reference})`);
+  expect(mail).toContain("Amount: $647.50 USD");
   expect(mail).toContain(`Reference code: ${reference}`);
   await expect.poll(() => mailbox.to("owner@example.com").filter((m) => m.text.includes(reference)).length).toBe(1);
 });
@@ -265,7 +279,7 @@ test("Request Cash Deposit Locations records the request, e-mails it and shows t
   await expect(dialog(page)).toBeVisible();
 
   await expect.poll(() => mailbox.to("cash.client@example.com").length).toBe(1);
-  expect(unfolded(mailbox.to("cash.client@example.com")[0]!.text)).toContain(`Cash deposit request for Discreet Check Up (${reference})`);
+  expect(unfolded(mailbox.to("cash.client@example.com")[0]!.text)).toContain(`Subject: Cash deposit request (${reference})`);
   await expect
     .poll(
       () =>
@@ -367,9 +381,7 @@ test("a signed-in returning customer sees list prices without a badge, and reque
   await expect(panel(page).getByLabel("Your e-mail")).toHaveCount(0);
   await panel(page).getByRole("button", { name: "Confirm Order & Request Instructions" }).click();
   await expect(toastItem(page)).toContainText("Payment Instructions Requested");
-  await expect
-    .poll(() => mailbox.to("rosa.returning@example.com").filter((m) => unfolded(m.text).includes("Payment instructions for Partner Check")).length)
-    .toBe(1);
+  await expect.poll(() => mailbox.to("rosa.returning@example.com").filter((m) => unfolded(m.text).includes("Service: Partner Check")).length).toBe(1);
   expect(mailbox.to("rosa.returning@example.com").find((m) => m.text.includes("Payment instructions"))!.text).toContain("Amount: $295 USD");
 });
 
@@ -452,15 +464,15 @@ test.describe("with PayPal configured", () => {
 
     const order = page.waitForRequest((r) => r.url().endsWith("/paypal/order"));
     await payButton.click();
-    expect((await order).postDataJSON()).toEqual({ serviceId: "partner", amount: 148, currency: "USD", intent: "CAPTURE" });
+    expect((await order).postDataJSON()).toEqual({ serviceId: "partner", amount: 147.5, currency: "USD", intent: "CAPTURE" });
     await expect(toastItem(page)).toContainText("Payment Received");
     await expect(toastItem(page)).toContainText("Your payment for Partner Check is confirmed");
     const reference = /PAY-[A-Z2-9]{4}-[A-Z2-9]{4}/.exec((await toastItem(page).textContent())!)![0];
     await expect(dialog(page)).toHaveCount(0);
 
     await expect.poll(() => mailbox.to("payer@example.com").length).toBe(1);
-    expect(unfolded(mailbox.to("payer@example.com")[0]!.text)).toContain(`Payment received: Partner Check (${reference})`);
-    expect(mailbox.to("payer@example.com")[0]!.text).toContain("Amount paid: $148 USD");
+    expect(unfolded(mailbox.to("payer@example.com")[0]!.text)).toContain(`Subject: Payment received (${reference})`);
+    expect(mailbox.to("payer@example.com")[0]!.text).toContain("Amount paid: $147.50 USD");
 
     // Reopening the tab reuses the loaded SDK, without asking for another client token.
     const setups: string[] = [];

@@ -30,7 +30,7 @@ const raw = {
   serviceName: "Partner Check",
   servicePrice: "148.00",
   originalPrice: "295.00",
-  status: "pending",
+  status: "pending" as const,
   appointmentDate: "2026-11-30",
   appointmentTime: "10:00",
   duration: 60,

@@ -4,8 +4,9 @@
  * `VisitorText` (`quotedBooking`), so it stays on its own line; customer mail goes to the account's
  * confirmed address, never to the contact address typed on the form (shown to the business only).
  */
-import { bookingPagePath } from "../../domain/booking";
+import { type BookingStatus, bookingPagePath, heldLengthText } from "../../domain/booking";
 import { formatAppointment, formatInstant, formatMoney, timeZoneCity } from "../../domain/format";
+import { bookingStatusLabels } from "../../shared/admin-bookings";
 import { adminRecordPath, bookingRecordKey } from "../../shared/admin-records";
 import type { MailMessage } from "../outbox.server";
 import { optionalVisitorText, type VisitorText } from "../visitor-text";
@@ -44,6 +45,10 @@ export type BookingMailInput = {
     appointmentDate: string;
     appointmentTime: string;
     duration: number;
+    /** Its length as booked (decision 070): days with their end, or hours; absent for a booking of minutes. */
+    bookingDetails?: Record<string, unknown> | null;
+    /** Its status as stored: a new booking waits for the investigator to confirm it, and the mail says so. */
+    status: BookingStatus;
   } & QuotedBookingFields;
   /** The account's confirmed address: the confirmation goes there, and the business's replies. */
   customerEmail: string;
@@ -61,8 +66,23 @@ export type BookingMailInput = {
   ics: string;
 };
 
+/** How long the booking holds the investigator, as its page says it: "1 hour", or "3 days, until Wednesday 9 December 2026 at 5:00 pm". */
+const lengthOf = (b: { duration: number; bookingDetails?: Record<string, unknown> | null }) =>
+  heldLengthText({ duration: b.duration, bookingDetails: b.bookingDetails ?? null });
+
 /** The reference the customer quotes: the booking's own, as its page shows it (the id's start for a booking without one). */
 export const reference = (b: { id: string; reference?: string | null }) => b.reference ?? b.id.slice(0, 8).toUpperCase();
+
+/**
+ * The opening of the customer's confirmation, in the booking's real status: a pending booking is a
+ * request the investigator has yet to confirm, never "scheduled". It names no service (phone previews).
+ */
+const receivedOpening: Record<BookingStatus, string> = {
+  pending: "Thank you. We have received your booking request. It is not confirmed yet: your investigator will confirm it, and we will e-mail you when they do.",
+  confirmed: "Thank you. Your appointment is confirmed.",
+  completed: "Your appointment is recorded as completed.",
+  cancelled: "Your booking is cancelled.",
+};
 
 /** The customer's confirmation, with the calendar invitation attached. */
 export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
@@ -71,18 +91,19 @@ export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   return {
     to: m.customerEmail,
     replyTo: m.businessEmail,
-    subject: `Booking received: ${b.serviceName} on ${m.whenText}`,
+    subject: `Booking received: appointment ${reference(b)} on ${m.whenText}`,
     text: plainText([
-      `Thank you. Your appointment is scheduled:`,
+      receivedOpening[b.status],
       ``,
+      `Status: ${bookingStatusLabels[b.status]}`,
       `Service: ${b.serviceName}`,
-      `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${lengthOf(b)}`,
       `Price: ${formatMoney(b.servicePrice, m.currency)}${saved}`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
       `Reference: ${reference(b)}`,
       ...(b.reference ? [`Your booking: ${m.origin}${bookingPagePath(b.reference)}`] : []),
       ``,
-      `The booking is pending until your investigator confirms it. You can see or cancel it here:`,
+      b.status === "pending" ? `Until it is confirmed you can see or cancel it here:` : `You can see it here:`,
       m.manageUrl,
       ``,
       `The attached invitation adds the appointment to your calendar.`,
@@ -105,8 +126,9 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
     text: plainText([
       `A customer booked through the website.`,
       ``,
+      `Status: ${bookingStatusLabels[b.status]}${b.status === "pending" ? " (waiting for you to confirm it)" : ""}`,
       `Service: ${b.serviceName}`,
-      `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${lengthOf(b)}`,
       `Price: ${formatMoney(b.servicePrice, m.currency)}${b.originalPrice && b.originalPrice !== b.servicePrice ? ` (list ${formatMoney(b.originalPrice, m.currency)})` : ""}`,
       `Phone: ${b.contactPhone ?? ""}`,
       `E-mail: ${m.customerEmail}`,
@@ -132,6 +154,8 @@ export type BookingStatusMailInput = {
     appointmentDate: string;
     appointmentTime: string;
     duration: number;
+    /** Its length as booked (decision 070): days with their end, or hours; absent for a booking of minutes. */
+    bookingDetails?: Record<string, unknown> | null;
     location: VisitorText | null;
   };
   /** The account's confirmed address. */
@@ -159,12 +183,12 @@ export function bookingConfirmedMail(m: BookingStatusMailInput): MailMessage {
   return {
     to: m.to,
     replyTo: m.businessEmail,
-    subject: `Booking confirmed: ${b.serviceName} on ${when}`,
+    subject: `Booking confirmed: appointment ${reference(b)} on ${when}`,
     text: plainText([
       `Your appointment is confirmed. We look forward to seeing you.`,
       ``,
       `Service: ${b.serviceName}`,
-      `When: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `When: ${when} (${timeZoneCity(m.timeZone)} time), ${lengthOf(b)}`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
       `Price: ${formatMoney(b.servicePrice, m.currency)}`,
       `Reference: ${reference(b)}`,
@@ -185,7 +209,7 @@ export function bookingCompletedMail(m: BookingStatusMailInput): MailMessage {
   return {
     to: m.to,
     replyTo: m.businessEmail,
-    subject: `Thank you: ${b.serviceName} completed`,
+    subject: `Thank you: appointment ${reference(b)} completed`,
     text: plainText([
       `Thank you for choosing ${m.businessName}. Your ${b.serviceName} appointment on ${formatAppointment(b.appointmentDate, b.appointmentTime)} is complete.`,
       ``,
@@ -205,7 +229,7 @@ export function bookingCancelledByBusinessMail(m: BookingStatusMailInput): MailM
   return {
     to: m.to,
     replyTo: m.businessEmail,
-    subject: `Booking cancelled: ${b.serviceName} on ${when}`,
+    subject: `Booking cancelled: appointment ${reference(b)} on ${when}`,
     text: plainText([
       `We are sorry: we have had to cancel your ${b.serviceName} appointment on ${when} (${timeZoneCity(m.timeZone)} time).`,
       ``,
@@ -258,6 +282,8 @@ export type BookingReminderMailInput = {
     appointmentDate: string;
     appointmentTime: string;
     duration: number;
+    /** Its length as booked (decision 070): days with their end, or hours; absent for a booking of minutes. */
+    bookingDetails?: Record<string, unknown> | null;
     location: VisitorText | null;
   };
   /** The account's confirmed address. */
@@ -286,14 +312,14 @@ export function bookingReminderMail(m: BookingReminderMailInput): MailMessage {
   return {
     to: m.to,
     replyTo: m.businessEmail,
-    subject: `Reminder: ${b.serviceName} on ${when}`,
+    subject: `Reminder: appointment ${reference(b)} on ${when}`,
     text: plainText([
       m.firstName ? `Hello ${m.firstName},` : "Hello,",
       ``,
       `A reminder of your appointment with ${m.businessName}:`,
       ``,
       `Service: ${b.serviceName}`,
-      `When: ${when} (${timeZoneCity(m.timeZone)} time), ${b.duration} minutes`,
+      `When: ${when} (${timeZoneCity(m.timeZone)} time), ${lengthOf(b)}`,
       b.location ? `Where: ${b.location}` : `Where: to be agreed with your investigator`,
       `Reference: ${reference(b)}`,
       ``,
