@@ -4,7 +4,8 @@
  * message is queued.
  */
 import type { Booking, BookingAccount } from "../db/bookings.server";
-import { bookingIcs, type IcsStatus } from "../domain/ics";
+import { bookingPagePath } from "../domain/booking";
+import { bookingIcs, discreetEventText, type IcsStatus } from "../domain/ics";
 import type { MailContext } from "../mail/context.server";
 import { optionalVisitorText, type VisitorText, visitorText } from "../mail/visitor-text";
 
@@ -31,8 +32,12 @@ export function bookingInvitation(booking: Booking, ctx: MailContext, attendeeEm
     date: booking.appointmentDate,
     time: booking.appointmentTime,
     durationMinutes: booking.duration,
-    summary: `${booking.serviceName} with ${ctx.businessName}`,
-    description: `Your ${booking.serviceName} appointment. See or cancel it at ${origin}/dashboard`,
+    // Neither the service nor the trade: others may see the event (decision 069).
+    ...discreetEventText(
+      booking.reference ?? booking.id.slice(0, 8).toUpperCase(),
+      ctx.settings.calendarTitle,
+      booking.reference ? `${origin}${bookingPagePath(booking.reference)}` : `${origin}/dashboard`,
+    ),
     location: optionalVisitorText(booking.location, 200),
     url: `${origin}/dashboard`,
     organizerName: ctx.businessName,

@@ -45,7 +45,7 @@ describe("writing a review", () => {
     approve(review.id);
     const list = await listOf(id);
     expect(list).toMatchObject({ average: 4, count: 1, distribution: [0, 0, 0, 1, 0] });
-    expect(list.reviews[0]).toMatchObject({ id: review.id, title: "Clear footage at night", author: "ann", isVerifiedPurchase: false, helpfulVotes: 0 });
+    expect(list.reviews[0]).toMatchObject({ id: review.id, title: "Clear footage at night", author: "A.", isVerifiedPurchase: false, helpfulVotes: 0 });
     expect(JSON.stringify(list)).not.toContain("ann@example.com");
   });
 

@@ -2,8 +2,9 @@
  * Product reviews (docs/decisions/044-customer-reviews.md):
  *
  *   GET    /api/products/:id/reviews?sort=newest|helpful&page=N   approved reviews with their summary
- *   POST   /api/products/:id/reviews   { rating, title, comment }  201, waiting for approval
- *   PUT    /api/reviews/:id            { rating, title, comment }  the customer's own review, back to waiting
+ *   POST   /api/products/:id/reviews   { rating, title, comment, nameShown? }  201, waiting for approval
+ *   PUT    /api/reviews/:id            { rating, title, comment, nameShown? }  the customer's own review, back to waiting
+ *   (nameShown: first_name | initials | verified_customer, how the author's name shows; decision 069)
  *   DELETE /api/reviews/:id                                         the customer's own review
  *   POST   /api/reviews/:id/helpful                                 "Was this helpful?", counted once
  *

@@ -8,6 +8,7 @@
  */
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import { reviewActionOutcome, reviewState } from "../domain/reviews";
+import { reviewDisplayName } from "../shared/reviews";
 import {
   type AdminReview,
   type AdminReviewList,
@@ -59,7 +60,7 @@ function toAdminReview(row: Row): AdminReview {
     isVerifiedPurchase: r.isVerifiedPurchase,
     helpfulVotes: r.helpfulVotes,
     product: { id: r.productId, name: row.productName, slug: row.productSlug },
-    customer: { id: r.userId, name: customerName(row), email: row.email },
+    customer: { id: r.userId, name: customerName(row), email: row.email, shownAs: reviewDisplayName(r.nameShown, row.firstName, row.lastName) },
     rejectionReason: r.rejectionReason,
     reply: r.reply,
     createdAt: r.createdAt.toISOString(),

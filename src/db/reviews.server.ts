@@ -7,8 +7,16 @@
  * The back office's functions live in admin-reviews.server.ts.
  */
 import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { noRatings, reviewerName, reviewState, summariseRatings } from "../domain/reviews";
-import { type OwnReview, type PublicReview, type RatingSummary, type ReviewInput, type ReviewSort, reviewsPageSize } from "../shared/reviews";
+import { noRatings, reviewState, summariseRatings } from "../domain/reviews";
+import {
+  type OwnReview,
+  type PublicReview,
+  type RatingSummary,
+  type ReviewInput,
+  type ReviewSort,
+  reviewDisplayName,
+  reviewsPageSize,
+} from "../shared/reviews";
 import { immediate, type Db } from "./client.server";
 import { productIsVisible } from "./product-visibility.server";
 import { publicDataChanged } from "./public-data.server";
@@ -78,7 +86,7 @@ export function listApprovedReviews(db: Db, productId: number, opts: { sort: Rev
       rating: r.rating,
       title: r.title ?? "",
       comment: r.comment ?? "",
-      author: reviewerName(firstName, lastName),
+      author: reviewDisplayName(r.nameShown, firstName, lastName),
       isVerifiedPurchase: r.isVerifiedPurchase,
       helpfulVotes: r.helpfulVotes,
       createdAt: r.createdAt.toISOString(),
@@ -112,6 +120,7 @@ function toOwnReview(r: Review): OwnReview {
     comment: r.comment ?? "",
     isApproved: r.isApproved,
     isVerifiedPurchase: r.isVerifiedPurchase,
+    nameShown: r.nameShown,
     state: reviewState(r),
     rejectionReason: r.rejectedAt ? r.rejectionReason : null,
     helpfulVotes: r.helpfulVotes,
@@ -197,6 +206,7 @@ export function createReview(db: Db, userId: string, productId: number, input: R
         rating: input.rating,
         title: input.title,
         comment: input.comment,
+        nameShown: input.nameShown ?? "initials",
         createdAt: now,
         updatedAt: now,
       })
@@ -229,6 +239,7 @@ export function editOwnReview(db: Db, userId: string, reviewId: number, input: R
         rating: input.rating,
         title: input.title,
         comment: input.comment,
+        nameShown: input.nameShown ?? current.nameShown,
         orderId,
         isVerifiedPurchase: orderId !== null,
         isApproved: false,

@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { readIcs as parse } from "../../tests/helpers/ics";
-import { bookingIcs, type IcsEvent } from "./ics";
+import { bookingIcs, discreetEventText, type IcsEvent } from "./ics";
 
 const event: IcsEvent = {
   uid: "b1@pi-site.example",
@@ -73,4 +73,17 @@ test("other timezones are written in UTC", () => {
   expect(ics).toContain("DTSTART:20261201T100000Z");
   expect(ics).toContain("DTEND:20261201T113000Z");
   expect(parse(ics).start).toBe("2026-12-01T10:00:00Z");
+});
+
+test("the event says 'Appointment' and the reference, or the owner's own title, and never the service (decision 069)", () => {
+  const page = "https://example.com/bookings/bk-7kq4-m2xd";
+  expect(discreetEventText("BK-7KQ4-M2XD", "", page)).toEqual({
+    summary: "Appointment BK-7KQ4-M2XD",
+    description: `Reference BK-7KQ4-M2XD. See, move or cancel it at ${page}`,
+  });
+  expect(discreetEventText("BK-7KQ4-M2XD", "   ", page).summary).toBe("Appointment BK-7KQ4-M2XD");
+  expect(discreetEventText("BK-7KQ4-M2XD", " Catch-up ", page).summary).toBe("Catch-up");
+  const read = parse(bookingIcs({ ...event, ...discreetEventText("BK-7KQ4-M2XD", "", page) }));
+  expect(read.summary).toBe("Appointment BK-7KQ4-M2XD");
+  expect(read.description).toBe(`Reference BK-7KQ4-M2XD. See, move or cancel it at ${page}`);
 });

@@ -28,6 +28,20 @@ export type IcsEvent = {
   sequence: number;
 };
 
+/**
+ * What a customer's calendar shows of a booking: a lock screen or a shared family calendar may show
+ * it to others, so neither the title nor the description names the service or the business's trade
+ * (decision 069). The title is the owner's neutral one from the settings, else "Appointment" and
+ * the booking's reference; the description keeps what the customer needs: the reference and the
+ * booking's page.
+ */
+export function discreetEventText(reference: string, ownerTitle: string, pageUrl: string): { summary: string; description: string } {
+  return {
+    summary: ownerTitle.trim() || `Appointment ${reference}`,
+    description: `Reference ${reference}. See, move or cancel it at ${pageUrl}`,
+  };
+}
+
 /** Where the booking stands, as the calendar sees it. */
 export type IcsStatus = "tentative" | "confirmed" | "cancelled";
 

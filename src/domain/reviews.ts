@@ -57,14 +57,6 @@ export function reviewActionsAllowed(state: ReviewState): ReviewAction[] {
   return reviewActions.filter((action) => reviewActionOutcome(state, action) === "change");
 }
 
-/** "Ann L." from the customer's names; "A customer" when they gave none (never the e-mail). */
-export function reviewerName(firstName: string | null, lastName: string | null): string {
-  const first = firstName?.trim();
-  const initial = lastName?.trim().charAt(0).toUpperCase();
-  if (!first) return "A customer";
-  return initial ? `${first} ${initial}.` : first;
-}
-
 /** Shop order for "Highest Rated": higher average first, then more reviews; unrated last. */
 export function compareRatings(a: { average: number; count: number } | null, b: { average: number; count: number } | null): number {
   if (!a || a.count === 0) return !b || b.count === 0 ? 0 : 1;

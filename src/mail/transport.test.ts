@@ -27,7 +27,7 @@ test("without SMTP_URL a mail is logged by recipient and subject only at info", 
   const transport = createMailTransport(undefined);
   const text = await logged("info", () => transport.send({ from: "site@example.com", ...reset }));
   expect(text).toContain("sam@example.com");
-  expect(text).toContain("Reset your Adelaide Discreet Investigations password");
+  expect(text).toContain("Reset your password");
   expect(text).not.toContain(token);
   expect(text).not.toContain("Someone (hopefully you)");
 });

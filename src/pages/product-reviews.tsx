@@ -10,10 +10,19 @@ import { FormField, errorProps } from "../components/FormField";
 import type { SiteData } from "../components/site";
 import type { ApprovedReviewsPage, ProductReviewsView } from "../reads/reviews.server";
 import { formatInstantDate } from "../domain/format";
-import { maxReviewComment, maxReviewTitle, type OwnReview, type PublicReview, type ReviewSort } from "../shared/reviews";
+import {
+  maxReviewComment,
+  maxReviewTitle,
+  type OwnReview,
+  type PublicReview,
+  type ReviewNameChoice,
+  type ReviewSort,
+  reviewDisplayName,
+  reviewNameChoices,
+} from "../shared/reviews";
 
 /** The review form as it was sent, with a message per field, when it was refused. */
-export type ReviewFormState = { values: { rating: string; title: string; comment: string }; errors: FormErrors; formError?: string };
+export type ReviewFormState = { values: { rating: string; title: string; comment: string; nameShown: string }; errors: FormErrors; formError?: string };
 
 export const reviewNotices = {
   sent: { tone: "success", text: "Thank you! Your review was sent. It appears on this page once we have checked it." },
@@ -255,6 +264,9 @@ function OwnReviewCard({ site, path, own, form }: { site: SiteData; path: string
           {own.isVerifiedPurchase && <span className="badge badge-success badge-outline">Verified purchase</span>}
         </p>
         {own.state === "pending" && <p className="text-sm">Only you can see it until we have checked it.</p>}
+        <p className="text-sm" data-testid="own-review-name">
+          {`${own.state === "approved" ? "Shown" : "It will show"} with your name as: ${shownAs(site, own.nameShown)}`}
+        </p>
         {own.state === "rejected" && (
           <p className="text-sm" data-testid="own-review-reason">
             {own.rejectionReason ? `We did not publish it: ${own.rejectionReason}` : "We did not publish it."} You can edit it and send it again.
@@ -272,7 +284,7 @@ function OwnReviewCard({ site, path, own, form }: { site: SiteData; path: string
             site={site}
             path={path}
             form={form}
-            values={{ rating: String(own.rating), title: own.title, comment: own.comment }}
+            values={{ rating: String(own.rating), title: own.title, comment: own.comment, nameShown: own.nameShown }}
             submit="Save changes"
           />
         </details>
@@ -312,7 +324,7 @@ function WriteReview({ site, path, form }: { site: SiteData; path: string; form?
         <p className="text-sm text-base-content/80">
           Reviews appear here once we have checked them. A review of a product you received is marked as a verified purchase.
         </p>
-        <ReviewForm site={site} path={path} form={form} values={{ rating: "", title: "", comment: "" }} submit="Submit review" />
+        <ReviewForm site={site} path={path} form={form} values={{ rating: "", title: "", comment: "", nameShown: "initials" }} submit="Submit review" />
       </div>
     </section>
   );
@@ -365,9 +377,54 @@ function ReviewForm(props: { site: SiteData; path: string; form?: ReviewFormStat
           {...errorProps(`${id}-comment`, errors.comment)}
         />
       </FormField>
+      <NameChoice site={props.site} value={values.nameShown} error={errors.nameShown} />
       <div className="flex justify-end">
         <SubmitButton label={props.submit} pendingLabel="Sending..." className="btn btn-primary" />
       </div>
     </form>
+  );
+}
+
+/** The name the signed-in customer's review shows with `choice`, from the names on their account. */
+function shownAs(site: SiteData, choice: ReviewNameChoice): string {
+  return reviewDisplayName(choice, site.user?.firstName ?? null, site.user?.lastName ?? null);
+}
+
+const nameChoiceLabels: Record<ReviewNameChoice, string> = {
+  first_name: "Your first name",
+  initials: "Your initials",
+  verified_customer: "No name",
+};
+
+/**
+ * How the customer's name shows with their review (decision 069): each choice says exactly what
+ * others will read, from the names on their account. Initials unless they choose otherwise.
+ */
+function NameChoice({ site, value, error }: { site: SiteData; value: string; error?: string }) {
+  const id = "review-name";
+  const chosen = (reviewNameChoices as readonly string[]).includes(value) ? value : "initials";
+  return (
+    <fieldset className="fieldset" aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}>
+      <legend className="fieldset-legend">How your name shows</legend>
+      <p id={`${id}-hint`} className="text-sm text-base-content/80">
+        Shown with your review to everyone who visits this page, and to search engines. Your e-mail address and full name are never shown.
+      </p>
+      <div className="flex flex-col gap-1">
+        {reviewNameChoices.map((choice) => (
+          <label key={choice} className="flex cursor-pointer items-center gap-2">
+            <input type="radio" name="nameShown" value={choice} className="radio radio-sm" defaultChecked={chosen === choice} />
+            <span>
+              {`${nameChoiceLabels[choice]}: `}
+              <strong data-testid={`review-name-${choice}`}>{shownAs(site, choice)}</strong>
+            </span>
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-error" role="alert">
+          {error}
+        </p>
+      )}
+    </fieldset>
   );
 }

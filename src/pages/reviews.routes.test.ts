@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
-import { approvedReviews, approveReviewOf, customerWithSession, deliveredOrderOf } from "../../tests/factories";
-import { browser } from "../../tests/helpers/browser";
+import { adminWithToken, approvedReviews, approveReviewOf, customerWithSession, deliveredOrderOf } from "../../tests/factories";
+import { adminRead } from "../../tests/helpers/admins";
+import { browser, testOrigin } from "../../tests/helpers/browser";
 import { countRows } from "../../tests/helpers/test-app";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { productIdOf } from "../../tests/helpers/shop";
@@ -49,7 +50,8 @@ describe("the product page with approved reviews", () => {
     expect(page).toMatch(/<progress[^>]*value="6"[^>]*aria-label="5 stars"|<progress[^>]*aria-label="5 stars"[^>]*value="6"/);
     expect(page).toContain("Verified purchase");
     expect(page).toContain("Sorry to hear it: we sent a new mount.");
-    expect(page).toContain("Dana R.");
+    // Sent without a choice (as an older page would), the name shows as initials.
+    expect(page).toContain("D. R.");
     const shown = (p: string) => [...p.matchAll(/<article id="review-(\d+)"/g)].map((m) => Number(m[1]));
     expect(shown(page)).toEqual([reviewId, ...ids.slice(3).reverse()]);
     expect(page).toContain('href="/shop/product/covert-dash-cam-4k?reviews=2#reviews"');
@@ -59,7 +61,7 @@ describe("the product page with approved reviews", () => {
     const ld = jsonLd(page);
     expect(ld.aggregateRating).toEqual({ "@type": "AggregateRating", ratingValue: 3.9, reviewCount: 13, bestRating: 5, worstRating: 1 });
     expect(ld.review).toHaveLength(10);
-    expect(ld.review[0]).toMatchObject({ "@type": "Review", name: "Stopped after a week", reviewRating: { ratingValue: 1 }, author: { name: "Dana R." } });
+    expect(ld.review[0]).toMatchObject({ "@type": "Review", name: "Stopped after a week", reviewRating: { ratingValue: 1 }, author: { name: "D. R." } });
 
     // Most helpful: a vote through the plain form moves a review to the top.
     const voter = signedIn("voter@example.com");
@@ -185,6 +187,69 @@ describe("the review form without JavaScript", () => {
     expect(page).toContain("You have written or changed many reviews in the last hour");
     expect(digest()).toBe(before);
     expect(productIdOf(t.db, slug)).toBeGreaterThan(0);
+  });
+});
+
+describe("how the reviewer's name shows (decision 069)", () => {
+  const article = (page: string, id: number) => page.slice(page.indexOf(`<article id="review-${id}"`)).split("</article>")[0] ?? "";
+
+  test("the form says exactly how the name will show; the chosen name shows on the page and in the JSON-LD, the owner sees who wrote it", async () => {
+    const jo = signedIn("jo@example.com", { firstName: "Jo" });
+    t.db.$client.query("UPDATE users SET last_name = 'Smith' WHERE email = 'jo@example.com'").run();
+    const form = await html(path, jo);
+    expect(form).toContain("How your name shows");
+    expect(form).toContain("Your e-mail address and full name are never shown.");
+    expect(form).toContain('data-testid="review-name-first_name">Jo</strong>');
+    expect(form).toContain('data-testid="review-name-initials">J. S.</strong>');
+    expect(form).toContain('data-testid="review-name-verified_customer">Verified customer</strong>');
+    // Initials unless the customer chooses otherwise.
+    expect(form).toContain('<input type="radio" class="radio radio-sm" name="nameShown" checked="" value="initials"/>');
+
+    // A choice the form does not offer is refused under the field, nothing stored.
+    const refused = await jo.post(`${path}/review`, { rating: "5", title: "Clear", comment: "Clear video.", nameShown: "full_name" });
+    expect(refused.status).toBe(200);
+    expect(await refused.text()).toContain('id="review-name-error"');
+    expect(countRows(t, "reviews")).toBe(0);
+
+    expect((await jo.post(`${path}/review`, { rating: "5", title: "Clear", comment: "Clear video.", nameShown: "first_name" })).status).toBe(303);
+    expect(await html(path, jo)).toContain("It will show with your name as: Jo");
+    const { reviewId } = approveReviewOf(t.db, "jo@example.com", slug);
+    let page = await html(path);
+    expect(article(page, reviewId)).toContain("<span>Jo</span>");
+    expect(jsonLd(page).review[0]).toMatchObject({ author: { "@type": "Person", name: "Jo" } });
+
+    // Changed to no name: once approved again, neither the page nor search engines see "Jo".
+    expect((await jo.post(`${path}/review`, { rating: "5", title: "Clear", comment: "Clear video.", nameShown: "verified_customer" })).status).toBe(303);
+    approveReviewOf(t.db, "jo@example.com", slug);
+    page = await html(path);
+    expect(article(page, reviewId)).toContain("<span>Verified customer</span>");
+    expect(article(page, reviewId)).not.toContain("Jo");
+    expect(JSON.stringify(jsonLd(page).review)).not.toContain("Jo");
+    expect(jsonLd(page).review[0].author.name).toBe("Verified customer");
+
+    // Initials; the owner's back office still names the customer.
+    expect((await jo.post(`${path}/review`, { rating: "5", title: "Clear", comment: "Clear video.", nameShown: "initials" })).status).toBe(303);
+    approveReviewOf(t.db, "jo@example.com", slug);
+    expect(article(await html(path), reviewId)).toContain("<span>J. S.</span>");
+    const { authorization } = adminWithToken(t.db, "owner");
+    const admin = await adminRead<{ customer: { name: string; email: string; shownAs: string } }>(t, `/api/admin/reviews/${reviewId}`, authorization);
+    expect(admin.customer).toMatchObject({ name: "Jo Smith", email: "jo@example.com", shownAs: "J. S." });
+  });
+
+  test("the JSON route takes the same choice, and an edit without one keeps it", async () => {
+    const { cookie } = customerWithSession(t.db, "kim@example.com", { firstName: "Kim" });
+    const send = (method: string, url: string, body: unknown) =>
+      t.request(url, { method, headers: { Cookie: cookie, Origin: testOrigin, "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    const productId = productIdOf(t.db, slug);
+    const created = await send("POST", `/api/products/${productId}/reviews`, { rating: 4, title: "Good", comment: "Good.", nameShown: "first_name" });
+    expect(created.status).toBe(201);
+    const own = (await created.json()) as { id: number; nameShown: string };
+    expect(own.nameShown).toBe("first_name");
+    const edited = await send("PUT", `/api/reviews/${own.id}`, { rating: 3, title: "Fine", comment: "Fine." });
+    expect(((await edited.json()) as { nameShown: string }).nameShown).toBe("first_name");
+    const bad = await send("PUT", `/api/reviews/${own.id}`, { rating: 3, title: "Fine", comment: "Fine.", nameShown: "email" });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { fields: Record<string, string> } }).error.fields.nameShown).toBe("Choose how your name shows with your review");
   });
 });
 

@@ -34,16 +34,17 @@ const notFoundPage = (deps: AppDeps, c: Context<CustomerEnv>) => servePage(deps,
 
 const backTo = (path: string, notice: ReviewNoticeCode, anchor = "reviews") => `${path}?review=${notice}#${anchor}`;
 
-/** POST /shop/product/:slug/review (rating, title, comment): the customer's review, new or changed. */
+/** POST /shop/product/:slug/review (rating, title, comment, nameShown): the customer's review, new or changed. */
 export async function submitReviewForm(deps: AppDeps, c: Context<CustomerEnv>) {
   const product = productOf(deps, c);
   if (!product) return notFoundPage(deps, c);
   const form = await readForm(c, 4000);
   const user = c.get("user");
-  const values = { rating: form.rating ?? "", title: form.title ?? "", comment: form.comment ?? "" };
+  const values = { rating: form.rating ?? "", title: form.title ?? "", comment: form.comment ?? "", nameShown: form.nameShown ?? "" };
   const again = (state: Omit<ReviewFormState, "values">) =>
     servePage(deps, c, (site) => productPage(site, product, { ...productReviews(deps, product.id, user.id, {}), form: { values, ...state } }));
-  const parsed = reviewInputSchema.safeParse(values);
+  // The form always sends a name choice; without one (an old page), the review keeps its own.
+  const parsed = reviewInputSchema.safeParse({ ...values, nameShown: values.nameShown || undefined });
   if (!parsed.success) return again({ errors: fieldErrors(parsed.error) });
   const own = ownReview(deps, user.id, product.id);
   try {

@@ -37,7 +37,7 @@ test("an order delivered 5 days ago gets one invitation with a link to each prod
   const [sent] = await smtp.waitFor(1, 10_000);
   const mail = await simpleParser(sent?.raw ?? "");
   expect(sent?.to).toEqual(["robin@example.com"]);
-  expect(mail.subject).toBe("How are the things you ordered from Adelaide Discreet Investigations?");
+  expect(mail.subject).toBe(`How is your order ${robin.orderNumber}?`);
   const text = mail.text ?? "";
   expect(text).toContain(`Your order ${robin.orderNumber} arrived a few days ago.`);
   expect(text).toContain("http://localhost/shop/product/covert-dash-cam-4k#write-review");
@@ -65,7 +65,7 @@ test("an order delivered 5 days ago gets one invitation with a link to each prod
   expect(reviewInvitesOf(robin.userId)).toBe(false);
 });
 
-test("one product: the subject names it; products already reviewed or gone from the shop are left out, and an order with none left is passed over", async () => {
+test("one product: the subject names the order, not the product (decision 069); products already reviewed or gone from the shop are left out, and an order with none left is passed over", async () => {
   const one = deliveredOrder(t.db, "one@example.com", { slugs: ["parabolic-microphone"] });
   const reviewed = deliveredOrder(t.db, "reviewed@example.com", { slugs: ["covert-dash-cam-4k"] });
   t.db
@@ -77,7 +77,9 @@ test("one product: the subject names it; products already reviewed or gone from 
   expect(invitedAt(reviewed.orderId)).toBeInstanceOf(Date);
   await t.deps.outbox.drain();
   const [sent] = await smtp.waitFor(1, 10_000);
-  expect((await simpleParser(sent?.raw ?? "")).subject).toBe("How is your Parabolic Directional Microphone?");
+  const mail = await simpleParser(sent?.raw ?? "");
+  expect(mail.subject).toBe(`How is your order ${one.orderNumber}?`);
+  expect(mail.text).toContain("Parabolic Directional Microphone:");
 });
 
 test("no invitation to an unverified address, a customer who switched them off, an order not delivered, delivered too recently or too long ago, or with the setting at 0", async () => {

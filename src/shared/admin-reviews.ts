@@ -44,7 +44,8 @@ export type AdminReview = {
   isVerifiedPurchase: boolean;
   helpfulVotes: number;
   product: { id: number; name: string; slug: string };
-  customer: { id: string; name: string; email: string };
+  /** Who wrote it, and `shownAs`: the name others read with it, as its author chose (decision 069). */
+  customer: { id: string; name: string; email: string; shownAs: string };
   rejectionReason: string | null;
   reply: string | null;
   createdAt: string;

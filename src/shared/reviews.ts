@@ -14,6 +14,32 @@ const fromDigits = (value: unknown) => (typeof value === "string" && /^\s*-?\d{1
 
 const starsMessage = "Choose a rating from 1 to 5 stars";
 
+/**
+ * How a review's author chose their name to show with it, to everyone who views the product and to
+ * search engines (decision 069): their first name, their initials, or no name at all. The owner
+ * always sees who wrote it.
+ */
+export const reviewNameChoices = ["first_name", "initials", "verified_customer"] as const;
+export type ReviewNameChoice = (typeof reviewNameChoices)[number];
+/** What a review shows when its author gave no name, or chose none. */
+export const anonymousReviewer = "Verified customer";
+
+/** The name a review shows, exactly as the form promised: "Jo", "J. S." or "Verified customer". */
+export function reviewDisplayName(choice: ReviewNameChoice, firstName: string | null, lastName: string | null): string {
+  const first = firstName?.trim() ?? "";
+  const last = lastName?.trim() ?? "";
+  if (choice === "first_name" && first) return first;
+  if (choice === "initials" && (first || last)) {
+    return [first, last]
+      .filter(Boolean)
+      .map((name) => `${[...name][0]?.toUpperCase()}.`)
+      .join(" ");
+  }
+  return anonymousReviewer;
+}
+
+const nameChoiceMessage = "Choose how your name shows with your review";
+
 /** POST /api/products/:id/reviews, PUT /api/reviews/:id and the product page's review form. */
 export const reviewInputSchema = z.object({
   rating: z.preprocess(fromDigits, z.number(starsMessage).int("Choose a whole number of stars").min(1, starsMessage).max(5, starsMessage)),
@@ -23,6 +49,8 @@ export const reviewInputSchema = z.object({
     .trim()
     .min(1, "Write a few words about the product")
     .max(maxReviewComment, `Keep the review to ${maxReviewComment} characters`),
+  /** Left out (an older client), a new review shows initials and an edited one keeps its choice. */
+  nameShown: z.enum(reviewNameChoices, nameChoiceMessage).optional(),
 });
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 
@@ -60,7 +88,7 @@ export type PublicReview = {
   rating: number;
   title: string;
   comment: string;
-  /** "Ann L.": first name and the initial of the last, never the e-mail address. */
+  /** As its author chose (decision 069): "Ann", "A. L." or "Verified customer", never the e-mail address. */
   author: string;
   isVerifiedPurchase: boolean;
   helpfulVotes: number;
@@ -81,6 +109,8 @@ export type OwnReview = {
   comment: string;
   isApproved: boolean;
   isVerifiedPurchase: boolean;
+  /** How the author's name shows with it. */
+  nameShown: ReviewNameChoice;
   state: ReviewState;
   rejectionReason: string | null;
   helpfulVotes: number;

@@ -47,6 +47,7 @@ export const settingsMessages = {
   digestHour: "Use an hour from 0 to 23",
   reviewInviteDays: "Use 0 to 60 days",
   backupEvery: `Choose one of ${backupIntervals.join(", ")} hours`,
+  calendarTitle: "Keep the calendar title to one line of up to 60 characters, without a web address",
 } as const;
 
 const base58 = "[1-9A-HJ-NP-Za-km-z]";
@@ -106,6 +107,18 @@ export const phone = (required: boolean) =>
     z.trim(),
     z.refine((v) => !required || v !== "", settingsMessages.phoneRequired),
     z.refine((v) => v === "" || (/^\+?[\d\s().-]+$/.test(v) && /^(\D*\d){6,15}\D*$/.test(v) && v.length <= 40), settingsMessages.phone),
+  );
+
+/**
+ * A title others may read on a lock screen or a shared calendar (decision 069): one line, no web
+ * address (a link there would name the business), at most `max` characters; empty for the default.
+ */
+export const neutralTitle = (max: number, message: string) =>
+  z.string(message).check(
+    z.trim(),
+    z.maxLength(max, message),
+    z.refine((v) => !/[\r\n\u2028\u2029]/.test(v), message),
+    z.refine((v) => !/https?:|www\.|[a-z0-9-]\.[a-z]{2,}\b/i.test(v), message),
   );
 
 /** An e-mail address of at most 200 characters. */

@@ -22,6 +22,7 @@ import {
   isTimeZone,
   matching,
   moneyAmount,
+  neutralTitle,
   phone,
   settingsMessages as m,
   storedBusinessHours,
@@ -82,14 +83,14 @@ export const settingDeclarations = {
     placeholder: false,
     passwordAgain: false,
   }),
-  /** Printed on tax invoices; empty until the owner enters it (an invoice without it is not a tax invoice). */
+  /** Printed on tax invoices; empty until the owner enters it (without it no GST is charged or shown and no invoice is a tax invoice, decision 068). */
   abn: setting({
     stored: emptyOr(isAbn),
     default: "",
     check: emptyOr(isAbn, m.abn),
     label: "ABN",
     section: "business",
-    field: { kind: "text", hint: "11 digits, printed on tax invoices. Until it is entered, invoices are not tax invoices." },
+    field: { kind: "text", hint: "11 digits, printed on tax invoices. Until it is entered, no GST is shown and invoices are not tax invoices." },
     customersSee: true,
     placeholder: false,
     passwordAgain: false,
@@ -300,14 +301,21 @@ export const settingDeclarations = {
     placeholder: false,
     passwordAgain: "what customers pay",
   }),
-  /** Whether orders record the GST their prices include: what a tax invoice says the customer paid. */
+  /**
+   * Whether orders and service payments record the GST their prices include: what a tax invoice
+   * says the customer paid. It takes effect only with an ABN (`gstCharged`, decision 068).
+   */
   gstEnabled: setting({
     stored: z.boolean(),
     default: true,
     check: z.boolean(m.boolean),
     label: "GST",
     section: "prices",
-    field: { kind: "switch", text: "Record the GST included in shop orders", hint: "Prices stay the same; an order shows the GST they include." },
+    field: {
+      kind: "switch",
+      text: "Record the GST included in shop orders and service payments",
+      hint: "Prices stay the same; orders and invoices show the GST they include. Applies only once an ABN is entered: without one, no GST is shown and invoices are not tax invoices.",
+    },
     customersSee: true,
     placeholder: false,
     passwordAgain: "what customers pay",
@@ -433,6 +441,21 @@ export const settingDeclarations = {
     label: "Response time (hours)",
     section: "bookings",
     field: { kind: "number", step: "1", hint: "The reply time customers are promised, 1 to 72 hours." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  /** The title of a booking in the customer's calendar; empty is "Appointment" and the booking's reference (decision 069). */
+  calendarTitle: setting({
+    stored: text(60),
+    default: "",
+    check: neutralTitle(60, m.calendarTitle),
+    label: "Calendar title",
+    section: "bookings",
+    field: {
+      kind: "text",
+      hint: "What a booking is called in the customer's calendar, where others may see it on a lock screen or a shared calendar: keep it neutral, without the service or the trade. Leave empty for \"Appointment\" and the booking's reference, such as Appointment BK-7KQ4-M2XD.",
+    },
     customersSee: true,
     placeholder: false,
     passwordAgain: false,

@@ -1,7 +1,8 @@
 /**
  * Product reviews at 360 px against the binary: a customer with a delivered order writes a review
  * (with JavaScript and without), nobody else sees it until it is approved; approved, it shows with
- * the verified-purchase badge and counts in the product's JSON-LD; "Was this helpful?" counts once.
+ * the verified-purchase badge and the name its author chose, and counts in the product's JSON-LD;
+ * "Was this helpful?" counts once.
  */
 import type { Page } from "@playwright/test";
 import { expect, seed, test } from "./fixtures";
@@ -13,9 +14,10 @@ const productJsonLd = async (page: Page) => {
   return texts.map((t) => JSON.parse(t) as Record<string, unknown>).find((ld) => ld["@type"] === "Product")!;
 };
 
-async function writeReview(page: Page, review: { stars: number; title: string; comment: string }) {
+async function writeReview(page: Page, review: { stars: number; title: string; comment: string; name?: string }) {
   const form = page.getByRole("region", { name: "Write a review" });
   await form.getByRole("radio", { name: `${review.stars} stars` }).check();
+  if (review.name) await form.getByRole("radio", { name: review.name }).check();
   await form.getByLabel("Title").fill(review.title);
   await form.getByLabel("Your review").fill(review.comment);
   await form.getByRole("button", { name: "Submit review" }).click();
@@ -37,7 +39,18 @@ test("a review from a delivered order waits for approval, then shows with its ba
 
   await page.goto(path);
   await expect(page.getByTestId("no-reviews")).toBeVisible();
-  await writeReview(page, { stars: 5, title: "Sharp at 300 metres", comment: "Plates readable across the car park.\n<b>Steady</b> on the tripod." });
+  // The form says exactly how the name will show (decision 069); initials unless another is chosen.
+  const names = page.getByRole("group", { name: "How your name shows" });
+  await expect(names.getByRole("radio", { name: "Your initials: D. R." })).toBeChecked();
+  await expect(names.getByRole("radio", { name: "No name: Verified customer" })).toBeVisible();
+  await names.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "/tmp/shots/reviews/name-choice-360.png" });
+  await writeReview(page, {
+    stars: 5,
+    title: "Sharp at 300 metres",
+    comment: "Plates readable across the car park.\n<b>Steady</b> on the tripod.",
+    name: "Your first name: Dana",
+  });
   await expect(page).toHaveURL(`${path}?review=sent#reviews`);
   await expect(page.getByRole("status").filter({ hasText: "Your review was sent" })).toBeVisible();
   await expect(page.getByTestId("own-review-state")).toHaveText("Waiting for approval");
@@ -63,10 +76,11 @@ test("a review from a delivered order waits for approval, then shows with its ba
   const review = otherPage.getByRole("article", { name: "Sharp at 300 metres" });
   await expect(review).toBeVisible();
   await expect(review.getByText("Verified purchase")).toBeVisible();
+  await expect(review.getByText("Dana", { exact: true })).toBeVisible();
   await expect(otherPage.getByTestId("rating-summary")).toContainText("Rated 5.0 out of 5 from 1 review");
   expect(await productJsonLd(otherPage)).toMatchObject({
     aggregateRating: { ratingValue: 5, reviewCount: 1 },
-    review: [{ name: "Sharp at 300 metres", reviewRating: { ratingValue: 5 } }],
+    review: [{ name: "Sharp at 300 metres", reviewRating: { ratingValue: 5 }, author: { name: "Dana" } }],
   });
 
   // Helpful: counted once, and the button makes way for a thank-you.

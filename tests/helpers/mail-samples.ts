@@ -7,6 +7,7 @@ import type { Contact } from "../../src/db/schema";
 import type { InvoiceView } from "../../src/domain/invoice";
 import type { ServiceOffer } from "../../src/domain/payment";
 import type { MailMessage } from "../../src/mail/outbox.server";
+import { accountDeletedAlert } from "../../src/mail/templates/account-deleted";
 import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from "../../src/mail/templates/accounts";
 import { bookingMovedMail, bookingMovedNotification } from "../../src/mail/templates/booking-reschedule";
 import {
@@ -67,6 +68,7 @@ const order: OrderView = {
   orderNumber: "PI-20261125-0001",
   currency: "USD",
   invoiceNumber: null,
+  invoiceTitle: null,
   status: "pending",
   paymentStatus: "pending",
   paymentMethod: "bank_transfer",
@@ -101,6 +103,7 @@ const booking = quotedBooking({
   appointmentDate: "2026-11-30",
   appointmentTime: "10:00",
   duration: 60,
+  status: "pending" as const,
   location: "Rundle Mall",
   notes: "Ask for Sam",
   contactPhone: "0400 000 000",
@@ -158,7 +161,15 @@ const offer: ServiceOffer = {
   cryptoSaving: 4,
   currency: "USD",
 };
-const paymentInput: PaymentMailInput = { referenceCode: "PAY-AB12", email: "sam@example.com", offer, settings, businessEmail: "owner@example.com", origin };
+const paymentInput: PaymentMailInput = {
+  referenceCode: "PAY-AB12",
+  email: "sam@example.com",
+  offer,
+  settings,
+  paypalConfigured: true,
+  businessEmail: "owner@example.com",
+  origin,
+};
 const receipt = {
   referenceCode: "PAY-AB12",
   email: "sam@example.com",
@@ -239,6 +250,27 @@ export const everyTemplate: Record<string, MailMessage> = {
   }),
   bookingCancelledByCustomerAlert: bookingCancelledByCustomerAlert(booking, { businessEmail: "owner@example.com", origin, timeZone: "Australia/Adelaide" }),
   orderCancelledByCustomerAlert: orderCancelledByCustomerAlert(orderInput),
+  accountDeletedAlert: accountDeletedAlert({
+    plan: {
+      bookings: [
+        {
+          id: "b0ffee00-0000-4000-8000-000000000000",
+          reference: "BK-7KQ4-M2XD",
+          serviceName: "Partner Check",
+          status: "pending",
+          appointmentDate: "2026-12-01",
+          appointmentTime: "10:00",
+          fate: "cancelled",
+          why: "",
+          paymentAwaited: true,
+        },
+      ],
+      orders: [{ orderNumber: "PI-7KQ4-M2XD", status: "delivered", paymentStatus: "paid", fate: "kept", why: "" }],
+    },
+    businessEmail: "owner@example.com",
+    origin,
+    timeZone: "Australia/Adelaide",
+  }),
   bookingMovedMail: bookingMovedMail(movedInput)!,
   bookingMovedNotification: bookingMovedNotification(movedInput),
   bookingReminderMail: bookingReminderMail({

@@ -49,6 +49,7 @@ const anotherValue: { [K in SettingKey]: Settings[K] } = {
   rescheduleCutoffHours: 48,
   bookingReminderHours: 48,
   responseTimeHours: 4,
+  calendarTitle: "Meeting",
   customerMailPerHour: 50,
   reviewInviteDays: 10,
   alertNewEnquiries: false,

@@ -140,7 +140,8 @@ describe("approve, reject, reply, delete", () => {
     const mails = t.db.select().from(outbox).all();
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe("moderate-ava@example.com");
-    expect(mails[0]?.subject).toBe("Your review of 4K Covert Dual Dash Cam was not published");
+    expect(mails[0]?.subject).toBe("Your review was not published");
+    expect(mails[0]?.text).toContain("Thank you for reviewing 4K Covert Dual Dash Cam.");
     expect(mails[0]?.text).toContain("It shows a car's number plate.");
     expect(mails[0]?.text).toContain("/shop/product/covert-dash-cam-4k#write-review");
     expect(audits().map((a) => a.action)).toEqual(["review.reject"]);

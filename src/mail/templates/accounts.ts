@@ -6,7 +6,7 @@ import { plainText } from "./layout";
 export function passwordResetMail(to: string, link: string, businessName: string): MailMessage {
   return {
     to,
-    subject: `Reset your ${businessName} password`,
+    subject: "Reset your password",
     text: plainText([
       `Someone (hopefully you) asked to reset the password of the ${businessName} account for this e-mail address.`,
       ``,
@@ -22,7 +22,7 @@ export function passwordResetMail(to: string, link: string, businessName: string
 export function emailVerificationMail(to: string, link: string, businessName: string): MailMessage {
   return {
     to,
-    subject: `Confirm your e-mail address for ${businessName}`,
+    subject: "Confirm your e-mail address",
     text: plainText([
       `Please confirm that this e-mail address belongs to your ${businessName} account:`,
       link,
@@ -39,7 +39,7 @@ export function emailVerificationMail(to: string, link: string, businessName: st
 export function signUpAttemptMail(to: string, origin: string, businessName: string): MailMessage {
   return {
     to,
-    subject: `Someone tried to create an account at ${businessName} with your e-mail address`,
+    subject: "Someone tried to create an account with your e-mail address",
     text: plainText([
       `Someone (perhaps you) just tried to create a ${businessName} account with this e-mail address. It already has an account, so nothing was changed and no new account was made.`,
       ``,

@@ -21,7 +21,7 @@ export function reviewRejectedMail(d: ReviewRejectedInput): MailMessage {
   const name = visitorText(d.firstName, 60);
   return {
     to: d.to,
-    subject: `Your review of ${visitorText(d.productName, 100)} was not published`,
+    subject: "Your review was not published",
     text: plainText([
       name ? `Hello ${name},` : "Hello,",
       ``,
@@ -51,10 +51,9 @@ export type ReviewInvitationInput = {
 /** Asks a customer, some days after their order arrived, to review what was in it. */
 export function reviewInvitationMail(d: ReviewInvitationInput): MailMessage {
   const name = visitorText(d.firstName, 60);
-  const one = d.products.length === 1;
   return {
     to: d.to,
-    subject: one ? `How is your ${visitorText(d.products[0]?.name, 100)}?` : `How are the things you ordered from ${d.businessName}?`,
+    subject: `How is your order ${d.orderNumber}?`,
     text: plainText([
       name ? `Hello ${name},` : "Hello,",
       ``,

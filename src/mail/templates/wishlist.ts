@@ -17,9 +17,12 @@ export function backInStockMail(input: BackInStockMailInput): MailMessage {
   const name = visitorText(input.productName, 120);
   return {
     to: input.to,
-    subject: `Back in stock: ${name}`,
+    subject: "Back in stock: something on your wishlist",
     text: plainText([
-      `Good news: ${name}, on your ${input.businessName} wishlist, is back in stock.`,
+      // The first line shows in notification previews: it does not name the product.
+      `Good news: something on your wishlist is back in stock.`,
+      ``,
+      `${name} is for sale again.`,
       ``,
       `See it and order it here while it lasts:`,
       input.productUrl,

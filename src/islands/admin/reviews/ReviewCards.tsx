@@ -58,6 +58,7 @@ function ReviewCard({ review: r, timeZone, busy, onAction }: { review: AdminRevi
               <span className="text-base-content/80">
                 by {r.customer.name} <span className="break-all">({r.customer.email})</span>
               </span>
+              <span className="text-base-content/80" data-testid="review-shown-as">{`shown as "${r.customer.shownAs}"`}</span>
             </p>
           </div>
           <span className="flex flex-wrap gap-1">
