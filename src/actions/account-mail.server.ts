@@ -1,8 +1,9 @@
 /**
  * The account e-mails the account actions share: the link that proves an address (at sign-up, on
  * an e-mail change, on request) and the notice to an address someone tried to sign up with again.
- * Both are caused by a visitor, so both stay within the address's hourly mail limit; beyond it
- * nothing is sent, and the visitor's answer does not say so (decision 025).
+ * Both are caused by a visitor, so both stay within the address's hourly mail limit; beyond it a
+ * new link is not sent and the notice waits for the hour (decision 071), and the visitor's answer
+ * does not say so (decision 025).
  */
 import { createEmailVerificationMail } from "../db/email-verifications.server";
 import { mailContext } from "../mail/context.server";
@@ -31,7 +32,8 @@ export function queueEmailVerification(deps: Pick<ActionDeps, "db" | "env">, use
 /** Tells the holder of `email` that someone tried to sign up with it (within its hourly limit). */
 export function tellAccountHolderOfSignUp(deps: Pick<ActionDeps, "db" | "env">, holder: { id: string; email: string }, now = new Date()): boolean {
   const ctx = mailContext(deps);
-  const sent = enqueueCustomerMail(deps.db, signUpAttemptMail(holder.email, ctx.origin, ctx.businessName), now, "skip") !== null;
+  // Beyond the address's hour it waits (decision 071): the holder still learns of it, once.
+  const sent = enqueueCustomerMail(deps.db, signUpAttemptMail(holder.email, ctx.origin, ctx.businessName), now, "hold") !== null;
   log.info("sign-up with an existing address", { userId: holder.id, sent });
   return sent;
 }

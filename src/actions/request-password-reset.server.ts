@@ -1,7 +1,7 @@
 /**
  * A visitor asks for a link to choose a new password (POST /forgot-password). The answer is the
- * same whether or not the address has an account, and whether or not the link was sent: beyond the
- * address's hourly mail limit nothing is kept or sent.
+ * same whether or not the address has an account, and whether or not the link goes at once: beyond
+ * the address's hourly mail limit it waits until the hour allows it (decision 071).
  */
 import { createPasswordResetMail } from "../db/password-resets.server";
 import { findUserByEmail } from "../db/users.server";

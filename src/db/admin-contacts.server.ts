@@ -11,7 +11,7 @@
  * only its own rows, whatever the size of the inbox.
  */
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { contactExtraServiceLabels } from "../shared/contact";
+import { contactExtraServiceLabels, retiredContactServiceLabels } from "../shared/contact";
 import { type AdminContact, type AdminContactList, type AdminContactsSummary, type AdminContactsQuery, adminContactsPageSize } from "../shared/admin-contacts";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { deleteCaseNotesOfRecord } from "./case-notes.server";
@@ -57,7 +57,7 @@ export const inboxGroupOrder = [sql`${contacts.createdAt} desc`, sql`${contacts}
 
 /** How each service value of the form is named: the package's name from pricing, or the form's own label. */
 export function contactServiceLabels(db: Db): Map<string, string> {
-  const labels = new Map(Object.entries(contactExtraServiceLabels));
+  const labels = new Map(Object.entries({ ...retiredContactServiceLabels, ...contactExtraServiceLabels }));
   for (const p of listAllPricing(db)) labels.set(p.id, p.name);
   return labels;
 }

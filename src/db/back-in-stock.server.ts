@@ -40,8 +40,8 @@ export function stockLevels(db: Db, productIds: readonly number[]): Map<number, 
 /**
  * Queues the back-in-stock e-mails for every product of `before` that had no stock then and has
  * some now. Call inside the transaction that raised the stock; answers how many were queued.
- * Mail beyond a recipient's hourly limit is skipped, never refused: a restock is not undone
- * because of one customer's inbox.
+ * Mail beyond a recipient's hourly limit waits for the hour (decision 071), never refused: a
+ * restock is not undone because of one customer's inbox.
  */
 export function queueBackInStockMail(db: Db, before: Map<number, number>, ctx: BackInStockMailContext, now = new Date()): number {
   const restocked = [...before].filter(([, stock]) => stock <= 0).map(([id]) => id);

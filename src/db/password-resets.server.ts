@@ -1,6 +1,6 @@
 /** One-time password reset tokens: only their hash is stored; they expire after an hour. */
 import { and, eq, gt, isNotNull, isNull, lt, or } from "drizzle-orm";
-import { enqueueCustomerMail, type MailMessage } from "../mail/outbox.server";
+import { enqueueCustomerMail, mailDueAt, type MailMessage } from "../mail/outbox.server";
 import { hashToken, randomToken } from "../server/auth/crypto.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 import { immediate, type Db } from "./client.server";
@@ -20,16 +20,21 @@ export function createPasswordReset(db: Db, userId: string, now = Date.now()): s
 
 /**
  * Creates a reset token and queues `mail(token)` to the user in one transaction. When their
- * address already had its hourly share of mail, nothing is kept or sent and the result is null.
+ * address already had its hourly share of mail, the message waits until the hour allows it
+ * (decision 071), and its link then works for the usual hour from when it is sent.
  */
 export function createPasswordResetMail(db: Db, userId: string, mail: (token: string) => MailMessage, now = new Date()): string | null {
   return immediate(db, () => {
     const token = createPasswordReset(db, userId, now.getTime());
-    if (enqueueCustomerMail(db, mail(token), now, "skip") !== null) return token;
-    db.delete(passwordResets)
-      .where(eq(passwordResets.tokenHash, hashToken(token)))
-      .run();
-    return null;
+    const id = enqueueCustomerMail(db, mail(token), now, "hold");
+    const sendAt = id === null ? null : mailDueAt(db, id);
+    if (sendAt && sendAt.getTime() > now.getTime()) {
+      db.update(passwordResets)
+        .set({ expiresAt: new Date(sendAt.getTime() + resetTtlMs) })
+        .where(eq(passwordResets.tokenHash, hashToken(token)))
+        .run();
+    }
+    return token;
   });
 }
 

@@ -58,6 +58,15 @@ const eagerImages = 3;
 
 const isPlainClick = (e: MouseEvent) => e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
 
+/**
+ * Without JavaScript a filter, a search or "show more" loads a new page: its links and form go to
+ * the products (#products, or the first new card), so a customer on a phone lands where the
+ * results are, not at the top of the page two screens above them. With JavaScript the island
+ * changes the grid in place and the page stays where it is.
+ */
+const productsAnchor = "#products";
+const cardAnchor = (position: number) => `shop-item-${position}`;
+
 export default function ShopCatalog({ items, categories, initialQuery, initialShow, signedIn, currency, wishlisted = [] }: ShopCatalogProps) {
   const [view, setView] = useState<View>({ query: initialQuery, show: initialShow });
   const query = view.query;
@@ -145,7 +154,7 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
     return (
       <li key={slug ?? "all"}>
         <a
-          href={shopHref({ ...query, category: slug })}
+          href={`${shopHref({ ...query, category: slug })}${productsAnchor}`}
           onClick={(e) => chooseCategory(e, slug)}
           aria-current={current ? "page" : undefined}
           className={`btn btn-sm justify-between gap-2 lg:w-full ${current ? "btn-primary" : "btn-ghost border-base-300"}`}
@@ -171,7 +180,7 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
 
       <div className="min-w-0">
         <search aria-label="Search the shop" className="block">
-          <form method="get" action="/shop" onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <form method="get" action={`/shop${productsAnchor}`} onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
             {query.category && <input type="hidden" name="category" value={query.category} />}
             <div className="flex-1">
               <label htmlFor="shop-search" className="mb-1 block text-sm font-semibold">
@@ -208,7 +217,7 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
           </form>
         </search>
 
-        <p role="status" aria-live="polite" className="mt-4 text-sm font-semibold" data-testid="shop-summary">
+        <p id="products" role="status" aria-live="polite" className="mt-4 text-sm font-semibold" data-testid="shop-summary">
           {summary}
         </p>
 
@@ -216,20 +225,21 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
         {shown.length === 0 ? (
           <div className="mt-4 rounded-box border border-dashed border-base-300 p-10 text-center">
             <p>Try another search term or category.</p>
-            <a href={shopHref({ ...shownQuery, category: null, q: "" })} onClick={clearFilters} className="btn btn-primary btn-sm mt-4">
+            <a href={`${shopHref({ ...shownQuery, category: null, q: "" })}${productsAnchor}`} onClick={clearFilters} className="btn btn-primary btn-sm mt-4">
               View all products
             </a>
           </div>
         ) : (
           <ul className="mt-4 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
             {page.map((item, i) => (
-              <li key={item.id}>
+              <li key={item.id} id={cardAnchor(i + 1)}>
                 <ProductCard
                   item={item}
                   currency={currency}
                   eager={i < eagerImages}
                   signedIn={signedIn}
-                  returnTo={renderedHref}
+                  // A heart or a cart button posted without JavaScript comes back to this card.
+                  returnTo={`${renderedHref}#${cardAnchor(i + 1)}`}
                   pending={add.isPending && add.variables?.productId === item.id}
                   onAdd={addToCart}
                   wished={hearts.wished.has(item.id)}
@@ -242,7 +252,7 @@ export default function ShopCatalog({ items, categories, initialQuery, initialSh
         )}
         {page.length < shown.length && (
           <p className="mt-6 text-center">
-            <a href={shopHref(shownQuery, shownView.show + shopPageSize)} onClick={showMore} className="btn btn-outline">
+            <a href={`${shopHref(shownQuery, shownView.show + shopPageSize)}#${cardAnchor(shownView.show + 1)}`} onClick={showMore} className="btn btn-outline">
               {`Show more products (${shown.length - page.length} more)`}
             </a>
           </p>

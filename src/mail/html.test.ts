@@ -57,6 +57,15 @@ test("the HTML of every template states every fact of its text", () => {
     const seen = visibleText(mail.html || "");
     for (const line of (everyTemplate[name] as MailMessage).text.split("\n")) {
       const words = squash(line).replace(/:$/, "");
+      // A link on a line of its own is a button with words; its address is the button's target.
+      if (/^https?:\/\/\S+$/.test(words)) {
+        expect({ name, line: words, target: (mail.html || "").includes(`href="${words.replace(/&/g, "&amp;")}"`) }).toEqual({
+          name,
+          line: words,
+          target: true,
+        });
+        continue;
+      }
       if (words) expect({ name, line: words, found: seen.includes(words) }).toEqual({ name, line: words, found: true });
     }
   }
@@ -74,6 +83,25 @@ test("the HTML is an accessible document that loads nothing from anywhere", () =
       const before = html.slice(Math.max(0, (m.index ?? 0) - 6), m.index);
       // Every address is a link's target or its visible text, never a resource.
       expect({ name, url: m[0], ok: before.endsWith('href="') || before.endsWith(">") }).toEqual({ name, url: m[0], ok: true });
+    }
+  }
+});
+
+test("no message's footer shows the shipped placeholder phone or e-mail: it reads the settings customers may see (decision 037)", () => {
+  for (const [name, mail] of parsed) {
+    const footer = /<\/main>\s*<p[^>]*>([\s\S]*?)<\/p>/.exec(mail.html || "")?.[1];
+    expect({ name, footer: typeof footer }).toEqual({ name, footer: "string" });
+    expect({ name, phone: footer?.includes("0000 0000"), email: footer?.includes("enquiries@example.com") }).toEqual({ name, phone: false, email: false });
+  }
+});
+
+test("a button carries words, never its address: no link's visible text holds a token", () => {
+  for (const [name, mail] of parsed) {
+    for (const m of (mail.html || "").matchAll(/<a href="[^"]*"[^>]*display:inline-block[^>]*>([^<]*)<\/a>/g)) {
+      expect({ name, button: m[1], url: /https?:|token=/.test(m[1] ?? "") }).toEqual({ name, button: m[1], url: false });
+    }
+    for (const m of (mail.html || "").matchAll(/<a [^>]*>([^<]*)<\/a>/g)) {
+      expect({ name, text: m[1], token: /token=/.test(m[1] ?? "") }).toEqual({ name, text: m[1], token: false });
     }
   }
 });
@@ -104,4 +132,18 @@ test("the text's shapes become headings, fact tables, lists and links", () => {
   expect(body).toMatch(/<h2[^>]*>Shipping to<\/h2>/);
   expect(body).toMatch(/<ul[^>]*><li>Sam Lee<\/li><li>1 Example St<\/li><\/ul>/);
   expect(body).toContain('<a href="https://pi.example/orders/PI-1"');
+  expect(body).toMatch(/<a href="https:\/\/pi.example\/orders\/PI-1"[^>]*>See your order<\/a>/);
+});
+
+test("a button says where it leads", () => {
+  const button = (url: string) => /<a [^>]*>([^<]*)<\/a>/.exec(textToHtmlBody(`Open it here:\n${url}`))?.[1];
+  expect(button("https://pi.example/reset-password?token=abc123")).toBe("Choose a new password");
+  expect(button("https://pi.example/verify-email?token=abc123")).toBe("Confirm your e-mail address");
+  expect(button("https://pi.example/wishlist/unsubscribe?token=1.abc.def")).toBe("Stop these e-mails");
+  expect(button("https://pi.example/unsubscribe/booking-reminders?token=v1.a.b.c")).toBe("Stop these e-mails");
+  expect(button("https://pi.example/shop/product/gps#write-review")).toBe("Write your review");
+  expect(button("https://pi.example/shop/product/gps")).toBe("See the product");
+  expect(button("https://pi.example/bookings/12/move")).toBe("Move your booking");
+  expect(button("https://pi.example/login")).toBe("Sign in");
+  expect(button("https://tracking.example/T1?x=1")).toBe("Open the link");
 });

@@ -5,7 +5,9 @@
  * - a blank line ends a block; the subject is the one `h1`;
  * - a short line ending in ":" followed by indented lines ("Shipping to:") is a heading (`h2`) over them;
  * - consecutive `Label: value` lines are a table of facts; other indented lines are a list;
- * - a line that is a link, or a sentence ending in one, becomes a link (never an image or a style).
+ * - a line that is only a link is a button that says where it leads (`buttonLabel`): its address, often
+ *   carrying a token, stays in the text part only; a sentence ending in a link keeps it as a link.
+ * Links are never an image or a style.
  * Everything is escaped; styles are inline; the message loads nothing (no images, fonts or CSS).
  */
 
@@ -66,6 +68,36 @@ function fact(line: string): [string, string] | null {
   return [m[1], m[2]];
 }
 
+/** The words on a link's button, by where it leads: first match wins. */
+const buttonLabels: [RegExp, string][] = [
+  [/^\/reset-password\b/, "Choose a new password"],
+  [/^\/forgot-password\b/, "Reset your password"],
+  [/^\/verify-email\b/, "Confirm your e-mail address"],
+  [/^\/login\b/, "Sign in"],
+  [/\/unsubscribe\b/, "Stop these e-mails"],
+  [/^\/shop\/product\/[^#]*#write-review$/, "Write your review"],
+  [/^\/shop\/product\//, "See the product"],
+  [/^\/shop\b/, "Visit the shop"],
+  [/^\/bookings\/[^/]+\/move\b/, "Move your booking"],
+  [/^\/bookings?\b/, "See your booking"],
+  [/^\/orders?\//, "See your order"],
+  [/^\/invoices?\//, "See your invoice"],
+  [/^\/dashboard\b/, "Go to your dashboard"],
+  [/^\/admin\b/, "Open in the admin portal"],
+];
+
+/** What a link-only line's button says: the words for its page, never the address itself (which may carry a token). */
+export function buttonLabel(url: string): string {
+  let path = "";
+  try {
+    const parsed = new URL(url);
+    path = parsed.pathname + parsed.hash;
+  } catch {
+    return "Open the link";
+  }
+  return buttonLabels.find(([pattern]) => pattern.test(path))?.[1] ?? "Open the link";
+}
+
 const p = (body: string) => `<p style="margin:0 0 12px;line-height:1.55">${body}</p>`;
 
 function factTable(rows: [string, string][]): string {
@@ -73,14 +105,15 @@ function factTable(rows: [string, string][]): string {
     .map(
       ([label, value]) =>
         `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 16px 4px 0;font-weight:600;color:${colour.muted};white-space:nowrap">${escapeHtml(label)}:</th>` +
-        `<td style="padding:4px 0;vertical-align:top">${inline(value)}</td></tr>`,
+        // A long word wraps rather than running past a phone's screen (wallet addresses are stacked as lists, not facts).
+        `<td style="padding:4px 0;vertical-align:top;overflow-wrap:break-word">${inline(value)}</td></tr>`,
     )
     .join("");
   return `<table style="border-collapse:collapse;margin:0 0 12px;font-size:15px">${cells}</table>`;
 }
 
 function list(items: string[]): string {
-  return `<ul style="margin:0 0 12px;padding-left:20px;line-height:1.55">${items.map((i) => `<li>${inline(i.trim())}</li>`).join("")}</ul>`;
+  return `<ul style="margin:0 0 12px;padding-left:20px;line-height:1.55;overflow-wrap:anywhere">${items.map((i) => `<li>${inline(i.trim())}</li>`).join("")}</ul>`;
 }
 
 /** The body of the message from its text lines. */
@@ -109,9 +142,10 @@ export function textToHtmlBody(text: string): string {
     if (isLinkOnly(line)) {
       flush();
       const url = line.trim();
+      // The button says what it does; the address (with its token) stays only in the text part.
       out.push(
         p(
-          `<a href="${escapeHtml(url)}" style="display:inline-block;background:${colour.primary};color:${colour.primaryContent};padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600;word-break:break-all">${escapeHtml(url)}</a>`,
+          `<a href="${escapeHtml(url)}" style="display:inline-block;background:${colour.primary};color:${colour.primaryContent};padding:10px 16px;border-radius:6px;text-decoration:none;font-weight:600">${escapeHtml(buttonLabel(url))}</a>`,
         ),
       );
       i++;
@@ -146,6 +180,15 @@ export function textToHtmlBody(text: string): string {
   return out.join("\n");
 }
 
+/**
+ * The hidden line mail apps show as the message's preview (in the inbox list and on a lock
+ * screen): the subject, which names neither a service nor the trade (decision 069), then blank
+ * space so the preview does not run on into the message's words.
+ */
+export function previewLine(subject: string): string {
+  return `<div style="display:none;max-height:0;overflow:hidden;mso-hide:all" aria-hidden="true">${escapeHtml(subject)}${"&#847;&zwnj;&nbsp;".repeat(90)}</div>`;
+}
+
 /** The whole HTML document of a message: the business's name as a header, the subject, the body, a footer. */
 export function renderMailHtml(frame: MailFrame): string {
   const name = escapeHtml(frame.businessName);
@@ -159,6 +202,7 @@ export function renderMailHtml(frame: MailFrame): string {
 <title>${escapeHtml(frame.subject)}</title>
 </head>
 <body style="margin:0;padding:0;background:${colour.page};color:${colour.text};${font};font-size:15px">
+${previewLine(frame.subject)}
 <div role="article" aria-label="${escapeHtml(frame.subject)}" lang="en" style="max-width:600px;margin:0 auto;padding:16px">
 <div style="background:${colour.primary};color:${colour.primaryContent};padding:14px 20px;border-radius:8px 8px 0 0;font-weight:700;font-size:17px">${name}</div>
 <main style="display:block;background:${colour.card};border:1px solid ${colour.border};border-top:0;border-radius:0 0 8px 8px;padding:20px">

@@ -5,7 +5,7 @@
  * attempts and last error, a message undelivered for long is logged as a warning, and
  * `listUndeliveredMail` lists them for the back office.
  */
-import { and, asc, eq, gte, inArray, lte, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte, inArray, lte, ne, sql } from "drizzle-orm";
 import type { Db } from "../db/client.server";
 import { outbox } from "../db/schema";
 import { getSettings } from "../db/settings.server";
@@ -59,8 +59,11 @@ export function enqueueMail(db: Db, message: MailMessage): number {
   return insertMail(db, message, false, getSettings(db));
 }
 
-/** What to do with a visitor's message beyond the recipient's limit. */
-export type OverRecipientLimit = "refuse" | "skip";
+/**
+ * What to do with a visitor's message beyond the recipient's limit: refuse the request (429), skip
+ * the message, or hold it until the address's hour allows it (decision 071).
+ */
+export type OverRecipientLimit = "refuse" | "skip" | "hold";
 
 /**
  * How many messages were queued to `to` since `since` (addresses compared without case): with
@@ -83,13 +86,15 @@ export function mailQueuedTo(db: Db, to: string, since: Date, strangersOnly = fa
  * site cannot be used to flood someone's inbox; what the business owes a customer (`enqueueMail`)
  * neither counts nor is refused (decision 064). Beyond the limit, "refuse" throws
  * RecipientMailLimitError (call inside the transaction that records the request, so the request is
- * not recorded either) and "skip" queues nothing and returns null, for answers that must not tell
- * whether a message was sent (a reset link, a sign-up notice).
+ * not recorded either), "skip" queues nothing and returns null, and "hold" keeps the message until
+ * the hour allows it, one per subject (decision 071), for answers that must not tell whether a
+ * message was sent (a reset link, a sign-up notice).
  */
 export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date(), overLimit: OverRecipientLimit = "refuse"): number | null {
   const settings = getSettings(db);
   const limit = settings.customerMailPerHour;
   if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs), true) >= limit) {
+    if (overLimit === "hold") return holdMail(db, message, now, true, settings);
     if (overLimit === "skip") {
       log.warn("mail to a recipient over its hourly limit not sent", { subject: message.subject });
       return null;
@@ -101,24 +106,102 @@ export function enqueueCustomerMail(db: Db, message: MailMessage, now = new Date
 
 /**
  * Queues a message the customer can do without (back in stock, a review's rejection the owner may
- * repeat): folded away, and null returned, when the address has already had `customerMailPerHour`
- * messages of any kind in the last hour, so an inbox that is busy is not made busier. It does not
- * count against what strangers may cause.
+ * repeat). When the address has already had `customerMailPerHour` messages of any kind in the last
+ * hour, it waits until the hour allows it, and a newer one of the same subject replaces it, so an
+ * inbox that is busy is not made busier and nothing is lost (decision 071). It does not count
+ * against what strangers may cause.
  */
-export function enqueueOptionalMail(db: Db, message: MailMessage, now = new Date()): number | null {
+export function enqueueOptionalMail(db: Db, message: MailMessage, now = new Date()): number {
   const settings = getSettings(db);
   if (mailQueuedTo(db, message.to, new Date(now.getTime() - hourMs)) >= settings.customerMailPerHour) {
-    log.info("optional mail folded: the address has had its hour's mail", { subject: message.subject });
-    return null;
+    return holdMail(db, message, now, false, settings);
   }
   return insertMail(db, message, false, settings);
 }
 
-function insertMail(db: Db, message: MailMessage, recipientLimited: boolean, settings: Settings): number {
+/**
+ * The pages a message links to, without their queries: with the subject, what makes two messages
+ * the same kind (two reset links differ only in their token; two back-in-stock notices name
+ * different products' pages).
+ */
+function linkedPages(text: string): string {
+  const pages: string[] = [];
+  for (const [url] of text.matchAll(/\bhttps?:\/\/[^\s<>"']+/g)) {
+    try {
+      const parsed = new URL(url);
+      pages.push(parsed.origin + parsed.pathname + parsed.hash);
+    } catch {
+      pages.push(url);
+    }
+  }
+  return pages.join(" ");
+}
+
+/**
+ * Holds a message beyond the address's hourly limit (decision 071): it is queued now but sent only
+ * once the oldest message still counting in the hour is an hour old. A message of the same kind
+ * (subject and linked pages) to the same address already waiting is replaced by this one (the
+ * newest link or notice is the one that matters), so however often a stranger asks, the inbox gets
+ * at most one more of each kind.
+ */
+function holdMail(db: Db, message: MailMessage, now: Date, recipientLimited: boolean, settings: Settings): number {
+  const sameAddress = sql`lower(${outbox.to}) = lower(${message.to})`;
+  const kind = linkedPages(message.text);
+  const waiting = db
+    .select({ id: outbox.id, text: outbox.text })
+    .from(outbox)
+    .where(
+      and(
+        sameAddress,
+        eq(outbox.subject, message.subject),
+        eq(outbox.status, "pending"),
+        eq(outbox.attempts, 0),
+        eq(outbox.recipientLimited, recipientLimited),
+        gt(outbox.nextAttemptAt, now),
+      ),
+    )
+    .orderBy(desc(outbox.id))
+    .all()
+    .find((row) => linkedPages(row.text) === kind);
+  if (waiting) {
+    db.update(outbox)
+      .set({
+        text: message.text,
+        html: message.html ?? null,
+        replyTo: replyToWhenQueued(db, settings, message),
+        attachments: message.attachments ?? null,
+      })
+      .where(eq(outbox.id, waiting.id))
+      .run();
+    log.info("held mail replaced by a newer one of its kind", { outboxId: waiting.id, subject: message.subject });
+    return waiting.id;
+  }
+  // The hour's messages that count, oldest first: the place frees when the one at (count - limit) turns an hour old.
+  const since = new Date(now.getTime() - hourMs);
+  const counted = db
+    .select({ createdAt: outbox.createdAt })
+    .from(outbox)
+    .where(and(gte(outbox.createdAt, since), sameAddress, recipientLimited ? eq(outbox.recipientLimited, true) : undefined))
+    .orderBy(asc(outbox.createdAt), asc(outbox.id))
+    .all();
+  const freed = counted[Math.max(0, counted.length - settings.customerMailPerHour)]?.createdAt ?? now;
+  const sendAt = new Date(Math.max(now.getTime(), freed.getTime() + hourMs));
+  const id = insertMail(db, message, recipientLimited, settings, sendAt);
+  log.info("mail held until the address's hour allows it", { outboxId: id, subject: message.subject, sendAt });
+  return id;
+}
+
+/** When a queued message is due to be sent (later than now for a held one), or null when it is gone. */
+export function mailDueAt(db: Db, id: number): Date | null {
+  return db.select({ at: outbox.nextAttemptAt }).from(outbox).where(eq(outbox.id, id)).get()?.at ?? null;
+}
+
+function insertMail(db: Db, message: MailMessage, recipientLimited: boolean, settings: Settings, sendAt?: Date): number {
   const row = db
     .insert(outbox)
     .values({
       recipientLimited,
+      ...(sendAt ? { nextAttemptAt: sendAt } : {}),
       to: message.to,
       subject: message.subject,
       text: message.text,

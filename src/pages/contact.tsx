@@ -118,6 +118,10 @@ export function contactPage(site: SiteData, state: ContactPageState = {}): PageD
                 initialValues: state.values,
                 initialErrors: state.errors,
                 initialNotice: contactNoticeFor(state),
+                responseHours: s.responseTimeHours,
+                // Customer-facing (decision 037): empty while the phone is a placeholder, so no
+                // immediate response is promised without a number to call.
+                businessPhone: s.phone,
               }}
             />
           </div>

@@ -124,7 +124,33 @@ function StockLine({ stock }: { stock: number }) {
   return <p className={`font-semibold ${stock > plentifulStock ? "text-success" : "text-error"}`}>{`In Stock (${stock} available)`}</p>;
 }
 
-export function productPage(site: SiteData, p: ProductWithCategory, reviews: ProductReviewsData, notice?: CartNotice): PageDefinition {
+/** What the wishlist button's plain form leaves for the product page (?wishlist=), shown beside the button. */
+export type WishlistChange = "added" | "removed";
+const wishlistNoticeText: Record<WishlistChange, string> = {
+  added: "Added to your wishlist.",
+  removed: "Removed from your wishlist.",
+};
+
+/** The ?wishlist= value as a change to say, or undefined. */
+export function wishlistChange(value: string | undefined): WishlistChange | undefined {
+  return value === "added" || value === "removed" ? value : undefined;
+}
+
+/**
+ * Where the wishlist button's form comes back to: the product, saying what changed, at the button
+ * (#wishlist), not at the top of the page.
+ */
+function wishlistReturnTo(path: string, wished: boolean): string {
+  return `${path}?wishlist=${wished ? "removed" : "added"}#wishlist`;
+}
+
+export function productPage(
+  site: SiteData,
+  p: ProductWithCategory,
+  reviews: ProductReviewsData,
+  notice?: CartNotice,
+  wishlistNotice?: WishlistChange,
+): PageDefinition {
   const path = productPath(p.slug);
   const specs = Object.entries(p.specifications ?? {}).filter(([k, v]) => k.trim() && String(v).trim());
   const shipping = site.content["shop.shipping"];
@@ -225,14 +251,24 @@ export function productPage(site: SiteData, p: ProductWithCategory, reviews: Pro
                   returnTo: path,
                 }}
               />
-              <WishlistButton
-                productId={p.id}
-                name={p.name}
-                wished={!!site.wishlistIds?.includes(p.id)}
-                signedIn={site.user !== null}
-                returnTo={path}
-                variant="labelled"
-              />
+              <div id="wishlist" className="space-y-2">
+                <WishlistButton
+                  productId={p.id}
+                  name={p.name}
+                  wished={!!site.wishlistIds?.includes(p.id)}
+                  signedIn={site.user !== null}
+                  returnTo={site.user ? wishlistReturnTo(path, !!site.wishlistIds?.includes(p.id)) : path}
+                  variant="labelled"
+                />
+                {wishlistNotice && (
+                  <p role="status" className="text-sm font-semibold text-success" data-testid="wishlist-notice">
+                    {wishlistNoticeText[wishlistNotice]}{" "}
+                    <a href="/wishlist" className="link">
+                      Your wishlist
+                    </a>
+                  </p>
+                )}
+              </div>
               {p.stockQuantity > 0 && (
                 <p className="text-sm text-base-content/80" data-testid="product-limit">
                   {perCustomerLimitNote(site.settings)}

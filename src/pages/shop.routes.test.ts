@@ -59,9 +59,9 @@ describe("/shop, rendered by the server", () => {
     // Images: the fallback when missing, sizes given, lazy below the fold.
     expect(html).toContain('src="/images/products/covert-body-worn-camera-4k.svg"');
     expect(html).toMatch(/<img src="[^"]+" alt="[^"]+" width="400" height="300" loading="lazy"/);
-    // Signed out, Add to Cart goes to sign in and back.
+    // Signed out, Add to Cart goes to sign in and back, to the card it was on.
     expect(html).toContain('action="/api/login"');
-    expect(html).toContain('name="returnTo" value="/shop"');
+    expect(html).toContain('name="returnTo" value="/shop#shop-item-1"');
   });
 
   test("the URL filters, searches and sorts without JavaScript", async () => {
@@ -294,7 +294,8 @@ describe("a large catalogue", () => {
       const first = await (await big.request("/shop")).text();
       expect(gridNames(first)).toHaveLength(48);
       expect(first).toContain(`Showing 48 of ${total} products`);
-      expect(first).toContain(`href="/shop?show=96"`);
+      // Without JavaScript the next page opens at the first card it adds.
+      expect(first).toContain(`href="/shop?show=96#shop-item-49"`);
       expect(first).toContain(`Show more products (${total - 48} more)`);
       const all = await (await big.request("/shop?show=96")).text();
       expect(gridNames(all)).toHaveLength(total);

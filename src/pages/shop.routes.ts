@@ -9,7 +9,7 @@ import { productWithReviews, shopCatalogue } from "../reads/shop.server";
 import type { AppDeps, AppEnv } from "../server/deps";
 import { servePage } from "../server/render-page";
 import { cartNotice } from "./cart-notice";
-import { productNotFoundPage, productPage } from "./product";
+import { productNotFoundPage, productPage, wishlistChange } from "./product";
 import { reviewNotice } from "./product-reviews";
 import { shopPage } from "./shop";
 
@@ -37,7 +37,14 @@ export function showProduct(deps: AppDeps, c: Context<AppEnv>) {
     (site) => {
       const shown = productWithReviews(deps, slug, site.user?.id ?? null, { reviews: c.req.query("reviews"), sort: c.req.query("sort") });
       if (!shown) return productNotFoundPage(site, c.req.path);
-      return productPage(site, shown.product, { ...shown.reviews, notice: reviewNotice(c.req.query("review")) }, cartNotice(c.req.query("cart")));
+      return productPage(
+        site,
+        shown.product,
+        { ...shown.reviews, notice: reviewNotice(c.req.query("review")) },
+        cartNotice(c.req.query("cart")),
+        // Only a signed-in customer changes a wishlist: a shared link with ?wishlist= says nothing.
+        site.user ? wishlistChange(c.req.query("wishlist")) : undefined,
+      );
     },
     { cache: "public" },
   );

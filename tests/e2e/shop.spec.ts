@@ -314,14 +314,14 @@ test.describe("with JavaScript off", () => {
 
     await page.getByLabel("Search products").fill("camera");
     await page.getByRole("button", { name: "Search", exact: true }).click();
-    await expect(page).toHaveURL(/\/shop\?category=gps-tracking&q=camera&sort=price-desc$/);
+    await expect(page).toHaveURL(/\/shop\?category=gps-tracking&q=camera&sort=price-desc#products$/);
     await expect(page.getByTestId("shop-summary")).toHaveText("No products found");
 
     await page
       .getByRole("navigation", { name: "Categories" })
       .getByRole("link", { name: /Surveillance Cameras/ })
       .click();
-    await expect(page).toHaveURL(/\/shop\?category=surveillance-cameras&q=camera&sort=price-desc$/);
+    await expect(page).toHaveURL(/\/shop\?category=surveillance-cameras&q=camera&sort=price-desc#products$/);
     const cameras = seedProducts.filter((p) => p.categorySlug === "surveillance-cameras" && mentions(p, "camera")).map((p) => p.name);
     expect((await cardNames(page)).sort()).toEqual(cameras.sort());
   });
