@@ -4,12 +4,13 @@
  * the booking island asks for, posted to POST /booking (booking.routes.ts), which calls the same
  * action as the island. Errors come back under the fields with what was typed kept (decision 065).
  */
+import { ContactMethodChoice } from "../components/ContactMethodChoice";
+import { DayLinks, TimeChips } from "../components/DayTimeChoice";
 import { errorProps, FormField } from "../components/FormField";
 import { TitledCard } from "../components/TitledCard";
-import { formatDate, formatMoney, formatTime, timeZoneCity } from "../domain/format";
+import { formatDate, formatMoney, timeZoneCity } from "../domain/format";
 import type { BookablePackage } from "../islands/BookingFlow";
-import { contactMethods } from "../shared/booking";
-import { type BookingFormValues, bookingSlotValue } from "../shared/booking-form";
+import { type BookingFormValues, slotValue } from "../shared/booking-form";
 
 /** What the plain form shows for one package: read by the route, the values and messages of the last try. */
 export type PlainBooking = {
@@ -67,19 +68,7 @@ export function PlainBookingForm({ plain, pkg, timeZone }: { plain: PlainBooking
         <>
           <TitledCard id="nb-day" title="1. Choose a day">
             {/* Each day is a link to the page with that day's times: no day can look chosen while another day's times show. */}
-            <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2" aria-label="Days with free times">
-              {plain.days.map((d) => (
-                <li key={d}>
-                  <a
-                    href={dayHref(plain, d)}
-                    aria-current={d === day ? "date" : undefined}
-                    className={`btn w-full whitespace-nowrap ${d === day ? "btn-primary" : "btn-outline"}`}
-                  >
-                    {formatDate(d, "short")}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <DayLinks days={plain.days.map((d) => ({ date: d, href: dayHref(plain, d) }))} current={day} />
           </TitledCard>
           {day && (
             <form method="post" action="/booking" className="space-y-6" aria-label={`Book ${pkg.name}`}>
@@ -90,24 +79,7 @@ export function PlainBookingForm({ plain, pkg, timeZone }: { plain: PlainBooking
               <TitledCard id="nb-time" title={`2. Choose a time on ${formatDate(day, "short")}`} titleClassName="card-title scroll-mt-24">
                 <fieldset aria-describedby={err("appointmentTime") ? "nb-time-error" : undefined}>
                   <legend className="mb-2 text-sm">{`Free times on ${formatDate(day, "long")}, ${timeZoneCity(timeZone)} time`}</legend>
-                  <div className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2">
-                    {plain.times.map((t) => (
-                      <label
-                        key={t}
-                        className="btn btn-outline whitespace-nowrap tabular-nums has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-content has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
-                      >
-                        <input
-                          type="radio"
-                          name="slot"
-                          value={bookingSlotValue(day, t)}
-                          className="sr-only"
-                          required
-                          defaultChecked={v.slot === bookingSlotValue(day, t)}
-                        />
-                        {formatTime(t)}
-                      </label>
-                    ))}
-                  </div>
+                  <TimeChips date={day} times={plain.times} checked={(t) => v.slot === slotValue(day, t)} />
                   {err("appointmentTime") && (
                     <p id="nb-time-error" className="mt-2 text-sm text-error" role="alert">
                       {err("appointmentTime")}
@@ -130,28 +102,7 @@ export function PlainBookingForm({ plain, pkg, timeZone }: { plain: PlainBooking
                     />
                   </FormField>
                 )}
-                <fieldset aria-describedby={err("contactMethod") ? "nb-contact-error" : undefined}>
-                  <legend className="mb-1 text-sm font-semibold">How should we contact you?</legend>
-                  <div className="flex flex-wrap gap-x-6 gap-y-2">
-                    {contactMethods.map((m) => (
-                      <label key={m.value} className="flex min-h-11 items-center gap-2 text-sm">
-                        <input
-                          type="radio"
-                          className="radio radio-sm"
-                          name="contactMethod"
-                          value={m.value}
-                          defaultChecked={(v.contactMethod || "email") === m.value}
-                        />
-                        {m.label}
-                      </label>
-                    ))}
-                  </div>
-                  {err("contactMethod") && (
-                    <p id="nb-contact-error" className="text-sm text-error">
-                      {err("contactMethod")}
-                    </p>
-                  )}
-                </fieldset>
+                <ContactMethodChoice idPrefix="nb" chosen={v.contactMethod || "email"} error={err("contactMethod")} />
                 <FormField id="nb-phone" label="Phone (needed if we should call or text you)" error={err("contactPhone")}>
                   <input className="input w-full" type="tel" autoComplete="tel" {...text("nb-phone", "contactPhone")} />
                 </FormField>

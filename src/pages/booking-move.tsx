@@ -4,14 +4,14 @@
  * the day moved to is always the day whose times were shown (decision 065). Works without
  * JavaScript and ships none beyond the pending label of the plain form.
  */
+import { DayLinks, TimeChips } from "../components/DayTimeChoice";
 import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
 import type { BookingMove } from "../reads/bookings.server";
-import { formatAppointment, formatDate, formatInstant, formatTime } from "../domain/format";
+import { formatAppointment, formatDate, formatInstant } from "../domain/format";
 import { manifest } from "../server/assets.server";
-import { moveSlotValue } from "../shared/booking-reschedule";
 import type { PageDefinition } from "./page";
 
 export type BookingMoveState = BookingMove & {
@@ -68,23 +68,10 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
             <>
               <TitledCard id="day" title="1. Choose a day">
                 {/* Each day is a link to the page with that day's times: no day can look chosen while another day's times show. */}
-                <ul className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2" aria-label="Days with free times">
-                  {s.days.map((d) => {
-                    const current = d.date === day?.date;
-                    return (
-                      <li key={d.date}>
-                        <a
-                          href={`/bookings/${b.id}/move?date=${d.date}#time-title`}
-                          aria-current={current ? "date" : undefined}
-                          className={`btn h-auto w-full flex-col gap-0 py-2 ${current ? "btn-primary" : "btn-outline"}`}
-                        >
-                          <span className="whitespace-nowrap">{formatDate(d.date, "short")}</span>
-                          <span className="text-xs font-normal">{`${d.times.length} free`}</span>
-                        </a>
-                      </li>
-                    );
-                  })}
-                </ul>
+                <DayLinks
+                  days={s.days.map((d) => ({ date: d.date, href: `/bookings/${b.id}/move?date=${d.date}#time-title`, note: `${d.times.length} free` }))}
+                  current={day?.date ?? null}
+                />
               </TitledCard>
 
               {day && (
@@ -93,24 +80,7 @@ export function bookingMovePage(site: SiteData, s: BookingMoveState): PageDefini
                     <input type="hidden" name="appointmentDate" value={day.date} />
                     <fieldset>
                       <legend className="sr-only">{`Free times on ${formatDate(day.date)}`}</legend>
-                      <div className="grid grid-cols-[repeat(auto-fill,minmax(6.5rem,1fr))] gap-2">
-                        {day.times.map((t) => (
-                          <label
-                            key={t}
-                            className="btn btn-outline whitespace-nowrap tabular-nums has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-primary-content has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2"
-                          >
-                            <input
-                              type="radio"
-                              name="slot"
-                              value={moveSlotValue(day.date, t)}
-                              className="sr-only"
-                              required
-                              defaultChecked={s.chosenDate === day.date && s.chosenTime === t}
-                            />
-                            {formatTime(t)}
-                          </label>
-                        ))}
-                      </div>
+                      <TimeChips date={day.date} times={day.times} checked={(t) => s.chosenDate === day.date && s.chosenTime === t} />
                     </fieldset>
                     <div className="flex flex-wrap gap-2">
                       <button type="submit" className="btn btn-primary" data-pending-label="Moving...">

@@ -35,8 +35,8 @@ export function bookingFormFromFields(fields: Record<string, string>): BookingFo
 /** What a form says of a time sent with another day than the one whose times it showed. */
 export const timeOnOtherDay = (day: string) => `The time you picked is not on ${day}. Choose one of the times shown for ${day}.`;
 
-/** A time as the plain form offers it ("2026-12-03T11:00"): it can only be sent with its own day. */
-export const bookingSlotValue = (date: string, time: string) => `${date}T${time}`;
+/** A time as the plain forms (booking and moving) offer it, "2026-12-03T11:00": it can only be sent with its own day. */
+export const slotValue = (date: string, time: string) => `${date}T${time}`;
 
 /**
  * The body for `bookingSchema`, or "other_day" when the time picked is on another day than the one

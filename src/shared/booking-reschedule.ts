@@ -13,9 +13,6 @@ export const rescheduleSchema = z.object({
 });
 export type RescheduleInput = z.infer<typeof rescheduleSchema>;
 
-/** A time as the move page offers it: it carries its own day ("2026-12-03T11:00"), so a time can never be sent with another day. */
-export const moveSlotValue = (date: string, time: string) => `${date}T${time}`;
-
 /**
  * The move page's plain form: the day whose times the page showed, and the time picked among them
  * (with its own day). The two must name the same day (`moveFormChoice`).

@@ -11,10 +11,11 @@ import { DayPicker, type Modifiers } from "react-day-picker";
 import { ApiError, apiRequest } from "../../client/api";
 import { toast } from "../../client/toast-store";
 import { noticeWithActionClass, ResendLinkForm } from "../../components/EmailVerificationNotice";
+import { ContactMethodChoice } from "../../components/ContactMethodChoice";
 import { errorProps, FormField } from "../../components/FormField";
 import { TitledCard } from "../../components/TitledCard";
 import { formatDate, formatMoney, formatTime, timeZoneCity } from "../../domain/format";
-import { bookingMessages, bookingSchema, contactMethods, type BookingInput } from "../../shared/booking";
+import { bookingMessages, bookingSchema, type BookingInput } from "../../shared/booking";
 import type { BookablePackage } from "../BookingFlow";
 import { DuplicateDialog } from "./DuplicateDialog";
 
@@ -336,30 +337,12 @@ export default function BookingForm({
           ) : (
             pkg.duration && <p className="text-sm">{`Length: ${pkg.duration}. Your booking holds this time with us.`}</p>
           )}
-          <fieldset aria-describedby={err("contactMethod") ? "b-contact-error" : undefined}>
-            <legend className="mb-1 text-sm font-semibold">How should we contact you?</legend>
-            <div className="flex flex-wrap gap-x-6 gap-y-2">
-              {contactMethods.map((m) => (
-                <label key={m.value} className="flex min-h-11 items-center gap-2 text-sm">
-                  <input
-                    type="radio"
-                    className="radio radio-sm"
-                    id={`b-contact-${m.value}`}
-                    name="contactMethod"
-                    value={m.value}
-                    checked={values.contactMethod === m.value}
-                    onChange={() => update({ contactMethod: m.value })}
-                  />
-                  {m.label}
-                </label>
-              ))}
-            </div>
-            {err("contactMethod") && (
-              <p id="b-contact-error" className="text-sm text-error">
-                {err("contactMethod")}
-              </p>
-            )}
-          </fieldset>
+          <ContactMethodChoice
+            idPrefix="b"
+            chosen={values.contactMethod}
+            error={err("contactMethod")}
+            onChoose={(contactMethod) => update({ contactMethod })}
+          />
           <FormField id="b-phone" label={phoneWanted ? "Phone" : "Phone (optional)"} error={err("contactPhone")}>
             <input className="input w-full" type="tel" autoComplete="tel" required={phoneWanted} {...input("b-phone", "contactPhone")} />
           </FormField>
