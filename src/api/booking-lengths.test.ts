@@ -141,6 +141,23 @@ describe("booking holds the whole length", () => {
 });
 
 describe("moving holds the whole length at the new time", () => {
+  test("the move page offers only the times the booking's whole length fits, counting its own days as free", async () => {
+    const day = monday();
+    const ann = customerWithSession(t.db, "ann@example.com");
+    const bob = customerWithSession(t.db, "bob@example.com");
+    const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00", { serviceName: "Infidelity Investigation" }));
+    const { id } = (await res.json()) as { id: string };
+    expect((await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(addDays(day, 4), "11:00"))).status).toBe(201);
+    const offered = async (date: string) => {
+      const html = await (await call(ann.cookie, "GET", `/bookings/${id}/move?date=${date}`)).text();
+      return [...html.matchAll(new RegExp(`name="slot" value="${date}T(\\d{2}:\\d{2})"`, "g"))].map((m) => m[1]);
+    };
+    // Three days from Tuesday overlap its own Tuesday and Wednesday: offered, at opening only.
+    expect(await offered(addDays(day, 1))).toEqual(["09:00"]);
+    // From Wednesday they would reach Bob's Friday hour: not offered (and the page offers no other day's times).
+    expect(await offered(addDays(day, 2))).toEqual([]);
+  });
+
   test("a day's booking moves only to a free day, onto its own day's hours too; the old day is freed", async () => {
     const day = monday();
     const ann = customerWithSession(t.db, "ann@example.com");

@@ -4,12 +4,12 @@
  * (decision 031). Nobody else's booking is ever found.
  */
 import { paymentOfBooking } from "../db/booking-payments.server";
-import { findOwnBooking, findOwnBookingByReference, listBookings, type Booking } from "../db/bookings.server";
+import { findOwnBooking, findOwnBookingByReference, heldSlotIds, listBookings, slotStates, storedLength, type Booking } from "../db/bookings.server";
 import { getSettings } from "../db/settings.server";
 import { freeSlots } from "../db/timeslots.server";
 import { beforeMoveDeadline, customerMayCancel, customerMayMove, isActiveBooking, moveDeadline } from "../domain/booking";
 import { type BookingPayment, bookingMayBePaid } from "../domain/booking-payment";
-import { businessToday } from "../domain/slots";
+import { type BusinessHours, businessToday, lastBookableDate, offeredStartTimes } from "../domain/slots";
 import { addDays } from "../domain/timezone";
 import { paypalConfig } from "../payments/paypal-config.server";
 import { rescheduleMessages } from "../shared/booking-reschedule";
@@ -100,15 +100,26 @@ function moveChance(booking: Booking, now: Date, timeZone: string, cutoffHours: 
     : { kind: "too_late", cutoffHours };
 }
 
-/** The days from today to 30 days on with free times, leaving out the booking's own time. */
-function daysWithFreeTimes(deps: ReadDeps, current: { appointmentDate: string; appointmentTime: string }, now: Date, timeZone: string): MoveDay[] {
+/**
+ * The days from today to 30 days on with times the booking may move to, leaving out its own time:
+ * a time is offered only where the booking's whole length fits (decision 070), judged by the same
+ * `canHold` as the move itself, with the places the booking holds now counted as free for it. A
+ * booking made before lengths holds its one slot, so any free slot will do.
+ */
+function daysWithFreeTimes(deps: ReadDeps, booking: Booking, now: Date, settings: { timezone: string; businessHours: BusinessHours }): MoveDay[] {
+  const timeZone = settings.timezone;
   const today = businessToday(now, timeZone);
+  const length = storedLength(booking);
+  const own = heldSlotIds(deps.db, booking.id);
+  if (booking.timeSlotId && own.size === 0) own.add(booking.timeSlotId);
+  const slots = length ? slotStates(deps.db, today, lastBookableDate(now, timeZone)) : null;
+  const view = slots && new Map([...slots].map(([k, s]) => [k, own.has(s.id) ? { ...s, currentBookings: s.currentBookings - 1 } : s]));
+  const ctx = { hours: settings.businessHours, timeZone, now };
   const days: MoveDay[] = [];
   for (let i = 0; i <= 30; i++) {
     const date = addDays(today, i);
-    const times = freeSlots(deps.db, date, now, timeZone)
-      .map((s) => s.time)
-      .filter((t) => !(date === current.appointmentDate && t === current.appointmentTime));
+    const free = length && view ? offeredStartTimes(date, length, view, ctx) : freeSlots(deps.db, date, now, timeZone).map((s) => s.time);
+    const times = free.filter((t) => !(date === booking.appointmentDate && t === booking.appointmentTime));
     if (times.length > 0) days.push({ date, times });
   }
   return days;
@@ -126,7 +137,7 @@ export function ownBookingMove(deps: ReadDeps, bookingId: string, userId: string
   const movable = customerMayMove(booking.status);
   const inTime = movable && beforeMoveDeadline(booking, now, settings.timezone, hours);
   const blocked = !movable ? rescheduleMessages.notMovable(booking.status) : !inTime ? rescheduleMessages.cutoff(hours) : null;
-  const days = blocked ? [] : daysWithFreeTimes(deps, booking, now, settings.timezone);
+  const days = blocked ? [] : daysWithFreeTimes(deps, booking, now, settings);
   const deadline = inTime ? moveDeadline(booking.appointmentDate, booking.appointmentTime, settings.timezone, hours) : null;
   return { booking, deadline: deadline?.toISOString() ?? null, blocked, days };
 }
