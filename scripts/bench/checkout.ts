@@ -113,7 +113,7 @@ export async function runCheckoutBench(): Promise<PartResult<CheckoutBenchData>>
         const res = await fetch(`${base}/api/orders`, {
           method: "POST",
           headers,
-          body: JSON.stringify({ shippingAddress: testAddress, paymentMethod: "bank_transfer" }),
+          body: JSON.stringify({ shippingAddress: testAddress, paymentMethod: "cash_deposit" }),
         });
         await res.arrayBuffer();
         if (res.status === 201) latencies.push(performance.now() - t0);

@@ -179,7 +179,7 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
           fetch(`${base}/api/cart/items`, { method: "POST", headers: headers(cookie), body: JSON.stringify({ productId, quantity: 1 }) }),
         );
         if (!added.ok) return false;
-        const body = JSON.stringify({ shippingAddress: testAddress, paymentMethod: "bank_transfer" });
+        const body = JSON.stringify({ shippingAddress: testAddress, paymentMethod: "cash_deposit" });
         return (await drained(fetch(`${base}/api/orders`, { method: "POST", headers: headers(cookie), body }))).status === 201;
       },
     ],

@@ -54,7 +54,7 @@ test("kill -9 during a rush of checkouts: every order answered 201 is there afte
     while (next < cookies.length) {
       const cookie = cookies[next++] as string;
       try {
-        const res = await checkout(site.base, cookie, "bank_transfer");
+        const res = await checkout(site.base, cookie, "cash_deposit");
         if (res.status === 201) acknowledged.push(((await res.json()) as { orderNumber: string }).orderNumber);
       } catch {
         return; // the process is gone
