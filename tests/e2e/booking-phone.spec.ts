@@ -10,8 +10,8 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 test("the time chips fit on one line each and the chosen time looks chosen", async ({ page, site, signIn }) => {
   await signIn("chips@example.com");
   await page.goto("/booking");
-  await page.getByRole("link", { name: /Book Now.*Partner Check/ }).tap();
-  await expect(page).toHaveURL(/service=partner/);
+  await page.getByRole("link", { name: /Book Now.*Discreet Check Up/ }).tap();
+  await expect(page).toHaveURL(/service=checkup/);
   const today = await page.locator("[data-day][data-today]").getAttribute("data-day");
   let day = addDays(today!, 3);
   while (dayOfWeek(day) === 0) day = addDays(day, 1);

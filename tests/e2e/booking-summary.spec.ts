@@ -29,10 +29,10 @@ function workingDayFrom(day: string) {
   return day;
 }
 
-/** Opens Partner Check by its address (as a link or a bookmark would), and answers the server's today. */
-async function openPartnerCheck(page: Page) {
-  await page.goto("/booking?service=partner");
-  await expect(page.getByLabel("Service")).toHaveValue("Partner Check");
+/** Opens Discreet Check Up (one hour) by its address (as a link or a bookmark would), and answers the server's today. */
+async function openCheckUp(page: Page) {
+  await page.goto("/booking?service=checkup");
+  await expect(page.getByLabel("Service")).toHaveValue("Discreet Check Up");
   const today = page.locator("[data-day][data-today]");
   await expect(today).toHaveCount(1);
   return (await today.getAttribute("data-day"))!;
@@ -57,7 +57,7 @@ test("book, see what was booked with its reference, add it to the calendar, and 
   ownSite,
 }) => {
   await signInAs(context, ownSite, "nina@example.com");
-  const today = await openPartnerCheck(page);
+  const today = await openCheckUp(page);
   const day = workingDayFrom(addDays(today, 3));
   await pickDay(page, day);
   await expect(page.getByRole("group", { name: "Available times" }).getByRole("button")).toHaveCount(8);
@@ -73,7 +73,7 @@ test("book, see what was booked with its reference, add it to the calendar, and 
   await expect(page.getByTestId("booking-status")).toHaveText("Awaiting confirmation");
   await expect(page.getByTestId("booking-date")).toHaveText(formatDate(day, "full"));
   await expect(page.getByTestId("booking-time")).toHaveText("10:00 am (Adelaide time)");
-  await expect(page.getByTestId("booking-price")).toHaveText("$148 (new-client price; usually $295)");
+  await expect(page.getByTestId("booking-price")).toHaveText("$37.50 (new-client price; usually $75)");
   await expect(page.getByRole("heading", { name: "What happens next" })).toBeVisible();
   // What she can do now, each saying until when; the old advice to reply by e-mail is gone.
   await expect(page.getByTestId("option-move")).toContainText(/You can move it to another free time until \d+ \w+ \d{4}, \d+:\d\d\s?am \(Adelaide time\)\./);
@@ -91,32 +91,32 @@ test("book, see what was booked with its reference, add it to the calendar, and 
     status: "TENTATIVE",
     sequence: 0,
     attendee: "mailto:nina@example.com",
-    summary: expect.stringContaining("Partner Check"),
+    summary: `Appointment ${reference}`,
   });
   expect(ics.start.startsWith(`${day}T10:00:00`)).toBe(true);
 
   // Pay now opens the payment dialog at the booking's own price, on the page itself.
   await page.getByRole("link", { name: "Pay now" }).tap();
   const payment = page.getByRole("dialog");
-  await expect(payment.getByTestId("dialog-price")).toContainText("Amount due: $148 USD");
+  await expect(payment.getByTestId("dialog-price")).toContainText("Amount due: $37.50 USD");
   await page.keyboard.press("Escape");
   await expect(payment).toBeHidden();
 
   // The same package the same day again: asked first, and "no" books nothing.
-  await openPartnerCheck(page);
+  await openCheckUp(page);
   await pickDay(page, day);
   await fillAndConfirm(page, "2:00 pm");
   const dialog = page.getByRole("dialog", { name: "Book this package twice that day?" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId("duplicate-message")).toHaveText(
-    `You already have Partner Check booked on ${formatDate(day, "long")} at 10:00 am (reference ${reference}). Book it a second time that day?`,
+    `You already have Discreet Check Up booked on ${formatDate(day, "long")} at 10:00 am (reference ${reference}). Book it a second time that day?`,
   );
   await expect(dialog.getByRole("button", { name: "No, keep one booking" })).toBeFocused();
   await page.screenshot({ path: `${shots}/duplicate-360.png` });
   await dialog.getByRole("button", { name: "No, keep one booking" }).tap();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole("button", { name: "Confirm Booking" })).toBeFocused();
-  await expect(page).toHaveURL(/\/booking\?service=partner$/);
+  await expect(page).toHaveURL(/\/booking\?service=checkup$/);
 
   // "Yes": the second booking is made, with a reference of its own.
   await page.getByRole("button", { name: "Confirm Booking" }).tap();
@@ -128,7 +128,7 @@ test("book, see what was booked with its reference, add it to the calendar, and 
 
 test("a day with no times left says so and offers the next day with times", async ({ page, context, ownSite }) => {
   await signInAs(context, ownSite, "omar@example.com");
-  const today = await openPartnerCheck(page);
+  const today = await openCheckUp(page);
   const full = workingDayFrom(addDays(today, 8));
   const next = workingDayFrom(addDays(full, 1));
   expect(seed(ownSite, "bookedByOthers", full, ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"])).toBe(8);
@@ -149,7 +149,7 @@ test("a day with no times left says so and offers the next day with times", asyn
 
 test("a booking error is shown beside the confirm button, focused and on screen", async ({ page, context, ownSite }) => {
   await signInAs(context, ownSite, "pia@example.com");
-  const today = await openPartnerCheck(page);
+  const today = await openCheckUp(page);
   const day = workingDayFrom(addDays(today, 12));
   await pickDay(page, day);
   await page.getByRole("button", { name: "11:00 am", exact: true }).tap();
@@ -198,7 +198,7 @@ test.describe("the booking's page in each state", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Booking received");
     await expect(page.getByTestId("booking-payment")).toHaveText("Not paid");
     const options = page.getByRole("region", { name: "What you can do" });
-    await expect(options.getByTestId("option-pay")).toContainText("Not paid yet: $148 to pay.");
+    await expect(options.getByTestId("option-pay")).toContainText("Not paid yet: $37.50 to pay.");
     await expect(options.getByRole("link", { name: "Pay now" })).toBeVisible();
     await expect(options.getByRole("link", { name: "Move booking" })).toHaveAttribute("href", `/bookings/${bookingId}/move`);
     await expect(options.getByTestId("option-move")).toContainText(/until \d+ \w+ \d{4}, \d+:\d\d\s?[ap]m \(Adelaide time\)\./);

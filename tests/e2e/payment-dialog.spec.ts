@@ -145,9 +145,9 @@ test("five tabs, starting on Instructions, each with its content; PayPal is off 
     "Money orders",
     "Other cryptocurrencies",
     "Payment plans",
-    "2 payments: 2 × $74",
-    "3 payments: $49.34, then 2 × $49.33",
-    "4 payments: 4 × $37",
+    "2 payments: 2 × $73.75",
+    "3 payments: $49.18, then 2 × $49.16",
+    "4 payments: $36.89, then 3 × $36.87",
     "0% interest",
   ]) {
     await expect(panel(page)).toContainText(text);
