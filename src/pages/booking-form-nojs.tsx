@@ -7,6 +7,7 @@
 import { ContactMethodChoice } from "../components/ContactMethodChoice";
 import { DayLinks, TimeChips } from "../components/DayTimeChoice";
 import { errorProps, FormField } from "../components/FormField";
+import { HoursField } from "../components/HoursField";
 import { TitledCard } from "../components/TitledCard";
 import { formatDate, formatMoney, timeZoneCity } from "../domain/format";
 import type { BookablePackage } from "../islands/BookingFlow";
@@ -89,18 +90,12 @@ export function PlainBookingForm({ plain, pkg, timeZone }: { plain: PlainBooking
               </TitledCard>
               <TitledCard id="nb-details" title="3. Your details">
                 {pkg.hourly && (
-                  <FormField id="nb-hours" label={`Hours of surveillance (at least ${pkg.hourly.minimumHours})`} error={err("hours")}>
-                    <input
-                      className="input w-full"
-                      type="number"
-                      inputMode="numeric"
-                      min={pkg.hourly.minimumHours}
-                      max={24}
-                      step={1}
-                      {...text("nb-hours", "hours")}
-                      defaultValue={v.hours || plain.hours || String(pkg.hourly.minimumHours)}
-                    />
-                  </FormField>
+                  <HoursField
+                    id="nb-hours"
+                    minimumHours={pkg.hourly.minimumHours}
+                    error={err("hours")}
+                    inputProps={{ ...text("nb-hours", "hours"), defaultValue: v.hours || plain.hours || String(pkg.hourly.minimumHours) }}
+                  />
                 )}
                 <ContactMethodChoice idPrefix="nb" chosen={v.contactMethod || "email"} error={err("contactMethod")} />
                 <FormField id="nb-phone" label="Phone (needed if we should call or text you)" error={err("contactPhone")}>

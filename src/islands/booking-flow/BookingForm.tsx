@@ -13,6 +13,7 @@ import { toast } from "../../client/toast-store";
 import { noticeWithActionClass, ResendLinkForm } from "../../components/EmailVerificationNotice";
 import { ContactMethodChoice } from "../../components/ContactMethodChoice";
 import { errorProps, FormField } from "../../components/FormField";
+import { HoursField } from "../../components/HoursField";
 import { TitledCard } from "../../components/TitledCard";
 import { formatDate, formatMoney, formatTime, timeZoneCity } from "../../domain/format";
 import { bookingMessages, bookingSchema, type BookingInput } from "../../shared/booking";
@@ -321,19 +322,16 @@ export default function BookingForm({
             />
           </FormField>
           {pkg.hourly ? (
-            <FormField id="b-hours" label={`Hours of surveillance (at least ${pkg.hourly.minimumHours})`} error={err("hours")}>
-              <input
-                className="input w-full"
-                type="number"
-                inputMode="numeric"
-                min={pkg.hourly.minimumHours}
-                max={24}
-                step={1}
-                {...input("b-hours", "hours")}
+            <HoursField
+              id="b-hours"
+              minimumHours={pkg.hourly.minimumHours}
+              error={err("hours")}
+              inputProps={{
+                ...input("b-hours", "hours"),
                 // Other hours may not fit the times shown: the chosen time is cleared, as a new date clears it.
-                onChange={(e) => update({ hours: e.target.value === "" ? undefined : Number(e.target.value), appointmentTime: "" })}
-              />
-            </FormField>
+                onChange: (e) => update({ hours: e.target.value === "" ? undefined : Number(e.target.value), appointmentTime: "" }),
+              }}
+            />
           ) : (
             pkg.duration && <p className="text-sm">{`Length: ${pkg.duration}. Your booking holds this time with us.`}</p>
           )}

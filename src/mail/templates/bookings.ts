@@ -144,20 +144,22 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
   };
 }
 
+/** A booking as its customer's mails show it. */
+type MailedBooking = {
+  id: string;
+  reference?: string | null;
+  serviceName: string;
+  appointmentDate: string;
+  appointmentTime: string;
+  duration: number;
+  /** Its length as booked (decision 070): days with their end, or hours; absent for a booking of minutes. */
+  bookingDetails?: Record<string, unknown> | null;
+  location: VisitorText | null;
+};
+
 /** What the customer's e-mail about a status change needs. */
 export type BookingStatusMailInput = {
-  booking: {
-    id: string;
-    reference?: string | null;
-    serviceName: string;
-    servicePrice: string;
-    appointmentDate: string;
-    appointmentTime: string;
-    duration: number;
-    /** Its length as booked (decision 070): days with their end, or hours; absent for a booking of minutes. */
-    bookingDetails?: Record<string, unknown> | null;
-    location: VisitorText | null;
-  };
+  booking: MailedBooking & { servicePrice: string };
   /** The account's confirmed address. */
   to: string;
   businessName: string;
@@ -275,17 +277,7 @@ export function bookingCancelledByCustomerAlert(
 
 /** What a booking's reminder needs: the booking as it stands, where to act on it, and its invitation. */
 export type BookingReminderMailInput = {
-  booking: {
-    id: string;
-    reference?: string | null;
-    serviceName: string;
-    appointmentDate: string;
-    appointmentTime: string;
-    duration: number;
-    /** Its length as booked (decision 070): days with their end, or hours; absent for a booking of minutes. */
-    bookingDetails?: Record<string, unknown> | null;
-    location: VisitorText | null;
-  };
+  booking: MailedBooking;
   /** The account's confirmed address. */
   to: string;
   /** The account's first name as its owner typed it, if any. */
