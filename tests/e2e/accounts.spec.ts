@@ -57,8 +57,10 @@ test("sign up with a referral code, see the dashboard, copy the code, log out an
   await expect(page.getByTestId("toast")).toContainText("Referral code copied to clipboard");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe((await samCode.textContent())!.trim());
 
-  // Log out, and back in through the form.
+  // Log out, and back in through the form (the sign-out lands on the home page before the next visit,
+  // so the visit to the dashboard cannot cut the sign-out short).
   await page.getByRole("link", { name: "Logout" }).first().click();
+  await expect(page).toHaveURL(/\/$/);
   await page.goto("/dashboard");
   await expect(page.getByText("You are logged out. Logging in again...")).toBeVisible();
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard/);
