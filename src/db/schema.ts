@@ -180,6 +180,23 @@ export const bookingSlots = sqliteTable(
   (t) => [primaryKey({ columns: [t.bookingId, t.slotId] }), index("booking_slots_slot_idx").on(t.slotId)],
 );
 
+/**
+ * The owner's word on a whole day (decision 077): closed, with the reason, or open. A day with no
+ * row is closed when it is a South Australian public holiday and open otherwise, so a reopened
+ * holiday is a row with `closed` false. A closed day offers no time to customers; its slots and
+ * the bookings already in them are kept.
+ */
+export const calendarDays = sqliteTable(
+  "calendar_days",
+  {
+    date: text("date").primaryKey(),
+    closed: integer("closed", { mode: "boolean" }).notNull(),
+    reason: text("reason"),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("calendar_days_date", sql`${t.date} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'`)],
+);
+
 export const visitorCounter = sqliteTable(
   "visitor_counter",
   {
@@ -235,6 +252,8 @@ export const contacts = sqliteTable(
     // The inbox order: unhandled first, emergencies first among them, newest first.
     index("contacts_inbox_idx").on(sql`(${t.handledAt} is not null)`, sql`(${t.urgency} <> 'emergency')`, t.createdAt),
     index("contacts_created_idx").on(t.createdAt),
+    // A customer's record lists the enquiries sent from their account's address (decision 076); accounts' addresses are lower case.
+    index("contacts_email_idx").on(sql`lower(${t.email})`, t.createdAt),
   ],
 );
 
@@ -369,6 +388,8 @@ export const orders = sqliteTable(
     shippingAddress: json<Address>("shipping_address").notNull(),
     billingAddress: json<Address>("billing_address").notNull(),
     trackingNumber: text("tracking_number"),
+    /** Who carries the parcel (`shared/orders.ts` carriers); null on orders shipped before carriers were recorded (Australia Post then). */
+    carrier: text("carrier"),
     shippedAt: integer("shipped_at", { mode: "timestamp_ms" }),
     deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
     notes: text("notes"),
@@ -376,6 +397,9 @@ export const orders = sqliteTable(
     holdExpiresAt: integer("hold_expires_at", { mode: "timestamp_ms" }),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     verifiedAt: integer("verified_at", { mode: "timestamp_ms" }),
+    /** The ID document the owner sighted for the check (`shared/orders.ts` idDocuments), and the admin who saw it (their username, kept if they leave). */
+    verifiedDocument: text("verified_document"),
+    verifiedBy: text("verified_by"),
     cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
     /** Who cancelled it (null while it is not cancelled): the dashboard lists customers' cancellations. */
     cancelledBy: text("cancelled_by", { enum: orderActors }),
@@ -464,6 +488,15 @@ export const reviews = sqliteTable(
     /** The business's public answer, shown under the review. */
     reply: text("reply"),
     repliedAt: integer("replied_at", { mode: "timestamp_ms" }),
+    /**
+     * When the business last changed its words before publishing (decision 076), and the reason the
+     * customer was told; null while the words are the customer's own. The public page marks it.
+     */
+    editedByBusinessAt: integer("edited_by_business_at", { mode: "timestamp_ms" }),
+    editReason: text("edit_reason"),
+    /** The customer's own title and comment before the business's first edit: kept for the audit, never shown publicly. */
+    originalTitle: text("original_title"),
+    originalComment: text("original_comment"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -626,6 +659,20 @@ export const settings = sqliteTable("settings", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   updatedAt: updatedAt(),
+});
+
+/**
+ * Lines of the "Before you go live" checklist an owner set aside (decision 074): a thing the business
+ * does not use ("not_used": PayPal, crypto) or a shipped value it keeps ("kept": the currency), with
+ * the owner's reason. Deleting the row (undo) puts the line back; both are audited.
+ */
+export const goLiveMarks = sqliteTable("go_live_marks", {
+  item: text("item").primaryKey(),
+  mark: text("mark", { enum: ["not_used", "kept"] }).notNull(),
+  reason: text("reason").notNull(),
+  adminId: integer("admin_id"),
+  adminUsername: text("admin_username").notNull(),
+  createdAt: createdAt(),
 });
 
 /** Texts of the public pages; `content` is JSON validated by the section's schema in shared/content.ts. */
