@@ -16,6 +16,7 @@ import { BenchError, binaryPath, type Check, cpuBusyPercent, type PartResult, re
 import { runAccountsBooking } from "./accounts-booking";
 import { runAdminBench } from "./admin";
 import { runCheckoutBench } from "./checkout";
+import { runReplicationBench } from "./replication";
 import { runContention } from "./contention";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
@@ -32,6 +33,7 @@ const PARTS = {
   "accounts-booking": runAccountsBooking,
   admin: runAdminBench,
   checkout: runCheckoutBench,
+  replication: runReplicationBench,
   contention: runContention,
   soak: runSoak,
 } as const satisfies Record<string, () => Promise<PartResult<unknown>>>;

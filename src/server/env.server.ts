@@ -49,6 +49,34 @@ const envSchema = z.object({
   BACKUP_COMMAND: optional,
   /** How long the backup command may run before it is stopped and the run counted as failed (default 600 s). */
   BACKUP_COMMAND_TIMEOUT_SECONDS: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number().int().min(1).max(86_400).default(600)),
+  /**
+   * Where the database is copied continuously (decision 078): `file:///mnt/disk2/pi-site`,
+   * `s3://bucket/path` or `sftp://user@host/path`. Unset: no continuous copy.
+   */
+  LITESTREAM_REPLICA_URL: z
+    .string()
+    .trim()
+    .transform((v) => (v === "" ? undefined : v))
+    .pipe(
+      z
+        .string()
+        .regex(/^(file|s3|sftp|gcs|abs):\/\/\S+$/, "file:///path, s3://bucket/path or sftp://user@host/path")
+        .optional(),
+    )
+    .optional(),
+  /** An S3-compatible service's address (Backblaze B2, Cloudflare R2, MinIO...); Amazon S3 needs none. */
+  LITESTREAM_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  LITESTREAM_REGION: optional,
+  /** The bucket's keys; Litestream reads them from the environment itself, never from a file. */
+  LITESTREAM_ACCESS_KEY_ID: optional,
+  LITESTREAM_SECRET_ACCESS_KEY: optional,
+  /** The private key for an sftp:// replica. */
+  LITESTREAM_SFTP_KEY_PATH: optional,
+  /** The litestream program; else the one next to pi-site, in node_modules, or on PATH. */
+  LITESTREAM_PATH: optional,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
 });
 

@@ -37,6 +37,19 @@ test("`backup FILE` writes a consistent copy that restores into a working site",
   expect(new Database(target, { readonly: true }).query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
 });
 
+test("`backup` with no file name writes a dated backup into the data directory's backups folder and says where", () => {
+  const dataDir = join(dir, "unnamed");
+  openDatabase(databaseFile(dataDir)).$client.close();
+  const run = Bun.spawnSync([process.execPath, main, "backup"], { env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "silent" } });
+  expect(run.stderr.toString()).toBe("");
+  expect(run.exitCode).toBe(0);
+  const [name, ...others] = readdirSync(join(dataDir, "backups"));
+  expect(others).toEqual([]);
+  expect(name).toMatch(/^pi-site-manual-\d{8}T\d{6}Z\.db$/);
+  expect(run.stdout.toString()).toContain(`backup written to ${join(dataDir, "backups", name ?? "")}`);
+  expect(new Database(join(dataDir, "backups", name ?? ""), { readonly: true }).query("PRAGMA integrity_check").get()).toEqual({ integrity_check: "ok" });
+});
+
 test("an unknown command is refused with usage", () => {
   const run = Bun.spawnSync([process.execPath, main, "frobnicate"], { env: { ...process.env, DATA_DIR: join(dir, "x"), LOG_LEVEL: "silent" } });
   expect(run.exitCode).toBe(2);

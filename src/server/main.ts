@@ -1,8 +1,9 @@
 /**
  * The executable's entry: reads the environment, migrates and seeds the database, starts the mail
- * outbox and listens. `pi-site backup FILE` writes a consistent copy of the database with the
- * uploaded images in it (backup.server.ts);
- * `pi-site restore FILE` puts one back while the site is stopped; `pi-site admin
+ * outbox and listens. `pi-site backup [FILE]` writes a consistent copy of the database with the
+ * uploaded images in it (backup.server.ts; without FILE, a dated file in DATA_DIR/backups);
+ * `pi-site restore FILE` puts one back while the site is stopped, `pi-site restore --from-replica
+ * [--at TIME]` the continuous copy (replication.server.ts); `pi-site admin
  * create|reset-password|disable-totp USERNAME` manages admins (also while the site runs);
  * `pi-site rebuild-totals` recounts the kept totals (kept-totals.server.ts);
  * `pi-site healthcheck` asks the running site's /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
@@ -16,6 +17,7 @@ import { RestoreRefused, restoreDatabase } from "../db/restore.server";
 import { startOrderExpiry } from "../payments/order-expiry.server";
 import { startPaymentReconciliation } from "../payments/reconcile.server";
 import { parseAdminCommand, readAdminPassword, runAdminCommand, ensureFirstAdmin, runDisableTotp } from "./admin-accounts.server";
+import { manualBackupTarget } from "./backup-command.server";
 import { bootstrap } from "./bootstrap.server";
 import { maxUploadBodyBytes } from "./app";
 import { refuseLargeBodies } from "./body-size";
@@ -29,6 +31,9 @@ import { startDailyDigest } from "./daily-digest.server";
 import { startReviewInvitations } from "./review-invitations.server";
 import { startBookingReminders } from "./booking-reminders.server";
 import { startScheduledBackups } from "./scheduled-backup.server";
+import { forgetReplicationPosition, restoreFromReplica, startReplication } from "./replication.server";
+import { savedTimeZone } from "../db/replication.server";
+import { restorePointInstant } from "../domain/replication";
 import { JobLease, runJobsUnder } from "./repeating-job.server";
 import { GracefulStop } from "./shutdown.server";
 
@@ -37,7 +42,7 @@ const env = readEnv();
 setLogLevel(env.LOG_LEVEL);
 const [command, ...args] = process.argv.slice(2);
 const usage =
-  "usage: pi-site [serve] | pi-site backup FILE | pi-site restore FILE | pi-site rebuild-totals | pi-site admin create|reset-password|disable-totp USERNAME | pi-site healthcheck";
+  "usage: pi-site [serve] | pi-site backup [FILE] | pi-site restore FILE | pi-site restore --from-replica [--at 'YYYY-MM-DD HH:MM'] | pi-site rebuild-totals | pi-site admin create|reset-password|disable-totp USERNAME | pi-site healthcheck";
 // Written while the site serves, so `restore` can tell it is running even on another port.
 const pidFile = join(env.DATA_DIR, "pi-site.pid");
 
@@ -60,11 +65,8 @@ async function siteIsRunning(): Promise<boolean> {
 }
 
 if (command === "backup") {
-  const target = args[0];
-  if (!target) {
-    console.error("usage: pi-site backup FILE");
-    process.exit(2);
-  }
+  // Without a file name: a dated file in the data directory's backups folder, kept until deleted.
+  const target = args[0] || manualBackupTarget(env.DATA_DIR, new Date());
   const db = openDatabase(databaseFile(env.DATA_DIR));
   const { files, missing } = backupDatabase(db, env.DATA_DIR, target);
   if (missing.length) console.error(`uploaded files missing from ${env.DATA_DIR}/uploads, not in the backup: ${missing.join(", ")}`);
@@ -72,8 +74,17 @@ if (command === "backup") {
   process.exit(0);
 } else if (command === "restore") {
   const source = args[0];
-  if (!source) {
-    console.error("usage: pi-site restore FILE");
+  const fromReplica = source === "--from-replica";
+  // The continuous copy (decision 078): latest, or as it was at a time in the business time zone.
+  const atText = fromReplica && args[1] === "--at" ? args[2] : undefined;
+  if (!source || (fromReplica && args.length !== 1 && !(args.length === 3 && atText))) {
+    console.error('usage: pi-site restore FILE | pi-site restore --from-replica [--at "YYYY-MM-DD HH:MM"]');
+    process.exit(2);
+  }
+  const timeZone = atText ? savedTimeZone(databaseFile(env.DATA_DIR)) : "";
+  const at = atText ? restorePointInstant(atText, timeZone) : null;
+  if (atText && !at) {
+    console.error(`restore refused: --at "${atText}" is not a time like "2026-12-01 17:59" (${timeZone} time)`);
     process.exit(2);
   }
   if (await siteIsRunning()) {
@@ -81,7 +92,16 @@ if (command === "backup") {
     process.exit(1);
   }
   try {
+    if (fromReplica) {
+      const aside = await restoreFromReplica(env, at);
+      console.log(
+        `restored from the replica${at ? ` as it was at ${atText} (${timeZone} time)` : " (latest)"}${aside ? `; the previous database is kept at ${aside}` : ""}`,
+      );
+      process.exit(0);
+    }
     const aside = restoreDatabase(databaseFile(env.DATA_DIR), source);
+    // Litestream's record of the replaced database no longer applies: the next run copies anew.
+    forgetReplicationPosition(env.DATA_DIR);
     console.log(`restored ${source}${aside ? `; the previous database is kept at ${aside}` : ""}`);
     process.exit(0);
   } catch (err) {
@@ -162,6 +182,8 @@ const stopDailyDigest = startDailyDigest(deps);
 const stopReviewInvitations = startReviewInvitations(deps);
 const stopBookingReminders = startBookingReminders(deps);
 const stopScheduledBackups = startScheduledBackups(deps);
+// The continuous copy, when a replica is configured: Litestream under this instance's job lease.
+const stopReplication = startReplication(deps, jobLease);
 
 log.info("listening", {
   url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`,
@@ -189,6 +211,8 @@ async function shutDown(signal: string) {
     stopBookingReminders(),
     stopScheduledBackups(),
   ]);
+  // Litestream's last copy is made before the lease goes, so the next instance's never overlaps it.
+  await stopReplication();
   jobLease.stop();
   deps.db.$client.close();
   // Another instance started during an upgrade has written its own pid: leave that one.
