@@ -33,6 +33,7 @@ import {
 } from "../domain/slots";
 import type { BookingInput } from "../shared/booking";
 import { immediate, type Db } from "./client.server";
+import { closedDays } from "./calendar-days.server";
 import { getSettings } from "./settings.server";
 import { recordReferralReward, voidReferralReward } from "./referrals.server";
 import { bookingSlots, bookings, servicePricing, timeSlots, users } from "./schema";
@@ -60,10 +61,15 @@ export function bookingAccount(db: Db, userId: string | null): BookingAccount | 
 }
 
 /** A slot as the booking rules read it, with its id. */
-export type HeldSlotRow = SlotState & { id: number };
+export type HeldSlotRow = SlotState & { id: number; date: string; time: string };
 
-/** The slots of the days `from` to `to`, keyed by date and time (`slotKey`). */
+/**
+ * The slots of the days `from` to `to`, keyed by date and time (`slotKey`). A slot on a closed day
+ * (decision 077: closed by the owner, or a public holiday not reopened) reads as not available:
+ * this is the one place that rule is applied, for the calendar, booking and moving alike.
+ */
 export function slotStates(db: Db, from: string, to: string): Map<string, HeldSlotRow> {
+  const closed = closedDays(db, from, to);
   const rows = db
     .select({
       id: timeSlots.id,
@@ -77,7 +83,7 @@ export function slotStates(db: Db, from: string, to: string): Map<string, HeldSl
     .where(and(gte(timeSlots.date, from), lte(timeSlots.date, to)))
     .orderBy(asc(timeSlots.date), asc(timeSlots.time))
     .all();
-  return new Map(rows.map((r) => [slotKey(r), r]));
+  return new Map(rows.map((r) => [slotKey(r), closed.has(r.date) ? { ...r, isAvailable: false } : r]));
 }
 
 /** The length a booking holds, as it was booked (decision 070); null for one made before lengths, which holds its one slot. */

@@ -1,7 +1,8 @@
 /** Time slots: generated idempotently from the business hours, listed free for a date. */
-import { and, asc, eq, gte, lte, sql } from "drizzle-orm";
+import { and, gte, lte } from "drizzle-orm";
 import { businessToday, lastBookableDate, slotHasPassed, slotTimesForDate, type BusinessHours } from "../domain/slots";
 import { addDays, daysBetween } from "../domain/timezone";
+import { type HeldSlotRow, slotStates } from "./bookings.server";
 import { immediate, type Db } from "./client.server";
 import { timeSlots } from "./schema";
 
@@ -55,36 +56,28 @@ export function fillSlotWindow(db: Db, now: Date, hours: BusinessHours, timeZone
 }
 
 /**
- * The dates from `from` to `to` that still have a bookable time (open, with room, not started),
- * in order: the calendar marks the others and offers the next of these when a day is full.
+ * The dates from `from` to `to` that still have a bookable time (open, on a day that is not closed,
+ * with room, not started), in order: the calendar marks the others and offers the next of these
+ * when a day is full. Slots are read through `slotStates`, which applies closed days (decision 077).
  */
 export function datesWithFreeSlots(db: Db, from: string, to: string, now: Date, timeZone: string): string[] {
-  const rows = db
-    .select({ date: timeSlots.date, time: timeSlots.time })
-    .from(timeSlots)
-    .where(
-      and(gte(timeSlots.date, from), lte(timeSlots.date, to), eq(timeSlots.isAvailable, true), sql`${timeSlots.currentBookings} < ${timeSlots.maxBookings}`),
-    )
-    .orderBy(asc(timeSlots.date), asc(timeSlots.time))
-    .all();
   const dates: string[] = [];
-  for (const r of rows) {
-    if (dates.at(-1) === r.date || slotHasPassed(r.date, r.time, now, timeZone)) continue;
-    dates.push(r.date);
+  for (const s of slotStates(db, from, to).values()) {
+    if (dates.at(-1) === s.date || !isFree(s, now, timeZone)) continue;
+    dates.push(s.date);
   }
   return dates;
 }
 
 export type FreeSlot = { id: number; date: string; time: string; remaining: number };
 
-/** The slots of `date` that can still be booked: available, with room, and not yet started. */
+/** True when a slot can still be booked: available, not on a closed day, with room, and not yet started. */
+const isFree = (s: HeldSlotRow, now: Date, timeZone: string) =>
+  s.isAvailable && s.currentBookings < s.maxBookings && !slotHasPassed(s.date, s.time, now, timeZone);
+
+/** The slots of `date` that can still be booked: available, not on a closed day, with room, and not yet started. */
 export function freeSlots(db: Db, date: string, now: Date, timeZone: string): FreeSlot[] {
-  return db
-    .select()
-    .from(timeSlots)
-    .where(and(eq(timeSlots.date, date), eq(timeSlots.isAvailable, true)))
-    .orderBy(asc(timeSlots.time))
-    .all()
-    .filter((s) => s.currentBookings < s.maxBookings && !slotHasPassed(s.date, s.time, now, timeZone))
+  return [...slotStates(db, date, date).values()]
+    .filter((s) => isFree(s, now, timeZone))
     .map((s) => ({ id: s.id, date: s.date, time: s.time, remaining: s.maxBookings - s.currentBookings }));
 }

@@ -4,6 +4,8 @@ import {
   formatDate,
   formatInstant,
   formatInstantDate,
+  formatListDate,
+  formatListInstantDate,
   formatMoney,
   formatMoneyPerUnit,
   formatMoneyWithCode,
@@ -76,5 +78,23 @@ describe("instants in the business timezone", () => {
     expect(timeZoneCity("Australia/Adelaide")).toBe("Adelaide");
     expect(timeZoneCity("America/Los_Angeles")).toBe("Los Angeles");
     expect(timeZoneCity("UTC")).toBe("UTC");
+  });
+});
+
+describe("dates in lists carry the year only when it is not this year", () => {
+  // 20:00 UTC on 31 Dec 2026 is already 1 Jan 2027 in Adelaide: this year is the business's year.
+  const now = new Date("2026-11-28T12:00:00Z");
+  test("an appointment's date", () => {
+    expect(formatListDate("2026-12-08", "Australia/Adelaide", now)).toBe("Tue, 8 Dec");
+    expect(formatListDate("2025-12-08", "Australia/Adelaide", now)).toBe("Mon, 8 Dec 2025");
+    expect(formatListDate("2027-01-04", "Australia/Adelaide", now)).toBe("Mon, 4 Jan 2027");
+    expect(formatListDate("2027-01-04", "Australia/Adelaide", new Date("2026-12-31T20:00:00Z"))).toBe("Mon, 4 Jan");
+  });
+  test("an instant's day, in the business timezone", () => {
+    expect(formatListInstantDate("2026-03-01T15:00:00Z", "Australia/Adelaide", now)).toBe("2 Mar");
+    expect(formatListInstantDate("2025-12-08T01:00:00Z", "Australia/Adelaide", now)).toBe("8 Dec 2025");
+    // Still 2025 in Los Angeles, already 2026 in Adelaide.
+    expect(formatListInstantDate("2025-12-31T20:00:00Z", "Australia/Adelaide", now)).toBe("1 Jan");
+    expect(formatListInstantDate("2025-12-31T20:00:00Z", "America/Los_Angeles", now)).toBe("31 Dec 2025");
   });
 });

@@ -1,3 +1,5 @@
+import { zonedParts } from "./timezone";
+
 /**
  * How money, dates and times read on every page, island and e-mail. Pure and free of server
  * imports, so islands use it too.
@@ -105,6 +107,33 @@ export function formatInstantDate(instant: Date | string, timeZone: string): str
 /** "1 Dec 2026, 3:04 pm": an instant's day and time in `timeZone` (the business timezone from settings). */
 export function formatInstant(instant: Date | string, timeZone: string): string {
   return instantFormatter("dateTime", timeZone).format(asDate(instant));
+}
+
+// Lists show a date without its year when it is this year (the business timezone's year), and with
+// it otherwise, so "Mon, 8 Dec" is never last year's 8 December read as this year's.
+const yearOf = (now: Date, timeZone: string) => zonedParts(now, timeZone).year;
+const shortWithYear = new Intl.DateTimeFormat("en-AU", { weekday: "short", day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const instantDayMonth = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An appointment's wall-clock date in a list: "Mon, 8 Dec" this year, "Mon, 8 Dec 2025" in any other
+ * year. "This year" is `now`'s year in `timeZone` (the business timezone from settings).
+ */
+export function formatListDate(isoDate: string, timeZone: string, now: Date = new Date()): string {
+  const date = calendarDate(isoDate);
+  return date.getUTCFullYear() === yearOf(now, timeZone) ? dateStyles.short.format(date) : shortWithYear.format(date);
+}
+
+/** An instant's day in a list, in `timeZone`: "8 Dec" this year, "8 Dec 2025" in any other year. */
+export function formatListInstantDate(instant: Date | string, timeZone: string, now: Date = new Date()): string {
+  const at = asDate(instant);
+  if (zonedParts(at, timeZone).year !== yearOf(now, timeZone)) return formatInstantDate(at, timeZone);
+  let f = instantDayMonth.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-AU", { day: "numeric", month: "short", timeZone });
+    instantDayMonth.set(timeZone, f);
+  }
+  return f.format(at);
 }
 
 /** "Adelaide" for "Australia/Adelaide": how the site names its timezone to customers ("Adelaide time"). */

@@ -7,6 +7,7 @@
 import { type BookingStatus, bookingStatuses } from "../domain/booking";
 import type { BookingPayment } from "../domain/booking-payment";
 import { isIsoDate } from "../domain/timezone";
+import type { ClosedDay, DayBooking } from "./admin-calendar";
 import { choiceFilter, dateFilter, dateMessage, defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
 import { z } from "./zod-mini";
 
@@ -95,8 +96,20 @@ export function bookingName(booking: { id: string; reference: string | null }): 
 
 /** One time slot in the overview. */
 export type AdminSlot = { id: number; time: string; maxBookings: number; currentBookings: number; available: boolean };
-/** One day of slots: how full it is, and its slots by time. */
-export type AdminSlotDay = { date: string; capacity: number; booked: number; blocked: number; slots: AdminSlot[] };
+/**
+ * One day of slots: how full it is, and its slots by time; whether the day is closed (decision 077)
+ * or is a public holiday the owner reopened; and who is booked on it.
+ */
+export type AdminSlotDay = {
+  date: string;
+  capacity: number;
+  booked: number;
+  blocked: number;
+  slots: AdminSlot[];
+  closed?: ClosedDay | null;
+  reopenedHoliday?: string | null;
+  bookings?: DayBooking[];
+};
 export type AdminSlotOverview = { from: string; to: string; days: AdminSlotDay[] };
 export type AdminSlotChange = { slot: AdminSlot & { date: string }; message: string };
 

@@ -85,7 +85,7 @@ function AdminBookingsBody({ initialQuery, timeZone, openRecord = null }: AdminB
           testId="bookings-list"
           beside={<ExportCsvButton url={adminBookingsCsvUrl(query)} fileName="bookings.csv" className="btn btn-outline btn-sm" />}
         >
-          {(rows) => <BookingsList rows={rows} onOpen={openBooking} />}
+          {(rows) => <BookingsList rows={rows} timeZone={timeZone} onOpen={openBooking} />}
         </PagedList>
       </section>
 

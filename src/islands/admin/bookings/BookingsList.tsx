@@ -1,9 +1,10 @@
 /**
  * The page of bookings: a table from the `md` breakpoint, a card per booking below it (readable at
  * 360 px). Each appointment is a button that opens the booking's dialog, with the booking's
- * reference under it: what a caller quotes.
+ * reference under it: what a caller quotes. The date carries its year when it is not this year's,
+ * and the phone is a link that calls the customer from a phone.
  */
-import { formatDate, formatTime } from "../../../domain/format";
+import { formatListDate, formatTime } from "../../../domain/format";
 import { type AdminBookingRow, bookingName } from "../../../shared/admin-bookings";
 import { DialogButton } from "../parts/DialogButton";
 import { ResponsiveList } from "../parts/ResponsiveList";
@@ -12,17 +13,26 @@ import { useMoney } from "../parts/money";
 
 export type OpenBooking = (booking: AdminBookingRow, trigger: HTMLButtonElement) => void;
 
-const when = (b: AdminBookingRow) => `${formatDate(b.appointmentDate, "short")} ${formatTime(b.appointmentTime)}`;
+const when = (b: AdminBookingRow, timeZone: string) => `${formatListDate(b.appointmentDate, timeZone)} ${formatTime(b.appointmentTime)}`;
 
-function OpenButton({ booking, onOpen, className }: { booking: AdminBookingRow; onOpen: OpenBooking; className: string }) {
+function OpenButton({ booking, timeZone, onOpen, className }: { booking: AdminBookingRow; timeZone: string; onOpen: OpenBooking; className: string }) {
   return (
     <DialogButton
       className={className}
-      label={`Booking ${bookingName(booking)} of ${booking.customerName} on ${when(booking)}`}
+      label={`Booking ${bookingName(booking)} of ${booking.customerName} on ${when(booking, timeZone)}`}
       onOpen={(trigger) => onOpen(booking, trigger)}
     >
-      {when(booking)}
+      {when(booking, timeZone)}
     </DialogButton>
+  );
+}
+
+/** The customer's phone as a link that calls it. */
+function Phone({ phone, className }: { phone: string; className: string }) {
+  return (
+    <a className={`link whitespace-nowrap ${className}`} href={`tel:${phone.replace(/[^\d+]/g, "")}`} data-testid="booking-phone">
+      {phone}
+    </a>
   );
 }
 
@@ -40,7 +50,7 @@ function Price({ b }: { b: AdminBookingRow }) {
     </span>
   );
 }
-export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen: OpenBooking }) {
+export function BookingsList({ rows, timeZone, onOpen }: { rows: AdminBookingRow[]; timeZone: string; onOpen: OpenBooking }) {
   return (
     <ResponsiveList
       label="Bookings"
@@ -52,14 +62,14 @@ export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen
       row={(b) => (
         <>
           <th scope="row">
-            <OpenButton booking={b} onOpen={onOpen} className="link link-primary whitespace-nowrap" />
+            <OpenButton booking={b} timeZone={timeZone} onOpen={onOpen} className="link link-primary whitespace-nowrap" />
             <Reference b={b} />
           </th>
           <td>
             <span className="flex flex-col">
               <span>{b.customerName}</span>
               {(b.contactEmail ?? b.customerEmail) && <span className="text-xs break-all text-base-content/80">{b.contactEmail ?? b.customerEmail}</span>}
-              {b.contactPhone && <span className="text-xs text-base-content/80">{b.contactPhone}</span>}
+              {b.contactPhone && <Phone phone={b.contactPhone} className="text-xs" />}
             </span>
           </td>
           <td>{b.serviceName}</td>
@@ -78,7 +88,7 @@ export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen
         <>
           <div className="flex flex-wrap items-center justify-between gap-2">
             <span>
-              <OpenButton booking={b} onOpen={onOpen} className="btn btn-sm btn-outline" />
+              <OpenButton booking={b} timeZone={timeZone} onOpen={onOpen} className="btn btn-sm btn-outline" />
               <Reference b={b} />
             </span>
             <StatusBadge kind="booking" status={b.status} />
@@ -86,7 +96,7 @@ export function BookingsList({ rows, onOpen }: { rows: AdminBookingRow[]; onOpen
           <p className="text-sm break-words">
             {b.customerName}
             {(b.contactEmail ?? b.customerEmail) && <span className="block text-xs break-all text-base-content/80">{b.contactEmail ?? b.customerEmail}</span>}
-            {b.contactPhone && <span className="block text-xs text-base-content/80">{b.contactPhone}</span>}
+            {b.contactPhone && <Phone phone={b.contactPhone} className="block w-fit py-1" />}
           </p>
           <p className="flex flex-wrap justify-between gap-2 text-sm">
             <span>{b.serviceName}</span>
