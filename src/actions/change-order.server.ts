@@ -28,7 +28,9 @@ export function changeOrderByAdmin(
   now = new Date(),
 ): AdminOrderDetail {
   const by = { actor: "admin" as const, adminId: admin.id, audit: admin };
-  const result = changeOrder(deps.db, orderIdOf(deps, orderNumber), change, by, now, orderChangeMail(deps, change.kind));
+  // Who sighted the ID is whoever is signed in and says so, never a name from the request.
+  const applied: OwnerOrderChange = change.kind === "verify" ? { ...change, verifiedBy: admin.username } : change;
+  const result = changeOrder(deps.db, orderIdOf(deps, orderNumber), applied, by, now, orderChangeMail(deps, change.kind));
   if (!result.ok) {
     if (result.reason === "not_found") throw unknownOrder();
     throw new HttpError(409, "not_allowed", result.message);

@@ -14,13 +14,14 @@ import {
   adminOrdersPageSize,
   allowedOrderActions,
 } from "../shared/admin-orders";
+import { type IdDocument, idDocuments } from "../shared/orders";
 import { searchCountStatement, searchedTotal, searchTerms } from "./admin-search.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type ChangeOrderResult, type OrderChangeEffects, orderView } from "./orders.server";
 import { prepared } from "./prepared.server";
 import { exportBatchRows, openReadSnapshot } from "./read-snapshot.server";
-import { admins, orderEvents, orderItems, orders, payments, users } from "./schema";
+import { type Address, admins, orderEvents, orderItems, orders, payments, users } from "./schema";
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -38,16 +39,27 @@ const rowColumns = {
   paymentMethod: orders.paymentMethod,
 };
 
-/** The CSV export's columns: the list's and the money, items and tracking beside them. */
+/**
+ * "2 × GPS Tracker Pro; 1 × Bug Detector": each line's quantity and the name it was sold under, in
+ * the order's own order, which order_items_order_idx gives without a sort (admin-search.test.ts).
+ */
+const soldName = sql`coalesce(json_extract(${orderItems.productSnapshot}, '$.name'), 'Product no longer listed')`;
+const itemsSold = sql<string | null>`(select group_concat(line, '; ') from (select ${orderItems.quantity} || ' × ' || ${soldName} as line
+  from ${orderItems} where ${orderItems.orderId} = ${orders.id} order by ${orderItems.id}))`;
+
+/** The export's columns: the list's and the money, items (with their names), address and tracking beside them. */
 const exportColumns = {
   ...rowColumns,
   id: orders.id,
   itemCount: sql<number>`(select coalesce(sum(${orderItems.quantity}), 0) from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
+  items: itemsSold,
+  shippingAddress: orders.shippingAddress,
   subtotal: orders.subtotal,
   discountAmount: orders.discountAmount,
   shippingAmount: orders.shippingAmount,
   taxAmount: orders.taxAmount,
   trackingNumber: orders.trackingNumber,
+  carrier: orders.carrier,
 };
 
 /** The customer's account name, else the name the order ships to. */
@@ -223,14 +235,19 @@ export function listAdminOrders(db: Db, query: AdminOrdersQuery): AdminOrderList
   };
 }
 
-/** One order of the CSV export: the list's columns and the money, items and tracking beside them. */
+/** One order of the export: the list's columns and the money, items, address and tracking beside them. */
 export type AdminOrderExportRow = AdminOrderRow & {
   itemCount: number;
+  /** Each line as "2 × GPS Tracker Pro", joined with "; ". */
+  items: string;
+  shippingAddress: Address;
   subtotal: string;
   discountAmount: string;
   shippingAmount: string;
   taxAmount: string;
   trackingNumber: string | null;
+  /** Who carries the parcel (`shared/orders.ts` carriers), when it was recorded. */
+  carrier: string | null;
 };
 
 /**
@@ -264,11 +281,14 @@ export async function* exportAdminOrders(db: Db, query: AdminOrdersQuery, batchS
         yield rows.map((r) => ({
           ...toAdminOrderRow(r),
           itemCount: Number(r.itemCount),
+          items: r.items ?? "",
+          shippingAddress: r.shippingAddress,
           subtotal: r.subtotal,
           discountAmount: r.discountAmount,
           shippingAmount: r.shippingAmount,
           taxAmount: r.taxAmount,
           trackingNumber: r.trackingNumber,
+          carrier: r.carrier,
         }));
       }
       last = rows.at(-1);
@@ -339,6 +359,13 @@ export function adminOrderDetail(db: Db, orderNumber: string): AdminOrderDetail 
         admin: e.admin,
       })),
       actions: allowedOrderActions(row),
+      verification: row.verifiedAt
+        ? {
+            document: (idDocuments as readonly string[]).includes(row.verifiedDocument ?? "") ? (row.verifiedDocument as IdDocument) : null,
+            by: row.verifiedBy,
+            at: row.verifiedAt.toISOString(),
+          }
+        : null,
     };
   })();
 }

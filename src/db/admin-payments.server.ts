@@ -1,10 +1,9 @@
 /**
- * The owner's list of service payments and payment requests (`/api/admin/payments`), newest first
- * through `payments_created_idx`, and marking a payment request paid: the one change the owner
- * makes by hand, since the money for a request (instructions, cash deposit) arrives outside the site.
+ * The owner's list of every payment (`/api/admin/payments`), shop and service, newest first, and
+ * marking a payment request paid: the one change the owner makes by hand on a payment, since the
+ * money for a request (instructions, cash deposit) arrives outside the site.
  */
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, eq, sql } from "drizzle-orm";
 import { formatInvoiceNumber } from "../domain/invoice";
 import { type PaymentStatus, paymentActionOutcome } from "../domain/payment";
 import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize } from "../shared/admin-payments";
@@ -12,52 +11,91 @@ import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { issueInvoice } from "./invoices.server";
 import { getSettings } from "./settings.server";
-import { orders, paymentCounts, payments, users } from "./schema";
+import { prepared } from "./prepared.server";
+import { paymentCounts, payments } from "./schema";
 
-/** The list's filter, over the payments or over their kept counts (`payment_counts`), which have the same two columns. */
-function filterConditions(
-  query: AdminPaymentsQuery,
-  columns: { status: SQLiteColumn; method: SQLiteColumn } = { status: payments.status, method: payments.method },
-): SQL | undefined {
-  const conditions: SQL[] = [];
-  if (query.status) conditions.push(eq(columns.status, query.status));
-  if (query.method) conditions.push(eq(columns.method, query.method));
-  return conditions.length > 0 ? and(...conditions) : undefined;
+/**
+ * Every payment the business has taken or asked for, as one list: the rows of `payments` (service
+ * payments and requests, booking payments, PayPal captures of shop orders) and the shop orders the
+ * owner marked paid by hand (bank transfer, cash deposit, cryptocurrency), which are recorded on the
+ * order itself and have no payment row. An order with a completed or refunded payment row (a PayPal
+ * capture) is that row, never listed twice. An order's payment reads as `completed`, or `refunded`
+ * once the order is, and takes its paid time as its own.
+ */
+const orderPaymentStatus = `CASE o.payment_status WHEN 'refunded' THEN 'refunded' ELSE 'completed' END`;
+const orderPaymentMethod = `coalesce(o.payment_method, 'manual')`;
+const paidByHandOrders = `o.paid_at IS NOT NULL AND o.payment_status IN ('paid', 'refunded')
+  AND NOT EXISTS (SELECT 1 FROM payments p2 WHERE p2.shop_order_id = o.id AND p2.status IN ('completed', 'refunded'))`;
+
+type Filters = { status: boolean; method: boolean };
+const filterKey = (f: Filters) => `${f.status ? "s" : ""}${f.method ? "m" : ""}`;
+
+/** The payment rows' part, newest first, read through payments_created_idx up to the page's end. */
+function paymentRowsSql(f: Filters): string {
+  const where = [f.status && "p.status = $status", f.method && "p.method = $method"].filter(Boolean);
+  return `SELECT p.id AS id, p.reference_code AS referenceCode, p.service_name AS serviceName, p.amount AS amount, p.currency AS currency,
+      p.method AS method, p.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.email AS accountEmail, p.status AS status,
+      p.created_at AS createdAt, p.paid_at AS paidAt, p.marked_paid_by AS markedPaidBy, o.order_number AS orderNumber,
+      (SELECT i.number FROM invoices i WHERE i.payment_id = p.id OR i.order_id = p.shop_order_id) AS invoice
+    FROM payments p LEFT JOIN users u ON u.id = p.user_id LEFT JOIN orders o ON o.id = p.shop_order_id
+    ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
+    ORDER BY p.created_at DESC, p.id DESC LIMIT $end`;
 }
 
-const rowColumns = {
-  id: payments.id,
-  referenceCode: payments.referenceCode,
-  serviceName: payments.serviceName,
-  amount: payments.amount,
-  currency: payments.currency,
-  method: payments.method,
-  email: payments.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  accountEmail: users.email,
-  status: payments.status,
-  createdAt: payments.createdAt,
-  paidAt: payments.paidAt,
-  markedPaidBy: payments.markedPaidBy,
-  orderNumber: orders.orderNumber,
-  // Spelled out: inside sql`` Drizzle leaves columns unqualified.
-  invoice: sql<number | null>`(SELECT i.number FROM invoices i WHERE i.payment_id = "payments"."id" OR i.order_id = "payments"."shop_order_id")`,
-};
+/** The conditions on orders paid by hand for a filter of the list. */
+function orderConditions(f: Filters): string {
+  return [paidByHandOrders, f.status && `${orderPaymentStatus} = $status`, f.method && `${orderPaymentMethod} = $method`].filter(Boolean).join(" AND ");
+}
 
-/** A row of `rowColumns`: the user and the order are left joins, so their columns may be null. */
-type PaymentRow = Omit<
-  typeof payments.$inferSelect,
-  "userId" | "serviceId" | "providerOrderId" | "providerCaptureId" | "shopOrderId" | "bookingId" | "updatedAt"
-> & {
+/** The orders paid by hand, as payments: newest payment first, up to the page's end. */
+function orderRowsSql(f: Filters): string {
+  return `SELECT o.order_number AS id, o.order_number AS referenceCode, 'Order ' || o.order_number AS serviceName, o.total_amount AS amount,
+      o.currency AS currency, ${orderPaymentMethod} AS method, NULL AS email, u.first_name AS firstName, u.last_name AS lastName,
+      u.email AS accountEmail, ${orderPaymentStatus} AS status, o.paid_at AS createdAt, o.paid_at AS paidAt,
+      (SELECT a.username FROM order_events e JOIN admins a ON a.id = e.admin_id
+        WHERE e.order_id = o.id AND e.actor = 'admin' AND e.payment_status = 'paid' ORDER BY e.id LIMIT 1) AS markedPaidBy,
+      o.order_number AS orderNumber, (SELECT i.number FROM invoices i WHERE i.order_id = o.id) AS invoice
+    FROM orders o LEFT JOIN users u ON u.id = o.user_id
+    WHERE ${orderConditions(f)}
+    ORDER BY o.paid_at DESC, o.id DESC LIMIT $end`;
+}
+
+/**
+ * The list's statements for a filter, each prepared once per connection: a page (each part read
+ * newest first only as far as the page's end, then the two merged) and how many orders paid by
+ * hand match (the payment rows' count is kept in payment_counts).
+ */
+function listStatements(db: Db, f: Filters) {
+  return prepared(db, `admin-payments-list-${filterKey(f)}`, (d) => ({
+    page: d.$client.query<RawPaymentRow, Record<string, string | number>>(
+      `SELECT * FROM (SELECT * FROM (${paymentRowsSql(f)}) UNION ALL SELECT * FROM (${orderRowsSql(f)}))
+        ORDER BY createdAt DESC, id DESC LIMIT $limit OFFSET $offset`,
+    ),
+    orders: d.$client.query<{ n: number }, Record<string, string>>(`SELECT count(*) AS n FROM orders o WHERE ${orderConditions(f)}`),
+  }));
+}
+
+/** A row of the list as SQLite gives it: instants in milliseconds. */
+type RawPaymentRow = {
+  id: string;
+  referenceCode: string;
+  serviceName: string;
+  amount: string;
+  currency: string;
+  method: string;
+  email: string | null;
   firstName: string | null;
   lastName: string | null;
   accountEmail: string | null;
+  status: string;
+  createdAt: number;
+  paidAt: number | null;
+  markedPaidBy: string | null;
   orderNumber: string | null;
   invoice: number | null;
 };
 
-function toAdminPayment(r: PaymentRow): AdminPayment {
+function toAdminPayment(r: RawPaymentRow): AdminPayment {
   return {
     id: r.id,
     referenceCode: r.referenceCode,
@@ -68,8 +106,8 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
     email: r.email ?? r.accountEmail,
     customerName: [r.firstName, r.lastName].filter(Boolean).join(" ") || null,
     status: r.status as PaymentStatus,
-    createdAt: r.createdAt.toISOString(),
-    paidAt: r.paidAt ? r.paidAt.toISOString() : null,
+    createdAt: new Date(r.createdAt).toISOString(),
+    paidAt: r.paidAt === null ? null : new Date(r.paidAt).toISOString(),
     markedPaidBy: r.markedPaidBy,
     orderNumber: r.orderNumber,
     invoiceNumber: r.invoice === null ? null : formatInvoiceNumber(r.invoice),
@@ -77,30 +115,25 @@ function toAdminPayment(r: PaymentRow): AdminPayment {
 }
 
 /**
- * One page of payments, newest first, and how many match in all, from the kept counts (one
- * transaction, so they agree).
+ * One page of every payment (payment rows and orders paid by hand), newest first, and how many
+ * match in all: the payment rows from their kept counts, the orders counted. One transaction, so
+ * they agree.
  */
 export function listAdminPayments(db: Db, query: AdminPaymentsQuery): AdminPaymentList {
-  const { page } = query;
-  const where = filterConditions(query);
+  const { page, status, method } = query;
+  const filters = { status: status !== null, method: method !== null };
+  const offset = (page - 1) * adminPaymentsPageSize;
+  const params = { ...(status !== null ? { $status: status } : {}), ...(method !== null ? { $method: method } : {}) };
+  const statements = listStatements(db, filters);
   const { rows, total } = db.$client.transaction(() => ({
-    rows: db
-      .select(rowColumns)
-      .from(payments)
-      .leftJoin(users, eq(users.id, payments.userId))
-      .leftJoin(orders, eq(orders.id, payments.shopOrderId))
-      .where(where)
-      .orderBy(desc(payments.createdAt), desc(payments.id))
-      .limit(adminPaymentsPageSize)
-      .offset((page - 1) * adminPaymentsPageSize)
-      .all(),
-    // The kept counts per status and method (payment_counts, migration 0040), not a count of every payment.
+    rows: statements.page.all({ ...params, $end: offset + adminPaymentsPageSize, $limit: adminPaymentsPageSize, $offset: offset }),
     total:
-      db
+      // The kept counts per status and method (payment_counts, migration 0040), not a count of every payment.
+      (db
         .select({ n: sql<number>`coalesce(sum(${paymentCounts.n}), 0)` })
         .from(paymentCounts)
-        .where(filterConditions(query, { status: paymentCounts.status, method: paymentCounts.method }))
-        .get()?.n ?? 0,
+        .where(and(...[status !== null && eq(paymentCounts.status, status), method !== null && eq(paymentCounts.method, method)].filter((c) => c !== false)))
+        .get()?.n ?? 0) + (statements.orders.get(params)?.n ?? 0),
   }))();
   return {
     payments: rows.map(toAdminPayment),
@@ -149,14 +182,10 @@ export function markPaymentRequestPaid(db: Db, id: string, actor: AuditActor, no
   });
 }
 
-/** One payment as the list shows it, or undefined. */
+/** One payment row as the list shows it, or undefined. */
 export function adminPayment(db: Db, id: string): AdminPayment | undefined {
-  const r = db
-    .select(rowColumns)
-    .from(payments)
-    .leftJoin(users, eq(users.id, payments.userId))
-    .leftJoin(orders, eq(orders.id, payments.shopOrderId))
-    .where(eq(payments.id, id))
-    .get();
+  const r = db.$client
+    .query<RawPaymentRow, { $id: string }>(`SELECT * FROM (${paymentRowsSql({ status: false, method: false }).replace("LIMIT $end", "")}) WHERE id = $id`)
+    .get({ $id: id });
   return r ? toAdminPayment(r) : undefined;
 }

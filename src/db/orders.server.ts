@@ -19,7 +19,17 @@ import { centsToDecimal } from "../domain/pricing";
 import { holdsUnpaidStock, linesOverProductLimit, mayOpenAnotherOrder } from "../domain/stock-limits";
 import { lineCents, orderTotals, priceOrder, type OrderTotals } from "../domain/totals";
 import type { CheckoutInput, ShippingAddress } from "../shared/checkout";
-import { trackingUrl, type OrderAddressView, type OrderSummaryView, type OrderView } from "../shared/orders";
+import {
+  type Carrier,
+  carrierLabels,
+  type IdDocument,
+  idDocumentLabels,
+  orderCarrier,
+  trackingUrl,
+  type OrderAddressView,
+  type OrderSummaryView,
+  type OrderView,
+} from "../shared/orders";
 import { cartRows } from "./cart.server";
 import { prepared } from "./prepared.server";
 import { type BackInStockMailContext, queueBackInStockMail, stockLevels } from "./back-in-stock.server";
@@ -365,7 +375,8 @@ export function orderView(db: Db, order: OrderRow): OrderView {
     billingAddress: addressView(order.billingAddress),
     notes: order.notes,
     trackingNumber: order.trackingNumber,
-    trackingUrl: trackingUrl(order.trackingNumber),
+    carrier: orderCarrier(order.carrier, order.trackingNumber),
+    trackingUrl: trackingUrl(order.trackingNumber, orderCarrier(order.carrier, order.trackingNumber)),
     createdAt: order.createdAt.toISOString(),
     paidAt: iso(order.paidAt),
     shippedAt: iso(order.shippedAt),
@@ -427,6 +438,7 @@ export function customerOrders(db: Db, userId: string, limit = 50): OrderSummary
         currency: orders.currency,
         createdAt: orders.createdAt,
         trackingNumber: orders.trackingNumber,
+        carrier: orders.carrier,
         // Spelled out: inside sql`` Drizzle leaves columns unqualified, and "id" would be the item's own.
         itemCount: sql<number>`(SELECT COALESCE(SUM(oi.quantity), 0) FROM order_items oi WHERE oi.order_id = "orders"."id")`,
       })
@@ -437,7 +449,10 @@ export function customerOrders(db: Db, userId: string, limit = 50): OrderSummary
       .prepare(),
   )
     .all({ userId, limit })
-    .map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), trackingUrl: trackingUrl(r.trackingNumber), itemCount: Number(r.itemCount) }));
+    .map((r) => {
+      const carrier = orderCarrier(r.carrier, r.trackingNumber);
+      return { ...r, carrier, createdAt: r.createdAt.toISOString(), trackingUrl: trackingUrl(r.trackingNumber, carrier), itemCount: Number(r.itemCount) };
+    });
 }
 
 const orderAuditSummaries: Record<OrderChange["kind"] | "cancel", (orderNumber: string) => string> = {
@@ -449,13 +464,20 @@ const orderAuditSummaries: Record<OrderChange["kind"] | "cancel", (orderNumber: 
   cancel: (n) => `Cancelled order ${n}`,
 };
 
+/** " with StarTrack", " (passport sighted by owner)": what the audit log's line says of a shipment or an ID check. */
+function auditedDetails(after: { carrier?: Carrier; document?: IdDocument; verifiedBy?: string }): string {
+  if (after.carrier) return ` with ${after.carrier === "other" ? "another carrier" : carrierLabels[after.carrier]}`;
+  if (after.document) return ` (${idDocumentLabels[after.document].toLowerCase()} sighted by ${after.verifiedBy ?? "an admin"})`;
+  return "";
+}
+
 /** The audit entry of an admin's change to an order: its status and payment status before and after. Call inside the change's transaction. */
 function auditOrderChange(
   db: Db,
   actor: AuditActor,
   order: OrderRow,
   kind: OrderChange["kind"] | "cancel",
-  after: { status: OrderStatus; paymentStatus: OrderPaymentStatus; trackingNumber?: string },
+  after: { status: OrderStatus; paymentStatus: OrderPaymentStatus; trackingNumber?: string; carrier?: Carrier; document?: IdDocument; verifiedBy?: string },
   note: string | undefined,
   now: Date,
 ): void {
@@ -466,7 +488,7 @@ function auditOrderChange(
       kind: "orders",
       action: `order.${kind}`,
       recordId: order.orderNumber,
-      summary: orderAuditSummaries[kind](order.orderNumber),
+      summary: `${orderAuditSummaries[kind](order.orderNumber)}${auditedDetails(after)}`,
       before: { status: order.status, paymentStatus: order.paymentStatus },
       after: note ? { ...after, note } : after,
     },
@@ -478,12 +500,21 @@ function auditOrderChange(
 export type OrderChange =
   /** The payment arrived (a manual method marked by the owner, or a PayPal capture recorded by the site). */
   | { kind: "mark_paid"; note?: string; captureId?: string }
-  /** The owner checked the customer's ID for an order on hold. */
-  | { kind: "verify"; note?: string }
-  | { kind: "ship"; trackingNumber: string; note?: string }
+  /** The owner checked the customer's ID for an order on hold: the document sighted, and who saw it (an admin's username). */
+  | { kind: "verify"; document?: IdDocument; verifiedBy?: string; note?: string }
+  /** A normalised tracking number (`normaliseTrackingNumber`); Australia Post unless another carrier is named. */
+  | { kind: "ship"; trackingNumber: string; carrier?: Carrier; note?: string }
   | { kind: "deliver"; note?: string }
   /** The payment went back to the customer (through PayPal when paid that way, by the caller). */
   | { kind: "refund"; note?: string };
+
+/** What the audit entry keeps of a change besides the statuses: the parcel's number and carrier, the document sighted and by whom. */
+function changeDetails(change: OrderChange): { trackingNumber?: string; carrier?: Carrier; document?: IdDocument; verifiedBy?: string } {
+  if (change.kind === "ship") return { trackingNumber: change.trackingNumber, carrier: change.carrier ?? "auspost" };
+  if (change.kind === "verify")
+    return { ...(change.document ? { document: change.document } : {}), ...(change.verifiedBy ? { verifiedBy: change.verifiedBy } : {}) };
+  return {};
+}
 
 export type ChangeOrderResult = { ok: true; order: OrderView } | { ok: false; reason: "not_found" } | { ok: false; reason: "not_allowed"; message: string };
 
@@ -519,10 +550,10 @@ export function changeOrder(
         Object.assign(set, { paidAt: now, holdExpiresAt: null, ...(change.captureId ? { paymentIntentId: change.captureId } : {}) });
         break;
       case "verify":
-        set.verifiedAt = now;
+        Object.assign(set, { verifiedAt: now, verifiedDocument: change.document ?? null, verifiedBy: change.verifiedBy ?? null });
         break;
       case "ship":
-        Object.assign(set, { trackingNumber: change.trackingNumber, shippedAt: now });
+        Object.assign(set, { trackingNumber: change.trackingNumber, carrier: change.carrier ?? "auspost", shippedAt: now });
         break;
       case "deliver":
         set.deliveredAt = now;
@@ -544,7 +575,7 @@ export function changeOrder(
       .values({ orderId: order.id, status, paymentStatus, actor: by.actor, adminId: by.adminId ?? null, note: change.note ?? null, createdAt: now })
       .run();
     if (by.audit) {
-      const after = { status, paymentStatus, ...(change.kind === "ship" ? { trackingNumber: change.trackingNumber } : {}) };
+      const after = { status, paymentStatus, ...changeDetails(change) };
       auditOrderChange(db, by.audit, order, change.kind, after, change.note, now);
     }
     // The invoice takes its number in this transaction, so paid orders never share or skip one.

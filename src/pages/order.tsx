@@ -14,7 +14,7 @@ import { manualPaymentInstructions } from "../domain/payment-instructions";
 import { type BankAccount, methodsOnOffer } from "../domain/payment-methods";
 import { manifest } from "../server/assets.server";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../shared/checkout";
-import { orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
+import { carrierLabels, orderPagePath, orderStatusLabels, paymentStatusLabels, type OrderAddressView, type OrderView } from "../shared/orders";
 import type { PageDefinition } from "./page";
 import { productPath } from "./product";
 import { PostalAddress } from "../components/PostalAddress";
@@ -193,14 +193,22 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
             ? order.deliveredAt
               ? `Delivered ${formatInstant(order.deliveredAt, tz)}. `
               : "Your order was delivered. "
-            : "Your order is on its way with Australia Post. "}
-          {order.trackingNumber && order.trackingUrl && (
+            : order.carrier && order.carrier !== "other"
+              ? `Your order is on its way with ${carrierLabels[order.carrier]}. `
+              : "Your order is on its way. "}
+          {order.trackingNumber && order.trackingUrl && order.carrier && (
             <>
               {"Tracking number: "}
-              <a className="link font-mono" href={order.trackingUrl} rel="noopener noreferrer" target="_blank">
+              <a className="link font-mono break-all" href={order.trackingUrl} rel="noopener noreferrer" target="_blank">
                 {order.trackingNumber}
-                <span className="sr-only"> (opens Australia Post tracking in a new tab)</span>
+                <span className="sr-only">{` (opens ${carrierLabels[order.carrier]} tracking in a new tab)`}</span>
               </a>
+            </>
+          )}
+          {order.trackingNumber && !order.trackingUrl && (
+            <>
+              {"Tracking number: "}
+              <span className="font-mono break-all">{order.trackingNumber}</span>
             </>
           )}
         </p>

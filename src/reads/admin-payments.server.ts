@@ -1,4 +1,4 @@
-/** What the owner sees of service payments and payment requests: a page of them, newest first. */
+/** What the owner sees of every payment, shop and service: a page of them, newest first. */
 import { listAdminPayments } from "../db/admin-payments.server";
 import type { AdminPaymentList, AdminPaymentsQuery } from "../shared/admin-payments";
 import type { ReadDeps } from "./read";

@@ -14,7 +14,7 @@ import {
   orderStatuses,
 } from "../domain/order";
 import { choiceFilter, defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
-import { type OrderView, trackingNumberPattern } from "./orders";
+import { carriers, type IdDocument, idDocuments, normaliseTrackingNumber, type OrderView, trackingNumberPattern } from "./orders";
 import { z } from "./zod-mini";
 
 /** Orders per page of the list. */
@@ -89,6 +89,8 @@ export type AdminOrderDetail = Omit<OrderView, "history"> & {
   history: AdminOrderEvent[];
   /** The actions allowed now. */
   actions: AdminOrderAction[];
+  /** The ID check, once done: the document sighted (null when checked before documents were recorded), who saw it and when. */
+  verification: { document: IdDocument | null; by: string | null; at: string } | null;
 };
 
 /**
@@ -111,15 +113,28 @@ export function allowedOrderActions(order: OrderState): AdminOrderAction[] {
 
 const note = z.optional(z.string().check(z.trim(), z.maxLength(maxAdminOrderNoteLength, `Keep the note under ${maxAdminOrderNoteLength + 1} characters`)));
 
-export const trackingNumberMessage = "Enter the tracking number: 6 to 40 letters, digits or dashes";
+export const trackingNumberMessage = "Enter the tracking number from the label: 6 to 40 letters and digits (spaces and dashes are fine)";
+export const carrierMessage = "Choose who carries the parcel";
+export const idDocumentMessage = "Choose the ID document you sighted";
 
-/** The body of mark-paid, verify, deliver, cancel and refund: an optional note for the history. */
+/** The body of mark-paid, deliver, cancel and refund: an optional note for the history. */
 export const adminOrderNoteSchema = z.object({ note });
 export type AdminOrderNoteInput = z.infer<typeof adminOrderNoteSchema>;
 
-/** The body of ship: the carrier's tracking number and an optional note. */
+/**
+ * The body of ship: the tracking number as typed from the label (kept normalised: upper case, no
+ * spaces or dashes, decision 075), its carrier and an optional note.
+ */
 export const adminOrderShipSchema = z.object({
-  trackingNumber: z.string(trackingNumberMessage).check(z.trim(), z.regex(trackingNumberPattern, trackingNumberMessage)),
+  trackingNumber: z.string(trackingNumberMessage).check(z.overwrite(normaliseTrackingNumber), z.regex(trackingNumberPattern, trackingNumberMessage)),
+  carrier: z.enum(carriers, carrierMessage),
   note,
 });
+
+/** The body of verify: the ID document sighted and an optional note; the admin who saw it is the one signed in. */
+export const adminOrderVerifySchema = z.object({
+  document: z.enum(idDocuments, idDocumentMessage),
+  note,
+});
+export type AdminOrderVerifyInput = z.infer<typeof adminOrderVerifySchema>;
 export type AdminOrderShipInput = z.infer<typeof adminOrderShipSchema>;

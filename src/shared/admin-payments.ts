@@ -1,5 +1,5 @@
 /**
- * The payment requests list (`/admin/payments`) and `GET|POST /api/admin/payments…`: the list's
+ * The payments list (`/admin/payments`: every payment, shop and service) and `GET|POST /api/admin/payments…`: the list's
  * query, the shapes the API answers, and which payments the owner can mark paid
  * (docs/product.md#payments). Written with zod/mini so the island can share it.
  */
@@ -9,16 +9,22 @@ import { choiceFilter, defineAdminList, type ListQuery } from "./admin-list";
 export const adminPaymentsPageSize = 20;
 
 /**
- * The methods a payment row can have: PayPal, the request methods of the payment dialog
- * (shared/payment.ts), and `manual`: a booking the owner marked paid with no request before it.
+ * The methods a payment can have: PayPal, the request methods of the payment dialog
+ * (shared/payment.ts), `manual` (a booking the owner marked paid with no request before it), and
+ * the shop's own ways to pay an order that the owner marks paid by hand (shared/checkout.ts).
  */
-export const adminPaymentMethods = ["paypal", "instructions", "cash", "manual"] as const;
+/** The methods a row of the payments table has (the others are orders the owner marked paid). */
+export const paymentRowMethods = ["paypal", "instructions", "cash", "manual"] as const;
+export const adminPaymentMethods = [...paymentRowMethods, "bank_transfer", "crypto", "cash_deposit"] as const;
 export type AdminPaymentMethod = (typeof adminPaymentMethods)[number];
 export const adminPaymentMethodLabels: Record<string, string> = {
   paypal: "PayPal",
   instructions: "Payment instructions",
   cash: "Cash deposit",
   manual: "Marked paid by hand",
+  bank_transfer: "Bank transfer",
+  crypto: "Cryptocurrency",
+  cash_deposit: "Cash deposit for an order",
 };
 
 /** `?status=&method=&page=`, all optional; empty means any. */
@@ -48,7 +54,7 @@ export type AdminPayment = {
   paidAt: string | null;
   /** The admin who marked it paid by hand, if one did. */
   markedPaidBy: string | null;
-  /** The shop order it pays, if any. */
+  /** The shop order it pays, if any (an order marked paid by hand is listed under its number, as its own payment). */
   orderNumber: string | null;
   /** The invoice issued when it was paid (a shop order's own invoice for an order's payment), if any. */
   invoiceNumber: string | null;

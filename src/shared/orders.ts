@@ -55,6 +55,9 @@ export type OrderView = OrderTotals & {
   billingAddress: OrderAddressView;
   notes: string | null;
   trackingNumber: string | null;
+  /** Who carries it, once shipped. */
+  carrier: Carrier | null;
+  /** The carrier's tracking page for it; null before it ships or with another carrier (the number alone then). */
   trackingUrl: string | null;
   createdAt: string;
   paidAt: string | null;
@@ -71,7 +74,7 @@ export type OrderView = OrderTotals & {
 /** One line of the customer's order list. */
 export type OrderSummaryView = Pick<
   OrderView,
-  "orderNumber" | "status" | "paymentStatus" | "paymentMethod" | "totalAmount" | "currency" | "createdAt" | "trackingNumber" | "trackingUrl"
+  "orderNumber" | "status" | "paymentStatus" | "paymentMethod" | "totalAmount" | "currency" | "createdAt" | "trackingNumber" | "carrier" | "trackingUrl"
 > & { itemCount: number };
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
@@ -91,12 +94,62 @@ export const paymentStatusLabels: Record<OrderPaymentStatus, string> = {
   failed: "Payment failed",
 };
 
-/** Tracking numbers: letters, digits and dashes, as the carriers print them. */
-export const trackingNumberPattern = /^[A-Za-z0-9-]{6,40}$/;
+/** A tracking number as it is kept: letters and digits only, 6 to 40 of them (after `normaliseTrackingNumber`). */
+export const trackingNumberPattern = /^[A-Z0-9]{6,40}$/;
 
-/** Where a customer follows an Australia Post parcel (the carrier every order ships with). */
-export function trackingUrl(trackingNumber: string | null): string | null {
-  return trackingNumber ? `https://auspost.com.au/mypost/track/details/${encodeURIComponent(trackingNumber)}` : null;
+/**
+ * A tracking number as typed from a label ("33 lpx 0012-3456") as it is kept and searched:
+ * upper case, without the spaces and dashes carriers print to make it readable (decision 075).
+ */
+export function normaliseTrackingNumber(typed: string): string {
+  return typed.replace(/[\s-]+/g, "").toUpperCase();
+}
+
+/** Who carries a parcel, in the order the owner chooses among them; `other` gives the customer the number and no link. */
+export const carriers = ["auspost", "startrack", "sendle", "couriers_please", "other"] as const;
+export type Carrier = (typeof carriers)[number];
+
+export const carrierLabels: Record<Carrier, string> = {
+  auspost: "Australia Post",
+  startrack: "StarTrack",
+  sendle: "Sendle",
+  couriers_please: "Couriers Please",
+  other: "Another carrier",
+};
+
+/** Each carrier's public tracking page for one number (decision 075); none for another carrier. */
+const trackingPages: Record<Carrier, ((n: string) => string) | null> = {
+  auspost: (n) => `https://auspost.com.au/mypost/track/details/${n}`,
+  startrack: (n) => `https://startrack.com.au/track/details/${n}`,
+  sendle: (n) => `https://track.sendle.com/tracking?ref=${n}`,
+  couriers_please: (n) => `https://www.couriersplease.com.au/tools-track/no/${n}`,
+  other: null,
+};
+
+/**
+ * The carrier an order was shipped with: as recorded, and Australia Post for an order shipped
+ * before the carrier was recorded (the only carrier then). Null before it ships.
+ */
+export function orderCarrier(carrier: string | null, trackingNumber: string | null): Carrier | null {
+  if (!trackingNumber) return null;
+  return (carriers as readonly string[]).includes(carrier ?? "") ? (carrier as Carrier) : "auspost";
+}
+
+/** The ID documents the owner may sight for an order's ID check, in the order offered. */
+export const idDocuments = ["driver_licence", "passport", "proof_of_age_card", "other"] as const;
+export type IdDocument = (typeof idDocuments)[number];
+
+export const idDocumentLabels: Record<IdDocument, string> = {
+  driver_licence: "Driver licence",
+  passport: "Passport",
+  proof_of_age_card: "Proof of age card",
+  other: "Another document",
+};
+
+/** Where the customer follows the parcel on its carrier's site, or null (not shipped, or another carrier). */
+export function trackingUrl(trackingNumber: string | null, carrier: Carrier | null = "auspost"): string | null {
+  if (!trackingNumber || !carrier) return null;
+  return trackingPages[carrier]?.(encodeURIComponent(trackingNumber)) ?? null;
 }
 
 /** The order's page. Paths are lowercase on this site (canonical URLs), so the number is too. */

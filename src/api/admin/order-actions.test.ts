@@ -16,7 +16,7 @@ import { adminAppPerTest } from "../../../tests/helpers/per-test";
 const { t, admin } = adminAppPerTest();
 
 const paymentStatuses = ["pending", "paid", "refunded"] as const;
-const bodies: Partial<Record<AdminOrderAction, object>> = { ship: { trackingNumber: "TRACK-123456" } };
+const bodies: Partial<Record<AdminOrderAction, object>> = { ship: { trackingNumber: "TRACK-123456", carrier: "sendle" }, verify: { document: "passport" } };
 
 describe("the order actions offered and the server's guard", () => {
   test("agree for every status and payment status", async () => {

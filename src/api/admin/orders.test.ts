@@ -160,7 +160,7 @@ describe("the actions", () => {
     const { orderNumber, id } = placed("ann@example.com");
     const path = (a: string) => `/api/admin/orders/${orderNumber}/${a}`;
 
-    const early = await admin.json(path("ship"), { trackingNumber: "AP123456789" });
+    const early = await admin.json(path("ship"), { trackingNumber: "AP123456789", carrier: "auspost" });
     expect(early.status).toBe(409);
     expect((await errorOf(early)).message).toContain("cannot be shipped");
     expect((await admin.json(path("deliver"))).status).toBe(409);
@@ -174,15 +174,19 @@ describe("the actions", () => {
     expect((await errorOf(again)).message).toBe("A paid payment cannot be marked paid.");
 
     const events = countRows(t, "order_events");
-    for (const body of [{}, { trackingNumber: "x" }, { trackingNumber: "has spaces 123" }, { trackingNumber: 123456 }]) {
-      const bad = await admin.json(path("ship"), body);
+    for (const body of [{}, { trackingNumber: "x" }, { trackingNumber: "has_underscore 123" }, { trackingNumber: "- - - 12" }, { trackingNumber: 123456 }]) {
+      const bad = await admin.json(path("ship"), { carrier: "auspost", ...body });
       expect(bad.status).toBe(400);
-      expect((await errorOf(bad)).fields?.trackingNumber).toBe("Enter the tracking number: 6 to 40 letters, digits or dashes");
+      expect((await errorOf(bad)).fields?.trackingNumber).toBe(
+        "Enter the tracking number from the label: 6 to 40 letters and digits (spaces and dashes are fine)",
+      );
     }
+    const noCarrier = await admin.json(path("ship"), { trackingNumber: "AP123456789" });
+    expect((await errorOf(noCarrier)).fields?.carrier).toBe("Choose who carries the parcel");
     expect(countRows(t, "order_events")).toBe(events);
     expect(orderRow(id).status).toBe("processing");
 
-    const shipped = await admin.json(path("ship"), { trackingNumber: " AP123456789 " });
+    const shipped = await admin.json(path("ship"), { trackingNumber: " AP123456789 ", carrier: "auspost" });
     expect(shipped.status).toBe(200);
     expect((await shipped.json()) as AdminOrderDetail).toMatchObject({ status: "shipped", trackingNumber: "AP123456789", actions: ["deliver", "refund"] });
     expect(mailTo("ann@example.com")).toContain(`Order ${orderNumber} has shipped`);
@@ -198,11 +202,11 @@ describe("the actions", () => {
     t.db.update(products).set({ requiresVerification: true }).where(eq(products.slug, "covert-dash-cam-4k")).run();
     const { orderNumber, id } = placed("ann@example.com");
     expect((await detail(orderNumber)).actions).toEqual(["mark_paid", "verify", "cancel"]);
-    const res = await admin.json(`/api/admin/orders/${orderNumber}/verify`, { note: "Licence checked" });
+    const res = await admin.json(`/api/admin/orders/${orderNumber}/verify`, { document: "driver_licence", note: "Licence checked" });
     expect(res.status).toBe(200);
     expect(orderRow(id).status).toBe("pending");
     expect(orderRow(id).verifiedAt).not.toBeNull();
-    const again = await admin.json(`/api/admin/orders/${orderNumber}/verify`);
+    const again = await admin.json(`/api/admin/orders/${orderNumber}/verify`, { document: "passport" });
     expect(again.status).toBe(409);
     expect((await errorOf(again)).message).toBe("Only an order on hold for ID verification can be marked verified.");
   });
@@ -275,10 +279,11 @@ describe("the actions", () => {
     const junk = await admin.send("POST", `/api/admin/orders/${orderNumber}/cancel`, undefined, "{not json");
     expect(junk.status).toBe(400);
     expect(orderRow(id)).toMatchObject({ status: "pending", paymentStatus: "pending" });
-    for (const action of ["mark-paid", "verify", "deliver", "cancel", "refund"]) {
+    for (const action of ["mark-paid", "deliver", "cancel", "refund"]) {
       expect((await admin.json(`/api/admin/orders/PI-2222-2222/${action}`)).status).toBe(404);
     }
-    expect((await admin.json("/api/admin/orders/PI-2222-2222/ship", { trackingNumber: "AP123456789" })).status).toBe(404);
+    expect((await admin.json("/api/admin/orders/PI-2222-2222/verify", { document: "passport" })).status).toBe(404);
+    expect((await admin.json("/api/admin/orders/PI-2222-2222/ship", { trackingNumber: "AP123456789", carrier: "auspost" })).status).toBe(404);
   });
 });
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { payments } from "../../db/schema";
 import { paymentStatuses } from "../../domain/payment";
-import { type AdminPayment, type AdminPaymentList, adminPaymentMethods, canMarkPaymentPaid } from "../../shared/admin-payments";
+import { type AdminPayment, type AdminPaymentList, canMarkPaymentPaid, paymentRowMethods } from "../../shared/admin-payments";
 import { placedOrders } from "../../../tests/factories";
 import { countRows, errorOf } from "../../../tests/helpers/test-app";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
@@ -21,7 +21,7 @@ describe("the payment actions offered and the server's guard", () => {
     const disagreements: string[] = [];
     let accepted = 0;
     for (const status of paymentStatuses) {
-      for (const method of adminPaymentMethods) {
+      for (const method of paymentRowMethods) {
         for (const shopOrderId of [null, order?.orderId ?? null]) {
           serial++;
           const row = t.db

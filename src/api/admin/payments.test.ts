@@ -8,6 +8,8 @@ import { testOrigin } from "../../../tests/helpers/browser";
 import { errorOf } from "../../../tests/helpers/test-app";
 import { expectQueriesRefused } from "../../../tests/helpers/admins";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
+import { placedOrders } from "../../../tests/factories";
+import { changeOrder } from "../../db/orders.server";
 
 const { t, admin } = adminAppPerTest();
 let now: number;
@@ -77,6 +79,83 @@ describe("GET /api/admin/payments", () => {
       ["?page=-1", "page"],
     ]);
     expect((await t.request("/api/admin/payments")).status).toBe(401);
+  });
+});
+
+describe("shop orders in the payments list", () => {
+  const list = (query = "") => admin.read<AdminPaymentList>(`/api/admin/payments${query}`);
+
+  test("orders marked paid by hand are listed with the service payments, each with its invoice; a PayPal capture once", async () => {
+    const [first, second] = placedOrders(t.db, "transfers@example.com", { count: 2, firstName: "Tess" });
+    const [unpaid] = placedOrders(t.db, "unpaid@example.com");
+    const [viaPayPal] = placedOrders(t.db, "paypal@example.com", { paymentMethod: "paypal" });
+    if (!first || !second || !unpaid || !viaPayPal) throw new Error("no orders");
+    for (const o of [first, second]) expect((await admin.json(`/api/admin/orders/${o.orderNumber}/mark-paid`, {})).status).toBe(200);
+    // The site records a PayPal capture as a payment row of the order, then the order paid: one payment, not two.
+    t.db
+      .insert(payments)
+      .values({
+        serviceName: `Order ${viaPayPal.orderNumber}`,
+        method: "paypal",
+        amount: "399.00",
+        referenceCode: "PAY-CAPTURED",
+        shopOrderId: viaPayPal.orderId,
+        status: "completed",
+        paidAt: new Date(),
+      })
+      .run();
+    expect(changeOrder(t.db, viaPayPal.orderId, { kind: "mark_paid", captureId: "CAP-1" }, { actor: "system" }).ok).toBe(true);
+    const service = payment("instructions", "requested", 60 * 24);
+
+    const all = await list();
+    expect(all.total).toBe(4);
+    expect(all.payments).toHaveLength(4);
+    const byOrder = (n: string) => all.payments.filter((p) => p.orderNumber === n);
+    for (const o of [first, second]) {
+      expect(byOrder(o.orderNumber)).toEqual([
+        expect.objectContaining({
+          referenceCode: o.orderNumber,
+          method: "bank_transfer",
+          status: "completed",
+          customerName: "Tess",
+          email: "transfers@example.com",
+          markedPaidBy: "owner",
+          invoiceNumber: expect.stringMatching(/^INV-\d{6}$/),
+        }),
+      ]);
+    }
+    expect(byOrder(viaPayPal.orderNumber)).toEqual([expect.objectContaining({ referenceCode: "PAY-CAPTURED", method: "paypal", status: "completed" })]);
+    expect(byOrder(unpaid.orderNumber)).toEqual([]);
+    // Newest first: the service request of yesterday is last.
+    expect(all.payments.at(-1)?.id).toBe(service.id);
+
+    expect((await list("?method=bank_transfer")).total).toBe(2);
+    expect((await list("?status=completed")).payments.map((p) => p.referenceCode).sort()).toEqual(
+      [first.orderNumber, second.orderNumber, "PAY-CAPTURED"].sort(),
+    );
+    expect((await list("?status=requested")).total).toBe(1);
+
+    // Refunded, the order's payment says so.
+    expect(changeOrder(t.db, first.orderId, { kind: "refund" }, { actor: "admin" }).ok).toBe(true);
+    const refunded = await list("?status=refunded");
+    expect(refunded.total).toBe(1);
+    expect(refunded.payments.map((p) => p.referenceCode)).toEqual([first.orderNumber]);
+  });
+
+  test("counts and pages run across payments and orders together", async () => {
+    const orders = [...placedOrders(t.db, "many@example.com", { count: 2 }), ...placedOrders(t.db, "more@example.com")];
+    for (const o of orders) expect(changeOrder(t.db, o.orderId, { kind: "mark_paid" }, { actor: "admin" }).ok).toBe(true);
+    for (let i = 0; i < 19; i++) payment("cash", "requested", 10 + i);
+    const one = await list();
+    expect(one.total).toBe(22);
+    expect(one.payments).toHaveLength(20);
+    // The orders were paid just now: they lead the list.
+    expect(one.payments.slice(0, 3).every((p) => p.orderNumber !== null)).toBe(true);
+    const two = await list("?page=2");
+    expect(two.total).toBe(22);
+    expect(two.payments).toHaveLength(2);
+    const ids = [...one.payments, ...two.payments].map((p) => p.id);
+    expect(new Set(ids).size).toBe(22);
   });
 });
 

@@ -1,7 +1,7 @@
 /**
- * Service payments and payment requests (behind requireAdmin):
+ * Payments (behind requireAdmin):
  *
- *   GET  /api/admin/payments?status=&method=&page=   one page, newest first
+ *   GET  /api/admin/payments?status=&method=&page=   one page of every payment, shop and service, newest first
  *   POST /api/admin/payments/{id}/paid                marks a payment request paid
  *
  * Only a request still `requested` (instructions or cash deposit) can be marked paid

@@ -1,6 +1,7 @@
 /**
- * /admin/payments: service payments and payment requests from GET /api/admin/payments, newest first,
- * filtered by status and method, 20 a page. A request (instructions or cash deposit) still awaiting
+ * /admin/payments: every payment, shop and service (requests, PayPal captures, booking payments and
+ * orders marked paid by hand), from GET /api/admin/payments, newest first, filtered by status and
+ * method, 20 a page; a paid one links its invoice. A request (instructions or cash deposit) still awaiting
  * its money has Mark paid, asked once more: it becomes paid, counts in the dashboard's revenue and
  * says who marked it and when. The filters live in the page's URL.
  */

@@ -5,7 +5,7 @@
 import { formatMoney, formatMoneyWithCode } from "../../domain/format";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../shared/checkout";
 import { adminRecordPath } from "../../shared/admin-records";
-import { orderPagePath, type OrderView } from "../../shared/orders";
+import { carrierLabels, orderPagePath, type OrderView } from "../../shared/orders";
 import type { MailMessage } from "../outbox.server";
 import { optionalVisitorText, type VisitorText, visitorText } from "../visitor-text";
 import { type ManualPaymentSettings, manualPaymentInstructions, replyOrCall } from "../../domain/payment-instructions";
@@ -185,8 +185,9 @@ export function orderShippedMail(m: OrderMailInput): MailMessage {
     text: plainText([
       `Your order ${o.orderNumber} is on its way, in plain packaging.`,
       ``,
+      ...(o.carrier && o.carrier !== "other" ? [`Carrier: ${carrierLabels[o.carrier]}`] : []),
       `Tracking number: ${o.trackingNumber ?? ""}`,
-      ...(o.trackingUrl ? [`Track it: ${o.trackingUrl}`] : []),
+      ...(o.trackingUrl && o.carrier ? [`Track it on the ${carrierLabels[o.carrier]} website: ${o.trackingUrl}`] : []),
       ``,
       ...itemLines(o),
       ``,

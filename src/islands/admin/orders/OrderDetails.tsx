@@ -3,8 +3,9 @@ import type { ReactNode } from "react";
 import { formatInstant, formatMoney, formatMoneyWithCode } from "../../../domain/format";
 import { type AdminOrderDetail, markedPaidBy } from "../../../shared/admin-orders";
 import { paymentMethodLabels, type OrderPaymentMethod } from "../../../shared/checkout";
-import { orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
+import { carrierLabels, idDocumentLabels, orderStatusLabels, paymentStatusLabels, type OrderAddressView } from "../../../shared/orders";
 import { PostalAddress } from "../../../components/PostalAddress";
+import { CustomerLink } from "../parts/CustomerLink";
 import { DetailRow } from "../parts/record-parts";
 import { InvoiceButton } from "../parts/InvoiceButton";
 
@@ -34,6 +35,7 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
   const method = order.paymentMethod ? (paymentMethodLabels[order.paymentMethod as OrderPaymentMethod] ?? order.paymentMethod) : "Not chosen";
   return (
     <div className="space-y-5">
+      <CustomerLink list="orders" recordKey={order.orderNumber} />
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
         <DetailRow label="Customer" labelClassName={muted} className="break-words">
           {order.customer.name}
@@ -47,13 +49,19 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
         </DetailRow>
         {order.trackingNumber && (
           <DetailRow label="Tracking" labelClassName={muted} className="break-all">
+            {order.carrier && `${carrierLabels[order.carrier]} `}
             {order.trackingUrl ? (
-              <a className="link" href={order.trackingUrl} target="_blank" rel="noreferrer">
+              <a className="link font-mono" href={order.trackingUrl} target="_blank" rel="noreferrer">
                 {order.trackingNumber}
               </a>
             ) : (
-              order.trackingNumber
+              <span className="font-mono">{order.trackingNumber}</span>
             )}
+          </DetailRow>
+        )}
+        {order.verification && (
+          <DetailRow label="ID check" labelClassName={muted} className="break-words">
+            {`${order.verification.document ? `${idDocumentLabels[order.verification.document]} sighted` : "Verified"} by ${order.verification.by ?? "an admin"} on ${formatInstant(order.verification.at, timeZone)}`}
           </DetailRow>
         )}
         {order.notes && (

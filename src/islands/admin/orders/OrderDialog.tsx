@@ -1,7 +1,8 @@
 /**
  * One order's dialog: its details and the actions allowed now (from the server). Ship asks for the
- * tracking number (checked here by the ship schema the server uses too, its message under the field); cancel and
- * refund ask to be confirmed. A native <dialog> opened with showModal keeps focus inside; whoever
+ * carrier and the tracking number (checked here by the ship schema the server uses too, its message
+ * under the field; typed with spaces or dashes as on the label, kept without them); Mark verified
+ * asks which ID document was sighted; mark paid, Mark delivered, cancel and refund ask to be confirmed. A native <dialog> opened with showModal keeps focus inside; whoever
  * opens it puts focus back on the trigger in `onClose`.
  */
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,11 +11,18 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import { errorProps, FormField } from "../../../components/FormField";
-import { StatusBadge } from "../../../components/StatusBadge";
-import { type AdminOrderAction, type AdminOrderDetail, adminOrderActionPaths, adminOrderShipSchema } from "../../../shared/admin-orders";
+import {
+  type AdminOrderAction,
+  type AdminOrderDetail,
+  adminOrderActionPaths,
+  adminOrderShipSchema,
+  adminOrderVerifySchema,
+} from "../../../shared/admin-orders";
+import { carrierLabels, carriers, idDocumentLabels, idDocuments } from "../../../shared/orders";
 import { RecordLoading, RecordSection, StepActions } from "../parts/record-parts";
 import { DialogFrame } from "../../dialog/DialogFrame";
 import { useModal } from "../../dialog/use-modal";
+import { OrderBadges } from "./OrderBadges";
 import { OrderDetails } from "./OrderDetails";
 import { toastFailure } from "../parts/toast-failure";
 import { SubmitButton } from "../parts/SubmitButton";
@@ -31,10 +39,11 @@ const actionLabels: Record<AdminOrderAction, { idle: string; pending: string }> 
   refund: { idle: "Refund", pending: "Refunding..." },
 };
 
-/** Actions that open a step (a field or a confirmation) before they are sent. */
-type Step = "ship" | "mark_paid" | "cancel" | "refund";
-const confirmations: Record<"mark_paid" | "cancel" | "refund", string> = {
+/** Every action opens a step (fields or a confirmation) before it is sent: none acts on one click. */
+type Step = AdminOrderAction;
+const confirmations: Record<"mark_paid" | "deliver" | "cancel" | "refund", string> = {
   mark_paid: "Mark this order paid? Do so only once the money is in the business's account. The order goes on to be shipped and the customer is e-mailed.",
+  deliver: "Mark this order delivered? Do so once the carrier shows the parcel delivered. The order is then complete.",
   cancel: "Cancel this order? Its items go back on the shelf and the customer is e-mailed. This cannot be undone.",
   refund: "Refund this order? The whole total goes back to the customer (through PayPal when they paid that way) and they are e-mailed. This cannot be undone.",
 };
@@ -51,13 +60,20 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
   const [tracking, setTracking] = useState("");
   const [trackingError, setTrackingError] = useState<string | undefined>();
   const trackingField = useRef<HTMLInputElement>(null);
+  const [carrier, setCarrier] = useState("");
+  const [carrierError, setCarrierError] = useState<string | undefined>();
+  const carrierField = useRef<HTMLSelectElement>(null);
+  const [sighted, setSighted] = useState("");
+  const [documentError, setDocumentError] = useState<string | undefined>();
+  const documentField = useRef<HTMLSelectElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const actionsHeading = useRef<HTMLHeadingElement>(null);
   const hadStep = useRef(false);
 
   // The button that was pressed goes away with its step or its action: focus moves to what replaced it.
   useEffect(() => {
-    if (step === "ship") trackingField.current?.focus();
+    if (step === "ship") carrierField.current?.focus();
+    else if (step === "verify") documentField.current?.focus();
     else if (step) confirmButton.current?.focus();
     else if (hadStep.current) actionsHeading.current?.focus();
     hadStep.current = step !== null;
@@ -73,10 +89,15 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
       onChanged();
     },
     onError: (err, { action }) => {
-      const fieldMessage = err instanceof ApiError ? err.fields?.trackingNumber : undefined;
-      if (action === "ship" && fieldMessage) {
-        setTrackingError(fieldMessage);
-        trackingField.current?.focus();
+      const fields = err instanceof ApiError ? err.fields : undefined;
+      if (action === "ship" && (fields?.carrier || fields?.trackingNumber)) {
+        setCarrierError(fields.carrier);
+        setTrackingError(fields.trackingNumber);
+        (fields.carrier ? carrierField : trackingField).current?.focus();
+      }
+      if (action === "verify" && fields?.document) {
+        setDocumentError(fields.document);
+        documentField.current?.focus();
       }
       toastFailure("Order not updated", err);
       // Changed by someone else meanwhile: show what the order allows now.
@@ -92,19 +113,35 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
     act.isPending && act.variables?.action === action ? actionLabels[action].pending : actionLabels[action].idle;
 
   const ship = () => {
-    const checked = adminOrderShipSchema.safeParse({ trackingNumber: tracking });
+    const checked = adminOrderShipSchema.safeParse({ trackingNumber: tracking, carrier });
     if (!checked.success) {
-      setTrackingError(checked.error.issues[0]?.message);
-      trackingField.current?.focus();
+      const message = (field: string) => checked.error.issues.find((i) => i.path[0] === field)?.message;
+      setCarrierError(message("carrier"));
+      setTrackingError(message("trackingNumber"));
+      (message("carrier") ? carrierField : trackingField).current?.focus();
       return;
     }
+    setCarrierError(undefined);
     setTrackingError(undefined);
-    send("ship", { trackingNumber: checked.data.trackingNumber });
+    send("ship", { trackingNumber: checked.data.trackingNumber, carrier: checked.data.carrier });
+  };
+
+  const verify = () => {
+    const checked = adminOrderVerifySchema.safeParse({ document: sighted });
+    if (!checked.success) {
+      setDocumentError(checked.error.issues[0]?.message);
+      documentField.current?.focus();
+      return;
+    }
+    setDocumentError(undefined);
+    send("verify", { document: checked.data.document });
   };
 
   const order = detail.data;
   const titleId = `${base}title`;
   const trackingId = `${base}tracking`;
+  const carrierId = `${base}carrier`;
+  const documentId = `${base}document`;
 
   return (
     <DialogFrame
@@ -114,9 +151,8 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
       titleClassName="font-mono text-xl font-bold break-all"
       subtitle={
         order && (
-          <p className="flex flex-wrap gap-2">
-            <StatusBadge kind="order" status={order.status} />
-            <StatusBadge kind="orderPayment" status={order.paymentStatus} />
+          <p>
+            <OrderBadges order={order} />
           </p>
         )
       }
@@ -139,7 +175,29 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
                 ship();
               }}
             >
-              <FormField id={trackingId} label="Tracking number" error={trackingError} hint="The Australia Post tracking number on the label.">
+              <FormField id={carrierId} label="Carrier" error={carrierError}>
+                <select
+                  ref={carrierField}
+                  id={carrierId}
+                  className="select w-full"
+                  value={carrier}
+                  onChange={(e) => setCarrier(e.target.value)}
+                  {...errorProps(carrierId, carrierError)}
+                >
+                  <option value="">Choose the carrier</option>
+                  {carriers.map((c) => (
+                    <option key={c} value={c}>
+                      {carrierLabels[c]}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+              <FormField
+                id={trackingId}
+                label="Tracking number"
+                error={trackingError}
+                hint="As printed on the label; spaces and dashes are fine. The customer gets a link to the carrier's tracking page (the number alone for another carrier)."
+              >
                 <input
                   ref={trackingField}
                   id={trackingId}
@@ -156,6 +214,50 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
                 <SubmitButton label="Mark shipped" pending={act.isPending} pendingLabel={actionLabels.ship.pending} className="btn btn-primary btn-sm" />
               </StepActions>
             </form>
+          )}
+
+          {step === "verify" && (
+            <form
+              noValidate
+              className="space-y-2 rounded-box border border-base-300 p-3"
+              onSubmit={(e) => {
+                e.preventDefault();
+                verify();
+              }}
+            >
+              <FormField id={documentId} label="ID document sighted" error={documentError} hint="You are recorded as the one who saw it.">
+                <select
+                  ref={documentField}
+                  id={documentId}
+                  className="select w-full"
+                  value={sighted}
+                  onChange={(e) => setSighted(e.target.value)}
+                  {...errorProps(documentId, documentError)}
+                >
+                  <option value="">Choose the document</option>
+                  {idDocuments.map((d) => (
+                    <option key={d} value={d}>
+                      {idDocumentLabels[d]}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+              <StepActions backLabel="Back" onBack={() => setStep(null)}>
+                <SubmitButton label="Mark verified" pending={act.isPending} pendingLabel={actionLabels.verify.pending} className="btn btn-primary btn-sm" />
+              </StepActions>
+            </form>
+          )}
+
+          {step === "deliver" && (
+            <fieldset className="space-y-2 rounded-box border border-base-300 p-3">
+              <legend className="sr-only">Confirm the delivery</legend>
+              <p>{confirmations.deliver}</p>
+              <StepActions backLabel="Not yet" onBack={() => setStep(null)}>
+                <button ref={confirmButton} type="button" className="btn btn-primary btn-sm" disabled={act.isPending} onClick={() => send("deliver")}>
+                  {act.isPending ? actionLabels.deliver.pending : "Yes, it was delivered"}
+                </button>
+              </StepActions>
+            </fieldset>
           )}
 
           {step === "mark_paid" && (
@@ -185,7 +287,6 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
           {step === null && order.actions.length > 0 && (
             <div className="flex flex-wrap gap-2">
               {order.actions.map((action) => {
-                const opensStep = action === "ship" || action === "mark_paid" || action === "cancel" || action === "refund";
                 const danger = action === "cancel" || action === "refund";
                 return (
                   <button
@@ -193,7 +294,7 @@ export function OrderDialog({ orderNumber, timeZone, onClose, onChanged }: Order
                     type="button"
                     className={`btn btn-sm ${danger ? "btn-outline btn-error" : "btn-primary"}`}
                     disabled={act.isPending}
-                    onClick={() => (opensStep ? setStep(action) : send(action))}
+                    onClick={() => setStep(action)}
                   >
                     {pendingLabel(action)}
                   </button>

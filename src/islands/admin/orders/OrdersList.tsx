@@ -1,12 +1,13 @@
 /**
  * The page of orders: a table from the `md` breakpoint, a card per order below it (readable at
- * 360 px). Each order number is a button that opens the order's dialog.
+ * 360 px). Each order number is a button that opens the order's dialog. Its date carries the year
+ * only when it is not this year; its badges read its status and payment together.
  */
-import { formatInstantDate, formatMoney } from "../../../domain/format";
+import { formatListInstantDate, formatMoney } from "../../../domain/format";
 import type { AdminOrderRow } from "../../../shared/admin-orders";
 import { DialogButton } from "../parts/DialogButton";
 import { ResponsiveList } from "../parts/ResponsiveList";
-import { StatusBadge } from "../../../components/StatusBadge";
+import { OrderBadges } from "./OrderBadges";
 
 export type OpenOrder = (orderNumber: string, trigger: HTMLButtonElement) => void;
 
@@ -22,7 +23,7 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
   return (
     <ResponsiveList
       label="Orders"
-      columns={["Order", "Date", "Customer", "Total", "Status", "Payment"]}
+      columns={["Order", "Date", "Customer", "Total", "Status"]}
       rows={rows}
       rowKey={(o) => o.orderNumber}
       rowTestId="order-row"
@@ -32,7 +33,7 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
           <th scope="row">
             <OpenButton order={o} onOpen={onOpen} className="link link-primary whitespace-nowrap" />
           </th>
-          <td className="whitespace-nowrap">{formatInstantDate(o.createdAt, timeZone)}</td>
+          <td className="whitespace-nowrap">{formatListInstantDate(o.createdAt, timeZone)}</td>
           <td>
             <span className="flex flex-col">
               <span>{o.customerName}</span>
@@ -41,10 +42,7 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
           </td>
           <td className="whitespace-nowrap">{formatMoney(o.totalAmount, o.currency)}</td>
           <td>
-            <StatusBadge kind="order" status={o.status} />
-          </td>
-          <td>
-            <StatusBadge kind="orderPayment" status={o.paymentStatus} />
+            <OrderBadges order={o} />
           </td>
         </>
       )}
@@ -59,9 +57,8 @@ export function OrdersList({ rows, timeZone, onOpen }: { rows: AdminOrderRow[]; 
             {o.customerEmail && <span className="block text-xs break-all text-base-content/80">{o.customerEmail}</span>}
           </p>
           <div className="flex flex-wrap items-center gap-2 text-sm">
-            <span className="text-base-content/80">{formatInstantDate(o.createdAt, timeZone)}</span>
-            <StatusBadge kind="order" status={o.status} />
-            <StatusBadge kind="orderPayment" status={o.paymentStatus} />
+            <span className="text-base-content/80">{formatListInstantDate(o.createdAt, timeZone)}</span>
+            <OrderBadges order={o} className="contents" />
           </div>
         </>
       )}

@@ -1,7 +1,7 @@
 /**
  * The page of payments: a table from the `md` breakpoint, a card per payment below it (readable at
  * 360 px): reference code, service, amount, method, who, status, created and paid times, and Mark
- * paid for a request still awaiting its money.
+ * paid for a request still awaiting its money or the invoice of one paid.
  */
 import { StatusBadge } from "../../../components/StatusBadge";
 import { formatInstant, formatMoneyWithCode } from "../../../domain/format";
