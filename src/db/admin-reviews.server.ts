@@ -7,7 +7,7 @@
  * Approving clears a rejection and its reason; rejecting clears an approval.
  */
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import { reviewActionOutcome, reviewState } from "../domain/reviews";
+import { reviewActionOutcome, reviewEditable, reviewState } from "../domain/reviews";
 import { reviewDisplayName } from "../shared/reviews";
 import {
   type AdminReview,
@@ -15,6 +15,8 @@ import {
   type AdminReviewsQuery,
   type AdminReviewsSummary,
   adminReviewsPageSize,
+  type EditedReview,
+  type EditReviewInput,
   type RejectedReview,
   type ReviewedProduct,
   type ReviewStatus,
@@ -67,6 +69,9 @@ function toAdminReview(row: Row): AdminReview {
     updatedAt: r.updatedAt.toISOString(),
     rejectedAt: r.rejectedAt ? r.rejectedAt.toISOString() : null,
     repliedAt: r.repliedAt ? r.repliedAt.toISOString() : null,
+    editedByBusinessAt: r.editedByBusinessAt ? r.editedByBusinessAt.toISOString() : null,
+    editReason: r.editedByBusinessAt ? r.editReason : null,
+    original: r.editedByBusinessAt ? { title: r.originalTitle, comment: r.originalComment } : null,
   };
 }
 
@@ -201,6 +206,75 @@ export function rejectReview(
     );
     const review = adminReview(db, id);
     return review && { ...review, customerMailed };
+  });
+}
+
+/** The edited review's author, product and new words, for the e-mail that tells them why. */
+export type EditedReviewAuthor = RejectedReviewAuthor & { title: string; comment: string };
+
+export type ReviewEdit = { ok: true; review: EditedReview } | { ok: false; reason: "not_found" | "not_editable" };
+
+/**
+ * Changes the words of a waiting or approved review (decision 076): its status stays, it is marked
+ * edited by the business, the customer's own words are kept from the first edit (for the audit,
+ * never shown publicly), `mailAuthor` queues the author's e-mail with `input.reason` in the same
+ * transaction (answering whether it did), and the audit entry holds the words before and after.
+ * The same words again change nothing, mail no one and record nothing. A rejected review is refused.
+ */
+export function editReview(
+  db: Db,
+  id: number,
+  input: EditReviewInput,
+  mailAuthor: (author: EditedReviewAuthor) => boolean,
+  actor: AuditActor,
+  now = new Date(),
+): ReviewEdit {
+  return immediate(db, (): ReviewEdit => {
+    const row = readRow(db, id);
+    if (!row) return { ok: false, reason: "not_found" };
+    const r = row.review;
+    const state = reviewState(r);
+    if (!reviewEditable(state)) return { ok: false, reason: "not_editable" };
+    if (r.title === input.title && r.comment === input.comment) return { ok: true, review: { ...toAdminReview(row), customerMailed: false } };
+    const firstEdit = r.editedByBusinessAt === null;
+    db.update(reviews)
+      .set({
+        title: input.title,
+        comment: input.comment,
+        editedByBusinessAt: now,
+        editReason: input.reason,
+        ...(firstEdit ? { originalTitle: r.title, originalComment: r.comment } : {}),
+        updatedAt: now,
+      })
+      .where(eq(reviews.id, id))
+      .run();
+    const customerMailed = mailAuthor({
+      to: row.email,
+      firstName: row.firstName,
+      productName: row.productName,
+      productSlug: row.productSlug,
+      reason: input.reason,
+      title: input.title,
+      comment: input.comment,
+    });
+    recordAudit(
+      db,
+      actor,
+      {
+        kind: "reviews",
+        action: "review.edit",
+        recordId: id,
+        summary: customerMailed
+          ? `Edited the words of ${about(row)} and e-mailed the reason to ${row.email}.`
+          : `Edited the words of ${about(row)}; the reason was not e-mailed, as ${row.email} had reached its hourly e-mail limit.`,
+        before: { status: state, title: r.title, comment: r.comment },
+        after: { status: state, title: input.title, comment: input.comment, reason: input.reason },
+      },
+      now,
+    );
+    const review = adminReview(db, id);
+    if (!review) throw new Error(`review ${id} vanished inside the transaction`);
+    return { ok: true, review: { ...review, customerMailed } };
   });
 }
 

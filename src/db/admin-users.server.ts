@@ -4,11 +4,13 @@
  * row left, so it is never listed. Suspending ends every session of the user in the same
  * transaction; sign-in, sessions, booking and password reset refuse a suspended user.
  */
-import { and, count, desc, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, or, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import type { SearchedTotal } from "../shared/admin-list";
 import { deleteUserSessions } from "../server/auth/sessions.server";
+import { bookingRecordKey } from "../shared/admin-records";
 import {
+  type AdminCustomerRecord,
   type AdminUserBooking,
   type AdminUserList,
   type AdminUserOrder,
@@ -17,12 +19,17 @@ import {
   adminUserBookingLimit,
   adminUserOrderLimit,
   adminUsersPageSize,
+  adminUserName,
+  type CustomerOfRecord,
+  customerRecordLimit,
+  customerRecordNoteLimit,
 } from "../shared/admin-users";
+import { contactServiceLabels } from "./admin-contacts.server";
 import { searchCountStatement, searchedTotal, searchTerms } from "./admin-search.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { type Db, immediate } from "./client.server";
 import { prepared } from "./prepared.server";
-import { bookings, orderItems, orders, products, users } from "./schema";
+import { bookings, caseNotes, contacts, orderItems, orders, payments, products, users } from "./schema";
 
 const viewColumns = {
   id: users.id,
@@ -213,6 +220,186 @@ export function recentUserOrders(db: Db, userId: string): AdminUserOrder[] | nul
     createdAt: order.createdAt.toISOString(),
     items: items.filter((i) => i.orderId === order.id).map(({ name, quantity }) => ({ name: String(name), quantity })),
   }));
+}
+
+/** An enquiry is the customer's when it was sent from their account's address (accounts' addresses are stored lower case). */
+const enquiryFrom = (email: string) => sql`lower(${contacts.email}) = ${email}`;
+
+/**
+ * Everything the business holds about customer `userId` (decision 076), or null for an unknown
+ * user: the newest of their orders, bookings, enquiries and payments with how many there are, and
+ * the notes on those records. The reads share one transaction, so the parts agree.
+ */
+export function customerRecord(db: Db, userId: string): AdminCustomerRecord | null {
+  const user = db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return null;
+  const limit = customerRecordLimit;
+  return db.$client.transaction((): AdminCustomerRecord => {
+    const ownOrders = eq(orders.userId, userId);
+    const ownBookings = eq(bookings.userId, userId);
+    const ownEnquiries = enquiryFrom(user.email);
+    const orderIds = db.select({ id: orders.id }).from(orders).where(ownOrders);
+    const bookingIds = db.select({ id: bookings.id }).from(bookings).where(ownBookings);
+    const ownPayments = or(eq(payments.userId, userId), inArray(payments.shopOrderId, orderIds), inArray(payments.bookingId, bookingIds));
+    const labels = contactServiceLabels(db);
+
+    const orderRows = db
+      .select({
+        orderNumber: orders.orderNumber,
+        status: orders.status,
+        paymentStatus: orders.paymentStatus,
+        totalAmount: orders.totalAmount,
+        currency: orders.currency,
+        createdAt: orders.createdAt,
+      })
+      .from(orders)
+      .where(ownOrders)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(limit)
+      .all();
+    const bookingRows = db
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        serviceName: bookings.serviceName,
+        appointmentDate: bookings.appointmentDate,
+        appointmentTime: bookings.appointmentTime,
+        status: bookings.status,
+      })
+      .from(bookings)
+      .where(ownBookings)
+      .orderBy(desc(bookings.createdAt), desc(bookings.id))
+      .limit(limit)
+      .all();
+    const enquiryRows = db
+      .select({
+        id: contacts.id,
+        name: contacts.name,
+        service: contacts.service,
+        urgency: contacts.urgency,
+        createdAt: contacts.createdAt,
+        handledAt: contacts.handledAt,
+      })
+      .from(contacts)
+      .where(ownEnquiries)
+      .orderBy(desc(contacts.createdAt))
+      .limit(limit)
+      .all();
+    const paymentRows = db
+      .select({
+        id: payments.id,
+        referenceCode: payments.referenceCode,
+        serviceName: payments.serviceName,
+        amount: payments.amount,
+        currency: payments.currency,
+        method: payments.method,
+        status: payments.status,
+        createdAt: payments.createdAt,
+        orderNumber: orders.orderNumber,
+        bookingId: bookings.id,
+        bookingReference: bookings.reference,
+      })
+      .from(payments)
+      .leftJoin(orders, eq(orders.id, payments.shopOrderId))
+      .leftJoin(bookings, eq(bookings.id, payments.bookingId))
+      .where(ownPayments)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(limit)
+      .all();
+    const totalOf = (table: typeof orders | typeof bookings | typeof contacts | typeof payments, where: SQL | undefined) =>
+      db.select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+
+    // The notes on their records; a booking's note is kept under its id, its record opens by its reference.
+    const bookingKeys = new Map(
+      db
+        .select({ id: bookings.id, reference: bookings.reference })
+        .from(bookings)
+        .where(ownBookings)
+        .all()
+        .map((b) => [b.id, bookingRecordKey(b)]),
+    );
+    const noteRows = db
+      .select()
+      .from(caseNotes)
+      .where(
+        or(
+          and(eq(caseNotes.recordList, "orders"), inArray(caseNotes.recordKey, db.select({ n: orders.orderNumber }).from(orders).where(ownOrders))),
+          and(eq(caseNotes.recordList, "bookings"), inArray(caseNotes.recordKey, bookingIds)),
+          and(eq(caseNotes.recordList, "contacts"), inArray(caseNotes.recordKey, db.select({ id: contacts.id }).from(contacts).where(ownEnquiries))),
+        ),
+      )
+      .orderBy(desc(caseNotes.createdAt), desc(caseNotes.id))
+      .limit(customerRecordNoteLimit)
+      .all();
+
+    return {
+      orders: { items: orderRows.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })), total: totalOf(orders, ownOrders) },
+      bookings: {
+        items: bookingRows.map(({ id, ...b }) => ({ key: bookingRecordKey({ id, reference: b.reference }), ...b })),
+        total: totalOf(bookings, ownBookings),
+      },
+      enquiries: {
+        items: enquiryRows.map(({ service, ...e }) => ({
+          ...e,
+          serviceLabel: labels.get(service) ?? service,
+          createdAt: e.createdAt.toISOString(),
+          handledAt: e.handledAt?.toISOString() ?? null,
+        })),
+        total: totalOf(contacts, ownEnquiries),
+      },
+      payments: {
+        items: paymentRows.map(({ bookingId, bookingReference, ...p }) => ({
+          ...p,
+          createdAt: p.createdAt.toISOString(),
+          bookingKey: bookingId ? bookingRecordKey({ id: bookingId, reference: bookingReference }) : null,
+        })),
+        total: totalOf(payments, ownPayments),
+      },
+      notes: noteRows
+        .filter((n) => n.recordList !== "users")
+        .map((n) => ({
+          id: n.id,
+          list: n.recordList as "orders" | "bookings" | "contacts",
+          recordKey: n.recordList === "bookings" ? (bookingKeys.get(n.recordKey) ?? n.recordKey) : n.recordKey,
+          adminUsername: n.adminUsername,
+          body: n.body,
+          createdAt: n.createdAt.toISOString(),
+        })),
+    };
+  })();
+}
+
+/**
+ * The customer an order (by number), a booking (by reference or id) or an enquiry (by id) belongs
+ * to: the order's or booking's account, the account of the address an enquiry was sent from.
+ * `customer` is null for a guest or a deleted account; the answer is null for an unknown record.
+ */
+export function customerOfRecord(db: Db, list: "orders" | "bookings" | "contacts", key: string): CustomerOfRecord | null {
+  const account = { id: users.id, email: users.email, firstName: users.firstName, lastName: users.lastName };
+  let found: { record: true; user: { id: string; email: string; firstName: string | null; lastName: string | null } | null } | null;
+  if (list === "orders") {
+    const row = db.select({ user: account }).from(orders).leftJoin(users, eq(users.id, orders.userId)).where(eq(orders.orderNumber, key)).get();
+    found = row ? { record: true, user: row.user } : null;
+  } else if (list === "bookings") {
+    const row = db
+      .select({ user: account })
+      .from(bookings)
+      .leftJoin(users, eq(users.id, bookings.userId))
+      .where(or(eq(bookings.reference, key), eq(bookings.id, key)))
+      .get();
+    found = row ? { record: true, user: row.user } : null;
+  } else {
+    const row = db
+      .select({ user: account })
+      .from(contacts)
+      .leftJoin(users, eq(users.email, sql`lower(${contacts.email})`))
+      .where(eq(contacts.id, key))
+      .get();
+    found = row ? { record: true, user: row.user } : null;
+  }
+  if (!found) return null;
+  const u = found.user;
+  return { customer: u ? { id: u.id, email: u.email, name: adminUserName(u) } : null };
 }
 
 /** The audit entry of a suspension or reinstatement: whether the account was suspended before and after. */

@@ -92,6 +92,7 @@ export function listApprovedReviews(db: Db, productId: number, opts: { sort: Rev
       createdAt: r.createdAt.toISOString(),
       reply: r.reply,
       repliedAt: toIso(r.repliedAt),
+      editedByBusiness: r.editedByBusinessAt !== null,
     })),
   };
 }
@@ -123,6 +124,7 @@ function toOwnReview(r: Review): OwnReview {
     nameShown: r.nameShown,
     state: reviewState(r),
     rejectionReason: r.rejectedAt ? r.rejectionReason : null,
+    editReason: r.editedByBusinessAt ? r.editReason : null,
     helpfulVotes: r.helpfulVotes,
     createdAt: r.createdAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
@@ -245,6 +247,11 @@ export function editOwnReview(db: Db, userId: string, reviewId: number, input: R
         isApproved: false,
         rejectedAt: null,
         rejectionReason: null,
+        // Their own words again: nothing of the business's edit stands (decision 076).
+        editedByBusinessAt: null,
+        editReason: null,
+        originalTitle: null,
+        originalComment: null,
         updatedAt: now,
       })
       .where(eq(reviews.id, reviewId))

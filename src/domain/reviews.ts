@@ -57,6 +57,15 @@ export function reviewActionsAllowed(state: ReviewState): ReviewAction[] {
   return reviewActions.filter((action) => reviewActionOutcome(state, action) === "change");
 }
 
+/**
+ * Whether the business may change a review's words (decision 076): while it waits, so a phone
+ * number or a name is taken out before it is published, and once approved, for what is spotted
+ * later. A rejected review is hidden and its author was told why; they edit it themselves.
+ */
+export function reviewEditable(state: ReviewState): boolean {
+  return state !== "rejected";
+}
+
 /** Shop order for "Highest Rated": higher average first, then more reviews; unrated last. */
 export function compareRatings(a: { average: number; count: number } | null, b: { average: number; count: number } | null): number {
   if (!a || a.count === 0) return !b || b.count === 0 ? 0 : 1;

@@ -183,6 +183,11 @@ function ReviewCard(props: { site: SiteData; path: string; review: PublicReview;
           <span aria-hidden="true">·</span>
           <time dateTime={r.createdAt}>{formatInstantDate(r.createdAt, zone)}</time>
           {r.isVerifiedPurchase && <span className="badge badge-success badge-sm">Verified purchase</span>}
+          {r.editedByBusiness && (
+            <span className="badge badge-outline badge-sm h-auto" data-testid="review-edited">
+              Edited by the business
+            </span>
+          )}
         </p>
         <p className="whitespace-pre-line break-words">{r.comment}</p>
         {r.reply && (
@@ -270,6 +275,11 @@ function OwnReviewCard({ site, path, own, form }: { site: SiteData; path: string
         {own.state === "rejected" && (
           <p className="text-sm" data-testid="own-review-reason">
             {own.rejectionReason ? `We did not publish it: ${own.rejectionReason}` : "We did not publish it."} You can edit it and send it again.
+          </p>
+        )}
+        {own.editReason && (
+          <p className="text-sm" data-testid="own-review-edited">
+            {`We changed a few words of it, and it is marked "Edited by the business": ${own.editReason} You can word it yourself with "Edit your review".`}
           </p>
         )}
         <p className="flex items-center gap-2">

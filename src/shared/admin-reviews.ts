@@ -52,6 +52,11 @@ export type AdminReview = {
   updatedAt: string;
   rejectedAt: string | null;
   repliedAt: string | null;
+  /** When the business last changed its words (decision 076) and the reason the customer was told; null while they are the customer's own. */
+  editedByBusinessAt: string | null;
+  editReason: string | null;
+  /** The customer's own words before the business's first edit (null when never edited): for the back office only. */
+  original: { title: string | null; comment: string | null } | null;
 };
 
 /** `POST /api/admin/reviews/{id}/reject`: the review, and whether its author was e-mailed the reason (not when it was already rejected, nor beyond their hourly e-mail limit). */
@@ -77,6 +82,24 @@ const replyMessage = `Keep the reply under ${maxReviewReplyLength + 1} character
 export const replyReviewSchema = z.object({
   reply: z.string(replyMessage).check(z.trim(), z.maxLength(maxReviewReplyLength, replyMessage)),
 });
+
+/** The limits of the customer's own review form (shared/reviews.ts, which the islands cannot import): an edit keeps within them. */
+export const maxEditedReviewTitle = 100;
+export const maxEditedReviewComment = 2000;
+const editReasonMessage = `Tell the customer why you changed it, in 1 to ${maxRejectionReasonLength} characters`;
+const editTitleMessage = `Give the review a title of 1 to ${maxEditedReviewTitle} characters`;
+const editCommentMessage = `Keep the review to 1 to ${maxEditedReviewComment} characters`;
+
+/** `POST /api/admin/reviews/{id}/edit`: the words as they will be published, and the reason the customer is told. */
+export const editReviewSchema = z.object({
+  title: z.string(editTitleMessage).check(z.trim(), z.minLength(1, editTitleMessage), z.maxLength(maxEditedReviewTitle, editTitleMessage)),
+  comment: z.string(editCommentMessage).check(z.trim(), z.minLength(1, editCommentMessage), z.maxLength(maxEditedReviewComment, editCommentMessage)),
+  reason: z.string(editReasonMessage).check(z.trim(), z.minLength(1, editReasonMessage), z.maxLength(maxRejectionReasonLength, editReasonMessage)),
+});
+export type EditReviewInput = z.infer<typeof editReviewSchema>;
+
+/** `POST /api/admin/reviews/{id}/edit`: the review, and whether its author was e-mailed the reason (not beyond their hourly e-mail limit, nor when nothing changed). */
+export type EditedReview = AdminReview & { customerMailed: boolean };
 
 /** `GET /api/admin/reviews/summary`: how many wait, for the dashboard. */
 export type AdminReviewsSummary = { pending: number };

@@ -5,6 +5,7 @@
  */
 import type { BookingStatus } from "../domain/booking";
 import type { OrderStatus } from "../domain/order";
+import type { PaymentStatus } from "../domain/payment";
 import { defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
 
 /** Users per page of the list. */
@@ -66,3 +67,48 @@ export type AdminUserOrder = {
 export function adminUserName(user: Pick<AdminUserView, "firstName" | "lastName" | "email">): string {
   return [user.firstName, user.lastName].filter(Boolean).join(" ") || user.email;
 }
+
+/** How many of each kind the customer's record lists, newest first; the rest are a click away in their own list. */
+export const customerRecordLimit = 10;
+/** How many notes on their orders, bookings and enquiries the record lists, newest first. */
+export const customerRecordNoteLimit = 20;
+
+/** A part of the customer's record: its newest entries (up to `customerRecordLimit`) and how many there are in all. */
+export type CustomerRecordPart<T> = { items: T[]; total: number };
+
+/**
+ * `GET /api/admin/users/{id}/record`: everything the business holds about one customer, each entry
+ * with the key of its own record (`shared/admin-records.ts`). Enquiries are those sent from the
+ * account's e-mail address; payments those of the account or paying its orders and bookings; notes
+ * those on their orders, bookings and enquiries (the notes on the customer are the dialog's own).
+ */
+export type AdminCustomerRecord = {
+  orders: CustomerRecordPart<{ orderNumber: string; status: OrderStatus; paymentStatus: string; totalAmount: string; currency: string; createdAt: string }>;
+  bookings: CustomerRecordPart<{
+    /** The booking's record key: its reference, or its id when it has none. */
+    key: string;
+    reference: string | null;
+    serviceName: string;
+    appointmentDate: string;
+    appointmentTime: string;
+    status: BookingStatus;
+  }>;
+  enquiries: CustomerRecordPart<{ id: string; name: string; serviceLabel: string; urgency: string; createdAt: string; handledAt: string | null }>;
+  payments: CustomerRecordPart<{
+    id: string;
+    referenceCode: string;
+    serviceName: string;
+    amount: string;
+    currency: string;
+    method: string;
+    status: PaymentStatus;
+    createdAt: string;
+    /** What it pays, as a record to open: the shop order's number or the booking's key; null for a payment of neither. */
+    orderNumber: string | null;
+    bookingKey: string | null;
+  }>;
+  notes: { id: number; list: "orders" | "bookings" | "contacts"; recordKey: string; adminUsername: string; body: string; createdAt: string }[];
+};
+
+/** `GET /api/admin/users/customer-of/{list}/{key}`: the account an order, a booking or an enquiry belongs to, or null (a guest, or an account since deleted). */
+export type CustomerOfRecord = { customer: { id: string; name: string; email: string } | null };

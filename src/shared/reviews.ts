@@ -95,6 +95,8 @@ export type PublicReview = {
   createdAt: string;
   reply: string | null;
   repliedAt: string | null;
+  /** The business changed its words before publishing it (decision 076): marked "Edited by the business". */
+  editedByBusiness: boolean;
 };
 
 /** Where a customer's own review stands. */
@@ -113,6 +115,8 @@ export type OwnReview = {
   nameShown: ReviewNameChoice;
   state: ReviewState;
   rejectionReason: string | null;
+  /** Why the business changed its words (decision 076), shown to its author with it; null while the words are their own. */
+  editReason: string | null;
   helpfulVotes: number;
   createdAt: string;
   updatedAt: string;

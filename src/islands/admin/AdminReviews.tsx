@@ -2,7 +2,8 @@
  * /admin/reviews: customers' reviews from GET /api/admin/reviews, the waiting ones first, then the
  * newest; filtered by status, rating and product, searched by title, comment, product or customer,
  * 20 a page, the filters in the page's URL. Approve is one click; reject asks for the reason the
- * customer is e-mailed, reply for the public answer, and delete for a confirmation. Each button
+ * customer is e-mailed, edit for the new words and the reason the customer is e-mailed (decision
+ * 076), reply for the public answer, and delete for a confirmation. Each button
  * shows its pending state and each outcome a toast saying what happened.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -14,6 +15,8 @@ import {
   type AdminReviewList,
   type AdminReviewsQuery,
   adminReviewsList,
+  type EditedReview,
+  type EditReviewInput,
   type RejectedReview,
   reviewRatings,
   reviewStatusFilterLabels,
@@ -25,6 +28,7 @@ import { PagedList } from "./parts/PagedList";
 import { PageHeader } from "./parts/PageHeader";
 import { toastFailure } from "./parts/toast-failure";
 import { useListSearch, useUrlList } from "./parts/use-url-list";
+import { EditReviewDialog } from "./reviews/EditReviewDialog";
 import { type ReviewAction, ReviewCards, reviewCardId } from "./reviews/ReviewCards";
 import { ReviewTextDialog, type ReviewTextKind } from "./reviews/ReviewTextDialog";
 
@@ -36,8 +40,8 @@ const ratingLabels = Object.fromEntries(reviewRatings.map((r) => [r, `${r} ${r =
   string
 >;
 
-type Open = { kind: ReviewTextKind | "delete"; review: AdminReview; trigger: HTMLElement };
-type Change = { action: Exclude<ReviewAction, "delete">; review: AdminReview; text?: string };
+type Open = { kind: ReviewTextKind | "edit" | "delete"; review: AdminReview; trigger: HTMLElement };
+type Change = { action: Exclude<ReviewAction, "delete">; review: AdminReview; text?: string; edit?: EditReviewInput };
 
 /** "Dee's review of the Dash Cam". */
 const whose = (r: AdminReview) => `${r.customer.name}'s review of ${r.product.name}`;
@@ -63,9 +67,10 @@ export default function AdminReviews({ initialQuery, timeZone }: AdminReviewsPro
   };
 
   const change = useMutation({
-    mutationFn: ({ action, review, text }: Change) => {
+    mutationFn: ({ action, review, text, edit }: Change) => {
       const url = `${listPath}/${review.id}/${action}`;
       if (action === "reject") return adminRequest<RejectedReview>("POST", url, { reason: text });
+      if (action === "edit") return adminRequest<EditedReview>("POST", url, edit);
       if (action === "reply") return adminRequest<AdminReview>("POST", url, { reply: text });
       return adminRequest<AdminReview>("POST", url);
     },
@@ -81,6 +86,17 @@ export default function AdminReviews({ initialQuery, timeZone }: AdminReviewsPro
               : `It is hidden. ${review.customer.name} was not e-mailed: they have had as many e-mails this hour as the limit allows. They see the reason with their review.`,
           variant: "success",
         });
+      else if (action === "edit")
+        toast({
+          title: "Review edited",
+          description:
+            "customerMailed" in after && after.customerMailed
+              ? `${review.customer.name} is being e-mailed your reason with the new words.`
+              : after.editedByBusinessAt === review.editedByBusinessAt
+                ? "The words were already so: nothing changed."
+                : `${review.customer.name} was not e-mailed: they have had as many e-mails this hour as the limit allows.`,
+          variant: "success",
+        });
       else if (!after.reply) toast({ title: "Reply removed", description: `${whose(review)} has no reply now.`, variant: "success" });
       else
         toast({
@@ -93,7 +109,16 @@ export default function AdminReviews({ initialQuery, timeZone }: AdminReviewsPro
       focusCard(review.id);
     },
     onError: (err, { action }) => {
-      toastFailure(action === "approve" ? "Review not approved" : action === "reject" ? "Review not rejected" : "Reply not saved", err);
+      toastFailure(
+        action === "approve"
+          ? "Review not approved"
+          : action === "reject"
+            ? "Review not rejected"
+            : action === "edit"
+              ? "Review not edited"
+              : "Reply not saved",
+        err,
+      );
     },
   });
 
@@ -162,7 +187,16 @@ export default function AdminReviews({ initialQuery, timeZone }: AdminReviewsPro
         )}
       </PagedList>
 
-      {open && open.kind !== "delete" && (
+      {open?.kind === "edit" && (
+        <EditReviewDialog
+          key={`edit-${open.review.id}`}
+          review={open.review}
+          pending={change.isPending}
+          onSubmit={(edit, done, failed) => change.mutate({ action: "edit", review: open.review, edit }, { onSuccess: done, onError: failed })}
+          onClose={() => closeDialog(open.trigger)}
+        />
+      )}
+      {open && open.kind !== "delete" && open.kind !== "edit" && (
         <ReviewTextDialog
           key={`${open.kind}-${open.review.id}`}
           kind={open.kind}

@@ -1,7 +1,7 @@
 /**
  * /admin/users: the customers, newest first, searched over e-mail, first and last name (as the
  * owner types, or at once on Enter), a page at a time from GET /api/admin/users. Each card opens the
- * details dialog (3 latest bookings, 5 latest orders) and suspends (after a confirmation) or
+ * customer's record (their orders, bookings, enquiries, payments and notes, decision 076) and suspends (after a confirmation) or
  * reinstates the user. Refresh and every suspension reload the list; the toasts are those of
  * docs/product.md#messages. The search and page live in the page's URL, so a reload keeps them.
  */

@@ -1,6 +1,6 @@
-/** E-mails about customers' reviews: a rejected review's reason, and the invitation to review a delivered order. */
+/** E-mails about customers' reviews: a rejected review's reason, a change the business made and why, and the invitation to review a delivered order. */
 import type { MailMessage } from "../outbox.server";
-import { visitorText } from "../visitor-text";
+import { quotedVisitorText, visitorText } from "../visitor-text";
 import { plainText } from "./layout";
 
 /** The product page's review form (the anchor of the form on the product page). */
@@ -30,6 +30,37 @@ export function reviewRejectedMail(d: ReviewRejectedInput): MailMessage {
       d.reason,
       ``,
       `You can edit your review and send it again from the product's page:`,
+      reviewFormUrl(d.origin, d.productSlug),
+      ``,
+      `${d.businessName}`,
+    ]),
+  };
+}
+
+export type ReviewEditedInput = ReviewRejectedInput & { title: string; comment: string };
+
+/**
+ * Tells a customer the business changed the words of their review before publishing it (decision
+ * 076): why, and what it now says. The review is marked "Edited by the business" where it shows.
+ */
+export function reviewEditedMail(d: ReviewEditedInput): MailMessage {
+  const name = visitorText(d.firstName, 60);
+  return {
+    to: d.to,
+    subject: "We changed a few words of your review",
+    text: plainText([
+      name ? `Hello ${name},` : "Hello,",
+      ``,
+      `Thank you for reviewing ${visitorText(d.productName, 100)}. We read every review before it appears on the site, and we changed the words of yours, for this reason:`,
+      ``,
+      d.reason,
+      ``,
+      `Your review now reads:`,
+      ``,
+      quotedVisitorText(d.title, 200),
+      quotedVisitorText(d.comment, 2500),
+      ``,
+      `Where it is shown, it is marked "Edited by the business". If you would rather word it yourself, you can edit it from the product's page, and we will read it again:`,
       reviewFormUrl(d.origin, d.productSlug),
       ``,
       `${d.businessName}`,

@@ -8,7 +8,8 @@
  * shells and their 404s are proven by src/pages/admin/records.test.ts.
  */
 import type { Page } from "@playwright/test";
-import { fillContactForm, hydrateContactForm, islandsHydrated, validEnquiry } from "../helpers";
+import { seed } from "../fixtures";
+import { axeViolations, fillContactForm, hydrateContactForm, islandsHydrated, validEnquiry } from "../helpers";
 import { expect, test } from "../mail-fixtures";
 
 // A record that does not exist answers 404, and so does a malformed address; without a sign-in, 401.
@@ -144,4 +145,90 @@ test("an order or a booking that does not exist says so with a way back to the l
 test("without a sign-in a record's address goes to the admin sign-in, keeping the address to return to", async ({ page }) => {
   await page.goto("/admin/orders/pi-2222-2222?status=shipped");
   await expect(page).toHaveURL(`/admin/login?returnTo=${encodeURIComponent("/admin/orders/pi-2222-2222?status=shipped")}`);
+});
+
+test.describe("records link both ways (decision 076)", () => {
+  // axe goes in as an inline script, which the strict CSP would block.
+  test.use({ bypassCSP: true });
+  const shots = "/tmp/h/shots";
+
+  test("a customer's record lists their orders, bookings, enquiries, payments and notes, each a link to its record; the order, booking and enquiry link back; staff see no link", async ({
+    page,
+    site,
+    signInAdmin,
+  }) => {
+    test.setTimeout(120_000);
+    const email = `linked-${stamp}@example.com`;
+    const ann = seed(site, "customerWithFullRecord", email);
+    await signInAdmin();
+
+    // The customer's record: every part, each entry a link to its own record.
+    await page.goto(`/admin/users/${ann.userId}`);
+    await islandsHydrated(page);
+    const record = page.getByRole("dialog", { name: "Ann" });
+    await expect(record.getByTestId("user-orders")).toContainText("Orders (2)");
+    await expect(record.getByTestId("user-orders").getByRole("link", { name: new RegExp(ann.orderNumber) })).toHaveAttribute(
+      "href",
+      `/admin/orders/${ann.orderNumber.toLowerCase()}`,
+    );
+    await expect(record.getByTestId("user-bookings").getByRole("link", { name: new RegExp(ann.bookingReference) })).toHaveAttribute(
+      "href",
+      `/admin/bookings/${ann.bookingReference.toLowerCase()}`,
+    );
+    await expect(record.getByTestId("user-enquiries")).toContainText("Enquiries (2)");
+    for (const id of ann.enquiryIds) await expect(record.getByTestId("user-enquiries").locator(`a[href="/admin/contacts/${id}"]`)).toHaveCount(1);
+    await expect(record.getByTestId("user-payments").getByRole("link", { name: new RegExp(ann.paymentReference) })).toBeVisible();
+    const notes = record.getByTestId("user-record-notes");
+    for (const body of ["Asked for discreet packaging.", "Prefers a morning call.", "Called back on Monday."]) await expect(notes).toContainText(body);
+    await expect(page.locator(".skeleton")).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}/E-record-1280.png` });
+    await notes.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/E-record-notes-1280.png` });
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await record.getByTestId("user-payments").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${shots}/E-record-360.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // From the record to the order, and from the order back to the customer.
+    await record
+      .getByTestId("user-orders")
+      .getByRole("link", { name: new RegExp(ann.orderNumber) })
+      .click();
+    await expect(page).toHaveURL(`/admin/orders/${ann.orderNumber.toLowerCase()}`);
+    await islandsHydrated(page);
+    const order = page.getByRole("dialog", { name: /^Order / });
+    await expect(order.getByTestId("customer-link")).toBeVisible();
+    await page.screenshot({ path: `${shots}/E-order-link-1280.png` });
+    await order.getByTestId("customer-link").getByRole("link", { name: "Ann" }).click();
+    await expect(page).toHaveURL(`/admin/users/${ann.userId}`);
+
+    // The booking and both enquiries from the address (one typed in capitals) link to the customer.
+    await page.goto(`/admin/bookings/${ann.bookingReference.toLowerCase()}`);
+    await islandsHydrated(page);
+    await expect(page.getByTestId("customer-link").getByRole("link", { name: "Ann" })).toHaveAttribute("href", `/admin/users/${ann.userId}`);
+    for (const id of ann.enquiryIds) {
+      await page.goto(`/admin/contacts/${id}`);
+      await islandsHydrated(page);
+      await expect(page.getByTestId("customer-link").getByRole("link", { name: "Ann" })).toHaveAttribute("href", `/admin/users/${ann.userId}`);
+    }
+    await page.screenshot({ path: `${shots}/E-enquiry-link-1280.png` });
+    expect(await axeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.screenshot({ path: `${shots}/E-enquiry-link-360.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/admin/contacts/${ann.strangerEnquiryId}`);
+    await islandsHydrated(page);
+    await expect(page.getByTestId("customer-link")).toHaveText("Not from a registered customer: no account has this e-mail address.");
+
+    // Staff handle orders but not customers' accounts: the order shows no link to one.
+    await signInAdmin(`staff-${stamp}`, "staff");
+    await page.goto(`/admin/orders/${ann.orderNumber.toLowerCase()}`);
+    await islandsHydrated(page);
+    await expect(page.getByRole("dialog", { name: /^Order / })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByTestId("customer-link")).toHaveCount(0);
+  });
 });

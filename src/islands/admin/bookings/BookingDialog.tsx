@@ -19,6 +19,7 @@ import { useModal } from "../../dialog/use-modal";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { toastFailure } from "../parts/toast-failure";
 import { CaseNotes } from "../parts/CaseNotes";
+import { CustomerLink } from "../parts/CustomerLink";
 import { useMoney } from "../parts/money";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
@@ -88,6 +89,7 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
       onClose={onClose}
       close={close}
     >
+      <CustomerLink list="bookings" recordKey={b.id} />
       <dl className="space-y-2 text-sm">
         <Detail label="Reference">
           <span className="font-mono">{b.reference ?? "None (booked before bookings had references)"}</span>

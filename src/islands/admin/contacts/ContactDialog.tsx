@@ -17,6 +17,7 @@ import { useModal } from "../../dialog/use-modal";
 import { StateBadges, UrgencyBadge } from "./ContactsList";
 import { toastFailure } from "../parts/toast-failure";
 import { CaseNotes } from "../parts/CaseNotes";
+import { CustomerLink } from "../parts/CustomerLink";
 
 export type ContactDialogProps = {
   id: string;
@@ -81,6 +82,7 @@ export function ContactDialog({ id, timeZone, onClose, onChanged, onDelete }: Co
       )}
       {contact && (
         <>
+          <CustomerLink list="contacts" recordKey={contact.id} />
           <dl className="grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             <DetailRow label="E-mail" className="break-all">
               {contact.email}

@@ -1,14 +1,14 @@
 /**
  * The page of reviews, one card each at every width (a review is read whole, so no table): product,
  * stars, status and verified-purchase badges, the customer, when it was written and moderated, its
- * title and comment (always text, never markup), the reason it was rejected and the business's
- * reply, and its actions. A card is focusable, so the focus has somewhere to go when its buttons
+ * title and comment (always text, never markup), the reason it was rejected, the business's edit
+ * of its words (with the customer's own words folded away) and reply, and its actions. A card is focusable, so the focus has somewhere to go when its buttons
  * change after an action.
  */
 import type { MouseEvent } from "react";
 import { StatusBadge } from "../../../components/StatusBadge";
 import { formatInstant } from "../../../domain/format";
-import { reviewActionsAllowed } from "../../../domain/reviews";
+import { reviewActionsAllowed, reviewEditable } from "../../../domain/reviews";
 import type { AdminReview } from "../../../shared/admin-reviews";
 
 /** The rating as five stars, read as "4 out of 5 stars". */
@@ -26,7 +26,7 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-export type ReviewAction = "approve" | "reject" | "reply" | "delete";
+export type ReviewAction = "approve" | "reject" | "edit" | "reply" | "delete";
 export type OnReviewAction = (action: ReviewAction, review: AdminReview, trigger: HTMLButtonElement) => void;
 
 /** The card's element id, so an action can put the focus back on it. */
@@ -64,6 +64,7 @@ function ReviewCard({ review: r, timeZone, busy, onAction }: { review: AdminRevi
           <span className="flex flex-wrap gap-1">
             <StatusBadge kind="review" status={r.status} testId="review-status" />
             {r.isVerifiedPurchase && <span className="badge badge-info badge-outline h-auto min-h-5">Verified purchase</span>}
+            {r.editedByBusinessAt && <span className="badge badge-outline h-auto min-h-5">Edited by the business</span>}
           </span>
         </div>
 
@@ -76,6 +77,21 @@ function ReviewCard({ review: r, timeZone, busy, onAction }: { review: AdminRevi
           )}
         </div>
 
+        {r.editedByBusinessAt && (
+          <div className="rounded-box bg-base-200 p-3 text-sm break-words" data-testid="review-edit">
+            <p>
+              <span className="font-semibold">{`Edited ${formatInstant(r.editedByBusinessAt, timeZone)}, the customer was told: `}</span>
+              {r.editReason}
+            </p>
+            {r.original && (
+              <details className="mt-2">
+                <summary className="cursor-pointer">The customer's own words (never shown on the site)</summary>
+                {r.original.title && <p className="mt-1 font-semibold">{r.original.title}</p>}
+                {r.original.comment && <p className="whitespace-pre-line">{r.original.comment}</p>}
+              </details>
+            )}
+          </div>
+        )}
         {r.status === "rejected" && r.rejectionReason && (
           <p className="rounded-box bg-base-200 p-3 text-sm break-words">
             <span className="font-semibold">Rejected, the customer was told: </span>
@@ -109,6 +125,11 @@ function ReviewCard({ review: r, timeZone, busy, onAction }: { review: AdminRevi
           {offered.includes("reject") && (
             <button type="button" className="btn btn-sm btn-outline" aria-haspopup="dialog" disabled={busy !== null} onClick={act("reject")}>
               {busy === "reject" ? "Rejecting..." : "Reject..."}
+            </button>
+          )}
+          {reviewEditable(r.status) && (
+            <button type="button" className="btn btn-sm btn-outline" aria-haspopup="dialog" disabled={busy !== null} onClick={act("edit")}>
+              {busy === "edit" ? "Saving..." : "Edit words..."}
             </button>
           )}
           <button type="button" className="btn btn-sm btn-outline" aria-haspopup="dialog" disabled={busy !== null} onClick={act("reply")}>
