@@ -236,6 +236,14 @@ function openKey(box: SecretBox, admin: Admin, sealed: string): string | null {
   return key;
 }
 
+/**
+ * Whether the admin's two-factor key can no longer be opened here: it was sealed under another
+ * `secret.key` (a restore without it). Then no app code can match, only a recovery code.
+ */
+export function totpKeyUnreadable(box: SecretBox, admin: Pick<Admin, "totpKey">): boolean {
+  return admin.totpKey !== null && box.open(admin.totpKey) === null;
+}
+
 /** Inside a transaction: accepts `code` for `admin` once (a newer step than the last used) and records its step. */
 function acceptTotpCode(db: Db, box: SecretBox, admin: Admin, code: string, now: number): boolean {
   if (!admin.totpKey) return false;

@@ -18,6 +18,7 @@ export const auditKinds = [
   "mail",
   "admins",
   "account",
+  "signins",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -37,4 +38,5 @@ export const auditKindLabels: Record<AuditKind, string> = {
   mail: "Mail",
   admins: "Admins",
   account: "Own account",
+  signins: "Sign-ins",
 };

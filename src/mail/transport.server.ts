@@ -1,6 +1,7 @@
 /** Mail delivery: SMTP through nodemailer when SMTP_URL is set, otherwise the log. */
 import { log } from "../server/log.server";
 import { redactSecrets } from "./redact";
+import { smtpOptions } from "./smtp-url";
 
 export type OutgoingMail = {
   /** An address object is quoted and encoded by nodemailer, whatever the name holds. */
@@ -37,8 +38,10 @@ export function createMailTransport(smtpUrl: string | undefined): MailTransport 
       },
     };
   }
-  // Loaded only when mail is configured: it is a large module a site without SMTP never needs.
-  const transporter = import("nodemailer").then((m) => m.default.createTransport(smtpUrl));
+  // Loaded only when mail is configured: it is a large module a site without SMTP never needs. The
+  // URL is read here (smtp-url.ts): nodemailer would read it with the deprecated url.parse().
+  const options = smtpOptions(smtpUrl);
+  const transporter = import("nodemailer").then((m) => m.default.createTransport(options));
   return {
     kind: "smtp",
     async send(mail) {

@@ -147,11 +147,17 @@ test("a paid service payment's invoice is on the dashboard and only its customer
   expect(dashboard).toContain(path);
   expect(dashboard).toContain(">Invoice INV-000001<");
   expect(dashboard).not.toMatch(/tax invoice/i);
-  // The owner downloads the same document.
+  // The owner opens the same document in a tab to print: shown, not downloaded, its style sheet
+  // allowed by its hash and no other inline style or script.
   const file = await t.request("/api/admin/invoices/INV-000001", { headers: { Authorization: owner.authorization } });
   expect(file.status).toBe(200);
-  expect(file.headers.get("content-disposition")).toContain('filename="INV-000001.html"');
-  expect(await file.text()).toContain("Partner Check");
+  expect(file.headers.get("content-disposition")).toBe('inline; filename="INV-000001.html"');
+  const document = await file.text();
+  expect(document).toContain("Partner Check");
+  const css = /<style>([\s\S]*?)<\/style>/.exec(document)?.[1] ?? "";
+  const styleHash = `'sha256-${new Bun.CryptoHasher("sha256").update(css).digest("base64")}'`;
+  expect(file.headers.get("content-security-policy")).toContain(`style-src 'self' ${styleHash}`);
+  expect(file.headers.get("content-security-policy")).toContain("script-src 'self';");
   expect((await t.request("/api/admin/invoices/INV-000009", { headers: { Authorization: owner.authorization } })).status).toBe(404);
   expect((await t.request("/api/admin/invoices/INV-000001")).status).toBe(401);
 });

@@ -1,9 +1,11 @@
 /**
  * Admin accounts outside the portal: the first admin at start-up, and the `pi-site admin`
  * subcommands that create an admin, reset a password or turn two-factor sign-in off on the site's
- * database (also while the site runs: SQLite in WAL mode takes the write between two of the site's).
+ * database (also while the site runs: SQLite in WAL mode takes the write between two of the site's);
+ * each command's change is in the audit log, made from the command line.
  */
-import { countAdmins, createAdmin, findAdminByUsername, setAdminPassword, turnOffTotp } from "../db/admins.server";
+import { createAdminFromCommandLine, resetAdminPasswordFromCommandLine, turnOffTotpFromCommandLine } from "../db/admin-command-line.server";
+import { countAdmins, createAdmin, findAdminByUsername } from "../db/admins.server";
 import type { Db } from "../db/client.server";
 import { type AdminRole, adminRoles } from "../domain/admin-roles";
 import { adminAccountMessages } from "../shared/admin-admins";
@@ -86,7 +88,7 @@ export function parseAdminCommand(args: readonly string[]): AdminCommand {
  * password and the admin's sign-ins stay as they are; the exit code and the line to print.
  */
 export function runDisableTotp(db: Db, username: string): { code: number; message: string } {
-  switch (turnOffTotp(db, username)) {
+  switch (turnOffTotpFromCommandLine(db, username)) {
     case "turned_off":
       return { code: 0, message: `two-factor sign-in of "${username}" turned off; they sign in with the password alone until they turn it on again` };
     case "was_off":
@@ -103,11 +105,11 @@ export async function runAdminCommand(db: Db, command: PasswordCommand, password
   const hash = await hashPassword(password);
   if (command.action === "create") {
     const role = command.role ?? "owner";
-    return createAdmin(db, command.username, hash, role)
+    return createAdminFromCommandLine(db, command.username, hash, role)
       ? { code: 0, message: `admin "${command.username}" created (${role})` }
       : { code: 1, message: `an admin "${command.username}" already exists; use \`pi-site admin reset-password ${command.username}\`` };
   }
-  return setAdminPassword(db, command.username, hash)
+  return resetAdminPasswordFromCommandLine(db, command.username, hash)
     ? { code: 0, message: `password of "${command.username}" changed; every sign-in of that admin has ended` }
     : { code: 1, message: `there is no admin "${command.username}"` };
 }

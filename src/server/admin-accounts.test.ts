@@ -3,6 +3,7 @@ import { generateTOTP } from "@oslojs/otp";
 import { decodeHex } from "@oslojs/encoding";
 import { recoveryCodesLeft } from "../db/admin-recovery-codes.server";
 import { confirmTotp, countAdmins, createAdmin, createAdminToken, findAdminByUsername, startTotpSetup, validateAdminToken } from "../db/admins.server";
+import { adminWithToken } from "../../tests/factories";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { ensureFirstAdmin, parseAdminCommand, runAdminCommand, runDisableTotp } from "./admin-accounts.server";
 import { verifyPassword } from "./auth/crypto.server";
@@ -148,4 +149,29 @@ test("disable-totp also forgets the recovery codes", () => {
   expect(recoveryCodesLeft(t.db, admin?.id ?? 0)).toBe(10);
   expect(runDisableTotp(t.db, "owner").code).toBe(0);
   expect(recoveryCodesLeft(t.db, admin?.id ?? 0)).toBe(0);
+});
+
+test("each change made with `pi-site admin` is in the audit log as made on the command line; a refused one is not", async () => {
+  await runAdminCommand(t.db, { action: "create", username: "bob", passwordFromStdin: true, role: "staff" }, "a long bob passphrase");
+  await runAdminCommand(t.db, { action: "create", username: "bob", passwordFromStdin: true }, "a long bob passphrase");
+  await runAdminCommand(t.db, { action: "reset-password", username: "bob", passwordFromStdin: true }, "bob's new long passphrase");
+  await runAdminCommand(t.db, { action: "reset-password", username: "nobody", passwordFromStdin: true }, "a long enough passphrase");
+  withTotp("bob");
+  runDisableTotp(t.db, "bob");
+  runDisableTotp(t.db, "bob");
+  // The owner reads them on the audit page, under Admins.
+  const owner = adminWithToken(t.db, "owner");
+  const res = await t.request("/api/admin/audit?kind=admins", { headers: { Authorization: owner.authorization } });
+  const { entries } = (await res.json()) as { entries: { adminId: number | null; adminUsername: string; action: string; recordId: string; summary: string }[] };
+  expect(entries.map((e) => [e.adminId, e.adminUsername, e.action, e.recordId]).reverse()).toEqual([
+    [null, "command line", "admin.create", "bob"],
+    [null, "command line", "admin.reset_password", "bob"],
+    [null, "command line", "admin.totp_disable", "bob"],
+  ]);
+  expect(entries.map((e) => e.summary).reverse()).toEqual([
+    "Added the admin bob as staff on the server's command line",
+    "Reset the password of bob on the server's command line; their sign-ins ended",
+    "Turned two-factor sign-in off for bob on the server's command line; their recovery codes were removed",
+  ]);
+  expect(JSON.stringify(entries)).not.toContain("passphrase");
 });

@@ -6,6 +6,23 @@
  * The command runs in its own process group with a timeout; on timeout the whole group is stopped.
  */
 import { spawn } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+
+/**
+ * Where `pi-site backup` with no file name writes: the data directory's backups folder, named by the
+ * moment in UTC like the scheduled ones but "manual", so the scheduled pruning never deletes it.
+ * The folder is made if missing.
+ */
+export function manualBackupTarget(dataDir: string, at: Date): string {
+  const dir = join(dataDir, "backups");
+  mkdirSync(dir, { recursive: true });
+  const stamp = at
+    .toISOString()
+    .replace(/[-:]/g, "")
+    .replace(/\.\d+Z$/, "Z");
+  return join(dir, `pi-site-manual-${stamp}.db`);
+}
 
 /** The words of `command`, or a message saying why it cannot be split (an unclosed quote). */
 export function splitCommand(command: string): string[] | { problem: string } {

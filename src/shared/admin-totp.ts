@@ -11,6 +11,9 @@ export const totpMessages = {
   wrongCode: "That code is not right. Enter the code your app shows now.",
   /** A code at sign-in, re-check or turn-off that is neither the app's current code nor an unused recovery code. */
   wrongOrUsedCode: "That code is wrong or already used.",
+  /** A code at sign-in when the two-factor key cannot be read: the data directory's secret.key is not the one it was set up with. */
+  keyMissing:
+    "This server cannot check app codes: its secret.key is not the one two-factor sign-in was set up with (was the site restored without it?). Use one of your recovery codes, or ask an owner to run pi-site admin disable-totp with your username on the server.",
   /** The code field of sign-in, re-check and turn-off, which also takes a recovery code. */
   signInCodeRequired: "Enter the 6-digit code from your authenticator app, or a recovery code",
   notOnForRecovery: "Recovery codes come with two-factor sign-in: turn it on first.",

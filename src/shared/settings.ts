@@ -61,6 +61,12 @@ export type SettingDeclaration<S extends z.ZodMiniType = z.ZodMiniType> = {
   /** Whether it ships with a made-up value customers must never see (decision 037). */
   placeholder: boolean;
   passwordAgain: PasswordAgain;
+  /**
+   * A shipped value that may well be the owner's own (the business's name, the currency): the
+   * go-live checklist asks about it, with this title and why it matters, until the owner has saved
+   * the setting once or kept the value from the checklist (decision 074).
+   */
+  shipped?: { title: string; why: string };
 };
 
 /** Declares one setting, keeping its types: the stored value's, whether it is a placeholder, how the form draws it. */
@@ -82,6 +88,7 @@ export const settingDeclarations = {
     customersSee: true,
     placeholder: false,
     passwordAgain: false,
+    shipped: { title: "Enter your business's name", why: "it is in the header, every e-mail and every invoice. Keep it only if it is yours." },
   }),
   /** Printed on tax invoices; empty until the owner enters it (without it no GST is charged or shown and no invoice is a tax invoice, decision 068). */
   abn: setting({
@@ -256,6 +263,7 @@ export const settingDeclarations = {
     customersSee: true,
     placeholder: false,
     passwordAgain: "what customers pay",
+    shipped: { title: "Choose the currency", why: "every price, payment, invoice and export is in it. Keep it if it is the one you charge in." },
   }),
   newClientDiscountPercent: setting({
     stored: between(0, 100),

@@ -277,6 +277,7 @@ describe("POST /api/admin/account/password", () => {
     expect((await login(newPassword)).status).toBe(200);
     expect(auditRows()).toEqual([
       expect.objectContaining({ kind: "account", action: "password.change", adminUsername: "owner", summary: "Changed own password" }),
+      expect.objectContaining({ kind: "signins", action: "signin.ok", adminUsername: "owner" }),
     ]);
     const logged = JSON.stringify(auditRows());
     expect(logged).not.toContain(newPassword);

@@ -152,27 +152,35 @@ describe("orders", () => {
       before: { status: "pending", paymentStatus: "pending" },
       after: { status: "processing", paymentStatus: "paid", note: "Bank transfer seen" },
     });
-    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "AB123456789AU" })).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "ab 1234-5678 9au", carrier: "startrack" })).status).toBe(200);
     expect(onlyNewEntry(1)).toMatchObject({
       action: "order.ship",
-      summary: `Shipped order ${orderNumber}`,
+      summary: `Shipped order ${orderNumber} with StarTrack`,
       before: { status: "processing", paymentStatus: "paid" },
-      after: { status: "shipped", paymentStatus: "paid", trackingNumber: "AB123456789AU" },
+      after: { status: "shipped", paymentStatus: "paid", trackingNumber: "AB123456789AU", carrier: "startrack" },
     });
     expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/deliver`, {})).status).toBe(200);
     expect(onlyNewEntry(2)).toMatchObject({ action: "order.deliver", before: { status: "shipped" }, after: { status: "delivered", paymentStatus: "paid" } });
     // Refused now: nothing more is written.
     expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/cancel`, {})).status).toBe(409);
     expect((await admin.send("POST", "/api/admin/orders/PI-NOPE-NOPE/mark-paid", {})).status).toBe(404);
-    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "" })).status).toBe(400);
+    expect((await admin.send("POST", `/api/admin/orders/${orderNumber}/ship`, { trackingNumber: "", carrier: "auspost" })).status).toBe(400);
     expect(entries().length).toBe(3);
   });
 
   test("verify, cancel and a refund by hand: one entry each", async () => {
     t.db.update(products).set({ requiresVerification: true }).where(eq(products.slug, "covert-dash-cam-4k")).run();
     const held = placed("ann@example.com");
-    expect((await admin.send("POST", `/api/admin/orders/${held}/verify`, {})).status).toBe(200);
-    expect(onlyNewEntry(0)).toMatchObject({ action: "order.verify", recordId: held, before: { status: "on_hold" }, after: { status: "pending" } });
+    // Which document was sighted, and by whom: the signed-in admin.
+    expect((await admin.send("POST", `/api/admin/orders/${held}/verify`, {})).status).toBe(400);
+    expect((await admin.send("POST", `/api/admin/orders/${held}/verify`, { document: "proof_of_age_card" })).status).toBe(200);
+    expect(onlyNewEntry(0)).toMatchObject({
+      action: "order.verify",
+      recordId: held,
+      summary: `Marked order ${held} verified (proof of age card sighted by owner)`,
+      before: { status: "on_hold" },
+      after: { status: "pending", document: "proof_of_age_card", verifiedBy: "owner" },
+    });
     expect((await admin.send("POST", `/api/admin/orders/${held}/cancel`, {})).status).toBe(200);
     expect(onlyNewEntry(1)).toMatchObject({
       action: "order.cancel",
@@ -181,7 +189,7 @@ describe("orders", () => {
       after: { status: "cancelled", paymentStatus: "pending" },
     });
     const paid = placed("ann@example.com");
-    expect((await admin.send("POST", `/api/admin/orders/${paid}/verify`, {})).status).toBe(200);
+    expect((await admin.send("POST", `/api/admin/orders/${paid}/verify`, { document: "passport" })).status).toBe(200);
     expect((await admin.send("POST", `/api/admin/orders/${paid}/mark-paid`, {})).status).toBe(200);
     expect((await admin.send("POST", `/api/admin/orders/${paid}/refund`, {})).status).toBe(200);
     expect(onlyNewEntry(4)).toMatchObject({
@@ -197,27 +205,29 @@ describe("own account", () => {
   const password = "owner's long passphrase 2026";
   afterEach(() => setSystemTime());
 
-  test("turning two-factor sign-in on and off records one entry each, never the key; a wrong code nothing; signing in nothing", async () => {
+  test("turning two-factor sign-in on and off records one entry each, never the key; a wrong code nothing; signing in one sign-in entry", async () => {
     const t0 = holdClockMidStep();
     createAdmin(t.db, "keeper", await hashPassword(password));
     const login = await t.json("/api/admin/login", { username: "keeper", password }, { headers: { Origin: testOrigin } });
     expect(login.status).toBe(200);
-    expect(entries()).toEqual([]);
+    expect(entries().map((e) => [e.kind, e.action])).toEqual([["signins", "signin.ok"]]);
+    // The account's own changes from here on.
+    const ownChanges = () => entries().filter((e) => e.kind !== "signins");
     const auth = `Bearer ${adminTokenFrom(login)}`;
     const post = (path: string, body: unknown = {}) => t.json(path, body, { headers: { Authorization: auth, Origin: testOrigin } });
     const { secret } = (await (await post("/api/admin/totp/setup")).json()) as { secret: string };
     const key = decodeBase32(secret);
     const code = totpCodeNow(key);
     expect((await post("/api/admin/totp/confirm", { code: wrongCodeFor(code) })).status).toBe(400);
-    expect(entries()).toEqual([]);
+    expect(ownChanges()).toEqual([]);
     expect((await post("/api/admin/totp/confirm", { code })).status).toBe(200);
-    const on = entries();
+    const on = ownChanges();
     expect(on.length).toBe(1);
     expect(on[0]).toMatchObject({ adminUsername: "keeper", kind: "account", action: "totp.enable", before: { twoFactor: false }, after: { twoFactor: true } });
     expect(JSON.stringify(on[0])).not.toContain(secret);
     setSystemTime(new Date(t0 + totpStepMs));
     expect((await post("/api/admin/totp/disable", { password, code: totpCodeNow(key) })).status).toBe(200);
-    expect(entries()[1]).toMatchObject({ adminUsername: "keeper", kind: "account", action: "totp.disable", summary: "Turned two-factor sign-in off" });
-    expect(entries().length).toBe(2);
+    expect(ownChanges()[1]).toMatchObject({ adminUsername: "keeper", kind: "account", action: "totp.disable", summary: "Turned two-factor sign-in off" });
+    expect(ownChanges().length).toBe(2);
   });
 });

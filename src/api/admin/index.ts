@@ -21,9 +21,11 @@ import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
 import { adminProductsApi } from "./products";
 import { adminReferralsApi } from "./referrals";
+import { adminReplicationApi } from "./replication";
 import { adminReviewsApi } from "./reviews";
 import { adminStatsApi } from "./stats";
 import { adminTodoApi } from "./todo";
+import { adminGoLiveApi } from "./go-live";
 import { adminTotpApi } from "./totp";
 import { adminUsersApi } from "./users";
 import { adminUploadsApi } from "./uploads";
@@ -38,6 +40,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminSessionApi(deps));
   guarded.route("/", adminStatsApi(deps));
   guarded.route("/", adminTodoApi(deps));
+  guarded.route("/", adminGoLiveApi(deps));
   guarded.route("/", adminContentApi(deps));
   guarded.route("/", adminPricingApi(deps));
   guarded.route("/", adminProductsApi(deps));
@@ -58,6 +61,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminBookingsApi(deps));
   guarded.route("/", adminUploadsApi(deps));
   guarded.route("/", adminNotesApi(deps));
+  guarded.route("/", adminReplicationApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);
   return api;

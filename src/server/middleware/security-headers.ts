@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../deps";
 
 /** The directives a route may add sources to. */
-export type CspDirective = "script-src" | "connect-src" | "frame-src" | "img-src";
+export type CspDirective = "script-src" | "connect-src" | "frame-src" | "img-src" | "style-src";
 /** Extra sources for one response, per directive (added to 'self', never replacing it). */
 export type CspExtension = Partial<Record<CspDirective, readonly string[]>>;
 

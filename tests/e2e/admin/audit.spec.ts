@@ -1,11 +1,13 @@
 /**
  * /admin/audit in Chromium against the binary: a price changed in /admin/products shows in the log
  * with its before and after, the kind filter (kept in the URL) narrows it, and the page at 360 px.
- * An entry names its record short and readable and links to the record's address.
+ * An entry names its record short and readable and links to the record's address. An admin made
+ * with `pi-site admin create` and their sign-in are in the log, under Admins and Sign-ins.
  * The test changes a price, which other specs' shop would see, so it runs on a site of its own.
  */
+import { cli } from "../binary-cli";
 import { expect, ownSiteTest, seed } from "../fixtures";
-import { islandsHydrated } from "../helpers";
+import { axeViolations, islandsHydrated } from "../helpers";
 
 const test = ownSiteTest();
 
@@ -92,4 +94,41 @@ test("an entry names its record short and readable and links to its address", as
   await expect(card.getByRole("link", { name: records.orderNumber })).toBeVisible();
   await page.screenshot({ path: "/tmp/shots/portal/audit-360.png" });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test.describe("sign-ins and the command line in the log", () => {
+  // axe goes in as an inline script, which the strict CSP would block.
+  test.use({ bypassCSP: true });
+
+  test("an admin made on the command line and their sign-in are in the log, readable at 360 px", async ({ page, ownSite }) => {
+    test.slow(); // an argon2 sign-in and a CLI run on a busy machine
+    const username = `cli${Date.now()}`;
+    const password = "the command-line owner's long passphrase";
+    const created = cli(ownSite.dataDir, ["admin", "create", username, "--password-stdin"], {}, `${password}\n`);
+    expect(created.code, created.stderr).toBe(0);
+    await page.setViewportSize({ width: 360, height: 800 });
+    await page.goto("/admin/login");
+    await islandsHydrated(page);
+    await page.getByLabel("Username").fill(username);
+    await page.getByLabel("Password", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    await page.goto("/admin/audit?kind=signins");
+    await islandsHydrated(page);
+    await expect(page.getByLabel("Kind of change")).toHaveValue("signins");
+    const signIn = page.getByTestId("audit-card").filter({ hasText: `${username} (owner) signed in with the password` });
+    await expect(signIn).toHaveCount(1);
+    await expect(signIn).toContainText("Sign-ins");
+    await expect(signIn).toContainText("127.0.0.1");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: "/tmp/h/shots/C-audit-signins-360.png", fullPage: true });
+
+    await page.getByLabel("Kind of change").selectOption("admins");
+    const made = page.getByTestId("audit-card").filter({ hasText: `Added the admin ${username} as owner on the server's command line` });
+    await expect(made).toHaveCount(1);
+    await expect(made).toContainText("command line");
+    await page.screenshot({ path: "/tmp/h/shots/C-audit-command-line-360.png", fullPage: true });
+  });
 });

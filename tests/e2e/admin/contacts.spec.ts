@@ -144,10 +144,10 @@ test("a payment request marked paid counts in the dashboard's revenue and is in 
   await expect(row).toBeHidden(); // no longer a request awaiting payment
   await page.getByLabel("Status").selectOption("completed");
   await expect(page.getByTestId("payment-row").filter({ hasText: email })).toContainText(new RegExp(`Marked paid .+ by ${username}`));
-  // Nothing left to mark; its tax invoice can be downloaded instead.
+  // Nothing left to mark; its tax invoice opens in a tab of its own instead.
   const paidRow = page.getByTestId("payment-row").filter({ hasText: email });
   await expect(paidRow.getByRole("button", { name: /Mark paid/ })).toHaveCount(0);
-  await expect(paidRow.getByRole("button", { name: /^Invoice INV-\d{6}/ })).toBeVisible();
+  await expect(paidRow.getByRole("link", { name: /^Invoice INV-\d{6}/ })).toBeVisible();
 
   await page.goto("/admin/dashboard");
   await islandsHydrated(page);
@@ -185,7 +185,7 @@ test("Export CSV downloads the enquiries of the current filters, and the orders"
   await page.goto("/admin/contacts?status=all");
   await islandsHydrated(page);
   await expect(page.getByTestId("contact-row").first()).toBeVisible();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV", exact: true }).click()]);
   expect(download.suggestedFilename()).toMatch(/^enquiries-\d{4}-\d{2}-\d{2}\.csv$/);
   const text = await (await download.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
   expect(text.startsWith("\uFEFF")).toBe(true); // the byte-order mark Excel needs for UTF-8
@@ -196,10 +196,10 @@ test("Export CSV downloads the enquiries of the current filters, and the orders"
 
   await page.goto("/admin/orders");
   await islandsHydrated(page);
-  const [orders] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+  const [orders] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV", exact: true }).click()]);
   expect(orders.suggestedFilename()).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/);
   const orderText = await (await orders.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
   expect(orderText.split("\r\n")[0]).toBe(
-    "\uFEFFOrder number,Placed,Customer,E-mail,Status,Payment status,Payment method,Items,Subtotal,Discount,Shipping,GST,Total,Currency,Tracking number",
+    "\uFEFFOrder number,Placed,Customer,E-mail,Phone,Items,Item count,Ship to,Shipping address,Subtotal,Discount,Shipping,GST,Total,Currency,Status,Payment,Payment method,Carrier,Tracking number",
   );
 });
