@@ -23,7 +23,7 @@ const staffApi: readonly RegExp[] = [
   /^\/api\/admin\/notes\/(contacts|bookings|orders)\/[^/]+$/,
   /^\/api\/admin\/notes\/\d+$/,
   /^\/api\/admin\/(orders|bookings|timeslots|contacts|products|categories|reviews|uploads)(\/.*)?$/,
-  /^\/api\/admin\/(orders|bookings|contacts)\.csv$/,
+  /^\/api\/admin\/(orders|bookings|contacts)\.(csv|xlsx)$/,
 ];
 
 /** Paths inside the staff areas that are still for owners only: money going back out. */

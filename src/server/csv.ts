@@ -93,8 +93,3 @@ export async function csvStreamResponse<Row>(filename: string, columns: readonly
   });
   return new Response(body, { headers: csvHeaders(filename) });
 }
-
-/** A CSV's file name for the day it is made: `orders-2026-11-28.csv`. */
-export function datedCsvName(prefix: string, now = new Date()): string {
-  return `${prefix}-${now.toISOString().slice(0, 10)}.csv`;
-}

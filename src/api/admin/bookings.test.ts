@@ -8,9 +8,9 @@ import { updateSetting } from "../../db/settings.server";
 import { generateSlots } from "../../db/timeslots.server";
 import { type BookingStatus, bookingStatuses, canChangeBookingStatus } from "../../domain/booking";
 import { businessToday } from "../../domain/slots";
-import { addDays, dayOfWeek } from "../../domain/timezone";
+import { addDays } from "../../domain/timezone";
 import type { AdminBookingList, AdminBookingRow, AdminSlotChange, AdminSlotOverview } from "../../shared/admin-bookings";
-import { adminWithToken } from "../../../tests/factories";
+import { adminWithToken, businessDayAhead } from "../../../tests/factories";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { customerWithSession } from "../../../tests/factories";
@@ -30,12 +30,6 @@ beforeEach(() => {
 afterEach(() => t.close());
 
 const today = () => businessToday(new Date(), tz);
-/** The next business day (Mon-Sat) at least `ahead` days from today. */
-function businessDay(ahead = 3) {
-  let d = addDays(today(), ahead);
-  while (dayOfWeek(d) === 0) d = addDays(d, 1);
-  return d;
-}
 
 const get = (path: string, auth = authorization) => t.request(path, { headers: { Authorization: auth } });
 const patch = (path: string, body: unknown, auth = authorization) =>
@@ -43,7 +37,7 @@ const patch = (path: string, body: unknown, auth = authorization) =>
 const post = (path: string, body: unknown) => t.json(path, body, { headers: { Authorization: authorization, Origin: testOrigin } });
 
 /** A customer's booking at `date` `time` through the booking rules (slots made first). */
-function booked(email: string, date = businessDay(), time = "10:00", opts: { firstName?: string; referralCode?: string | null } = {}) {
+function booked(email: string, date = businessDayAhead(), time = "10:00", opts: { firstName?: string; referralCode?: string | null } = {}) {
   generateSlots(t.db, date, date, hours, tz);
   const existing = t.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const userId = existing?.id ?? customerWithSession(t.db, email, opts).userId;
@@ -96,8 +90,9 @@ test("every route is behind the admin token", async () => {
 
 describe("GET /api/admin/bookings", () => {
   test("upcoming soonest first, past latest first, with the customer and contact; filtered by status and dates", async () => {
-    const d1 = businessDay(2);
-    const d2 = businessDay(5);
+    const d1 = businessDayAhead(2);
+    // A later open day, whatever holidays fall between.
+    const d2 = businessDayAhead(3, d1);
     const a = booked("ann@example.com", d2, "09:00", { firstName: "Ann" });
     const b = booked("bob@example.com", d1, "14:00", { firstName: "Bob" });
     const c = booked("cy@example.com", d1, "10:00", { firstName: "Cy" });
@@ -135,7 +130,7 @@ describe("GET /api/admin/bookings", () => {
   });
 
   test("pages of 20", async () => {
-    const day = businessDay();
+    const day = businessDayAhead();
     t.db.$client.run("BEGIN");
     for (let i = 0; i < 23; i++)
       t.db
@@ -206,7 +201,7 @@ describe("PATCH /api/admin/bookings/{id}", () => {
     let hour = 9;
     for (const from of bookingStatuses) {
       for (const to of bookingStatuses) {
-        const { id } = booked(`c${hour}@example.com`, businessDay(), `${String(hour).padStart(2, "0")}:00`);
+        const { id } = booked(`c${hour}@example.com`, businessDayAhead(), `${String(hour).padStart(2, "0")}:00`);
         hour++;
         if (hour > 16) hour = 9;
         // Bring the booking to `from` the allowed way, then try `to`.
@@ -231,7 +226,7 @@ describe("PATCH /api/admin/bookings/{id}", () => {
   });
 
   test("confirm then complete: the customer is e-mailed each time, becomes returning, and both are in the audit log", async () => {
-    const { id, userId } = booked("ann@example.com", businessDay(), "10:00", { firstName: "Ann" });
+    const { id, userId } = booked("ann@example.com", businessDayAhead(), "10:00", { firstName: "Ann" });
     const res = await patch(`/api/admin/bookings/${id}`, { status: "confirmed" });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id, status: "confirmed", next: ["completed", "cancelled"] });
@@ -258,7 +253,7 @@ describe("PATCH /api/admin/bookings/{id}", () => {
   test("cancel frees the slot's place once, voids the referral reward and e-mails the customer", async () => {
     const rita = customerWithSession(t.db, "rita@example.com");
     const code = ensureReferralCode(t.db, rita.userId);
-    const day = businessDay();
+    const day = businessDayAhead();
     const { id } = booked("sam@example.com", day, "11:00", { referralCode: code });
     const other = booked("cy@example.com", day, "12:00");
     expect(rewardStatuses()).toEqual(["pending"]);
@@ -284,7 +279,7 @@ describe("PATCH /api/admin/bookings/{id}", () => {
 
   test("the customer's invitation: tentative when booked, confirmed on confirm, a CANCEL on cancel; one UID, SEQUENCE rising", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
-    const day = businessDay();
+    const day = businessDayAhead();
     generateSlots(t.db, day, day, hours, tz);
     expect(updateSetting(t.db, "businessName", "Smith, Jones: Investigations; SA").ok).toBe(true);
     const created = await t.json("/api/bookings/calendar", bookingForm(day, "10:00"), { headers: { Cookie: ann.cookie, Origin: testOrigin } });
@@ -325,18 +320,21 @@ describe("PATCH /api/admin/bookings/{id}", () => {
 
 describe("GET /api/admin/bookings.csv", () => {
   test("the filtered bookings with prices and discount; a formula in a name is neutralised", async () => {
-    const day = businessDay();
+    const day = businessDayAhead();
     const a = booked("ann@example.com", day, "09:00", { firstName: '=HYPERLINK("http://x")' });
     booked("bob@example.com", day, "10:00", { firstName: "Bob" });
     await patch(`/api/admin/bookings/${a.id}`, { status: "confirmed" });
     const res = await get(`/api/admin/bookings.csv?status=confirmed&from=${day}`);
-    const lines = (await expectCsvAttachment(res, `bookings-confirmed-from-${day}.csv`)).split("\r\n");
-    expect(lines[0]).toBe("Reference,Appointment,Customer,E-mail,Service,Price (USD),Original price (USD),Discount,Status,Payment,Created");
+    // Named for the list and the business's today, whatever the filters (decision 073).
+    const lines = (await expectCsvAttachment(res, `bookings-${businessToday(new Date(), tz)}.csv`)).split("\r\n");
+    expect(lines[0]).toBe(
+      "Reference,Appointment,Length (minutes),Customer,Phone,E-mail,Location,Package,Price,Original price,Discount,Currency,Status,Payment,Booked",
+    );
     expect(lines).toHaveLength(3);
     // Appointment and creation as ISO 8601 with Adelaide's offset (+09:30 or +10:30), like every CSV instant.
     expect(lines[1]).toMatch(
       new RegExp(
-        `^${bookingRow(a.id).reference},${day}T09:00:00\\+(09|10):30,"'=HYPERLINK\\(""http://x""\\)",ann@example.com,Discreet Check Up,37.50,75.00,yes,confirmed,Not paid,`,
+        `^${bookingRow(a.id).reference},${day}T09:00:00\\+(09|10):30,60,"'=HYPERLINK\\(""http://x""\\)",0400 000 000,ann@example.com,,Discreet Check Up,37.50,75.00,yes,USD,Confirmed,Not paid,`,
       ),
     );
     expect(lines[1]).toMatch(/,\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+(09|10):30$/);
@@ -376,7 +374,7 @@ describe("time slots", () => {
   });
 
   test("each day with its slots and how full it is; blocking keeps the bookings and stops new ones; reopening", async () => {
-    const day = businessDay();
+    const day = businessDayAhead();
     const { id } = booked("ann@example.com", day, "10:00");
     const overview = (await (await get(`/api/admin/timeslots?from=${day}&to=${day}`)).json()) as AdminSlotOverview;
     expect(overview.days).toHaveLength(1);
@@ -417,7 +415,7 @@ describe("time slots", () => {
     const from = today();
     expect((await get(`/api/admin/timeslots?from=${from}&to=${addDays(from, 90)}`)).status).toBe(400);
     expect((await get("/api/admin/timeslots?from=someday")).status).toBe(400);
-    generateSlots(t.db, businessDay(), businessDay(), hours, tz);
+    generateSlots(t.db, businessDayAhead(), businessDayAhead(), hours, tz);
     const slot = t.db.select().from(timeSlots).get()!;
     const before = snapshot();
     for (const body of [{}, { available: "no" }, { available: 0 }]) expect((await patch(`/api/admin/timeslots/${slot.id}`, body)).status).toBe(400);

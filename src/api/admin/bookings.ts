@@ -3,12 +3,15 @@
  *
  *   GET   /api/admin/bookings?search=&status=&from=&to=&when=&page=   one page by appointment, with the total
  *   GET   /api/admin/bookings.csv?search=&status=&from=&to=           every matching booking, for the accountant
+ *   GET   /api/admin/bookings.xlsx?search=&status=&from=&to=          the same as an Excel workbook
  *   GET   /api/admin/bookings/{reference or id}                       one booking as the list shows it
  *   PATCH /api/admin/bookings/{id}            { status }       through the transition table
  *   POST  /api/admin/bookings/{id}/paid                        marks it paid (money received outside the site), audited
  *   GET   /api/admin/timeslots?from=&to=                       each day's slots and how full it is
  *   POST  /api/admin/timeslots/generate       { from, to }     the missing slots from the business hours
  *   PATCH /api/admin/timeslots/{id}           { available }    block or reopen one slot
+ *   POST  /api/admin/timeslots/close          { from, to, reason }  close whole days (decision 077); bookings on them kept and listed
+ *   POST  /api/admin/timeslots/reopen         { from, to }     open closed days again, public holidays included
  *
  * Every write is an action (`src/actions/`): a status change (`changeBookingStatusByAdmin`) frees
  * the slot and voids the referral reward on cancel, makes the customer returning on complete, queues
@@ -19,14 +22,17 @@
  */
 import { Hono } from "hono";
 import { changeBookingStatusByAdmin } from "../../actions/change-booking-status.server";
+import { closeDaysByAdmin } from "../../actions/close-days.server";
 import { checkSlotRange, generateTimeSlotsByAdmin, slotsToday } from "../../actions/generate-time-slots.server";
 import { markBookingPaidByAdmin } from "../../actions/mark-booking-paid.server";
+import { reopenDaysByAdmin } from "../../actions/reopen-days.server";
 import { setSlotAvailabilityByAdmin } from "../../actions/set-slot-availability.server";
 import { addDays } from "../../domain/timezone";
-import { adminBooking, adminBookingsCsv, adminBookingsPage, adminSlotOverview } from "../../reads/admin-bookings.server";
-import { csvStreamResponse } from "../../server/csv";
+import { adminBookingsExport } from "../../reads/admin-bookings-export.server";
+import { adminBooking, adminBookingsPage, adminSlotOverview } from "../../reads/admin-bookings.server";
 import type { AppDeps } from "../../server/deps";
 import { notFound } from "../../server/errors";
+import { exportResponse } from "../../server/exports";
 import type { AdminEnv } from "../../server/middleware/require-admin";
 import { validJson, validParams, validQuery } from "../../server/validate";
 import {
@@ -36,6 +42,7 @@ import {
   adminSlotAvailabilitySchema,
   adminSlotsQuerySchema,
 } from "../../shared/admin-bookings";
+import { adminCloseDaysSchema, adminReopenDaysSchema } from "../../shared/admin-calendar";
 import { adminRecordKey } from "../../shared/admin-records";
 import { z } from "../../shared/zod-mini";
 
@@ -57,11 +64,8 @@ export function adminBookingsApi(deps: AppDeps) {
       c.header("Cache-Control", "no-store");
       return c.json(adminBookingsPage(deps, q, today()));
     })
-    .get("/bookings.csv", validQuery(adminBookingsList.schema), (c) => {
-      const csv = adminBookingsCsv(deps, c.req.valid("query"));
-      // Every booking there is: written as the client reads it, a batch at a time (csv.ts).
-      return csvStreamResponse(csv.filename, csv.columns, csv.batches);
-    })
+    .get("/bookings.csv", validQuery(adminBookingsList.schema), (c) => exportResponse("csv", adminBookingsExport(deps, c.req.valid("query"))))
+    .get("/bookings.xlsx", validQuery(adminBookingsList.schema), (c) => exportResponse("xlsx", adminBookingsExport(deps, c.req.valid("query"))))
     .get("/bookings/:key", validParams(bookingKeySchema), (c) => {
       const row = adminBooking(deps, c.req.valid("param").key);
       if (!row) throw unknownBooking();
@@ -95,6 +99,8 @@ export function adminBookingsApi(deps: AppDeps) {
       const { from, to } = c.req.valid("json");
       return c.json({ created: generateTimeSlotsByAdmin(deps, c.get("admin"), from, to), from, to });
     })
+    .post("/timeslots/close", validJson(adminCloseDaysSchema), (c) => c.json(closeDaysByAdmin(deps, c.get("admin"), c.req.valid("json"))))
+    .post("/timeslots/reopen", validJson(adminReopenDaysSchema), (c) => c.json(reopenDaysByAdmin(deps, c.get("admin"), c.req.valid("json"))))
     .patch("/timeslots/:id", validParams(slotIdSchema), validJson(adminSlotAvailabilitySchema), (c) =>
       c.json(setSlotAvailabilityByAdmin(deps, c.get("admin"), Number(c.req.valid("param").id), c.req.valid("json").available)),
     );

@@ -7,12 +7,11 @@
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useState } from "react";
-import { adminDownload } from "../../client/admin-api";
 import { formatDate } from "../../domain/format";
 import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabels, analyticsRanges, paymentMethodLabel } from "../../shared/admin-analytics";
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
 import { PageHeader } from "./parts/PageHeader";
-import { toastFailure } from "./parts/toast-failure";
+import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { countedVisitsLabel, countedVisitsNote, visitsPerDayLabel } from "../../shared/visit-labels";
 import { useCurrency, useMoney, withCurrency } from "./parts/money";
 
@@ -32,7 +31,6 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
   const currency = useCurrency();
   const [range, setRange] = useState(initialRange);
   const figures = useQuery<Figures>({ queryKey: [`${apiPath}?range=${range}`], placeholderData: keepPreviousData });
-  const [downloading, setDownloading] = useState(false);
   const data = figures.data;
 
   useEffect(() => {
@@ -42,17 +40,6 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
   const choose = (e: MouseEvent<HTMLAnchorElement>, next: AnalyticsRange) => {
     e.preventDefault();
     setRange(next);
-  };
-
-  const download = async () => {
-    setDownloading(true);
-    try {
-      await adminDownload(`${apiPath}.csv?range=${range}`, `analytics-${range}.csv`);
-    } catch (err) {
-      toastFailure("Download failed", err);
-    } finally {
-      setDownloading(false);
-    }
   };
 
   const per = data?.period === "month" ? "month" : "week";
@@ -76,10 +63,7 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
             </a>
           ))}
         </nav>
-        <button type="button" className="btn btn-sm btn-outline" onClick={download} disabled={downloading || !data}>
-          {downloading && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
-          {downloading ? "Preparing CSV…" : "Download CSV"}
-        </button>
+        <ExportCsvButton url={`${apiPath}.csv?range=${range}`} fileName="analytics.csv" className="btn btn-sm btn-outline" />
       </div>
 
       {figures.isError && (
