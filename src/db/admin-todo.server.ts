@@ -8,16 +8,18 @@
  * products by their last change (longest untouched first), low-stock products by stock, and
  * customers' cancellations newest first (news to take in, not work that ages).
  */
-import { and, asc, count, desc, eq, gt, gte, inArray, sql } from "drizzle-orm";
+import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { formatAppointment, formatInstant, formatMoney } from "../domain/format";
-import { adminListPath, adminRecordPath } from "../shared/admin-records";
+import { type OrderPaymentMethod, paymentMethodLabels } from "../shared/checkout";
+import { adminListPath, adminRecordPath, bookingRecordKey } from "../shared/admin-records";
 import { adminReviewsList } from "../shared/admin-reviews";
 import { type TodoGroup, type TodoItem, todoItemsPerGroup } from "../shared/admin-todo";
 import { lastBackupRun } from "./backup-runs.server";
 import type { Db } from "./client.server";
 import { contactsSummary } from "./admin-contacts.server";
 import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
-import { bookings, contacts, orders, products, reviews, users } from "./schema";
+import { bookings, contacts, orders, payments, products, reviews, users } from "./schema";
+import { holdsUnpaidStockSql } from "./stock-holds.server";
 
 /** When the list is drawn, and the timezone its times are shown in. */
 export type TodoContext = { now: Date; timeZone: string; limit: number };
@@ -52,11 +54,57 @@ const backupStepText = {
 const counted = (row: { n: number } | undefined) => row?.n ?? 0;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+const hourMs = 60 * 60 * 1000;
+
+/** How long `ms` is, in the largest whole unit that fits: "40 minutes", "5 hours", "3 days". */
+function span(ms: number): string {
+  if (ms < hourMs) return plural(Math.max(1, Math.floor(ms / 60_000)), "minute", "minutes");
+  if (ms < 2 * dayMs) return plural(Math.floor(ms / hourMs), "hour", "hours");
+  return plural(Math.floor(ms / dayMs), "day", "days");
+}
+
+/** How long something has waited at `now`: "waiting 3 days". */
+export function waitingFor(since: Date, now: Date): string {
+  return `waiting ${span(now.getTime() - since.getTime())}`;
+}
+
+/** What is left of an unpaid order's hold on its stock: "2 days left to pay", or that it runs out at the next check. */
+export function holdLeft(expiresAt: Date | null, now: Date): string {
+  if (!expiresAt) return "no time limit";
+  const left = expiresAt.getTime() - now.getTime();
+  return left <= 0 ? "the time to pay has run out" : `${span(left)} left to pay`;
+}
+
+/**
+ * Orders waiting for money the owner confirms by hand: the manual methods (PayPal confirms itself
+ * within minutes), placed, not paid and still holding their stock (decision 016). An order also
+ * waiting for its ID check is in both groups: each is a different thing to do.
+ */
+const manualMethods: OrderPaymentMethod[] = ["bank_transfer", "cash_deposit", "crypto"];
+const awaitingPayment = and(holdsUnpaidStockSql, inArray(orders.paymentMethod, manualMethods));
+const idCheck = eq(orders.status, "on_hold");
+
+/**
+ * Booking payments to confirm: a payment request (bank transfer, cash deposit, crypto) the customer
+ * was given, or a PayPal payment under review, for a booking that is neither cancelled nor paid by
+ * another payment. Counted by booking: two requests for one booking are one thing to confirm.
+ */
+const bookingPaymentToConfirm = and(
+  isNotNull(payments.bookingId),
+  inArray(payments.status, ["requested", "review"]),
+  ne(bookings.status, "cancelled"),
+  sql`not exists (select 1 from "payments" "settled" where "settled"."booking_id" = ${payments.bookingId} and "settled"."status" = 'completed')`,
+);
+const methodLabel = (method: string | null) => paymentMethodLabels[method as OrderPaymentMethod] ?? method ?? "unknown method";
+/** A booking payment's method as the owner looks for the money: a request gave the bank or crypto details, or the cash deposit details. */
+const requestMethodText: Record<string, string> = { instructions: "by transfer", cash: "by cash deposit", paypal: "by PayPal" };
+
 /** The groups of the to-do list, in the order the dashboard shows them. */
 export const todoGroups: TodoGroupDefinition[] = [
   {
     key: "enquiries",
     title: "Enquiries waiting",
+    noun: "enquiries",
     listHref: adminListPath("contacts"),
     listLabel: "All waiting enquiries",
     // The kept counts (contact_counts), not a count over every waiting enquiry.
@@ -76,7 +124,7 @@ export const todoGroups: TodoGroupDefinition[] = [
         .map((c) => ({
           key: c.id,
           label: c.name,
-          detail: `${c.urgency === "emergency" ? "Emergency, r" : "R"}eceived ${formatInstant(c.createdAt, ctx.timeZone)}`,
+          detail: `${c.urgency === "emergency" ? "Emergency, r" : "R"}eceived ${formatInstant(c.createdAt, ctx.timeZone)} · ${waitingFor(c.createdAt, ctx.now)}`,
           href: adminRecordPath("contacts", c.id),
           urgent: c.urgency === "emergency",
         })),
@@ -84,6 +132,7 @@ export const todoGroups: TodoGroupDefinition[] = [
   {
     key: "bookings",
     title: "Bookings to confirm",
+    noun: "bookings to confirm",
     listHref: `${adminListPath("bookings")}?status=pending`,
     listLabel: "All pending bookings",
     count: (db) => counted(db.select({ n: count() }).from(bookings).where(eq(bookings.status, "pending")).get()),
@@ -95,6 +144,7 @@ export const todoGroups: TodoGroupDefinition[] = [
           date: bookings.appointmentDate,
           time: bookings.appointmentTime,
           email: bookings.contactEmail,
+          createdAt: bookings.createdAt,
         })
         .from(bookings)
         .where(eq(bookings.status, "pending"))
@@ -104,13 +154,133 @@ export const todoGroups: TodoGroupDefinition[] = [
         .map((b) => ({
           key: b.id,
           label: b.serviceName,
-          detail: [formatAppointment(b.date, b.time), b.email].filter(Boolean).join(" · "),
+          detail: [formatAppointment(b.date, b.time), b.email, waitingFor(b.createdAt, ctx.now)].filter(Boolean).join(" · "),
           href: adminRecordPath("bookings", b.id),
         })),
   },
   {
+    key: "payment",
+    title: "Orders awaiting payment",
+    noun: "orders awaiting payment",
+    listHref: `${adminListPath("orders")}?payment=pending`,
+    listLabel: "All unpaid orders",
+    count: (db) => counted(db.select({ n: count() }).from(orders).where(awaitingPayment).get()),
+    // The hold running out soonest first: the order the owner must look for first.
+    items: (db, ctx) =>
+      db
+        .select({
+          orderNumber: orders.orderNumber,
+          status: orders.status,
+          total: orders.totalAmount,
+          currency: orders.currency,
+          method: orders.paymentMethod,
+          createdAt: orders.createdAt,
+          holdExpiresAt: orders.holdExpiresAt,
+          address: orders.shippingAddress,
+        })
+        .from(orders)
+        .where(awaitingPayment)
+        .orderBy(asc(orders.holdExpiresAt), asc(orders.id))
+        .limit(ctx.limit)
+        .all()
+        .map((o) => ({
+          key: o.orderNumber,
+          label: `${o.orderNumber} · ${o.address.name}`,
+          detail: [
+            `${formatMoney(o.total, o.currency)} by ${methodLabel(o.method).toLowerCase()}`,
+            waitingFor(o.createdAt, ctx.now),
+            holdLeft(o.holdExpiresAt, ctx.now),
+            ...(o.status === "on_hold" ? ["ID check too"] : []),
+          ].join(" · "),
+          href: adminRecordPath("orders", o.orderNumber),
+          urgent: o.holdExpiresAt !== null && o.holdExpiresAt.getTime() - ctx.now.getTime() < dayMs,
+        })),
+  },
+  {
+    key: "idCheck",
+    title: "Orders waiting for an ID check",
+    noun: "ID checks",
+    listHref: `${adminListPath("orders")}?status=on_hold`,
+    listLabel: "All orders on hold",
+    count: (db) => counted(db.select({ n: count() }).from(orders).where(idCheck).get()),
+    items: (db, ctx) =>
+      db
+        .select({
+          orderNumber: orders.orderNumber,
+          paymentStatus: orders.paymentStatus,
+          createdAt: orders.createdAt,
+          address: orders.shippingAddress,
+        })
+        .from(orders)
+        .where(idCheck)
+        .orderBy(asc(orders.createdAt), asc(orders.id))
+        .limit(ctx.limit)
+        .all()
+        .map((o) => ({
+          key: o.orderNumber,
+          label: `${o.orderNumber} · ${o.address.name}`,
+          detail: [
+            o.paymentStatus === "paid" ? "paid" : "not paid yet",
+            `placed ${formatInstant(o.createdAt, ctx.timeZone)}`,
+            waitingFor(o.createdAt, ctx.now),
+          ].join(" · "),
+          href: adminRecordPath("orders", o.orderNumber),
+        })),
+  },
+  {
+    key: "bookingPayments",
+    title: "Booking payments to confirm",
+    noun: "booking payments to confirm",
+    listHref: `${adminListPath("bookings")}?status=pending`,
+    listLabel: "All pending bookings",
+    count: (db) =>
+      counted(
+        db
+          .select({ n: countDistinct(payments.bookingId) })
+          .from(payments)
+          .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+          .where(bookingPaymentToConfirm)
+          .get(),
+      ),
+    // The longest-waiting request of each booking first.
+    items: (db, ctx) =>
+      db
+        .select({
+          id: bookings.id,
+          reference: bookings.reference,
+          serviceName: bookings.serviceName,
+          date: bookings.appointmentDate,
+          time: bookings.appointmentTime,
+          amount: payments.amount,
+          currency: payments.currency,
+          method: payments.method,
+          status: payments.status,
+          requestedAt: sql<number>`min(${payments.createdAt})`,
+        })
+        .from(payments)
+        .innerJoin(bookings, eq(bookings.id, payments.bookingId))
+        .where(bookingPaymentToConfirm)
+        .groupBy(bookings.id)
+        .orderBy(sql`min(${payments.createdAt})`, asc(bookings.id))
+        .limit(ctx.limit)
+        .all()
+        .map((b) => ({
+          key: b.id,
+          label: `${b.reference ?? "Booking"} · ${b.serviceName}`,
+          detail: [
+            `${formatMoney(b.amount, b.currency)} ${requestMethodText[b.method] ?? `by ${b.method}`}${b.status === "review" ? ", under review" : ""}`,
+            formatAppointment(b.date, b.time),
+            waitingFor(new Date(Number(b.requestedAt)), ctx.now),
+          ].join(" · "),
+          href: adminRecordPath("bookings", bookingRecordKey(b)),
+        })),
+  },
+  // Refunds owed go here, as their own group, once an order or a booking can record a refund that
+  // is owed but not yet paid back; today a refund is recorded only when it is made.
+  {
     key: "ship",
     title: "Paid orders to ship",
+    noun: "orders to ship",
     listHref: `${adminListPath("orders")}?payment=paid`,
     listLabel: "All paid orders",
     count: (db) => counted(db.select({ n: count() }).from(orders).where(toShip).get()),
@@ -144,7 +314,7 @@ export const todoGroups: TodoGroupDefinition[] = [
           label: `${o.orderNumber} · ${o.address.name}`,
           detail: [
             formatMoney(o.total, o.currency),
-            o.paidAt ? `paid ${formatInstant(o.paidAt, ctx.timeZone)}` : "paid",
+            ...(o.paidAt ? [`paid ${formatInstant(o.paidAt, ctx.timeZone)}`, waitingFor(o.paidAt, ctx.now)] : ["paid"]),
             ...(o.status === "on_hold" ? ["ID check first"] : []),
           ].join(" · "),
           href: adminRecordPath("orders", o.orderNumber),
@@ -153,6 +323,7 @@ export const todoGroups: TodoGroupDefinition[] = [
   {
     key: "reviews",
     title: "Reviews to moderate",
+    noun: "reviews to moderate",
     listHref: adminReviewsList.pageUrl({ ...adminReviewsList.empty, status: "pending" }),
     listLabel: "All waiting reviews",
     count: (db) => pendingReviewCount(db),
@@ -177,13 +348,14 @@ export const todoGroups: TodoGroupDefinition[] = [
         .map((r) => ({
           key: String(r.id),
           label: `${r.product}: ${plural(r.rating, "star", "stars")}`,
-          detail: `${r.title ? `"${r.title}" ` : ""}by ${r.firstName ?? "a customer"}, written ${formatInstant(r.createdAt, ctx.timeZone)}`,
+          detail: `${r.title ? `"${r.title}" ` : ""}by ${r.firstName ?? "a customer"}, written ${formatInstant(r.createdAt, ctx.timeZone)} · ${waitingFor(r.createdAt, ctx.now)}`,
           href: adminReviewsList.pageUrl({ ...adminReviewsList.empty, status: "pending", product: r.productId }),
         })),
   },
   {
     key: "outOfStock",
     title: "Out of stock",
+    noun: "products out of stock",
     listHref: "/admin/products",
     listLabel: "All products",
     count: (db) => counted(db.select({ n: count() }).from(products).where(outOfStock).get()),
@@ -206,6 +378,7 @@ export const todoGroups: TodoGroupDefinition[] = [
   {
     key: "lowStock",
     title: "Low stock",
+    noun: "products low on stock",
     listHref: "/admin/products",
     listLabel: "All products",
     count: (db) => counted(db.select({ n: count() }).from(products).where(lowStock).get()),
@@ -222,6 +395,7 @@ export const todoGroups: TodoGroupDefinition[] = [
   {
     key: "cancellations",
     title: `Cancelled by customers (last ${cancellationNewsDays} days)`,
+    noun: `cancellations by customers in the last ${cancellationNewsDays} days`,
     listHref: `${adminListPath("bookings")}?status=cancelled`,
     listLabel: "All cancelled bookings",
     count: (db, ctx) => {
@@ -280,6 +454,7 @@ export const todoGroups: TodoGroupDefinition[] = [
   {
     key: "backup",
     title: "Backup failed",
+    noun: "failed backups",
     listHref: "/admin/settings#setting-backupEveryHours",
     listLabel: "Backup settings",
     count: (db) => (lastBackupRun(db)?.ok === false ? 1 : 0),

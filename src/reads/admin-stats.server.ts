@@ -1,10 +1,20 @@
 /** What the admin dashboard's headline figures are, counted in the business's time zone. */
 import { adminStats } from "../db/admin-stats.server";
 import { getSettings } from "../db/settings.server";
-import type { AdminStats } from "../shared/admin-stats";
+import type { AdminRole } from "../domain/admin-roles";
+import type { AdminStats, DashboardStats, StaffStats } from "../shared/admin-stats";
 import type { ReadDeps } from "./read";
 
-/** The dashboard's headline figures, their days in the business's time zone. */
-export function dashboardStats(deps: ReadDeps): AdminStats {
-  return adminStats(deps.db, getSettings(deps.db).timezone);
+/** A staff member's figures from the owner's: revenue and the count of every order left out. */
+function staffStats({ totalProducts, pendingOrders, recentBookings }: AdminStats): StaffStats {
+  return { totalProducts, pendingOrders, recentBookings };
+}
+
+/**
+ * The dashboard's headline figures, their days in the business's time zone. Staff see the work,
+ * not the business's money (decision 072): their answer never holds the revenue or the order total.
+ */
+export function dashboardStats(deps: ReadDeps, role: AdminRole = "owner"): DashboardStats {
+  const stats = adminStats(deps.db, getSettings(deps.db).timezone);
+  return role === "owner" ? stats : staffStats(stats);
 }

@@ -406,7 +406,8 @@ describe("what a visitor typed stays on its own line in every message that quote
         expect((await t.json("/api/contacts", { name, email: "eve@example.net", service: "checkup", message: "Call me.", urgency: "low" })).status).toBe(201);
       t.db.$client.query("DELETE FROM outbox").run();
       businessDetails(t.db, { dailyDigest: true, dailyDigestHour: 0 });
-      expect(sendDailyDigestIfDue(t.deps, new Date())).toBe("queued");
+      // 00:30 in Adelaide: the digest goes out at its hour, not hours after it (decision 072).
+      expect(sendDailyDigestIfDue(t.deps, new Date("2026-11-25T14:00:00Z"))).toBe("queued");
       const [digest] = queuedMail(t);
       expect(digest?.text).toContain("Eve Bcc: victim@evil.com X-Inj: 1");
       expect(injectedLines(digest!)).toEqual([]);

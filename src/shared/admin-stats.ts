@@ -11,3 +11,12 @@ export type AdminStats = {
   /** Bookings created this calendar month in the business timezone, cancelled ones left out. */
   recentBookings: number;
 };
+
+/** The figures of the business's money and volume: an owner's alone (decision 072). */
+export const ownersOnlyStats = ["totalOrders", "totalRevenue"] as const;
+
+/** A staff member's headline figures: the work, not the business's money (no revenue, no count over all its orders). */
+export type StaffStats = Omit<AdminStats, (typeof ownersOnlyStats)[number]>;
+
+/** What `GET /api/admin/stats` answers: every figure to an owner, the staff figures to staff. */
+export type DashboardStats = AdminStats | StaffStats;

@@ -4,7 +4,7 @@
  * checklist. The groups are declared once, in db/admin-todo.server.ts; the dashboard and the daily
  * digest e-mail draw whatever groups the answer holds.
  */
-import type { GoLiveItem } from "./go-live";
+import type { GoLiveItem, GoLiveSetAside } from "./go-live";
 
 /** One thing to do: what it is, a line about it, and where it is handled (a record's address). */
 export type TodoItem = { key: string; label: string; detail: string; href: string; urgent?: boolean };
@@ -13,6 +13,8 @@ export type TodoItem = { key: string; label: string; detail: string; href: strin
 export type TodoGroup = {
   key: string;
   title: string;
+  /** What the group holds in a few lower-case words ("orders to ship"), for the line that names the groups with nothing waiting. */
+  noun: string;
   count: number;
   items: TodoItem[];
   /** The whole group in its list (filtered where the list can be). */
@@ -22,7 +24,18 @@ export type TodoGroup = {
   note?: string;
 };
 
-export type AdminTodo = { groups: TodoGroup[]; checklist: GoLiveItem[] };
+/** `checklist` holds the go-live lines still to do; `setAside` those the owner marked not used or kept (decision 074). */
+export type AdminTodo = { groups: TodoGroup[]; checklist: GoLiveItem[]; setAside?: GoLiveSetAside[] };
 
 /** How many items each group shows; the count says how many more there are. */
 export const todoItemsPerGroup = 5;
+
+/** The groups with something waiting, in their order, and those with nothing: the list shows the first and names the others in one line. */
+export function splitTodoGroups<G extends Pick<TodoGroup, "count">>(groups: readonly G[]): { waiting: G[]; empty: G[] } {
+  return { waiting: groups.filter((g) => g.count > 0), empty: groups.filter((g) => g.count === 0) };
+}
+
+/** "a, b or c": the groups with nothing waiting, named in one phrase. */
+export function nounList(nouns: readonly string[]): string {
+  return nouns.length < 2 ? (nouns[0] ?? "") : `${nouns.slice(0, -1).join(", ")} or ${nouns.at(-1)}`;
+}

@@ -8,6 +8,7 @@ import type { OrderPaymentStatus, OrderStatus } from "../../domain/order";
 import type { PaymentStatus } from "../../domain/payment";
 import { addDays, zonedParts, zonedToInstant } from "../../domain/timezone";
 import type { AdminStats } from "../../shared/admin-stats";
+import { adminWithToken } from "../../../tests/factories";
 import { countRows } from "../../../tests/helpers/test-app";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
@@ -116,4 +117,19 @@ test("the month is the business timezone's calendar month, across a year end", (
   expect(adminStats(t.db, "America/Los_Angeles", now).recentBookings).toBe(2);
   // Noon on 1 January in Adelaide is still 31 December there: the first two are that month's.
   expect(adminStats(t.db, "America/Los_Angeles", inAdelaide("2026-01-01", "12:00")).recentBookings).toBe(2);
+});
+
+test("staff get the work, not the money: no revenue and no order total in their answer, while an owner gets both", async () => {
+  order("120.00", "processing", "paid");
+  order("80.00", "pending", "pending");
+  payment("295.00", "paypal", "completed");
+  const staff = adminWithToken(t.db, "sam", undefined, "staff");
+  const res = await t.request("/api/admin/stats", { headers: { authorization: staff.authorization } });
+  expect(res.status).toBe(200);
+  const body = await res.text();
+  // Not hidden on the page: the figures are not sent at all.
+  expect(JSON.parse(body)).toEqual({ totalProducts: seedProducts.length, pendingOrders: 1, recentBookings: 0 });
+  expect(body).not.toContain("totalRevenue");
+  expect(body).not.toContain("495");
+  expect(await stats()).toMatchObject({ totalOrders: 2, pendingOrders: 1, totalRevenue: "415.00" });
 });

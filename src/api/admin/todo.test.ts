@@ -1,6 +1,6 @@
 import { expect, test } from "bun:test";
 import { and, eq, gt, lte } from "drizzle-orm";
-import { products } from "../../db/schema";
+import { orders, payments, products } from "../../db/schema";
 import type { AdminTodo, TodoGroup } from "../../shared/admin-todo";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
 import { dashboardToDo, reviewsToModerate } from "../../../tests/factories";
@@ -38,8 +38,21 @@ test("without a token: 401", async () => {
 
 test("the seeded site: the groups in order, nothing waiting but the seed's out-of-stock and low-stock products", async () => {
   const answer = await todo();
-  expect(answer.groups.map((g) => g.key)).toEqual(["enquiries", "bookings", "ship", "reviews", "outOfStock", "lowStock", "cancellations", "backup"]);
-  for (const key of ["enquiries", "bookings", "ship", "reviews", "cancellations", "backup"]) expect(group(answer, key)).toMatchObject({ count: 0, items: [] });
+  expect(answer.groups.map((g) => g.key)).toEqual([
+    "enquiries",
+    "bookings",
+    "payment",
+    "idCheck",
+    "bookingPayments",
+    "ship",
+    "reviews",
+    "outOfStock",
+    "lowStock",
+    "cancellations",
+    "backup",
+  ]);
+  for (const key of ["enquiries", "bookings", "payment", "idCheck", "bookingPayments", "ship", "reviews", "cancellations", "backup"])
+    expect(group(answer, key)).toMatchObject({ count: 0, items: [] });
   const { out, low } = seededStock();
   expect(out.length).toBeGreaterThan(0);
   expect(group(answer, "outOfStock").count).toBe(out.length);
@@ -75,6 +88,39 @@ test("every group counts its own rows and lists the oldest (or most pressing) fi
   expect(ship.items[1]?.detail).toContain("ID check first");
   expect(ship.items[0]?.label).toBe(`${made.ship[0]} · Casey Client`);
 
+  // Each item says how long it has waited.
+  expect(enquiries.items[1]?.detail).toEndWith("waiting 30 hours");
+  expect(bookings.items[0]?.detail).toEndWith("waiting 46 hours");
+  expect(ship.items[0]?.detail).toContain("waiting 40 hours");
+
+  // Orders paid by hand and not paid yet: the hold running out first first, with what is left of it;
+  // the PayPal order (it confirms itself) and the cancelled ones not at all.
+  const payment = group(answer, "payment");
+  expect(payment).toMatchObject({ title: "Orders awaiting payment", count: 3, listHref: "/admin/orders?payment=pending" });
+  expect(payment.items.map((i) => i.key)).toEqual(made.payment);
+  expect(payment.items[0]).toMatchObject({ label: `${made.payment[0]} · Casey Client`, href: `/admin/orders/${made.payment[0]?.toLowerCase()}`, urgent: true });
+  expect(payment.items[0]?.detail).toBe("$120 by bank transfer · waiting 2 days · 20 hours left to pay");
+  expect(payment.items[1]?.detail).toBe("$120 by bank transfer · waiting 21 hours · 2 days left to pay · ID check too");
+  expect(payment.items[2]).toMatchObject({ urgent: false });
+
+  // Orders on hold for the ID check, paid or not, oldest first.
+  const idCheck = group(answer, "idCheck");
+  expect(idCheck).toMatchObject({ title: "Orders waiting for an ID check", count: 2, listHref: "/admin/orders?status=on_hold" });
+  expect(idCheck.items.map((i) => i.key)).toEqual(made.idCheck);
+  expect(idCheck.items[0]?.detail).toStartWith("not paid yet · placed ");
+  expect(idCheck.items[1]?.detail).toStartWith("paid · placed ");
+  expect(idCheck.items[1]?.detail).toEndWith("waiting 11 hours");
+
+  // A booking's open payment request, once however often it was asked for, from the first request;
+  // not the cancelled booking's.
+  const bookingPayments = group(answer, "bookingPayments");
+  expect(bookingPayments).toMatchObject({ title: "Booking payments to confirm", count: 1 });
+  expect(bookingPayments.items.map((i) => i.key)).toEqual(made.bookingPayments);
+  expect(bookingPayments.items[0]?.href).toBe(`/admin/bookings/${made.bookingPayments[0]}`);
+  expect(bookingPayments.items[0]?.label).toBe("Booking · Partner Check");
+  expect(bookingPayments.items[0]?.detail).toStartWith("$295 by transfer · ");
+  expect(bookingPayments.items[0]?.detail).toEndWith("waiting 30 hours");
+
   // The customers' own cancellations of the last 7 days, newest first; not the admin's, not older ones.
   const cancellations = group(answer, "cancellations");
   expect(cancellations.count).toBe(2);
@@ -105,13 +151,40 @@ test("every to-do query reads through an index, never a whole table", async () =
   // Note every statement the driver prepares while the list is read, then ask SQLite how it runs each.
   const client = t.db.$client;
   const statements = await statementsPreparedBy(client, () => todo());
-  const tables = ["contacts", "bookings", "orders", "products", "reviews"];
+  const tables = ["contacts", "bookings", "orders", "products", "reviews", "payments"];
   const todoStatements = statements.filter((s) => tables.some((table) => s.includes(`from "${table}"`)));
   expect(todoStatements.length).toBeGreaterThanOrEqual(15);
   for (const statement of todoStatements) {
     const plan = queryPlan(client, statement);
     if (process.env.SHOW_PLANS) console.log(statement, plan);
-    const fullScans = plan.filter((detail) => /^SCAN (contacts|bookings|orders|products|reviews)\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail));
+    const fullScans = plan.filter(
+      (detail) => /^SCAN (contacts|bookings|orders|products|reviews|payments)\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail),
+    );
     expect({ statement, fullScans }).toEqual({ statement, fullScans: [] });
   }
+});
+
+test("a booking paid by another payment, or a request paid, is not to confirm; an order once paid leaves the awaiting list", async () => {
+  const made = dashboardToDo(t.db, "settled");
+  const bookingId = made.bookingPayments[0] ?? "";
+  t.db
+    .update(orders)
+    .set({ paymentStatus: "paid", status: "processing", paidAt: new Date() })
+    .where(eq(orders.orderNumber, made.payment[0] ?? ""))
+    .run();
+  t.db
+    .insert(payments)
+    .values({
+      serviceName: "Partner Check",
+      method: "paypal",
+      amount: "295.00",
+      referenceCode: "PAID-SETTLED",
+      bookingId,
+      status: "completed",
+      paidAt: new Date(),
+    })
+    .run();
+  const answer = await todo();
+  expect(group(answer, "bookingPayments")).toMatchObject({ count: 0, items: [] });
+  expect(group(answer, "payment").items.map((i) => i.key)).toEqual(made.payment.slice(1));
 });

@@ -1,7 +1,8 @@
 /**
  * The portal's home, a to-do list first: the "Before you go live" checklist while anything is
  * missing, then each to-do group with its count and oldest items linking to their records (one
- * request, GET /api/admin/todo), then the four stat cards from GET /api/admin/stats, a banner while
+ * request, GET /api/admin/todo), then the stat cards from GET /api/admin/stats (staff get no
+ * revenue and no order total: the server leaves them out of a staff member's answer), a banner while
  * any e-mail has failed (GET /api/admin/mail/summary), the quick actions, and Logout (which revokes
  * the token on the server). Without a token, the first request's 401 sends the browser to
  * /admin/login (client/admin-api.ts).
@@ -9,9 +10,10 @@
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { adminLoginPath, adminRequest } from "../../client/admin-api";
 import type { AdminMailSummary } from "../../shared/admin-mail";
-import type { AdminStats } from "../../shared/admin-stats";
+import type { DashboardStats } from "../../shared/admin-stats";
 import type { AdminTodo } from "../../shared/admin-todo";
 import { GoLiveChecklist } from "./dashboard/GoLiveChecklist";
+import { ReplicationPanel } from "./dashboard/ReplicationPanel";
 import { TodoGroups } from "./dashboard/TodoGroups";
 import { useMoney, withCurrency } from "./parts/money";
 
@@ -65,7 +67,7 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
 
 function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardProps) {
   const money = useMoney();
-  const stats = useQuery<AdminStats>({ queryKey: adminStatsKey });
+  const stats = useQuery<DashboardStats>({ queryKey: adminStatsKey });
   // The outbox is an owner's room (decision 040): staff are not asked about failed mail.
   const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey, enabled: ownerView });
   const todo = useQuery<AdminTodo>({ queryKey: adminTodoKey });
@@ -76,6 +78,8 @@ function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardPr
     },
   });
   const s = stats.data;
+  // The business's money is an owner's (decision 072): staff have neither card, not even empty.
+  const ownerStats = s && "totalRevenue" in s ? s : undefined;
 
   return (
     <div className="space-y-8">
@@ -90,17 +94,24 @@ function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardPr
       </div>
 
       <FailedMailBanner failed={mail.data?.failed ?? 0} />
-      {ownerView && todo.data && <GoLiveChecklist items={todo.data.checklist} />}
+      {ownerView && todo.data && <GoLiveChecklist items={todo.data.checklist} setAside={todo.data.setAside} />}
       <TodoGroups todo={todo} />
+      {ownerView && <ReplicationPanel />}
       {stats.isError && (
         <div role="alert" className="alert alert-error">
           <p>The figures could not be loaded. Please reload the page.</p>
         </div>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={stats.isPending} data-testid="admin-stats">
+      <div className={`grid gap-4 sm:grid-cols-2 ${ownerView ? "lg:grid-cols-4" : "lg:grid-cols-3"}`} aria-busy={stats.isPending} data-testid="admin-stats">
         <StatCard title="Total Products" value={s && String(s.totalProducts)} />
-        <StatCard title="Total Orders" value={s && String(s.totalOrders)} note={s && `${s.pendingOrders} pending`} />
-        <StatCard title="Total Revenue" value={s && money(s.totalRevenue)} />
+        {ownerView ? (
+          <>
+            <StatCard title="Total Orders" value={s && String(ownerStats?.totalOrders ?? "")} note={s && `${s.pendingOrders} pending`} />
+            <StatCard title="Total Revenue" value={s && (ownerStats ? money(ownerStats.totalRevenue) : "")} />
+          </>
+        ) : (
+          <StatCard title="Pending Orders" value={s && String(s.pendingOrders)} />
+        )}
         <StatCard title="Service Bookings" value={s && String(s.recentBookings)} note="this month" />
       </div>
 
