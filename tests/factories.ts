@@ -27,6 +27,7 @@ import { createUser } from "../src/db/users.server";
 import { addToWishlist } from "../src/db/wishlist.server";
 import type { BookingStatus } from "../src/domain/booking";
 import { newOrderNumber, type OrderStatus } from "../src/domain/order";
+import { publicHoliday } from "../src/domain/holidays";
 import { businessToday } from "../src/domain/slots";
 import { addDays, dayOfWeek } from "../src/domain/timezone";
 import { createSession } from "../src/server/auth/sessions.server";
@@ -243,9 +244,19 @@ export function referrerAndFriend(db: Db, referrerEmail: string, friendEmail: st
   const referrer = customerWithSession(db, referrerEmail, { firstName: "Rita" });
   const code = ensureReferralCode(db, referrer.userId);
   const friend = customerWithSession(db, friendEmail, { firstName: "Fred", referralCode: code });
-  let bookableDate = addDays(businessToday(new Date(), defaultSettings.timezone), 3);
-  while (dayOfWeek(bookableDate) === 0) bookableDate = addDays(bookableDate, 1);
+  const bookableDate = businessDayAhead();
   return { referrer: { userId: referrer.userId, token: referrer.token, code }, friend: { userId: friend.userId, token: friend.token }, bookableDate };
+}
+
+/**
+ * The first day the business is open at least `ahead` days after `from` (the business's today by
+ * default): Sundays and public holidays are closed (decision 077), so a test that books a few days
+ * out gets a day it can book whatever date it runs on, December included.
+ */
+export function businessDayAhead(ahead = 3, from = businessToday(new Date(), defaultSettings.timezone)) {
+  let date = addDays(from, ahead);
+  while (dayOfWeek(date) === 0 || publicHoliday(date)) date = addDays(date, 1);
+  return date;
 }
 
 /**
@@ -398,7 +409,13 @@ export function dashboardToDo(db: Db, tag = "todo") {
   booking(6, "cancelled", { by: "admin", hours: 2 });
   booking(7, "cancelled", { by: "customer", hours: 8 * 24 });
 
-  const order = (status: OrderStatus, paid: boolean, hours: number, cancelled?: { by: "customer" | "admin"; hours: number }) => {
+  const order = (
+    status: OrderStatus,
+    paid: boolean,
+    hours: number,
+    cancelled?: { by: "customer" | "admin"; hours: number },
+    paymentMethod = "bank_transfer",
+  ) => {
     const orderNumber = newOrderNumber();
     const row = db
       .insert(orders)
@@ -407,12 +424,14 @@ export function dashboardToDo(db: Db, tag = "todo") {
         orderNumber,
         status,
         paymentStatus: paid ? "paid" : "pending",
-        paymentMethod: "bank_transfer",
+        paymentMethod,
         totalAmount: "120.00",
         subtotal: "120.00",
         shippingAddress: { ...storedAddress, name: "Casey Client" },
         billingAddress: storedAddress,
         paidAt: paid ? hoursAgo(hours) : null,
+        // Unpaid, it holds its stock for 3 days from when it was placed (decision 016).
+        holdExpiresAt: paid ? null : hoursAgo(hours + 1 - 72),
         cancelledBy: cancelled?.by ?? null,
         cancelledAt: cancelled ? hoursAgo(cancelled.hours) : null,
         createdAt: hoursAgo(hours + 1),
@@ -427,15 +446,43 @@ export function dashboardToDo(db: Db, tag = "todo") {
   const paidNewer = order("processing", true, 5);
   const paidOldest = order("processing", true, 40);
   const paidOnHold = order("on_hold", true, 10);
-  order("pending", false, 2);
+  const awaitingNewer = order("pending", false, 2);
+  const awaitingOlder = order("pending", false, 50);
+  const unpaidOnHold = order("on_hold", false, 20);
+  order("pending", false, 1, undefined, "paypal");
   order("shipped", true, 60);
   const cancelledOrder = order("cancelled", false, 30, { by: "customer", hours: 2 });
   order("cancelled", false, 30, { by: "admin", hours: 1 });
+
+  // A transfer's details sent for one pending booking (asked twice) and for a cancelled one.
+  const paymentRequest = (bookingId: string, hours: number) =>
+    db
+      .insert(payments)
+      .values({
+        serviceName: "Partner Check",
+        method: "instructions",
+        amount: "295.00",
+        currency: "AUD",
+        email,
+        referenceCode: `REQ-${tag}-${bookingId.slice(0, 8)}-${hours}`.toUpperCase(),
+        bookingId,
+        userId,
+        status: "requested",
+        createdAt: hoursAgo(hours),
+      })
+      .run();
+  paymentRequest(pendingMiddle, 30);
+  paymentRequest(pendingMiddle, 6);
+  paymentRequest(cancelledBooking, 26);
 
   return {
     enquiries: [emergency, routineOld, routineNew],
     bookings: [pendingSoon, pendingMiddle, pendingLater],
     ship: [paidOldest, paidOnHold, paidNewer],
+    // The hold that runs out first first; the PayPal order is not the owner's to confirm.
+    payment: [awaitingOlder, unpaidOnHold, awaitingNewer],
+    idCheck: [unpaidOnHold, paidOnHold],
+    bookingPayments: [pendingMiddle],
     cancellations: [cancelledOrder, cancelledBooking],
   };
 }
@@ -507,9 +554,9 @@ export function customerWithBooking(
  * free, so several specs can seed on one site without taking each other's place.
  */
 function bookingOf(db: Db, userId: string, email: string, opts: { daysAhead?: number; time?: string; serviceName?: string }) {
-  let date = addDays(businessToday(new Date(), defaultSettings.timezone), opts.daysAhead ?? 5);
-  while (dayOfWeek(date) === 0) date = addDays(date, 1);
-  openSlots(db, date, addDays(date, 3));
+  const date = businessDayAhead(opts.daysAhead ?? 5);
+  // The next open days too (a test may move the booking there), however many holidays come first.
+  openSlots(db, date, businessDayAhead(3, date));
   const time = opts.time === "free" ? (freeSlots(db, date, new Date(), defaultSettings.timezone)[0]?.time ?? "10:00") : (opts.time ?? "10:00");
   const outcome = createBooking(
     db,
@@ -605,6 +652,24 @@ export function caseNote(db: Db, list: CaseNoteList, key: string, body: string, 
   const note = addCaseNote(db, list, key, body, { id, username });
   if (!note) throw new Error(`no ${list} record ${key}`);
   return note;
+}
+
+/**
+ * A customer with something in every part of their record (decision 076): `customerWithEverything`'s
+ * bookings, orders and payment, two enquiries from their address (one typed in capitals), one from
+ * someone else, and a note on an order, a booking and an enquiry. Answers the keys of each.
+ */
+export function customerWithFullRecord(db: Db, email: string) {
+  const everything = customerWithEverything(db, email);
+  const userId = db.select({ id: users.id }).from(users).where(eq(users.email, email)).get()?.id ?? "";
+  const enquiry = (from: string, message: string) =>
+    recordContactEnquiry(db, { name: "Ann", email: from, phone: "", service: "partner", message, urgency: "normal" }).id;
+  const enquiryIds = [enquiry(email, "First question."), enquiry(email.toUpperCase(), "Second question, typed in capitals.")];
+  const strangerEnquiryId = enquiry(`someone-else-${email}`, "Not Ann.");
+  caseNote(db, "orders", everything.orderNumber, "Asked for discreet packaging.");
+  caseNote(db, "bookings", everything.bookingId, "Prefers a morning call.");
+  caseNote(db, "contacts", enquiryIds[0] ?? "", "Called back on Monday.");
+  return { ...everything, userId, enquiryIds, strangerEnquiryId };
 }
 
 /**

@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { openDatabase } from "../../src/db/client.server";
 import { generateSlots } from "../../src/db/timeslots.server";
 import { createUser } from "../../src/db/users.server";
+import { publicHoliday } from "../../src/domain/holidays";
 import { businessToday, lastBookableDate } from "../../src/domain/slots";
 import { hashPassword } from "../../src/server/auth/crypto.server";
 import { defaultSettings } from "../../src/shared/settings";
@@ -109,7 +110,9 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
   const productId = productIdOf(db, "covert-dash-cam-4k");
   const slots = db.$client
     .query<{ date: string; time: string }, [string]>("SELECT date, time FROM time_slots WHERE date > ? ORDER BY date, time")
-    .all(businessToday(now, tz));
+    .all(businessToday(now, tz))
+    // Public holidays keep their slots but are closed (decision 077): booking them is a 409.
+    .filter((s) => !publicHoliday(s.date));
   const hash = await hashPassword(PASSWORD);
   const signInEmails = Array.from({ length: 50 }, (_, i) => {
     const email = `soak-signin${i}@example.com`;

@@ -5,14 +5,12 @@
  * cannot book; the owner's status e-mail goes to the account's confirmed address.
  */
 import { describe, expect, test } from "bun:test";
-import { adminWithToken, customerWithBooking, customerWithSession, openSlots } from "../../tests/factories";
+import { adminWithToken, businessDayAhead, customerWithBooking, customerWithSession, openSlots } from "../../tests/factories";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { testOrigin } from "../../tests/helpers/browser";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { countRows, errorOf } from "../../tests/helpers/test-app";
 import { updateSetting } from "../db/settings.server";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 import { unconfirmedBookingMessage } from "./book-appointment.server";
 import { moveBookingLimit } from "./move-booking.server";
@@ -46,10 +44,9 @@ const book = (cookie: string, body: unknown) =>
     body: JSON.stringify(body),
   });
 
-/** A business day (Monday to Saturday) a few days on, with its slots open. */
+/** A day the business is open (not a Sunday or public holiday) a few days on, with its slots open. */
 function openDay(ahead = 4): string {
-  let day = addDays(businessToday(new Date(), defaultSettings.timezone), ahead);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  const day = businessDayAhead(ahead);
   openSlots(t.db, day, day);
   return day;
 }

@@ -9,11 +9,9 @@ import { browser, testOrigin } from "../../tests/helpers/browser";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { customerWithSession, openSlots, paymentDetails } from "../../tests/factories";
+import { businessDayAhead, customerWithSession, openSlots, paymentDetails } from "../../tests/factories";
 import { bookings, cartItems, outbox, products } from "../db/schema";
 import { updateSetting } from "../db/settings.server";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
 import { adminRecordPath, bookingRecordKey } from "../shared/admin-records";
 import type { SettingKey } from "../shared/settings";
 
@@ -111,16 +109,11 @@ describe("orders", () => {
   });
 });
 
-const tz = "Australia/Adelaide";
-function businessDay() {
-  let d = addDays(businessToday(new Date(), tz), 3);
-  while (dayOfWeek(d) === 0) d = addDays(d, 1);
-  return d;
-}
 const call = (cookie: string, method: string, path: string, body?: unknown) => t.send(method, path, body, { Cookie: cookie, Origin: testOrigin });
 async function book(cookie: string) {
-  openSlots(t.db, businessDay(), businessDay());
-  const res = await call(cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(), "10:00"));
+  const day = businessDayAhead();
+  openSlots(t.db, day, day);
+  const res = await call(cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00"));
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;
 }

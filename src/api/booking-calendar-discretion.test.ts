@@ -1,12 +1,10 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { adminWithToken, customerWithSession } from "../../tests/factories";
+import { adminWithToken, businessDayAhead, customerWithSession } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { readIcs } from "../../tests/helpers/ics";
 import { createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { fillSlotWindow } from "../db/timeslots.server";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 import { settingsMessages } from "../shared/setting-checks";
 
@@ -20,12 +18,6 @@ beforeEach(() => {
   fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
 });
 afterEach(() => t.close());
-
-function businessDay(ahead = 3) {
-  let d = addDays(businessToday(new Date(), tz), ahead);
-  while (dayOfWeek(d) === 0) d = addDays(d, 1);
-  return d;
-}
 
 const call = (cookie: string, method: string, path: string, body?: unknown) =>
   t.request(path, {
@@ -46,7 +38,7 @@ const telling = /partner|check|investigat|discreet|surveillance|detective|adelai
 
 test("the invitation is titled 'Appointment' and the reference, and its description names only the reference and the booking's page", async () => {
   const ann = customerWithSession(t.db, "ann@example.com");
-  const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()));
+  const res = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead()));
   expect(res.status).toBe(201);
   const { id, reference } = (await res.json()) as { id: string; reference: string };
 
@@ -73,7 +65,7 @@ test("the owner's own neutral title: one line, no web address; the invitation th
   expect(((await saved.json()) as { calendarTitle: string }).calendarTitle).toBe("Catch-up with J.");
 
   const ann = customerWithSession(t.db, "ann@example.com");
-  const { id, reference } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as {
+  const { id, reference } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead()))).json()) as {
     id: string;
     reference: string;
   };

@@ -4,7 +4,7 @@
  * the calendar event's end, and the phone needed only for a call or text.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { adminWithToken, customerWithSession } from "../../tests/factories";
+import { adminWithToken, businessDayAhead, customerWithSession } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
@@ -22,10 +22,14 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-/** A Monday at least `ahead` days from today, so the next days are business days too (Mon-Sat). */
+/**
+ * A Monday at least `ahead` days from today whose week to Friday is open (no public holiday, closed
+ * like Sundays), so the next days are business days too.
+ */
 function monday(ahead = 3) {
+  const openWeek = (m: string) => [0, 1, 2, 3, 4].every((i) => businessDayAhead(i, m) === addDays(m, i));
   let d = addDays(businessToday(new Date(), tz), ahead);
-  while (dayOfWeek(d) !== 1) d = addDays(d, 1);
+  while (dayOfWeek(d) !== 1 || !openWeek(d)) d = addDays(d, 1);
   return d;
 }
 

@@ -6,9 +6,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import type { Db } from "../db/client.server";
 import { type BinarySite, startBinarySite } from "../../tests/helpers/binary-site";
 import { generateSlots } from "../db/timeslots.server";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
-import { customerWithSession } from "../../tests/factories";
+import { businessDayAhead, customerWithSession } from "../../tests/factories";
 import { defaultSettings } from "../shared/settings";
 
 let site: BinarySite;
@@ -24,9 +22,7 @@ beforeAll(async () => {
 afterAll(() => site?.stop());
 
 function slotDay() {
-  let d = addDays(businessToday(new Date(), tz), 5);
-  while (dayOfWeek(d) === 0) d = addDays(d, 1);
-  return d;
+  return businessDayAhead(5);
 }
 
 /** Each booking mails its own address, so the per-recipient mail limit plays no part here. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { customerWithSession } from "../../tests/factories";
+import { businessDayAhead, customerWithSession } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { ensureReferralCode } from "../db/referrals.server";
 import { setBookingStatus } from "../db/bookings.server";
@@ -19,13 +19,6 @@ beforeEach(() => {
   t = createTestApp({ BUSINESS_EMAIL: "owner@example.com" });
 });
 afterEach(() => t.close());
-
-/** The next business day (Mon-Sat) at least `ahead` days from today. */
-function businessDay(ahead = 3) {
-  let d = addDays(businessToday(new Date(), tz), ahead);
-  while (dayOfWeek(d) === 0) d = addDays(d, 1);
-  return d;
-}
 
 const call = (cookie: string | null, method: string, path: string, body?: unknown) =>
   t.request(path, {
@@ -51,7 +44,7 @@ describe("time slots", () => {
   test("the days with free times: the window's dates, without closed days, full days or a today whose times have passed", async () => {
     fillWindow();
     const today = businessToday(new Date(), tz);
-    const day = businessDay();
+    const day = businessDayAhead();
     t.db.$client.query("UPDATE time_slots SET current_bookings = max_bookings WHERE date = ?").run(day);
     // Today's times all in the past: today is left out too.
     t.db.$client.query("DELETE FROM time_slots WHERE date = ?").run(today);
@@ -64,14 +57,14 @@ describe("time slots", () => {
     expect(body.dates).not.toContain(day);
     expect(body.dates).not.toContain(today);
     expect(body.dates.some((d) => dayOfWeek(d) === 0)).toBe(false);
-    expect(body.dates).toContain(addDays(day, dayOfWeek(addDays(day, 1)) === 0 ? 2 : 1));
+    expect(body.dates).toContain(businessDayAhead(1, day));
     expect(body.dates.length).toBeGreaterThan(20);
     expect([...body.dates].sort()).toEqual(body.dates);
   });
 
   test("free slots of a date, by path or query; past times of today are not offered", async () => {
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const byPath = (await (await call(null, "GET", `/api/timeslots/${day}`)).json()) as { time: string }[];
     expect(byPath.map((s) => s.time)).toEqual(["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00", "16:00"]);
     const byQuery = (await (await call(null, "GET", `/api/timeslots?date=${day}`)).json()) as { time: string }[];
@@ -93,7 +86,7 @@ describe("booking", () => {
   test("the price comes from the pricing table with the new-client discount, and both e-mails are queued", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const res = await call(
       ann.cookie,
       "POST",
@@ -147,14 +140,16 @@ describe("booking", () => {
   test("a returning customer pays the list price; hourly surveillance is its 4-hour minimum", async () => {
     const rex = customerWithSession(t.db, "rex@example.com", { returning: true });
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     expect(await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00", { serviceName: "Partner Check" }))).json()).toMatchObject({
       servicePrice: "295.00",
       originalPrice: "295.00",
       discountApplied: false,
     });
     expect(
-      await (await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(addDays(day, 1), "11:00", { serviceName: "Hourly Surveillance" }))).json(),
+      await (
+        await call(rex.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead(1, day), "11:00", { serviceName: "Hourly Surveillance" }))
+      ).json(),
     ).toMatchObject({
       servicePrice: "340.00",
     });
@@ -164,7 +159,7 @@ describe("booking", () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     const bob = customerWithSession(t.db, "bob@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).status).toBe(201);
     const taken = await call(bob.cookie, "POST", "/api/bookings/calendar", bookingForm(day));
     expect(taken.status).toBe(409);
@@ -201,7 +196,7 @@ describe("booking", () => {
       hours: "Choose a whole number of hours",
       contactEmail: "Valid email is required",
     });
-    const unknown = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(), "10:00", { serviceName: "Free Lunch" }));
+    const unknown = await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead(), "10:00", { serviceName: "Free Lunch" }));
     expect(unknown.status).toBe(400);
     expect(countRows(t, "bookings")).toBe(0);
     expect(t.db.$client.query("SELECT sum(current_bookings) AS n FROM time_slots").get()).toEqual({ n: 0 });
@@ -210,9 +205,9 @@ describe("booking", () => {
   test("signed out or suspended: 401, nothing booked", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    expect((await call(null, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).status).toBe(401);
+    expect((await call(null, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead()))).status).toBe(401);
     t.db.$client.query("UPDATE users SET suspended_at = ?").run(Date.now());
-    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).status).toBe(401);
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead()))).status).toBe(401);
     expect(countRows(t, "bookings")).toBe(0);
   });
 });
@@ -222,7 +217,7 @@ describe("a customer's own bookings", () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     const bob = customerWithSession(t.db, "bob@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).json()) as { id: string };
 
     expect(((await (await call(ann.cookie, "GET", "/api/bookings")).json()) as unknown[]).length).toBe(1);
@@ -254,7 +249,7 @@ describe("a customer's own bookings", () => {
   test("the dashboard lists the booking and cancels it with a plain form", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as { id: string };
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead()))).json()) as { id: string };
     const dash = await (await call(ann.cookie, "GET", "/dashboard")).text();
     expect(dash).toContain("Discreet Check Up");
     expect(dash).toContain("$37.50");
@@ -268,7 +263,7 @@ describe("a customer's own bookings", () => {
   test("completing a booking makes a returning customer", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay()))).json()) as { id: string };
+    const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead()))).json()) as { id: string };
     setBookingStatus(t.db, id, "confirmed");
     setBookingStatus(t.db, id, "completed");
     expect(t.db.$client.query("SELECT is_new_customer AS n FROM users WHERE email = 'ann@example.com'").get()).toEqual({ n: 0 });
@@ -278,7 +273,7 @@ describe("a customer's own bookings", () => {
   test("status changes follow the transition table: no skipping confirmation, no leaving a final state", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day))).json()) as { id: string };
     const row = () =>
       t.db.$client
@@ -303,7 +298,7 @@ describe("what was booked, and a second booking of the same day", () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     const bob = customerWithSession(t.db, "bob@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const res = await call(
       ann.cookie,
       "POST",
@@ -364,7 +359,7 @@ describe("what was booked, and a second booking of the same day", () => {
   test("references are unique and every booking made before them got one (migration)", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     for (const time of ["09:00", "10:00", "11:00"])
       expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, time, { confirmDuplicate: true }))).status).toBe(201);
     const refs = t.db.$client
@@ -387,7 +382,7 @@ describe("what was booked, and a second booking of the same day", () => {
   test("the same package on the same day is asked about first (409), and booked when the customer says so", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const first = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00"))).json()) as { id: string; reference: string };
     const [bookingsBefore, outboxBefore] = [countRows(t, "bookings"), countRows(t, "outbox")];
 
@@ -406,7 +401,7 @@ describe("what was booked, and a second booking of the same day", () => {
     expect(
       (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00", { serviceName: "Hourly Surveillance", hours: 3 + 1 }))).status,
     ).toBe(201);
-    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDay(5), "10:00"))).status).toBe(201);
+    expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(businessDayAhead(1, day), "10:00"))).status).toBe(201);
     // Said on purpose: booked.
     expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "15:00", { confirmDuplicate: true }))).status).toBe(201);
     // Another customer's booking of that package that day is none of hers.
@@ -417,7 +412,7 @@ describe("what was booked, and a second booking of the same day", () => {
   test("a cancelled booking is no reason to ask", async () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const { id } = (await (await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00"))).json()) as { id: string };
     expect((await call(ann.cookie, "POST", `/api/bookings/${id}/cancel`)).status).toBe(200);
     expect((await call(ann.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "11:00"))).status).toBe(201);
@@ -430,7 +425,7 @@ describe("referral rewards through bookings", () => {
     const code = ensureReferralCode(t.db, rita.userId);
     const sam = customerWithSession(t.db, "sam@example.com", { referralCode: code });
     fillWindow();
-    const day = businessDay();
+    const day = businessDayAhead();
     const first = (await (await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "09:00"))).json()) as { id: string };
     // A second Discreet Check Up that day, meant: the customer answered the duplicate question.
     await call(sam.cookie, "POST", "/api/bookings/calendar", bookingForm(day, "10:00", { confirmDuplicate: true }));

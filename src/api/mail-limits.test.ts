@@ -1,12 +1,10 @@
 /** Limits that keep the site from flooding an inbox or one account from holding the calendar. */
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
-import { customerWithSession } from "../../tests/factories";
+import { businessDayAhead, customerWithSession } from "../../tests/factories";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
 import { settings } from "../db/schema";
 import { generateSlots } from "../db/timeslots.server";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 import { customerMailPerHour, enqueueMail, mailQueuedTo } from "../mail/outbox.server";
 import { queryPlan, statementsPreparedBy } from "../../tests/helpers/query-plan";
@@ -21,16 +19,11 @@ afterEach(() => t.close());
 
 type ErrorBody = { error: { code: string; message: string } };
 
-/** The next `count` business days (Mon-Sat), starting three days out, with their slots generated. */
-function businessDays(count: number) {
-  const days: string[] = [];
-  let d = addDays(businessToday(new Date(), tz), 3);
-  while (days.length < count) {
-    if (dayOfWeek(d) !== 0) days.push(d);
-    d = addDays(d, 1);
-  }
-  generateSlots(t.db, days[0]!, days.at(-1)!, defaultSettings.businessHours, tz);
-  return days;
+/** An open day three days out or later, with its slots generated. */
+function bookableDay() {
+  const day = businessDayAhead();
+  generateSlots(t.db, day, day, defaultSettings.businessHours, tz);
+  return day;
 }
 
 function setSetting(key: string, value: unknown) {
@@ -55,7 +48,7 @@ const mailTo = (address: string) => (t.db.$client.query('SELECT count(*) AS n FR
 test("a contact address typed on a booking is never mailed; the account's own confirmations are owed and never refused for the inbox (decision 064)", async () => {
   setSetting("maxPendingBookings", 50);
   const mallory = customerWithSession(t.db, "mallory@example.com");
-  const [day] = businessDays(1);
+  const day = bookableDay();
   const times = ["09:00", "10:00", "11:00", "12:00", "13:00", "14:00", "15:00"];
   for (const time of times) expect((await book(mallory.cookie, day!, time, "victim@example.com")).status).toBe(201);
   // The typed address is shown to the business only (decision 060): nothing reaches the victim.
@@ -92,7 +85,7 @@ test("mail older than an hour no longer counts towards the limit", async () => {
 test("a customer holds at most maxPendingBookings pending bookings; a cancelled one frees the place", async () => {
   setSetting("maxPendingBookings", 2);
   const ann = customerWithSession(t.db, "ann@example.com");
-  const [day] = businessDays(1);
+  const day = bookableDay();
   const first = (await (await book(ann.cookie, day!, "09:00", "ann@example.com")).json()) as { id: string };
   expect((await book(ann.cookie, day!, "10:00", "ann@example.com")).status).toBe(201);
   const refused = await book(ann.cookie, day!, "11:00", "ann@example.com");

@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { testOrigin } from "../../tests/helpers/browser";
-import { customerWithSession } from "../../tests/factories";
+import { businessDayAhead, customerWithSession } from "../../tests/factories";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 import { ensureReferralCode } from "./referrals.server";
 import { generateSlots } from "./timeslots.server";
@@ -17,11 +15,11 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-function businessDay() {
-  let d = addDays(businessToday(new Date(), tz), 3);
-  while (dayOfWeek(d) === 0) d = addDays(d, 1);
-  generateSlots(t.db, d, d, defaultSettings.businessHours, tz);
-  return d;
+/** An open day three days out or later, with its slots generated. */
+function bookableDay() {
+  const day = businessDayAhead();
+  generateSlots(t.db, day, day, defaultSettings.businessHours, tz);
+  return day;
 }
 
 const post = (cookie: string | null, path: string, body: unknown) =>
@@ -40,7 +38,7 @@ test("deleting an account scrubs its mail, blanks its payment e-mails, cancels i
   const rita = customerWithSession(t.db, "rita@example.com");
   const ann = customerWithSession(t.db, "ann@example.com", { referralCode: ensureReferralCode(t.db, rita.userId) });
   const bob = customerWithSession(t.db, "bob@example.com");
-  const day = businessDay();
+  const day = bookableDay();
 
   expect((await book(ann.cookie, day, "09:00", "ann.private@example.com", "He leaves at 6pm on Fridays")).status).toBe(201);
   expect((await book(bob.cookie, day, "10:00", "bob@example.com", "Bob's own notes", "Bob's office")).status).toBe(201);
@@ -79,7 +77,7 @@ test("deleting an account scrubs its mail, blanks its payment e-mails, cancels i
 
 test("a booking that has already taken place is kept as it was, only detached", async () => {
   const ann = customerWithSession(t.db, "ann@example.com");
-  const day = businessDay();
+  const day = bookableDay();
   expect((await book(ann.cookie, day, "09:00", "ann@example.com", "notes")).status).toBe(201);
   t.db.$client.query("UPDATE bookings SET status = 'confirmed'").run();
   // Deleted a week after the appointment.

@@ -5,7 +5,7 @@
  * errors under the fields with what was typed kept, and leads to the booking's page.
  */
 import { describe, expect, test } from "bun:test";
-import { customerWithSession, openSlots } from "../../tests/factories";
+import { businessDayAhead, customerWithSession, openSlots } from "../../tests/factories";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { testOrigin } from "../../tests/helpers/browser";
 import { testAppPerTest } from "../../tests/helpers/per-test";
@@ -13,16 +13,17 @@ import { errorOf } from "../../tests/helpers/test-app";
 import { bookingLimit } from "../actions/book-appointment.server";
 import { bookingPagePath } from "../domain/booking";
 import { formatDate } from "../domain/format";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
-import { defaultSettings } from "../shared/settings";
+import { addDays } from "../domain/timezone";
 
 const t = testAppPerTest({ BUSINESS_EMAIL: "owner@example.com" });
 
-/** A business day (Monday to Saturday) `ahead` days on or later, with the next days' slots open. */
+/**
+ * A day the business is open `ahead` days on or later whose next day is open too (the tests book
+ * it; Sundays and public holidays are closed), with the next days' slots open.
+ */
 function openDay(ahead = 4): string {
-  let day = addDays(businessToday(new Date(), defaultSettings.timezone), ahead);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  let day = businessDayAhead(ahead);
+  while (businessDayAhead(1, day) !== addDays(day, 1)) day = businessDayAhead(1, day);
   openSlots(t.db, day, addDays(day, 3));
   return day;
 }

@@ -1,12 +1,10 @@
 import { expect, test } from "bun:test";
 import { browser, testOrigin } from "../../tests/helpers/browser";
-import { customerWithSession } from "../../tests/factories";
+import { businessDayAhead, customerWithSession } from "../../tests/factories";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import type { PaymentDialogProps } from "../islands/PaymentDialog";
 import { bookingForm } from "../../tests/helpers/booking-form";
 import { fillSlotWindow } from "../db/timeslots.server";
-import { businessToday } from "../domain/slots";
-import { addDays, dayOfWeek } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 
 const t = testAppPerTest();
@@ -103,8 +101,7 @@ test("each package card says the new-client price and to whom it applies, the am
   // A new client books the first package: the booking is charged what its card says.
   const nina = customerWithSession(t.db, "nina@example.com");
   fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, "Australia/Adelaide");
-  let day = addDays(businessToday(new Date(), "Australia/Adelaide"), 3);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  const day = businessDayAhead();
   const booked = await t.request("/api/bookings/calendar", {
     method: "POST",
     headers: { Cookie: nina.cookie, "Content-Type": "application/json", Origin: testOrigin },

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { simpleParser } from "mailparser";
-import { customerWithBooking } from "../../tests/factories";
+import { businessDayAhead, customerWithBooking } from "../../tests/factories";
 import { adminClient } from "../../tests/helpers/admins";
 import { browser, testOrigin } from "../../tests/helpers/browser";
 import { readIcs } from "../../tests/helpers/ics";
@@ -23,7 +23,7 @@ import { bookings, users } from "../db/schema";
 import { getSettings, updateSetting } from "../db/settings.server";
 import { findUserById } from "../db/users.server";
 import { formatAppointment } from "../domain/format";
-import { addDays, dayOfWeek, zonedToInstant } from "../domain/timezone";
+import { zonedToInstant } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 import { bookingRemindersToken, sendBookingReminders, userOfBookingRemindersToken } from "./booking-reminders.server";
 import { toCurrentUser } from "./middleware/session";
@@ -56,12 +56,8 @@ const moveTo = (customer: { bookingId: string; userId: string; date: string }, t
     { bookingId: customer.bookingId, userId: customer.userId, appointmentDate: customer.date, appointmentTime: time, now, timeZone: tz, cutoffHours: 2 },
     () => {},
   ).ok;
-/** The next day after `date` with slots (Monday to Saturday). */
-const nextOpenDay = (date: string) => {
-  let day = addDays(date, 1);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
-  return day;
-};
+/** The next day after `date` the business is open (not a Sunday or public holiday). */
+const nextOpenDay = (date: string) => businessDayAhead(1, date);
 
 test("a confirmed booking is reminded once through SMTP with the invitation at its SEQUENCE; moved, it is reminded once more, at its new time", async () => {
   const ann = customerWithBooking(t.db, "ann@example.com", { status: "confirmed", time: "10:00" });

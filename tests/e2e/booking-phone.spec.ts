@@ -2,8 +2,8 @@
  * Booking on a small phone (360×740): the time chips stay on one line and the chosen one is
  * plainly chosen (pressed, in the primary colour like the confirm button), not greyed out.
  */
-import { addDays, dayOfWeek } from "../../src/domain/timezone";
 import { expect, seed, test } from "./fixtures";
+import { businessDayAfter } from "./helpers";
 
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true });
 
@@ -13,8 +13,7 @@ test("the time chips fit on one line each and the chosen time looks chosen", asy
   await page.getByRole("link", { name: /Book Now.*Discreet Check Up/ }).tap();
   await expect(page).toHaveURL(/service=checkup/);
   const today = await page.locator("[data-day][data-today]").getAttribute("data-day");
-  let day = addDays(today!, 3);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  const day = businessDayAfter(today!);
   seed(site, "openSlots", day, day);
   const dayButton = page.locator(`[data-day="${day}"]:not([data-outside]) button`);
   for (let i = 0; i < 2 && !(await dayButton.isVisible()); i++) await page.getByRole("button", { name: "Go to the Next Month" }).click();

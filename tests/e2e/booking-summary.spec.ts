@@ -13,6 +13,7 @@
 import { mkdirSync, readFileSync } from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { formatDate } from "../../src/domain/format";
+import { publicHoliday } from "../../src/domain/holidays";
 import { addDays, dayOfWeek } from "../../src/domain/timezone";
 import { readIcs } from "../helpers/ics";
 import { expect, ownSiteTest, seed, signInAs, type SiteServer } from "./fixtures";
@@ -23,9 +24,9 @@ test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, allowConsoleEr
 
 const shots = "/tmp/shots/book";
 
-/** The first Monday-to-Saturday day from `day` on. */
+/** The first day the business is open from `day` on (Sundays and public holidays are closed). */
 function workingDayFrom(day: string) {
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  while (dayOfWeek(day) === 0 || publicHoliday(day)) day = addDays(day, 1);
   return day;
 }
 

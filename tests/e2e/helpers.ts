@@ -3,6 +3,7 @@
  */
 import { createRequire } from "node:module";
 import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { publicHoliday } from "../../src/domain/holidays";
 import { addDays, dayOfWeek } from "../../src/domain/timezone";
 import { expect } from "./fixtures";
 
@@ -135,10 +136,13 @@ export async function serverToday(page: Page) {
   return (await today.getAttribute("data-day")) ?? "";
 }
 
-/** A business day (not a Sunday) at least three days after the server's today. */
+/**
+ * A day the business is open at least three days after the server's today: not a Sunday and not a
+ * public holiday (closed, decision 077), so the specs book a day they can book in December too.
+ */
 export function businessDayAfter(today: string) {
   let day = addDays(today, 3);
-  while (dayOfWeek(day) === 0) day = addDays(day, 1);
+  while (dayOfWeek(day) === 0 || publicHoliday(day)) day = addDays(day, 1);
   return day;
 }
 

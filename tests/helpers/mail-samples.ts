@@ -8,6 +8,7 @@ import type { InvoiceView } from "../../src/domain/invoice";
 import type { ServiceOffer } from "../../src/domain/payment";
 import type { MailMessage } from "../../src/mail/outbox.server";
 import { accountDeletedAlert } from "../../src/mail/templates/account-deleted";
+import { replicationLagAlert } from "../../src/mail/templates/replication";
 import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from "../../src/mail/templates/accounts";
 import { bookingMovedMail, bookingMovedNotification } from "../../src/mail/templates/booking-reschedule";
 import {
@@ -46,7 +47,7 @@ import {
   paymentRequestNotification,
   paymentReviewNotification,
 } from "../../src/mail/templates/payments";
-import { reviewInvitationMail, reviewRejectedMail } from "../../src/mail/templates/review-mail";
+import { reviewEditedMail, reviewInvitationMail, reviewRejectedMail } from "../../src/mail/templates/review-mail";
 import { backInStockMail } from "../../src/mail/templates/wishlist";
 import { visitorText } from "../../src/mail/visitor-text";
 import type { OrderView } from "../../src/shared/orders";
@@ -79,6 +80,7 @@ const order: OrderView = {
   billingAddress: address,
   notes: "Leave at the back door",
   trackingNumber: "TRACK123",
+  carrier: "auspost",
   trackingUrl: "https://tracking.example/TRACK123",
   createdAt: "2026-11-25T01:00:00.000Z",
   paidAt: null,
@@ -250,6 +252,15 @@ export const everyTemplate: Record<string, MailMessage> = {
   }),
   bookingCancelledByCustomerAlert: bookingCancelledByCustomerAlert(booking, { businessEmail: "owner@example.com", origin, timeZone: "Australia/Adelaide" }),
   orderCancelledByCustomerAlert: orderCancelledByCustomerAlert(orderInput),
+  replicationLagAlert: replicationLagAlert({
+    businessEmail: "owner@example.com",
+    origin,
+    timeZone: "Australia/Adelaide",
+    replica: "s3://pi-site-copy/db",
+    behind: "3 minutes",
+    copiedAt: new Date("2026-12-01T07:29:00Z"),
+    problem: "cannot fetch generations: RequestError: send request failed",
+  }),
   accountDeletedAlert: accountDeletedAlert({
     plan: {
       bookings: [
@@ -308,6 +319,17 @@ export const everyTemplate: Record<string, MailMessage> = {
     businessName: settings.businessName,
     origin,
   }),
+  reviewEditedMail: reviewEditedMail({
+    to: "sam@example.com",
+    firstName: "Sam",
+    productName: "GPS Tracker & Case",
+    productSlug: "gps",
+    title: "Works well",
+    comment: "Found the car in a day.\nCall me on [phone removed].",
+    reason: "We took out your phone number, so that no one reading it can call you.",
+    businessName: settings.businessName,
+    origin,
+  }),
   reviewInvitationMail: reviewInvitationMail({
     to: "sam@example.com",
     firstName: "Sam <Lee>",
@@ -325,6 +347,7 @@ export const everyTemplate: Record<string, MailMessage> = {
       {
         key: "enquiries",
         title: "Enquiries waiting",
+        noun: "enquiries",
         count: 2,
         items: [{ key: "c1", label: "Alex Doe", detail: "Emergency, received today", href: "/admin/contacts/c1", urgent: true }],
         listHref: "/admin/contacts",
@@ -336,5 +359,6 @@ export const everyTemplate: Record<string, MailMessage> = {
     businessEmail: "owner@example.com",
     origin,
     dayText: "Wednesday 25 November 2026",
+    sendsAt: "8:00 am Adelaide time",
   }),
 };

@@ -1,11 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { seedPricing } from "../../db/seed/pricing";
-import { businessToday } from "../../domain/slots";
-import { addDays, dayOfWeek } from "../../domain/timezone";
 import { fillSlotWindow } from "../../db/timeslots.server";
 import { defaultSettings } from "../../shared/settings";
 import type { ServicePricingView } from "../../shared/service-pricing";
-import { adminWithToken } from "../../../tests/factories";
+import { adminWithToken, businessDayAhead } from "../../../tests/factories";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { type PayPalStandIn, standInEnv, startPayPalStandIn } from "../../../tests/helpers/paypal-stand-in";
@@ -112,18 +110,15 @@ describe("PUT /api/admin/pricing/{id}", () => {
     const ann = customerWithSession(t.db, "ann@example.com");
     const headers = { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" };
     const tz = "Australia/Adelaide";
-    const today = businessToday(new Date(), tz);
     fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
-    let day = addDays(today, 3);
-    while (dayOfWeek(day) === 0) day = addDays(day, 1);
+    let day = businessDayAhead();
     // Partner Check holds a whole day from opening (decision 070): each customer books a day of their own.
     const booked = await t.request("/api/bookings/calendar", {
       method: "POST",
       headers,
       body: JSON.stringify(bookingForm(day, "09:00", { serviceName: "Partner Check" })),
     });
-    day = addDays(day, 1);
-    while (dayOfWeek(day) === 0) day = addDays(day, 1);
+    day = businessDayAhead(1, day);
     expect(booked.status).toBe(201);
     expect(await booked.json()).toMatchObject({ serviceName: "Partner Check", originalPrice: "321.50", servicePrice: "160.75", discountApplied: true });
     const rosa = customerWithSession(t.db, "rosa@example.com", { returning: true });
@@ -147,11 +142,9 @@ describe("PUT /api/admin/pricing/{id}", () => {
     expect(await page("/booking")).toContain("Partner Day Check");
     const ann = customerWithSession(t.db, "ann@example.com", { returning: true });
     const tz = "Australia/Adelaide";
-    const today = businessToday(new Date(), tz);
     const headers = { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" };
     fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
-    let day = addDays(today, 3);
-    while (dayOfWeek(day) === 0) day = addDays(day, 1);
+    const day = businessDayAhead();
     const booked = await t.request("/api/bookings/calendar", {
       method: "POST",
       headers,

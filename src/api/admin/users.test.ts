@@ -4,15 +4,13 @@ import { type Address, bookings, orderItems, orders, products, users } from "../
 import { deleteAccount } from "../../db/users.server";
 import type { BookingStatus } from "../../domain/booking";
 import type { OrderStatus } from "../../domain/order";
-import { businessToday } from "../../domain/slots";
 import { createSession } from "../../server/auth/sessions.server";
-import { addDays, dayOfWeek } from "../../domain/timezone";
 import { fillSlotWindow } from "../../db/timeslots.server";
 import { defaultSettings } from "../../shared/settings";
 import type { AdminUserBooking, AdminUserList, AdminUserOrder, AdminUserView } from "../../shared/admin-users";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { browser, testOrigin } from "../../../tests/helpers/browser";
-import { customerWithSession, sessionCookie } from "../../../tests/factories";
+import { businessDayAhead, customerWithSession, sessionCookie } from "../../../tests/factories";
 import { countRows, errorOf } from "../../../tests/helpers/test-app";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
 
@@ -328,8 +326,7 @@ describe("suspend and reinstate", () => {
     // Booking needs a confirmed address (decision 060): she opened her confirmation link.
     t.db.$client.query("UPDATE users SET email_verified_at = ? WHERE id = ?").run(Date.now(), annId);
     const tz = "Australia/Adelaide";
-    let day = addDays(businessToday(new Date(), tz), 3);
-    while (dayOfWeek(day) === 0) day = addDays(day, 1);
+    const day = businessDayAhead();
     fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
 
     expect((await admin.send("POST", `/api/admin/users/${annId}/suspend`)).status).toBe(200);

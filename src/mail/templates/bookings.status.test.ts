@@ -3,13 +3,11 @@
  * the investigator, never "scheduled"; the price they state is the one the booking charges, to the cent.
  */
 import { afterEach, beforeEach, expect, test } from "bun:test";
-import { customerWithSession } from "../../../tests/factories";
+import { businessDayAhead, customerWithSession } from "../../../tests/factories";
 import { testOrigin } from "../../../tests/helpers/browser";
 import { bookingForm } from "../../../tests/helpers/booking-form";
 import { createTestApp, type TestApp } from "../../../tests/helpers/test-app";
 import { fillSlotWindow } from "../../db/timeslots.server";
-import { businessToday } from "../../domain/slots";
-import { addDays, dayOfWeek } from "../../domain/timezone";
 import { defaultSettings } from "../../shared/settings";
 
 const tz = "Australia/Adelaide";
@@ -19,19 +17,13 @@ beforeEach(() => {
 });
 afterEach(() => t.close());
 
-function businessDay(ahead = 3) {
-  let d = addDays(businessToday(new Date(), tz), ahead);
-  while (dayOfWeek(d) === 0) d = addDays(d, 1);
-  return d;
-}
-
 test("a new booking's e-mails say it is pending until confirmed, and state the price it charges", async () => {
   const ann = customerWithSession(t.db, "ann@example.com");
   fillSlotWindow(t.db, new Date(), defaultSettings.businessHours, tz);
   const res = await t.request("/api/bookings/calendar", {
     method: "POST",
     headers: { Cookie: ann.cookie, "Content-Type": "application/json", Origin: testOrigin },
-    body: JSON.stringify(bookingForm(businessDay(), "10:00")),
+    body: JSON.stringify(bookingForm(businessDayAhead(), "10:00")),
   });
   expect(res.status).toBe(201);
   const booking = (await res.json()) as { status: string; servicePrice: string; originalPrice: string };
@@ -55,7 +47,7 @@ test("a booking of days says how long it holds the investigator and until when, 
   const res = await t.request("/api/bookings/calendar", {
     method: "POST",
     headers: { Cookie: ann.cookie, "Content-Type": "application/json", Origin: testOrigin },
-    body: JSON.stringify(bookingForm(businessDay(), "09:00", { serviceName: "Infidelity Investigation" })),
+    body: JSON.stringify(bookingForm(businessDayAhead(), "09:00", { serviceName: "Infidelity Investigation" })),
   });
   expect(res.status).toBe(201);
   const [customer, business] = t.db.$client.query('SELECT "to", text FROM outbox ORDER BY id').all() as { to: string; text: string }[];
