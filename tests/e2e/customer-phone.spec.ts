@@ -79,7 +79,7 @@ test("the order page says what is true in each state, once", async ({ page, cont
       badge: "Paid · Bank transfer",
       next: "we are preparing your order",
     },
-    { status: "shipped", pay: "paid", notice: "Your order is on its way.", badge: "Paid · Bank transfer", next: "on its way with Australia Post" },
+    { status: "shipped", pay: "paid", notice: "Your order is on its way.", badge: "Paid · Bank transfer", next: "Your order is on its way." },
     { status: "delivered", pay: "paid", notice: "Your order was delivered.", badge: "Paid · Bank transfer", next: "Your order was delivered." },
     { status: "cancelled", pay: "pending", notice: null, badge: "Nothing charged · Bank transfer", next: "nothing was charged" },
     { status: "refunded", pay: "refunded", notice: null, badge: "Refunded · Bank transfer", next: "We refunded" },
