@@ -550,36 +550,52 @@ export function customerWithBooking(
 
 /**
  * The customer `userId` books as the site does, `daysAhead` business days ahead, with that day's
- * slots open: at `time` (10:00 by default), or with `time: "free"` at that day's first time still
- * free, so several specs can seed on one site without taking each other's place.
+ * slots open: at `time` (10:00 by default), or with `time: "free"` at the first time from that day
+ * on that still holds the package's whole length, so several specs can seed on one site without
+ * taking each other's place (a package that holds a whole day moves on to the next open day).
  */
 function bookingOf(db: Db, userId: string, email: string, opts: { daysAhead?: number; time?: string; serviceName?: string }) {
-  const date = businessDayAhead(opts.daysAhead ?? 5);
-  // The next open days too (a test may move the booking there), however many holidays come first.
-  openSlots(db, date, businessDayAhead(3, date));
-  const time = opts.time === "free" ? (freeSlots(db, date, new Date(), defaultSettings.timezone)[0]?.time ?? "10:00") : (opts.time ?? "10:00");
-  const outcome = createBooking(
-    db,
-    {
-      userId,
-      form: {
-        // A one-hour package by default: any free time of the day takes it (Partner Check holds a whole day, decision 070).
-        serviceName: opts.serviceName ?? "Discreet Check Up",
-        servicePrice: 0,
-        appointmentDate: date,
-        appointmentTime: time,
-        contactPhone: "0400 000 000",
-        contactEmail: email,
+  const book = (date: string, time: string) =>
+    createBooking(
+      db,
+      {
+        userId,
+        form: {
+          // A one-hour package by default: any free time of the day takes it (Partner Check holds a whole day, decision 070).
+          serviceName: opts.serviceName ?? "Discreet Check Up",
+          servicePrice: 0,
+          appointmentDate: date,
+          appointmentTime: time,
+          contactPhone: "0400 000 000",
+          contactEmail: email,
+        },
+        now: new Date(),
+        timeZone: defaultSettings.timezone,
+        newClientDiscountPercent: defaultSettings.newClientDiscountPercent,
+        maxPendingBookings: 100,
       },
-      now: new Date(),
-      timeZone: defaultSettings.timezone,
-      newClientDiscountPercent: defaultSettings.newClientDiscountPercent,
-      maxPendingBookings: 100,
-    },
-    () => [],
+      () => [],
+    );
+  // The next open days too (a test may move the booking there), however many holidays come first.
+  const open = (date: string) => openSlots(db, date, businessDayAhead(3, date));
+  let date = businessDayAhead(opts.daysAhead ?? 5);
+  if (opts.time !== "free") {
+    const time = opts.time ?? "10:00";
+    open(date);
+    const outcome = book(date, time);
+    if (!outcome.ok) throw new Error(`could not book ${date} ${time}: ${outcome.reason}`);
+    return { booking: outcome.booking, date, time };
+  }
+  for (let day = 0; day < 30; day++, date = businessDayAhead(1, date)) {
+    open(date);
+    for (const { time } of freeSlots(db, date, new Date(), defaultSettings.timezone)) {
+      const outcome = book(date, time);
+      if (outcome.ok) return { booking: outcome.booking, date, time };
+    }
+  }
+  throw new Error(
+    `could not book ${opts.serviceName ?? "Discreet Check Up"} at any free time in the 30 open days from ${businessDayAhead(opts.daysAhead ?? 5)}`,
   );
-  if (!outcome.ok) throw new Error(`could not book ${date} ${time}: ${outcome.reason}`);
-  return { booking: outcome.booking, date, time };
 }
 
 /**
