@@ -8,6 +8,7 @@ import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } fro
 import { adminRoles } from "../domain/admin-roles";
 import { auditKinds } from "../domain/audit";
 import { caseNoteLists } from "../shared/admin-notes";
+import { caseFileStatuses, caseSides, caseStatuses } from "../shared/case-room";
 import { bookingStatuses } from "../domain/booking";
 import { orderActors, orderPaymentStatuses, orderStatuses } from "../domain/order";
 import { outboxStatuses } from "../domain/outbox";
@@ -954,6 +955,155 @@ export const jobLeases = sqliteTable("job_leases", {
   holder: text("holder").notNull(),
   expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Case rooms (decision 079): where the business delivers a booking's reports, photos and videos to
+ * its client, with a status timeline and a message thread. A room is made by its first write (an
+ * update, a message or a file) for one booking; the business may gather more of the same customer's
+ * bookings into it (`case_room_bookings`). Deleting the customer's account deletes their rooms.
+ */
+export const caseRooms = sqliteTable(
+  "case_rooms",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    status: text("status", { enum: caseStatuses }).notNull().default("scheduled"),
+    /** When it was last closed (null while open): its files are deleted `caseFileRetentionDays` after. */
+    closedAt: integer("closed_at", { mode: "timestamp_ms" }),
+    /** When the client was warned that the files will be deleted (once per closing). */
+    retentionWarnedAt: integer("retention_warned_at", { mode: "timestamp_ms" }),
+    /** When retention deleted the files. */
+    filesDeletedAt: integer("files_deleted_at", { mode: "timestamp_ms" }),
+    /** Last time each side opened the room, and last time each side was told of something new: one notice until seen. */
+    clientSeenAt: integer("client_seen_at", { mode: "timestamp_ms" }),
+    businessSeenAt: integer("business_seen_at", { mode: "timestamp_ms" }),
+    clientNotifiedAt: integer("client_notified_at", { mode: "timestamp_ms" }),
+    businessNotifiedAt: integer("business_notified_at", { mode: "timestamp_ms" }),
+    /** The last update, message or file: the portal's list is newest first. */
+    lastActivityAt: integer("last_activity_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("case_rooms_user_idx").on(t.userId), index("case_rooms_activity_idx").on(t.lastActivityAt), index("case_rooms_closed_idx").on(t.closedAt)],
+);
+
+/** Which room each booking is in: one room per booking, a room may gather several of one customer's bookings. */
+export const caseRoomBookings = sqliteTable(
+  "case_room_bookings",
+  {
+    bookingId: text("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    caseRoomId: integer("case_room_id")
+      .notNull()
+      .references(() => caseRooms.id, { onDelete: "cascade" }),
+  },
+  (t) => [index("case_room_bookings_room_idx").on(t.caseRoomId)],
+);
+
+/** The business's status updates on a room's timeline, each with the words the client reads. */
+export const caseUpdates = sqliteTable(
+  "case_updates",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    caseRoomId: integer("case_room_id")
+      .notNull()
+      .references(() => caseRooms.id, { onDelete: "cascade" }),
+    status: text("status", { enum: caseStatuses }).notNull(),
+    note: text("note"),
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username").notNull(),
+    /** Whether the client was told (a content-free e-mail). */
+    notified: integer("notified", { mode: "boolean" }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("case_updates_room_idx").on(t.caseRoomId, t.createdAt)],
+);
+
+/** A room's message thread, both ways. */
+export const caseMessages = sqliteTable(
+  "case_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    caseRoomId: integer("case_room_id")
+      .notNull()
+      .references(() => caseRooms.id, { onDelete: "cascade" }),
+    side: text("side", { enum: caseSides }).notNull(),
+    /** The admin who wrote a business message (the client sees the business's name, never this). */
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username"),
+    body: text("body").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("case_messages_room_idx").on(t.caseRoomId, t.createdAt)],
+);
+
+/**
+ * A room's files, from either side. The bytes live encrypted in `<DATA_DIR>/case-files/<storage_name>`
+ * under a key of their own, sealed by the data directory's secret (`sealed_key`); `sha256` is the
+ * original bytes' digest, shown so the evidence can be checked unchanged.
+ */
+export const caseFiles = sqliteTable(
+  "case_files",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    caseRoomId: integer("case_room_id")
+      .notNull()
+      .references(() => caseRooms.id, { onDelete: "cascade" }),
+    /** The message it came with, if any. */
+    messageId: integer("message_id").references(() => caseMessages.id, { onDelete: "set null" }),
+    side: text("side", { enum: caseSides }).notNull(),
+    userId: text("user_id"),
+    adminId: integer("admin_id"),
+    adminUsername: text("admin_username"),
+    /** The file's name as shown and downloaded: made safe when the upload starts. */
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    /** The size announced when the upload started; the upload is complete when `received_bytes` reaches it. */
+    size: integer("size").notNull(),
+    receivedBytes: integer("received_bytes").notNull().default(0),
+    sha256: text("sha256"),
+    storageName: text("storage_name").notNull().unique(),
+    sealedKey: text("sealed_key").notNull(),
+    status: text("status", { enum: caseFileStatuses }).notNull().default("uploading"),
+    createdAt: createdAt(),
+    completedAt: integer("completed_at", { mode: "timestamp_ms" }),
+    deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
+    /** When the off-site command was handed the encrypted file (with the backups). */
+    offsiteAt: integer("offsite_at", { mode: "timestamp_ms" }),
+    /** The last chunk received: an upload left unfinished for a day is removed. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("case_files_room_idx").on(t.caseRoomId, t.createdAt), index("case_files_status_idx").on(t.status, t.updatedAt)],
+);
+
+/**
+ * Who downloaded what (the owner reads it): one row per viewer, file and sitting (requests within
+ * ten minutes, as a video's scrubbing makes, are counted on one row). `file_id` null: the zip of all.
+ */
+export const caseDownloads = sqliteTable(
+  "case_downloads",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    caseRoomId: integer("case_room_id")
+      .notNull()
+      .references(() => caseRooms.id, { onDelete: "cascade" }),
+    fileId: integer("file_id"),
+    /** The file's name when downloaded, so the log still reads after retention deletes the file. */
+    fileName: text("file_name").notNull(),
+    side: text("side", { enum: caseSides }).notNull(),
+    userId: text("user_id"),
+    adminId: integer("admin_id"),
+    viewerName: text("viewer_name").notNull(),
+    ip: text("ip").notNull(),
+    requests: integer("requests").notNull().default(1),
+    firstAt: integer("first_at", { mode: "timestamp_ms" }).notNull(),
+    lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("case_downloads_room_idx").on(t.caseRoomId, t.lastAt)],
+);
 
 export type User = typeof users.$inferSelect;
 export type Product = typeof products.$inferSelect;

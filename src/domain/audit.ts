@@ -19,6 +19,7 @@ export const auditKinds = [
   "admins",
   "account",
   "signins",
+  "cases",
 ] as const;
 export type AuditKind = (typeof auditKinds)[number];
 
@@ -39,4 +40,5 @@ export const auditKindLabels: Record<AuditKind, string> = {
   admins: "Admins",
   account: "Own account",
   signins: "Sign-ins",
+  cases: "Case rooms",
 };
