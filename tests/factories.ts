@@ -15,6 +15,7 @@ import { recordBackupRun } from "../src/db/backup-runs.server";
 import { markBookingPaid } from "../src/db/booking-payments.server";
 import { createBooking, setBookingStatus } from "../src/db/bookings.server";
 import { addCaseNote } from "../src/db/case-notes.server";
+import { addCaseMessage, addCaseUpdate, caseRoomTargetForBusiness, ensureCaseRoom } from "../src/db/case-rooms.server";
 import { recordContactEnquiry } from "../src/db/contacts.server";
 import type { Db } from "../src/db/client.server";
 import { changeOrder, placeOrder } from "../src/db/orders.server";
@@ -859,4 +860,75 @@ export function reviewedProduct(db: Db, email: string, slug: string) {
   const own = createReview(db, user.id, productIdOf(db, slug), { rating: 4, title: "Does what it says", comment: "Picked up voices clearly across the yard." });
   if (!own.ok) throw new Error(`the review was not written: ${own.reason}`);
   return { reviewIds: ids, ownReviewId: own.review.id };
+}
+
+/**
+ * `days` pass for the case room of the booking `reference`, as far as retention sees: its closing
+ * and its retention warning move that far into the past (the binary has no clock to move; the e2e
+ * spec restarts it after this, and the retention job runs at start). Answers the room's id.
+ */
+export function caseClockMovedOn(db: Db, reference: string, days: number) {
+  const room = db.$client
+    .query("SELECT case_room_id AS id FROM case_room_bookings WHERE booking_id = (SELECT id FROM bookings WHERE reference = ?)")
+    .get(reference) as { id: number } | null;
+  if (!room) throw new Error(`no case room for ${reference}`);
+  const ms = days * 24 * 60 * 60 * 1000;
+  db.$client.query("UPDATE case_rooms SET closed_at = closed_at - ?1, retention_warned_at = retention_warned_at - ?1 WHERE id = ?2").run(ms, room.id);
+  return room.id;
+}
+
+/** The owner as the actor of the case room's factories (made if the test has none). */
+function caseOwner(db: Db) {
+  const owner = findAdminByUsername(db, "owner") ?? { id: adminWithToken(db, "owner").adminId };
+  return { id: owner.id, username: "owner" };
+}
+
+/**
+ * The case room of the booking `reference`, made as its first write makes it; with `status`, the
+ * business's update to that status (no note, no notice) `daysAgo` days ago, so a "closed" room's
+ * files are `daysAgo` days into their keeping. Answers the room's id.
+ */
+export function caseRoomOf(db: Db, reference: string, opts: { status?: import("../src/shared/case-room").CaseStatus; daysAgo?: number } = {}) {
+  const at = new Date(Date.now() - (opts.daysAgo ?? 0) * 24 * 60 * 60 * 1000);
+  if (opts.status && opts.status !== "scheduled") return caseUpdateOf(db, reference, opts.status, null, { at: at.toISOString() }).caseRoomId;
+  const target = caseRoomTargetForBusiness(db, reference);
+  if (!target) throw new Error(`no booking with a customer has the reference ${reference}`);
+  return ensureCaseRoom(db, target, at);
+}
+
+/** A message in the room of `reference` (made if need be) from `side`, written as the site writes it but without a notice; answers its id and the room's. */
+export function caseMessageOf(db: Db, reference: string, side: import("../src/shared/case-room").CaseSide, body: string, opts: { at?: string } = {}) {
+  const at = opts.at ? new Date(opts.at) : new Date();
+  const target = caseRoomTargetForBusiness(db, reference);
+  if (!target) throw new Error(`no booking with a customer has the reference ${reference}`);
+  const author = side === "client" ? ({ side, userId: target.userId } as const) : ({ side, actor: caseOwner(db) } as const);
+  const written = addCaseMessage(db, reference, author, body, () => {}, at);
+  if (!written.ok) throw new Error(`the message was refused: ${written.reason}`);
+  return written.value;
+}
+
+/** The owner's update of the room of `reference` to `status` with `note`, without a notice; answers its id and the room's. */
+export function caseUpdateOf(
+  db: Db,
+  reference: string,
+  status: import("../src/shared/case-room").CaseStatus,
+  note: string | null = null,
+  opts: { at?: string } = {},
+) {
+  const at = opts.at ? new Date(opts.at) : new Date();
+  const written = addCaseUpdate(db, reference, { status, note, notify: false }, caseOwner(db), () => {}, at);
+  if (!written.ok) throw new Error(`the update was refused: ${written.reason}`);
+  return written.value;
+}
+
+/** Another booking of the customer `userId` (`daysAhead` business days ahead, at its first free time), as a case room may gather: answers its reference. */
+export function anotherBookingOf(db: Db, userId: string, email: string, daysAhead = 8) {
+  return bookingOf(db, userId, email, { daysAhead, time: "free" }).booking.reference ?? "";
+}
+
+/** Every session of the customer `userId` began `minutes` ago, unconfirmed since: a download then asks who it is (decision 081). */
+export function sessionsSignedInMinutesAgo(db: Db, userId: string, minutes: number) {
+  db.$client
+    .query("UPDATE sessions SET sess = json_remove(json_set(sess, '$.createdAt', ?), '$.confirmedAt') WHERE json_extract(sess, '$.userId') = ?")
+    .run(Date.now() - minutes * 60_000, userId);
 }

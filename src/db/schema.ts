@@ -67,8 +67,18 @@ export const sessions = sqliteTable(
   "sessions",
   {
     sid: text("sid").primaryKey(),
-    /** `firstSignIn`: this session began the user's very first sign-in. */
-    sess: json<{ userId: string; createdAt: number; firstSignIn?: boolean }>("sess").notNull(),
+    /**
+     * `firstSignIn`: this session began the user's very first sign-in. `confirmedAt`: the holder last
+     * showed it was still them, and `identityCode` the e-mailed code they may do it with (a download
+     * on an old sign-in, decision 081).
+     */
+    sess: json<{
+      userId: string;
+      createdAt: number;
+      firstSignIn?: boolean;
+      confirmedAt?: number;
+      identityCode?: { hash: string; expiresAt: number; triesLeft: number };
+    }>("sess").notNull(),
     expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("sessions_expire_idx").on(t.expire)],
@@ -986,7 +996,13 @@ export const caseRooms = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("case_rooms_user_idx").on(t.userId), index("case_rooms_activity_idx").on(t.lastActivityAt), index("case_rooms_closed_idx").on(t.closedAt)],
+  (t) => [
+    index("case_rooms_user_idx").on(t.userId),
+    index("case_rooms_activity_idx").on(t.lastActivityAt),
+    index("case_rooms_closed_idx").on(t.closedAt),
+    // Only the rooms with activity the business has not opened: the dashboard's to-do group reads these alone.
+    index("case_rooms_unseen_idx").on(t.lastActivityAt).where(sql`last_activity_at > coalesce(business_seen_at, 0)`),
+  ],
 );
 
 /** Which room each booking is in: one room per booking, a room may gather several of one customer's bookings. */

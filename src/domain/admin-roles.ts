@@ -24,10 +24,12 @@ const staffApi: readonly RegExp[] = [
   /^\/api\/admin\/notes\/\d+$/,
   /^\/api\/admin\/(orders|bookings|timeslots|contacts|products|categories|reviews|uploads)(\/.*)?$/,
   /^\/api\/admin\/(orders|bookings|contacts)\.(csv|xlsx)$/,
+  // Case rooms: staff work cases as owners do (view, update, message, upload, download); the download log is the owners'.
+  /^\/api\/admin\/cases(\/.*)?$/,
 ];
 
-/** Paths inside the staff areas that are still for owners only: money going back out. */
-const ownersOnlyWithinStaffApi: readonly RegExp[] = [/^\/api\/admin\/orders\/[^/]+\/refund(\/.*)?$/];
+/** Paths inside the staff areas that are still for owners only: money going back out, and who downloaded a case's files. */
+const ownersOnlyWithinStaffApi: readonly RegExp[] = [/^\/api\/admin\/orders\/[^/]+\/refund(\/.*)?$/, /^\/api\/admin\/cases\/[^/]+\/downloads([/.].*)?$/];
 
 /** Whether an admin of `role` may call the admin API at `path` (the request's path, any case). */
 export function mayUseAdminApi(role: AdminRole, path: string): boolean {
@@ -50,6 +52,7 @@ const staffRooms: readonly string[] = [
   "/admin/products",
   "/admin/categories",
   "/admin/reviews",
+  "/admin/cases",
   "/admin/account",
 ];
 

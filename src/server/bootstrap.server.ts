@@ -44,6 +44,8 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
       wishlist: new RateLimiter(60, 10 * 60_000),
       reviews: new RateLimiter(10, 60 * 60_000),
       reviewVotes: new RateLimiter(30, 60 * 60_000),
+      caseUploads: new RateLimiter(100, 60 * 60_000),
+      caseMessages: new RateLimiter(30, 60 * 60_000),
     },
   };
   // Every write to what public pages show signals it; the cached pages and site data go with it.

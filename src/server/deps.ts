@@ -37,6 +37,10 @@ export type AppDeps = {
     reviews: RateLimiter;
     /** "Was this helpful?" votes per customer account. */
     reviewVotes: RateLimiter;
+    /** Files a client adds to their case rooms, per customer account. */
+    caseUploads: RateLimiter;
+    /** Case-room messages per customer account (the JSON route and the room's plain form together). */
+    caseMessages: RateLimiter;
   };
 };
 

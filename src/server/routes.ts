@@ -3,6 +3,8 @@ import type { Hono } from "hono";
 import { adminApi } from "../api/admin";
 import { authApi } from "../api/auth";
 import { bookingsApi } from "../api/bookings";
+import { casesApi } from "../api/cases";
+import { clientCaseUploadsApi } from "../api/case-uploads";
 import { cartApi } from "../api/cart";
 import { wishlistApi } from "../api/wishlist";
 import { categoriesApi } from "../api/categories";
@@ -26,6 +28,9 @@ import { checkoutRoutes } from "../pages/checkout.routes";
 import { contactRoutes } from "../pages/contact.routes";
 import { dashboardRoutes } from "../pages/dashboard.routes";
 import { bookingMoveRoutes } from "../pages/booking-move.routes";
+import { caseRoomRoutes } from "../pages/case-room.routes";
+import { caseFilesRoutes } from "../pages/case-files.routes";
+import { confirmIdentityRoutes } from "../pages/confirm-identity.routes";
 import { homeRoutes } from "../pages/home.routes";
 import { loginRoutes } from "../pages/login.routes";
 import { ordersRoutes } from "../pages/orders.routes";
@@ -73,6 +78,10 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/", accountRoutes(deps)); // /account and its forms (signed-in customers)
   app.route("/", dashboardRoutes(deps)); // /dashboard and POST /bookings/:id/cancel (signed-in customers)
   app.route("/", bookingMoveRoutes(deps)); // GET and POST /bookings/:id/move (signed-in customers)
+  // Before the case room's /cases/:ref, which would take "confirm" for a reference.
+  app.route("/", confirmIdentityRoutes(deps)); // GET /cases/confirm, POST /cases/confirm/{password,code,send-code} (an old sign-in before a download)
+  app.route("/", caseFilesRoutes(deps)); // GET /cases/:ref/files/:id (Range) and /cases/:ref/files.zip (the client's downloads)
+  app.route("/", caseRoomRoutes(deps)); // GET /cases/:ref and POST /cases/:ref/messages (the client's case room)
   app.route("/", verifyEmailRoutes(deps)); // /verify-email and POST /verify-email/resend
   app.route("/", reviewInvitationRoutes(deps)); // GET and POST /unsubscribe/review-invitations (the e-mail's link, no sign-in)
   app.route("/", bookingReminderRoutes(deps)); // GET and POST /unsubscribe/booking-reminders (the reminder's link, no sign-in)
@@ -97,6 +106,8 @@ export function registerRoutes(app: Hono<AppEnv>, deps: AppDeps) {
   app.route("/api/referral", referralApi(deps));
   app.route("/api/contacts", contactsApi(deps));
   app.route("/api/bookings", bookingsApi(deps));
+  app.route("/api/cases", casesApi(deps)); // GET /:ref, POST /:ref/messages (the client's case room)
+  app.route("/api/cases/:ref/uploads", clientCaseUploadsApi(deps)); // POST; PUT, GET, DELETE /:id (the client's files, in chunks)
   app.route("/api/timeslots", timeslotsApi(deps));
   app.route("/api/visitor-count", visitorCountApi(deps));
   app.route("/api/products", productsApi(deps));

@@ -167,12 +167,42 @@ export type CaseDownloadRow = {
   lastAt: string;
 };
 
-/** The customer's room and its files (server routes and islands build links with these). */
-export const caseRoomPath = (reference: string) => `/cases/${encodeURIComponent(reference)}`;
-export const caseFilePath = (reference: string, fileId: number) => `/cases/${encodeURIComponent(reference)}/files/${fileId}`;
-export const caseZipPath = (reference: string) => `/cases/${encodeURIComponent(reference)}/files.zip`;
-export const adminCaseRoomPath = (reference: string) => `/admin/cases/${encodeURIComponent(reference)}`;
-export const adminCaseFilePath = (reference: string, fileId: number) => `/api/admin/cases/${encodeURIComponent(reference)}/files/${fileId}`;
+/**
+ * The customer's room and its files (server routes and islands build links with these). Paths are
+ * lower case, as every page path is (a GET of capitals answers 301 first): a video's every Range
+ * request would pay that hop. Lookups take a reference in any case.
+ */
+export const caseRoomPath = (reference: string) => `/cases/${encodeURIComponent(reference.toLowerCase())}`;
+export const caseFilePath = (reference: string, fileId: number) => `/cases/${encodeURIComponent(reference.toLowerCase())}/files/${fileId}`;
+export const caseZipPath = (reference: string) => `/cases/${encodeURIComponent(reference.toLowerCase())}/files.zip`;
+export const adminCaseRoomPath = (reference: string) => `/admin/cases/${encodeURIComponent(reference.toLowerCase())}`;
+export const adminCaseFilePath = (reference: string, fileId: number) => `/api/admin/cases/${encodeURIComponent(reference.toLowerCase())}/files/${fileId}`;
 /** The upload API's base for each side. */
 export const caseUploadsPath = (side: CaseSide, reference: string) =>
-  side === "client" ? `/api/cases/${encodeURIComponent(reference)}/uploads` : `/api/admin/cases/${encodeURIComponent(reference)}/uploads`;
+  side === "client"
+    ? `/api/cases/${encodeURIComponent(reference.toLowerCase())}/uploads`
+    : `/api/admin/cases/${encodeURIComponent(reference.toLowerCase())}/uploads`;
+
+/** The identity check before a download on a sign-in over an hour old (decision 081): its words and its two forms. */
+export const identityCheckMessages = {
+  passwordRequired: "Enter your password",
+  wrongPassword: "That password is not correct",
+  codeRequired: "Enter the 6-digit code from the e-mail",
+  codeFormat: "The code is the 6 digits from the e-mail",
+  wrongCode: "That code is not correct. Check the e-mail and try again.",
+  codeSpent: "This code has expired or was already used. Ask for a new one below.",
+  codeSent: "We have e-mailed you a 6-digit code. It works for 10 minutes.",
+  tooManyCodes: "We have sent several codes already. Please check your inbox (and spam folder), or try again in an hour.",
+  noConfirmedEmail: "Your e-mail address is not confirmed yet, so we cannot send you a code. Confirm it from your dashboard first.",
+  noPassword: "Your account signs in with Google and has no password: ask for a code by e-mail instead.",
+} as const;
+
+export const identityPasswordSchema = z.object({
+  password: z.string(identityCheckMessages.passwordRequired).check(z.minLength(1, identityCheckMessages.passwordRequired), z.maxLength(200)),
+});
+
+export const identityCodeSchema = z.object({
+  code: z
+    .string(identityCheckMessages.codeRequired)
+    .check(z.trim(), z.minLength(1, identityCheckMessages.codeRequired), z.regex(/^\d{6}$/, identityCheckMessages.codeFormat)),
+});

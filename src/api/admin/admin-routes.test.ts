@@ -142,6 +142,17 @@ const staffRoutes = new Set([
   "PATCH /api/admin/categories/:id",
   "DELETE /api/admin/categories/:id",
   "POST /api/admin/uploads",
+  // Case rooms (decision 079): staff work cases as owners do; the download log is the owners'.
+  "GET /api/admin/cases",
+  "GET /api/admin/cases/:ref",
+  "POST /api/admin/cases/:ref/updates",
+  "POST /api/admin/cases/:ref/messages",
+  "POST /api/admin/cases/:ref/gather",
+  "GET /api/admin/cases/:ref/files/:id",
+  "POST /api/admin/cases/:ref/uploads",
+  "PUT /api/admin/cases/:ref/uploads/:id",
+  "GET /api/admin/cases/:ref/uploads/:id",
+  "DELETE /api/admin/cases/:ref/uploads/:id",
 ]);
 
 test("the owners' rooms are among the routes refused to staff", () => {
@@ -151,6 +162,7 @@ test("the owners' rooms are among the routes refused to staff", () => {
     "GET /api/admin/audit",
     "GET /api/admin/payments",
     "POST /api/admin/orders/:orderNumber/refund",
+    "GET /api/admin/cases/:ref/downloads",
   ]) {
     expect(routes).toContain(r);
     expect(staffRoutes.has(r)).toBe(false);

@@ -12,6 +12,9 @@ import { adminAuditApi } from "./audit";
 import { adminLoginApi, adminSessionApi } from "./auth";
 import { adminMailApi } from "./mail";
 import { adminNotesApi } from "./notes";
+import { adminCasesApi } from "./cases";
+import { adminCaseFilesApi } from "./case-files";
+import { adminCaseUploadsApi } from "../case-uploads";
 import { adminBookingsApi } from "./bookings";
 import { adminCategoriesApi } from "./categories";
 import { adminContactsApi } from "./contacts";
@@ -61,6 +64,9 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminBookingsApi(deps));
   guarded.route("/", adminUploadsApi(deps));
   guarded.route("/", adminNotesApi(deps));
+  guarded.route("/", adminCasesApi(deps));
+  guarded.route("/", adminCaseFilesApi(deps));
+  guarded.route("/cases/:ref/uploads", adminCaseUploadsApi(deps));
   guarded.route("/", adminReplicationApi(deps));
   // Behind the guard the context also carries the admin; mounting needs the outer app's type.
   api.route("/", guarded as unknown as Hono<AppEnv>);

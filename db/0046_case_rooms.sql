@@ -83,6 +83,7 @@ CREATE TABLE `case_rooms` (
 CREATE INDEX `case_rooms_user_idx` ON `case_rooms` (`user_id`);--> statement-breakpoint
 CREATE INDEX `case_rooms_activity_idx` ON `case_rooms` (`last_activity_at`);--> statement-breakpoint
 CREATE INDEX `case_rooms_closed_idx` ON `case_rooms` (`closed_at`);--> statement-breakpoint
+CREATE INDEX `case_rooms_unseen_idx` ON `case_rooms` (`last_activity_at`) WHERE last_activity_at > coalesce(business_seen_at, 0);--> statement-breakpoint
 CREATE TABLE `case_updates` (
 	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
 	`case_room_id` integer NOT NULL,
