@@ -15,6 +15,7 @@ import { join, relative } from "node:path";
 import { BenchError, binaryPath, type Check, cpuBusyPercent, type PartResult, requireBinary, resultsDir, root, status, table } from "./lib";
 import { runAccountsBooking } from "./accounts-booking";
 import { runAdminBench } from "./admin";
+import { runCaseFilesBench } from "./case-files";
 import { runCheckoutBench } from "./checkout";
 import { runReplicationBench } from "./replication";
 import { runContention } from "./contention";
@@ -33,6 +34,7 @@ const PARTS = {
   "accounts-booking": runAccountsBooking,
   admin: runAdminBench,
   checkout: runCheckoutBench,
+  "case-files": runCaseFilesBench,
   replication: runReplicationBench,
   contention: runContention,
   soak: runSoak,

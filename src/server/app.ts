@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { uploadTooLarge } from "../api/admin/uploads";
 import { notFoundPage } from "../pages/not-found";
+import { isCaseChunkRequest } from "./case-files/case-chunk-path";
 import { captureClientIp } from "./client-ip";
 import type { AppDeps, AppEnv } from "./deps";
 import { errorBody, jsonError, toHttpError } from "./errors";
@@ -39,7 +40,12 @@ export function createApp(deps: AppDeps) {
       },
     }),
   };
-  app.use((c, next) => (c.req.path === uploadPath ? bodyLimits.upload(c, next) : bodyLimits.any(c, next)));
+  app.use((c, next) => {
+    if (c.req.path === uploadPath) return bodyLimits.upload(c, next);
+    // A case file's chunk is read by its action, to exactly the length expected (decision 080).
+    if (isCaseChunkRequest(c.req.method, c.req.path)) return next();
+    return bodyLimits.any(c, next);
+  });
   app.use(originCheck(deps));
   app.use(sessionMiddleware(deps));
   app.use(referralLink(deps));

@@ -9,6 +9,7 @@ import { pruneUnusedUploads } from "../db/uploads.server";
 import { purgeStaleEmailVerifications } from "../db/email-verifications.server";
 import { purgeStalePasswordResets } from "../db/password-resets.server";
 import { type StopJob, startRepeatingJob } from "./repeating-job.server";
+import { removeStaleCaseUploads } from "./case-files/stale-uploads.server";
 import { purgeExpiredSessions } from "./auth/sessions.server";
 
 const hourMs = 60 * 60 * 1000;
@@ -28,6 +29,7 @@ export function startHousekeeping(db: Db, dataDir: string, intervalMs = hourMs):
     () => {
       purgeStaleAuthRecords(db);
       pruneUnusedUploads(db, dataDir);
+      removeStaleCaseUploads(db, dataDir);
     },
     intervalMs,
   );
