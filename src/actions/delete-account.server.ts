@@ -14,6 +14,7 @@ import { mailContextFrom } from "../mail/context.server";
 import { enqueueMail } from "../mail/outbox.server";
 import { accountDeletedAlert } from "../mail/templates/account-deleted";
 import { requireCurrentPassword } from "../server/auth/current-password.server";
+import { destroyCaseFile } from "../server/case-files/case-file-store.server";
 import type { AppDeps } from "../server/deps";
 import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
@@ -44,6 +45,8 @@ export async function deleteOwnAccount(
     if (result.reason === "blocked") throw new HttpError(409, "deletion_blocked", deletionBlockedMessage);
     throw new HttpError(404, "not_found", "This account no longer exists.");
   }
+  // Their case rooms' rows went with the account; the files leave the disk now it has committed.
+  for (const storageName of result.caseFiles) destroyCaseFile(deps.env.DATA_DIR, storageName);
   deps.outbox.kick();
   log.info("account deleted", { userId: user.id, bookings: result.plan.bookings.length, orders: result.plan.orders.length });
   return result.plan;

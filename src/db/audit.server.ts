@@ -98,6 +98,14 @@ export function recordSignInLock(
   );
 }
 
+/** Who made a change the site made by itself (a background job, such as the case files' retention). */
+export const siteActor = "the site";
+
+/** A change a background job made, inside the transaction making it. */
+export function recordSiteChange(db: Db, entry: AuditEntry, now = new Date()): void {
+  appendEntry(db, null, siteActor, entry, now);
+}
+
 /** Who made a change from the server's command line (`pi-site admin …`): no admin signed in. */
 export const commandLineActor = "command line";
 

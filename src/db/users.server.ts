@@ -12,6 +12,7 @@ import { publicDataChanged } from "./public-data.server";
 import { bookings, cartItems, orders, passwordResets, payments, reviews, reviewVotes, sessions, users, wishlistItems, type User } from "./schema";
 import { getSettings } from "./settings.server";
 import { deleteCaseNotesOfCustomer } from "./case-notes.server";
+import { deleteCaseRoomsOfCustomer } from "./case-retention.server";
 import { deleteUserSessions } from "../server/auth/sessions.server";
 
 export type { User };
@@ -182,8 +183,14 @@ export function accountDeletionPlan(db: Db, userId: string, now = new Date()): D
   );
 }
 
-/** A deletion refused because a booking or order must be settled with the business first; the plan says which. */
-export type DeleteAccountResult = { ok: true; plan: DeletionPlan } | { ok: false; reason: "not_found" } | { ok: false; reason: "blocked"; plan: DeletionPlan };
+/**
+ * A deletion refused because a booking or order must be settled with the business first; the plan says which.
+ * Done, `caseFiles` names the case rooms' files for the caller to destroy once the deletion has committed.
+ */
+export type DeleteAccountResult =
+  | { ok: true; plan: DeletionPlan; caseFiles: string[] }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "blocked"; plan: DeletionPlan };
 
 /**
  * Deletes an account, all in one transaction, as `accountDeletionPlan` says (decision 066): nothing
@@ -241,9 +248,11 @@ export function deleteAccount(
     const anonymous = { name: "Deleted customer", line1: "", city: "", state: "", postcode: "", country: "" };
     db.update(orders).set({ userId: null, shippingAddress: anonymous, billingAddress: anonymous, notes: null }).where(eq(orders.userId, userId)).run();
     db.update(users).set({ referredBy: null }).where(eq(users.referredBy, userId)).run();
+    // Their case rooms go with everything in them (decision 082); the files leave the disk after the commit.
+    const caseFiles = deleteCaseRoomsOfCustomer(db, userId);
     db.delete(users).where(eq(users.id, userId)).run();
     effects.deleted?.(plan);
-    return { ok: true, plan };
+    return { ok: true, plan, caseFiles };
   });
   if (reviewsShown) publicDataChanged(db);
   return result;

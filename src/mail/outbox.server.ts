@@ -14,7 +14,7 @@ import { HttpError } from "../server/errors";
 import { log } from "../server/log.server";
 import { currentJobLease } from "../server/repeating-job.server";
 import { renderMailHtml } from "./html";
-import { frameContactLine, replyToWhenQueued, senderOf, recordBusinessEmailOverride } from "./sender.server";
+import { frameContactLine, replyToWhenQueued, senderOf, recordBusinessEmailOverride, recordSiteOrigin } from "./sender.server";
 import type { MailTransport, OutgoingMail } from "./transport.server";
 
 /**
@@ -231,6 +231,9 @@ export type OutboxEnvironment = {
   MAIL_FROM?: string | undefined;
   /** Where the business's mail goes and customers' replies go, instead of the e-mail setting. */
   BUSINESS_EMAIL?: string | undefined;
+  /** Where links in mail queued with only the database handle point (the case room's notices). */
+  PUBLIC_URL?: string | undefined;
+  PORT?: number | undefined;
 };
 
 /**
@@ -250,6 +253,7 @@ export class OutboxWorker {
   ) {
     this.mailFromOverride = env.MAIL_FROM;
     recordBusinessEmailOverride(db, { BUSINESS_EMAIL: env.BUSINESS_EMAIL });
+    recordSiteOrigin(db, env);
   }
 
   private stopped = false;

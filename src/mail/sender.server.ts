@@ -7,6 +7,7 @@ import type { Db } from "../db/client.server";
 import { customerFacingSettings } from "../shared/go-live";
 import type { Settings } from "../shared/settings";
 import type { Env } from "../server/env.server";
+import { siteOrigin } from "../server/origin";
 import { businessMailAddress } from "./context.server";
 
 /** A sender as nodemailer takes it: it quotes and encodes the name itself, so no text can break the header. */
@@ -20,6 +21,24 @@ const businessEmailOverrides = new WeakMap<Db, Pick<Env, "BUSINESS_EMAIL">>();
 /** Records `BUSINESS_EMAIL` for the mail queued on `db` (the outbox worker does, when it is made). */
 export function recordBusinessEmailOverride(db: Db, env: Pick<Env, "BUSINESS_EMAIL">): void {
   businessEmailOverrides.set(db, { BUSINESS_EMAIL: env.BUSINESS_EMAIL });
+}
+
+// Likewise the site's origin, for the links in mail queued with only the database handle (the case room's notices).
+type OriginEnv = { PUBLIC_URL?: string | undefined; PORT?: number | undefined };
+const siteOrigins = new WeakMap<Db, OriginEnv>();
+
+/**
+ * Records where links in mail queued on `db` point (the outbox worker does, when it is made). The
+ * environment itself is kept: with PORT=0 the port is known only once the server listens.
+ */
+export function recordSiteOrigin(db: Db, env: OriginEnv): void {
+  siteOrigins.set(db, env);
+}
+
+/** The origin for links in mail queued on `db`: PUBLIC_URL's, else localhost as `siteOrigin` says. */
+export function siteOriginOf(db: Db): string {
+  const env = siteOrigins.get(db);
+  return siteOrigin({ env: { PUBLIC_URL: env?.PUBLIC_URL, PORT: env?.PORT ?? 3000 } });
 }
 
 /** Where the business's mail goes for messages queued on `db`: `BUSINESS_EMAIL`, else the e-mail setting. */

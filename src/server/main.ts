@@ -30,6 +30,7 @@ import { startSlotWindow } from "./slot-window.server";
 import { startDailyDigest } from "./daily-digest.server";
 import { startReviewInvitations } from "./review-invitations.server";
 import { startBookingReminders } from "./booking-reminders.server";
+import { startCaseRetention } from "./case-retention.server";
 import { startScheduledBackups } from "./scheduled-backup.server";
 import { forgetReplicationPosition, restoreFromReplica, startReplication } from "./replication.server";
 import { savedTimeZone } from "../db/replication.server";
@@ -166,7 +167,8 @@ const server = Bun.serve({
   // A new binary listens on the same port while this one serves; the kernel shares the connections.
   reusePort: true,
   fetch: graceful.wrap(refuseLargeBodies(withCachedPages(deps.pageCache, app))),
-  // The image upload's limit; every other route is held to 1 MB by refuseLargeBodies (and the app's own limit).
+  // The image upload's limit (a case file's 4 MiB chunk fits under it); every other route is held to
+  // 1 MB by refuseLargeBodies (and the app's own limit), the chunk route to one chunk.
   maxRequestBodySize: maxUploadBodyBytes,
 });
 
@@ -181,6 +183,7 @@ const stopOrderExpiry = startOrderExpiry(deps);
 const stopDailyDigest = startDailyDigest(deps);
 const stopReviewInvitations = startReviewInvitations(deps);
 const stopBookingReminders = startBookingReminders(deps);
+const stopCaseRetention = startCaseRetention(deps);
 const stopScheduledBackups = startScheduledBackups(deps);
 // The continuous copy, when a replica is configured: Litestream under this instance's job lease.
 const stopReplication = startReplication(deps, jobLease);
@@ -209,6 +212,7 @@ async function shutDown(signal: string) {
     stopDailyDigest(),
     stopReviewInvitations(),
     stopBookingReminders(),
+    stopCaseRetention(),
     stopScheduledBackups(),
   ]);
   // Litestream's last copy is made before the lease goes, so the next instance's never overlaps it.

@@ -14,6 +14,7 @@ import { lastBackupRun, recordBackupRun, type BackupRunOutcome } from "../db/bac
 import { getSettings } from "../db/settings.server";
 import { backupFileName, backupIsDue, backupsToPrune } from "../domain/backups";
 import { runBackupCommand } from "./backup-command.server";
+import { handCaseFilesOffsite } from "./case-retention.server";
 import type { AppDeps } from "./deps";
 import { log } from "./log.server";
 import { type StopJob, startRepeatingJob } from "./repeating-job.server";
@@ -91,6 +92,10 @@ export async function takeScheduledBackup(deps: BackupDeps, now = new Date(), ho
     const message = handed.output ? `${handed.message}: ${handed.output.slice(-500)}` : handed.message;
     return end({ fileName, ok: false, failedStep: "command", message });
   }
+  // The case files are not in the database's copy: each goes to the same command as its own
+  // (encrypted) file, once (decision 082).
+  const caseFiles = await handCaseFilesOffsite(deps, command, now);
+  if (caseFiles.problem) return end({ fileName, ok: false, failedStep: "command", message: caseFiles.problem });
   return end({ fileName, ok: true, failedStep: null, message: handed.output ? handed.output.slice(-500) : null });
 }
 

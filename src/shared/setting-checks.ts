@@ -46,6 +46,8 @@ export const settingsMessages = {
   boolean: "Must be on or off",
   digestHour: "Use an hour from 0 to 23",
   reviewInviteDays: "Use 0 to 60 days",
+  caseFileRetentionDays: "Use 7 to 3650 days",
+  caseFilesQuotaGb: "Use 1 to 100000 GB",
   backupEvery: `Choose one of ${backupIntervals.join(", ")} hours`,
   calendarTitle: "Keep the calendar title to one line of up to 60 characters, without a web address",
 } as const;

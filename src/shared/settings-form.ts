@@ -17,6 +17,10 @@ export const settingSections = {
   bookings: { title: "Bookings", intro: "Booking times are offered in the business timezone, within the business hours." },
   mail: { title: "E-mail", intro: "So that nobody can use the site's forms to flood someone's inbox." },
   alerts: { title: "Alerts", intro: "What the business e-mail address is told at once, and an optional daily summary of the dashboard's to-do list." },
+  cases: {
+    title: "Case rooms",
+    intro: "How long a closed case's files are kept before they are destroyed, and how much disk space all case files may take.",
+  },
   backups: {
     title: "Backups",
     intro: "The site backs itself up into its data folder (the last 7 days and 4 weeks are kept) and checks each copy; a failure shows on the dashboard.",

@@ -43,6 +43,7 @@ export type PasswordAgain =
   | "how long an order waits for its payment"
   | "where customers reach the business"
   | "a limit that protects customers"
+  | "when clients' case files are destroyed"
   | false;
 
 /** One setting, declared once. */
@@ -545,6 +546,18 @@ export const settingDeclarations = {
     placeholder: false,
     passwordAgain: false,
   }),
+  /** E-mail the business when a client adds a message or a file to a case room: one per room until someone opens it (decision 082). */
+  alertCaseRoomActivity: setting({
+    stored: z.boolean(),
+    default: true,
+    check: z.boolean(m.boolean),
+    label: "Case rooms",
+    section: "alerts",
+    field: { kind: "alert", text: "E-mail me when a client adds something to a case room (one e-mail until the room is opened)" },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
   /** E-mail the business the dashboard's to-do list once a day. */
   dailyDigest: setting({
     stored: z.boolean(),
@@ -600,6 +613,38 @@ export const settingDeclarations = {
       kind: "number",
       step: "1",
       hint: "0 to 23 in the business timezone, such as 3 for 3 am: a quiet hour. More than one a day follow it at the chosen interval.",
+    },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
+  /** Days after a case closes that its files are destroyed, the client warned a week before (decision 082). */
+  caseFileRetentionDays: setting({
+    stored: whole(7, 3650),
+    default: 90,
+    check: whole(7, 3650, m.caseFileRetentionDays),
+    label: "Keep a closed case's files for (days)",
+    section: "cases",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "7 to 3650 days after a case is closed, its files are destroyed for good; the client is e-mailed a week before to download what they want to keep.",
+    },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "when clients' case files are destroyed",
+  }),
+  /** The space every case file together may take on the server's disk, in gigabytes. */
+  caseFilesQuotaGb: setting({
+    stored: whole(1, 100_000),
+    default: 50,
+    check: whole(1, 100_000, m.caseFilesQuotaGb),
+    label: "Space for case files (GB)",
+    section: "cases",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "1 to 100000 GB. A file that would go beyond it is refused, and the uploader is told the space is full.",
     },
     customersSee: false,
     placeholder: false,

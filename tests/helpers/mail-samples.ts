@@ -10,6 +10,7 @@ import type { MailMessage } from "../../src/mail/outbox.server";
 import { accountDeletedAlert } from "../../src/mail/templates/account-deleted";
 import { replicationLagAlert } from "../../src/mail/templates/replication";
 import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from "../../src/mail/templates/accounts";
+import { identityCodeMail } from "../../src/mail/templates/identity-code";
 import { bookingMovedMail, bookingMovedNotification } from "../../src/mail/templates/booking-reschedule";
 import {
   bookingCancelledByBusinessMail,
@@ -49,6 +50,7 @@ import {
 } from "../../src/mail/templates/payments";
 import { reviewEditedMail, reviewInvitationMail, reviewRejectedMail } from "../../src/mail/templates/review-mail";
 import { backInStockMail } from "../../src/mail/templates/wishlist";
+import { caseRoomClientAlert, caseRoomNewMail, caseRoomRetentionMail } from "../../src/mail/templates/case-room-notices";
 import { visitorText } from "../../src/mail/visitor-text";
 import type { OrderView } from "../../src/shared/orders";
 import { defaultSettings } from "../../src/shared/settings";
@@ -216,6 +218,7 @@ export const everyTemplate: Record<string, MailMessage> = {
   passwordResetMail: passwordResetMail("sam@example.com", `${origin}/reset-password?token=abc`, settings.businessName),
   emailVerificationMail: emailVerificationMail("sam@example.com", `${origin}/verify-email?token=abc`, settings.businessName),
   signUpAttemptMail: signUpAttemptMail("sam@example.com", origin, settings.businessName),
+  identityCodeMail: identityCodeMail("sam@example.com", "482913", settings.businessName),
   bookingConfirmationMail: bookingConfirmationMail(bookingInput),
   bookingNotificationMail: bookingNotificationMail(bookingInput),
   bookingConfirmedMail: bookingConfirmedMail(statusInput),
@@ -341,6 +344,14 @@ export const everyTemplate: Record<string, MailMessage> = {
     businessName: settings.businessName,
     origin,
     unsubscribeUrl: `${origin}/unsubscribe/review-invitations?token=v1.abc.def.ghi`,
+  }),
+  caseRoomNewMail: caseRoomNewMail({ to: "sam@example.com", roomUrl: `${origin}/cases/bk-7kq4-m2xd` }),
+  caseRoomClientAlert: caseRoomClientAlert({ to: "owner@example.com", roomUrl: `${origin}/admin/cases/bk-7kq4-m2xd` }),
+  caseRoomRetentionMail: caseRoomRetentionMail({
+    to: "sam@example.com",
+    roomUrl: `${origin}/cases/bk-7kq4-m2xd`,
+    deleteOn: new Date("2027-03-01T13:30:00Z"),
+    timeZone: "Australia/Adelaide",
   }),
   dailyDigestMail: dailyDigestMail({
     groups: digestGroups([

@@ -56,10 +56,13 @@ const anotherValue: { [K in SettingKey]: Settings[K] } = {
   alertNewOrders: false,
   alertNewBookings: false,
   alertCustomerCancellations: false,
+  alertCaseRoomActivity: false,
   dailyDigest: true,
   dailyDigestHour: 7,
   backupEveryHours: 6,
   backupHour: 2,
+  caseFileRetentionDays: 30,
+  caseFilesQuotaGb: 200,
 };
 
 let admins = 0;
@@ -111,6 +114,8 @@ test("the guarded keys are the declarations that give a reason, and include ever
     "flatShippingFee",
     "paypalOrderHoldMinutes",
     "customerMailPerHour",
+    // It decides when a client's evidence is destroyed.
+    "caseFileRetentionDays",
   ];
   expect(mustAsk.filter((key) => passwordAgain(key) === false)).toEqual([]);
 });
