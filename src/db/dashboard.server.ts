@@ -8,7 +8,7 @@ import { paymentsOfBookings } from "./booking-payments.server";
 import type { Db } from "./client.server";
 import { prepared } from "./prepared.server";
 import { referralEarnings } from "./referrals.server";
-import { bookings } from "./schema";
+import { bookings, caseRoomBookings, caseRooms } from "./schema";
 
 export type DashboardData = {
   firstName: string | null;
@@ -28,6 +28,11 @@ export type DashboardData = {
     createdAt: string;
     appointmentDate: string;
     appointmentTime: string;
+    reference: string | null;
+    /** Its case room: null until the room's first write (a cancelled booking's is reachable only once made). */
+    caseRoomId: number | null;
+    /** Something from the business in that room the client has not opened yet. */
+    caseRoomNew: boolean;
     /** Whether it is paid, from the payments linked to it. */
     payment: BookingPayment;
   }[];
@@ -50,6 +55,15 @@ const countQuery = (db: Db) =>
       .groupBy(bookings.status)
       .prepare(),
   );
+/**
+ * Whether the business added something to a booking's case room since its client last opened it: an
+ * update, a message or a finished file of theirs (the client's own messages are not news to them).
+ */
+const caseRoomNewSql = sql<number>`coalesce(
+  exists(select 1 from case_updates u where u.case_room_id = ${caseRooms.id} and u.created_at > coalesce(${caseRooms.clientSeenAt}, 0))
+  or exists(select 1 from case_messages m where m.case_room_id = ${caseRooms.id} and m.side = 'business' and m.created_at > coalesce(${caseRooms.clientSeenAt}, 0))
+  or exists(select 1 from case_files f where f.case_room_id = ${caseRooms.id} and f.side = 'business' and f.status = 'ready' and f.completed_at > coalesce(${caseRooms.clientSeenAt}, 0)),
+  0)`;
 const recentQuery = (db: Db) =>
   prepared(db, "dashboard-recent", (d) =>
     d
@@ -63,8 +77,13 @@ const recentQuery = (db: Db) =>
         createdAt: bookings.createdAt,
         appointmentDate: bookings.appointmentDate,
         appointmentTime: bookings.appointmentTime,
+        reference: bookings.reference,
+        caseRoomId: caseRoomBookings.caseRoomId,
+        caseRoomNew: caseRoomNewSql,
       })
       .from(bookings)
+      .leftJoin(caseRoomBookings, eq(caseRoomBookings.bookingId, bookings.id))
+      .leftJoin(caseRooms, eq(caseRooms.id, caseRoomBookings.caseRoomId))
       .where(eq(bookings.userId, sql.placeholder("userId")))
       .orderBy(desc(bookings.createdAt))
       .limit(5)
@@ -88,7 +107,12 @@ export function dashboardData(db: Db, user: { id: string; firstName: string | nu
     referralCode: user.referralCode,
     bookingCount: byStatus.reduce((sum, r) => sum + r.n, 0),
     bookingCounts,
-    recentBookings: recent.map((b) => ({ ...b, createdAt: b.createdAt.toISOString(), payment: paid.get(b.id) ?? bookingPayment([]) })),
+    recentBookings: recent.map((b) => ({
+      ...b,
+      createdAt: b.createdAt.toISOString(),
+      caseRoomNew: Boolean(b.caseRoomNew),
+      payment: paid.get(b.id) ?? bookingPayment([]),
+    })),
     earnings: {
       total: earnings.total,
       count: earnings.transactions.filter((t) => t.status !== "void").length,

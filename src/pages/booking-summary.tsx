@@ -16,6 +16,7 @@ import { formatDate, formatInstant, formatInstantDate, formatMoney, formatTime, 
 import type { BookingPageView, MoveChance } from "../reads/bookings.server";
 import { manifest } from "../server/assets.server";
 import { AddToCalendarLink, CancelBookingForm, MoveBookingLink, PayBookingButton, reachBusiness } from "./booking-actions";
+import { CaseRoomLink } from "./case-room";
 import { paymentInvoicePath } from "./invoice";
 import type { PageDefinition } from "./page";
 
@@ -274,6 +275,12 @@ export function bookingSummaryPage(site: SiteData, view: BookingPageView, notice
               <span className="text-sm text-base-content/80">{`Booked ${formatInstant(booking.createdAt, tz)}`}</span>
               {cancelled && <span className="text-sm text-base-content/80">{cancelled}</span>}
             </div>
+            {view.caseRoom && (
+              <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm">
+                <CaseRoomLink reference={booking.reference} isNew={false} className="btn btn-outline btn-sm" />
+                <span className="text-base-content/80">Your case's progress, our reports and files, and messages with us.</span>
+              </p>
+            )}
           </div>
           {notice && (
             <div role="status" className="alert alert-info" data-testid="booking-notice">

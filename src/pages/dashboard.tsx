@@ -14,6 +14,7 @@ import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { OrderSummaryView } from "../shared/orders";
 import { AddToCalendarLink, CancelBookingForm, MoveBookingLink, PayBookingButton, reachBusiness } from "./booking-actions";
+import { CaseRoomLink } from "./case-room";
 import { OrderSummaryRow } from "./orders";
 import type { PageDefinition } from "./page";
 import { paymentInvoicePath } from "./invoice";
@@ -198,8 +199,15 @@ export function dashboardPage(
                           )}
                         </div>
                       </div>
+                      {/* A cancelled booking's case room only once it was made (decision 079). */}
+                      {b.reference && b.status === "cancelled" && b.caseRoomId !== null && (
+                        <div className="mt-2 flex flex-wrap gap-2">
+                          <CaseRoomLink reference={b.reference} isNew={b.caseRoomNew} className="btn btn-outline btn-xs" />
+                        </div>
+                      )}
                       {b.status !== "cancelled" && (
                         <div className="mt-2 flex flex-wrap gap-2">
+                          {b.reference && <CaseRoomLink reference={b.reference} isNew={b.caseRoomNew} className="btn btn-outline btn-xs" />}
                           {bookingMayBePaid(b.status, b.payment.status) && (
                             <PayBookingButton
                               site={site}

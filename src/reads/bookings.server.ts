@@ -5,6 +5,7 @@
  */
 import { paymentOfBooking } from "../db/booking-payments.server";
 import { findOwnBooking, findOwnBookingByReference, heldSlotIds, listBookings, slotStates, storedLength, type Booking } from "../db/bookings.server";
+import { caseRoomTargetForClient } from "../db/case-rooms.server";
 import { getSettings } from "../db/settings.server";
 import { freeSlots } from "../db/timeslots.server";
 import { beforeMoveDeadline, customerMayCancel, customerMayMove, isActiveBooking, moveDeadline } from "../domain/booking";
@@ -50,6 +51,8 @@ export type BookingPageView = {
   paypalClientId: string | null;
   /** Whether the page offers PayPal's checkout now, so it must allow PayPal's hosts. */
   paypalCheckout: boolean;
+  /** Whether its case room can be opened (always, unless it was cancelled before the room was made: decision 079). */
+  caseRoom: boolean;
 };
 
 /** The customer's own bookings. */
@@ -88,6 +91,7 @@ export function ownBookingPage(deps: ReadDeps, userId: string, reference: string
     },
     paypalClientId: paypal?.clientId ?? null,
     paypalCheckout: paypal !== null && pay,
+    caseRoom: caseRoomTargetForClient(deps.db, booking.reference, userId) !== null,
   };
 }
 

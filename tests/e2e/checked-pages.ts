@@ -40,6 +40,7 @@ export const customerPages: CheckedPage[] = [
   { name: "order's invoice", path: "/orders/{paidOrder}/invoice", signedIn: true },
   { name: "booking (signed in)", path: "/booking", signedIn: true },
   { name: "a booking's page", path: "/bookings/{booking}", signedIn: true },
+  { name: "a booking's case room", path: "/cases/{booking}", signedIn: true },
   { name: "moving a booking", path: "/bookings/{bookingId}/move", signedIn: true },
   { name: "a paid booking's invoice", path: "/payments/{payment}/invoice", signedIn: true },
   // Approved reviews with a reply and a badge, pages, the customer's own review waiting and its edit form.
