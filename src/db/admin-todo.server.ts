@@ -18,7 +18,8 @@ import { lastBackupRun } from "./backup-runs.server";
 import type { Db } from "./client.server";
 import { contactsSummary } from "./admin-contacts.server";
 import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
-import { bookings, contacts, orders, payments, products, reviews, users } from "./schema";
+import { caseRoomUnseenByBusiness } from "./case-rooms.server";
+import { bookings, caseFiles, caseMessages, caseRoomBookings, caseRooms, contacts, orders, payments, products, reviews, users } from "./schema";
 import { holdsUnpaidStockSql } from "./stock-holds.server";
 
 /** When the list is drawn, and the timezone its times are shown in. */
@@ -99,6 +100,32 @@ const methodLabel = (method: string | null) => paymentMethodLabels[method as Ord
 /** A booking payment's method as the owner looks for the money: a request gave the bank or crypto details, or the cash deposit details. */
 const requestMethodText: Record<string, string> = { instructions: "by transfer", cash: "by cash deposit", paypal: "by PayPal" };
 
+/**
+ * Case rooms with something from the client (a message, or a file once it has all arrived) the
+ * business has not opened since. The partial index `case_rooms_unseen_idx` holds just the rooms
+ * active since the business last looked; the client's messages and files are checked on those alone.
+ */
+const businessSeen = sql`coalesce(${caseRooms.businessSeenAt}, 0)`;
+const clientMessageSince = sql`(select min(${caseMessages.createdAt}) from ${caseMessages}
+  where ${caseMessages.caseRoomId} = ${caseRooms.id} and ${caseMessages.side} = 'client' and ${caseMessages.createdAt} > ${businessSeen})`;
+const clientFileSince = sql`(select min(${caseFiles.completedAt}) from ${caseFiles}
+  where ${caseFiles.caseRoomId} = ${caseRooms.id} and ${caseFiles.side} = 'client' and +${caseFiles.status} = 'ready' and ${caseFiles.completedAt} > ${businessSeen})`;
+/**
+ * When the oldest thing the business has not seen arrived (null: nothing from the client). The
+ * file's status is written `+status` so SQLite reads the room's files by the room's index, never
+ * every ready file by the status index.
+ */
+const clientNewsSince = sql<number | null>`min(coalesce(${clientMessageSince}, ${clientFileSince}), coalesce(${clientFileSince}, ${clientMessageSince}))`;
+// Written exactly as the index's WHERE, so SQLite reads the partial index.
+const activeSinceSeen = sql`last_activity_at > coalesce(business_seen_at, 0)`;
+// Which rooms count is the list's own "new" mark (one predicate); the index narrows them first.
+const caseNewsFromClient = and(activeSinceSeen, caseRoomUnseenByBusiness);
+const caseCustomerName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})`;
+const caseReference = sql<
+  string | null
+>`(select ${bookings.reference} from ${caseRoomBookings} join ${bookings} on ${bookings.id} = ${caseRoomBookings.bookingId}
+  where ${caseRoomBookings.caseRoomId} = ${caseRooms.id} and ${bookings.reference} is not null order by ${bookings.createdAt}, ${bookings.id} limit 1)`;
+
 /** The groups of the to-do list, in the order the dashboard shows them. */
 export const todoGroups: TodoGroupDefinition[] = [
   {
@@ -157,6 +184,33 @@ export const todoGroups: TodoGroupDefinition[] = [
           detail: [formatAppointment(b.date, b.time), b.email, waitingFor(b.createdAt, ctx.now)].filter(Boolean).join(" · "),
           href: adminRecordPath("bookings", b.id),
         })),
+  },
+  {
+    key: "caseRooms",
+    title: "Case rooms with something new from the client",
+    noun: "case rooms with something new from the client",
+    listHref: adminListPath("cases"),
+    listLabel: "All case rooms",
+    count: (db) => counted(db.select({ n: count() }).from(caseRooms).where(caseNewsFromClient).get()),
+    // What has waited longest first: the oldest message or file the business has not opened.
+    items: (db, ctx) =>
+      db
+        .select({ id: caseRooms.id, reference: caseReference, name: caseCustomerName, since: clientNewsSince })
+        .from(caseRooms)
+        .innerJoin(users, eq(users.id, caseRooms.userId))
+        .where(caseNewsFromClient)
+        .orderBy(clientNewsSince, asc(caseRooms.id))
+        .limit(ctx.limit)
+        .all()
+        .map((r) => {
+          const since = new Date(Number(r.since));
+          return {
+            key: String(r.id),
+            label: `${r.reference ?? "Case room"} · ${r.name}`,
+            detail: `New from the client ${formatInstant(since, ctx.timeZone)} · ${waitingFor(since, ctx.now)}`,
+            href: r.reference ? adminRecordPath("cases", r.reference) : adminListPath("cases"),
+          };
+        }),
   },
   {
     key: "payment",

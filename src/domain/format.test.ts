@@ -98,3 +98,17 @@ describe("dates in lists carry the year only when it is not this year", () => {
     expect(formatListInstantDate("2025-12-31T20:00:00Z", "America/Los_Angeles", now)).toBe("31 Dec 2025");
   });
 });
+
+describe("file sizes", () => {
+  test("in decimal units, one decimal below ten, never a thousand of a unit", async () => {
+    const { formatFileSize } = await import("./format");
+    expect(formatFileSize(0)).toBe("0 bytes");
+    expect(formatFileSize(1)).toBe("1 byte");
+    expect(formatFileSize(812)).toBe("812 bytes");
+    expect(formatFileSize(1000)).toBe("1 KB");
+    expect(formatFileSize(4_200_000)).toBe("4.2 MB");
+    expect(formatFileSize(999_999)).toBe("1 MB");
+    expect(formatFileSize(52_400_000)).toBe("52 MB");
+    expect(formatFileSize(2 * 1024 * 1024 * 1024)).toBe("2.1 GB");
+  });
+});

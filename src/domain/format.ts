@@ -140,3 +140,18 @@ export function formatListInstantDate(instant: Date | string, timeZone: string, 
 export function timeZoneCity(timeZone: string): string {
   return (timeZone.split("/").pop() ?? timeZone).replaceAll("_", " ");
 }
+
+const fileSizeUnits = ["KB", "MB", "GB"] as const;
+
+/** "812 bytes", "4.2 MB", "1.5 GB": a file's size in decimal units, as people read them (1 MB = 1,000,000 bytes). */
+export function formatFileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} ${bytes === 1 ? "byte" : "bytes"}`;
+  let value = bytes / 1000;
+  let unit = 0;
+  // 999,999 bytes reads "1 MB", never "1000 KB".
+  while (Number(value.toPrecision(3)) >= 1000 && unit < fileSizeUnits.length - 1) {
+    value /= 1000;
+    unit++;
+  }
+  return `${value < 9.95 ? value.toFixed(1).replace(/\.0$/, "") : Math.round(value)} ${fileSizeUnits[unit]}`;
+}

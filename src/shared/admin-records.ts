@@ -2,7 +2,7 @@
  * The addresses of single admin records: `/admin/orders/{orderNumber}`, `/admin/bookings/{reference}`
  * (or `{id}`, for a booking without a reference and for links made before references were used),
  * `/admin/contacts/{id}` and `/admin/users/{id}`, each its list's page with that record's dialog
- * open. The server's routes, the islands (which keep the address in step with the open dialog)
+ * open, and `/admin/cases/{reference}`, a case room's own page. The server's routes, the islands (which keep the address in step with the open dialog)
  * and the e-mails to the business build and read them here. Paths are lowercase, as every page's
  * canonical path is; order numbers and booking references are uppercase everywhere else.
  */
@@ -10,7 +10,7 @@ import { bookingReferencePattern } from "../domain/booking";
 import { orderNumberPattern } from "../domain/order";
 
 /** The lists whose records have an address of their own. */
-export type AdminRecordList = "orders" | "bookings" | "contacts" | "users";
+export type AdminRecordList = "orders" | "bookings" | "contacts" | "users" | "cases";
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -23,6 +23,8 @@ const keys: Record<AdminRecordList, { fromSegment: (segment: string) => string; 
   },
   contacts: { fromSegment: (segment) => segment, valid: (key) => uuidPattern.test(key) },
   users: { fromSegment: (segment) => segment, valid: (key) => uuidPattern.test(key) },
+  // A case room is reached by any of its bookings' references (decision 079).
+  cases: { fromSegment: (segment) => segment.toUpperCase(), valid: (key) => bookingReferencePattern.test(key) },
 };
 
 /** The record key of a booking: its reference (`BK-7KQ4-M2XD`), or its id when it has none. */

@@ -7,6 +7,7 @@ export const adminRooms = [
   { label: "Dashboard", href: "/admin/dashboard", group: "Work" },
   { label: "Orders", href: "/admin/orders", group: "Work" },
   { label: "Bookings", href: "/admin/bookings", group: "Work" },
+  { label: "Case rooms", href: "/admin/cases", group: "Work" },
   { label: "Enquiries", href: "/admin/contacts", group: "Work" },
   { label: "Payments", href: "/admin/payments", group: "Work" },
   { label: "Products", href: "/admin/products", group: "Shop" },

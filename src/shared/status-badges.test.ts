@@ -8,6 +8,7 @@ import { paymentStatuses } from "../domain/payment";
 import { referralStatuses } from "../domain/referral";
 import { contactUrgencies } from "./admin-contacts";
 import { reviewStatuses } from "./admin-reviews";
+import { caseStatuses } from "./case-room";
 import { listingStatus, statusBadges } from "./status-badges";
 
 const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
@@ -20,6 +21,7 @@ const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
   contactUrgency: contactUrgencies,
   review: reviewStatuses,
   mail: outboxStatuses,
+  caseStatus: caseStatuses,
   listing: ["active", "inactive"],
 };
 

@@ -13,6 +13,7 @@ import { type PaymentStatus, paymentStatusLabels as servicePaymentLabels } from 
 import { type ReferralStatus, referralStatusLabels } from "../domain/referral";
 import { bookingStatusLabels } from "./admin-bookings";
 import { type ContactUrgency, contactUrgencyLabels } from "./admin-contacts";
+import { type CaseStatus, caseStatusLabels } from "./case-room";
 import { type ReviewStatus, reviewStatusLabels } from "./admin-reviews";
 import { orderStatusLabels, paymentStatusLabels as orderPaymentLabels } from "./orders";
 
@@ -83,6 +84,13 @@ export const statusBadges = {
     pending: "badge-warning",
     approved: "badge-success",
     rejected: "badge-neutral",
+  }),
+  /** Where a case room's work stands (its timeline's step): the portal's list and room, and the client's room. */
+  caseStatus: badgeMap<CaseStatus>(caseStatusLabels, {
+    scheduled: "badge-neutral badge-outline",
+    in_progress: "badge-info",
+    report_ready: "badge-success",
+    closed: "badge-neutral",
   }),
   mail: badgeMap<OutboxStatus>(outboxStatusLabels, {
     pending: "badge-info",

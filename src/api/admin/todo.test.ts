@@ -1,9 +1,9 @@
 import { expect, test } from "bun:test";
 import { and, eq, gt, lte } from "drizzle-orm";
-import { orders, payments, products } from "../../db/schema";
+import { caseFiles, caseRooms, orders, payments, products } from "../../db/schema";
 import type { AdminTodo, TodoGroup } from "../../shared/admin-todo";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
-import { dashboardToDo, reviewsToModerate } from "../../../tests/factories";
+import { caseMessageOf, caseRoomOf, caseUpdateOf, customerWithBooking, dashboardToDo, reviewsToModerate } from "../../../tests/factories";
 import { queryPlan, statementsPreparedBy } from "../../../tests/helpers/query-plan";
 
 const { t, admin } = adminAppPerTest();
@@ -41,6 +41,7 @@ test("the seeded site: the groups in order, nothing waiting but the seed's out-o
   expect(answer.groups.map((g) => g.key)).toEqual([
     "enquiries",
     "bookings",
+    "caseRooms",
     "payment",
     "idCheck",
     "bookingPayments",
@@ -51,7 +52,7 @@ test("the seeded site: the groups in order, nothing waiting but the seed's out-o
     "cancellations",
     "backup",
   ]);
-  for (const key of ["enquiries", "bookings", "payment", "idCheck", "bookingPayments", "ship", "reviews", "cancellations", "backup"])
+  for (const key of ["enquiries", "bookings", "caseRooms", "payment", "idCheck", "bookingPayments", "ship", "reviews", "cancellations", "backup"])
     expect(group(answer, key)).toMatchObject({ count: 0, items: [] });
   const { out, low } = seededStock();
   expect(out.length).toBeGreaterThan(0);
@@ -148,19 +149,24 @@ test("a group shows 5 items and counts them all", async () => {
 test("every to-do query reads through an index, never a whole table", async () => {
   dashboardToDo(t.db, "plan");
   reviewsToModerate(t.db, "plan");
+  caseMessageOf(t.db, customerWithBooking(t.db, "plan-case@example.com").reference, "client", "The photos are attached.");
   // Note every statement the driver prepares while the list is read, then ask SQLite how it runs each.
   const client = t.db.$client;
   const statements = await statementsPreparedBy(client, () => todo());
-  const tables = ["contacts", "bookings", "orders", "products", "reviews", "payments"];
+  const tables = ["contacts", "bookings", "orders", "products", "reviews", "payments", "case_rooms"];
   const todoStatements = statements.filter((s) => tables.some((table) => s.includes(`from "${table}"`)));
   expect(todoStatements.length).toBeGreaterThanOrEqual(15);
   for (const statement of todoStatements) {
     const plan = queryPlan(client, statement);
     if (process.env.SHOW_PLANS) console.log(statement, plan);
     const fullScans = plan.filter(
-      (detail) => /^SCAN (contacts|bookings|orders|products|reviews|payments)\b/.test(detail) && !/USING (COVERING )?INDEX/.test(detail),
+      (detail) =>
+        /^SCAN (contacts|bookings|orders|products|reviews|payments|case_rooms|case_messages|case_files)\b/.test(detail) &&
+        !/USING (COVERING )?INDEX/.test(detail),
     );
     expect({ statement, fullScans }).toEqual({ statement, fullScans: [] });
+    // A room's files are read by the room's index, never every file of one status.
+    if (statement.includes('from "case_rooms"')) expect(plan.filter((detail) => detail.includes("case_files_status_idx"))).toEqual([]);
   }
 });
 
@@ -187,4 +193,55 @@ test("a booking paid by another payment, or a request paid, is not to confirm; a
   const answer = await todo();
   expect(group(answer, "bookingPayments")).toMatchObject({ count: 0, items: [] });
   expect(group(answer, "payment").items.map((i) => i.key)).toEqual(made.payment.slice(1));
+});
+
+test("case rooms with something new from the client: each room once, the longest waiting first, until the business opens it", async () => {
+  const early = customerWithBooking(t.db, "early-case@example.com", { daysAhead: 2 });
+  const later = customerWithBooking(t.db, "later-case@example.com", { daysAhead: 3 });
+  const quiet = customerWithBooking(t.db, "quiet-case@example.com", { daysAhead: 4 });
+  const hoursAgoIso = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000).toISOString();
+  caseMessageOf(t.db, later.reference, "client", "One more thing.", { at: hoursAgoIso(2) });
+  caseMessageOf(t.db, early.reference, "client", "Here is the address.", { at: hoursAgoIso(30) });
+  caseMessageOf(t.db, early.reference, "client", "And the car's plate.", { at: hoursAgoIso(29) });
+  // The business's own words and updates are not news to it.
+  caseMessageOf(t.db, quiet.reference, "business", "Your report is on its way.", { at: hoursAgoIso(5) });
+  caseUpdateOf(t.db, quiet.reference, "in_progress", null, { at: hoursAgoIso(4) });
+
+  const cases = group(await todo(), "caseRooms");
+  expect(cases).toMatchObject({ title: "Case rooms with something new from the client", count: 2, listHref: "/admin/cases" });
+  expect(cases.items.map((i) => i.href)).toEqual([`/admin/cases/${early.reference.toLowerCase()}`, `/admin/cases/${later.reference.toLowerCase()}`]);
+  expect(cases.items[0]?.label).toBe(`${early.reference} · early-case`);
+  expect(cases.items[0]?.detail).toEndWith("waiting 30 hours");
+  expect(cases.items[1]?.detail).toEndWith("waiting 2 hours");
+
+  // Opening the room is seeing it: it leaves the list, and comes back with the client's next message.
+  await admin.read(`/api/admin/cases/${early.reference}`);
+  expect(group(await todo(), "caseRooms").items.map((i) => i.href)).toEqual([`/admin/cases/${later.reference.toLowerCase()}`]);
+  caseMessageOf(t.db, early.reference, "client", "Did you get it?");
+  expect(group(await todo(), "caseRooms").count).toBe(2);
+
+  // A file from the client counts once all of it has arrived, not while it is still uploading.
+  const withFile = customerWithBooking(t.db, "file-case@example.com", { daysAhead: 5 });
+  const roomId = caseRoomOf(t.db, withFile.reference);
+  const file = (status: "uploading" | "ready", n: number) =>
+    t.db
+      .insert(caseFiles)
+      .values({
+        caseRoomId: roomId,
+        side: "client",
+        userId: withFile.userId,
+        name: `photo-${n}.jpg`,
+        contentType: "image/jpeg",
+        size: 10,
+        storageName: `todo-${n}`,
+        sealedKey: "sealed",
+        status,
+        completedAt: status === "ready" ? new Date() : null,
+      })
+      .run();
+  file("uploading", 1);
+  t.db.update(caseRooms).set({ lastActivityAt: new Date() }).where(eq(caseRooms.id, roomId)).run();
+  expect(group(await todo(), "caseRooms").count).toBe(2);
+  file("ready", 2);
+  expect(group(await todo(), "caseRooms").count).toBe(3);
 });

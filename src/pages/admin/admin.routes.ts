@@ -30,6 +30,8 @@ import { adminAdminsPage } from "./admins";
 import { adminAnalyticsPage } from "./analytics";
 import { adminAuditPage } from "./audit";
 import { adminBookingsPage } from "./bookings";
+import { adminCaseRoomPage, adminCasesPage } from "./cases";
+import { adminCasesList } from "../../shared/admin-cases";
 import { adminCategoriesPage } from "./categories";
 import { adminContactsPage } from "./contacts";
 import { adminPaymentsPage } from "./payments";
@@ -92,6 +94,8 @@ export function adminPageRoutes(deps: AppDeps) {
     .get("/admin/settings", (c) => serve(c, adminSettingsPage))
     .get("/admin/bookings", (c) => serve(c, (site) => adminBookingsPage(site, adminBookingsList.read(c.req.query()))))
     .get("/admin/bookings/:key", (c) => serveRecord(c, "bookings", (site, key) => adminBookingsPage(site, adminBookingsList.read(c.req.query()), key)))
+    .get("/admin/cases", (c) => serve(c, (site) => adminCasesPage(site, adminCasesList.read(c.req.query()))))
+    .get("/admin/cases/:key", (c) => serveRecord(c, "cases", adminCaseRoomPage))
     .get("/admin/orders", (c) => serve(c, (site) => adminOrdersPage(site, adminOrdersList.read(c.req.query()))))
     .get("/admin/orders/:key", (c) => serveRecord(c, "orders", (site, key) => adminOrdersPage(site, adminOrdersList.read(c.req.query()), key)))
     .get("/admin/audit", (c) => serve(c, (site) => adminAuditPage(site, adminAuditList.read(c.req.query()))))

@@ -23,6 +23,7 @@ test("staff see the menu of their rooms; an owner and a shell without the cookie
     "/admin/dashboard",
     "/admin/orders",
     "/admin/bookings",
+    "/admin/cases",
     "/admin/contacts",
     "/admin/products",
     "/admin/categories",

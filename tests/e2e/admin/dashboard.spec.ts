@@ -60,7 +60,9 @@ test("every to-do group is filled, oldest first, each item leading to its record
   await expect(page.getByRole("region", { name: "Orders waiting for an ID check" }).getByTestId("todo-count")).toHaveText("2 items");
   // The groups with nothing waiting: one line, after the groups with work.
   await expect(page.getByRole("region", { name: "Reviews to moderate" })).toHaveCount(0);
-  await expect(page.getByTestId("todo-nothing-else")).toHaveText("Nothing else waiting: no reviews to moderate or failed backups.");
+  await expect(page.getByTestId("todo-nothing-else")).toHaveText(
+    "Nothing else waiting: no case rooms with something new from the client, reviews to moderate or failed backups.",
+  );
   expect(await axeViolations(page)).toEqual([]);
 
   // The checklist is there on a fresh install, before the to-do list.

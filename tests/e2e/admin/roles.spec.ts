@@ -54,7 +54,17 @@ test("a staff member's menu lists their rooms; an owner's page says Owners only"
   await page.goto("/admin/dashboard");
   await islandsHydrated(page);
   const menu = page.getByRole("navigation", { name: "Portal" });
-  await expect(menu.getByRole("link")).toHaveText(["Dashboard", "Orders", "Bookings", "Enquiries", "Products", "Categories", "Reviews", "Your account"]);
+  await expect(menu.getByRole("link")).toHaveText([
+    "Dashboard",
+    "Orders",
+    "Bookings",
+    "Case rooms",
+    "Enquiries",
+    "Products",
+    "Categories",
+    "Reviews",
+    "Your account",
+  ]);
   await expect(page.getByTestId("admin-stats")).toHaveAttribute("aria-busy", "false");
   await page.screenshot({ path: "/tmp/shots/admin/staff-dashboard-1280.png", fullPage: true });
 

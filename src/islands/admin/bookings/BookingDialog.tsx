@@ -20,6 +20,7 @@ import { StatusBadge } from "../../../components/StatusBadge";
 import { toastFailure } from "../parts/toast-failure";
 import { CaseNotes } from "../parts/CaseNotes";
 import { CustomerLink } from "../parts/CustomerLink";
+import { adminRecordPath } from "../../../shared/admin-records";
 import { useMoney } from "../parts/money";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
@@ -94,6 +95,15 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
         <Detail label="Reference">
           <span className="font-mono">{b.reference ?? "None (booked before bookings had references)"}</span>
         </Detail>
+        {/* A room is reached by its bookings' references: a booking without one has none. */}
+        {b.reference && (
+          <Detail label="Case room">
+            <a className="link" href={adminRecordPath("cases", b.reference)} data-testid="booking-case-room">
+              Case room<span className="sr-only">{` of ${b.reference}`}</span>
+            </a>
+            <span className="text-base-content/80">: reports, photos and messages with the client</span>
+          </Detail>
+        )}
         <Detail label="When">{`${formatAppointment(b.appointmentDate, b.appointmentTime)}, ${b.duration} minutes`}</Detail>
         <Detail label="Price">
           {money(b.servicePrice)}
