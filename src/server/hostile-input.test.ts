@@ -5,15 +5,42 @@
  * mixed scripts and RTL overrides, missing and wrong content types and garbage multipart, both
  * signed out and signed in as a customer, always with our own Origin so the origin check does not
  * hide the handler. Never a 5xx; /api/* and /paypal/* errors in the JSON error shape; and a refused
- * (4xx) request leaves every table's rows exactly as they were.
+ * (4xx) request leaves every table's rows exactly as they were. The case rooms' routes are sent
+ * with a real room (a file in it) and, on the portal's, as the owner too; their uploads get cases of
+ * their own below (hostile names, a wrong type, a body longer than announced, a wrong checksum,
+ * hostile Range headers), each refused in the JSON error shape with no row and no file left.
  */
 import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { testOrigin } from "../../tests/helpers/browser";
 import { startPayPalStandIn, standInEnv } from "../../tests/helpers/paypal-stand-in";
-import { adminWithToken, approvedReviews, businessDetails, cartLine, customerWithSession, paymentDetails, reviewedProduct } from "../../tests/factories";
+import {
+  adminWithToken,
+  approvedReviews,
+  businessDetails,
+  cartLine,
+  caseMessageOf,
+  customerWithBooking,
+  customerWithSession,
+  paymentDetails,
+  reviewedProduct,
+} from "../../tests/factories";
+import { executableBytes, pdfBytes, sha256Hex } from "../../tests/helpers/case-media";
 import { testAddress } from "../../tests/helpers/shop";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import {
+  adminCaseFilePath,
+  type CaseSide,
+  caseFilePath,
+  caseRoomMessages,
+  caseSides,
+  caseUploadChunkBytes,
+  caseUploadsPath,
+  maxCaseFileNameLength,
+} from "../shared/case-room";
 import { uploadPath } from "./app";
+import { isCaseChunkRequest } from "./case-files/case-chunk-path";
 import { sendDailyDigestIfDue } from "./daily-digest.server";
 
 const standIn = startPayPalStandIn();
@@ -83,6 +110,14 @@ const fieldNames = [
   "title",
   "comment",
   "page",
+  // The case room's messages, updates, gathering and uploads.
+  "body",
+  "status",
+  "notify",
+  "bookingReference",
+  "size",
+  "type",
+  "messageId",
 ];
 const withEvery = (value: unknown) => Object.fromEntries(fieldNames.map((k) => [k, value]));
 const form = (value: string) => new URLSearchParams(withEvery(value) as Record<string, string>).toString();
@@ -187,7 +222,30 @@ function databaseDigest(t: TestApp): string {
 
 const isJsonArea = (path: string) => path.startsWith("/api/") || path.startsWith("/paypal/");
 
-type Case = { label: string; path: string; method: string; body?: Body; signedIn: boolean; expect413: boolean };
+/** Who sends a request: nobody, the customer, or (on the case rooms' portal routes) the owner. */
+type Who = "signed out" | "signed in" | "owner";
+type Case = { label: string; path: string; method: string; body?: Body; who: Who; expect413: boolean };
+
+/** The portal's case routes are also sent as the owner, so hostile input reaches their handlers. */
+const isAdminCaseRoute = (path: string) => path.startsWith("/api/admin/cases");
+
+/**
+ * A room for the case routes' `:ref`: the customer's paid booking, a message of theirs, and a
+ * ready PDF (file 1) the owner added through the upload API, so downloads and uploads reach
+ * their handlers with real rows.
+ */
+async function caseRoomFor(t: TestApp, headers: { Authorization: string }) {
+  const customer = customerWithBooking(t.db, "hostile@example.com", { paid: true, time: "free" });
+  caseMessageOf(t.db, customer.reference, "client", "The car was there again.");
+  const bytes = pdfBytes("A report");
+  const base = caseUploadsPath("business", customer.reference);
+  const auth = { ...headers, Origin: testOrigin };
+  const started = await t.send("POST", base, { name: "report.pdf", size: bytes.length, type: "application/pdf" }, auth);
+  const { id } = (await started.json()) as { id: number };
+  const chunk = await t.request(`${base}/${id}?offset=0`, { method: "PUT", headers: { ...auth, "X-Chunk-Sha256": sha256Hex(bytes) }, body: bytes });
+  if (chunk.status !== 200) throw new Error(`the case file was not uploaded: ${chunk.status} ${await chunk.text()}`);
+  return customer;
+}
 
 async function runRoute(method: string, routePath: string): Promise<string[]> {
   const t = newApp();
@@ -201,7 +259,12 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
       date: "2026-12-01",
       "*": "missing.js",
     };
-    const customer = customerWithSession(t.db, "hostile@example.com");
+    // The case routes get an owner, and a room of the customer's with a file in it (only they, so
+    // no other route meets an admin it would not otherwise have).
+    const owner = routePath.includes("/cases") ? adminWithToken(t.db, "hostile-owner") : null;
+    const room = owner ? await caseRoomFor(t, { Authorization: owner.authorization }) : null;
+    const customer = room ?? customerWithSession(t.db, "hostile@example.com");
+    if (room) plausible.ref = room.reference;
     // A published review (id 1) by someone else, so the review routes' :id names a real one.
     if (product) approvedReviews(t.db, product.slug, 1);
 
@@ -214,24 +277,25 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
     const ordinary = bodies.find((b) => b.name === "JSON booleans and nulls")!;
 
     const cases: Case[] = [];
-    for (const signedIn of [false, true]) {
+    for (const who of ["signed out", "signed in", ...(isAdminCaseRoute(routePath) ? ["owner"] : [])] as Who[]) {
       for (const [i, p] of paths.entries()) {
         if (method === "GET" || method === "HEAD") {
-          for (const q of i === 0 ? hostileQueries : [""]) cases.push({ label: `${p.path}${q}`, path: p.path + q, method, signedIn, expect413: false });
+          for (const q of i === 0 ? hostileQueries : [""]) cases.push({ label: `${p.path}${q}`, path: p.path + q, method, who, expect413: false });
           // Another spelling of the path takes the canonical redirect, carrying the hostile query.
           if (i === 0)
             for (const q of hostileQueries.slice(1, 4))
-              cases.push({ label: `${p.path.toUpperCase()}/${q}`, path: `${p.path.toUpperCase()}/${q}`, method, signedIn, expect413: false });
+              cases.push({ label: `${p.path.toUpperCase()}/${q}`, path: `${p.path.toUpperCase()}/${q}`, method, who, expect413: false });
         } else {
-          // A 1 MB body is within the image upload's own limit (app.ts); every other route refuses it.
+          // A 1 MB body is within the image upload's own limit (app.ts) and a case file's chunk's
+          // (one chunk, decision 080); every other route refuses it.
           for (const body of i === 0 ? bodies : [ordinary])
             cases.push({
               label: `${p.path} with ${body.name}`,
               path: p.path,
               method,
               body,
-              signedIn,
-              expect413: body.expect413 === true && p.path !== uploadPath,
+              who,
+              expect413: body.expect413 === true && p.path !== uploadPath && !isCaseChunkRequest(method, p.path),
             });
         }
       }
@@ -243,9 +307,10 @@ async function runRoute(method: string, routePath: string): Promise<string[]> {
       // A fresh client address each time, so the per-address limits don't answer for the handler.
       t.setIp(`198.18.${(address >> 8) & 255}.${address++ & 255}`);
       const headers: Record<string, string> = { Origin: testOrigin, Accept: "text/html,application/json;q=0.9" };
-      if (c.signedIn) headers.Cookie = customer.cookie;
+      if (c.who === "signed in") headers.Cookie = customer.cookie;
+      if (c.who === "owner" && owner) headers.Authorization = owner.authorization;
       if (c.body?.contentType) headers["Content-Type"] = c.body.contentType;
-      const who = c.signedIn ? "signed in" : "signed out";
+      const who = c.who;
       let res: Response;
       try {
         res = await t.request(c.path, { method: c.method, headers, body: c.body?.body });
@@ -310,6 +375,33 @@ describe("hostile input never gets a 5xx, gets the JSON error shape on the API, 
       { method: "POST", path: "/shop/product/:slug/reviews/:id/helpful" },
     ])
       expect(routes).toContainEqual(route);
+    // The case room (its parameters' patterns left out): the client's page, plain form, downloads
+    // and JSON; both sides' uploads; the portal's.
+    const bare = routes.map((r) => ({ method: r.method, path: r.path.replace(/\{(?:[^{}]|\{[^{}]*\})*\}/g, "") }));
+    for (const route of [
+      { method: "GET", path: "/cases/:ref" },
+      { method: "POST", path: "/cases/:ref/messages" },
+      { method: "GET", path: "/cases/:ref/files/:id" },
+      { method: "GET", path: "/cases/:ref/files.zip" },
+      { method: "GET", path: "/api/cases/:ref" },
+      { method: "POST", path: "/api/cases/:ref/messages" },
+      { method: "POST", path: "/api/cases/:ref/uploads" },
+      { method: "PUT", path: "/api/cases/:ref/uploads/:id" },
+      { method: "GET", path: "/api/cases/:ref/uploads/:id" },
+      { method: "DELETE", path: "/api/cases/:ref/uploads/:id" },
+      { method: "GET", path: "/api/admin/cases" },
+      { method: "GET", path: "/api/admin/cases/:ref" },
+      { method: "POST", path: "/api/admin/cases/:ref/updates" },
+      { method: "POST", path: "/api/admin/cases/:ref/messages" },
+      { method: "POST", path: "/api/admin/cases/:ref/gather" },
+      { method: "GET", path: "/api/admin/cases/:ref/files/:id" },
+      { method: "GET", path: "/api/admin/cases/:ref/downloads" },
+      { method: "POST", path: "/api/admin/cases/:ref/uploads" },
+      { method: "PUT", path: "/api/admin/cases/:ref/uploads/:id" },
+      { method: "GET", path: "/api/admin/cases/:ref/uploads/:id" },
+      { method: "DELETE", path: "/api/admin/cases/:ref/uploads/:id" },
+    ])
+      expect(bare).toContainEqual(route);
   });
 
   test("the database digest sees a change to any row", () => {
@@ -326,6 +418,308 @@ describe("hostile input never gets a 5xx, gets the JSON error shape on the API, 
   for (const { method, path } of routes) {
     test(`${method} ${path}`, async () => {
       expect(await runRoute(method, path)).toEqual([]);
+    });
+  }
+});
+
+/** Every file under `dir` with its size, but the database's own (its WAL grows with any read). */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && !e.name.startsWith("pi-site.db"))
+    .map((e) => {
+      const path = join(e.parentPath, e.name);
+      return `${relative(dir, path)} ${statSync(path).size}`;
+    })
+    .sort();
+}
+
+/** Whether `text` is the JSON error shape, with `extra` keys allowed beside `error` (a 409's `state`). */
+function isErrorShape(text: string, extra: string[] = []): boolean {
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown> & { error?: { code?: unknown; message?: unknown; fields?: unknown } };
+    const e = parsed.error;
+    return (
+      Object.keys(parsed).every((k) => k === "error" || extra.includes(k)) &&
+      typeof e?.code === "string" &&
+      typeof e.message === "string" &&
+      (e.fields === undefined || (typeof e.fields === "object" && e.fields !== null)) &&
+      Object.keys(e).every((k) => ["code", "message", "fields"].includes(k))
+    );
+  } catch {
+    return false;
+  }
+}
+
+type UploadRow = { id: number; name: string; status: string; receivedBytes: number; storageName: string; sha256: string | null };
+
+/**
+ * A paid booking's room and both sides' upload routes: the client's (their session) and the
+ * business's (an owner's token), with what the database and the disk hold of case files.
+ */
+function uploadBench() {
+  const t = createTestApp();
+  const client = customerWithBooking(t.db, "hostile-client@example.com", { paid: true, time: "free" });
+  const owner = adminWithToken(t.db, "hostile-owner");
+  const headers = { client: { Cookie: client.cookie, Origin: testOrigin }, business: { Authorization: owner.authorization, Origin: testOrigin } };
+  const base = (side: CaseSide) => caseUploadsPath(side, client.reference);
+  return {
+    t,
+    client,
+    rows: () =>
+      t.db.$client
+        .query("SELECT id, name, status, received_bytes AS receivedBytes, storage_name AS storageName, sha256 FROM case_files ORDER BY id")
+        .all() as UploadRow[],
+    files: () => filesUnder(t.dataDir),
+    start: (side: CaseSide, input: Record<string, unknown>) => t.send("POST", base(side), input, headers[side]),
+    chunk: (side: CaseSide, id: number, offset: number | string, body: BodyInit, extra: Record<string, string> = {}) =>
+      t.request(`${base(side)}/${id}?offset=${offset}`, { method: "PUT", headers: { ...headers[side], ...extra }, body }),
+    state: (side: CaseSide, id: number) => t.request(`${base(side)}/${id}`, { headers: headers[side] }),
+    abandon: (side: CaseSide, id: number) => t.request(`${base(side)}/${id}`, { method: "DELETE", headers: headers[side] }),
+    /** Downloads the file with `range`, following the one redirect to the path's lowercase spelling. */
+    download: async (side: CaseSide, id: number, range: string) => {
+      const init = { headers: { ...headers[side], Range: range } };
+      const res = await t.request(side === "client" ? caseFilePath(client.reference, id) : adminCaseFilePath(client.reference, id), init);
+      const location = res.headers.get("location");
+      return res.status === 301 && location ? await t.request(location, init) : res;
+    },
+  };
+}
+
+/** A body of `bytes` sent as a stream, so no Content-Length announces how long it is. */
+const streamed = (bytes: Uint8Array) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
+
+describe("a case file with a hostile name, type, body or checksum is refused in the JSON error shape and leaves nothing behind", () => {
+  const pdf = pdfBytes("Hostile test report");
+
+  for (const side of caseSides) {
+    test(`names with ../, NUL, control and direction marks, and 5,000 characters (${side})`, async () => {
+      const b = uploadBench();
+      try {
+        const names = [
+          "../../etc/passwd.pdf",
+          "..\\..\\windows\\system32\\report.pdf",
+          "/etc/cron.d/report.pdf",
+          "report\u0000.sh.pdf",
+          "\u0000",
+          "..",
+          "\u202Efdp.exe\u202C.pdf",
+          "line\r\nContent-Type: text/html\r\n\r\n<script>.pdf",
+          `${"a".repeat(4996)}.pdf`,
+          `${"../".repeat(1666)}x.pdf`,
+        ];
+        for (const name of names) {
+          const filesBefore = b.files();
+          const res = await b.start(side, { name, size: pdf.length, type: "application/pdf" });
+          const text = await res.text();
+          expect(res.status, JSON.stringify(name)).toBeLessThan(500);
+          if (res.status >= 400) {
+            // Refused: said in the JSON error shape, with no row and no file.
+            expect(isErrorShape(text), text).toBe(true);
+            expect(b.rows()).toEqual([]);
+            expect(b.files()).toEqual(filesBefore);
+            continue;
+          }
+          // Taken: under a safe name, and its bytes only ever in the case files' folder under a name of the site's own.
+          expect(res.status).toBe(201);
+          const { id } = JSON.parse(text) as { id: number };
+          const row = b.rows().find((r) => r.id === id)!;
+          expect(row.name, JSON.stringify(name)).not.toMatch(/[/\\\p{Cc}\p{Cf}]/u);
+          expect(row.name).not.toMatch(/^\.*$/);
+          expect(row.name.length).toBeGreaterThan(0);
+          expect(row.name.length).toBeLessThanOrEqual(maxCaseFileNameLength);
+          expect(row.storageName).toMatch(/^[0-9a-f]{16,}$/);
+          expect((await b.chunk(side, id, 0, pdf, { "X-Chunk-Sha256": sha256Hex(pdf) })).status).toBe(200);
+          const added = b.files().filter((f) => !filesBefore.includes(f));
+          expect(added.map((f) => f.split(" ")[0])).toEqual([join("case-files", row.storageName)]);
+          expect(existsSync(join(b.t.dataDir, "etc"))).toBe(false);
+          expect(existsSync(join(b.t.dataDir, "..", "etc", "cron.d", "report.pdf"))).toBe(false);
+          b.t.db.$client.query("DELETE FROM case_files").run();
+          rmSync(join(b.t.dataDir, "case-files"), { recursive: true, force: true });
+        }
+      } finally {
+        await b.t.close();
+      }
+    });
+
+    test(`a wrong type: announced a PDF, the bytes of an executable; and types this side may not add (${side})`, async () => {
+      const b = uploadBench();
+      try {
+        const filesBefore = b.files();
+        const exe = executableBytes();
+        const started = await b.start(side, { name: "report.pdf", size: exe.length, type: "application/pdf" });
+        expect(started.status).toBe(201);
+        const { id } = (await started.json()) as { id: number };
+        const res = await b.chunk(side, id, 0, exe, { "X-Chunk-Sha256": sha256Hex(exe) });
+        const text = await res.text();
+        expect(res.status).toBe(400);
+        expect(isErrorShape(text), text).toBe(true);
+        expect(JSON.parse(text).error.message).toBe(side === "client" ? caseRoomMessages.fileTypeClient : caseRoomMessages.fileTypeBusiness);
+        // The upload is gone with its bytes: no row, no file, and nothing to resume.
+        expect(b.rows()).toEqual([]);
+        expect(b.files()).toEqual(filesBefore);
+        expect((await b.state(side, id)).status).toBe(404);
+
+        // Announced as what it is, or as a type only the other side adds: refused before any row.
+        const announced = [
+          { name: "setup.exe", type: "application/x-msdownload" },
+          { name: "report.pdf", type: "application/x-msdownload" },
+          { name: "page.html", type: "text/html" },
+          { name: "image.svg", type: "image/svg+xml" },
+          ...(side === "client" ? [{ name: "footage.mp4", type: "video/mp4" }] : []),
+        ];
+        for (const input of announced) {
+          const refused = await b.start(side, { ...input, size: exe.length });
+          const body = await refused.text();
+          expect(refused.status, input.name).toBe(400);
+          expect(isErrorShape(body), body).toBe(true);
+          expect(b.rows()).toEqual([]);
+          expect(b.files()).toEqual(filesBefore);
+        }
+      } finally {
+        await b.t.close();
+      }
+    });
+
+    test(`a body larger than announced, larger than a chunk, or shorter, changes nothing (${side})`, async () => {
+      const b = uploadBench();
+      try {
+        const filesBefore = b.files();
+        const small = pdf.subarray(0, 100);
+        const started = await b.start(side, { name: "report.pdf", size: small.length, type: "application/pdf" });
+        expect(started.status).toBe(201);
+        const { id } = (await started.json()) as { id: number };
+        const waiting = { rows: b.rows(), files: b.files() };
+        const twice = Buffer.concat([pdf.subarray(0, 100), pdf.subarray(0, 100)]);
+        for (const [label, body, status] of [
+          ["declared longer", twice, 413],
+          ["streamed longer", streamed(twice), 413],
+          ["shorter", pdf.subarray(0, 50), 400],
+          ["streamed shorter", streamed(pdf.subarray(0, 50)), 400],
+        ] as const) {
+          const digest = (label.startsWith("streamed") ? twice : body) as Uint8Array;
+          const res = await b.chunk(side, id, 0, body, { "X-Chunk-Sha256": sha256Hex(digest) });
+          const text = await res.text();
+          expect(res.status, label).toBe(status);
+          expect(isErrorShape(text), text).toBe(true);
+          expect(b.rows(), label).toEqual(waiting.rows);
+          expect(b.files(), label).toEqual(waiting.files);
+        }
+        // Abandoned, nothing of it remains.
+        expect((await b.abandon(side, id)).status).toBe(204);
+        expect(b.rows()).toEqual([]);
+        expect(b.files()).toEqual(filesBefore);
+
+        // One byte more than a chunk, for a file of more than a chunk.
+        const large = await b.start(side, { name: "large.pdf", size: caseUploadChunkBytes + 10, type: "application/pdf" });
+        const { id: largeId } = (await large.json()) as { id: number };
+        const tooLong = new Uint8Array(caseUploadChunkBytes + 1);
+        tooLong.set(pdf.subarray(0, 64));
+        const res = await b.chunk(side, largeId, 0, tooLong, { "X-Chunk-Sha256": sha256Hex(tooLong) });
+        const text = await res.text();
+        expect(res.status).toBe(413);
+        expect(isErrorShape(text), text).toBe(true);
+        expect((await b.abandon(side, largeId)).status).toBe(204);
+        expect(b.rows()).toEqual([]);
+        expect(b.files()).toEqual(filesBefore);
+      } finally {
+        await b.t.close();
+      }
+    });
+
+    test(`a chunk with a wrong, missing or malformed checksum, or at the wrong offset, changes nothing (${side})`, async () => {
+      const b = uploadBench();
+      try {
+        const started = await b.start(side, { name: "report.pdf", size: pdf.length, type: "application/pdf" });
+        const { id } = (await started.json()) as { id: number };
+        const waiting = { rows: b.rows(), files: b.files() };
+        const changed = Uint8Array.from(pdf);
+        changed[0] = 0x25 ^ 1;
+        for (const [label, headers] of [
+          ["the checksum of other bytes", { "X-Chunk-Sha256": sha256Hex(changed) }],
+          ["no checksum", {}],
+          ["a checksum that is not one", { "X-Chunk-Sha256": "../../etc/passwd" }],
+          ["a checksum too short", { "X-Chunk-Sha256": sha256Hex(pdf).slice(0, 63) }],
+        ] as const) {
+          const res = await b.chunk(side, id, 0, pdf, headers);
+          const text = await res.text();
+          expect(res.status, label).toBe(400);
+          expect(isErrorShape(text), text).toBe(true);
+          expect(b.rows(), label).toEqual(waiting.rows);
+          expect(b.files(), label).toEqual(waiting.files);
+        }
+        for (const offset of ["10", "-1", "1e3", "%00", "99999999999999999999"]) {
+          const res = await b.chunk(side, id, offset, pdf, { "X-Chunk-Sha256": sha256Hex(pdf) });
+          expect(res.status).toBeLessThan(500);
+          expect(b.rows(), offset).toEqual(waiting.rows);
+          expect(b.files(), offset).toEqual(waiting.files);
+        }
+        const wrongPlace = await b.chunk(side, id, 10, pdf.subarray(10), { "X-Chunk-Sha256": sha256Hex(pdf.subarray(10)) });
+        const text = await wrongPlace.text();
+        expect(wrongPlace.status).toBe(409);
+        expect(isErrorShape(text, ["state"]), text).toBe(true);
+        expect(JSON.parse(text).state).toMatchObject({ id, receivedBytes: 0, status: "uploading" });
+        expect(b.rows()).toEqual(waiting.rows);
+        // The right chunk still makes the whole file, its SHA-256 the original's.
+        const done = await b.chunk(side, id, 0, pdf, { "X-Chunk-Sha256": sha256Hex(pdf) });
+        expect(done.status).toBe(200);
+        expect(b.rows()[0]).toMatchObject({ status: "ready", sha256: sha256Hex(pdf) });
+      } finally {
+        await b.t.close();
+      }
+    });
+
+    test(`a download with hostile Range headers never fails the server (${side})`, async () => {
+      const b = uploadBench();
+      try {
+        const started = await b.start(side, { name: "report.pdf", size: pdf.length, type: "application/pdf" });
+        const { id } = (await started.json()) as { id: number };
+        expect((await b.chunk(side, id, 0, pdf, { "X-Chunk-Sha256": sha256Hex(pdf) })).status).toBe(200);
+        for (const range of [
+          "bytes=0-9",
+          `bytes=${pdf.length - 10}-`,
+          "bytes=-10",
+          "bytes=999999999-",
+          "bytes=10-5",
+          "bytes=-0",
+          "bytes=0-0,5-6",
+          "bytes=abc",
+          "bytes=99999999999999999999-",
+          "bytes=-99999999999999999999",
+          "items=0-9",
+          "bytes=0-9\r\nX-Injected: 1",
+          "",
+        ]) {
+          let res: Response;
+          try {
+            res = await b.download(side, id, range);
+          } catch {
+            // A header value the request itself refuses (a line break): nothing reached the server.
+            continue;
+          }
+          const bytes = new Uint8Array(await res.arrayBuffer());
+          expect([200, 206, 416], `${range}: ${res.status} ${res.headers.get("location")} ${new TextDecoder().decode(bytes).slice(0, 200)}`).toContain(
+            res.status,
+          );
+          expect(res.headers.get("x-injected"), range).toBeNull();
+          if (res.status === 200) expect(sha256Hex(bytes), range).toBe(sha256Hex(pdf));
+          if (res.status === 206) {
+            const [, from, to] = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(res.headers.get("content-range") ?? "") ?? [];
+            expect(sha256Hex(bytes), range).toBe(sha256Hex(pdf.subarray(Number(from), Number(to) + 1)));
+          }
+          if (res.status === 416 && side === "business")
+            expect(isErrorShape(new TextDecoder().decode(bytes)), `${range}: ${new TextDecoder().decode(bytes)} ${JSON.stringify([...res.headers])}`).toBe(
+              true,
+            );
+        }
+      } finally {
+        await b.t.close();
+      }
     });
   }
 });
