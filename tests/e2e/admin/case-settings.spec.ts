@@ -8,6 +8,9 @@ import type { Page } from "@playwright/test";
 import { expect, ownSiteTest } from "../fixtures";
 import { axeViolations, islandsHydrated } from "../helpers";
 
+/** Where screenshots go when someone wants to look at the screens (unset in CI). */
+const shots = process.env.SHOTS_DIR;
+
 const test = ownSiteTest();
 // axe is injected as a script: the site's CSP would refuse it.
 test.use({ bypassCSP: true });
@@ -40,7 +43,7 @@ for (const width of [1280, 360]) {
     await expect(days).toHaveAttribute("aria-invalid", "true");
     // Above the bar of buttons that stays at the foot of a phone's screen.
     await error.evaluate((el) => el.scrollIntoView({ block: "center" }));
-    await page.screenshot({ path: `/tmp/h2/shots/E-case-settings-error-${width}.png` });
+    if (shots) await page.screenshot({ path: `${shots}/E-case-settings-error-${width}.png` });
 
     const wanted = { caseFileRetentionDays: width === 360 ? 45 : 30, caseFilesQuotaGb: width === 360 ? 300 : 200 };
     await days.fill(String(wanted.caseFileRetentionDays));
@@ -51,10 +54,10 @@ for (const width of [1280, 360]) {
     expect(saved).toMatchObject(wanted);
 
     await page.getByRole("heading", { name: "Case rooms", level: 2 }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/h2/shots/E-case-settings-${width}.png` });
+    if (shots) await page.screenshot({ path: `${shots}/E-case-settings-${width}.png` });
     const alert = page.getByText("E-mail me when a client adds something to a case room (one e-mail until the room is opened)");
     await alert.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `/tmp/h2/shots/E-case-alert-${width}.png` });
+    if (shots) await page.screenshot({ path: `${shots}/E-case-alert-${width}.png` });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -43,6 +43,8 @@ for (const width of [1280, 360]) {
     ownSite,
     signInAdmin,
   }) => {
+    // Every step of an order's life, each dialog checked by axe: more than the default time on a busy two-core machine.
+    test.slow();
     // The customer is signed in in this browser too, to see their order page afterwards.
     const { userId } = await signInAs(context, ownSite, `ship-${width}-${Date.now()}@example.com`, { verified: true });
     const { orderNumber } = seed(ownSite, "orderFor", userId);
