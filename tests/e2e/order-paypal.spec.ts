@@ -31,6 +31,7 @@ test.afterAll(async () => {
 });
 
 test("check out with PayPal, pay on the order's page, and the order is paid and receipted", async ({ page, context, mailbox }) => {
+  test.slow(); // a checkout, a payment through the PayPal stand-in and the receipt by e-mail
   const email = `paypal-buyer-${Date.now()}@example.com`;
   await signInAs(context, site, email);
   await page.route("https://www.paypal.com/sdk/js**", (route) => route.fulfill({ status: 200, contentType: "application/javascript", body: fakeSdk }));

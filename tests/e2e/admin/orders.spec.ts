@@ -149,6 +149,7 @@ for (const width of [1280, 360]) {
 }
 
 test("Mark verified asks which ID document was sighted and shows who saw it", async ({ page, ownSite, signInAdmin }) => {
+  test.slow(); // the whole check at two widths
   for (const width of [1280, 360]) {
     const email = `verify-${width}-${Date.now()}@example.com`;
     const [held] = seed(ownSite, "placedOrders", email, { slug: "digital-voice-recorder-pro" });
