@@ -18,7 +18,7 @@ import { lastBackupRun } from "./backup-runs.server";
 import type { Db } from "./client.server";
 import { contactsSummary } from "./admin-contacts.server";
 import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
-import { caseRoomUnseenByBusiness } from "./case-rooms.server";
+import { caseRoomReferenceSql, caseRoomUnseenByBusiness } from "./case-rooms.server";
 import { bookings, caseFiles, caseMessages, caseRoomBookings, caseRooms, contacts, orders, payments, products, reviews, users } from "./schema";
 import { holdsUnpaidStockSql } from "./stock-holds.server";
 
@@ -121,10 +121,6 @@ const activeSinceSeen = sql`last_activity_at > coalesce(business_seen_at, 0)`;
 // Which rooms count is the list's own "new" mark (one predicate); the index narrows them first.
 const caseNewsFromClient = and(activeSinceSeen, caseRoomUnseenByBusiness);
 const caseCustomerName = sql<string>`coalesce(nullif(trim(coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')), ''), ${users.email})`;
-const caseReference = sql<
-  string | null
->`(select ${bookings.reference} from ${caseRoomBookings} join ${bookings} on ${bookings.id} = ${caseRoomBookings.bookingId}
-  where ${caseRoomBookings.caseRoomId} = ${caseRooms.id} and ${bookings.reference} is not null order by ${bookings.createdAt}, ${bookings.id} limit 1)`;
 
 /** The groups of the to-do list, in the order the dashboard shows them. */
 export const todoGroups: TodoGroupDefinition[] = [
@@ -195,7 +191,7 @@ export const todoGroups: TodoGroupDefinition[] = [
     // What has waited longest first: the oldest message or file the business has not opened.
     items: (db, ctx) =>
       db
-        .select({ id: caseRooms.id, reference: caseReference, name: caseCustomerName, since: clientNewsSince })
+        .select({ id: caseRooms.id, reference: caseRoomReferenceSql, name: caseCustomerName, since: clientNewsSince })
         .from(caseRooms)
         .innerJoin(users, eq(users.id, caseRooms.userId))
         .where(caseNewsFromClient)

@@ -6,24 +6,12 @@
  * caller once the transaction has committed: a row that says "deleted" never points at a file that
  * is still readable, since its key went first.
  */
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, lte, ne, sql } from "drizzle-orm";
 import { caseFilesDeleteOn, closedNoLaterThanForDeletion, closedNoLaterThanForWarning } from "../domain/case-retention";
 import { recordSiteChange } from "./audit.server";
+import { caseRoomReference } from "./case-rooms.server";
 import { immediate, type Db } from "./client.server";
-import { bookings, caseFiles, caseRoomBookings, caseRooms } from "./schema";
-
-/** The reference a room is reached by: its first booking's (the earliest made), or null when none has one. */
-export function caseRoomReference(db: Db, caseRoomId: number): string | null {
-  return (
-    db
-      .select({ reference: bookings.reference })
-      .from(caseRoomBookings)
-      .innerJoin(bookings, eq(bookings.id, caseRoomBookings.bookingId))
-      .where(and(eq(caseRoomBookings.caseRoomId, caseRoomId), isNotNull(bookings.reference)))
-      .orderBy(asc(bookings.createdAt), asc(bookings.id))
-      .get()?.reference ?? null
-  );
-}
+import { caseFiles, caseRooms } from "./schema";
 
 /** A room still holds a file that retention has not deleted. */
 const holdsFiles = sql`exists (select 1 from ${caseFiles} where ${caseFiles.caseRoomId} = ${caseRooms.id} and ${caseFiles.status} <> 'deleted')`;

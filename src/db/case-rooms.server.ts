@@ -3,7 +3,7 @@
  * by its first write (an update, a message or a file). Every write here runs inside one `immediate`
  * transaction that also moves the room's `lastActivityAt` on (`touchCaseRoom`).
  */
-import { and, asc, count, desc, eq, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, ne, or, sql } from "drizzle-orm";
 import { type CaseRoomRefusal, caseMessageRefusal, caseStatusChange, mayAddToCaseRoom } from "../domain/case-room";
 import { caseFilesDeleteOn } from "../domain/case-retention";
 import { type AdminCaseRoomList, type AdminCasesQuery, adminCasesPageSize } from "../shared/admin-cases";
@@ -317,6 +317,16 @@ const iso = (d: Date) => d.toISOString();
 const personName = (u: { firstName: string | null; lastName: string | null; email: string | null } | undefined) =>
   (u ? [u.firstName, u.lastName].filter(Boolean).join(" ").trim() || u.email : null) || "Customer";
 
+/** What the room shows of each booking it gathers. */
+const roomBookingColumns = {
+  reference: bookings.reference,
+  serviceName: bookings.serviceName,
+  appointmentDate: bookings.appointmentDate,
+  appointmentTime: bookings.appointmentTime,
+  status: bookings.status,
+  createdAt: bookings.createdAt,
+};
+
 /**
  * The room reached through `target` as `side` sees it: the timeline oldest first (each booking's
  * "booked", the updates, the messages with their files, files added alone), the files, and what
@@ -326,31 +336,13 @@ export function caseRoomViewOf(db: Db, target: CaseRoomTarget, side: CaseSide, s
   const room = target.caseRoomId === null ? undefined : db.select().from(caseRooms).where(eq(caseRooms.id, target.caseRoomId)).get();
   const bookingRows = room
     ? db
-        .select({
-          reference: bookings.reference,
-          serviceName: bookings.serviceName,
-          appointmentDate: bookings.appointmentDate,
-          appointmentTime: bookings.appointmentTime,
-          status: bookings.status,
-          createdAt: bookings.createdAt,
-        })
+        .select(roomBookingColumns)
         .from(caseRoomBookings)
         .innerJoin(bookings, eq(bookings.id, caseRoomBookings.bookingId))
         .where(eq(caseRoomBookings.caseRoomId, room.id))
         .orderBy(asc(bookings.createdAt), asc(bookings.id))
         .all()
-    : db
-        .select({
-          reference: bookings.reference,
-          serviceName: bookings.serviceName,
-          appointmentDate: bookings.appointmentDate,
-          appointmentTime: bookings.appointmentTime,
-          status: bookings.status,
-          createdAt: bookings.createdAt,
-        })
-        .from(bookings)
-        .where(eq(bookings.id, target.bookingId))
-        .all();
+    : db.select(roomBookingColumns).from(bookings).where(eq(bookings.id, target.bookingId)).all();
   const reference = bookingRows.find((b) => b.reference)?.reference ?? target.bookingReference;
   const state = room
     ? { status: room.status, closedAt: room.closedAt, filesDeletedAt: room.filesDeletedAt }
@@ -442,6 +434,29 @@ export const caseRoomUnseenByBusiness = sql<number>`(
           and coalesce(${caseFiles.completedAt}, ${caseFiles.createdAt}) > coalesce(${caseRooms.businessSeenAt}, 0))
 )`;
 
+/**
+ * The reference a room is reached by, for a query over `case_rooms` joined to another table (the
+ * portal's lists): its earliest booking's. Drizzle writes columns unqualified in a one-table query,
+ * so there `caseRoomReference` is the way.
+ */
+export const caseRoomReferenceSql = sql<
+  string | null
+>`(select ${bookings.reference} from ${caseRoomBookings} join ${bookings} on ${bookings.id} = ${caseRoomBookings.bookingId}
+  where ${caseRoomBookings.caseRoomId} = ${caseRooms.id} and ${bookings.reference} is not null order by ${bookings.createdAt}, ${bookings.id} limit 1)`;
+
+/** The reference room `caseRoomId` is reached by (its earliest booking's), or null when none has one. */
+export function caseRoomReference(db: Db, caseRoomId: number): string | null {
+  return (
+    db
+      .select({ reference: bookings.reference })
+      .from(caseRoomBookings)
+      .innerJoin(bookings, eq(bookings.id, caseRoomBookings.bookingId))
+      .where(and(eq(caseRoomBookings.caseRoomId, caseRoomId), isNotNull(bookings.reference)))
+      .orderBy(asc(bookings.createdAt), asc(bookings.id))
+      .get()?.reference ?? null
+  );
+}
+
 /** One page of the portal's rooms: something unseen from the client first, then the most recently active. */
 export function listAdminCaseRooms(db: Db, query: AdminCasesQuery): AdminCaseRoomList {
   const where = query.status ? eq(caseRooms.status, query.status) : undefined;
@@ -454,8 +469,7 @@ export function listAdminCaseRooms(db: Db, query: AdminCasesQuery): AdminCaseRoo
       lastActivityAt: caseRooms.lastActivityAt,
       unseen: caseRoomUnseenByBusiness,
       files: sql<number>`(select count(*) from ${caseFiles} where ${caseFiles.caseRoomId} = ${caseRooms.id} and ${caseFiles.status} = 'ready')`,
-      reference: sql<string | null>`(select ${bookings.reference} from ${caseRoomBookings} join ${bookings} on ${bookings.id} = ${caseRoomBookings.bookingId}
-        where ${caseRoomBookings.caseRoomId} = ${caseRooms.id} and ${bookings.reference} is not null order by ${bookings.createdAt}, ${bookings.id} limit 1)`,
+      reference: caseRoomReferenceSql,
       firstName: users.firstName,
       lastName: users.lastName,
       email: users.email,

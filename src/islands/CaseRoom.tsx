@@ -12,7 +12,7 @@ import { toast } from "../client/toast-store";
 import { errorProps } from "../components/FormField";
 import { bookingPagePath } from "../domain/booking";
 import { formatAppointment, formatInstantDate } from "../domain/format";
-import { type CaseRoomView, caseFileTypes, caseMessageSchema, caseRoomMessages, maxCaseMessageLength } from "../shared/case-room";
+import { type CaseRoomView, caseFileTypes, caseMessageSchema, caseRoomMessages, caseRoomPath, maxCaseMessageLength } from "../shared/case-room";
 import { CaseFiles, type FileAccess } from "./case-room/CaseFiles";
 import { CaseThread } from "./case-room/CaseThread";
 import { CaseTimeline } from "./case-room/CaseTimeline";
@@ -165,7 +165,7 @@ export default function CaseRoom({ reference, timeZone, businessName, confirmPat
           {view.canAdd && (
             <form
               method="post"
-              action={`/cases/${reference.toLowerCase()}/messages`}
+              action={`${caseRoomPath(reference)}/messages`}
               noValidate
               onSubmit={submit}
               className="space-y-3"

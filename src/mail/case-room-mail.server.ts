@@ -7,7 +7,7 @@
  */
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client.server";
-import { caseRoomReference } from "../db/case-retention.server";
+import { caseRoomReference } from "../db/case-rooms.server";
 import { caseRooms, users } from "../db/schema";
 import { getSettings } from "../db/settings.server";
 import { adminCaseRoomPath, type CaseSide, caseRoomPath } from "../shared/case-room";
