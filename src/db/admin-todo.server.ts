@@ -19,7 +19,7 @@ import type { Db } from "./client.server";
 import { contactsSummary } from "./admin-contacts.server";
 import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
 import { caseRoomReferenceSql, caseRoomUnseenByBusiness } from "./case-rooms.server";
-import { bookings, caseFiles, caseMessages, caseRoomBookings, caseRooms, contacts, orders, payments, products, reviews, users } from "./schema";
+import { bookings, caseFiles, caseMessages, caseRooms, contacts, orders, payments, products, reviews, users } from "./schema";
 import { holdsUnpaidStockSql } from "./stock-holds.server";
 
 /** When the list is drawn, and the timezone its times are shown in. */
