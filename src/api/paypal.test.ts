@@ -318,7 +318,8 @@ describe("with PayPal configured", () => {
       expect(new Set(captureCalls().map((c) => c.requestId)).size).toBe(1);
       const rows = paymentRows();
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ status: "completed", amount: "647.50" });
+      // The new-client price ($647.50) less the two-week package's 15% volume discount (decision 083).
+      expect(rows[0]).toMatchObject({ status: "completed", amount: "550.37" });
       expect(mails()).toHaveLength(2);
     });
 

@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { BookingStatus } from "../domain/booking";
-import { centsToDecimal } from "../domain/pricing";
+import { centsToDecimal, toCents } from "../domain/pricing";
 import { type ReferralStatus, referralChangeRefusal } from "../domain/referral";
 import {
   type AdminPayAllResult,
@@ -270,7 +270,7 @@ export function payAllRewards(db: Db, userId: string, actor: AuditActor, now = n
       .returning({ id: referralTransactions.id, amount: referralTransactions.amount })
       .all();
     if (paid.length === 0) return { ok: false, reason: "nothing_pending" };
-    const totalCents = paid.reduce((n, r) => n + Math.round(Number(r.amount) * 100), 0);
+    const totalCents = paid.reduce((n, r) => n + (toCents(r.amount) ?? 0), 0);
     const paidAmount = centsToDecimal(totalCents);
     const count = `${paid.length} pending referral reward${paid.length === 1 ? "" : "s"}`;
     recordAudit(

@@ -9,6 +9,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { defaultSettings, settingsSchema } from "../shared/settings";
+import { centsSql } from "./money-sql.server";
 import { offsetMinutes } from "../domain/timezone";
 
 /** Raised when what the triggers compute changes, so the next start rebuilds the totals. */
@@ -17,7 +18,6 @@ export const keptTotalsVersion = "1";
 /** The local date (in the timezone of tz_offsets) of an instant in ms, as the triggers compute it. */
 export const localDaySql = (x: string) =>
   `date(((${x}) + coalesce((SELECT offset_ms FROM tz_offsets WHERE from_ms <= (${x}) ORDER BY from_ms DESC LIMIT 1), 0)) / 1000, 'unixepoch')`;
-const centsSql = (c: string) => `cast(round(cast(${c} as real) * 100) as integer)`;
 const productKeySql = (i: string) => `coalesce('id:' || ${i}.product_id, 'name:' || json_extract(${i}.product_snapshot, '$.name'), 'none:')`;
 const orderNetSql = (o: string) => `${o}.payment_status = 'paid' AND ${o}.status <> 'refunded'`;
 
@@ -118,7 +118,7 @@ export function rebuildTotals(sqlite: Database, timeZone = timeZoneSetting(sqlit
       SELECT kind, substr(day, 1, 7), key, sum(n), sum(cents) FROM daily_totals GROUP BY 1, 2, 3 HAVING sum(n) <> 0 OR sum(cents) <> 0`);
 
     sqlite.run("DELETE FROM referrer_totals");
-    const rc = "cast(round(t.amount * 100) as integer)";
+    const rc = centsSql("t.amount");
     sqlite.run(`INSERT INTO referrer_totals (user_id, user_created_at, referred_count, pending_cents, pending_count, paid_cents, paid_count, void_cents, void_count)
       SELECT id, (SELECT created_at FROM users WHERE users.id = x.id), sum(referred), sum(pc), sum(pn), sum(dc), sum(dn), sum(vc), sum(vn) FROM (
         SELECT t.referrer_id AS id, 0 AS referred,

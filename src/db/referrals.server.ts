@@ -5,6 +5,7 @@ import { cancelledBookingVoidReason, referralReward } from "../domain/referral";
 import { centsToDecimal, toCents } from "../domain/pricing";
 import { immediate, type Db } from "./client.server";
 import { prepared } from "./prepared.server";
+import { centsOf } from "./money-sql.server";
 import { referralTransactions, users } from "./schema";
 
 /** The user's referral code, created on first request (unique; retried on the rare collision). */
@@ -32,7 +33,7 @@ export function referrerForCode(db: Db, code: string): string | null {
 /** Sets the user's `totalReferralEarnings` to the sum of their rewards that are not void. Call inside the change's transaction. */
 export function refreshEarnings(db: Db, userId: string) {
   const row = db
-    .select({ cents: sql<number>`coalesce(sum(cast(round(${referralTransactions.amount} * 100) as integer)), 0)` })
+    .select({ cents: sql<number>`coalesce(sum(${centsOf(referralTransactions.amount)}), 0)` })
     .from(referralTransactions)
     .where(and(eq(referralTransactions.referrerId, userId), ne(referralTransactions.status, "void")))
     .get();
@@ -62,7 +63,7 @@ export function recordReferralReward(db: Db, booking: { id: string; userId: stri
       referrerId: booker.referredBy,
       referredUserId: booking.userId,
       bookingId: booking.id,
-      amount: centsToDecimal(reward.amount * 100),
+      amount: centsToDecimal(toCents(reward.amount) ?? 0),
       type: reward.type,
     })
     .returning()

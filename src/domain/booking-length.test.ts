@@ -1,6 +1,7 @@
 /** A booking holds the package's length (decision 070): which start times each length kind is offered. */
 import { expect, test } from "bun:test";
 import { bookingPrice, hourlyRate } from "./booking";
+import { shippedVolumeBands } from "./pricing";
 import {
   type BookingLength,
   type BusinessHours,
@@ -127,17 +128,19 @@ test("property: a days start is offered exactly when every slot of its days is f
 });
 
 test("hourly surveillance costs hours x the hourly rate shown, in whole cents", () => {
-  const hourly = { price: "85.00", unit: "hour", minimumUnits: 4 };
+  const hourly = { price: "85.00", unit: "hour", minimumUnits: 4, lengthUnit: "hours", lengthCount: 4 };
   for (const h of [4, 5, 7, 9]) {
-    expect(bookingPrice(hourly, true, 50, h)).toMatchObject({ servicePrice: 85 * h, originalPrice: 85 * h, units: h });
+    expect(bookingPrice(hourly, true, 50, h, shippedVolumeBands)).toMatchObject({ servicePrice: 85 * h, originalPrice: 85 * h, units: h });
     const rate = hourlyRate(hourly, false, 50);
-    const charged = bookingPrice(hourly, false, 50, h).servicePrice;
+    const charged = bookingPrice(hourly, false, 50, h, shippedVolumeBands).servicePrice;
     expect(Math.round(charged * 100)).toBe(Math.round(rate * 100) * h);
     expect(Number.isInteger(Math.round(charged * 100))).toBe(true);
   }
   // Fewer than the minimum are never priced below it; other packages ignore hours.
-  expect(bookingPrice(hourly, true, 50, 2).servicePrice).toBe(340);
-  expect(bookingPrice({ price: "295.00", unit: "once", minimumUnits: 1 }, true, 50, 9).servicePrice).toBe(295);
-  const odd = { price: "33.33", unit: "hour", minimumUnits: 4 };
-  expect(bookingPrice(odd, true, 0, 7).servicePrice).toBe(233.31);
+  expect(bookingPrice(hourly, true, 50, 2, shippedVolumeBands).servicePrice).toBe(340);
+  expect(
+    bookingPrice({ price: "295.00", unit: "once", minimumUnits: 1, lengthUnit: "days", lengthCount: 1 }, true, 50, 9, shippedVolumeBands).servicePrice,
+  ).toBe(295);
+  const odd = { price: "33.33", unit: "hour", minimumUnits: 4, lengthUnit: "hours", lengthCount: 4 };
+  expect(bookingPrice(odd, true, 0, 7, shippedVolumeBands).servicePrice).toBe(233.31);
 });

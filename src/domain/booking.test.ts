@@ -1,5 +1,6 @@
 import { expect, test } from "bun:test";
 import { serviceOffer } from "./payment";
+import { shippedVolumeBands } from "./pricing";
 import {
   bookingPagePath,
   bookingPrice,
@@ -14,14 +15,18 @@ import {
 } from "./booking";
 
 test("a new client pays the new-client price; a returning one the list price", () => {
-  expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, false, 50)).toEqual({
+  expect(
+    bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1, lengthUnit: "days", lengthCount: 3 }, false, 50, undefined, shippedVolumeBands),
+  ).toMatchObject({
     servicePrice: 347.5,
     originalPrice: 695,
     discountApplied: true,
     discountPercent: 50,
     units: 1,
   });
-  expect(bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1 }, true, 50)).toEqual({
+  expect(
+    bookingPrice({ price: "695.00", unit: "once", minimumUnits: 1, lengthUnit: "days", lengthCount: 3 }, true, 50, undefined, shippedVolumeBands),
+  ).toMatchObject({
     servicePrice: 695,
     originalPrice: 695,
     discountApplied: false,
@@ -31,23 +36,45 @@ test("a new client pays the new-client price; a returning one the list price", (
 });
 
 test("hourly surveillance is booked as its 4-hour minimum, at the hourly price /services and the payment dialog show", () => {
-  expect(bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4 }, true, 50).servicePrice).toBe(340);
+  expect(
+    bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4, lengthUnit: "hours", lengthCount: 4 }, true, 50, undefined, shippedVolumeBands).servicePrice,
+  ).toBe(340);
   // $85 an hour is $42.50 an hour for a new client (to the cent), so the 4-hour minimum is $170: half of $340.
-  const newClient = bookingPrice({ price: "85.00", unit: "hour", minimumUnits: 4 }, false, 50);
+  const newClient = bookingPrice(
+    { price: "85.00", unit: "hour", minimumUnits: 4, lengthUnit: "hours", lengthCount: 4 },
+    false,
+    50,
+    undefined,
+    shippedVolumeBands,
+  );
   expect(newClient).toMatchObject({ servicePrice: 170, originalPrice: 340 });
-  const hourlyOffer = serviceOffer({ id: "hourly", name: "Hourly", price: "85.00", unit: "hour", minimumUnits: 4 }, false, {
-    newClientDiscountPercent: 50,
-    cryptoDiscountPercent: 10,
-    currency: "USD",
-  });
+  const hourlyOffer = serviceOffer(
+    { id: "hourly", name: "Hourly", price: "85.00", unit: "hour", minimumUnits: 4, lengthUnit: "hours", lengthCount: 4 },
+    false,
+    {
+      newClientDiscountPercent: 50,
+      cryptoDiscountPercent: 10,
+      currency: "USD",
+      volume: shippedVolumeBands,
+    },
+  );
   expect(newClient.servicePrice).toBe(hourlyOffer.amountDue);
-  expect(bookingPrice({ price: "395.00", unit: "month", minimumUnits: 1 }, true, 50).servicePrice).toBe(395);
+  expect(
+    bookingPrice({ price: "395.00", unit: "month", minimumUnits: 1, lengthUnit: "hours", lengthCount: 1 }, true, 50, undefined, shippedVolumeBands)
+      .servicePrice,
+  ).toBe(395);
 });
 
 test("a list price with cents is charged to the cent, and so is the new-client price", () => {
-  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, true, 50)).toMatchObject({ servicePrice: 321.5, originalPrice: 321.5 });
-  expect(bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1 }, false, 50)).toMatchObject({ servicePrice: 160.75, originalPrice: 321.5 });
-  expect(bookingPrice({ price: "0.10", unit: "hour", minimumUnits: 3 }, true, 50).servicePrice).toBe(0.3);
+  expect(
+    bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1, lengthUnit: "days", lengthCount: 1 }, true, 50, undefined, shippedVolumeBands),
+  ).toMatchObject({ servicePrice: 321.5, originalPrice: 321.5 });
+  expect(
+    bookingPrice({ price: "321.50", unit: "once", minimumUnits: 1, lengthUnit: "days", lengthCount: 1 }, false, 50, undefined, shippedVolumeBands),
+  ).toMatchObject({ servicePrice: 160.75, originalPrice: 321.5 });
+  expect(
+    bookingPrice({ price: "0.10", unit: "hour", minimumUnits: 3, lengthUnit: "hours", lengthCount: 3 }, true, 50, undefined, shippedVolumeBands).servicePrice,
+  ).toBe(0.3);
 });
 
 test("only the owner cancels, and only while pending; completion makes a returning customer", () => {

@@ -1,6 +1,17 @@
 /** Booking rules with no HTTP in them: what a booking costs, its reference, and when it may be moved; its statuses are in booking-transitions.ts. */
 import { isActiveBooking } from "./booking-transitions";
-import { viewerPrice } from "./pricing";
+import {
+  centsToDollars,
+  discountCents,
+  discountedCents,
+  discountLabels,
+  priceService,
+  toCents,
+  type VolumeBand,
+  volumeDays,
+  volumeDiscountPercent,
+} from "./pricing";
+import { packageLength } from "./slots";
 import { type RandomBytes, readableCode } from "./readable-code";
 import { formatDate, formatTime } from "./format";
 import { zonedToInstant } from "./timezone";
@@ -8,27 +19,47 @@ import { zonedToInstant } from "./timezone";
 // The statuses and their table, for those who import the booking rules from here.
 export * from "./booking-transitions";
 
-/** The part of a pricing row a booking's price depends on. */
-export type PackagePrice = { price: string; unit: string; minimumUnits: number };
+/** The part of a pricing row a booking's price depends on: its price per unit and the length it holds (the volume table reads it). */
+export type PackagePrice = { price: string; unit: string; minimumUnits: number; lengthUnit: string; lengthCount: number };
 
 /**
- * What a customer pays for a package: the list price times its units (for Hourly Surveillance the
- * hours the customer chose, its 4-hour minimum when none are given), with the new-client discount
- * unless the customer is known to be returning (docs/product.md#new-client-discount).
+ * What a customer pays for a package (`priceService`, decision 083): the list price times its units
+ * (for Hourly Surveillance the hours the customer chose, its 4-hour minimum when none are given),
+ * less the new-client discount unless the customer is known to be returning
+ * (docs/product.md#new-client-discount), less the volume discount of the days it holds (`volume`:
+ * the volume table, `volumeBands`). Dollar figures are made from the cents at the end.
  */
-export function bookingPrice(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number, hours?: number) {
+export function bookingPrice(
+  pkg: PackagePrice,
+  isReturning: boolean,
+  newClientDiscountPercent: number,
+  hours: number | undefined,
+  volume: readonly VolumeBand[],
+) {
   const minimum = Math.max(1, pkg.minimumUnits);
   const units = pkg.unit === "hour" ? Math.max(minimum, Math.floor(hours ?? minimum)) : 1;
+  const newClientPercent = isReturning ? 0 : Math.max(0, newClientDiscountPercent);
+  const length = packageLength(pkg, pkg.unit === "hour" ? units : undefined) ?? { unit: "hours" as const, count: units };
+  const volumePercent = volumeDiscountPercent(volumeDays(length), volume);
   // The hourly rate the customer was shown (discounted per hour, as /services and the payment
   // dialog show it), in whole cents, times the hours: the booking charges hours x the rate shown.
-  const p = viewerPrice(Number(pkg.price), isReturning, newClientDiscountPercent);
-  const times = (unit: number) => (Math.round(unit * 100) * units) / 100;
-  return { servicePrice: times(p.price), originalPrice: times(p.originalPrice), discountApplied: p.discountApplied, discountPercent: p.discountPercent, units };
+  const priced = priceService({ unitListCents: toCents(pkg.price) ?? 0, units, newClientPercent, volumePercent, cryptoPercent: 0 });
+  return {
+    servicePrice: centsToDollars(priced.totalCents),
+    originalPrice: centsToDollars(priced.listCents),
+    discountApplied: priced.totalCents < priced.listCents,
+    /** The new-client percent taken off (0 for a returning customer or a 0% setting). */
+    discountPercent: discountCents(priced, discountLabels.newClient) > 0 ? newClientPercent : 0,
+    /** The volume percent taken off (0 below the table's first discounted band). */
+    volumePercent: discountCents(priced, discountLabels.volume) > 0 ? volumePercent : 0,
+    units,
+    priced,
+  };
 }
 
-/** What one hour of an hourly package costs this customer, to the cent: the booking is hours x this rate. */
-export function hourlyRate(pkg: PackagePrice, isReturning: boolean, newClientDiscountPercent: number): number {
-  return Math.round(viewerPrice(Number(pkg.price), isReturning, newClientDiscountPercent).price * 100) / 100;
+/** What one hour of an hourly package costs this customer, to the cent: the booking is hours x this rate (before any volume discount). */
+export function hourlyRate(pkg: Pick<PackagePrice, "price">, isReturning: boolean, newClientDiscountPercent: number): number {
+  return centsToDollars(discountedCents(toCents(pkg.price) ?? 0, isReturning ? 0 : Math.max(0, newClientDiscountPercent)));
 }
 
 /** A customer becomes returning once one of their bookings is completed. */

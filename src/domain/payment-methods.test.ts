@@ -57,7 +57,7 @@ describe("which ways to pay are on offer (decision 067)", () => {
 });
 
 describe("promises follow the rule", () => {
-  const percents = { newClientDiscountPercent: 50, cryptoDiscountPercent: 10 };
+  const percents = { newClientDiscountPercent: 50, cryptoDiscountPercent: 10, paymentPlansEnabled: true };
   const none = methodsOnOffer(defaultSettings, { paypalConfigured: false });
   const all = methodsOnOffer(settings(real), { paypalConfigured: true });
   const promo = "{newClientDiscount}% off for new clients, and a further {cryptoDiscount}% off when you pay in cryptocurrency.";

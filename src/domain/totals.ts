@@ -8,20 +8,15 @@
 import type { OrderPaymentMethod } from "../shared/checkout";
 import type { Settings } from "../shared/settings";
 import { gstCharged } from "./invoice";
-import { centsToDecimal, toCents } from "./pricing";
+import { type Adjustment, centsToDecimal, discountLabels, percentOfCents, toCents } from "./pricing";
+
+export type { Adjustment };
 
 /** One line as it is priced: today's unit price in cents and the quantity that counts. */
 export type PricedLine = { unitCents: number; quantity: number };
 
 /** The settings an order is priced with. */
 export type TotalsSettings = Pick<Settings, "freeShippingThreshold" | "flatShippingFee" | "gstEnabled" | "abn" | "cryptoDiscountPercent">;
-
-/**
- * Something added to or taken off the goods, in the order the summary lists it: `shipping` (0 is
- * free shipping) or a `discount` (negative cents, listed only when it takes something off). A new
- * kind of discount is one more adjustment with its own label.
- */
-export type Adjustment = { kind: "shipping" | "discount"; label: string; cents: number };
 
 /** An order priced at today's prices, in integer cents: what the checkout shows for one payment method. */
 export type PricedOrder = {
@@ -57,9 +52,6 @@ export function includedGstCents(totalCents: number): number {
   return Math.round(totalCents / 11);
 }
 
-/** Percent of `cents`, rounded to the cent. */
-const percentOf = (cents: number, percent: number) => Math.round((cents * percent) / 100);
-
 /**
  * Prices an order: shipping is the flat fee unless the goods reach the free-shipping threshold
  * (judged on the goods before any discount, as the cart shows it); paying by cryptocurrency takes
@@ -69,8 +61,8 @@ const percentOf = (cents: number, percent: number) => Math.round((cents * percen
 export function priceOrder(lines: readonly PricedLine[], method: OrderPaymentMethod | null, settings: TotalsSettings): PricedOrder {
   const subtotalCents = lines.reduce((sum, l) => sum + lineCents(l), 0);
   const adjustments: Adjustment[] = [{ kind: "shipping", label: "Shipping", cents: shippingCents(subtotalCents, lines.length > 0, settings) }];
-  const cryptoCents = method === "crypto" ? percentOf(subtotalCents, settings.cryptoDiscountPercent) : 0;
-  if (cryptoCents > 0) adjustments.push({ kind: "discount", label: "Cryptocurrency discount", cents: -cryptoCents });
+  const cryptoCents = method === "crypto" ? percentOfCents(subtotalCents, settings.cryptoDiscountPercent) : 0;
+  if (cryptoCents > 0) adjustments.push({ kind: "discount", label: discountLabels.crypto, cents: -cryptoCents });
   const totalCents = subtotalCents + adjustments.reduce((sum, a) => sum + a.cents, 0);
   // GST only while the business has an ABN and GST is on (decision 068).
   return { subtotalCents, adjustments, totalCents, gstCents: gstCharged(settings) ? includedGstCents(totalCents) : 0 };

@@ -9,6 +9,7 @@ import { noticeWithActionClass, ResendLinkForm } from "../components/EmailVerifi
 import type { SiteData } from "../components/site";
 import { bookingPrice, hourlyRate } from "../domain/booking";
 import { formatMoneyPerUnit } from "../domain/format";
+import { volumeBands } from "../domain/pricing";
 import { businessToday, choosesHours, lastBookableDate, minimumHours } from "../domain/slots";
 import type { BookablePackage } from "../islands/BookingFlow";
 import { manifest } from "../server/assets.server";
@@ -18,10 +19,12 @@ import type { PageDefinition } from "./page";
 /** The packages as this viewer would book them (prices from the pricing table). */
 export function bookablePackages(site: SiteData): BookablePackage[] {
   const returning = site.user ? !site.user.isNewCustomer : false;
+  // The volume table /services shows, applied as the booking will apply it.
+  const volume = volumeBands(site.pricing);
   return site.pricing
     .filter((p) => p.kind === "package")
     .map((p) => {
-      const price = bookingPrice(p, returning, site.settings.newClientDiscountPercent);
+      const price = bookingPrice(p, returning, site.settings.newClientDiscountPercent, undefined, volume);
       return {
         id: p.id,
         name: p.name,
@@ -30,11 +33,13 @@ export function bookablePackages(site: SiteData): BookablePackage[] {
         listPrice: price.originalPrice,
         discountPercent: price.discountPercent,
         priceNote:
-          price.units > 1
-            ? `${price.units}-${p.unit} minimum at ${formatMoneyPerUnit(p.price, p.unit, site.settings.currency)}`
-            : p.unit === "month"
-              ? "per month"
-              : null,
+          price.volumePercent > 0
+            ? `Includes the ${price.volumePercent}% volume discount for its length`
+            : price.units > 1
+              ? `${price.units}-${p.unit} minimum at ${formatMoneyPerUnit(p.price, p.unit, site.settings.currency)}`
+              : p.unit === "month"
+                ? "per month"
+                : null,
         duration: p.duration,
         hourly: choosesHours(p) ? { minimumHours: minimumHours(p), rate: hourlyRate(p, returning, site.settings.newClientDiscountPercent) } : null,
         description: p.description,

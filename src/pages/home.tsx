@@ -87,9 +87,12 @@ export function homePage(site: SiteData): PageDefinition {
             </p>
           )}
           <div className="mt-8 flex flex-col items-start gap-4 sm:flex-row sm:items-center sm:justify-between">
-            <p>
-              <strong>{`${c["home.payment-plans"].title}.`}</strong> {c["home.payment-plans"].text}
-            </p>
+            {/* Empty when the owner does not offer payment plans (decision 087): then no promise at all. */}
+            {c["home.payment-plans"].text.trim() !== "" && (
+              <p>
+                <strong>{`${c["home.payment-plans"].title}.`}</strong> {c["home.payment-plans"].text}
+              </p>
+            )}
             <a href="/services" className="btn btn-primary">
               {c["home.packages"].buttonLabel}
             </a>

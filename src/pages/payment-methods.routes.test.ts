@@ -7,6 +7,7 @@ import { afterEach, expect, test } from "bun:test";
 import { paymentDetails } from "../../tests/factories";
 import { islandPropsOf } from "../../tests/helpers/island-props";
 import { createTestApp, type TestApp } from "../../tests/helpers/test-app";
+import { updateSetting } from "../db/settings.server";
 import type { PaymentDialogProps } from "../islands/PaymentDialog";
 
 let t: TestApp | undefined;
@@ -47,4 +48,28 @@ test("with PayPal and the owner's real details, the same pages promise the crypt
   const services = await page(t, "/services");
   expect(services).toContain("Pay in cryptocurrency for a further 10% off and extra privacy");
   expect(islandPropsOf<PaymentDialogProps>(services, "PaymentDialog").cryptoAddresses.map((c) => c.coin)).toEqual(["Bitcoin"]);
+});
+
+test("with payment plans turned off, no page promises one; turned on, the same pages do (decision 087)", async () => {
+  t = createTestApp();
+  const promises = ["Interest-free payment plans", "Split a larger booking into 2, 3 or 4 payments", "0% interest"];
+  for (const path of ["/", "/services", "/contact"]) {
+    const html = await page(t, path);
+    expect(
+      promises.some((p) => html.includes(p)),
+      path,
+    ).toBe(true);
+  }
+  expect(islandPropsOf<PaymentDialogProps>(await page(t, "/services"), "PaymentDialog").plansPromised).toBe(true);
+
+  updateSetting(t.db, "paymentPlansEnabled", false);
+  t.deps.pageCache.clear();
+  for (const path of ["/", "/services", "/contact"]) {
+    const html = await page(t, path);
+    for (const p of promises) expect(html, `${path}: ${p}`).not.toContain(p);
+    expect(html, path).not.toMatch(/payment plan|interest-free/i);
+  }
+  // The FAQ keeps its answer's first sentence.
+  expect(await page(t, "/contact")).toContain("We accept cash deposit.");
+  expect(islandPropsOf<PaymentDialogProps>(await page(t, "/services"), "PaymentDialog").plansPromised).toBe(false);
 });

@@ -31,7 +31,8 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
     ["checkup", 37.5, 50],
     ["partner", 147.5, 50],
     ["infidelity", 347.5, 50],
-    ["fullcheating", 647.5, 50],
+    // The two-week package is also 15% off by the volume table, after the new-client price (decision 083).
+    ["fullcheating", 550.37, 50],
     ["hourly", 170, 50],
     ["ongoing", 197.5, 50],
   ]);
@@ -54,7 +55,7 @@ test("signed-out visitors (the cached page) are offered new-client prices; retur
     [75, 0],
     [295, 0],
     [695, 0],
-    [1295, 0],
+    [1100.75, 0],
     [340, 0],
     [395, 0],
   ]);
@@ -91,7 +92,7 @@ test("each package card says the new-client price and to whom it applies, the am
     "New clients: $37.50 on your first booking with us (50% off $75).",
     "New clients: $147.50 on your first booking with us (50% off $295).",
     "New clients: $347.50 on your first booking with us (50% off $695).",
-    "New clients: $647.50 on your first booking with us (50% off $1,295).",
+    "New clients: $550.37 on your first booking with us (50% off $1,295, then the 15% volume discount).",
     "New clients: $42.50/hr on your first booking with us (50% off $85).",
     "New clients: $197.50/mo on your first booking with us (50% off $395).",
   ]);

@@ -10,6 +10,7 @@ import type { SiteData } from "../components/site";
 import { bookingPrice, hourlyRate } from "../domain/booking";
 import { isReturningCustomer, serviceOffer } from "../domain/payment";
 import { formatMoney, formatMoneyPerUnit } from "../domain/format";
+import { type VolumeBand, volumeBands } from "../domain/pricing";
 import type { PageDefinition } from "./page";
 import { paymentDialogProps } from "./payment-dialog-props";
 
@@ -23,17 +24,47 @@ type PackageRow = SiteData["pricing"][number];
  * (`bookingPrice`; an hourly package's rate from `hourlyRate`), so the card, the booking page and
  * the booking itself say the same amount to the cent (decision 068).
  */
-export function newClientUnitPrice(pkg: Pick<PackageRow, "price" | "unit" | "minimumUnits">, newClientDiscountPercent: number): number {
-  return pkg.unit === "hour" ? hourlyRate(pkg, false, newClientDiscountPercent) : bookingPrice(pkg, false, newClientDiscountPercent).servicePrice;
+export function newClientUnitPrice(
+  pkg: Pick<PackageRow, "price" | "unit" | "minimumUnits" | "lengthUnit" | "lengthCount">,
+  newClientDiscountPercent: number,
+  volume: readonly VolumeBand[],
+): number {
+  return pkg.unit === "hour"
+    ? hourlyRate(pkg, false, newClientDiscountPercent)
+    : bookingPrice(pkg, false, newClientDiscountPercent, undefined, volume).servicePrice;
+}
+
+/** The card's line for a package long enough for the volume table: the percent and what a returning customer pays; nothing otherwise. */
+function VolumePrice({ pkg, volume, currency }: { pkg: PackageRow; volume: readonly VolumeBand[]; currency: string }) {
+  const price = bookingPrice(pkg, true, 0, undefined, volume);
+  if (price.volumePercent <= 0) return null;
+  return (
+    <p className="w-full text-sm" data-testid="volume-price">
+      {`Volume discount for its length: ${price.volumePercent}% off, ${formatMoney(price.servicePrice, currency)}.`}
+    </p>
+  );
 }
 
 /** The card's line for new clients: the price they pay and to whom it applies; nothing for a returning customer or without a discount. */
-function NewClientPrice({ pkg, percent, returning, currency }: { pkg: PackageRow; percent: number; returning: boolean; currency: string }) {
+function NewClientPrice({
+  pkg,
+  percent,
+  returning,
+  currency,
+  volume,
+}: {
+  pkg: PackageRow;
+  percent: number;
+  returning: boolean;
+  currency: string;
+  volume: readonly VolumeBand[];
+}) {
   if (returning || percent <= 0) return null;
+  const volumePercent = bookingPrice(pkg, true, 0, undefined, volume).volumePercent;
   return (
     <p className="w-full text-sm" data-testid="new-client-price">
-      <strong>{`New clients: ${formatMoneyPerUnit(newClientUnitPrice(pkg, percent), pkg.unit, currency)}`}</strong>
-      {` on your first booking with us (${percent}% off ${formatMoney(pkg.price, currency)}).`}
+      <strong>{`New clients: ${formatMoneyPerUnit(newClientUnitPrice(pkg, percent, volume), pkg.unit, currency)}`}</strong>
+      {` on your first booking with us (${percent}% off ${formatMoney(pkg.price, currency)}${volumePercent > 0 ? `, then the ${volumePercent}% volume discount` : ""}).`}
     </p>
   );
 }
@@ -48,6 +79,7 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
   const tracking = site.pricing.filter((p) => p.kind === "tracking");
   const combined = site.pricing.filter((p) => p.kind === "combined");
   const volume = site.pricing.filter((p) => p.kind === "volume");
+  const bands = volumeBands(site.pricing);
   const newClient = site.settings.newClientDiscountPercent;
   const returning = isReturningCustomer(site.user);
   const dialog = paymentDialogProps(site, payments.paypalClientId);
@@ -77,13 +109,14 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
             currency={site.settings.currency}
             action={(p) => (
               <>
-                <NewClientPrice pkg={p} percent={newClient} returning={returning} currency={site.settings.currency} />
+                <NewClientPrice pkg={p} percent={newClient} returning={returning} currency={site.settings.currency} volume={bands} />
+                <VolumePrice pkg={p} volume={bands} currency={site.settings.currency} />
                 <Island
                   name="PaymentDialog"
                   hydrate="interaction"
                   props={{
                     ...dialog,
-                    service: serviceOffer(p, returning, site.settings),
+                    service: serviceOffer(p, returning, { ...site.settings, volume: bands }),
                     fallbackHref: `/contact?service=${encodeURIComponent(p.id)}#contact-form`,
                   }}
                 />
@@ -135,9 +168,12 @@ export function servicesPage(site: SiteData, payments: { paypalClientId: string 
               </div>
             </div>
           </div>
-          <p className="mt-6">
-            <strong>{`${c["home.payment-plans"].title}.`}</strong> {c["home.payment-plans"].text}
-          </p>
+          {/* Empty when the owner does not offer payment plans (decision 087): then no promise at all. */}
+          {c["home.payment-plans"].text.trim() !== "" && (
+            <p className="mt-6">
+              <strong>{`${c["home.payment-plans"].title}.`}</strong> {c["home.payment-plans"].text}
+            </p>
+          )}
         </Section>
 
         <Section id="why" title={c["services.why"].title}>

@@ -67,6 +67,8 @@ function startAttempt(deps: Deps, input: PayPalOrderInput, user: CurrentUser | n
       bookingId: input.bookingId,
       email: user.email,
       cryptoDiscountPercent: getSettings(deps.db).cryptoDiscountPercent,
+      // With a payment plan, PayPal takes its next instalment (decision 085).
+      instalments: input.instalments ?? 1,
     });
     if (!started.ok && started.reason === "not_found") throw notFound("No booking of yours has this id.");
     if (!started.ok) throw new HttpError(409, "booking_not_payable", started.message);
@@ -75,7 +77,7 @@ function startAttempt(deps: Deps, input: PayPalOrderInput, user: CurrentUser | n
   const priced = input.serviceId === undefined ? undefined : offerForViewer(deps.db, input.serviceId, user);
   if (!priced) throw badRequest("Some fields need attention.", { serviceId: "Choose a service" });
   const { offer } = priced;
-  const amount = centsToDecimal(Math.round(offer.amountDue * 100));
+  const amount = centsToDecimal(offer.amountDueCents);
   if (input.amount !== undefined && !sameAmount(input.amount, offer.amountDue)) {
     throw badRequest("The amount does not match the price of this service. Reload the page and try again.", {
       amount: `The amount for ${offer.name} is ${amount} ${offer.currency}`,

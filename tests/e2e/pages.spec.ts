@@ -146,7 +146,7 @@ test.describe("home page", () => {
     await expect(grid).toContainText("$100/day");
     await expect(grid).not.toContainText("$120");
     await expect(grid.getByRole("link", { name: "View All Services" })).toHaveAttribute("href", "/services");
-    await expect(grid).toContainText("Split any service into 2, 3 or 4 payments");
+    await expect(grid).toContainText("Split a larger booking into 2, 3 or 4 payments");
   });
 
   test("the promo banner advertises the shop with free shipping from $200", async ({ page }) => {

@@ -18,7 +18,8 @@ const services = [
   { id: "checkup", name: "Discreet Check Up", list: "$75", price: "$37.50", due: "$37.50 USD", crypto: "$33.75 USD", saving: "$3.75" },
   { id: "partner", name: "Partner Check", list: "$295", price: "$147.50", due: "$147.50 USD", crypto: "$132.75 USD", saving: "$14.75" },
   { id: "infidelity", name: "Infidelity Investigation", list: "$695", price: "$347.50", due: "$347.50 USD", crypto: "$312.75 USD", saving: "$34.75" },
-  { id: "fullcheating", name: "Full Cheating Investigation", list: "$1,295", price: "$647.50", due: "$647.50 USD", crypto: "$582.75 USD", saving: "$64.75" },
+  // Two weeks: the new-client price, then the volume table's 15% (decision 083).
+  { id: "fullcheating", name: "Full Cheating Investigation", list: "$1,295", price: "$647.50", due: "$550.37 USD", crypto: "$495.33 USD", saving: "$55.04" },
   { id: "hourly", name: "Hourly Surveillance", list: "$85/hr", price: "$42.50/hr", due: "$170 USD for the 4-hour minimum", crypto: "$153 USD", saving: "$17" },
   {
     id: "ongoing",
@@ -140,24 +141,31 @@ test("five tabs, starting on Instructions, each with its content; PayPal is off 
   await expect(panel(page).getByRole("button", { name: "Request Cash Deposit Locations" })).toBeVisible();
 
   await tab(page, "Other").click();
-  for (const text of [
-    "Wire transfer",
-    "Money orders",
-    "Other cryptocurrencies",
-    "Payment plans",
-    "2 payments: 2 × $73.75",
-    "3 payments: $49.18, then 2 × $49.16",
-    "4 payments: $36.89, then 3 × $36.87",
-    "0% interest",
-  ]) {
+  for (const text of ["Wire transfer", "Money orders", "Other cryptocurrencies"]) {
     await expect(panel(page)).toContainText(text);
   }
+  // $147.50 is below the smallest price for a plan ($300 by default): no plan is promised for it (decision 085).
+  await expect(panel(page)).not.toContainText("Payment plans");
   // The shipped e-mail and phone are made up, so the panel points to the contact form instead (decision 037).
   await expect(panel(page).getByRole("link", { name: "contact form" })).toHaveAttribute("href", "/contact");
   await expect(panel(page)).not.toContainText("+61 8 0000 0000");
 
   await tab(page, "Instructions").click();
   await expect(panel(page)).toContainText("You receive:");
+
+  // The investigation's $347.50 is above it: its booking may be paid in 2, 3 or 4 payments, chosen when paying.
+  await page.keyboard.press("Escape");
+  await openDialog(page, "infidelity");
+  await tab(page, "Other").click();
+  for (const text of [
+    "Payment plans",
+    "Book it, then pay the booking's $347.50 in 2, 3 or 4 payments when you pay: 0% interest, no credit check.",
+    "2 payments: 2 × $173.75",
+    "3 payments: $115.84, then 2 × $115.83",
+    "4 payments: $86.89, then 3 × $86.87",
+  ]) {
+    await expect(panel(page)).toContainText(text);
+  }
   expect(paypalRequests).toEqual([]);
 });
 
@@ -258,7 +266,7 @@ test("Confirm Order & Request Instructions asks a signed-out client for an e-mai
   await expect.poll(() => mailbox.to("jane.doe@example.com").length).toBe(1);
   const mail = unfolded(mailbox.to("jane.doe@example.com")[0]!.text);
   expect(mail).toContain(`Subject: Payment instructions (${reference})`);
-  expect(mail).toContain("Amount: $647.50 USD");
+  expect(mail).toContain("Amount: $550.37 USD (new-client price, 50% off the list price of $1,295) (volume discount, 15%: $97.13 off)");
   expect(mail).toContain(`Reference code: ${reference}`);
   await expect.poll(() => mailbox.to("owner@example.com").filter((m) => m.text.includes(reference)).length).toBe(1);
 });

@@ -31,7 +31,8 @@ export const seedContentTitles: Record<ContentId, string> = {
 
 export const seedContent: Content = {
   "site.promo": {
-    text: "New in our shop: OSINT tools and professional surveillance equipment. Bulk discounts available.",
+    // No bulk discount: the shop has none (decision 083). A site still holding the old text reads it as this one (promised-percents.ts).
+    text: "New in our shop: OSINT tools and professional surveillance equipment.",
     linkLabel: "Visit the shop",
   },
   "site.disclaimer": {
@@ -83,7 +84,7 @@ export const seedContent: Content = {
   },
   "home.payment-plans": {
     title: "Interest-free payment plans",
-    text: "Split any service into 2, 3 or 4 payments. No credit check, 0% interest.",
+    text: "Split a larger booking into 2, 3 or 4 payments: when you pay, we show the plans it can have. No credit check, 0% interest.",
   },
   "services.hero": {
     title: "Infidelity Investigation Services",

@@ -23,6 +23,11 @@ export function PriceSummary({ service }: { service: ServiceOffer }) {
       <p className="mt-1 text-sm">
         {`Amount due: ${formatMoneyWithCode(service.amountDue, service.currency)}${note ? ` ${note}` : ""}`}
         {discounted && <span className="block text-base-content/80">New-client price, applied to your first service.</span>}
+        {service.volumePercent > 0 && (
+          <span className="block text-base-content/80" data-testid="dialog-volume">
+            {`Volume discount (${service.volumePercent}%): ${formatMoneyWithCode(service.volumeSaving, service.currency)} off, included in the amount due.`}
+          </span>
+        )}
       </p>
     </div>
   );
