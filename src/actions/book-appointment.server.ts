@@ -46,7 +46,7 @@ export function bookAppointment(deps: ActionDeps, customer: CurrentUser, form: B
       const mail = {
         booking: quotedBooking(booking),
         customerEmail: account.email,
-        ...bookingMailBusiness(ctx),
+        ...bookingMailBusiness(ctx, booking),
         manageUrl: `${ctx.origin}/dashboard`,
         whenText: formatAppointment(booking.appointmentDate, booking.appointmentTime),
         ics: bookingInvitation(booking, ctx, account.email),

@@ -9,15 +9,18 @@ import { bookingIcs, discreetEventText, type IcsStatus } from "../domain/ics";
 import type { MailContext } from "../mail/context.server";
 import { optionalVisitorText, type VisitorText, visitorText } from "../mail/visitor-text";
 
-/** The business's part of every booking e-mail: who it is from, how to reach it, and how times and prices read. */
-export function bookingMailBusiness(ctx: MailContext) {
+/**
+ * The business's part of every booking e-mail: who it is from, how to reach it, and how times and
+ * prices read. The price is in the booking's own currency (the one it was booked in), not today's setting.
+ */
+export function bookingMailBusiness(ctx: MailContext, booking: Pick<Booking, "currency">) {
   return {
     businessName: ctx.businessName,
     businessEmail: ctx.businessEmail,
     businessPhone: ctx.settings.phone,
     origin: ctx.origin,
     timeZone: ctx.timeZone,
-    currency: ctx.currency,
+    currency: booking.currency,
   };
 }
 

@@ -48,7 +48,7 @@ export function moveBooking(deps: ActionDeps, customer: CurrentUser, bookingId: 
         from: before,
         customerEmail: to,
         customerName: customerName(customer),
-        ...bookingMailBusiness(ctx),
+        ...bookingMailBusiness(ctx, booking),
         ics: bookingInvitation(booking, ctx, customer.email),
       };
       const toCustomer = bookingMovedMail(mail);

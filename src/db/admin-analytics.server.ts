@@ -12,10 +12,15 @@
  * SQLite knows no timezones, so the periods' first instants (local midnights) are computed here
  * and each query groups its rows by the number of those instants a row's time has passed: the
  * period's index, a handful of groups. Every query reads a covering index and never a row:
- * `bookings_created_idx` (time, status, service, price), `orders_money_idx` and
- * `payments_money_idx` (status, paid and created times, method, amount).
+ * `bookings_created_idx` (time, status, service, price, currency), `orders_money_idx` and
+ * `payments_money_idx` (status, paid and created times, method, amount, currency).
+ *
+ * Amounts are never added across currencies: a booking, an order and a payment keep the currency
+ * they were priced in, and the figures are per currency. The kept totals count cents without a
+ * currency, so they are read only while every record is in one currency (`currenciesInUse`); a
+ * business that changed its currency has its figures counted from the records.
  */
-import { and, type Column, count, desc, eq, gte, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
+import { and, type Column, count, eq, gte, isNull, lt, ne, type SQL, sql } from "drizzle-orm";
 import type { BookingStatus } from "../domain/booking";
 import type { OrderPaymentStatus, OrderStatus } from "../domain/order";
 import type { PaymentStatus } from "../domain/payment";
@@ -27,6 +32,7 @@ import type { Db } from "./client.server";
 import { prepared } from "./prepared.server";
 import { mostWishedProducts } from "./wishlist.server";
 import { keptByPeriod, keptTimeZone, keptTopProducts } from "./kept-totals.server";
+import { centsOf, currenciesInUse, currencyOrder } from "./money-sql.server";
 import { bookings, orderItems, orders, payments, products, visitLog } from "./schema";
 
 export type { AdminAnalytics } from "../shared/admin-analytics";
@@ -37,7 +43,7 @@ const completed: PaymentStatus = "completed";
 const cancelled: BookingStatus = "cancelled";
 
 /** A money column ("695.00") as integer cents, rounded as `toCents` does. */
-const cents = (column: Column) => sql`cast(round(cast(${column} as real) * 100) as integer)`;
+const cents = centsOf;
 const pad = (n: number) => String(n).padStart(2, "0");
 
 export type AnalyticsWindow = {
@@ -108,13 +114,20 @@ function periodIndex(window: AnalyticsWindow, time: SQL | Column): SQL<number> {
   )})`;
 }
 
-export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, now = new Date()): AdminAnalytics {
+/**
+ * The figures for `range` ending today in `timeZone`. Amounts are kept apart per currency (a booking,
+ * an order and a payment keep the currency they were priced in); `currencySetting` comes first.
+ */
+export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, now = new Date(), currencySetting = "USD"): AdminAnalytics {
   const window = analyticsWindow(range, timeZone, now);
+  const byCurrency = currencyOrder(currencySetting);
   const periodBookings = window.starts.map(() => 0);
-  const periodCents = window.starts.map(() => 0);
-  const methods = new Map<string, { count: number; cents: number }>();
-  // The kept per-day totals (decision 047) answer in the timezone they are kept in; any other is counted from the records.
-  const kept = keptTimeZone(db.$client) === timeZone;
+  // The kept per-day totals (decision 047) answer in the timezone they are kept in, and only while
+  // every amount is in one currency (they count cents, not currencies); otherwise the figures are
+  // counted from the records, per currency.
+  const inUse = currenciesInUse(db);
+  const single = inUse.length <= 1 ? (inUse[0] ?? currencySetting) : null;
+  const kept = single !== null && keptTimeZone(db.$client) === timeZone;
 
   // Visits: one row per day, the date in the business timezone the visit was counted on.
   const visitRows = prepared(db, "admin-analytics-visits", (d) =>
@@ -127,27 +140,75 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
   const visitsByDay = new Map(visitRows.map((r) => [r.day, r.visits]));
   const visitors: AdminAnalytics["visitors"] = window.days.map((day) => ({ day, visits: visitsByDay.get(day) ?? 0 }));
 
-  const figures = kept ? keptFigures(db, window) : countedFigures(db, window);
-  const services = new Map<string, { bookings: number; cents: number }>();
+  const figures = kept ? keptFigures(db, window, single) : countedFigures(db, window);
+  const services = new Map<string, { bookings: number; byCurrency: Map<string, { bookings: number; cents: number }> }>();
   for (const row of figures.bookings) {
     periodBookings[row.period] = (periodBookings[row.period] ?? 0) + row.n;
-    const service = services.get(row.name) ?? { bookings: 0, cents: 0 };
-    services.set(row.name, { bookings: service.bookings + row.n, cents: service.cents + (row.cents ?? 0) });
+    const service = services.get(row.name) ?? { bookings: 0, byCurrency: new Map() };
+    const tally = service.byCurrency.get(row.currency) ?? { bookings: 0, cents: 0 };
+    service.byCurrency.set(row.currency, { bookings: tally.bookings + row.n, cents: tally.cents + (row.cents ?? 0) });
+    services.set(row.name, { bookings: service.bookings + row.n, byCurrency: service.byCurrency });
   }
-  // The five booked most often, then by value, then by name.
+  const tallies = <T extends { cents: number }>(m: Map<string, T>) => [...m].sort(([a], [b]) => byCurrency(a, b));
+  // The five booked most often, then by value (in the first currency they were booked in), then by name.
+  const firstCents = (m: Map<string, { cents: number }>) => tallies(m)[0]?.[1].cents ?? 0;
   const topServices = [...services]
-    .map(([name, t]) => ({ name, ...t }))
-    .sort((a, b) => b.bookings - a.bookings || b.cents - a.cents || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .slice(0, 5);
-  for (const row of figures.money) {
-    periodCents[row.period] = (periodCents[row.period] ?? 0) + row.cents;
-    const method = row.method ?? "";
-    const m = methods.get(method) ?? { count: 0, cents: 0 };
-    methods.set(method, { count: m.count + row.n, cents: m.cents + row.cents });
-  }
-  const { topProducts } = figures;
+    .sort(
+      ([aName, a], [bName, b]) =>
+        b.bookings - a.bookings || firstCents(b.byCurrency) - firstCents(a.byCurrency) || (aName < bName ? -1 : aName > bName ? 1 : 0),
+    )
+    .slice(0, 5)
+    .map(([name, s]) => ({
+      name,
+      bookings: s.bookings,
+      byCurrency: tallies(s.byCurrency).map(([currency, t]) => ({ currency, bookings: t.bookings, value: centsToDecimal(t.cents) })),
+    }));
 
-  const periods = window.starts.map((start, i) => ({ start, bookings: periodBookings[i] ?? 0, revenue: centsToDecimal(periodCents[i] ?? 0) }));
+  // Money per currency: the setting's always (zero-filled), then each currency money arrived in.
+  const money = new Map<string, { periodCents: number[]; methods: Map<string, { count: number; cents: number }> }>();
+  const moneyIn = (currency: string) => {
+    const known = money.get(currency);
+    if (known) return known;
+    const fresh = { periodCents: window.starts.map(() => 0), methods: new Map<string, { count: number; cents: number }>() };
+    money.set(currency, fresh);
+    return fresh;
+  };
+  moneyIn(currencySetting);
+  for (const row of figures.money) {
+    const m = moneyIn(row.currency);
+    m.periodCents[row.period] = (m.periodCents[row.period] ?? 0) + row.cents;
+    const method = row.method ?? "";
+    const before = m.methods.get(method) ?? { count: 0, cents: 0 };
+    m.methods.set(method, { count: before.count + row.n, cents: before.cents + row.cents });
+  }
+  const revenue = [...money]
+    .sort(([a], [b]) => byCurrency(a, b))
+    .map(([currency, m]) => ({
+      currency,
+      periods: m.periodCents.map((c) => centsToDecimal(c)),
+      paymentMethods: [...m.methods]
+        .sort(([aMethod, a], [bMethod, b]) => b.cents - a.cents || b.count - a.count || aMethod.localeCompare(bMethod))
+        .map(([method, t]) => ({ method, count: t.count, amount: centsToDecimal(t.cents) })),
+      total: centsToDecimal(m.periodCents.reduce((sum, c) => sum + c, 0)),
+    }));
+
+  // Products: units over every currency, revenue per currency; the five sold most, then by value, then by name.
+  const soldProducts = new Map<string, { units: number; byCurrency: Map<string, { units: number; cents: number }> }>();
+  for (const row of figures.products) {
+    const p = soldProducts.get(row.name) ?? { units: 0, byCurrency: new Map() };
+    const tally = p.byCurrency.get(row.currency) ?? { units: 0, cents: 0 };
+    p.byCurrency.set(row.currency, { units: tally.units + (row.units ?? 0), cents: tally.cents + (row.cents ?? 0) });
+    soldProducts.set(row.name, { units: p.units + (row.units ?? 0), byCurrency: p.byCurrency });
+  }
+  const topProducts = [...soldProducts]
+    .sort(([aName, a], [bName, b]) => b.units - a.units || firstCents(b.byCurrency) - firstCents(a.byCurrency) || (aName < bName ? -1 : aName > bName ? 1 : 0))
+    .slice(0, 5)
+    .map(([name, p]) => ({
+      name,
+      units: p.units,
+      byCurrency: tallies(p.byCurrency).map(([currency, t]) => ({ currency, units: t.units, revenue: centsToDecimal(t.cents) })),
+    }));
+
   return {
     range,
     period: window.period,
@@ -155,39 +216,37 @@ export function adminAnalytics(db: Db, range: AnalyticsRange, timeZone: string, 
     to: window.to,
     timeZone,
     visitors,
-    periods,
-    paymentMethods: [...methods]
-      .map(([method, m]) => ({ method, count: m.count, amount: centsToDecimal(m.cents) }))
-      .sort((a, b) => Number(b.amount) - Number(a.amount) || b.count - a.count || a.method.localeCompare(b.method)),
-    topServices: topServices.map((s) => ({ name: s.name, bookings: s.bookings, value: centsToDecimal(s.cents ?? 0) })),
-    topProducts: topProducts.map((p) => ({ name: p.name, units: p.units ?? 0, revenue: centsToDecimal(p.cents ?? 0) })),
+    periods: window.starts.map((start, i) => ({ start, bookings: periodBookings[i] ?? 0 })),
+    revenue,
+    topServices,
+    topProducts,
     mostWished: mostWishedProducts(db),
     totals: {
       visits: visitors.reduce((sum, v) => sum + v.visits, 0),
       bookings: periodBookings.reduce((sum, n) => sum + n, 0),
-      revenue: centsToDecimal(periodCents.reduce((sum, c) => sum + c, 0)),
     },
   };
 }
 
 type Figures = {
-  /** Bookings not cancelled, per period and service. */
-  bookings: { period: number; name: string; n: number; cents: number | null }[];
-  /** Money received, per period and method. */
-  money: { period: number; method: string | null; n: number; cents: number }[];
-  topProducts: { name: string; units: number | null; cents: number | null }[];
+  /** Bookings not cancelled, per period, service and currency. */
+  bookings: { period: number; name: string; currency: string; n: number; cents: number | null }[];
+  /** Money received, per period, method and currency. */
+  money: { period: number; method: string | null; currency: string; n: number; cents: number }[];
+  /** Products sold in paid, unrefunded orders, per product and currency (the kept totals answer the top five). */
+  products: { name: string; currency: string; units: number | null; cents: number | null }[];
 };
 
-/** The figures from the kept totals (decision 047). */
-function keptFigures(db: Db, window: AnalyticsWindow): Figures {
+/** The figures from the kept totals (decision 047), all in `currency`, the one every amount is in. */
+function keptFigures(db: Db, window: AnalyticsWindow, currency: string): Figures {
   return {
-    bookings: keptByPeriod(db.$client, "booking", window).map((r) => ({ ...r, name: r.key })),
-    money: keptByPeriod(db.$client, "revenue", window).map((r) => ({ ...r, method: r.key })),
-    topProducts: keptTopProducts(db.$client, window),
+    bookings: keptByPeriod(db.$client, "booking", window).map((r) => ({ ...r, name: r.key, currency })),
+    money: keptByPeriod(db.$client, "revenue", window).map((r) => ({ ...r, method: r.key, currency })),
+    products: keptTopProducts(db.$client, window).map((p) => ({ ...p, currency })),
   };
 }
 
-/** The figures counted from the records (for a timezone the totals are not kept in). */
+/** The figures counted from the records, per currency (for a timezone the totals are not kept in, or more than one currency). */
 function countedFigures(db: Db, window: AnalyticsWindow): Figures {
   const start = window.bounds[0] ?? 0;
   const end = window.bounds[window.bounds.length - 1] ?? 0;
@@ -195,10 +254,16 @@ function countedFigures(db: Db, window: AnalyticsWindow): Figures {
   // One pass gives both the bookings per period and the services' tallies (a few groups per period).
   const bookingPeriod = periodIndex(window, bookings.createdAt);
   const bookingRows = db
-    .select({ period: bookingPeriod, name: bookings.serviceName, n: count(), cents: sql<number>`sum(${cents(bookings.servicePrice)})` })
+    .select({
+      period: bookingPeriod,
+      name: bookings.serviceName,
+      currency: bookings.currency,
+      n: count(),
+      cents: sql<number>`sum(${cents(bookings.servicePrice)})`,
+    })
     .from(bookings)
     .where(and(gte(bookings.createdAt, new Date(start)), lt(bookings.createdAt, new Date(end)), ne(bookings.status, cancelled)))
-    .groupBy(bookingPeriod, bookings.serviceName)
+    .groupBy(bookingPeriod, bookings.serviceName, bookings.currency)
     .all();
 
   // Shop orders: paid and not refunded, by the time the payment was recorded.
@@ -206,35 +271,36 @@ function countedFigures(db: Db, window: AnalyticsWindow): Figures {
   const netOrder = and(eq(orders.paymentStatus, paid), ne(orders.status, refunded), sql`${orderPaidAt} >= ${start}`, sql`${orderPaidAt} < ${end}`);
   const orderPeriod = periodIndex(window, orderPaidAt);
   const orderMoney = db
-    .select({ period: orderPeriod, method: orders.paymentMethod, n: count(), cents: sql<number>`sum(${cents(orders.totalAmount)})` })
+    .select({ period: orderPeriod, method: orders.paymentMethod, currency: orders.currency, n: count(), cents: sql<number>`sum(${cents(orders.totalAmount)})` })
     .from(orders)
     .where(netOrder)
-    .groupBy(orderPeriod, orders.paymentMethod)
+    .groupBy(orderPeriod, orders.paymentMethod, orders.currency)
     .all();
 
   // Service payments: captured or marked paid, and not paying a shop order (counted above).
   const paymentPaidAt = sql`coalesce(${payments.paidAt}, ${payments.createdAt})`;
   const paymentPeriod = periodIndex(window, paymentPaidAt);
   const paymentMoney = db
-    .select({ period: paymentPeriod, method: payments.method, n: count(), cents: sql<number>`sum(${cents(payments.amount)})` })
+    .select({ period: paymentPeriod, method: payments.method, currency: payments.currency, n: count(), cents: sql<number>`sum(${cents(payments.amount)})` })
     .from(payments)
     .where(and(eq(payments.status, completed), isNull(payments.shopOrderId), sql`${paymentPaidAt} >= ${start}`, sql`${paymentPaidAt} < ${end}`))
-    .groupBy(paymentPeriod, payments.method)
+    .groupBy(paymentPeriod, payments.method, payments.currency)
     .all();
 
   // A product still in the catalogue goes by its id and current name; a deleted one by the name it was sold under.
   const soldName = sql<string>`json_extract(${orderItems.productSnapshot}, '$.name')`;
-  const units = sql<number>`sum(${orderItems.quantity})`;
-  const productCents = sql<number>`sum(${cents(orderItems.totalPrice)})`;
-  const topProducts = db
-    .select({ name: sql<string>`coalesce(max(${products.name}), max(${soldName}), 'Unnamed product')`, units, cents: productCents })
+  const productRows = db
+    .select({
+      name: sql<string>`coalesce(max(${products.name}), max(${soldName}), 'Unnamed product')`,
+      currency: orders.currency,
+      units: sql<number>`sum(${orderItems.quantity})`,
+      cents: sql<number>`sum(${cents(orderItems.totalPrice)})`,
+    })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .leftJoin(products, eq(products.id, orderItems.productId))
     .where(netOrder)
-    .groupBy(sql`coalesce('id:' || ${orderItems.productId}, 'name:' || ${soldName})`)
-    .orderBy(desc(units), desc(productCents), sql`1`)
-    .limit(5)
+    .groupBy(sql`coalesce('id:' || ${orderItems.productId}, 'name:' || ${soldName})`, orders.currency)
     .all();
-  return { bookings: bookingRows, money: [...orderMoney, ...paymentMoney], topProducts };
+  return { bookings: bookingRows, money: [...orderMoney, ...paymentMoney], products: productRows };
 }

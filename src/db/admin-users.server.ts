@@ -168,6 +168,7 @@ export function recentUserBookings(db: Db, userId: string): AdminUserBooking[] |
       id: bookings.id,
       serviceName: bookings.serviceName,
       servicePrice: bookings.servicePrice,
+      currency: bookings.currency,
       appointmentDate: bookings.appointmentDate,
       appointmentTime: bookings.appointmentTime,
       status: bookings.status,

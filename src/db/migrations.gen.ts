@@ -46,6 +46,7 @@ import m43 from "../../db/0043_booking_lengths.sql" with { type: "text" };
 import m44 from "../../db/0044_review_name_shown.sql" with { type: "text" };
 import m45 from "../../db/0045_closed_days_carriers_review_edits_go_live_marks.sql" with { type: "text" };
 import m46 from "../../db/0046_case_rooms.sql" with { type: "text" };
+import m47 from "../../db/0047_money_model.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -96,4 +97,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0044_review_name_shown", sql: m44 },
   { tag: "0045_closed_days_carriers_review_edits_go_live_marks", sql: m45 },
   { tag: "0046_case_rooms", sql: m46 },
+  { tag: "0047_money_model", sql: m47 },
 ];

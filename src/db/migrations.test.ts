@@ -249,3 +249,47 @@ test("0038 on a database with bookings: the counts per status and appointment da
     { status: "pending", date: "2026-12-01", n: 2 },
   ]);
 });
+
+test("bookings.currency on a database with bookings in two currencies: the earliest payment's, else the currency setting's, else USD", () => {
+  const { sqlite } = freshFile();
+  // Found by what it does, not its name: the migrations of a release may be squashed into one.
+  const at = migrations.findIndex((m) => m.sql.includes("ALTER TABLE `bookings` ADD `currency`"));
+  expect(at).toBeGreaterThan(0);
+  applyMigrations(sqlite, migrations.slice(0, at));
+  sqlite.exec(`INSERT INTO bookings (id, service_name, service_price, appointment_date, appointment_time, status, created_at, updated_at) VALUES
+    ('b1', 'Partner Check', '148.00', '2026-12-01', '09:00', 'confirmed', 1, 1), ('b2', 'Partner Check', '295.00', '2026-12-01', '10:00', 'pending', 2, 2),
+    ('b3', 'Partner Check', '295.00', '2026-12-02', '09:00', 'pending', 3, 3), ('b4', 'Discreet Check Up', '75.00', '2026-12-02', '10:00', 'cancelled', 4, 4)`);
+  // b1 was asked for in US dollars, then (after the switch) again in euros: the earliest is what it was priced in.
+  sqlite.exec(`INSERT INTO payments (id, service_name, method, amount, currency, reference_code, booking_id, status, created_at, updated_at) VALUES
+    ('p1', 'Partner Check', 'instructions', '148.00', 'USD', 'R1', 'b1', 'requested', 10, 10),
+    ('p2', 'Partner Check', 'cash', '148.00', 'EUR', 'R2', 'b1', 'requested', 20, 20),
+    ('p3', 'Partner Check', 'paypal', '295.00', 'AUD', 'R3', 'b2', 'completed', 5, 5),
+    ('p4', 'Partner Check', 'cash', '10.00', 'GBP', 'R4', NULL, 'completed', 1, 1)`);
+  sqlite.exec(`INSERT INTO settings (key, value, updated_at) VALUES ('currency', '"EUR"', 1)`);
+  applyMigrations(sqlite, migrations);
+  expect(sqlite.query("SELECT id, currency FROM bookings ORDER BY id").all()).toEqual([
+    { id: "b1", currency: "USD" },
+    { id: "b2", currency: "AUD" },
+    { id: "b3", currency: "EUR" },
+    { id: "b4", currency: "EUR" },
+  ]);
+  // A booking made afterwards without one named gets the column's default, as an order does.
+  sqlite.exec(
+    "INSERT INTO bookings (id, service_name, service_price, appointment_date, appointment_time, created_at, updated_at) VALUES ('b5', 'x', '1.00', '2026-12-03', '09:00', 6, 6)",
+  );
+  expect(sqlite.query("SELECT currency FROM bookings WHERE id = 'b5'").get()).toEqual({ currency: "USD" });
+});
+
+test("bookings.currency with no currency setting stored, or an unreadable one: USD, the setting's default", () => {
+  for (const stored of [null, "not json", '"XYZ"']) {
+    const { sqlite } = freshFile();
+    const at = migrations.findIndex((m) => m.sql.includes("ALTER TABLE `bookings` ADD `currency`"));
+    applyMigrations(sqlite, migrations.slice(0, at));
+    sqlite.exec(
+      "INSERT INTO bookings (id, service_name, service_price, appointment_date, appointment_time, status, created_at, updated_at) VALUES ('b1', 'Partner Check', '295.00', '2026-12-01', '09:00', 'pending', 1, 1)",
+    );
+    if (stored !== null) sqlite.query("INSERT INTO settings (key, value, updated_at) VALUES ('currency', ?, 1)").run(stored);
+    applyMigrations(sqlite, migrations);
+    expect({ stored, row: sqlite.query("SELECT currency FROM bookings").get() }).toEqual({ stored, row: { currency: "USD" } });
+  }
+});

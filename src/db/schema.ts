@@ -13,6 +13,7 @@ import { bookingStatuses } from "../domain/booking";
 import { orderActors, orderPaymentStatuses, orderStatuses } from "../domain/order";
 import { outboxStatuses } from "../domain/outbox";
 import { paymentStatuses } from "../domain/payment";
+import { refundStatuses } from "../domain/refund";
 import { referralStatuses } from "../domain/referral";
 import { reviewNameChoices } from "../shared/reviews";
 
@@ -118,6 +119,11 @@ export const bookings = sqliteTable(
     serviceName: text("service_name").notNull(),
     servicePrice: money("service_price").notNull(),
     originalPrice: money("original_price"),
+    /**
+     * The currency the booking was priced in: the currency setting when it was booked. Everything
+     * priced from the booking (payment requests, PayPal, plans, refunds) uses it, never today's setting.
+     */
+    currency: text("currency").notNull().default("USD"),
     discountApplied: integer("discount_applied", { mode: "boolean" }).notNull().default(false),
     appointmentDate: text("appointment_date").notNull(),
     appointmentTime: text("appointment_time").notNull(),
@@ -147,8 +153,10 @@ export const bookings = sqliteTable(
   (t) => [
     index("bookings_user_idx").on(t.userId, t.createdAt),
     index("bookings_cancelled_idx").on(t.cancelledBy, t.cancelledAt),
-    // Covers the dashboard's month and the analytics (by creation time, status, service and price) without reading rows.
-    index("bookings_created_idx").on(t.createdAt, t.status, t.serviceName, t.servicePrice),
+    // Covers the dashboard's month and the analytics (by creation time, status, service, price and its currency) without reading rows.
+    index("bookings_created_idx").on(t.createdAt, t.status, t.serviceName, t.servicePrice, t.currency),
+    // The analytics ask whether more than one currency was ever booked in (its first and last, two lookups).
+    index("bookings_currency_idx").on(t.currency),
     // The admin list: by appointment, optionally one status.
     index("bookings_appointment_idx").on(t.appointmentDate, t.appointmentTime),
     index("bookings_status_idx").on(t.status, t.appointmentDate, t.appointmentTime),
@@ -430,8 +438,10 @@ export const orders = sqliteTable(
     index("orders_review_invite_idx").on(t.status, t.reviewInvitedAt, t.deliveredAt),
     // Covers the admin dashboard's order figures, so they read this narrow index, not every order's addresses.
     index("orders_stats_idx").on(t.paymentStatus, t.status, t.totalAmount),
-    // Covers the analytics' money by the day it arrived and by method, without reading rows.
-    index("orders_money_idx").on(t.paymentStatus, t.status, t.paidAt, t.createdAt, t.paymentMethod, t.totalAmount),
+    // Covers the analytics' money by the day it arrived, by method and by currency, without reading rows.
+    index("orders_money_idx").on(t.paymentStatus, t.status, t.paidAt, t.createdAt, t.paymentMethod, t.totalAmount, t.currency),
+    // The analytics ask whether more than one currency was ever ordered in (its first and last, two lookups).
+    index("orders_currency_idx").on(t.currency),
   ],
 );
 
@@ -807,6 +817,8 @@ export const payments = sqliteTable(
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     /** The admin who marked it paid by hand (the money arrived outside the site); null when a capture recorded it. */
     markedPaidBy: text("marked_paid_by"),
+    /** Which instalment of its booking's payment plan this payment pays (decision 085); null for a booking paid in full. */
+    instalmentNumber: integer("instalment_number"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -815,8 +827,10 @@ export const payments = sqliteTable(
     index("payments_booking_idx").on(t.bookingId, t.createdAt),
     index("payments_shop_order_idx").on(t.shopOrderId),
     index("payments_created_idx").on(t.createdAt),
-    // Covers the money received for services (dashboard and analytics) without reading rows.
-    index("payments_money_idx").on(t.status, t.shopOrderId, t.paidAt, t.createdAt, t.method, t.amount),
+    // Covers the money received for services (dashboard and analytics, by currency) without reading rows.
+    index("payments_money_idx").on(t.status, t.shopOrderId, t.paidAt, t.createdAt, t.method, t.amount, t.currency),
+    // The analytics ask whether more than one currency was ever paid in (its first and last, two lookups).
+    index("payments_currency_idx").on(t.currency),
   ],
 );
 
@@ -1119,6 +1133,86 @@ export const caseDownloads = sqliteTable(
     lastAt: integer("last_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("case_downloads_room_idx").on(t.caseRoomId, t.lastAt)],
+);
+
+/**
+ * Money going back to a customer: a booking's payment (`payment_id`) or a shop order (`order_id`),
+ * one refund each (decision 084). Through PayPal it is `completed` at once, with PayPal's refund id;
+ * paid any other way it is `owed` (the owner's to-do list) until the owner says it was `sent`, on
+ * which date (`sent_on`, the business's own date) and who said so. `created_by` is the admin who
+ * refunded it, null when the site did (a capture that arrived after its booking was cancelled).
+ * The payment and order ids are kept as plain values, like an invoice's.
+ */
+export const refunds = sqliteTable(
+  "refunds",
+  {
+    id: id(),
+    paymentId: text("payment_id").unique(),
+    orderId: integer("order_id").unique(),
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    method: text("method").notNull(),
+    status: text("status", { enum: refundStatuses }).notNull(),
+    providerRefundId: text("provider_refund_id"),
+    reason: text("reason"),
+    createdAt: createdAt(),
+    createdBy: text("created_by"),
+    sentOn: text("sent_on"),
+    sentBy: text("sent_by"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    check("refunds_one_subject", sql`(${t.paymentId} IS NULL) <> (${t.orderId} IS NULL)`),
+    // The to-do list's "Refunds to send": the owed ones, oldest first.
+    index("refunds_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A booking paid in instalments (decision 085): made by the customer's first choice of 2 to 4
+ * payments, at the booking's price and currency then, with the interval of the setting then.
+ * `cancelled_at` is set when its booking is cancelled.
+ */
+export const paymentPlans = sqliteTable(
+  "payment_plans",
+  {
+    bookingId: text("booking_id")
+      .primaryKey()
+      .references(() => bookings.id, { onDelete: "cascade" }),
+    instalmentCount: integer("instalment_count").notNull(),
+    intervalDays: integer("interval_days").notNull(),
+    total: money("total").notNull(),
+    currency: text("currency").notNull(),
+    createdAt: createdAt(),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [check("payment_plans_count", sql`${t.instalmentCount} BETWEEN 2 AND 4`)],
+);
+
+/**
+ * One instalment of a plan: its amount and due date (YYYY-MM-DD in the business's time zone). Its
+ * payments are the booking's payment rows with its `instalment_number`. `reminded_before_at` and
+ * `reminded_due_at` are set in the transaction that queues each reminder, so each goes once.
+ */
+export const planInstalments = sqliteTable(
+  "plan_instalments",
+  {
+    bookingId: text("booking_id")
+      .notNull()
+      .references(() => paymentPlans.bookingId, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    amount: money("amount").notNull(),
+    dueOn: text("due_on").notNull(),
+    remindedBeforeAt: integer("reminded_before_at", { mode: "timestamp_ms" }),
+    remindedDueAt: integer("reminded_due_at", { mode: "timestamp_ms" }),
+    cancelledAt: integer("cancelled_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.bookingId, t.number] }),
+    check("plan_instalments_number", sql`${t.number} BETWEEN 1 AND 4`),
+    // The reminders and the to-do list's overdue instalments: the open ones by due date.
+    index("plan_instalments_due_idx").on(t.cancelledAt, t.dueOn),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

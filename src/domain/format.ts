@@ -41,6 +41,15 @@ export function formatMoneyWithCode(amount: number | string, currency: string): 
   return `${formatMoney(amount, currency)} ${currency}`;
 }
 
+/**
+ * An amount kept in the currency it was priced in, beside today's currency setting: "$148" when they
+ * are the same, "$148 USD" when not, so a booking made before the owner changed currency says which
+ * dollars (US, Australian and others share the sign).
+ */
+export function formatKeptMoney(amount: number | string, currency: string, currencySetting: string): string {
+  return currency === currencySetting ? formatMoney(amount, currency) : formatMoneyWithCode(amount, currency);
+}
+
 const unitSuffix: Record<string, string> = { hour: "/hr", day: "/day", week: "/week", month: "/mo" };
 
 /** A service price with its unit: "$85/hr", "$395/mo", "$1,295" (a one-off has no suffix). */

@@ -49,7 +49,7 @@ test("the content editor refuses a typed discount figure and keeps the placehold
   expect(updateContentSection(t.db, "home.hero", { ...hero, promo: "{newClientDiscount}% off your first case" }).ok).toBe(true);
 });
 
-test("changing the currency setting changes every price the pages show, the structured data and the CSV headers", async () => {
+test("changing the currency setting changes every price the pages show, the structured data and the analytics CSV's currency", async () => {
   updateSetting(t.db, "currency", "GBP");
   const shopper = customerWithSession(t.db, "gbp@example.com");
   for (const path of ["/", "/services", "/booking", "/shop", "/shop/product/covert-dash-cam-4k"]) {
@@ -61,5 +61,7 @@ test("changing the currency setting changes every price the pages show, the stru
   expect(await page("/shop/product/covert-dash-cam-4k")).toContain('"priceCurrency":"GBP"');
   const owner = adminWithToken(t.db, "owner");
   const csv = await (await t.request("/api/admin/analytics.csv", { headers: { Authorization: owner.authorization } })).text();
-  expect(csv.split("\r\n")[0]).toEndWith("Amount (GBP)");
+  // The amounts' header names no currency (older records keep theirs); each line says its own.
+  expect(csv.split("\r\n")[0]).toEndWith("Amount,Currency");
+  expect(csv).toContain("Revenue in the range,,,,0.00,GBP");
 });

@@ -9,5 +9,6 @@ import type { ReadDeps } from "./read";
 
 /** The figures for `range` (30 days when none is given), counted in the business's time zone. */
 export function analyticsFigures(deps: ReadDeps, range: AnalyticsRange | undefined): AdminAnalytics {
-  return adminAnalytics(deps.db, range ?? defaultAnalyticsRange, getSettings(deps.db).timezone);
+  const settings = getSettings(deps.db);
+  return adminAnalytics(deps.db, range ?? defaultAnalyticsRange, settings.timezone, new Date(), settings.currency);
 }

@@ -15,6 +15,7 @@ function staffStats({ totalProducts, pendingOrders, recentBookings }: AdminStats
  * not the business's money (decision 072): their answer never holds the revenue or the order total.
  */
 export function dashboardStats(deps: ReadDeps, role: AdminRole = "owner"): DashboardStats {
-  const stats = adminStats(deps.db, getSettings(deps.db).timezone);
+  const settings = getSettings(deps.db);
+  const stats = adminStats(deps.db, settings.timezone, new Date(), settings.currency);
   return role === "owner" ? stats : staffStats(stats);
 }

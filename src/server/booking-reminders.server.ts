@@ -42,7 +42,7 @@ export function sendBookingReminders(deps: Pick<AppDeps, "db" | "env" | "outbox"
           booking: quotedBooking(booking),
           to,
           firstName: optionalVisitorText(firstName, 60),
-          ...bookingMailBusiness(ctx),
+          ...bookingMailBusiness(ctx, booking),
           movableUntil: deadline && now.getTime() < deadline.getTime() ? deadline : null,
           unsubscribeUrl: bookingRemindersUnsubscribeUrl(deps, userId),
           ics: bookingInvitation(booking, ctx, to),

@@ -26,14 +26,26 @@ export function readAnalyticsRange(value: string | undefined): AnalyticsRange {
   return (analyticsRanges as readonly string[]).includes(value ?? "") ? (value as AnalyticsRange) : defaultAnalyticsRange;
 }
 
-/** One period of the bookings and revenue series (a week from Monday, or a calendar month). */
+/** One period of the bookings series (a week from Monday, or a calendar month). */
 export type AnalyticsPeriod = {
   /** The period's first local date, "YYYY-MM-DD". */
   start: string;
   /** Bookings created in the period, cancelled ones left out. */
   bookings: number;
-  /** Money that arrived in the period, net of refunds, "1234.56". */
-  revenue: string;
+};
+
+/**
+ * The money received in the window in one currency: an amount is never added to one in another
+ * currency, so a business that changed its currency setting sees one of these per currency.
+ */
+export type AnalyticsRevenue = {
+  currency: string;
+  /** Per period, in the order of `periods`: money that arrived, net of refunds, "1234.56". */
+  periods: string[];
+  /** The same money by how it was paid, largest amount first. */
+  paymentMethods: { method: string; count: number; amount: string }[];
+  /** The whole window's. */
+  total: string;
 };
 
 export type AdminAnalytics = {
@@ -48,15 +60,19 @@ export type AdminAnalytics = {
   visitors: { day: string; visits: number }[];
   /** One entry per period, oldest first, zero-filled. */
   periods: AnalyticsPeriod[];
-  /** Money received in the window by how it was paid, largest amount first. */
-  paymentMethods: { method: string; count: number; amount: string }[];
-  /** The five services booked most often in the window (then by booked value). */
-  topServices: { name: string; bookings: number; value: string }[];
-  /** The five products sold in the most units in paid, unrefunded orders (then by revenue). */
-  topProducts: { name: string; units: number; revenue: string }[];
+  /**
+   * Money received, one entry per currency: the currency setting's always and first (zero-filled),
+   * then each other currency money arrived in during the window (bookings and orders keep theirs).
+   */
+  revenue: AnalyticsRevenue[];
+  /** The five services booked most often in the window (then by booked value), with the bookings and their value per currency. */
+  topServices: { name: string; bookings: number; byCurrency: { currency: string; bookings: number; value: string }[] }[];
+  /** The five products sold in the most units in paid, unrefunded orders (then by revenue), with the units and revenue per currency. */
+  topProducts: { name: string; units: number; byCurrency: { currency: string; units: number; revenue: string }[] }[];
   /** The ten products on the most wishlists now (whatever the range), with how many. */
   mostWished: { name: string; wishes: number }[];
-  totals: { visits: number; bookings: number; revenue: string };
+  /** Visits and bookings in the window; the revenue totals are per currency, in `revenue`. */
+  totals: { visits: number; bookings: number };
 };
 
 /** A payment method's name for people: the checkout's labels, else the stored word. */

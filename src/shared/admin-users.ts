@@ -44,8 +44,9 @@ export type AdminUserList = { users: AdminUserView[]; page: number; pageSize: nu
 export type AdminUserBooking = {
   id: string;
   serviceName: string;
-  /** Decimal string ("295.00"). */
+  /** Decimal string ("295.00"), in `currency` (the one it was booked in). */
   servicePrice: string;
+  currency: string;
   /** The appointment's wall-clock date and time in the business timezone ("2026-03-10", "10:00"). */
   appointmentDate: string;
   appointmentTime: string;

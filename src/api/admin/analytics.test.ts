@@ -1,14 +1,20 @@
 import { expect, test } from "bun:test";
 import { adminAnalytics, analyticsWindow } from "../../db/admin-analytics.server";
+import { currenciesInUse } from "../../db/money-sql.server";
 import { adminStats } from "../../db/admin-stats.server";
 import { type Address, bookings, orderItems, orders, payments, products, visitLog } from "../../db/schema";
 import type { BookingStatus } from "../../domain/booking";
 import type { OrderPaymentStatus, OrderStatus } from "../../domain/order";
 import type { PaymentStatus } from "../../domain/payment";
+import { toCents } from "../../domain/pricing";
 import { addDays, dayOfWeek, localDate, zonedToInstant } from "../../domain/timezone";
 import type { AdminAnalytics } from "../../shared/admin-analytics";
 import { adminAppPerTest } from "../../../tests/helpers/per-test";
-import { expectCsvAttachment } from "../../../tests/helpers/csv";
+import { expectCsvAttachment, readCsv } from "../../../tests/helpers/csv";
+import { queryPlan, statementsPreparedBy } from "../../../tests/helpers/query-plan";
+import { keptTimeZone } from "../../db/kept-totals.server";
+import { updateSetting } from "../../db/settings.server";
+import { eq } from "drizzle-orm";
 
 const adelaide = "Australia/Adelaide";
 const { t, admin } = adminAppPerTest();
@@ -116,8 +122,10 @@ test("an empty site: every day and every period present with zeros; 30 days by d
   expect(a.visitors[0]?.day).toBe(a.from);
   expect(a.visitors.at(-1)?.day).toBe(a.to);
   expect(a.periods.length).toBe(Math.ceil(a.visitors.length / 7));
-  expect(a.periods.every((p, i) => p.start === addDays(a.from, 7 * i) && p.bookings === 0 && p.revenue === "0.00")).toBe(true);
-  expect(a).toMatchObject({ paymentMethods: [], topServices: [], topProducts: [], totals: { visits: 0, bookings: 0, revenue: "0.00" } });
+  expect(a.periods.every((p, i) => p.start === addDays(a.from, 7 * i) && p.bookings === 0)).toBe(true);
+  // The currency setting's money, zero-filled, and no other currency.
+  expect(a.revenue).toEqual([{ currency: "USD", periods: a.periods.map(() => "0.00"), paymentMethods: [], total: "0.00" }]);
+  expect(a).toMatchObject({ topServices: [], topProducts: [], totals: { visits: 0, bookings: 0 } });
 
   const year = (await (await get("/api/admin/analytics?range=12m")).json()) as AdminAnalytics;
   expect(year.period).toBe("month");
@@ -189,22 +197,25 @@ test("revenue per period: the dashboard's definition, on the day the money arriv
   payment("45.00", "paypal", "refunded", today);
 
   const a = adminAnalytics(t.db, "30d", adelaide, now);
-  expect(a.periods.map((p) => p.revenue)).toEqual(["1000.00", "0.00", "0.30", "0.00", "384.26"]);
-  expect(a.totals.revenue).toBe("1384.56");
+  expect(a.revenue).toHaveLength(1);
+  const usd = a.revenue[0];
+  expect(usd?.currency).toBe("USD");
+  expect(usd?.periods).toEqual(["1000.00", "0.00", "0.30", "0.00", "384.26"]);
+  expect(usd?.total).toBe("1384.56");
   // Every row here falls inside the window, so the total is the dashboard's revenue.
-  expect(a.totals.revenue).toBe(adminStats(t.db, adelaide, now).totalRevenue);
-  expect(a.paymentMethods).toEqual([
+  expect(usd?.total).toBe(adminStats(t.db, adelaide, now).totalRevenue);
+  expect(usd?.paymentMethods).toEqual([
     { method: "bank_transfer", count: 1, amount: "1000.00" },
     { method: "paypal", count: 2, amount: "384.26" },
     { method: "crypto", count: 2, amount: "0.30" },
   ]);
-  const cents = a.paymentMethods.reduce((sum, m) => sum + Math.round(Number(m.amount) * 100), 0);
+  const cents = (usd?.paymentMethods ?? []).reduce((sum, m) => sum + (toCents(m.amount) ?? 0), 0);
   expect(cents).toBe(138456);
 
   // Money that arrived before the window is not in it.
   order("10.00", "delivered", "paid", inAdelaide("2026-02-15", "23:59"));
-  expect(adminAnalytics(t.db, "30d", adelaide, now).totals.revenue).toBe("1384.56");
-  expect(adminAnalytics(t.db, "90d", adelaide, now).totals.revenue).toBe("1394.56");
+  expect(adminAnalytics(t.db, "30d", adelaide, now).revenue[0]?.total).toBe("1384.56");
+  expect(adminAnalytics(t.db, "90d", adelaide, now).revenue[0]?.total).toBe("1394.56");
 });
 
 test("top five services by bookings, then value; top five products by units in paid, unrefunded orders", () => {
@@ -221,12 +232,13 @@ test("top five services by bookings, then value; top five products by units in p
   for (let i = 0; i < 5; i++) booking(when, "cancelled", "Bug Sweep", "350.00");
 
   const a0 = adminAnalytics(t.db, "30d", adelaide, now);
+  const usd = (bookings: number, value: string) => ({ name: expect.any(String), bookings, byCurrency: [{ currency: "USD", bookings, value }] });
   expect(a0.topServices).toEqual([
-    { name: "Partner Check", bookings: 4, value: "1180.00" },
-    { name: "Surveillance Day", bookings: 3, value: "2700.00" },
-    { name: "Background Check", bookings: 3, value: "450.00" },
-    { name: "Process Serving", bookings: 2, value: "240.00" },
-    { name: "Asset Search", bookings: 1, value: "400.00" },
+    { ...usd(4, "1180.00"), name: "Partner Check" },
+    { ...usd(3, "2700.00"), name: "Surveillance Day" },
+    { ...usd(3, "450.00"), name: "Background Check" },
+    { ...usd(2, "240.00"), name: "Process Serving" },
+    { ...usd(1, "400.00"), name: "Asset Search" },
   ]);
 
   const [camera, tracker] = t.db.select({ id: products.id, name: products.name }).from(products).limit(2).all();
@@ -242,10 +254,11 @@ test("top five services by bookings, then value; top five products by units in p
   const unpaid = order("1000.00", "pending", "pending", null);
   item(unpaid, tracker.id, tracker.name, 10, "100.00");
 
+  const sold = (name: string, units: number, revenue: string) => ({ name, units, byCurrency: [{ currency: "USD", units, revenue }] });
   expect(adminAnalytics(t.db, "30d", adelaide, now).topProducts).toEqual([
-    { name: "=Deleted gadget", units: 4, revenue: "40.00" },
-    { name: camera.name, units: 3, revenue: "300.00" },
-    { name: tracker.name, units: 2, revenue: "250.00" },
+    sold("=Deleted gadget", 4, "40.00"),
+    sold(camera.name, 3, "300.00"),
+    sold(tracker.name, 2, "250.00"),
   ]);
 });
 
@@ -258,14 +271,16 @@ test("the CSV: every figure of the range, one line each, formulas neutralised", 
 
   const res = await get("/api/admin/analytics.csv?range=90d");
   const lines = (await expectCsvAttachment(res, `analytics-${localDate(new Date(), adelaide)}.csv`)).trimEnd().split("\r\n");
-  expect(lines[0]).toBe("Figure,Day or period,Name,Count,Amount (USD)");
+  // The amounts' header names no currency: each line says its own.
+  expect(lines[0]).toBe("Figure,Day or period,Name,Count,Amount,Currency");
   expect(lines.filter((l) => l.startsWith("Visits per day,"))).toHaveLength(a.visitors.length);
-  expect(lines).toContain(`Visits per day,${a.to},,3,`);
+  expect(lines).toContain(`Visits per day,${a.to},,3,,`);
   expect(lines.filter((l) => l.startsWith("Bookings per week"))).toHaveLength(a.periods.length);
   expect(lines.filter((l) => l.startsWith("Revenue per week"))).toHaveLength(a.periods.length);
-  expect(lines).toContain(`Revenue per week (week starting),${a.periods.at(-1)?.start},,,12.50`);
-  expect(lines).toContain("Payments by method,,Cryptocurrency,1,12.50");
-  expect(lines).toContain('"Top services (bookings, value booked)",,\'+Partner Check,1,295.00');
+  expect(lines).toContain(`Revenue per week (week starting),${a.periods.at(-1)?.start},,,12.50,USD`);
+  expect(lines).toContain("Revenue in the range,,,,12.50,USD");
+  expect(lines).toContain("Payments by method,,Cryptocurrency,1,12.50,USD");
+  expect(lines).toContain('"Top services (bookings, value booked)",,\'+Partner Check,1,295.00,USD');
 });
 
 test("weeks across the end of summer time (Sunday 5 April 2026 in Adelaide) still split at local Monday midnight", () => {
@@ -275,10 +290,106 @@ test("weeks across the end of summer time (Sunday 5 April 2026 in Adelaide) stil
   order("25.00", "delivered", "paid", inAdelaide("2026-04-05", "02:30")); // during the repeated hour
   const a = adminAnalytics(t.db, "30d", adelaide, after);
   const week = (start: string) => a.periods.find((p) => p.start === start);
-  expect(week("2026-03-30")).toEqual({ start: "2026-03-30", bookings: 1, revenue: "25.00" });
-  expect(week("2026-04-06")).toEqual({ start: "2026-04-06", bookings: 1, revenue: "0.00" });
+  const revenue = (start: string) => a.revenue[0]?.periods[a.periods.findIndex((p) => p.start === start)];
+  expect(week("2026-03-30")).toEqual({ start: "2026-03-30", bookings: 1 });
+  expect(revenue("2026-03-30")).toBe("25.00");
+  expect(week("2026-04-06")).toEqual({ start: "2026-04-06", bookings: 1 });
+  expect(revenue("2026-04-06")).toBe("0.00");
   // Over 12 months the same rows fall in April.
   const year = adminAnalytics(t.db, "12m", adelaide, after);
-  expect(year.periods.at(-1)).toEqual({ start: "2026-04-01", bookings: 2, revenue: "25.00" });
-  expect(year.periods.slice(0, -1).every((p) => p.bookings === 0 && p.revenue === "0.00")).toBe(true);
+  expect(year.periods.at(-1)).toEqual({ start: "2026-04-01", bookings: 2 });
+  expect(year.revenue[0]?.periods).toEqual([...Array(11).fill("0.00"), "25.00"]);
+  expect(year.periods.slice(0, -1).every((p) => p.bookings === 0)).toBe(true);
+});
+
+test("after a change of currency: one revenue, one chart's figures and one total per currency, never a sum across them; the CSV says each line's currency", async () => {
+  const when = new Date(Date.now() - 60_000);
+  // Priced in US dollars before the owner switched to euros, then in euros.
+  booking(when, "confirmed", "Partner Check", "148.00");
+  t.db
+    .insert(bookings)
+    .values({
+      serviceName: "Partner Check",
+      servicePrice: "200.00",
+      currency: "EUR",
+      appointmentDate: "2026-04-10",
+      appointmentTime: "11:00",
+      status: "pending",
+      createdAt: when,
+    })
+    .run();
+  order("100.00", "processing", "paid", when);
+  const euroOrder = order("40.00", "processing", "paid", when, "crypto");
+  t.db.update(orders).set({ currency: "EUR" }).where(eq(orders.id, euroOrder)).run();
+  t.db
+    .insert(payments)
+    .values({
+      serviceName: "Partner Check",
+      method: "paypal",
+      amount: "200.00",
+      currency: "EUR",
+      referenceCode: "PAY-EUR-1",
+      status: "completed",
+      paidAt: when,
+      createdAt: when,
+    })
+    .run();
+  // The currency setting's first, then the other.
+  const a = adminAnalytics(t.db, "30d", adelaide, new Date(), "EUR");
+  expect(a.revenue.map((r) => [r.currency, r.total])).toEqual([
+    ["EUR", "240.00"],
+    ["USD", "100.00"],
+  ]);
+  expect(a.revenue[0]?.periods.filter((amount) => amount !== "0.00")).toEqual(["240.00"]);
+  expect(a.revenue[1]?.periods.filter((amount) => amount !== "0.00")).toEqual(["100.00"]);
+  expect(a.revenue[0]?.paymentMethods).toEqual([
+    { method: "paypal", count: 1, amount: "200.00" },
+    { method: "crypto", count: 1, amount: "40.00" },
+  ]);
+  expect(a.revenue[1]?.paymentMethods).toEqual([{ method: "bank_transfer", count: 1, amount: "100.00" }]);
+  expect(a.topServices).toEqual([
+    {
+      name: "Partner Check",
+      bookings: 2,
+      byCurrency: [
+        { currency: "EUR", bookings: 1, value: "200.00" },
+        { currency: "USD", bookings: 1, value: "148.00" },
+      ],
+    },
+  ]);
+  // The kept totals count cents without a currency: with two currencies the figures are counted from the records.
+  expect(keptTimeZone(t.db.$client)).toBe(adelaide);
+  expect(JSON.stringify(a)).not.toContain("340.00");
+
+  updateSetting(t.db, "currency", "EUR");
+  const res = await get("/api/admin/analytics.csv?range=30d");
+  const records = readCsv(await expectCsvAttachment(res, /analytics-.*\.csv/));
+  expect(records[0]).toEqual(["Figure", "Day or period", "Name", "Count", "Amount", "Currency"]);
+  const lines = records.slice(1);
+  const totals = lines.filter((r) => r[0] === "Revenue in the range").map((r) => [r[4], r[5]]);
+  expect(totals.map(([, currency]) => currency)).toEqual(["EUR", "USD"]);
+  // Every amount says its currency.
+  expect(lines.filter((r) => r[4] !== "").every((r) => r[5] === "EUR" || r[5] === "USD")).toBe(true);
+  expect(lines.filter((r) => r[0]?.startsWith("Top services")).map((r) => r.slice(2))).toEqual([
+    ["Partner Check", "1", "200.00", "EUR"],
+    ["Partner Check", "1", "148.00", "USD"],
+  ]);
+});
+
+test("the check for more than one currency reads six index entries, whatever the number of rows; two currencies are counted from the records, reading indexes only", async () => {
+  const client = t.db.$client;
+  booking(now);
+  t.db
+    .insert(bookings)
+    .values({ serviceName: "Partner Check", servicePrice: "1.00", currency: "EUR", appointmentDate: "2026-04-10", appointmentTime: "12:00", createdAt: now })
+    .run();
+  const checks = await statementsPreparedBy(client, () => currenciesInUse(t.db));
+  expect(checks).toHaveLength(6);
+  for (const statement of checks) expect(queryPlan(client, statement).join(" | ")).toMatch(/^SEARCH \w+ USING COVERING INDEX \w+_currency_idx$/);
+  expect(currenciesInUse(t.db).sort()).toEqual(["EUR", "USD"]);
+  // The per-currency figures read the covering indexes, never the rows.
+  const counted = await statementsPreparedBy(client, () => adminAnalytics(t.db, "30d", adelaide, now));
+  const money = counted.filter((s) => /from "(bookings|orders|payments)"/.test(s) && /group by/i.test(s));
+  expect(money.length).toBeGreaterThanOrEqual(3);
+  for (const statement of money) expect(queryPlan(client, statement).join(" | ")).toContain("USING COVERING INDEX");
 });

@@ -10,6 +10,7 @@ import { expect, test } from "bun:test";
 import ExcelJS from "exceljs";
 import { eq } from "drizzle-orm";
 import { placeOrder } from "../../db/orders.server";
+import { updateSetting } from "../../db/settings.server";
 import { bookings, cartItems, contacts, orders, users } from "../../db/schema";
 import { localDate } from "../../domain/timezone";
 import { adminTokenFor, adminWithToken, customerWithSession } from "../../../tests/factories";
@@ -167,6 +168,24 @@ test("bookings: the CSV and the workbook carry the same columns and rows, what t
   expectText(cellOf(sheet, 1, "Status"), "Confirmed");
 });
 
+test("bookings after a change of currency: each row says the currency it was booked in, whatever the setting is now", async () => {
+  twoBookings();
+  // The second was booked after the owner switched to euros; the setting is euros now.
+  t.db.update(bookings).set({ currency: "EUR" }).where(eq(bookings.reference, "BK-ABCD-EFGH")).run();
+  updateSetting(t.db, "currency", "EUR");
+  const csv = readCsv(await expectCsvAttachment(await admin.get("/api/admin/bookings.csv?from=2027-01-01"), `bookings-${today()}.csv`));
+  const column = (header: string) => (csv[0] ?? []).indexOf(header);
+  // The amounts' headers name no currency: the Currency column does, per row.
+  expect(csv[0]?.filter((h) => /Price|price/.test(h))).toEqual(["Price", "Original price"]);
+  expect(csv.slice(1, 3).map((r) => [r[0], r[column("Price")], r[column("Currency")]])).toEqual([
+    ["BK-2345-6789", "295.00", "USD"],
+    ["BK-ABCD-EFGH", "147.50", "EUR"],
+  ]);
+  const sheet = await sheetOf(await admin.get("/api/admin/bookings.xlsx?from=2027-01-01"), `bookings-${today()}.xlsx`);
+  expectText(cellOf(sheet, 1, "Currency"), "USD");
+  expectText(cellOf(sheet, 2, "Currency"), "EUR");
+});
+
 test("bookings: the workbook takes the list's filters and search, as the CSV does", async () => {
   twoBookings();
   const confirmed = await sheetOf(await admin.get("/api/admin/bookings.xlsx?status=confirmed"), `bookings-${today()}.xlsx`);
@@ -230,7 +249,7 @@ test("enquiries and analytics: the same two files, phones as text, days as dates
 
   const figures = await sheetOf(await admin.get("/api/admin/analytics.xlsx?range=30d"), `analytics-${today()}.xlsx`);
   const analyticsCsv = readCsv(await expectCsvAttachment(await admin.get("/api/admin/analytics.csv?range=30d"), `analytics-${today()}.csv`));
-  expect(headersOf(figures)).toEqual(["Figure", "Day or period", "Name", "Count", "Amount (USD)"]);
+  expect(headersOf(figures)).toEqual(["Figure", "Day or period", "Name", "Count", "Amount", "Currency"]);
   expect(analyticsCsv[0]).toEqual(headersOf(figures) as string[]);
   expect(figures.rowCount).toBe(analyticsCsv.filter((r) => r.length > 1).length);
   expectText(cellOf(figures, 1, "Figure"), "Visits per day");

@@ -1,6 +1,7 @@
 import { expect, test } from "bun:test";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { adminStats } from "../../db/admin-stats.server";
+import { updateSetting } from "../../db/settings.server";
 import { type Address, bookings, orders, payments, products } from "../../db/schema";
 import { seedProducts } from "../../db/seed/catalogue";
 import type { BookingStatus } from "../../domain/booking";
@@ -57,7 +58,14 @@ test("no token: 401", async () => {
 test("the seeded site: every product counted, an inactive one too; no orders, revenue or bookings", async () => {
   t.db.update(products).set({ isActive: false }).where(eq(products.slug, "covert-dash-cam-4k")).run();
   expect(countRows(t, "products")).toBe(seedProducts.length);
-  expect(await stats()).toEqual({ totalProducts: seedProducts.length, totalOrders: 0, pendingOrders: 0, totalRevenue: "0.00", recentBookings: 0 });
+  expect(await stats()).toEqual({
+    totalProducts: seedProducts.length,
+    totalOrders: 0,
+    pendingOrders: 0,
+    totalRevenue: "0.00",
+    revenue: [{ currency: "USD", total: "0.00" }],
+    recentBookings: 0,
+  });
 });
 
 test("revenue: paid orders and completed payments in exact cents, less refunds; requests and unpaid orders not counted", async () => {
@@ -75,6 +83,47 @@ test("revenue: paid orders and completed payments in exact cents, less refunds; 
   payment("45.00", "paypal", "created");
 
   expect(await stats()).toMatchObject({ totalOrders: 8, pendingOrders: 1, totalRevenue: "1234.56" });
+});
+
+test("revenue is never added across currencies: each currency's total, today's setting first (decision 086)", async () => {
+  order("100.00", "processing", "paid");
+  payment("20.50", "paypal", "completed");
+  // Before the owner switched to euros: orders and payments kept in the currency they were made in.
+  order("300.00", "delivered", "paid");
+  t.db
+    .update(orders)
+    .set({ currency: "EUR" })
+    .where(eq(orders.orderNumber, `ORD-${orderNumber}`))
+    .run();
+  payment("0.10", "paypal", "completed");
+  payment("0.20", "bank-transfer", "completed");
+  t.db.update(payments).set({ currency: "EUR" }).where(sql`${payments.amount} in ('0.10', '0.20')`).run();
+  order("9.99", "processing", "paid");
+  t.db
+    .update(orders)
+    .set({ currency: "AUD" })
+    .where(eq(orders.orderNumber, `ORD-${orderNumber}`))
+    .run();
+
+  expect(await stats()).toMatchObject({
+    totalOrders: 3,
+    totalRevenue: "120.50",
+    revenue: [
+      { currency: "USD", total: "120.50" },
+      { currency: "AUD", total: "9.99" },
+      { currency: "EUR", total: "300.30" },
+    ],
+  });
+  // With euros the setting, euros come first; the figure read alone is the setting's.
+  updateSetting(t.db, "currency", "EUR");
+  expect(await stats()).toMatchObject({
+    totalRevenue: "300.30",
+    revenue: [
+      { currency: "EUR", total: "300.30" },
+      { currency: "AUD", total: "9.99" },
+      { currency: "USD", total: "120.50" },
+    ],
+  });
 });
 
 test("a PayPal payment that pays a shop order is counted once, as the order's money; gone once refunded", async () => {

@@ -197,6 +197,8 @@ describe("GET /api/admin/users/{id}/bookings", () => {
       id: third.id,
       serviceName: "Third",
       servicePrice: "295.00",
+      // The currency it was booked in (the column's default here: inserted without one).
+      currency: "USD",
       appointmentDate: "2026-03-10",
       appointmentTime: "10:00",
       status: "cancelled",

@@ -3,17 +3,26 @@
  * 90 days or 12 months (the range lives in the page's URL): visits per day, bookings and revenue
  * per week (per month over 12 months), money received by payment method, and the top services and
  * products. Each chart has its figures in a table under it, and the whole set downloads as CSV.
+ * Money is shown per currency: after a change of the currency setting, older bookings, orders and
+ * payments keep theirs, so each currency gets its own total and charts, never one sum of both.
  * Definitions: docs/product.md#analytics.
  */
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type MouseEvent, useEffect, useState } from "react";
-import { formatDate } from "../../domain/format";
-import { type AdminAnalytics as Figures, type AnalyticsRange, analyticsRangeLabels, analyticsRanges, paymentMethodLabel } from "../../shared/admin-analytics";
+import { formatDate, formatKeptMoney } from "../../domain/format";
+import {
+  type AdminAnalytics as Figures,
+  type AnalyticsRange,
+  type AnalyticsRevenue,
+  analyticsRangeLabels,
+  analyticsRanges,
+  paymentMethodLabel,
+} from "../../shared/admin-analytics";
 import { FigureCard, FigureTable } from "./analytics/FigureCard";
 import { PageHeader } from "./parts/PageHeader";
 import { ExportCsvButton } from "./parts/ExportCsvButton";
 import { countedVisitsLabel, countedVisitsNote, visitsPerDayLabel } from "../../shared/visit-labels";
-import { useCurrency, useMoney, withCurrency } from "./parts/money";
+import { useCurrency, withCurrency } from "./parts/money";
 
 export type AdminAnalyticsProps = { initialRange: AnalyticsRange };
 
@@ -27,8 +36,9 @@ const pagePath = "/admin/analytics";
 const apiPath = "/api/admin/analytics";
 
 function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
-  const money = useMoney();
   const currency = useCurrency();
+  // An amount in its own currency, with the code when that is not today's setting ("$1,200 USD").
+  const money = (amount: string, inCurrency: string) => formatKeptMoney(amount, inCurrency, currency);
   const [range, setRange] = useState(initialRange);
   const figures = useQuery<Figures>({ queryKey: [`${apiPath}?range=${range}`], placeholderData: keepPreviousData });
   const data = figures.data;
@@ -44,6 +54,10 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
 
   const per = data?.period === "month" ? "month" : "week";
   const periodRows = (data?.periods ?? []).map((p) => ({ label: periodLabel(per, p.start), ...p }));
+  // With more than one currency, each money chart is per currency and says which in its title.
+  const several = (data?.revenue.length ?? 0) > 1;
+  const titled = (title: string, r: AnalyticsRevenue) => (several ? `${title} (${r.currency})` : title);
+  const amounts = (list: { currency: string; amount: string }[]) => list.map((c) => money(c.amount, c.currency)).join(", ");
 
   return (
     <div className="space-y-6">
@@ -93,7 +107,12 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
             </div>
             <div className="stat">
               <dt className="stat-title">Revenue</dt>
-              <dd className="stat-value text-2xl">{money(data.totals.revenue)}</dd>
+              {data.revenue.map((r) => (
+                <dd key={r.currency} className="stat-value text-2xl" data-testid="revenue-total">
+                  {money(r.total, r.currency)}
+                </dd>
+              ))}
+              {several && <dd className="stat-desc whitespace-normal">One total per currency: amounts in different currencies are not added.</dd>}
             </div>
           </dl>
 
@@ -128,40 +147,46 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
               columns={[{ header: per === "month" ? "Month" : "Week" }, { header: "Bookings", numeric: true }]}
               rows={periodRows.map((p) => [p.label, count.format(p.bookings)])}
             />
-            <FigureCard
-              testId="chart-revenue"
-              title={`Revenue per ${per}`}
-              description={`Money received each ${per} for shop orders and services, less refunds, by the day it arrived.`}
-              chartLabel={`Bar chart of revenue per ${per}, ${money(data.totals.revenue)} in all; the figures are in the table below.`}
-              spec={{
-                type: "bar",
-                labels: periodRows.map((p) => p.label),
-                values: periodRows.map((p) => Number(p.revenue)),
-                seriesLabel: "Revenue",
-                colour: "accent",
-                money: currency,
-              }}
-              columns={[{ header: per === "month" ? "Month" : "Week" }, { header: "Revenue", numeric: true }]}
-              rows={periodRows.map((p) => [p.label, money(p.revenue)])}
-            />
-            <FigureCard
-              testId="chart-methods"
-              title="Payments by method"
-              description="The same money by how it was paid: the number of payments and their amount."
-              chartLabel="Bar chart of the amount received by payment method; the figures are in the table below."
-              spec={{
-                type: "bar",
-                labels: data.paymentMethods.map((m) => paymentMethodLabel(m.method)),
-                values: data.paymentMethods.map((m) => Number(m.amount)),
-                seriesLabel: "Received",
-                colour: "info",
-                money: currency,
-                horizontal: true,
-              }}
-              columns={[{ header: "Method" }, { header: "Payments", numeric: true }, { header: "Amount", numeric: true }]}
-              rows={data.paymentMethods.map((m) => [paymentMethodLabel(m.method), count.format(m.count), money(m.amount)])}
-              emptyText="No money received in this range."
-            />
+            {data.revenue.map((r) => (
+              <FigureCard
+                key={`revenue-${r.currency}`}
+                testId={several ? `chart-revenue-${r.currency}` : "chart-revenue"}
+                title={titled(`Revenue per ${per}`, r)}
+                description={`Money received each ${per} for shop orders and services${several ? ` in ${r.currency}` : ""}, less refunds, by the day it arrived.`}
+                chartLabel={`Bar chart of revenue per ${per}, ${money(r.total, r.currency)} in all; the figures are in the table below.`}
+                spec={{
+                  type: "bar",
+                  labels: periodRows.map((p) => p.label),
+                  values: r.periods.map((amount) => Number(amount)),
+                  seriesLabel: "Revenue",
+                  colour: "accent",
+                  money: r.currency,
+                }}
+                columns={[{ header: per === "month" ? "Month" : "Week" }, { header: "Revenue", numeric: true }]}
+                rows={periodRows.map((p, i) => [p.label, money(r.periods[i] ?? "0.00", r.currency)])}
+              />
+            ))}
+            {data.revenue.map((r) => (
+              <FigureCard
+                key={`methods-${r.currency}`}
+                testId={several ? `chart-methods-${r.currency}` : "chart-methods"}
+                title={titled("Payments by method", r)}
+                description="The same money by how it was paid: the number of payments and their amount."
+                chartLabel="Bar chart of the amount received by payment method; the figures are in the table below."
+                spec={{
+                  type: "bar",
+                  labels: r.paymentMethods.map((m) => paymentMethodLabel(m.method)),
+                  values: r.paymentMethods.map((m) => Number(m.amount)),
+                  seriesLabel: "Received",
+                  colour: "info",
+                  money: r.currency,
+                  horizontal: true,
+                }}
+                columns={[{ header: "Method" }, { header: "Payments", numeric: true }, { header: "Amount", numeric: true }]}
+                rows={r.paymentMethods.map((m) => [paymentMethodLabel(m.method), count.format(m.count), money(m.amount, r.currency)])}
+                emptyText="No money received in this range."
+              />
+            ))}
           </div>
 
           <div className="grid gap-6 lg:grid-cols-2">
@@ -170,7 +195,11 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
               title="Top services"
               description="The five services booked most often (cancelled bookings left out), with the value of those bookings."
               columns={["Service", "Bookings", "Value booked"]}
-              rows={data.topServices.map((s) => [s.name, count.format(s.bookings), money(s.value)])}
+              rows={data.topServices.map((s) => [
+                s.name,
+                count.format(s.bookings),
+                amounts(s.byCurrency.map((c) => ({ currency: c.currency, amount: c.value }))),
+              ])}
               emptyText="No bookings in this range."
             />
             <TopList
@@ -178,7 +207,11 @@ function AdminAnalyticsBody({ initialRange }: AdminAnalyticsProps) {
               title="Top products"
               description="The five products sold in the most units in paid orders that were not refunded."
               columns={["Product", "Units", "Revenue"]}
-              rows={data.topProducts.map((p) => [p.name, count.format(p.units), money(p.revenue)])}
+              rows={data.topProducts.map((p) => [
+                p.name,
+                count.format(p.units),
+                amounts(p.byCurrency.map((c) => ({ currency: c.currency, amount: c.revenue }))),
+              ])}
               emptyText="No products sold in this range."
             />
             <TopList
@@ -233,5 +266,5 @@ function TopList({
   );
 }
 
-/** The island's root: the currency setting for every amount its parts show. */
+/** The island's root: the currency setting, the one amounts are shown without their code in. */
 export default withCurrency(AdminAnalyticsBody);

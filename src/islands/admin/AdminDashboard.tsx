@@ -15,7 +15,8 @@ import type { AdminTodo } from "../../shared/admin-todo";
 import { GoLiveChecklist } from "./dashboard/GoLiveChecklist";
 import { ReplicationPanel } from "./dashboard/ReplicationPanel";
 import { TodoGroups } from "./dashboard/TodoGroups";
-import { useMoney, withCurrency } from "./parts/money";
+import { formatKeptMoney } from "../../domain/format";
+import { useCurrency, withCurrency } from "./parts/money";
 
 /** `ownerView` false for staff: no question about what only owners may open (the failed-mail banner, the go-live checklist whose links lead to owners-only settings). */
 export type AdminDashboardProps = { businessName: string; ownerView?: boolean };
@@ -53,12 +54,23 @@ function FailedMailBanner({ failed }: { failed: number }) {
   );
 }
 
-function StatCard({ title, value, note }: { title: string; value: string | undefined; note?: string }) {
+/** A figure, or several (one per currency: amounts are never added across currencies, decision 086). */
+function StatCard({ title, value, note }: { title: string; value: string | readonly string[] | undefined; note?: string }) {
   return (
     <section className="card border border-base-300 bg-base-100">
       <div className="card-body gap-1 p-5">
         <h2 className="text-sm font-semibold text-base-content/80">{title}</h2>
-        {value === undefined ? <div className="skeleton h-8 w-24" aria-hidden="true" /> : <p className="text-3xl font-bold">{value}</p>}
+        {value === undefined ? (
+          <div className="skeleton h-8 w-24" aria-hidden="true" />
+        ) : typeof value === "string" || value.length === 1 ? (
+          <p className="text-3xl font-bold">{typeof value === "string" ? value : value[0]}</p>
+        ) : (
+          <ul className="text-2xl font-bold break-words">
+            {value.map((v) => (
+              <li key={v}>{v}</li>
+            ))}
+          </ul>
+        )}
         {note && <p className="text-sm text-base-content/80">{note}</p>}
       </div>
     </section>
@@ -66,7 +78,7 @@ function StatCard({ title, value, note }: { title: string; value: string | undef
 }
 
 function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardProps) {
-  const money = useMoney();
+  const currency = useCurrency();
   const stats = useQuery<DashboardStats>({ queryKey: adminStatsKey });
   // The outbox is an owner's room (decision 040): staff are not asked about failed mail.
   const mail = useQuery<AdminMailSummary>({ queryKey: mailSummaryKey, enabled: ownerView });
@@ -95,7 +107,7 @@ function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardPr
 
       <FailedMailBanner failed={mail.data?.failed ?? 0} />
       {ownerView && todo.data && <GoLiveChecklist items={todo.data.checklist} setAside={todo.data.setAside} />}
-      <TodoGroups todo={todo} />
+      <TodoGroups todo={todo} ownerView={ownerView} />
       {ownerView && <ReplicationPanel />}
       {stats.isError && (
         <div role="alert" className="alert alert-error">
@@ -107,7 +119,7 @@ function AdminDashboardBody({ businessName, ownerView = true }: AdminDashboardPr
         {ownerView ? (
           <>
             <StatCard title="Total Orders" value={s && String(ownerStats?.totalOrders ?? "")} note={s && `${s.pendingOrders} pending`} />
-            <StatCard title="Total Revenue" value={s && (ownerStats ? money(ownerStats.totalRevenue) : "")} />
+            <StatCard title="Total Revenue" value={s && (ownerStats ? ownerStats.revenue.map((r) => formatKeptMoney(r.total, r.currency, currency)) : "")} />
           </>
         ) : (
           <StatCard title="Pending Orders" value={s && String(s.pendingOrders)} />

@@ -8,7 +8,7 @@ import { replyOrCall } from "../../domain/payment-instructions";
 import { plainText } from "./layout";
 
 export type BookingMovedMailInput = {
-  /** The currency setting prices are shown in. */
+  /** The currency prices are shown in: the booking's own (the one it was booked in). */
   currency: string;
   booking: {
     id: string;

@@ -5,6 +5,7 @@
  * confirmed address, never to the contact address typed on the form (shown to the business only).
  */
 import { type BookingStatus, bookingPagePath, heldLengthText } from "../../domain/booking";
+import { bookingPriceLines, discountNote } from "../../domain/booking-price-lines";
 import { formatAppointment, formatInstant, formatMoney, timeZoneCity } from "../../domain/format";
 import { bookingStatusLabels } from "../../shared/admin-bookings";
 import { adminRecordPath, bookingRecordKey } from "../../shared/admin-records";
@@ -61,7 +62,7 @@ export type BookingMailInput = {
   whenText: string;
   /** The business timezone the appointment's wall-clock time is in (settings). */
   timeZone: string;
-  /** The currency setting the prices are in. */
+  /** The currency the prices are in: the booking's own (the one it was booked in). */
   currency: string;
   ics: string;
 };
@@ -87,7 +88,11 @@ const receivedOpening: Record<BookingStatus, string> = {
 /** The customer's confirmation, with the calendar invitation attached. */
 export function bookingConfirmationMail(m: BookingMailInput): MailMessage {
   const b = m.booking;
-  const saved = b.originalPrice && b.originalPrice !== b.servicePrice ? ` (new-client price; list price ${formatMoney(b.originalPrice, m.currency)})` : "";
+  const lines = bookingPriceLines(b);
+  const saved =
+    b.originalPrice && lines.length > 0
+      ? ` (${discountNote(lines, (a) => formatMoney(a, m.currency))}; list price ${formatMoney(b.originalPrice, m.currency)})`
+      : "";
   return {
     to: m.customerEmail,
     replyTo: m.businessEmail,
@@ -130,6 +135,7 @@ export function bookingNotificationMail(m: BookingMailInput): MailMessage {
       `Service: ${b.serviceName}`,
       `When: ${m.whenText} (${timeZoneCity(m.timeZone)} time), ${lengthOf(b)}`,
       `Price: ${formatMoney(b.servicePrice, m.currency)}${b.originalPrice && b.originalPrice !== b.servicePrice ? ` (list ${formatMoney(b.originalPrice, m.currency)})` : ""}`,
+      ...bookingPriceLines(b).map((l) => `  ${l.label}: ${formatMoney(l.amount, m.currency)} off`),
       `Phone: ${b.contactPhone ?? ""}`,
       `E-mail: ${m.customerEmail}`,
       ...typed,
@@ -168,7 +174,7 @@ export type BookingStatusMailInput = {
   /** Where the customer sees their bookings (the dashboard) and books again (/booking). */
   origin: string;
   timeZone: string;
-  /** The currency setting the price is in. */
+  /** The currency the price is in: the booking's own (the one it was booked in). */
   currency: string;
   /** The updated calendar invitation (confirm and cancel send one; same UID, higher SEQUENCE). */
   ics?: string;

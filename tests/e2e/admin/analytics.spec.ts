@@ -102,9 +102,9 @@ test("the charts are drawn, the range lives in the URL, the tables and the CSV c
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync(await download.path(), "utf8");
-  expect(csv.split("\r\n")[0]).toBe("\uFEFFFigure,Day or period,Name,Count,Amount (USD)");
-  expect(csv).toContain("Payments by method,,PayPal,1,295.00");
-  expect(csv).toContain("Payments by method,,Bank transfer,2,150.00");
+  expect(csv.split("\r\n")[0]).toBe("\uFEFFFigure,Day or period,Name,Count,Amount,Currency");
+  expect(csv).toContain("Payments by method,,PayPal,1,295.00,USD");
+  expect(csv).toContain("Payments by method,,Bank transfer,2,150.00,USD");
 
   // A reload keeps the range; at 360 px nothing runs off the side.
   await page.setViewportSize({ width: 360, height: 800 });

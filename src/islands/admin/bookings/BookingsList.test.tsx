@@ -1,6 +1,7 @@
 /**
  * The bookings list as the owner reads it on a phone and at a desk: a date from another year says
- * its year ("Mon, 8 Dec 2025" is not this December), and each booking's phone is a link that calls.
+ * its year ("Mon, 8 Dec 2025" is not this December), each booking's phone is a link that calls, and its
+ * price is in the currency it was booked in.
  */
 import { expect, test } from "bun:test";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -18,6 +19,7 @@ const row = (id: string, appointmentDate: string, contactPhone: string | null): 
     serviceName: "Discreet Check Up",
     servicePrice: "75.00",
     originalPrice: null,
+    currency: "AUD",
     discountApplied: false,
     status: "pending",
     location: null,
@@ -48,4 +50,17 @@ test("dates carry the year when it is not this year's, and every booking's phone
   // In the table and on the card (the phone's view): a tel: link each.
   expect(html.match(/href="tel:0491692327"/g)?.length).toBe(2);
   expect(html.match(/href="tel:\+61412000111"/g)?.length).toBe(2);
+});
+
+test("a price is in the booking's own currency: with its code when that is not today's setting", () => {
+  const usd = { ...row("CCCC-3333", "2027-01-05", null), currency: "USD" } as AdminBookingRow;
+  const html = renderToStaticMarkup(
+    <CurrencyProvider currency="AUD">
+      <BookingsList rows={[row("AAAA-1111", "2027-01-05", null), usd]} timeZone="Australia/Adelaide" onOpen={() => {}} />
+    </CurrencyProvider>,
+  );
+  // Both are "$75": the Australian one as the site prices now, the older US one says which dollars.
+  expect(html).toContain(">$75<");
+  expect(html).toContain("$75 USD");
+  expect(html).not.toContain("$75 AUD");
 });

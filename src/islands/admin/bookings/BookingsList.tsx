@@ -9,7 +9,7 @@ import { type AdminBookingRow, bookingName } from "../../../shared/admin-booking
 import { DialogButton } from "../parts/DialogButton";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { StatusBadge } from "../../../components/StatusBadge";
-import { useMoney } from "../parts/money";
+import { useBookingMoney } from "./booking-money";
 
 export type OpenBooking = (booking: AdminBookingRow, trigger: HTMLButtonElement) => void;
 
@@ -42,11 +42,11 @@ function Reference({ b }: { b: AdminBookingRow }) {
 }
 
 function Price({ b }: { b: AdminBookingRow }) {
-  const money = useMoney();
+  const money = useBookingMoney();
   return (
     <span className="whitespace-nowrap">
-      {money(b.servicePrice)}
-      {b.discountApplied && b.originalPrice && <span className="block text-xs text-base-content/80">{`list ${money(b.originalPrice)}`}</span>}
+      {money(b.servicePrice, b)}
+      {b.discountApplied && b.originalPrice && <span className="block text-xs text-base-content/80">{`list ${money(b.originalPrice, b)}`}</span>}
     </span>
   );
 }
