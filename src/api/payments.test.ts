@@ -4,6 +4,7 @@ import { browser } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type ErrorBody, type TestApp } from "../../tests/helpers/test-app";
 import { startSmtpServer } from "../../tests/helpers/smtp";
 import { paymentDetails, realPaymentDetails } from "../../tests/factories";
+import { updateSetting } from "../db/settings.server";
 
 let t: TestApp;
 beforeEach(() => {
@@ -55,8 +56,11 @@ describe("POST /api/payment-requests", () => {
       `Reference code: ${body.referenceCode}`,
       // Without PayPal, made-up crypto addresses and a made-up bank account, only what is on offer (decision 067).
       "1. Cash deposit",
-      "Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)",
+      "Wire transfer or money order",
       "Reply to this e-mail and we will arrange it with you.",
+      // A plan is chosen when paying for a booking, not arranged by hand (decision 085).
+      "Payment plan (2, 3 or 4 payments, 0% interest, no credit check)",
+      "Where plans are offered for the service and its price: book the service, then choose Pay on your booking, then the number of payments.",
       "Processing timeline:",
       "Service start:",
     ]) {
@@ -69,6 +73,15 @@ describe("POST /api/payment-requests", () => {
     expect(toBusiness!.to).toBe("owner@example.com");
     expect(toBusiness!.replyTo).toBe("jane@example.com");
     expect(toBusiness!.text).toContain(body.referenceCode);
+  });
+
+  test("with payment plans turned off, the instructions promise none (decision 087)", async () => {
+    updateSetting(t.db, "paymentPlansEnabled", false);
+    const res = await t.json("/api/payment-requests", { serviceId: "partner", method: "instructions", email: "jane@example.com" });
+    expect(res.status).toBe(201);
+    const [toClient] = mails();
+    expect(toClient!.subject).toStartWith("Payment instructions");
+    for (const promise of ["Payment plan", "0% interest", "no credit check", "number of payments"]) expect(toClient!.text).not.toContain(promise);
   });
 
   test("a cash request e-mails the deposit process and asks the business for locations within 30 minutes", async () => {

@@ -5,11 +5,12 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { formatInvoiceNumber } from "../domain/invoice";
-import { type PaymentStatus, paymentActionOutcome } from "../domain/payment";
+import { type BookingClosed, type PaymentStatus, paymentActionOutcome } from "../domain/payment";
 import { type AdminPayment, type AdminPaymentList, type AdminPaymentsQuery, adminPaymentsPageSize } from "../shared/admin-payments";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { issueInvoice } from "./invoices.server";
+import { bookingClosedTo, closeOpenPayments } from "./payments.server";
 import { getSettings } from "./settings.server";
 import { prepared } from "./prepared.server";
 import { paymentCounts, payments } from "./schema";
@@ -22,10 +23,22 @@ import { paymentCounts, payments } from "./schema";
  * capture) is that row, never listed twice. An order's payment reads as `completed`, or `refunded`
  * once the order is, and takes its paid time as its own.
  */
-const orderPaymentStatus = `CASE o.payment_status WHEN 'refunded' THEN 'refunded' ELSE 'completed' END`;
+const orderPaymentStatus = `CASE o.payment_status WHEN 'refunded' THEN 'refunded' WHEN 'refund_owed' THEN 'refund_owed' ELSE 'completed' END`;
 const orderPaymentMethod = `coalesce(o.payment_method, 'manual')`;
-const paidByHandOrders = `o.paid_at IS NOT NULL AND o.payment_status IN ('paid', 'refunded')
+const paidByHandOrders = `o.paid_at IS NOT NULL AND o.payment_status IN ('paid', 'refunded', 'refund_owed')
   AND NOT EXISTS (SELECT 1 FROM payments p2 WHERE p2.shop_order_id = o.id AND p2.status IN ('completed', 'refunded'))`;
+
+/**
+ * Why the booking a payment row pays takes no more money, as `bookingClosedTo` decides it
+ * (db/payments.server.ts), so the list offers "Mark paid" exactly when the server accepts it:
+ * cancelled, paid by another payment of the same thing to pay, or a PayPal payment being checked.
+ */
+const sameThingToPaySql = "q.booking_id = p.booking_id AND q.instalment_number IS p.instalment_number AND q.id != p.id";
+const bookingClosedSql = `CASE WHEN p.booking_id IS NULL THEN NULL
+      WHEN (SELECT b.status FROM bookings b WHERE b.id = p.booking_id) = 'cancelled' THEN 'cancelled'
+      WHEN EXISTS (SELECT 1 FROM payments q WHERE ${sameThingToPaySql} AND q.status = 'completed') THEN 'paid'
+      WHEN EXISTS (SELECT 1 FROM payments q WHERE ${sameThingToPaySql} AND q.status IN ('review', 'unknown')) THEN 'checking'
+    END`;
 
 type Filters = { status: boolean; method: boolean };
 const filterKey = (f: Filters) => `${f.status ? "s" : ""}${f.method ? "m" : ""}`;
@@ -36,7 +49,8 @@ function paymentRowsSql(f: Filters): string {
   return `SELECT p.id AS id, p.reference_code AS referenceCode, p.service_name AS serviceName, p.amount AS amount, p.currency AS currency,
       p.method AS method, p.email AS email, u.first_name AS firstName, u.last_name AS lastName, u.email AS accountEmail, p.status AS status,
       p.created_at AS createdAt, p.paid_at AS paidAt, p.marked_paid_by AS markedPaidBy, o.order_number AS orderNumber,
-      (SELECT i.number FROM invoices i WHERE i.payment_id = p.id OR i.order_id = p.shop_order_id) AS invoice
+      (SELECT i.number FROM invoices i WHERE i.payment_id = p.id OR i.order_id = p.shop_order_id) AS invoice,
+      ${bookingClosedSql} AS bookingClosed, p.booking_id IS NOT NULL AS forBooking
     FROM payments p LEFT JOIN users u ON u.id = p.user_id LEFT JOIN orders o ON o.id = p.shop_order_id
     ${where.length > 0 ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY p.created_at DESC, p.id DESC LIMIT $end`;
@@ -54,7 +68,7 @@ function orderRowsSql(f: Filters): string {
       u.email AS accountEmail, ${orderPaymentStatus} AS status, o.paid_at AS createdAt, o.paid_at AS paidAt,
       (SELECT a.username FROM order_events e JOIN admins a ON a.id = e.admin_id
         WHERE e.order_id = o.id AND e.actor = 'admin' AND e.payment_status = 'paid' ORDER BY e.id LIMIT 1) AS markedPaidBy,
-      o.order_number AS orderNumber, (SELECT i.number FROM invoices i WHERE i.order_id = o.id) AS invoice
+      o.order_number AS orderNumber, (SELECT i.number FROM invoices i WHERE i.order_id = o.id) AS invoice, NULL AS bookingClosed, 0 AS forBooking
     FROM orders o LEFT JOIN users u ON u.id = o.user_id
     WHERE ${orderConditions(f)}
     ORDER BY o.paid_at DESC, o.id DESC LIMIT $end`;
@@ -93,6 +107,8 @@ type RawPaymentRow = {
   markedPaidBy: string | null;
   orderNumber: string | null;
   invoice: number | null;
+  bookingClosed: BookingClosed;
+  forBooking: number;
 };
 
 function toAdminPayment(r: RawPaymentRow): AdminPayment {
@@ -111,6 +127,8 @@ function toAdminPayment(r: RawPaymentRow): AdminPayment {
     markedPaidBy: r.markedPaidBy,
     orderNumber: r.orderNumber,
     invoiceNumber: r.invoice === null ? null : formatInvoiceNumber(r.invoice),
+    bookingClosed: r.bookingClosed,
+    forBooking: r.forBooking === 1,
   };
 }
 
@@ -149,22 +167,30 @@ export type MarkPaymentPaidResult = { ok: true } | { ok: false; reason: "not_fou
  * Marks a payment request paid: status `completed` and `paidAt` now, audited with the status
  * before and after, in one immediate transaction. The transition table (`domain/payment.ts`)
  * decides: only a request still `requested` (not a PayPal payment, not a shop order's payment,
- * not one already paid) can be.
+ * not one already paid) can be, and a booking's only while the booking takes money (not
+ * cancelled, not paid by another request). Any number of simultaneous marks of one booking's
+ * requests record one payment and one invoice: the transaction takes the write lock before it
+ * reads, and the booking's other open requests are closed with it.
  */
 export function markPaymentRequestPaid(db: Db, id: string, actor: AuditActor, now = new Date()): MarkPaymentPaidResult {
   return immediate(db, (): MarkPaymentPaidResult => {
     const before = db.select().from(payments).where(eq(payments.id, id)).get();
     if (!before) return { ok: false, reason: "not_found" };
-    const outcome = paymentActionOutcome({ status: before.status, method: before.method, forShopOrder: before.shopOrderId !== null }, "mark_paid");
+    const outcome = paymentActionOutcome(
+      { status: before.status, method: before.method, forShopOrder: before.shopOrderId !== null, bookingClosed: bookingClosedTo(db, before) },
+      "mark_paid",
+    );
     if (!outcome.ok) return { ok: false, reason: "not_allowed", message: outcome.message };
     const completed = outcome.to;
     const paid = db
       .update(payments)
       .set({ status: completed, paidAt: now, markedPaidBy: actor.username, updatedAt: now })
-      .where(eq(payments.id, id))
+      .where(and(eq(payments.id, id), eq(payments.status, before.status)))
       .returning()
       .get();
-    if (paid) issueInvoice(db, { payment: paid }, getSettings(db), now);
+    if (!paid) throw new Error(`payment ${id} changed while it was being marked paid`);
+    if (paid.bookingId !== null) closeOpenPayments(db, { bookingId: paid.bookingId, instalmentNumber: paid.instalmentNumber, exceptId: paid.id });
+    issueInvoice(db, { payment: paid }, getSettings(db), now);
     recordAudit(
       db,
       actor,

@@ -16,7 +16,8 @@ import {
   newBookingReference,
   type BookingStatus,
 } from "../domain/booking";
-import { centsToDecimal } from "../domain/pricing";
+import { storedAdjustments } from "../domain/booking-price-lines";
+import { centsToDecimal, discountLabels, volumeBands } from "../domain/pricing";
 import {
   type BookingLength,
   type BusinessHours,
@@ -35,6 +36,8 @@ import type { BookingInput } from "../shared/booking";
 import { immediate, type Db } from "./client.server";
 import { closedDays } from "./calendar-days.server";
 import { getSettings } from "./settings.server";
+import { cancelPlanOfBooking } from "./payment-plans.server";
+import { closeOpenPayments } from "./payments.server";
 import { recordReferralReward, voidReferralReward } from "./referrals.server";
 import { bookingSlots, bookings, servicePricing, timeSlots, users } from "./schema";
 
@@ -207,7 +210,15 @@ export function createBooking(
     if (!hold.ok) return hold;
     const first = hold.slots.get(slotKey({ date, time }));
 
-    const price = bookingPrice(pkg, !user.isNewCustomer, input.newClientDiscountPercent, length.unit === "hours" ? length.count : undefined);
+    // The volume table as /services shows it, read under the same lock as the package's price.
+    const volume = volumeBands(
+      db
+        .select()
+        .from(servicePricing)
+        .where(and(eq(servicePricing.kind, "volume"), eq(servicePricing.isActive, true)))
+        .all(),
+    );
+    const price = bookingPrice(pkg, !user.isNewCustomer, input.newClientDiscountPercent, length.unit === "hours" ? length.count : undefined, volume);
     const booking = db
       .insert(bookings)
       .values({
@@ -215,8 +226,10 @@ export function createBooking(
         reference: unusedBookingReference(db),
         serviceId: pkg.id,
         serviceName: pkg.name,
-        servicePrice: centsToDecimal(Math.round(price.servicePrice * 100)),
-        originalPrice: centsToDecimal(Math.round(price.originalPrice * 100)),
+        servicePrice: centsToDecimal(price.priced.totalCents),
+        originalPrice: centsToDecimal(price.priced.listCents),
+        // Priced in today's currency and kept in it: a later change of the setting leaves this booking alone.
+        currency: getSettings(db).currency,
         discountApplied: price.discountApplied,
         appointmentDate: date,
         appointmentTime: time,
@@ -233,6 +246,12 @@ export function createBooking(
           units: price.units,
           listPrice: pkg.price,
           discountPercent: price.discountPercent,
+          volumePercent: price.volumePercent,
+          // What came off the list price, line by line, as the summary and the e-mails show it (decision 083).
+          adjustments: storedAdjustments(price.priced.adjustments, {
+            [discountLabels.newClient]: price.discountPercent,
+            [discountLabels.volume]: price.volumePercent,
+          }),
           lengthUnit: length.unit,
           lengthCount: length.count,
           endDate: hold.held.end.date,
@@ -319,8 +338,18 @@ export function holdMovedBooking(db: Db, bookingId: string, held: HeldTime, slot
 }
 
 /**
- * A customer cancels their own pending booking: the slot is freed and any referral reward it
- * earned is voided, and `queueMail` runs with the cancelled booking, all in one transaction.
+ * What a booking's cancellation closes besides its place, inside the cancel's transaction: its
+ * payment requests and PayPal payments not yet captured (`cancelled`: nothing is left to pay, and
+ * the owner is never offered "Mark paid" for it). A capture already sent is still recorded when it
+ * completes, and refunded (payments/settle-capture.server.ts); money received is left to the refund rules.
+ */
+function closePaymentsOfCancelled(db: Db, bookingId: string): void {
+  closeOpenPayments(db, { bookingId });
+}
+
+/**
+ * A customer cancels their own pending booking: the slot is freed, any referral reward it earned
+ * is voided and its open payments closed, and `queueMail` runs with the cancelled booking, all in one transaction.
  * Returns the cancelled booking, or null when not theirs or not pending.
  */
 export function cancelOwnBooking(
@@ -342,6 +371,7 @@ export function cancelOwnBooking(
     if (!updated) return null;
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
+    closePaymentsOfCancelled(db, booking.id);
     queueMail(updated);
     return updated;
   });
@@ -366,6 +396,9 @@ export function cancelUpcomingBookings(db: Db, userId: string, now: Date, timeZo
       .run();
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
+    closePaymentsOfCancelled(db, booking.id);
+    // A payment plan ends with it (decision 085); one with an instalment paid blocks the deletion instead.
+    cancelPlanOfBooking(db, booking.id, now);
   }
   return upcoming;
 }
@@ -379,7 +412,7 @@ export type BookingStatusChange =
 /**
  * The change itself, inside the caller's transaction: checks the transition table against the
  * status as it is now, writes the new one, and on cancel frees the slot's place (once: the guarded
- * update only matches the status read) and voids the referral reward; on complete the customer
+ * update only matches the status read), voids the referral reward and closes its open payments; on complete the customer
  * becomes returning.
  */
 function applyBookingStatus(db: Db, bookingId: string, status: BookingStatus, now: Date): BookingStatusChange {
@@ -403,6 +436,7 @@ function applyBookingStatus(db: Db, bookingId: string, status: BookingStatus, no
     releaseSlot(db, booking);
     voidReferralReward(db, booking.id);
   }
+  if (status === "cancelled") closePaymentsOfCancelled(db, booking.id);
   if (makesReturningCustomer(status) && booking.userId)
     db.update(users).set({ isNewCustomer: false, updatedAt: now }).where(eq(users.id, booking.userId)).run();
   return { ok: true, booking: updated, before: booking };

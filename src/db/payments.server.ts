@@ -4,8 +4,8 @@
  * of simultaneous captures of one order record it exactly once.
  */
 import { holdsUnpaidStock } from "../domain/stock-limits";
-import { and, eq, inArray, isNull, lt, notInArray, sql } from "drizzle-orm";
-import { newReferenceCode, type PaymentStatus, type ServiceOffer } from "../domain/payment";
+import { and, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
+import { type BookingClosed, newReferenceCode, type PaymentStatus, replaceablePaymentStatuses, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { enqueueMail, type MailMessage } from "../mail/outbox.server";
 import {
@@ -14,11 +14,12 @@ import {
   paymentReviewNotification,
   paymentFoundNotification,
   paymentNotTakenNotification,
+  paymentForClosedBookingNotification,
 } from "../mail/templates/payments";
 import type { PaymentRequestMethod } from "../shared/payment";
 import { immediate, type Db } from "./client.server";
 import { changeOrder, type OrderChangeEffects } from "./orders.server";
-import { orders, payments } from "./schema";
+import { bookings, orders, payments } from "./schema";
 import { getSettings } from "./settings.server";
 import { invoiceByNumber, issueInvoice } from "./invoices.server";
 import { withInvoiceAttached } from "../mail/templates/invoice";
@@ -42,12 +43,21 @@ function unusedReferenceCode(db: Db): string {
   throw new Error("could not allocate a payment reference code");
 }
 
-const amountOf = (offer: ServiceOffer) => centsToDecimal(Math.round(offer.amountDue * 100));
+const amountOf = (offer: ServiceOffer) => centsToDecimal(offer.amountDueCents);
 
 /** Inserts a payment row for an offer (for a booking, when given) with a fresh reference code (inside the caller's transaction). */
 export function insertPayment(
   db: Db,
-  p: { userId: string | null; method: string; offer: ServiceOffer; email: string | null; status: PaymentStatus; bookingId?: string | null },
+  p: {
+    userId: string | null;
+    method: string;
+    offer: ServiceOffer;
+    email: string | null;
+    status: PaymentStatus;
+    bookingId?: string | null;
+    /** The plan instalment it pays (decision 085). */
+    instalmentNumber?: number | null;
+  },
 ): Payment {
   return db
     .insert(payments)
@@ -62,16 +72,32 @@ export function insertPayment(
       email: p.email,
       referenceCode: unusedReferenceCode(db),
       status: p.status,
+      instalmentNumber: p.instalmentNumber ?? null,
     })
     .returning()
     .get();
 }
 
-/** A payment request as it is asked for: who, how, for what, and the address its instructions go to. */
-export type PaymentRequestEntry = { userId: string | null; method: PaymentRequestMethod; offer: ServiceOffer; email: string; bookingId?: string };
+/**
+ * A payment request as it is asked for: who, how, for what, and the address its instructions go
+ * to; for a booking, the references of the earlier requests it replaces.
+ */
+export type PaymentRequestEntry = {
+  userId: string | null;
+  method: PaymentRequestMethod;
+  offer: ServiceOffer;
+  email: string;
+  bookingId?: string;
+  replaces?: readonly string[];
+  /** The plan instalment it asks for (decision 085). */
+  instalmentNumber?: number | null;
+};
 
-/** Runs inside a payment request's transaction once it has its reference code: its mail, written for the offer it was priced at. */
-export type PaymentRequestRecorded = (payment: Payment, offer: ServiceOffer) => void;
+/**
+ * Runs inside a payment request's transaction once it has its reference code: its mail, written for
+ * the offer it was priced at, naming the earlier requests it `replaces`.
+ */
+export type PaymentRequestRecorded = (payment: Payment, offer: ServiceOffer, replaces: readonly string[]) => void;
 
 /**
  * Records a payment request; `onRecorded` runs inside the same transaction, so the request and its
@@ -84,8 +110,78 @@ export function recordPaymentRequest(db: Db, entry: PaymentRequestEntry, onRecor
 /** `recordPaymentRequest` inside the caller's transaction (a booking's request checks the booking first). */
 export function insertPaymentRequest(db: Db, entry: PaymentRequestEntry, onRecorded: PaymentRequestRecorded): Payment {
   const payment = insertPayment(db, { ...entry, status: "requested" });
-  onRecorded(payment, entry.offer);
+  onRecorded(payment, entry.offer, entry.replaces ?? []);
   return payment;
+}
+
+/**
+ * The payments of the same thing to pay as `p`: the same booking and, with a payment plan, the same
+ * instalment. At most one of them is open at a time, and once one is paid the others are not.
+ */
+function sameThingToPay(p: ThingToPay) {
+  const n = p.instalmentNumber;
+  return and(
+    eq(payments.bookingId, p.bookingId),
+    n === undefined ? undefined : n === null ? isNull(payments.instalmentNumber) : eq(payments.instalmentNumber, n),
+  );
+}
+
+/**
+ * What a booking's payment pays: the whole booking (`instalmentNumber` null), one instalment of its
+ * plan, or, left out, anything of the booking.
+ */
+export type ThingToPay = { bookingId: string; instalmentNumber?: number | null };
+
+/**
+ * Why the booking `payment` pays takes no more money, inside the caller's transaction: cancelled,
+ * paid already by another payment of the same thing to pay, or a PayPal payment for it being
+ * checked (under review, or its capture's answer lost). Null for a payment that pays no booking.
+ * The payments list computes the same in SQL (`db/admin-payments.server.ts`).
+ */
+export function bookingClosedTo(db: Db, payment: { id?: string; bookingId: string | null; instalmentNumber?: number | null }): BookingClosed {
+  const { bookingId, instalmentNumber } = payment;
+  if (bookingId === null) return null;
+  const booking = db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId)).get();
+  if (booking?.status === "cancelled") return "cancelled";
+  const others = db
+    .select({ status: payments.status })
+    .from(payments)
+    .where(
+      and(
+        sameThingToPay({ bookingId, instalmentNumber }),
+        payment.id === undefined ? undefined : ne(payments.id, payment.id),
+        inArray(payments.status, ["completed", "review", "unknown"] satisfies PaymentStatus[]),
+      ),
+    )
+    .all();
+  if (others.some((o) => o.status === "completed")) return "paid";
+  if (others.length > 0) return "checking";
+  return null;
+}
+
+/**
+ * Closes the open payments of the same thing to pay as `payment` (requests and uncaptured PayPal
+ * payments: `cancelled`), inside the caller's transaction: `payment` replaces them, or was paid so
+ * they will not be. A capture already sent for a PayPal payment closed here is still recorded
+ * when it completes (`recordCapturedPayment`). Answers the rows closed, newest first.
+ */
+export function closeOpenPayments(db: Db, payment: ThingToPay & { exceptId?: string }): Payment[] {
+  return (
+    db
+      .update(payments)
+      // `updatedAt` is kept: a PayPal payment's capture request id is derived from it (see markCaptureUnknown).
+      .set({ status: "cancelled" satisfies PaymentStatus, updatedAt: sql`${payments.updatedAt}` })
+      .where(
+        and(
+          sameThingToPay(payment),
+          inArray(payments.status, [...replaceablePaymentStatuses]),
+          payment.exceptId === undefined ? undefined : ne(payments.id, payment.exceptId),
+        ),
+      )
+      .returning()
+      .all()
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+  );
 }
 
 /** Starts a provider payment: our record (and reference code) exists before the provider is asked for an order. */
@@ -190,18 +286,21 @@ export function markCaptureDeclined(db: Db, paymentId: string) {
   db.update(payments)
     // Strictly later than before, even within the same millisecond, so the request id always changes.
     .set({ status: "declined" satisfies PaymentStatus, updatedAt: sql`max(${Date.now()}, ${payments.updatedAt} + 1)` })
-    .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review"])))
+    // A payment replaced while its capture was under way stays cancelled: nothing was taken.
+    .where(and(eq(payments.id, paymentId), notInArray(payments.status, ["completed", "review", "cancelled"])))
     .run();
 }
 
 /**
  * Marks a capture whose outcome is unknown. `updatedAt` is kept on purpose: the capture's request
- * id is derived from it, and a retry must reuse it so PayPal never captures a second time.
+ * id is derived from it, and a retry must reuse it so PayPal never captures a second time. A
+ * payment closed (replaced) while its capture was under way is marked too: PayPal may have taken
+ * the money, and the payment check finds out.
  */
 export function markCaptureUnknown(db: Db, paymentId: string) {
   db.update(payments)
     .set({ status: "unknown" satisfies PaymentStatus, updatedAt: sql`${payments.updatedAt}` })
-    .where(and(eq(payments.id, paymentId), eq(payments.status, "created")))
+    .where(and(eq(payments.id, paymentId), inArray(payments.status, ["created", "cancelled"] satisfies PaymentStatus[])))
     .run();
 }
 
@@ -276,14 +375,20 @@ function settledPayment(db: Db, paymentId: string): Payment {
   return payment;
 }
 
+/** A capture as recorded; `refundBecause` when it paid a booking that no longer took the money. */
+export type CapturedPayment = { payment: Payment; recorded: boolean; refundBecause?: "cancelled" | "paid" };
+
 /**
  * Records a completed capture. One synchronous transaction with a guarded update: only the first
  * of any number of simultaneous calls changes the row, and only that one queues the receipt and
  * the business's notice. A payment for a shop order marks the order paid in the same transaction
  * (the customer's "Payment received" e-mail with it); when that order is no longer waiting for the
  * payment (cancelled when its hold ran out, or paid already) the money is not kept silently: the
- * payment goes to `review` and the business is told. Answers the payment as stored and whether
- * this call recorded it.
+ * payment goes to `review` and the business is told. A payment for a booking that was cancelled
+ * or paid otherwise while the capture was under way is recorded as the money it is (no invoice, no
+ * receipt) with the business told at once, and answered with `refundBecause` so the caller refunds
+ * it through PayPal; a booking paid by it closes the booking's other open payments. Answers the
+ * payment as stored and whether this call recorded it.
  */
 export function recordCapturedPayment(
   db: Db,
@@ -295,9 +400,29 @@ export function recordCapturedPayment(
   /** The paid order's e-mail (`mail/order-mail.server.ts`); without it none is queued. */
   orderMail?: OrderChangeEffects,
   now = new Date(),
-): { payment: Payment; recorded: boolean } {
-  return immediate(db, () => {
+): CapturedPayment {
+  return immediate(db, (): CapturedPayment => {
     const before = settledPayment(db, paymentId);
+    const closed = bookingClosedTo(db, before);
+    if (closed === "cancelled" || closed === "paid") {
+      // PayPal took money the booking no longer takes: keep the record of it, for the refund.
+      const kept = settleCapture(db, paymentId, "completed", capture.captureId, capture.payerEmail);
+      if (!kept) return { payment: settledPayment(db, paymentId), recorded: false };
+      enqueueMail(
+        db,
+        paymentForClosedBookingNotification({
+          ...business,
+          referenceCode: kept.referenceCode,
+          email: kept.email,
+          serviceName: kept.serviceName,
+          amount: kept.amount,
+          currency: kept.currency,
+          captureId: capture.captureId,
+          why: closed,
+        }),
+      );
+      return { payment: kept, recorded: true, refundBecause: closed };
+    }
     const order = orderOfPayment(db, before);
     if (before.shopOrderId !== null && (!order || !holdsUnpaidStock(order))) {
       const held = settleCapture(db, paymentId, "review", capture.captureId, capture.payerEmail);
@@ -340,6 +465,8 @@ export function recordCapturedPayment(
       );
       if (!paid.ok) throw new Error(`order ${order.id} could not be marked paid: ${paid.reason}`);
     } else {
+      // A booking paid needs none of its other requests (nor a PayPal payment started and left).
+      if (updated.bookingId !== null) closeOpenPayments(db, { bookingId: updated.bookingId, instalmentNumber: updated.instalmentNumber, exceptId: updated.id });
       // A service paid: its invoice takes the next number here, in the transaction that records the money.
       const settings = getSettings(db);
       const invoice = invoiceByNumber(db, issueInvoice(db, { payment: updated }, settings, now).number);

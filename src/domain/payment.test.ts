@@ -10,9 +10,31 @@ import {
   sameAmount,
   serviceOffer,
 } from "./payment";
+import { shippedVolumeBands } from "./pricing";
 
-const discounts = { newClientDiscountPercent: 50, cryptoDiscountPercent: 10, currency: "USD" };
-const pkg = (id: string, price: string, unit = "once", minimumUnits = 1) => ({ id, name: id, price, unit, minimumUnits });
+const discounts = { newClientDiscountPercent: 50, cryptoDiscountPercent: 10, currency: "USD", volume: shippedVolumeBands };
+const pkg = (id: string, price: string, unit = "once", minimumUnits = 1, lengthUnit = unit === "hour" ? "hours" : "days", lengthCount = minimumUnits) => ({
+  id,
+  name: id,
+  price,
+  unit,
+  minimumUnits,
+  lengthUnit,
+  lengthCount,
+});
+
+describe("the volume table in the dialog", () => {
+  test("a two-week package is offered with its 15% volume discount, after the new-client price and before crypto", () => {
+    // $1,295 list; a new client's $647.50, less 15% ($97.13, to the cent) is $550.37; crypto 10% of that is $55.04.
+    const offer = serviceOffer(pkg("fullcheating", "1295.00", "once", 1, "days", 14), false, discounts);
+    expect(offer).toMatchObject({ listAmountDue: 1295, unitPrice: 647.5, percentOff: 50, volumePercent: 15, volumeSaving: 97.13, amountDue: 550.37 });
+    expect(offer).toMatchObject({ cryptoAmount: 495.33, cryptoSaving: 55.04, amountDueCents: 55037, cryptoAmountCents: 49533 });
+    // A returning customer: $1,295 less 15% is $1,100.75.
+    expect(serviceOffer(pkg("fullcheating", "1295.00", "once", 1, "days", 14), true, discounts)).toMatchObject({ amountDue: 1100.75, volumePercent: 15 });
+    // Three days is the standard rate.
+    expect(serviceOffer(pkg("infidelity", "695.00", "once", 1, "days", 3), true, discounts)).toMatchObject({ amountDue: 695, volumePercent: 0 });
+  });
+});
 
 describe("dialog prices", () => {
   test("a new client sees the list price struck through, the new-client price and the real percent", () => {
@@ -49,7 +71,7 @@ describe("dialog prices", () => {
   });
 
   test("a 0% new-client setting means no discount and no badge", () => {
-    expect(serviceOffer(pkg("partner", "295.00"), false, { newClientDiscountPercent: 0, cryptoDiscountPercent: 10, currency: "USD" })).toMatchObject({
+    expect(serviceOffer(pkg("partner", "295.00"), false, { ...discounts, newClientDiscountPercent: 0 })).toMatchObject({
       amountDue: 295,
       percentOff: 0,
     });

@@ -3,14 +3,15 @@
  * amount due now, the crypto price), payment-plan instalments, and reference codes. Pure functions;
  * the server recomputes every amount with them and never trusts one sent by a browser.
  */
-import { cryptoPrice, unitsPrice, viewerPrice } from "./pricing";
+import { bookingPrice } from "./booking";
+import { centsToDollars, discountCents, discountLabels, priceService, toCents, type VolumeBand } from "./pricing";
 import { type RandomBytes, readableCode } from "./readable-code";
 
-/** A bookable package as the pricing table stores it. */
-export type PackagePrice = { id: string; name: string; price: string; unit: string; minimumUnits: number };
+/** A bookable package as the pricing table stores it, with the length it holds (the volume table reads it). */
+export type PackagePrice = { id: string; name: string; price: string; unit: string; minimumUnits: number; lengthUnit: string; lengthCount: number };
 
-/** The discount settings the dialog prices depend on. */
-export type PaymentDiscounts = { newClientDiscountPercent: number; cryptoDiscountPercent: number };
+/** The discount settings the dialog prices depend on, and the volume table (`volumeBands` of the pricing table). */
+export type PaymentDiscounts = { newClientDiscountPercent: number; cryptoDiscountPercent: number; volume: readonly VolumeBand[] };
 
 /** Everything the dialog shows about one service's price, in whole units of `currency`. */
 export type ServiceOffer = {
@@ -26,6 +27,9 @@ export type ServiceOffer = {
   unitPrice: number;
   /** The percent off shown on the badge; 0 means no discount and no badge. */
   percentOff: number;
+  /** The volume discount on the amount due (the volume table, by the days the package holds): its percent and the saving; 0 when none. */
+  volumePercent: number;
+  volumeSaving: number;
   /** The amount due now: the unit price times the minimum units. */
   amountDue: number;
   /** The amount due at list price, for the record. */
@@ -33,6 +37,9 @@ export type ServiceOffer = {
   /** The amount due when paying in cryptocurrency, and the saving against `amountDue`. */
   cryptoAmount: number;
   cryptoSaving: number;
+  /** `amountDue` and `cryptoAmount` in integer cents: what a payment row stores and PayPal is asked for (`centsToDecimal`). */
+  amountDueCents: number;
+  cryptoAmountCents: number;
 };
 
 /**
@@ -40,9 +47,24 @@ export type ServiceOffer = {
  * PayPal payments go `created` -> `completed`, or `declined` / `failed` / `review` (decision 007).
  * `unknown`: a capture was sent but its answer lost and PayPal could not be asked; the payment
  * check settles it. `expired`: never captured and closed by that check. `refunded`: a completed
- * payment for a shop order that the owner refunded through PayPal.
+ * payment for a shop order that the owner refunded through PayPal. `cancelled`: a request or an
+ * uncaptured PayPal payment that will not be paid, because a later one replaced it or what it
+ * paid for was settled otherwise; never counted as money.
  */
-export const paymentStatuses = ["requested", "created", "unknown", "completed", "declined", "failed", "review", "expired", "refunded"] as const;
+export const paymentStatuses = [
+  "requested",
+  "created",
+  "unknown",
+  "completed",
+  "declined",
+  "failed",
+  "review",
+  "expired",
+  "refunded",
+  "cancelled",
+  // A completed payment whose money the owner still has to send back by hand (decision 084).
+  "refund_owed",
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 
 /** A service payment's status in the owner's words (the payments list, its filter and badges). */
@@ -56,22 +78,51 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
   review: "Under review",
   expired: "Expired",
   refunded: "Refunded",
+  cancelled: "Cancelled",
+  refund_owed: "Refund owed",
 };
+
+/**
+ * A booking has at most one open payment per thing to pay (the whole booking, or one instalment of
+ * its plan): a request awaiting the money, a PayPal payment started, or one whose capture's answer
+ * was lost. A new request or PayPal start replaces a `requested` or `created` one (it becomes
+ * `cancelled`, in the same transaction); an `unknown` one may have taken the money, so it refuses.
+ */
+export const openPaymentStatuses = ["requested", "created", "unknown"] as const satisfies readonly PaymentStatus[];
+export const replaceablePaymentStatuses = ["requested", "created"] as const satisfies readonly PaymentStatus[];
 
 /** What the owner does to a service payment by hand: mark a request paid when its money arrived outside the site. */
 export const paymentActions = ["mark_paid"] as const;
 export type PaymentAction = (typeof paymentActions)[number];
 
-/** What decides what may be done to a payment: its status, its method and whether it pays a shop order. */
-export type PaymentState = { status: PaymentStatus; method: string; forShopOrder: boolean };
+/**
+ * Why the booking a payment pays takes no more money: cancelled, already paid by another payment
+ * (of the same instalment, with a plan), or a PayPal payment for it is being checked (under review,
+ * or its capture's answer lost). Null when the payment is not a booking's or the booking may be paid.
+ */
+export type BookingClosed = "cancelled" | "paid" | "checking" | null;
+
+/**
+ * What decides what may be done to a payment: its status, its method, whether it pays a shop order
+ * and whether the booking it pays is closed to payment.
+ */
+export type PaymentState = { status: PaymentStatus; method: string; forShopOrder: boolean; bookingClosed: BookingClosed };
+
+/** Why a request for a closed booking cannot be marked paid, in the owner's words. */
+export const bookingClosedMessages: Record<Exclude<BookingClosed, null>, string> = {
+  cancelled: "This booking is cancelled, so its payment request cannot be marked paid.",
+  paid: "This booking is already paid, so this request cannot be marked paid as well.",
+  checking: "A PayPal payment for this booking is being checked: settle it on the payments page first.",
+};
 
 /**
  * The owner's transition table for service payments: from which statuses each action moves a
  * payment, and to which. Only a request (instructions, cash deposit) still `requested` is marked
  * paid by hand; a PayPal payment is recorded when PayPal captures it (decision 007), and a shop
- * order's payment is settled through its order. Every other change of a payment's status is the
- * site's own, on PayPal's answers and the payment check. The server's guard and the button the
- * payments list offers both read it.
+ * order's payment is settled through its order, and a booking's request only while the booking
+ * takes money (not cancelled, not paid by another payment, no PayPal payment being checked). Every
+ * other change of a payment's status is the site's own, on PayPal's answers, the payment check and
+ * a replacing request. The server's guard and the button the payments list offers both read it.
  */
 const paymentTransitions: Record<PaymentAction, { from: readonly PaymentStatus[]; to: PaymentStatus }> = {
   mark_paid: { from: ["requested"], to: "completed" },
@@ -83,8 +134,11 @@ export function paymentActionOutcome(payment: PaymentState, action: PaymentActio
   if (payment.method === "paypal") return { ok: false, message: "This is a PayPal payment: it is recorded when PayPal captures it, not by hand." };
   if (payment.forShopOrder) return { ok: false, message: "This payment is for a shop order: mark the order paid instead." };
   if (payment.status === rule.to) return { ok: false, message: "This payment request is already marked paid." };
+  // A request closed when its booking was cancelled: the booking is the reason to give.
+  if (payment.status === "cancelled" && payment.bookingClosed === "cancelled") return { ok: false, message: bookingClosedMessages.cancelled };
   if (!rule.from.includes(payment.status))
     return { ok: false, message: `Only a payment request awaiting payment can be marked paid; this one is ${payment.status}.` };
+  if (payment.bookingClosed !== null) return { ok: false, message: bookingClosedMessages[payment.bookingClosed] };
   return { ok: true, to: rule.to };
 }
 
@@ -98,24 +152,33 @@ export function paymentActionsAllowed(payment: PaymentState): PaymentAction[] {
  * price struck through, badge with the real percent); a returning customer pays the list price.
  */
 export function serviceOffer(pkg: PackagePrice, returning: boolean, discounts: PaymentDiscounts & { currency: string }): ServiceOffer {
-  const unitListPrice = Number(pkg.price);
-  const units = Math.max(1, pkg.minimumUnits);
-  const viewer = viewerPrice(unitListPrice, returning, discounts.newClientDiscountPercent);
-  const amountDue = unitsPrice(viewer.price, units);
-  const crypto = cryptoPrice(amountDue, discounts.cryptoDiscountPercent);
+  // Priced as the booking is (`bookingPrice`: its minimum units), then once more with the crypto discount.
+  const booked = bookingPrice(pkg, returning, discounts.newClientDiscountPercent, undefined, discounts.volume);
+  const { priced } = booked;
+  const crypto = priceService({
+    unitListCents: priced.unitListCents,
+    units: priced.units,
+    newClientPercent: booked.discountPercent,
+    volumePercent: booked.volumePercent,
+    cryptoPercent: discounts.cryptoDiscountPercent,
+  });
   return {
     id: pkg.id,
     currency: discounts.currency,
     name: pkg.name,
     unit: pkg.unit,
-    minimumUnits: units,
-    unitListPrice,
-    unitPrice: viewer.price,
-    percentOff: viewer.discountApplied ? viewer.discountPercent : 0,
-    amountDue,
-    listAmountDue: unitsPrice(unitListPrice, units),
-    cryptoAmount: crypto.price,
-    cryptoSaving: crypto.saving,
+    minimumUnits: priced.units,
+    unitListPrice: centsToDollars(priced.unitListCents),
+    unitPrice: centsToDollars(priced.unitCents),
+    percentOff: booked.discountPercent,
+    volumePercent: booked.volumePercent,
+    volumeSaving: centsToDollars(discountCents(priced, discountLabels.volume)),
+    amountDue: centsToDollars(priced.totalCents),
+    listAmountDue: centsToDollars(priced.listCents),
+    cryptoAmount: centsToDollars(crypto.totalCents),
+    cryptoSaving: centsToDollars(discountCents(crypto, discountLabels.crypto)),
+    amountDueCents: priced.totalCents,
+    cryptoAmountCents: crypto.totalCents,
   };
 }
 
@@ -127,9 +190,9 @@ export function amountDueNote(unit: string, minimumUnits: number): string | null
 }
 
 /** True when `sent` (what a browser claims) is the same money as `amountDue`, to the cent. */
-export function sameAmount(sent: number | string, amountDue: number): boolean {
-  const n = typeof sent === "number" ? sent : Number(sent);
-  return Number.isFinite(n) && Math.round(n * 100) === Math.round(amountDue * 100);
+export function sameAmount(sent: number | string, amountDue: number | string): boolean {
+  const cents = toCents(sent);
+  return cents !== null && cents === toCents(amountDue);
 }
 
 /** The interest-free plans offered (docs/product.md#payments). */
@@ -139,8 +202,8 @@ export const instalmentCounts = [2, 3, 4] as const;
  * Splits `total` dollars into `count` instalments in cents: equal parts, with the cents that do not
  * divide evenly added to the first payment, so the parts always add up to the total.
  */
-export function instalments(total: number, count: number): number[] {
-  const cents = Math.round(total * 100);
+export function instalments(total: number | string, count: number): number[] {
+  const cents = toCents(total) ?? 0;
   const part = Math.floor(cents / count);
   return Array.from({ length: count }, (_, i) => (i === 0 ? part + (cents - part * count) : part));
 }
@@ -197,6 +260,6 @@ export function judgeCapture(
   if (declinedCaptureStatuses.has(c.status)) return { outcome: "declined" };
   const reported = `${c.amount} ${c.currency}, capture ${c.status}`;
   if (c.status !== "COMPLETED") return { outcome: "review", reported };
-  if (!sameAmount(c.amount, Number(expected.amount)) || c.currency !== expected.currency) return { outcome: "review", reported };
+  if (!sameAmount(c.amount, expected.amount) || c.currency !== expected.currency) return { outcome: "review", reported };
   return { outcome: "completed" };
 }

@@ -2,10 +2,14 @@
  * The customer's capture of a PayPal order we created (decision 007): checked against our record,
  * captured with a request id derived from it, and recorded only when PayPal reports it paid for our
  * amount. A capture whose answer is lost is looked up at PayPal (`attemptOutcome`) before the
- * customer is told anything. Failures are thrown as the HTTP errors the customer reads.
+ * customer is told anything. A payment replaced by a later request, or for a booking cancelled or
+ * paid another way, is refused before PayPal is asked; one that PayPal completes after its booking
+ * closed is refunded through PayPal at once. Failures are thrown as the HTTP errors the customer reads.
  */
 import { holdsUnpaidStock } from "../domain/stock-limits";
+import { bookingPaymentMessages } from "../db/booking-payments.server";
 import {
+  bookingClosedTo,
   markCaptureDeclined,
   markCaptureNotTaken,
   markCaptureUnknown,
@@ -21,7 +25,7 @@ import type { PayPalCaptureResult } from "../shared/payment";
 import { attemptOutcome } from "./attempt-outcome.server";
 import { logPayPalFailure, payPalCallFailed, payPalFailed } from "./paypal-failures.server";
 import { type PayPalCapture, type PayPalClient, PayPalError } from "./paypal.server";
-import { capturesUnderWay, settleReportedCapture } from "./settle-capture.server";
+import { capturesUnderWay, refundCaptureOfClosedBooking, settleReportedCapture } from "./settle-capture.server";
 
 type Deps = Pick<AppDeps, "db" | "env" | "outbox" | "secrets">;
 
@@ -39,6 +43,14 @@ export function captureRequestId(payment: Pick<Payment, "id" | "updatedAt">): st
 /** What the customer is told when PayPal took the money after their order was cancelled. */
 export function orderClosedAfterCapture(p: Pick<Payment, "referenceCode" | "serviceName">): string {
   return `${p.serviceName} was cancelled before your payment reached us, so it was not marked paid. We have been told and will refund the payment or contact you; please quote reference ${p.referenceCode}.`;
+}
+
+/** What the customer is told when PayPal took the money after their booking was cancelled or paid another way. */
+export function bookingClosedAfterCapture(p: Pick<Payment, "referenceCode">, because: "cancelled" | "paid", refunded: boolean): string {
+  const why = because === "cancelled" ? "Your booking was cancelled" : "Your booking had already been paid";
+  return refunded
+    ? `${why} before this payment reached us, so we have refunded it in full through PayPal; it appears in your PayPal account shortly. Reference ${p.referenceCode}.`
+    : `${why} before this payment reached us, so it will be refunded in full. We have been told and will refund it or contact you; please quote reference ${p.referenceCode}.`;
 }
 
 const declined = () => new HttpError(402, "payment_declined", "Your payment was declined. Please try another card or payment method.");
@@ -84,6 +96,24 @@ export async function capturePayPalOrder(deps: Deps, paypal: PayPalClient, order
       `This payment has been closed and nothing was taken. Please start a new payment (reference ${payment.referenceCode}).`,
     );
   }
+  if (payment.status === "cancelled") {
+    // Closed because its booking was cancelled (the cancel closes its open payments), not replaced: say that.
+    if (bookingClosedTo(deps.db, payment) === "cancelled") {
+      throw new HttpError(409, "booking_not_payable", `${bookingPaymentMessages.cancelled} Nothing was taken.`);
+    }
+    throw new HttpError(
+      409,
+      "payment_closed",
+      `This payment was replaced by a later request for the same booking, so nothing was taken. Please pay as the latest request says (reference ${payment.referenceCode} is no longer used).`,
+    );
+  }
+  if (payment.status === "refunded" || payment.status === "refund_owed") throw new HttpError(409, "payment_closed", "This payment has been refunded.");
+
+  // A booking cancelled, or paid another way, since this payment started is not charged.
+  const closed = bookingClosedTo(deps.db, payment);
+  if (closed === "cancelled" || closed === "paid") {
+    throw new HttpError(409, "booking_not_payable", `${bookingPaymentMessages[closed]} Nothing was taken.`);
+  }
 
   // A shop order that stopped waiting for its payment (cancelled when its hold ran out, or paid
   // by another attempt) is not charged.
@@ -127,6 +157,11 @@ async function captureAndSettle(deps: Deps, paypal: PayPalClient, payment: Payme
 
   const settled = settleReportedCapture(deps, payment, orderId, report);
   if (settled.outcome === "declined") throw declined();
+  if (settled.outcome === "completed" && settled.refundBecause) {
+    // PayPal took the money after the booking was cancelled (or paid another way): give it back now.
+    const refund = await refundCaptureOfClosedBooking(deps, settled.payment, settled.refundBecause);
+    throw new HttpError(409, "booking_closed", bookingClosedAfterCapture(settled.payment, settled.refundBecause, refund.ok));
+  }
   if (settled.outcome === "review") {
     const order = orderOfPayment(deps.db, settled.payment);
     if (settled.payment.shopOrderId !== null && (!order || !holdsUnpaidStock(order)) && order?.paymentStatus !== "paid") {

@@ -11,7 +11,7 @@ import { log } from "../server/log.server";
 import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
 import { attemptOutcome } from "./attempt-outcome.server";
 import { paypalClientFromEnv, type PayPalClient } from "./paypal.server";
-import { businessContact, settleReportedCapture } from "./settle-capture.server";
+import { businessContact, refundCaptureOfClosedBooking, settleReportedCapture } from "./settle-capture.server";
 
 export type ReconcileOptions = {
   now?: Date;
@@ -54,6 +54,8 @@ export async function reconcilePayments(deps: Deps, paypal: PayPalClient, option
       continue;
     }
     const settled = settleReportedCapture(deps, payment, orderId, outcome.report, "found");
+    // Found captured for a booking cancelled (or paid another way) meanwhile: given back at once.
+    if (settled.outcome === "completed" && settled.refundBecause) await refundCaptureOfClosedBooking(deps, settled.payment, settled.refundBecause);
     if (settled.outcome === "completed" && settled.recorded) report.found++;
     else if (settled.outcome === "declined") report.declined++;
     else if (settled.outcome === "review") report.review++;

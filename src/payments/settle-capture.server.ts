@@ -10,9 +10,14 @@ import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { orderChangeMail } from "../mail/order-mail.server";
 import type { PayPalCapture } from "./paypal.server";
+import { immediate } from "../db/client.server";
+import { enqueueMail } from "../mail/outbox.server";
+import { closedBookingRefundFailedNotification } from "../mail/templates/payments";
+import { paymentRefunds, type RefundPaymentResult } from "./payment-refund.server";
 
 export type CaptureSettlement =
-  | { outcome: "completed"; payment: Payment; recorded: boolean }
+  /** `refundBecause`: the capture paid a booking that no longer took the money; the caller refunds it (`refundCaptureOfClosedBooking`). */
+  | { outcome: "completed"; payment: Payment; recorded: boolean; refundBecause?: "cancelled" | "paid" }
   | { outcome: "declined" }
   | { outcome: "review"; payment: Payment };
 
@@ -67,7 +72,11 @@ export function settleReportedCapture(
   // judgeCapture answers "completed" only for a capture it has seen.
   const capture = report.capture;
   if (!capture) throw new Error(`paypal order ${orderId}: a completed capture without the capture`);
-  const { payment: paid, recorded } = recordCapturedPayment(
+  const {
+    payment: paid,
+    recorded,
+    refundBecause,
+  } = recordCapturedPayment(
     deps.db,
     payment.id,
     { captureId: capture.id, payerEmail: report.payerEmail, orderId },
@@ -86,5 +95,49 @@ export function settleReportedCapture(
   }
   // Another call settled the row first, otherwise than paid: say what is stored.
   if (paid.status !== "completed") return { outcome: "review", payment: paid };
-  return { outcome: "completed", payment: paid, recorded };
+  return { outcome: "completed", payment: paid, recorded, ...(refundBecause ? { refundBecause } : {}) };
+}
+
+/** Why the site refunds a capture at once, in the owner's words (the refund's audit entry and the alert). */
+export const closedBookingRefundReasons = {
+  cancelled: "The booking was cancelled before its PayPal payment completed.",
+  paid: "The booking was already paid before this PayPal payment completed.",
+} as const;
+
+/**
+ * Refunds through PayPal, at once, a capture that completed for a booking that no longer took the
+ * money (cancelled, or paid another way, while the capture was under way). The owner was alerted
+ * when it was recorded; when PayPal does not refund it, they are told to, since the money is still
+ * with the business. Answers the refund's outcome.
+ */
+export async function refundCaptureOfClosedBooking(
+  deps: Pick<AppDeps, "db" | "env" | "outbox" | "secrets">,
+  payment: Payment,
+  because: "cancelled" | "paid",
+): Promise<RefundPaymentResult> {
+  const refunded = await paymentRefunds(deps)(payment.id, { site: closedBookingRefundReasons[because] });
+  if (refunded.ok) {
+    log.info("paypal payment for a closed booking refunded", { paymentId: payment.id, because, refundId: refunded.refundId });
+  } else {
+    log.error("paypal payment for a closed booking not refunded", { paymentId: payment.id, because, reason: refunded.reason, message: refunded.message });
+    const business = businessContact(deps);
+    immediate(deps.db, () =>
+      enqueueMail(
+        deps.db,
+        closedBookingRefundFailedNotification({
+          ...business,
+          referenceCode: payment.referenceCode,
+          email: payment.email,
+          serviceName: payment.serviceName,
+          amount: payment.amount,
+          currency: payment.currency,
+          captureId: payment.providerCaptureId ?? "(not known)",
+          why: because,
+          failure: refunded.message,
+        }),
+      ),
+    );
+  }
+  deps.outbox.kick();
+  return refunded;
 }

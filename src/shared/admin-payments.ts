@@ -3,7 +3,7 @@
  * query, the shapes the API answers, and which payments the owner can mark paid
  * (docs/product.md#payments). Written with zod/mini so the island can share it.
  */
-import { type PaymentStatus, paymentActionsAllowed, paymentStatuses } from "../domain/payment";
+import { type BookingClosed, type PaymentStatus, paymentActionsAllowed, paymentStatuses } from "../domain/payment";
 import { choiceFilter, defineAdminList, type ListQuery } from "./admin-list";
 
 export const adminPaymentsPageSize = 20;
@@ -58,11 +58,29 @@ export type AdminPayment = {
   orderNumber: string | null;
   /** The invoice issued when it was paid (a shop order's own invoice for an order's payment), if any. */
   invoiceNumber: string | null;
+  /** Why the booking it pays takes no more money (cancelled, paid otherwise, a PayPal payment being checked); null otherwise. */
+  bookingClosed: BookingClosed;
+  /** It pays a booking (the whole booking or an instalment): only those are refunded from this list (decision 084). */
+  forBooking: boolean;
 };
+
+/** Whether the payments list offers "Refund": a booking's completed payment (the server's refusals say why not otherwise). */
+export function canRefundPayment(p: Pick<AdminPayment, "status" | "forBooking" | "orderNumber">): boolean {
+  return p.forBooking && p.orderNumber === null && p.status === "completed";
+}
 
 export type AdminPaymentList = { payments: AdminPayment[]; total: number; page: number; pageSize: number };
 
+/** Why a booking's request awaiting payment offers no "Mark paid", shown in its place on the list. */
+export const bookingClosedNotes: Record<Exclude<BookingClosed, null>, string> = {
+  cancelled: "Booking cancelled: not to be paid",
+  paid: "Booking already paid",
+  checking: "A PayPal payment for this booking is being checked",
+};
+
 /** Whether the payments list offers "Mark paid" for this payment: the transition table's answer, as the server's guard reads it. */
-export function canMarkPaymentPaid(p: Pick<AdminPayment, "method" | "status" | "orderNumber">): boolean {
-  return paymentActionsAllowed({ status: p.status, method: p.method, forShopOrder: p.orderNumber !== null }).includes("mark_paid");
+export function canMarkPaymentPaid(p: Pick<AdminPayment, "method" | "status" | "orderNumber" | "bookingClosed">): boolean {
+  return paymentActionsAllowed({ status: p.status, method: p.method, forShopOrder: p.orderNumber !== null, bookingClosed: p.bookingClosed }).includes(
+    "mark_paid",
+  );
 }

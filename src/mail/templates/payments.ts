@@ -2,6 +2,8 @@
 import { amountDueNote, type ServiceOffer } from "../../domain/payment";
 import { type PaymentMethodSettings, methodsOnOffer } from "../../domain/payment-methods";
 import { formatMoney, formatMoneyWithCode } from "../../domain/format";
+import { planPromise, plansPromised } from "../../domain/promised-percents";
+import { replacesNotice } from "../../shared/payment";
 import type { Settings } from "../../shared/settings";
 import type { MailMessage } from "../outbox.server";
 import { cryptoAddressLines, cryptoMemoLine, ReplyOrCall, replyOrCall } from "../../domain/payment-instructions";
@@ -12,19 +14,36 @@ export type PaymentMailInput = {
   referenceCode: string;
   email: string;
   offer: ServiceOffer;
-  settings: PaymentMethodSettings & Pick<Settings, "businessName" | "phone" | "email" | "cryptoDiscountPercent" | "responseTimeHours">;
+  settings: PaymentMethodSettings & Pick<Settings, "businessName" | "phone" | "email" | "cryptoDiscountPercent" | "responseTimeHours" | "paymentPlansEnabled">;
   /** Whether PayPal (card payments) is configured: with the settings, what is on offer (decision 067). */
   paypalConfigured: boolean;
   businessEmail: string;
   /** The site's origin, for the link back to the services page. */
   origin: string;
+  /** The reference codes of the earlier requests this one replaces (now cancelled), newest first. */
+  replaces?: readonly string[];
+  /** With a payment plan, the instalment asked for: "Payment 1 of 3: $116.00 AUD, due today; the next $116.00 on 13 Dec" (decision 085). */
+  instalmentLine?: string;
 };
 
+/** "This replaces your earlier request PAY-…; please use the new reference.", when it does. */
+function replacesLines(p: PaymentMailInput): string[] {
+  return p.replaces && p.replaces.length > 0 ? [replacesNotice(p.replaces)] : [];
+}
+
+/** Where a plan is chosen: on the booking's payment, for the services and prices the owner offers plans for. */
+function planChoiceLine(p: PaymentMailInput): string {
+  const where = p.offer.unit === "booking" ? `open ${p.origin}/dashboard and choose Pay on your booking` : "book the service, then choose Pay on your booking";
+  return `Where plans are offered for the service and its price: ${where}, then the number of payments.`;
+}
+
 function amountLine(p: PaymentMailInput): string {
+  if (p.instalmentLine) return p.instalmentLine;
   const note = amountDueNote(p.offer.unit, p.offer.minimumUnits);
   const discount =
     p.offer.percentOff > 0 ? ` (new-client price, ${p.offer.percentOff}% off the list price of ${formatMoney(p.offer.listAmountDue, p.offer.currency)})` : "";
-  return `${formatMoneyWithCode(p.offer.amountDue, p.offer.currency)}${note ? ` ${note}` : ""}${discount}`;
+  const volume = p.offer.volumePercent > 0 ? ` (volume discount, ${p.offer.volumePercent}%: ${formatMoney(p.offer.volumeSaving, p.offer.currency)} off)` : "";
+  return `${formatMoneyWithCode(p.offer.amountDue, p.offer.currency)}${note ? ` ${note}` : ""}${discount}${volume}`;
 }
 
 /**
@@ -69,7 +88,9 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
       `Cash deposit`,
       `   Reply to this e-mail and we will send deposit locations within 30 minutes. Deposit exactly ${formatMoney(p.offer.amountDue, currency)} and write ${p.referenceCode} on the deposit.`,
     ],
-    [`Wire transfer, money order or a payment plan (2, 3 or 4 payments, 0% interest)`, `   ${ReplyOrCall(s.phone)} and we will arrange it with you.`],
+    [`Wire transfer or money order`, `   ${ReplyOrCall(s.phone)} and we will arrange it with you.`],
+    // Plans are real now (decision 085): chosen when paying for a booking, not arranged by hand; promised only while offered (decision 087).
+    ...(p.instalmentLine || !plansPromised(s) ? [] : [[`Payment plan (2, 3 or 4 payments, ${planPromise})`, `   ${planChoiceLine(p)}`]]),
   ];
   const confirmed = [
     ...(on.paypal ? ["card and PayPal payments are confirmed at once"] : []),
@@ -86,6 +107,7 @@ export function paymentInstructionsMail(p: PaymentMailInput): MailMessage {
       `Service: ${p.offer.name}`,
       `Amount: ${amountLine(p)}`,
       `Reference code: ${p.referenceCode}`,
+      ...replacesLines(p),
       `Quote the reference code with every payment so we can match it to your order.`,
       ``,
       ...sections.flatMap(([title, ...lines], i) => [`${i + 1}. ${title}`, ...lines, ``]),
@@ -111,6 +133,7 @@ export function cashDepositRequestMail(p: PaymentMailInput): MailMessage {
       ``,
       `Amount: ${amountLine(p)}`,
       `Reference code: ${p.referenceCode}`,
+      ...replacesLines(p),
       ``,
       `How it works:`,
       `1. You requested deposit locations (done).`,
@@ -142,6 +165,7 @@ export function paymentRequestNotification(p: PaymentMailInput, method: "instruc
       `Service: ${p.offer.name}`,
       `Amount: ${amountLine(p)}`,
       `Reference code: ${p.referenceCode}`,
+      ...((p.replaces ?? []).length > 0 ? [`Replaces (now cancelled): ${(p.replaces ?? []).join(", ")}`] : []),
       ``,
       `Reply to this e-mail to answer the client directly.`,
     ]),
@@ -185,7 +209,12 @@ export function paymentReceiptMail(r: PaymentReceiptInput & { email: string }): 
 }
 
 /** A business notice of a captured PayPal payment: what happened, then the payment's details. */
-function capturedPaymentNotice(r: PaymentReceiptInput, subject: string, intro: readonly string[]): MailMessage {
+function capturedPaymentNotice(
+  r: PaymentReceiptInput,
+  subject: string,
+  intro: readonly string[],
+  closing = `Contact the client within ${r.responseTimeHours} hours to plan the start.`,
+): MailMessage {
   return {
     to: r.businessEmail,
     replyTo: r.email ?? undefined,
@@ -199,7 +228,7 @@ function capturedPaymentNotice(r: PaymentReceiptInput, subject: string, intro: r
       `Reference code: ${r.referenceCode}`,
       `PayPal capture id: ${r.captureId}`,
       ``,
-      `Contact the client within ${r.responseTimeHours} hours to plan the start.`,
+      closing,
     ]),
   };
 }
@@ -207,6 +236,42 @@ function capturedPaymentNotice(r: PaymentReceiptInput, subject: string, intro: r
 /** The business's notice of a captured PayPal payment. */
 export function paymentReceivedNotification(r: PaymentReceiptInput): MailMessage {
   return capturedPaymentNotice(r, "Payment received", [`A client paid through PayPal on the website.`]);
+}
+
+/**
+ * The business's alert that PayPal took a payment for a booking that no longer takes money
+ * (cancelled, or paid otherwise, while the capture was under way): the site refunds it through
+ * PayPal at once, and the payments list shows whether PayPal did.
+ */
+export function paymentForClosedBookingNotification(r: PaymentReceiptInput & { why: "cancelled" | "paid" }): MailMessage {
+  const what = r.why === "cancelled" ? "cancelled booking" : "booking already paid";
+  return capturedPaymentNotice(
+    r,
+    `[CHECK] PayPal payment for a ${what}, being refunded`,
+    [
+      r.why === "cancelled"
+        ? `A PayPal payment completed after its booking was cancelled.`
+        : `A PayPal payment completed after its booking had already been paid another way.`,
+      `The site is refunding it in full through PayPal now. Check the payments list: it shows the payment Refunded once PayPal confirms.`,
+      `If it still shows Paid, PayPal did not refund it: refund it from the payments list or in the PayPal dashboard, and let the client know.`,
+    ],
+    `The client is e-mailed when PayPal confirms the refund. Nothing is to be started for this payment.`,
+  );
+}
+
+/** The business's alert that PayPal did not refund a payment for a closed booking: the owner refunds it by hand. */
+export function closedBookingRefundFailedNotification(r: PaymentReceiptInput & { why: "cancelled" | "paid"; failure: string }): MailMessage {
+  const what = r.why === "cancelled" ? "cancelled booking" : "booking already paid";
+  return capturedPaymentNotice(
+    r,
+    `[ACTION] Refund a PayPal payment for a ${what}`,
+    [
+      `PayPal took a payment for a ${what}, and did not refund it when the site asked: the money is still with the business.`,
+      `PayPal's answer: ${r.failure}`,
+      `Refund it from the payments list or in the PayPal dashboard, and let the client know.`,
+    ],
+    `Nothing is to be started for this payment.`,
+  );
 }
 
 /** The business's notice that a PayPal capture could not be confirmed and needs a person to check it. */

@@ -128,7 +128,7 @@ test("a payment request marked paid counts in the dashboard's revenue and is in 
   expect(reference).toMatch(/^PAY-/);
   const amount = (await row.getByRole("cell").nth(1).textContent())?.replace(" USD", "").trim() ?? "";
   // Marking money received is asked once more; Cancel keeps it a request and puts the focus back.
-  const markButton = row.getByRole("button", { name: `Mark ${reference} paid` });
+  const markButton = row.getByRole("button", { name: `Mark paid: ${reference}` });
   await markButton.click();
   const confirm = page.getByRole("alertdialog", { name: `Mark ${reference} paid?` });
   await expect(confirm).toContainText("only once the money is in the business's account");

@@ -1,16 +1,19 @@
 /**
  * The page of payments: a table from the `md` breakpoint, a card per payment below it (readable at
  * 360 px): reference code, service, amount, method, who, status, created and paid times, and Mark
- * paid for a request still awaiting its money or the invoice of one paid.
+ * paid for a request still awaiting its money or the invoice of one paid, and Refund for a booking's
+ * completed payment.
  */
 import { StatusBadge } from "../../../components/StatusBadge";
 import { formatInstant, formatMoneyWithCode } from "../../../domain/format";
-import { type AdminPayment, adminPaymentMethodLabels, canMarkPaymentPaid } from "../../../shared/admin-payments";
+import { type AdminPayment, adminPaymentMethodLabels, bookingClosedNotes, canMarkPaymentPaid, canRefundPayment } from "../../../shared/admin-payments";
 import { ResponsiveList } from "../parts/ResponsiveList";
 import { InvoiceButton } from "../parts/InvoiceButton";
 
 /** Asks to mark `payment` paid; `trigger` gets the focus back when the question closes. */
 export type MarkPaid = (payment: AdminPayment, trigger: HTMLElement) => void;
+/** Asks to refund `payment` (a booking's completed payment); `trigger` gets the focus back when the question closes. */
+export type Refund = (payment: AdminPayment, trigger: HTMLElement) => void;
 
 function Who({ p }: { p: AdminPayment }) {
   return (
@@ -40,6 +43,8 @@ function Times({ p, timeZone }: { p: AdminPayment; timeZone: string }) {
 
 function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pendingId: string | null; onMarkPaid: MarkPaid }) {
   if (p.invoiceNumber) return <InvoiceButton invoiceNumber={p.invoiceNumber} />;
+  // A booking's request the booking no longer takes says why, where "Mark paid" would be.
+  if (p.status === "requested" && p.bookingClosed) return <span className="text-sm">{bookingClosedNotes[p.bookingClosed]}</span>;
   if (!canMarkPaymentPaid(p)) return null;
   const pending = pendingId === p.id;
   return (
@@ -47,7 +52,7 @@ function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pending
       type="button"
       className="btn btn-sm btn-primary"
       disabled={pendingId !== null}
-      aria-label={`Mark ${p.referenceCode} paid`}
+      aria-label={`Mark paid: ${p.referenceCode}`}
       onClick={(e) => onMarkPaid(p, e.currentTarget)}
     >
       {pending ? "Marking paid..." : "Mark paid"}
@@ -55,17 +60,42 @@ function MarkPaidButton({ p, pendingId, onMarkPaid }: { p: AdminPayment; pending
   );
 }
 
+/** "Refund" on a booking's completed payment; "Refunding..." while its refund is under way. */
+function RefundButton({ p, pendingId, onRefund }: { p: AdminPayment; pendingId: string | null; onRefund: Refund }) {
+  if (!canRefundPayment(p)) return null;
+  return (
+    <button
+      type="button"
+      className="btn btn-sm btn-outline"
+      disabled={pendingId !== null}
+      aria-label={`Refund: ${p.referenceCode}`}
+      onClick={(e) => onRefund(p, e.currentTarget)}
+    >
+      {pendingId === p.id ? "Refunding..." : "Refund"}
+    </button>
+  );
+}
+
+/** The row's actions: Mark paid or the invoice, and Refund. */
+function Actions({ p, pendingId, refundingId, onMarkPaid, onRefund }: ActionProps & { p: AdminPayment }) {
+  return (
+    <span className="flex flex-col items-start gap-2">
+      <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
+      <RefundButton p={p} pendingId={refundingId} onRefund={onRefund} />
+    </span>
+  );
+}
+
+type ActionProps = { pendingId: string | null; refundingId: string | null; onMarkPaid: MarkPaid; onRefund: Refund };
+
 export function PaymentsList({
   rows,
   timeZone,
-  pendingId,
-  onMarkPaid,
+  ...actions
 }: {
   rows: AdminPayment[];
   timeZone: string;
-  pendingId: string | null;
-  onMarkPaid: MarkPaid;
-}) {
+} & ActionProps) {
   return (
     <ResponsiveList
       label="Payments"
@@ -92,7 +122,7 @@ export function PaymentsList({
             <Times p={p} timeZone={timeZone} />
           </td>
           <td>
-            <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
+            <Actions p={p} {...actions} />
           </td>
         </>
       )}
@@ -108,7 +138,7 @@ export function PaymentsList({
           </p>
           <Who p={p} />
           <Times p={p} timeZone={timeZone} />
-          <MarkPaidButton p={p} pendingId={pendingId} onMarkPaid={onMarkPaid} />
+          <Actions p={p} {...actions} />
         </>
       )}
     />
