@@ -18,7 +18,8 @@ import { type IdDocument, idDocuments } from "../shared/orders";
 import { searchCountStatement, searchedTotal, searchTerms } from "./admin-search.server";
 import type { AuditActor } from "./audit.server";
 import { immediate, type Db } from "./client.server";
-import { changeOrder, type ChangeOrderResult, type OrderChangeEffects, orderView } from "./orders.server";
+import { type ChangeOrderResult, type OrderChangeEffects, orderView } from "./orders.server";
+import { recordOrderRefund } from "./refunds.server";
 import { prepared } from "./prepared.server";
 import { exportBatchRows, openReadSnapshot } from "./read-snapshot.server";
 import { type Address, admins, orderEvents, orderItems, orders, payments, users } from "./schema";
@@ -381,12 +382,20 @@ export function capturedPaymentCurrency(db: Db, orderId: number, captureId: stri
 
 /**
  * Records a refund PayPal has completed: the order refunded by the transition table (history note,
- * audit entry, the customer's e-mail) and its completed payment rows marked refunded, in one
+ * audit entry, the customer's e-mail), its refund row and its completed payment rows marked refunded, in one
  * IMMEDIATE transaction. The payment rows change only when the order could be refunded.
  */
-export function recordPayPalRefund(db: Db, orderId: number, note: string, admin: AuditActor, now = new Date(), mail?: OrderChangeEffects): ChangeOrderResult {
+export function recordPayPalRefund(
+  db: Db,
+  orderId: number,
+  note: string,
+  admin: AuditActor,
+  now = new Date(),
+  mail?: OrderChangeEffects,
+  providerRefundId?: string,
+): ChangeOrderResult {
   return immediate(db, () => {
-    const result = changeOrder(db, orderId, { kind: "refund", note }, { actor: "admin", adminId: admin.id, audit: admin }, now, mail);
+    const result = recordOrderRefund(db, orderId, { status: "completed", providerRefundId, note, admin }, now, mail);
     if (result.ok) markOrderPaymentsRefunded(db, orderId, now);
     return result;
   });

@@ -341,7 +341,7 @@ export function expiredUnpaidOrders(db: Db, now = new Date(), limit = 100): numb
 }
 
 /** The customer's e-mail address for an order and whether they proved it (none once the account is gone). */
-function orderCustomer(db: Db, orderId: number): OrderCustomer | null {
+export function orderCustomer(db: Db, orderId: number): OrderCustomer | null {
   const row = db
     .select({ email: users.email, verifiedAt: users.emailVerifiedAt })
     .from(orders)
@@ -505,8 +505,11 @@ export type OrderChange =
   /** A normalised tracking number (`normaliseTrackingNumber`); Australia Post unless another carrier is named. */
   | { kind: "ship"; trackingNumber: string; carrier?: Carrier; note?: string }
   | { kind: "deliver"; note?: string }
-  /** The payment went back to the customer (through PayPal when paid that way, by the caller). */
-  | { kind: "refund"; note?: string };
+  /**
+   * The payment goes back to the customer: through PayPal when paid that way (by the caller), else
+   * `owed`, the owner sending it by hand (payment status `refund_owed` until marked sent).
+   */
+  | { kind: "refund"; note?: string; owed?: boolean };
 
 /** What the audit entry keeps of a change besides the statuses: the parcel's number and carrier, the document sighted and by whom. */
 function changeDetails(change: OrderChange): { trackingNumber?: string; carrier?: Carrier; document?: IdDocument; verifiedBy?: string } {
@@ -542,7 +545,9 @@ export function changeOrder(
     // The transition table decides, for the owner's request and the site's capture alike.
     const outcome = orderActionOutcome(order, change.kind, by.actor);
     if (!outcome.ok) return notAllowed(outcome.message);
-    const { status, paymentStatus } = outcome.to;
+    const { status } = outcome.to;
+    // A refund the owner sends by hand ends the order but is owed until they mark it sent (decision 084).
+    const paymentStatus = change.kind === "refund" && change.owed ? "refund_owed" : outcome.to.paymentStatus;
     const set: Partial<OrderRow> = { updatedAt: now };
 
     switch (change.kind) {

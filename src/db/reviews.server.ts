@@ -165,6 +165,37 @@ function deliveredOrderWith(db: Db, userId: string, productId: number): number |
   return row?.id ?? null;
 }
 
+/** Whether the order a review was verified with still vouches for the purchase: there, and not refunded. */
+function orderStillVerifies(db: Db, orderId: number | null): boolean {
+  if (orderId === null) return false;
+  const row = db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).get();
+  return row !== undefined && row.status !== "refunded";
+}
+
+/**
+ * A refunded order no longer verifies a purchase (decision 084): each review verified with it keeps
+ * its badge only through another delivered order of the product by the same customer (then recorded
+ * with that order), else loses it. Call inside the refund's transaction; answers whether a published
+ * review changed, for the caller to tell the public pages after it commits.
+ */
+export function unverifyReviewsOfRefundedOrder(db: Db, orderId: number): boolean {
+  const verified = db
+    .select()
+    .from(reviews)
+    .where(and(eq(reviews.orderId, orderId), eq(reviews.isVerifiedPurchase, true)))
+    .all();
+  let published = false;
+  for (const review of verified) {
+    const other = deliveredOrderWith(db, review.userId, review.productId);
+    db.update(reviews)
+      .set(other !== null ? { orderId: other } : { isVerifiedPurchase: false })
+      .where(eq(reviews.id, review.id))
+      .run();
+    if (other === null && reviewState(review) === "approved") published = true;
+  }
+  return published;
+}
+
 function emailVerified(db: Db, userId: string): boolean {
   const row = db.select({ verifiedAt: users.emailVerifiedAt }).from(users).where(eq(users.id, userId)).get();
   return Boolean(row?.verifiedAt);
@@ -234,7 +265,8 @@ export function editOwnReview(db: Db, userId: string, reviewId: number, input: R
     if (!emailVerified(db, userId)) return { ok: false, reason: "email_unverified" };
     if (!productIsShown(db, current.productId)) return { ok: false, reason: "product_unavailable" };
     wasPublished = reviewState(current) === "approved";
-    const orderId = deliveredOrderWith(db, userId, current.productId) ?? current.orderId;
+    const delivered = deliveredOrderWith(db, userId, current.productId);
+    const orderId = delivered ?? current.orderId;
     const row = db
       .update(reviews)
       .set({
@@ -243,7 +275,8 @@ export function editOwnReview(db: Db, userId: string, reviewId: number, input: R
         comment: input.comment,
         nameShown: input.nameShown ?? current.nameShown,
         orderId,
-        isVerifiedPurchase: orderId !== null,
+        // The order it was written with verifies it only while that order is not refunded (decision 084).
+        isVerifiedPurchase: delivered !== null || orderStillVerifies(db, current.orderId),
         isApproved: false,
         rejectedAt: null,
         rejectionReason: null,

@@ -48,9 +48,12 @@ const moneyTaken: readonly PaymentStatus[] = ["completed", "review", "unknown"];
 const moneyAwaited: readonly PaymentStatus[] = ["requested", "created"];
 
 const keptWhy = "Kept for our records, without your name or contact details.";
+const refundOwedWhy = "We still owe you a refund for it and need your details to send it: once it is sent, you can delete your account.";
 
 /** What happens to one booking. */
 export function bookingFate(b: DeletionBookingInput): { fate: DeletionFate; why: string } {
+  // The business needs the customer's details to send a refund it owes (decision 084).
+  if (b.paymentStatuses.includes("refund_owed")) return { fate: "blocks", why: refundOwedWhy };
   if (!b.upcoming || !isActiveBooking(b.status)) return { fate: "kept", why: keptWhy };
   if (b.paymentStatuses.includes("completed"))
     return { fate: "blocks", why: "Paid. Ask us to cancel it and return your payment first; then you can delete your account." };
@@ -68,6 +71,7 @@ export function bookingFate(b: DeletionBookingInput): { fate: DeletionFate; why:
 
 /** What happens to one order. */
 export function orderFate(o: DeletionOrderInput): { fate: DeletionFate; why: string } {
+  if (o.paymentStatus === "refund_owed") return { fate: "blocks", why: refundOwedWhy };
   if (orderMayBeCancelled(o, "customer")) return { fate: "cancelled", why: "Cancelled (nothing was paid) and its items put back in stock." };
   if (o.paymentStatus === "paid" && (o.status === "processing" || o.status === "on_hold"))
     return {

@@ -9,8 +9,11 @@ import { type RandomBytes, readableCode } from "./readable-code";
 export const orderStatuses = ["pending", "processing", "shipped", "delivered", "on_hold", "cancelled", "refunded"] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-/** An order's payment: `pending` -> `paid` -> `refunded`, or `failed`. */
-export const orderPaymentStatuses = ["pending", "paid", "refunded", "failed"] as const;
+/**
+ * An order's payment: `pending` -> `paid` -> `refunded`, or `failed`. A refund the owner sends by
+ * hand (anything but PayPal) is `refund_owed` until they mark it sent (decision 084).
+ */
+export const orderPaymentStatuses = ["pending", "paid", "refunded", "failed", "refund_owed"] as const;
 export type OrderPaymentStatus = (typeof orderPaymentStatuses)[number];
 
 /** Who changes an order: the owner in the portal, the customer who placed it, or the site itself (payment capture, expiry). */

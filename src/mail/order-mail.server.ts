@@ -23,6 +23,7 @@ import {
   orderRefundedMail,
   orderShippedMail,
 } from "./templates/orders";
+import { orderRefundOnItsWayMail } from "./templates/refunds";
 
 /** What an order's e-mails are written with: the database, the origin and business address, and the secrets that seal unsubscribe links. */
 export type OrderMailDeps = Pick<AppDeps, "db" | "env" | "secrets">;
@@ -55,6 +56,15 @@ export function orderChangeMail(deps: OrderMailDeps, change: OrderChange["kind"]
     const templates = changeTemplates[change];
     return invoice ? templates.map((t) => (m: OrderMailInput) => withInvoiceAttached(t(m), invoice, settings.timezone)) : templates;
   });
+}
+
+/**
+ * The effects of refunding an order the owner pays back by hand (bank transfer, cash, crypto): the
+ * customer is told the refund is on its way, never that it was made, until the owner marks it sent
+ * (decision 084); and the notices of stock put back.
+ */
+export function orderRefundOwedMail(deps: OrderMailDeps): OrderChangeEffects {
+  return withMail(deps, () => [orderRefundOnItsWayMail]);
 }
 
 /** The effects of cancelling an order by `actor`: its e-mails (a cancellation is never refused for its mail) and the notices of stock put back. */

@@ -358,6 +358,8 @@ describe("order pages", () => {
       ["refunded", "refunded", undefined, "Refunded · Bank transfer"],
       // A refunded payment closes the order whatever its status still says.
       ["on_hold", "refunded", undefined, "Refunded · Bank transfer"],
+      // A refund the business sends by hand is on its way, never "refunded", until it is sent (decision 084).
+      ["refunded", "refund_owed", undefined, "Refund on its way · Bank transfer"],
     ];
     for (const [status, paymentStatus, text, badge] of expected) {
       t.db.update(orders).set({ status, paymentStatus }).run();
@@ -368,6 +370,7 @@ describe("order pages", () => {
       if (!text?.includes("placed")) expect(html).not.toContain("Your order is placed");
       const closed = (html.match(/nothing was charged|We refunded/g) ?? []).length;
       expect([status, paymentStatus, closed]).toEqual([status, paymentStatus, status === "cancelled" || paymentStatus === "refunded" ? 1 : 0]);
+      if (paymentStatus === "refund_owed") expect(html).toMatch(/Your refund of \$[\d,.]+ paid by bank transfer is on its way/);
     }
   });
 

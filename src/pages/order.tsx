@@ -226,7 +226,10 @@ function NextSteps({ order, site }: { order: OrderView; site: SiteData }) {
   if (stage === "refunded")
     blocks.push(
       <p key="refunded">
-        {`We refunded ${money(order.totalAmount, order.currency)}${order.paymentMethod ? ` paid by ${methodLabel(order.paymentMethod).toLowerCase()}` : ""}. The money goes back the way you paid, usually within a few business days. Nothing more is needed from you.`}
+        {order.paymentStatus === "refund_owed"
+          ? // Sent by hand: not "refunded" until the business has sent it (decision 084).
+            `Your refund of ${money(order.totalAmount, order.currency)}${order.paymentMethod ? ` paid by ${methodLabel(order.paymentMethod).toLowerCase()}` : ""} is on its way: we send it back the way you paid and e-mail you once it has gone. Nothing more is needed from you.`
+          : `We refunded ${money(order.totalAmount, order.currency)}${order.paymentMethod ? ` paid by ${methodLabel(order.paymentMethod).toLowerCase()}` : ""}. The money goes back the way you paid, usually within a few business days. Nothing more is needed from you.`}
       </p>,
     );
 

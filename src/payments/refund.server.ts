@@ -3,13 +3,14 @@
  * whole total, on its capture); only once PayPal reports the refund completed are the order and its
  * payment rows marked refunded, in one transaction with the refund's id in the history note, the
  * audit entry and the customer's e-mail. The PayPal call stays outside any transaction. Any other
- * order the owner pays back by hand, so only its status changes. A refused or lost refund changes
- * nothing.
+ * order the owner pays back by hand: it is recorded as a refund owed (to-do list, "on its way" to the
+ * customer) until they mark it sent (decision 084). A refused or lost refund changes nothing.
  */
 import { adminOrderRow, capturedPaymentCurrency, recordPayPalRefund } from "../db/admin-orders.server";
 import type { AuditActor } from "../db/audit.server";
-import { changeOrder, type ChangeOrderResult } from "../db/orders.server";
-import { orderChangeMail } from "../mail/order-mail.server";
+import type { ChangeOrderResult } from "../db/orders.server";
+import { recordOrderRefund } from "../db/refunds.server";
+import { orderChangeMail, orderRefundOwedMail } from "../mail/order-mail.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { allowedOrderActions } from "../shared/admin-orders";
@@ -43,10 +44,11 @@ export async function refundOrder(
 ): Promise<RefundOrderResult> {
   const order = adminOrderRow(deps.db, orderNumber);
   if (!order) return { ok: false, reason: "not_found" };
-  const by = { actor: "admin" as const, adminId: admin.id, audit: admin };
   const captureId = order.paymentIntentId;
   if (!(order.paymentMethod === "paypal" && order.paymentStatus === "paid" && captureId)) {
-    return changeOrder(deps.db, order.id, { kind: "refund", note }, by, new Date(), orderChangeMail(deps, "refund"));
+    // Paid any other way, the owner sends the money back by hand: a refund owed, on the to-do list,
+    // the customer told it is on its way (decision 084).
+    return recordOrderRefund(deps.db, order.id, { status: "owed", note, admin }, new Date(), orderRefundOwedMail(deps));
   }
   if (!allowedOrderActions(order).includes("refund")) return { ok: false, reason: "not_allowed", message: `A ${order.status} order cannot be refunded.` };
   if (!paypal) return paypalFailure("paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
@@ -65,7 +67,7 @@ export async function refundOrder(
     return paypalFailure("refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
   }
   const historyNote = [`PayPal refund ${refund.id}`, note].filter(Boolean).join(". ");
-  const result = recordPayPalRefund(deps.db, order.id, historyNote, admin, new Date(), orderChangeMail(deps, "refund"));
+  const result = recordPayPalRefund(deps.db, order.id, historyNote, admin, new Date(), orderChangeMail(deps, "refund"), refund.id);
   if (!result.ok) log.error("paypal refunded an order that could not be marked refunded", { orderNumber, refundId: refund.id });
   return result;
 }

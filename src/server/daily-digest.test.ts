@@ -159,7 +159,9 @@ test("the digest reaches the business through SMTP: each waiting group, its item
   expect(lines.filter((l) => /^\s*- /.test(l))).toEqual([]);
   expect(text.split("https://pi.example/admin/dashboard").length - 1).toBe(1);
   // The groups with nothing waiting, named once.
-  expect(lines).toContain("Nothing else waiting: no case rooms with something new from the client, reviews to moderate or failed backups.");
+  expect(lines).toContain(
+    "Nothing else waiting: no case rooms with something new from the client, overdue instalments, refunds to send, reviews to moderate or failed backups.",
+  );
   // The checklist comes along while anything is missing (here the shipped phone number, among others).
   expect(text).toMatch(/\nBefore you go live \(\d+\):\n/);
   expect(lines).toContain("  Enter the business's phone number");

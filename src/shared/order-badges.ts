@@ -12,8 +12,10 @@ export function orderBadges({ status, paymentStatus }: OrderState): StatusBadgeL
   const payment = statusBadges.orderPayment[paymentStatus];
   switch (status) {
     case "cancelled":
-    case "refunded":
       return [state];
+    case "refunded":
+      // Until the owner sends a refund paid back by hand, the order says it is still owed.
+      return paymentStatus === "refund_owed" ? [state, payment] : [state];
     case "pending":
       // "Awaiting payment" says it already; a failed attempt is worth saying.
       return paymentStatus === "pending" ? [state] : [state, payment];

@@ -92,6 +92,7 @@ export const paymentStatusLabels: Record<OrderPaymentStatus, string> = {
   paid: "Paid",
   refunded: "Refunded",
   failed: "Payment failed",
+  refund_owed: "Refund on its way",
 };
 
 /** A tracking number as it is kept: letters and digits only, 6 to 40 of them (after `normaliseTrackingNumber`). */

@@ -19,6 +19,7 @@ import { adminBookingsApi } from "./bookings";
 import { adminCategoriesApi } from "./categories";
 import { adminContactsApi } from "./contacts";
 import { adminPaymentsApi } from "./payments";
+import { adminRefundsApi } from "./refunds";
 import { adminOrdersApi } from "./orders";
 import { adminContentApi } from "./content";
 import { adminPricingApi } from "./pricing";
@@ -61,6 +62,7 @@ export function adminApi(deps: AppDeps) {
   guarded.route("/", adminContactsApi(deps));
   guarded.route("/", adminReviewsApi(deps));
   guarded.route("/", adminPaymentsApi(deps));
+  guarded.route("/", adminRefundsApi(deps));
   guarded.route("/", adminBookingsApi(deps));
   guarded.route("/", adminUploadsApi(deps));
   guarded.route("/", adminNotesApi(deps));

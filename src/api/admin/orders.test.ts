@@ -251,7 +251,8 @@ describe("the actions", () => {
 
     const refunded = await admin.json(`/api/admin/orders/${orderNumber}/refund`, { note: "ID not good enough" });
     expect(refunded.status).toBe(200);
-    expect(orderRow(id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    // Paid by bank transfer: the refund is owed until the owner marks it sent (decision 084).
+    expect(orderRow(id)).toMatchObject({ status: "refunded", paymentStatus: "refund_owed" });
     expect(stockOf(dashCam)).toBe(before);
   });
 
@@ -265,9 +266,11 @@ describe("the actions", () => {
     await admin.json(`/api/admin/orders/${orderNumber}/mark-paid`);
     const res = await admin.json(`/api/admin/orders/${orderNumber}/refund`, { note: "Paid back by bank transfer" });
     expect(res.status).toBe(200);
-    expect(orderRow(id)).toMatchObject({ status: "refunded", paymentStatus: "refunded" });
+    // Owed until the owner marks it sent, and the customer told it is on its way, not that it was made (decision 084).
+    expect(orderRow(id)).toMatchObject({ status: "refunded", paymentStatus: "refund_owed" });
     expect(stockOf(dashCam)).toBe(before);
-    expect(mailTo("ann@example.com")).toContain(`Refund for order ${orderNumber}`);
+    expect(mailTo("ann@example.com")).toContain(`Your refund for order ${orderNumber} is on its way`);
+    expect(mailTo("ann@example.com")).not.toContain(`Refund for order ${orderNumber}`);
     expect(standIn.requestsTo(/refund$/)).toHaveLength(0);
   });
 

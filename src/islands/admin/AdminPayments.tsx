@@ -3,7 +3,9 @@
  * orders marked paid by hand), from GET /api/admin/payments, newest first, filtered by status and
  * method, 20 a page; a paid one links its invoice. A request (instructions or cash deposit) still awaiting
  * its money has Mark paid, asked once more: it becomes paid, counts in the dashboard's revenue and
- * says who marked it and when. The filters live in the page's URL.
+ * says who marked it and when. A booking's completed payment has Refund, asked once more and after
+ * the password again: through PayPal at once, or, paid any other way, recorded as owed on the
+ * dashboard's to-do list (decision 084). The filters live in the page's URL.
  */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -28,6 +30,8 @@ import { toastFailure } from "./parts/toast-failure";
 import { formatMoneyWithCode } from "../../domain/format";
 import { ConfirmDialog } from "./parts/ConfirmDialog";
 import { withCurrency } from "./parts/money";
+import { formatRefundMoney, refundAmountText, refundedByPayPal } from "../../domain/refund";
+import type { PaymentRefundAnswer } from "../../shared/refunds";
 
 export type AdminPaymentsProps = { initialQuery: AdminPaymentsQuery; timeZone: string };
 
@@ -50,6 +54,44 @@ function AdminPaymentsBody({ initialQuery, timeZone }: AdminPaymentsProps) {
     else heading.current?.focus();
     paidNow.current = false;
   };
+
+  const [refunding, setRefunding] = useState<{ payment: AdminPayment; trigger: HTMLElement } | null>(null);
+  const refundedNow = useRef(false);
+  const closeRefund = () => {
+    const trigger = refunding?.trigger;
+    setRefunding(null);
+    if (!refundedNow.current && trigger?.isConnected) trigger.focus();
+    else heading.current?.focus();
+    refundedNow.current = false;
+  };
+
+  // The password is asked again first (decision 027): adminRequest opens "Confirm it is you" on a 403 and sends it again.
+  const refund = useMutation({
+    mutationFn: (p: AdminPayment) => adminRequest<PaymentRefundAnswer>("POST", `${listPath}/${encodeURIComponent(p.id)}/refund`, {}),
+    onSuccess: (r) => {
+      const amount = formatRefundMoney(r.amount, r.currency);
+      toast(
+        r.status === "completed"
+          ? {
+              title: `Refund of ${amount} sent through PayPal`,
+              description: "The customer is e-mailed that it is on its way back to them.",
+              variant: "success",
+            }
+          : {
+              title: `Refund of ${amount} recorded as owed: it is on your to-do list`,
+              description: "Send it back the way they paid, then mark it sent on the dashboard; the customer is told it is on its way.",
+              variant: "success",
+            },
+      );
+    },
+    onError: (err) => {
+      toastFailure("Payment not refunded", err);
+    },
+    onSettled: () => {
+      void queryClient.invalidateQueries({ predicate: (q) => typeof q.queryKey[0] === "string" && q.queryKey[0].startsWith(listPath) });
+      void queryClient.invalidateQueries({ queryKey: statsKey });
+    },
+  });
 
   const markPaid = useMutation({
     mutationFn: (p: AdminPayment) => adminRequest<AdminPayment>("POST", `${listPath}/${encodeURIComponent(p.id)}/paid`),
@@ -81,7 +123,9 @@ function AdminPaymentsBody({ initialQuery, timeZone }: AdminPaymentsProps) {
             rows={rows}
             timeZone={timeZone}
             pendingId={markPaid.isPending ? (markPaid.variables?.id ?? null) : null}
+            refundingId={refund.isPending ? (refund.variables?.id ?? null) : null}
             onMarkPaid={(payment, trigger) => setConfirming({ payment, trigger })}
+            onRefund={(payment, trigger) => setRefunding({ payment, trigger })}
           />
         )}
       </PagedList>
@@ -108,6 +152,34 @@ function AdminPaymentsBody({ initialQuery, timeZone }: AdminPaymentsProps) {
             {confirming.payment.customerName ? ` from ${confirming.payment.customerName}` : ""}.
           </p>
           <p>Mark it paid only once the money is in the business's account. It then counts in the revenue, and you are named as the one who marked it.</p>
+        </ConfirmDialog>
+      )}
+
+      {refunding && (
+        <ConfirmDialog
+          title={`Refund ${refunding.payment.referenceCode}?`}
+          pending={refund.isPending}
+          confirmLabel="Yes, refund"
+          pendingLabel="Refunding..."
+          onClose={closeRefund}
+          onConfirm={(close) =>
+            refund.mutate(refunding.payment, {
+              onSuccess: () => {
+                refundedNow.current = true;
+              },
+              onSettled: close,
+            })
+          }
+        >
+          <p>
+            {`${refundAmountText(refunding.payment.amount, refunding.payment.currency)} for ${refunding.payment.serviceName}`}
+            {refunding.payment.customerName ? ` to ${refunding.payment.customerName}` : ""}.
+          </p>
+          <p>
+            {refundedByPayPal(refunding.payment.method)
+              ? "It goes back through PayPal at once, and the customer is e-mailed. This cannot be undone."
+              : "You send it back yourself, the way they paid: it goes on your to-do list until you mark it sent, and the customer is told it is on its way. This cannot be undone."}
+          </p>
         </ConfirmDialog>
       )}
     </div>

@@ -1,12 +1,14 @@
 /**
  * The to-do list: one card per group with something waiting, with its count, its oldest items (each
  * a link to its record) and a link to the whole list; the groups with nothing waiting are named in
- * one line below them, so on a phone the real work is at the top.
+ * one line below them, so on a phone the real work is at the top. A refund owed carries its "Mark
+ * sent" form (owners only).
  */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { type AdminTodo, nounList, splitTodoGroups, type TodoGroup } from "../../../shared/admin-todo";
+import { MarkRefundSent } from "./MarkRefundSent";
 
-function GroupCard({ group }: { group: TodoGroup }) {
+function GroupCard({ group, ownerView }: { group: TodoGroup; ownerView: boolean }) {
   const headingId = `todo-${group.key}`;
   const more = group.count - group.items.length;
   return (
@@ -29,6 +31,8 @@ function GroupCard({ group }: { group: TodoGroup }) {
                 {item.label}
               </a>
               <p className={`text-sm break-words ${item.urgent ? "font-medium text-error" : "text-base-content/80"}`}>{item.detail}</p>
+              {/* Refunds are the owners' (decision 040): staff see the task, not the form. */}
+              {ownerView && item.markRefundSent && <MarkRefundSent refund={item.markRefundSent} what={item.label} />}
             </li>
           ))}
         </ul>
@@ -51,7 +55,7 @@ function NothingElse({ empty, anyWaiting }: { empty: TodoGroup[]; anyWaiting: bo
   );
 }
 
-export function TodoGroups({ todo }: { todo: UseQueryResult<AdminTodo> }) {
+export function TodoGroups({ todo, ownerView = true }: { todo: UseQueryResult<AdminTodo>; ownerView?: boolean }) {
   const waiting = todo.data?.groups.reduce((n, g) => n + g.count, 0);
   const { waiting: withWork, empty } = splitTodoGroups(todo.data?.groups ?? []);
   return (
@@ -76,7 +80,7 @@ export function TodoGroups({ todo }: { todo: UseQueryResult<AdminTodo> }) {
         <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {todo.isPending
             ? [0, 1, 2].map((i) => <div key={i} className="skeleton h-40" aria-hidden="true" />)
-            : withWork.map((group) => <GroupCard key={group.key} group={group} />)}
+            : withWork.map((group) => <GroupCard key={group.key} group={group} ownerView={ownerView} />)}
         </div>
       )}
       <NothingElse empty={empty} anyWaiting={withWork.length > 0} />

@@ -122,6 +122,7 @@ export function OrderDetails({ order, timeZone }: { order: AdminOrderDetail; tim
           <p className="mb-2 flex flex-wrap items-center gap-2 text-sm">
             <InvoiceButton invoiceNumber={order.invoiceNumber} />
             {order.paymentStatus === "refunded" && <span>The order was refunded; its invoice keeps its number.</span>}
+            {order.paymentStatus === "refund_owed" && <span>Its refund is owed: send it, then mark it sent on the dashboard's to-do list.</span>}
           </p>
         )}
         {order.payments.length === 0 ? (

@@ -45,7 +45,8 @@ const confirmations: Record<"mark_paid" | "deliver" | "cancel" | "refund", strin
   mark_paid: "Mark this order paid? Do so only once the money is in the business's account. The order goes on to be shipped and the customer is e-mailed.",
   deliver: "Mark this order delivered? Do so once the carrier shows the parcel delivered. The order is then complete.",
   cancel: "Cancel this order? Its items go back on the shelf and the customer is e-mailed. This cannot be undone.",
-  refund: "Refund this order? The whole total goes back to the customer (through PayPal when they paid that way) and they are e-mailed. This cannot be undone.",
+  refund:
+    "Refund this order? The whole total goes back to the customer: through PayPal at once when they paid that way; paid any other way, you send it yourself and it waits on your to-do list until you mark it sent. They are e-mailed. This cannot be undone.",
 };
 
 type Sent = { action: AdminOrderAction; body: Record<string, string> };
