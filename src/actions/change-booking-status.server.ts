@@ -6,6 +6,7 @@
 import type { AuditActor } from "../db/audit.server";
 import { recordAudit } from "../db/audit.server";
 import { type Booking, type BookingStatusChanged, changeBookingStatus } from "../db/bookings.server";
+import { cancelPlanOfBooking } from "../db/payment-plans.server";
 import { getSettings } from "../db/settings.server";
 import { bookingAuditAction, type BookingStatus, nextStatuses } from "../domain/booking-transitions";
 import { mailContextFrom } from "../mail/context.server";
@@ -20,8 +21,10 @@ import {
 import type { MailMessage } from "../mail/outbox.server";
 import { bookingStatusLabels } from "../shared/admin-bookings";
 import { HttpError, notFound } from "../server/errors";
+import type { AppDeps } from "../server/deps";
 import type { ActionDeps } from "./action";
 import { bookingInvitation, bookingMailBusiness, customerName, provenAddress } from "./booking-mail.server";
+import { refundCancelledPlan } from "./refund-cancelled-plan.server";
 
 /** The customer's e-mail for each status the business may set; none for going back to pending. */
 const statusMails: Record<BookingStatus, ((m: BookingStatusMailInput) => MailMessage) | null> = {
@@ -41,14 +44,35 @@ export function notAllowedMessage(from: string, to: string): string {
   return `This booking is ${from}, so it cannot be made ${toLabel}; it can only be ${allowed.join(" or ")}.`;
 }
 
-/** Moves booking `bookingId` to `status` for `admin`; answers the booking changed, or throws 404 or 409. */
-export function changeBookingStatusByAdmin(deps: ActionDeps, admin: AuditActor, bookingId: string, status: BookingStatus, now = new Date()): Booking {
-  const result = changeBookingStatus(deps.db, bookingId, status, (change) => queueStatusMailAndAudit(deps, admin, change, now), now);
+/**
+ * Moves booking `bookingId` to `status` for `admin`; answers the booking changed, or throws 404 or
+ * 409. Cancelling a booking on a payment plan cancels its unpaid instalments in the same
+ * transaction and refunds the paid ones after it (decision 085).
+ */
+export async function changeBookingStatusByAdmin(
+  deps: ActionDeps & Pick<AppDeps, "secrets">,
+  admin: AuditActor,
+  bookingId: string,
+  status: BookingStatus,
+  now = new Date(),
+): Promise<Booking> {
+  let paidInstalments: string[] = [];
+  const result = changeBookingStatus(
+    deps.db,
+    bookingId,
+    status,
+    (change) => {
+      if (change.booking.status === "cancelled") paidInstalments = cancelPlanOfBooking(deps.db, change.booking.id, now).paidPaymentIds;
+      queueStatusMailAndAudit(deps, admin, change, now);
+    },
+    now,
+  );
   if (!result.ok) {
     if (result.reason === "not_found") throw notFound("There is no such booking.");
     throw new HttpError(409, "not_allowed", notAllowedMessage(result.from, status));
   }
   deps.outbox.kick();
+  await refundCancelledPlan(deps, result.booking.id, paidInstalments);
   return result.booking;
 }
 
@@ -63,7 +87,7 @@ function queueStatusMailAndAudit(deps: ActionDeps, admin: AuditActor, { booking,
       template({
         booking: quotedBooking(booking),
         to,
-        ...bookingMailBusiness(ctx),
+        ...bookingMailBusiness(ctx, booking),
         ics: booking.status === "completed" ? undefined : bookingInvitation(booking, ctx, to),
       }),
     );

@@ -27,6 +27,8 @@ const publicBooking = (b: Booking) => ({
   serviceName: b.serviceName,
   servicePrice: b.servicePrice,
   originalPrice: b.originalPrice,
+  /** The currency both prices are in: the one it was booked in. */
+  currency: b.currency,
   discountApplied: b.discountApplied,
   appointmentDate: b.appointmentDate,
   appointmentTime: b.appointmentTime,
@@ -46,7 +48,7 @@ export function bookingsApi(deps: AppDeps) {
 
   api.post("/calendar", validJson(bookingSchema), (c) => c.json(publicBooking(bookAppointment(deps, signedInUser(c), c.req.valid("json"))), 201));
 
-  api.post("/:id/cancel", (c) => c.json(publicBooking(cancelBooking(deps, signedInUser(c), c.req.param("id")))));
+  api.post("/:id/cancel", async (c) => c.json(publicBooking(await cancelBooking(deps, signedInUser(c), c.req.param("id")))));
 
   api.post("/:id/reschedule", validJson(rescheduleSchema), (c) =>
     c.json(publicBooking(moveBooking(deps, signedInUser(c), c.req.param("id"), c.req.valid("json")))),

@@ -22,10 +22,12 @@ import {
   adminBookingsPageSize,
 } from "../shared/admin-bookings";
 import type { BookingPayment } from "../domain/booking-payment";
+import { bookingPriceLines } from "../domain/booking-price-lines";
 import type { SearchedTotal } from "../shared/admin-list";
 import { searchCountStatement, searchedTotal } from "./admin-search.server";
 import { type AuditActor, recordAudit } from "./audit.server";
 import { paymentOfBooking, paymentsOfBookings } from "./booking-payments.server";
+import { adminPlanView } from "./payment-plans.server";
 import { bookingSearchCondition, bookingSearchParams, bookingsSearch, keyRange } from "./bookings-search.server";
 import { type Db, immediate } from "./client.server";
 import { prepared } from "./prepared.server";
@@ -45,7 +47,9 @@ const rowColumns = {
   serviceName: bookings.serviceName,
   servicePrice: bookings.servicePrice,
   originalPrice: bookings.originalPrice,
+  currency: bookings.currency,
   discountApplied: bookings.discountApplied,
+  bookingDetails: bookings.bookingDetails,
   status: bookings.status,
   location: bookings.location,
   notes: bookings.notes,
@@ -96,7 +100,9 @@ function toRow(r: Selected, payment: BookingPayment): AdminBookingRow {
     serviceName: r.serviceName,
     servicePrice: r.servicePrice,
     originalPrice: r.originalPrice,
+    currency: r.currency,
     discountApplied: r.discountApplied,
+    priceLines: bookingPriceLines(r),
     status: r.status,
     location: r.location,
     notes: r.notes,
@@ -264,7 +270,8 @@ export function adminBookingRow(db: Db, key: string): AdminBookingRow | undefine
   const r = selectRows(db)
     .where(bookingReferencePattern.test(reference) ? eq(bookings.reference, reference) : eq(bookings.id, key))
     .get();
-  return r ? toRow(r, paymentOfBooking(db, r.id)) : undefined;
+  // The booking's own record shows its payment plan (decision 085).
+  return r ? { ...toRow(r, paymentOfBooking(db, r.id)), plan: adminPlanView(db, r.id, new Date()) } : undefined;
 }
 
 const slotOf = (s: typeof timeSlots.$inferSelect): AdminSlot => ({

@@ -9,9 +9,10 @@
  * customers' cancellations newest first (news to take in, not work that ages).
  */
 import { and, asc, count, countDistinct, desc, eq, gt, gte, inArray, isNotNull, ne, sql } from "drizzle-orm";
-import { formatAppointment, formatInstant, formatMoney } from "../domain/format";
+import { formatAppointment, formatInstant, formatMoney, formatMoneyWithCode } from "../domain/format";
 import { type OrderPaymentMethod, paymentMethodLabels } from "../shared/checkout";
 import { adminListPath, adminRecordPath, bookingRecordKey } from "../shared/admin-records";
+import { adminPaymentsList } from "../shared/admin-payments";
 import { adminReviewsList } from "../shared/admin-reviews";
 import { type TodoGroup, type TodoItem, todoItemsPerGroup } from "../shared/admin-todo";
 import { lastBackupRun } from "./backup-runs.server";
@@ -21,6 +22,10 @@ import { pendingReviewCount, reviewIsPending } from "./admin-reviews.server";
 import { caseRoomReferenceSql, caseRoomUnseenByBusiness } from "./case-rooms.server";
 import { bookings, caseFiles, caseMessages, caseRooms, contacts, orders, payments, products, reviews, users } from "./schema";
 import { holdsUnpaidStockSql } from "./stock-holds.server";
+import { owedRefundCount, owedRefunds } from "./refunds.server";
+import { overdueInstalmentCount, overdueInstalments } from "./payment-plans.server";
+import { refundAmountText, refundMethodLabel, refundWhereText } from "../domain/refund";
+import { businessToday } from "../domain/slots";
 
 /** When the list is drawn, and the timezone its times are shown in. */
 export type TodoContext = { now: Date; timeZone: string; limit: number };
@@ -325,8 +330,51 @@ export const todoGroups: TodoGroupDefinition[] = [
           href: adminRecordPath("bookings", bookingRecordKey(b)),
         })),
   },
-  // Refunds owed go here, as their own group, once an order or a booking can record a refund that
-  // is owed but not yet paid back; today a refund is recorded only when it is made.
+  {
+    // Instalments of payment plans past their due date and unpaid (decision 085): whom to chase, for what.
+    key: "overdueInstalments",
+    title: "Overdue instalments",
+    noun: "overdue instalments",
+    listHref: adminListPath("bookings"),
+    listLabel: "All bookings",
+    count: (db, ctx) => overdueInstalmentCount(db, businessToday(ctx.now, ctx.timeZone)),
+    items: (db, ctx) =>
+      overdueInstalments(db, businessToday(ctx.now, ctx.timeZone), ctx.limit).map((i) => ({
+        key: `${i.bookingId}-${i.number}`,
+        label: `${i.customer} · ${i.reference ?? "Booking"}`,
+        detail: [`Instalment ${i.number} of ${i.of}`, formatMoneyWithCode(i.amount, i.currency), `${plural(i.daysOverdue, "day", "days")} overdue`].join(" · "),
+        href: adminRecordPath("bookings", bookingRecordKey({ id: i.bookingId, reference: i.reference })),
+        urgent: true,
+      })),
+  },
+  {
+    // Refunds the owner sends by hand (decision 084): who, how much, how, the reference their money
+    // came with, and what the site knows of where to send it; each with its "Mark sent" form.
+    key: "refunds",
+    title: "Refunds to send",
+    noun: "refunds to send",
+    listHref: adminPaymentsList.pageUrl({ ...adminPaymentsList.empty, status: "refund_owed" }),
+    listLabel: "All refunds owed",
+    count: (db) => owedRefundCount(db),
+    items: (db, ctx) => {
+      const today = businessToday(ctx.now, ctx.timeZone);
+      return owedRefunds(db, ctx.limit).map((r) => ({
+        key: r.id,
+        label: `${r.customerName ?? r.customerEmail ?? "A customer"} · ${refundAmountText(r.amount, r.currency)}`,
+        detail: [
+          refundMethodLabel(r.method),
+          r.orderNumber ? `order ${r.orderNumber}` : `booking ${r.bookingReference ?? ""}, payment ${r.paymentReference}`,
+          ...[r.customerEmail, r.customerPhone].filter((x): x is string => Boolean(x)),
+          refundWhereText(r.method),
+          waitingFor(r.createdAt, ctx.now),
+        ].join(" · "),
+        href: r.orderNumber
+          ? adminRecordPath("orders", r.orderNumber)
+          : adminRecordPath("bookings", bookingRecordKey({ id: r.bookingId ?? "", reference: r.bookingReference })),
+        markRefundSent: { refundId: r.id, today },
+      }));
+    },
+  },
   {
     key: "ship",
     title: "Paid orders to ship",

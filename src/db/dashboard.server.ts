@@ -24,6 +24,8 @@ export type DashboardData = {
     serviceName: string;
     servicePrice: string;
     originalPrice: string | null;
+    /** The currency it was priced in. */
+    currency: string;
     status: BookingStatus;
     createdAt: string;
     appointmentDate: string;
@@ -73,6 +75,7 @@ const recentQuery = (db: Db) =>
         serviceName: bookings.serviceName,
         servicePrice: bookings.servicePrice,
         originalPrice: bookings.originalPrice,
+        currency: bookings.currency,
         status: bookings.status,
         createdAt: bookings.createdAt,
         appointmentDate: bookings.appointmentDate,

@@ -8,6 +8,8 @@ import type { ReactNode } from "react";
 import { Island } from "../components/Island";
 import type { SiteData } from "../components/site";
 import { type BookingPaymentStatus, bookingOffer, type PricedBooking } from "../domain/booking-payment";
+import { nextInstalment } from "../islands/payment-dialog/plan-text";
+import type { BookingPlanData } from "../shared/payment-plan";
 import { paymentDialogProps } from "./payment-dialog-props";
 
 /** The address of the plain form that moves a booking. */
@@ -28,18 +30,34 @@ export function reachBusiness(site: SiteData, start: "Call" | "call"): ReactNode
   );
 }
 
-/** The button opening the payment dialog for a booking (a link to the contact form before it loads and with JavaScript off). */
+/**
+ * What the Pay button says: "Pay now", "Pay instalment 2" once a plan is under way, or "Pay another
+ * way" while a request is open (the customer may have asked for instructions and changed their mind).
+ */
+function payLabel(paymentStatus: BookingPaymentStatus, plan: BookingPlanData["plan"]): string {
+  if (paymentStatus === "awaiting") return "Pay another way";
+  const owed = plan ? nextInstalment(plan) : null;
+  return owed && owed.number > 1 ? `Pay instalment ${owed.number}` : "Pay now";
+}
+
+/**
+ * The button opening the payment dialog for a booking (a link to the contact form before it loads
+ * and with JavaScript off), with the booking's plan or the plans it may be paid in.
+ */
 export function PayBookingButton({
   site,
   paypalClientId,
   booking,
   paymentStatus,
+  plans,
   className,
 }: {
   site: SiteData;
   paypalClientId: string | null;
-  booking: PricedBooking;
+  /** With the currency it was priced in: the dialog asks for that, never today's setting. */
+  booking: PricedBooking & { currency: string };
   paymentStatus: BookingPaymentStatus;
+  plans: BookingPlanData;
   className: string;
 }) {
   return (
@@ -48,10 +66,12 @@ export function PayBookingButton({
       hydrate="interaction"
       props={{
         ...paymentDialogProps(site, paypalClientId),
-        service: bookingOffer(booking, site.settings.cryptoDiscountPercent, site.settings.currency),
+        service: bookingOffer(booking, site.settings.cryptoDiscountPercent, booking.currency),
         bookingId: booking.id,
+        plan: plans.plan,
+        planOptions: plans.planOptions,
         fallbackHref: `/contact?service=${encodeURIComponent(booking.serviceId ?? "")}#contact-form`,
-        triggerLabel: paymentStatus === "awaiting" ? "Pay another way" : "Pay now",
+        triggerLabel: payLabel(paymentStatus, plans.plan),
         triggerClassName: className,
       }}
     />

@@ -6,13 +6,15 @@
  * booking can be paid.
  */
 import { describe, expect, test } from "bun:test";
-import { businessDetails, customerWithBooking } from "../../tests/factories";
+import { adminWithToken, businessDetails, customerWithBooking } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { testAppPerTest } from "../../tests/helpers/per-test";
 import { createTestApp } from "../../tests/helpers/test-app";
 import { setBookingStatus } from "../db/bookings.server";
 import { bookingPagePath, moveDeadline } from "../domain/booking";
-import { formatInstant } from "../domain/format";
+import { formatDate, formatInstant, formatInstantDate } from "../domain/format";
+import { businessToday } from "../domain/slots";
+import { addDays } from "../domain/timezone";
 import { defaultSettings } from "../shared/settings";
 
 const t = testAppPerTest();
@@ -184,5 +186,96 @@ describe("acting from a booking's page", () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe("a booking paid in instalments (decision 085)", () => {
+  const infidelity = { serviceName: "Infidelity Investigation", time: "free" } as const;
+  const today = () => businessToday(new Date(), tz);
+  const dayMonth = (days: number) => formatDate(addDays(today(), days), "dayMonth");
+
+  /** The customer asks for the instructions of a payment of their booking; answers the request. */
+  async function ask(c: { cookie: string; bookingId: string }, instalments?: number) {
+    const res = await t.request("/api/payment-requests", {
+      method: "POST",
+      headers: { Cookie: c.cookie, Origin: testOrigin, "Content-Type": "application/json" },
+      body: JSON.stringify({ bookingId: c.bookingId, method: "instructions", ...(instalments ? { instalments } : {}) }),
+    });
+    expect(res.status).toBe(201);
+    return (await res.json()) as { referenceCode: string; instalment?: { number: number; of: number; amount: string } };
+  }
+
+  /** The owner marks the booking's next payment paid, as the booking record's Mark paid does. */
+  async function markPaid(bookingId: string, authorization: string) {
+    const res = await t.request(`/api/admin/bookings/${bookingId}/paid`, { method: "POST", headers: { Authorization: authorization, Origin: testOrigin } });
+    expect(res.status).toBe(200);
+  }
+
+  test("offered: the page writes each plan with its amounts and dates (for a customer without JavaScript too), and the dialog gets them", async () => {
+    const ann = customerWithBooking(t.db, "ann@example.com", infidelity);
+    const html = await page(ann.cookie, ann.reference);
+    const text = textOf(html);
+    expect(text).toContain("Not paid yet: $347.50 to pay.");
+    expect(text).toContain("Or pay in instalments (0% interest, no credit check): choose it when you pay.");
+    expect(text).toContain(`2 payments: $173.75 today, then $173.75 on ${dayMonth(14)}.`);
+    expect(text).toContain(`3 payments: $115.84 today, then $115.83 on ${dayMonth(14)} and ${dayMonth(28)}.`);
+    expect(text).toContain(`4 payments: $86.89 today, then $86.87 on ${dayMonth(14)}, ${dayMonth(28)} and ${dayMonth(42)}.`);
+    expect(html).toContain("<noscript>");
+    // The payment dialog's props carry the same plans.
+    expect(html).toContain('"planOptions":[{"count":2,"amounts":["173.75","173.75"]');
+    expect(html).not.toContain('data-testid="plan-table"');
+
+    // Below the minimum total, nothing is offered.
+    const bob = customerWithBooking(t.db, "bob@example.com", { time: "free" });
+    const small = await page(bob.cookie, bob.reference);
+    expect(small).not.toContain('data-testid="plan-offer"');
+    expect(small).toContain('"planOptions":[]');
+  });
+
+  test("under way: the plan with each instalment's state, the paid one with its invoice, and the next to pay", async () => {
+    const ann = customerWithBooking(t.db, "ann@example.com", infidelity);
+    const owner = adminWithToken(t.db, "owner-plan");
+    const first = await ask(ann, 3);
+    expect(first.instalment).toMatchObject({ number: 1, of: 3, amount: "115.84" });
+    await markPaid(ann.bookingId, owner.authorization);
+
+    const html = await page(ann.cookie, ann.reference);
+    const text = textOf(html);
+    expect(html).toContain('data-testid="booking-payment">1 of 3 paid<');
+    expect(text).toContain(`Pay instalment 2 of 3: $115.83, due ${dayMonth(14)}. 1 of 3 paid so far; the plan below shows every payment.`);
+    expect(html).toContain(">Pay instalment 2<");
+    expect(text).toContain("Payment plan");
+    expect(text).toContain("$347.50 in 3 payments, one every 14 days: 1 of 3 paid.");
+    const rows = [...html.matchAll(/<tr [^>]*data-testid="plan-instalment" data-status="(\w+)">([\s\S]*?)<\/tr>/g)].map((m) => ({
+      status: m[1],
+      text: textOf(m[2] ?? ""),
+    }));
+    const paidOn = formatInstantDate(new Date(), tz).replace(/ \d{4}$/, "");
+    expect(rows).toEqual([
+      // The due date twice: under the number (a phone's) and in its own column (wider screens).
+      { status: "paid", text: expect.stringContaining(`1 of 3${dayMonth(0)}$115.84${dayMonth(0)}Paid on ${paidOn}Invoice INV-`) },
+      { status: "upcoming", text: `2 of 3${dayMonth(14)}$115.83${dayMonth(14)}Upcoming` },
+      { status: "upcoming", text: `3 of 3${dayMonth(28)}$115.83${dayMonth(28)}Upcoming` },
+    ]);
+    expect(html).toContain(`href="/payments/${first.referenceCode.toLowerCase()}/invoice"`);
+    // The plan is chosen: the dialog asks for the next instalment instead of offering the choice again.
+    expect(html).toContain('"plan":{"count":3');
+    expect(html).not.toContain('data-testid="plan-offer"');
+  });
+
+  test("all paid: nothing more to pay, and three invoices, one per payment", async () => {
+    const ann = customerWithBooking(t.db, "ann@example.com", infidelity);
+    const owner = adminWithToken(t.db, "owner-plan");
+    const refs: string[] = [];
+    for (let i = 1; i <= 3; i++) {
+      refs.push((await ask(ann, i === 1 ? 3 : undefined)).referenceCode);
+      await markPaid(ann.bookingId, owner.authorization);
+    }
+    const html = await page(ann.cookie, ann.reference);
+    expect(offers(html, ann.bookingId)).toMatchObject({ pay: false, invoice: true });
+    expect(html).toContain('data-testid="booking-payment">Paid<');
+    expect(textOf(html)).toContain("Paid in 3 payments. Nothing more to pay; each payment's invoice is in the payment plan below.");
+    expect(html.match(/data-status="paid"/g)?.length).toBe(3);
+    for (const ref of refs) expect(html).toContain(`href="/payments/${ref.toLowerCase()}/invoice"`);
   });
 });

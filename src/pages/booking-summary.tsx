@@ -12,10 +12,16 @@ import { StatusBadge } from "../components/StatusBadge";
 import type { SiteData } from "../components/site";
 import { TitledCard } from "../components/TitledCard";
 import { bookingPagePath, type BookingStatus, heldLengthText } from "../domain/booking";
-import { formatDate, formatInstant, formatInstantDate, formatMoney, formatTime, timeZoneCity } from "../domain/format";
+import { bookingPaymentLabel } from "../domain/booking-payment";
+import { bookingPriceLines, discountNote } from "../domain/booking-price-lines";
+import { planPromise } from "../domain/promised-percents";
+import { formatDate, formatInstant, formatInstantDate, formatKeptMoney, formatTime, timeZoneCity } from "../domain/format";
 import type { BookingPageView, MoveChance } from "../reads/bookings.server";
 import { manifest } from "../server/assets.server";
 import { AddToCalendarLink, CancelBookingForm, MoveBookingLink, PayBookingButton, reachBusiness } from "./booking-actions";
+import { PlanTable } from "../islands/payment-dialog/PlanTable";
+import { interestFree, nextInstalment, nextInstalmentText, planChoiceLabel, planProgressText, scheduleText } from "../islands/payment-dialog/plan-text";
+import type { PlanOption, PlanView } from "../shared/payment-plan";
 import { CaseRoomLink } from "./case-room";
 import { paymentInvoicePath } from "./invoice";
 import type { PageDefinition } from "./page";
@@ -91,9 +97,16 @@ const button = (look: string) => `btn ${look} w-full sm:w-auto`;
 
 /** Paying: the dialog while it can be paid, the payment under way, or when it was paid with its invoice. */
 function PaymentOption({ view, site }: { view: BookingPageView; site: SiteData }) {
-  const { booking, payment } = view;
+  const { booking, payment, plan } = view;
   const tz = site.settings.timezone;
-  const price = formatMoney(Number(booking.servicePrice), site.settings.currency);
+  const price = formatKeptMoney(booking.servicePrice, booking.currency, site.settings.currency);
+  if (payment.status === "paid" && plan) {
+    return (
+      <Option title="Payment" testId="option-pay">
+        {`Paid in ${plan.count} payments. Nothing more to pay; each payment's invoice is in the payment plan below.`}
+      </Option>
+    );
+  }
   if (payment.status === "paid") {
     return (
       <Option
@@ -126,10 +139,55 @@ function PaymentOption({ view, site }: { view: BookingPageView; site: SiteData }
       </Option>
     );
   }
+  if (payment.status === "refund_owed" || payment.status === "refunded") {
+    return (
+      <Option title="Payment" testId="option-pay">
+        {payment.status === "refund_owed"
+          ? "We are refunding your payment: it is on its way, and we e-mail you when we have sent it."
+          : "Your payment was refunded, as we e-mailed you."}
+        {payment.referenceCode && (
+          <>
+            {" (Payment reference "}
+            <Reference code={payment.referenceCode} />
+            .)
+          </>
+        )}
+      </Option>
+    );
+  }
   if (!view.may.pay) return null;
   const pay = (
-    <PayBookingButton site={site} paypalClientId={view.paypalClientId} booking={booking} paymentStatus={payment.status} className={button("btn-primary")} />
+    <PayBookingButton
+      site={site}
+      paypalClientId={view.paypalClientId}
+      booking={booking}
+      paymentStatus={payment.status}
+      plans={{ plan, planOptions: view.planOptions }}
+      className={button("btn-primary")}
+    />
   );
+  const owed = plan ? nextInstalment(plan) : null;
+  if (plan && owed) {
+    const amount = formatKeptMoney(owed.amount, plan.currency, site.settings.currency);
+    return (
+      <Option title="Payment" testId="option-pay" action={pay}>
+        {payment.status === "awaiting" ? (
+          <>
+            {`Awaiting your payment ${owed.number} of ${plan.count}, ${amount}`}
+            {payment.referenceCode && (
+              <>
+                {" (reference "}
+                <Reference code={payment.referenceCode} />)
+              </>
+            )}
+            , as we e-mailed you. Once it arrives we mark it paid and its invoice appears in the plan below.
+          </>
+        ) : (
+          `${nextInstalmentText(plan, owed)}. ${planProgressText(plan)} so far; the plan below shows every payment.`
+        )}
+      </Option>
+    );
+  }
   return (
     <Option title="Payment" testId="option-pay" action={pay}>
       {payment.status === "awaiting" ? (
@@ -146,7 +204,48 @@ function PaymentOption({ view, site }: { view: BookingPageView; site: SiteData }
       ) : (
         `Not paid yet: ${price} to pay. Once paid, its invoice appears here.`
       )}
+      {view.planOptions.length > 0 && <PlanOffer options={view.planOptions} total={booking.servicePrice} currency={booking.currency} />}
     </Option>
+  );
+}
+
+/**
+ * The plans a booking may be paid in, as the payment dialog offers them: written on the page too,
+ * so a customer without JavaScript (whose Pay button leads to the contact form) knows what to ask for.
+ */
+function PlanOffer({ options, total, currency }: { options: PlanOption[]; total: string; currency: string }) {
+  const free = options.every((o) => interestFree(o.amounts, total));
+  return (
+    <span className="mt-2 block" data-testid="plan-offer">
+      {`Or pay in instalments${free ? ` (${planPromise})` : ""}: choose it when you pay.`}
+      <span className="mt-1 block">
+        {options.map((o) => (
+          <span key={o.count} className="block">{`${planChoiceLabel(o.count)}: ${scheduleText(o, currency)}.`}</span>
+        ))}
+      </span>
+      <noscript>
+        <span className="mt-1 block">
+          With JavaScript off, Pay now leads to our contact form: say which of these you would like and we e-mail you the instructions.
+        </span>
+      </noscript>
+    </span>
+  );
+}
+
+/** A booking's payment plan: every instalment with its amount, due date and state, each paid one with its invoice. */
+function PlanCard({ plan, site }: { plan: PlanView; site: SiteData }) {
+  return (
+    <TitledCard id="plan" title="Payment plan">
+      <p className="text-sm">{`${formatKeptMoney(plan.total, plan.currency, site.settings.currency)} in ${plan.count} payments, one every ${plan.intervalDays} days: ${planProgressText(plan)}.`}</p>
+      <div className="-mx-2 overflow-x-auto sm:mx-0">
+        <PlanTable
+          plan={plan}
+          timeZone={site.settings.timezone}
+          caption={`Your ${plan.count} payments`}
+          invoiceHref={(i) => (i.referenceCode ? paymentInvoicePath(i.referenceCode) : null)}
+        />
+      </div>
+    </TitledCard>
   );
 }
 
@@ -198,7 +297,8 @@ function Options({ view, site }: { view: BookingPageView; site: SiteData }) {
   const closed =
     booking.status === "cancelled" ? "Cancelled bookings cannot be changed." : booking.status === "completed" ? "Completed bookings cannot be changed." : null;
   // Each option says something only when it applies; a cancelled booking unpaid has none.
-  const anything = payment.status === "paid" || payment.status === "review" || may.pay || may.move.kind !== "never" || may.addToCalendar || may.cancel;
+  const anything =
+    ["paid", "review", "refund_owed", "refunded"].includes(payment.status) || may.pay || may.move.kind !== "never" || may.addToCalendar || may.cancel;
   return (
     <TitledCard id="options" title="What you can do">
       {closed && <p data-testid="booking-closed">{closed}</p>}
@@ -244,10 +344,11 @@ function cancelledText(booking: BookingPageView["booking"], timeZone: string): s
 export function bookingSummaryPage(site: SiteData, view: BookingPageView, notice?: string): PageDefinition {
   const { booking, payment } = view;
   const tz = site.settings.timezone;
-  const price = formatMoney(Number(booking.servicePrice), site.settings.currency);
-  const listPrice = booking.discountApplied && booking.originalPrice ? formatMoney(Number(booking.originalPrice), site.settings.currency) : null;
-  // A cancelled booking's payment status matters only when it was paid.
-  const showPayment = booking.status !== "cancelled" || payment.status === "paid";
+  // In the currency it was booked in: a later change of the currency setting does not re-label it.
+  const price = formatKeptMoney(booking.servicePrice, booking.currency, site.settings.currency);
+  const listPrice = booking.discountApplied && booking.originalPrice ? formatKeptMoney(booking.originalPrice, booking.currency, site.settings.currency) : null;
+  // A cancelled booking's payment status matters only when it was paid (and so perhaps paid back).
+  const showPayment = booking.status !== "cancelled" || ["paid", "refund_owed", "refunded"].includes(payment.status);
   const cancelled = cancelledText(booking, tz);
   return {
     path: bookingPagePath(booking.reference),
@@ -271,7 +372,11 @@ export function bookingSummaryPage(site: SiteData, view: BookingPageView, notice
               <StatusBadge kind="booking" status={booking.status} className="" testId="booking-status">
                 {bookingStatusForCustomer[booking.status]}
               </StatusBadge>
-              {showPayment && <StatusBadge kind="bookingPayment" status={payment.status} testId="booking-payment" />}
+              {showPayment && (
+                <StatusBadge kind="bookingPayment" status={payment.status} testId="booking-payment">
+                  {bookingPaymentLabel(payment)}
+                </StatusBadge>
+              )}
               <span className="text-sm text-base-content/80">{`Booked ${formatInstant(booking.createdAt, tz)}`}</span>
               {cancelled && <span className="text-sm text-base-content/80">{cancelled}</span>}
             </div>
@@ -296,7 +401,10 @@ export function bookingSummaryPage(site: SiteData, view: BookingPageView, notice
               <Row term="Time" testId="booking-time">{`${formatTime(booking.appointmentTime)} (${timeZoneCity(tz)} time)`}</Row>
               <Row term="Length">{heldLengthText(booking)}</Row>
               <Row term="Price" testId="booking-price">
-                {listPrice ? `${price} (new-client price; usually ${listPrice})` : price}
+                {/* Each discount on its own line ("Volume discount (15%): $194.25 off"), as the booking was priced (decision 083). */}
+                {listPrice
+                  ? `${price} (${discountNote(bookingPriceLines(booking), (a) => formatKeptMoney(a, booking.currency, site.settings.currency))}; usually ${listPrice})`
+                  : price}
               </Row>
               {booking.location ? <Row term="Location">{booking.location}</Row> : null}
               {booking.contactPhone ? <Row term="Phone">{booking.contactPhone}</Row> : null}
@@ -305,6 +413,8 @@ export function bookingSummaryPage(site: SiteData, view: BookingPageView, notice
           </TitledCard>
 
           <Options view={view} site={site} />
+
+          {view.plan && <PlanCard plan={view.plan} site={site} />}
 
           <NextSteps view={view} />
 

@@ -48,7 +48,7 @@ export async function submitCancelBooking(deps: AppDeps, c: Context<CustomerEnv>
   // Only an address of the form /bookings/bk-…, never one taken from the form as it came.
   const back = bookingReferencePattern.test(reference) ? bookingPagePath(reference) : "/dashboard";
   try {
-    cancelBooking(deps, c.get("user"), c.req.param("id") ?? "");
+    await cancelBooking(deps, c.get("user"), c.req.param("id") ?? "");
   } catch (error) {
     if (error instanceof HttpError && error.status === 404) return c.redirect(`${back}?notice=notCancelled`, 303);
     throw error;

@@ -2,7 +2,8 @@ import { expect, test } from "bun:test";
 import { eq } from "drizzle-orm";
 import { bookings, settings } from "../db/schema";
 import { testAppPerTest } from "../../tests/helpers/per-test";
-import { customerWithSession } from "../../tests/factories";
+import { adminWithToken, customerWithBooking, customerWithSession } from "../../tests/factories";
+import { testOrigin } from "../../tests/helpers/browser";
 import { orderNotice } from "./order";
 
 const t = testAppPerTest();
@@ -77,4 +78,27 @@ test("the bookings figure says what it counts: nothing is called completed until
   const later = await (await t.request("/dashboard", { headers: { Cookie: ann.cookie } })).text();
   expect(later).toMatch(/data-testid="booking-count"[^>]*>3</);
   expect(detail(later)).toBe("1 awaiting confirmation · 1 completed · 1 cancelled");
+});
+
+test("a booking paid in instalments says how many are paid, and its button pays the next (decision 085)", async () => {
+  const ann = customerWithBooking(t.db, "ann@example.com", { serviceName: "Infidelity Investigation", time: "free" });
+  const owner = adminWithToken(t.db, "owner-plan");
+  for (let i = 1; i <= 2; i++) {
+    const asked = await t.request("/api/payment-requests", {
+      method: "POST",
+      headers: { Cookie: ann.cookie, Origin: testOrigin, "Content-Type": "application/json" },
+      body: JSON.stringify({ bookingId: ann.bookingId, method: "instructions", ...(i === 1 ? { instalments: 3 } : {}) }),
+    });
+    expect(asked.status).toBe(201);
+    const marked = await t.request(`/api/admin/bookings/${ann.bookingId}/paid`, {
+      method: "POST",
+      headers: { Authorization: owner.authorization, Origin: testOrigin },
+    });
+    expect(marked.status).toBe(200);
+  }
+  const html = await (await t.request("/dashboard", { headers: { Cookie: ann.cookie } })).text();
+  expect(html).toContain('data-testid="booking-payment">2 of 3 paid<');
+  expect(html).toContain(">Pay instalment 3<");
+  // Its dialog is given the plan, so it asks for the third rather than offering the choice again.
+  expect(html).toContain('"plan":{"count":3');
 });

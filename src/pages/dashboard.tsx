@@ -5,11 +5,11 @@ import { Layout } from "../components/Layout";
 import { StatusBadge } from "../components/StatusBadge";
 import { TitledCard } from "../components/TitledCard";
 import type { SiteData } from "../components/site";
-import type { DashboardData, InvoicedPayment } from "../reads/dashboard.server";
+import type { CustomerDashboard, DashboardData, InvoicedPayment } from "../reads/dashboard.server";
 import { type BookingStatus, beforeMoveDeadline, customerMayMove } from "../domain/booking";
-import { bookingMayBePaid } from "../domain/booking-payment";
+import { bookingMayBePaid, bookingPaymentLabel } from "../domain/booking-payment";
 import { firstServiceReward, laterServiceReward } from "../domain/referral";
-import { formatDate, formatInstantDate, formatMoney, formatMoneyWithCode } from "../domain/format";
+import { formatDate, formatInstantDate, formatKeptMoney, formatMoney, formatMoneyWithCode } from "../domain/format";
 import { referralCodeKey } from "../islands/ReferralPanel";
 import { manifest } from "../server/assets.server";
 import type { OrderSummaryView } from "../shared/orders";
@@ -98,7 +98,7 @@ function RewardsCard({ rewards, timeZone, currency }: { rewards: DashboardData["
 
 export function dashboardPage(
   site: SiteData,
-  d: DashboardData,
+  d: CustomerDashboard["data"],
   notice?: string,
   orders: OrderSummaryView[] = [],
   payments: InvoicedPayment[] = [],
@@ -192,10 +192,12 @@ export function dashboardPage(
                           <p className="text-sm text-base-content/80">{`${appointmentLabel(b.appointmentDate, b.appointmentTime)} · booked ${formatInstantDate(b.createdAt, site.settings.timezone)}`}</p>
                         </div>
                         <div className="flex flex-col items-end gap-1 text-right">
-                          <p className="font-semibold">{formatMoney(Number(b.servicePrice), site.settings.currency)}</p>
+                          <p className="font-semibold">{formatKeptMoney(b.servicePrice, b.currency, site.settings.currency)}</p>
                           <StatusBadge kind="booking" status={b.status} className="badge-sm" />
                           {b.status !== "cancelled" && (
-                            <StatusBadge kind="bookingPayment" status={b.payment.status} className="badge-sm whitespace-nowrap" testId="booking-payment" />
+                            <StatusBadge kind="bookingPayment" status={b.payment.status} className="badge-sm whitespace-nowrap" testId="booking-payment">
+                              {bookingPaymentLabel(b.payment)}
+                            </StatusBadge>
                           )}
                         </div>
                       </div>
@@ -214,6 +216,7 @@ export function dashboardPage(
                               paypalClientId={paying.paypalClientId}
                               booking={b}
                               paymentStatus={b.payment.status}
+                              plans={{ plan: b.plan, planOptions: b.planOptions }}
                               className="btn btn-primary btn-xs"
                             />
                           )}

@@ -14,7 +14,9 @@ import { type BusinessHours, businessToday, lastBookableDate, offeredStartTimes 
 import { addDays } from "../domain/timezone";
 import { paypalConfig } from "../payments/paypal-config.server";
 import { rescheduleMessages } from "../shared/booking-reschedule";
+import type { BookingPlanData } from "../shared/payment-plan";
 import { ownInvoicedPayments } from "./invoices.server";
+import { bookingPlan } from "./payment-plans.server";
 import type { ReadDeps } from "./read";
 
 export type { Booking };
@@ -53,7 +55,7 @@ export type BookingPageView = {
   paypalCheckout: boolean;
   /** Whether its case room can be opened (always, unless it was cancelled before the room was made: decision 079). */
   caseRoom: boolean;
-};
+} & BookingPlanData;
 
 /** The customer's own bookings. */
 export function ownBookings(deps: ReadDeps, userId: string): Booking[] {
@@ -92,6 +94,8 @@ export function ownBookingPage(deps: ReadDeps, userId: string, reference: string
     paypalClientId: paypal?.clientId ?? null,
     paypalCheckout: paypal !== null && pay,
     caseRoom: caseRoomTargetForClient(deps.db, booking.reference, userId) !== null,
+    // Its payment plan and the plans the payment dialog may offer (decision 085).
+    ...bookingPlan(deps, booking, now),
   };
 }
 

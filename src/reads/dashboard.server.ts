@@ -7,7 +7,9 @@ import { dashboardData, type DashboardData } from "../db/dashboard.server";
 import { bookingMayBePaid } from "../domain/booking-payment";
 import { paypalConfig } from "../payments/paypal-config.server";
 import type { OrderSummaryView } from "../shared/orders";
+import type { BookingPlanData } from "../shared/payment-plan";
 import { type InvoicedPayment, ownInvoicedPayments } from "./invoices.server";
+import { bookingPlans } from "./payment-plans.server";
 import { ownOrders } from "./orders.server";
 import type { ReadDeps } from "./read";
 
@@ -17,7 +19,8 @@ export type { DashboardData, InvoicedPayment };
 const dashboardOrderLimit = 5;
 
 export type CustomerDashboard = {
-  data: DashboardData;
+  /** The recent bookings carry their payment plan and the plans their Pay button may offer (decision 085). */
+  data: Omit<DashboardData, "recentBookings"> & { recentBookings: (DashboardData["recentBookings"][number] & BookingPlanData)[] };
   orders: OrderSummaryView[];
   payments: InvoicedPayment[];
   /** PayPal's client id for the bookings' payment dialog, or null when PayPal is not on offer. */
@@ -35,8 +38,9 @@ export function customerDashboard(
   const orders = ownOrders(deps, user.id, dashboardOrderLimit);
   const payments = ownInvoicedPayments(deps, user.id);
   const paypal = paypalConfig(deps.env);
+  const plans = bookingPlans(deps, data.recentBookings);
   return {
-    data,
+    data: { ...data, recentBookings: data.recentBookings.map((b) => ({ ...b, ...(plans.get(b.id) ?? { plan: null, planOptions: [] }) })) },
     orders,
     payments,
     paypalClientId: paypal?.clientId ?? null,

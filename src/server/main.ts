@@ -30,6 +30,7 @@ import { startSlotWindow } from "./slot-window.server";
 import { startDailyDigest } from "./daily-digest.server";
 import { startReviewInvitations } from "./review-invitations.server";
 import { startBookingReminders } from "./booking-reminders.server";
+import { startPlanReminders } from "./plan-reminders.server";
 import { startCaseRetention } from "./case-retention.server";
 import { startScheduledBackups } from "./scheduled-backup.server";
 import { forgetReplicationPosition, restoreFromReplica, startReplication } from "./replication.server";
@@ -183,6 +184,7 @@ const stopOrderExpiry = startOrderExpiry(deps);
 const stopDailyDigest = startDailyDigest(deps);
 const stopReviewInvitations = startReviewInvitations(deps);
 const stopBookingReminders = startBookingReminders(deps);
+const stopPlanReminders = startPlanReminders(deps);
 const stopCaseRetention = startCaseRetention(deps);
 const stopScheduledBackups = startScheduledBackups(deps);
 // The continuous copy, when a replica is configured: Litestream under this instance's job lease.
@@ -212,6 +214,7 @@ async function shutDown(signal: string) {
     stopDailyDigest(),
     stopReviewInvitations(),
     stopBookingReminders(),
+    stopPlanReminders(),
     stopCaseRetention(),
     stopScheduledBackups(),
   ]);

@@ -6,8 +6,10 @@
  */
 import { type BookingStatus, bookingStatuses } from "../domain/booking";
 import type { BookingPayment } from "../domain/booking-payment";
+import type { PriceLine } from "../domain/booking-price-lines";
 import { isIsoDate } from "../domain/timezone";
 import type { ClosedDay, DayBooking } from "./admin-calendar";
+import type { PlanView } from "./payment-plan";
 import { choiceFilter, dateFilter, dateMessage, defineAdminList, type ListQuery, type SearchedTotal, searchFilter } from "./admin-list";
 import { z } from "./zod-mini";
 
@@ -71,7 +73,11 @@ export type AdminBookingRow = {
   serviceName: string;
   servicePrice: string;
   originalPrice: string | null;
+  /** The currency the prices are in: the one it was booked in. */
+  currency: string;
   discountApplied: boolean;
+  /** What came off the list price, line by line, as the booking's page says it: "Volume discount (15%)" (`bookingPriceLines`). */
+  priceLines: PriceLine[];
   status: BookingStatus;
   location: string | null;
   notes: string | null;
@@ -84,6 +90,8 @@ export type AdminBookingRow = {
   next: BookingStatus[];
   /** Whether it is paid: how, when, and by whom when marked paid by hand. */
   payment: BookingPayment;
+  /** Its payment plan with each instalment (decision 085), on the booking's own record; absent on the list's rows. */
+  plan?: PlanView | null;
 };
 
 /** A page of bookings; a searched list counts to a limit (`totalCapped`: more than `total` match). */

@@ -7,7 +7,18 @@
 import type { GoLiveItem, GoLiveSetAside } from "./go-live";
 
 /** One thing to do: what it is, a line about it, and where it is handled (a record's address). */
-export type TodoItem = { key: string; label: string; detail: string; href: string; urgent?: boolean };
+export type TodoItem = {
+  key: string;
+  label: string;
+  detail: string;
+  href: string;
+  urgent?: boolean;
+  /** A refund owed: the item carries the "Mark sent" form (POST /api/admin/refunds/{refundId}/sent), its date at most `today` (the business's date). */
+  markRefundSent?: { refundId: string; today: string };
+};
+
+/** Where the "Mark sent" form of a refund owed posts. */
+export const refundSentPath = (refundId: string) => `/api/admin/refunds/${encodeURIComponent(refundId)}/sent`;
 
 /** One group of the to-do list: its count over all its items and the first few of them (oldest or most pressing first). */
 export type TodoGroup = {

@@ -4,6 +4,7 @@
  * zod/mini so the dialog's JavaScript stays small (decision 006).
  */
 import { currencyName } from "../domain/currency";
+import { type InstalmentRequested, instalmentsField } from "./payment-plan";
 import { z } from "./zod-mini";
 
 export const paymentRequestMethods = ["instructions", "cash"] as const;
@@ -21,6 +22,9 @@ const serviceIdField = z
 /** A booking's id (a UUID) as the dashboard's Pay button sends it. */
 const bookingIdField = z.string("Choose a booking").check(z.trim(), z.regex(/^[0-9a-f-]{36}$/, "Choose a booking"));
 
+/** Payment plans are for bookings only (decision 085). */
+const instalmentsOnlyForBooking = "Payment plans are for bookings: choose one of your bookings to pay in instalments";
+
 /**
  * POST /api/payment-requests, for a service (`serviceId`) or for one of the customer's bookings
  * (`bookingId`, signed in only), exactly one of the two. `email` is required when signed out; a
@@ -32,9 +36,12 @@ export const paymentRequestSchema = z
     bookingId: z.optional(bookingIdField),
     method: z.enum(paymentRequestMethods, "Choose a payment method"),
     email: z.optional(paymentEmailField),
+    /** A booking's payment plan: 2-4 makes the plan on the first request (decision 085). */
+    instalments: instalmentsField,
   })
   .check(
     z.refine((v) => v.serviceId !== undefined || v.bookingId !== undefined, { message: "Choose a service", path: ["serviceId"] }),
+    z.refine((v) => (v.instalments ?? 1) === 1 || v.bookingId !== undefined, { message: instalmentsOnlyForBooking, path: ["instalments"] }),
     z.refine((v) => v.serviceId === undefined || v.bookingId === undefined, {
       message: "Pay for either a service or a booking, not both",
       path: ["bookingId"],
@@ -88,8 +95,10 @@ export const paypalOrderSchema = z
     // Checked against the currency setting by the handler.
     currency: z.optional(z.string(currencyMessage).check(z.trim(), z.toUpperCase(), z.regex(/^[A-Z]{3}$/, currencyMessage))),
     intent: z.optional(z.pipe(z.string(intentMessage).check(z.trim(), z.toUpperCase()), z.literal("CAPTURE", intentMessage))),
+    instalments: instalmentsField,
   })
   .check(
+    z.refine((v) => (v.instalments ?? 1) === 1 || v.bookingId !== undefined, { message: instalmentsOnlyForBooking, path: ["instalments"] }),
     z.refine((v) => v.serviceId !== undefined || v.orderNumber !== undefined || v.bookingId !== undefined, {
       message: paypalOrderMessages.neither,
       path: ["serviceId"],
@@ -103,7 +112,21 @@ export const paypalOrderSchema = z
 export type PayPalOrderInput = z.infer<typeof paypalOrderSchema>;
 
 /** Answers of the payment endpoints. */
-export type PaymentRequestResult = { referenceCode: string; email: string };
+export type PaymentRequestResult = {
+  referenceCode: string;
+  email: string;
+  /** With a payment plan: the instalment this request pays. */
+  instalment?: InstalmentRequested;
+  /** A booking's earlier requests this one replaced (now cancelled), and the words that say so. */
+  replaces?: string[];
+  notice?: string;
+};
+
+/** What a booking's new payment request says when it replaced earlier ones: in its answer, the dialog and its e-mail. */
+export function replacesNotice(earlier: readonly string[]): string {
+  const which = earlier.length === 1 ? `request ${earlier[0]}` : `requests ${earlier.join(" and ")}`;
+  return `This replaces your earlier ${which}; please use the new reference.`;
+}
 export type PayPalOrderResult = { id: string };
 /** GET /paypal/setup: the SDK's client token, and the (public) client id it is loaded with. */
 export type PayPalSetupResult = { clientToken: string; clientId: string };

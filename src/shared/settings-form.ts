@@ -11,6 +11,10 @@ export type SettingSection = { title: string; intro: string | ((currency: Curren
 export const settingSections = {
   business: { title: "Business and contact", intro: "How customers see and reach the business. An empty Signal, WhatsApp or Messenger is hidden." },
   payments: { title: "Payments", intro: "An empty crypto address hides that coin at checkout and in payment e-mails." },
+  plans: {
+    title: "Payment plans",
+    intro: "Interest-free: a booking paid in 2, 3 or 4 equal payments that add up to its price, each reminded by e-mail before it is due.",
+  },
   bank: { title: "Bank account", intro: "For shop orders paid by bank transfer." },
   prices: { title: "Prices and shipping", intro: (currency) => `Amounts are in ${currencyNames[currency] ?? currency}, tax-inclusive.` },
   orders: { title: "Orders", intro: "Unpaid shop orders are cancelled, and their stock released, after these times." },

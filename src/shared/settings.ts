@@ -77,6 +77,8 @@ function setting<S extends z.ZodMiniType, P extends boolean, F extends SettingFi
 
 const storedMoney = z.number().check(z.minimum(0));
 
+const planServicesMessage = "Write all, or services' ids separated by commas";
+
 /** Every setting, in the order the form shows them. */
 export const settingDeclarations = {
   businessName: setting({
@@ -215,6 +217,75 @@ export const settingDeclarations = {
     placeholder: true,
     passwordAgain: "where money goes",
   }),
+  /** Interest-free payment plans (decision 085): whether customers may pay a booking in 2, 3 or 4 payments. */
+  paymentPlansEnabled: setting({
+    stored: z.boolean(),
+    default: true,
+    check: z.boolean(m.boolean),
+    label: "Payment plans",
+    section: "plans",
+    field: {
+      kind: "switch",
+      text: "Offer interest-free payment plans: a booking paid in 2, 3 or 4 payments",
+      hint: "The first payment is due when the customer chooses the plan, the rest at the interval below. Turning this off keeps the plans already made.",
+    },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  /** The services plans are offered for: "all" (every bookable service) or their ids separated by commas. */
+  paymentPlanServiceIds: setting({
+    stored: text(400),
+    default: "all",
+    check: z
+      .string(planServicesMessage)
+      .check(z.trim(), z.toLowerCase(), z.maxLength(400, planServicesMessage), z.regex(/^(all|[a-z0-9-]+(\s*,\s*[a-z0-9-]+)*)$/, planServicesMessage)),
+    label: "Services with payment plans",
+    section: "plans",
+    field: {
+      kind: "text",
+      hint: "all, or the services' ids separated by commas, as the pricing table names them (such as infidelity, fullcheating).",
+    },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  /** The smallest booking price a plan is offered for. */
+  paymentPlanMinimumTotal: setting({
+    stored: storedMoney,
+    default: 300,
+    check: moneyAmount,
+    label: "Smallest price for a plan",
+    section: "plans",
+    field: { kind: "number", step: "0.01", hint: "Bookings priced below this are paid in full." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  /** Days between a plan's instalments. */
+  paymentPlanIntervalDays: setting({
+    stored: whole(1, 90),
+    default: 14,
+    check: whole(1, 90, "Enter a whole number of days from 1 to 90"),
+    label: "Days between payments",
+    section: "plans",
+    field: { kind: "number", step: "1", hint: "1 to 90 days. Plans already made keep their dates." },
+    customersSee: true,
+    placeholder: false,
+    passwordAgain: "what customers pay",
+  }),
+  /** How many days before an instalment's due date its reminder goes (another goes on the day). */
+  paymentPlanReminderDays: setting({
+    stored: whole(0, 30),
+    default: 3,
+    check: whole(0, 30, "Enter a whole number of days from 0 to 30"),
+    label: "Reminder before a payment is due (days)",
+    section: "plans",
+    field: { kind: "number", step: "1", hint: "0 to 30 days; 0 sends only the reminder on the due date." },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
   /** The account a shop order paid by bank transfer goes to; with the account number blank, the instructions ask the customer to reply for the details. */
   bankAccountName: setting({
     stored: text(100),
@@ -258,7 +329,7 @@ export const settingDeclarations = {
     section: "prices",
     field: {
       kind: "select",
-      hint: "Every price, payment, invoice and export is in this currency; orders already placed keep theirs.",
+      hint: "New prices, payments and invoices are in this currency. Existing bookings, orders and invoices keep the currency they were priced in.",
       options: currencies.map((c) => ({ value: c, text: `${c}: ${currencyNames[c]}` })),
     },
     customersSee: true,

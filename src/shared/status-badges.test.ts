@@ -9,6 +9,7 @@ import { referralStatuses } from "../domain/referral";
 import { contactUrgencies } from "./admin-contacts";
 import { reviewStatuses } from "./admin-reviews";
 import { caseStatuses } from "./case-room";
+import { instalmentStatuses } from "./payment-plan";
 import { listingStatus, statusBadges } from "./status-badges";
 
 const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
@@ -17,6 +18,7 @@ const domainLists: Record<keyof typeof statusBadges, readonly string[]> = {
   payment: paymentStatuses,
   booking: bookingStatuses,
   bookingPayment: bookingPaymentStatuses,
+  instalment: instalmentStatuses,
   referral: referralStatuses,
   contactUrgency: contactUrgencies,
   review: reviewStatuses,

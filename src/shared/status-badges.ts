@@ -13,6 +13,7 @@ import { type PaymentStatus, paymentStatusLabels as servicePaymentLabels } from 
 import { type ReferralStatus, referralStatusLabels } from "../domain/referral";
 import { bookingStatusLabels } from "./admin-bookings";
 import { type ContactUrgency, contactUrgencyLabels } from "./admin-contacts";
+import { type InstalmentStatus, instalmentStatusLabels } from "./payment-plan";
 import { type CaseStatus, caseStatusLabels } from "./case-room";
 import { type ReviewStatus, reviewStatusLabels } from "./admin-reviews";
 import { orderStatusLabels, paymentStatusLabels as orderPaymentLabels } from "./orders";
@@ -41,6 +42,7 @@ export const statusBadges = {
     paid: "badge-success badge-outline",
     refunded: "badge-neutral badge-outline",
     failed: "badge-error badge-outline",
+    refund_owed: "badge-warning",
   }),
   /** A service payment (requests, PayPal captures) on the payments page. */
   payment: badgeMap<PaymentStatus>(servicePaymentLabels, {
@@ -53,6 +55,9 @@ export const statusBadges = {
     failed: "badge-neutral",
     expired: "badge-neutral",
     refunded: "badge-neutral",
+    refund_owed: "badge-warning",
+    // Outlined, unlike a payment that failed or expired: nobody was asked to pay it any more.
+    cancelled: "badge-neutral badge-outline",
   }),
   booking: badgeMap<BookingStatus>(bookingStatusLabels, {
     pending: "badge-warning",
@@ -66,6 +71,17 @@ export const statusBadges = {
     awaiting: "badge-warning",
     review: "badge-info",
     paid: "badge-success",
+    refund_owed: "badge-warning",
+    refunded: "badge-neutral",
+  }),
+  /** One instalment of a booking's payment plan: the booking's page and the booking record. */
+  instalment: badgeMap<InstalmentStatus>(instalmentStatusLabels, {
+    paid: "badge-success",
+    due: "badge-warning",
+    overdue: "badge-error",
+    upcoming: "badge-neutral badge-outline",
+    cancelled: "badge-neutral",
+    refunded: "badge-neutral",
   }),
   referral: badgeMap<ReferralStatus>(referralStatusLabels, {
     pending: "badge-warning",

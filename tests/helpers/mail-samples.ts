@@ -12,6 +12,7 @@ import { replicationLagAlert } from "../../src/mail/templates/replication";
 import { emailVerificationMail, passwordResetMail, signUpAttemptMail } from "../../src/mail/templates/accounts";
 import { identityCodeMail } from "../../src/mail/templates/identity-code";
 import { bookingMovedMail, bookingMovedNotification } from "../../src/mail/templates/booking-reschedule";
+import { planReminderMail } from "../../src/mail/templates/payment-plans";
 import {
   bookingCancelledByBusinessMail,
   bookingCancelledByCustomerAlert,
@@ -39,7 +40,9 @@ import {
 } from "../../src/mail/templates/orders";
 import {
   cashDepositRequestMail,
+  closedBookingRefundFailedNotification,
   type PaymentMailInput,
+  paymentForClosedBookingNotification,
   paymentFoundNotification,
   paymentInstructionsMail,
   paymentNotTakenNotification,
@@ -50,6 +53,7 @@ import {
 } from "../../src/mail/templates/payments";
 import { reviewEditedMail, reviewInvitationMail, reviewRejectedMail } from "../../src/mail/templates/review-mail";
 import { backInStockMail } from "../../src/mail/templates/wishlist";
+import { orderRefundOnItsWayMail, refundedThroughPayPalMail, refundOnItsWayMail, refundSentMail } from "../../src/mail/templates/refunds";
 import { caseRoomClientAlert, caseRoomNewMail, caseRoomRetentionMail } from "../../src/mail/templates/case-room-notices";
 import { visitorText } from "../../src/mail/visitor-text";
 import type { OrderView } from "../../src/shared/orders";
@@ -57,6 +61,17 @@ import { defaultSettings } from "../../src/shared/settings";
 
 /** The origin every sample links to. */
 export const origin = "https://pi.example";
+/** A booking payment's refund (decision 084). */
+const refundInput = {
+  to: "client@example.com",
+  subject: "booking BK-7KQ4-M2XD",
+  url: `${origin}/bookings/BK-7KQ4-M2XD`,
+  amount: "348.00",
+  currency: "AUD",
+  method: "instructions",
+  businessName: "Adelaide Discreet Investigations",
+  businessEmail: "owner@example.com",
+};
 /** The settings the samples were written with. */
 export const settings = {
   ...defaultSettings,
@@ -163,6 +178,10 @@ const offer: ServiceOffer = {
   listAmountDue: 75,
   cryptoAmount: 34,
   cryptoSaving: 4,
+  volumePercent: 0,
+  volumeSaving: 0,
+  amountDueCents: 3800,
+  cryptoAmountCents: 3400,
   currency: "USD",
 };
 const paymentInput: PaymentMailInput = {
@@ -238,6 +257,11 @@ export const everyTemplate: Record<string, MailMessage> = {
   orderShippedMail: orderShippedMail(orderInput),
   orderCancelledMail: orderCancelledMail(orderInput, "expired"),
   orderRefundedMail: orderRefundedMail(orderInput),
+  orderRefundOnItsWayMail: orderRefundOnItsWayMail(orderInput),
+  refundedThroughPayPalMail: refundedThroughPayPalMail(refundInput),
+  refundOnItsWayMail: refundOnItsWayMail(refundInput),
+  "refundOnItsWayMail cash": refundOnItsWayMail({ ...refundInput, method: "cash" }),
+  refundSentMail: refundSentMail(refundInput, "2026-11-27"),
   paymentInstructionsMail: paymentInstructionsMail(paymentInput),
   cashDepositRequestMail: cashDepositRequestMail(paymentInput),
   paymentRequestNotification: paymentRequestNotification(paymentInput, "instructions"),
@@ -246,6 +270,13 @@ export const everyTemplate: Record<string, MailMessage> = {
   paymentReviewNotification: paymentReviewNotification({ ...receipt, expected: "38.00", reported: "3.80", orderId: "PAYPAL-1" }),
   paymentFoundNotification: paymentFoundNotification(receipt),
   paymentNotTakenNotification: paymentNotTakenNotification({ ...receipt, orderId: "PAYPAL-1" }),
+  "cashDepositRequestMail replacing": cashDepositRequestMail({ ...paymentInput, replaces: ["PAY-K7QX-M4PD"] }),
+  paymentForClosedBookingNotification: paymentForClosedBookingNotification({ ...receipt, why: "cancelled" }),
+  closedBookingRefundFailedNotification: closedBookingRefundFailedNotification({
+    ...receipt,
+    why: "paid",
+    failure: "PayPal did not refund this payment (REFUND_FAILED_INSUFFICIENT_FUNDS). Nothing was changed; try again or refund it in PayPal.",
+  }),
   backInStockMail: backInStockMail({
     to: "sam@example.com",
     productName: "GPS Tracker & Case",
@@ -287,6 +318,36 @@ export const everyTemplate: Record<string, MailMessage> = {
   }),
   bookingMovedMail: bookingMovedMail(movedInput)!,
   bookingMovedNotification: bookingMovedNotification(movedInput),
+  planReminderMail: planReminderMail({
+    kind: "before",
+    to: "sam@example.com",
+    firstName: visitorText("Sam"),
+    reference: "BK-7KQ4-M2XD",
+    number: 2,
+    of: 3,
+    amount: "116.00",
+    currency: "AUD",
+    dueOn: "2026-12-13",
+    pageUrl: `${origin}/bookings/bk-7kq4-m2xd`,
+    businessName: settings.businessName,
+    businessEmail: "owner@example.com",
+    businessPhone: "",
+  }),
+  "planReminderMail due": planReminderMail({
+    kind: "due",
+    to: "sam@example.com",
+    firstName: null,
+    reference: "BK-7KQ4-M2XD",
+    number: 3,
+    of: 3,
+    amount: "115.99",
+    currency: "AUD",
+    dueOn: "2026-12-27",
+    pageUrl: `${origin}/bookings/bk-7kq4-m2xd`,
+    businessName: settings.businessName,
+    businessEmail: "owner@example.com",
+    businessPhone: "+61 8 7000 1234",
+  }),
   bookingReminderMail: bookingReminderMail({
     booking: { ...booking, reference: "BK-7KQ4-M2XD" },
     to: "sam@example.com",

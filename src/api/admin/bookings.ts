@@ -44,6 +44,7 @@ import {
 } from "../../shared/admin-bookings";
 import { adminCloseDaysSchema, adminReopenDaysSchema } from "../../shared/admin-calendar";
 import { adminRecordKey } from "../../shared/admin-records";
+import { markInstalmentPaidQuerySchema } from "../../shared/payment-plan";
 import { z } from "../../shared/zod-mini";
 
 const bookingIdSchema = z.object({ id: z.string().check(z.regex(/^[0-9a-f-]{36}$/, "The booking id is a UUID")) });
@@ -72,17 +73,18 @@ export function adminBookingsApi(deps: AppDeps) {
       c.header("Cache-Control", "no-store");
       return c.json(row);
     })
-    .patch("/bookings/:id", validParams(bookingIdSchema), validJson(adminBookingStatusSchema), (c) => {
+    .patch("/bookings/:id", validParams(bookingIdSchema), validJson(adminBookingStatusSchema), async (c) => {
       const { id } = c.req.valid("param");
       const { status } = c.req.valid("json");
-      changeBookingStatusByAdmin(deps, c.get("admin"), id, status);
+      await changeBookingStatusByAdmin(deps, c.get("admin"), id, status);
       const row = adminBooking(deps, id);
       if (!row) throw unknownBooking();
       return c.json(row);
     })
-    .post("/bookings/:id/paid", validParams(bookingIdSchema), (c) => {
+    .post("/bookings/:id/paid", validParams(bookingIdSchema), validQuery(markInstalmentPaidQuerySchema), (c) => {
       const { id } = c.req.valid("param");
-      markBookingPaidByAdmin(deps, c.get("admin"), id);
+      const { instalment } = c.req.valid("query");
+      markBookingPaidByAdmin(deps, c.get("admin"), id, new Date(), instalment === undefined ? undefined : Number(instalment));
       const row = adminBooking(deps, id);
       if (!row) throw unknownBooking();
       return c.json(row);

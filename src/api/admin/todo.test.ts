@@ -45,6 +45,8 @@ test("the seeded site: the groups in order, nothing waiting but the seed's out-o
     "payment",
     "idCheck",
     "bookingPayments",
+    "overdueInstalments",
+    "refunds",
     "ship",
     "reviews",
     "outOfStock",
@@ -52,7 +54,20 @@ test("the seeded site: the groups in order, nothing waiting but the seed's out-o
     "cancellations",
     "backup",
   ]);
-  for (const key of ["enquiries", "bookings", "caseRooms", "payment", "idCheck", "bookingPayments", "ship", "reviews", "cancellations", "backup"])
+  for (const key of [
+    "enquiries",
+    "bookings",
+    "caseRooms",
+    "payment",
+    "idCheck",
+    "bookingPayments",
+    "overdueInstalments",
+    "refunds",
+    "ship",
+    "reviews",
+    "cancellations",
+    "backup",
+  ])
     expect(group(answer, key)).toMatchObject({ count: 0, items: [] });
   const { out, low } = seededStock();
   expect(out.length).toBeGreaterThan(0);

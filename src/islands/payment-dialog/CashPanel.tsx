@@ -4,15 +4,32 @@ import type { UseFormReturn } from "react-hook-form";
 import { toast } from "../../client/toast-store";
 import { formatMoney } from "../../domain/format";
 import { paymentMessages, type PaymentEmailValues, type PaymentRequestResult } from "../../shared/payment";
+import type { ServiceOffer } from "../../domain/payment";
+import { instalmentLead } from "./InstructionsPanel";
 import { RequestForm } from "./RequestForm";
-import { type PaymentDialogProps, paymentTarget } from "./types";
+import { paymentOfText } from "./plan-text";
+import type { PaymentTarget, PlanPart } from "./types";
 
-export function CashPanel({ service, bookingId, accountEmail, emailForm }: PaymentDialogProps & { emailForm: UseFormReturn<PaymentEmailValues> }) {
+export function CashPanel({
+  service,
+  target,
+  part,
+  accountEmail,
+  emailForm,
+}: {
+  /** What is paid now: the booking or service, or a plan's instalment. */
+  service: ServiceOffer;
+  target: PaymentTarget;
+  /** The instalment of a plan this pays, if it does. */
+  part: PlanPart | null;
+  accountEmail: string | null;
+  emailForm: UseFormReturn<PaymentEmailValues>;
+}) {
   const [requested, setRequested] = useState<PaymentRequestResult | null>(null);
   const steps = [
     "Request deposit locations with the button below.",
     "Receive the locations by encrypted e-mail within 30 minutes.",
-    `Deposit exactly ${formatMoney(service.amountDue, service.currency)} in cash.`,
+    `Deposit exactly ${formatMoney(service.amountDue, service.currency)} in cash${part ? ` (${paymentOfText(part).toLowerCase()})` : ""}.`,
     "Write your reference code on the deposit slip.",
     "Your service starts once we confirm the deposit.",
   ];
@@ -27,13 +44,13 @@ export function CashPanel({ service, bookingId, accountEmail, emailForm }: Payme
       {requested ? (
         <div role="status" className="alert alert-success">
           <p>
-            {`Request received. Deposit locations will be e-mailed to ${requested.email} within 30 minutes. Your reference code is `}
+            {`${instalmentLead(requested)}Request received. Deposit locations will be e-mailed to ${requested.email} within 30 minutes. Your reference code is `}
             <strong className="font-mono">{requested.referenceCode}</strong>.
           </p>
         </div>
       ) : (
         <RequestForm
-          target={paymentTarget({ service, bookingId })}
+          target={target}
           method="cash"
           accountEmail={accountEmail}
           emailForm={emailForm}
@@ -44,7 +61,7 @@ export function CashPanel({ service, bookingId, accountEmail, emailForm }: Payme
             setRequested(result);
             toast({
               title: paymentMessages.cashTitle,
-              description: `Deposit locations will be e-mailed to ${result.email} within 30 minutes. Your reference code is ${result.referenceCode}.`,
+              description: `${instalmentLead(result)}Deposit locations will be e-mailed to ${result.email} within 30 minutes. Your reference code is ${result.referenceCode}.`,
               variant: "success",
             });
           }}

@@ -1,6 +1,7 @@
 /** Other: wire transfer, money orders, other coins, interest-free payment plans, and how to arrange them. */
 import { instalmentCounts, instalments, type ServiceOffer } from "../../domain/payment";
 import { formatMoney } from "../../domain/format";
+import { planPromise } from "../../domain/promised-percents";
 
 /** "3 × $216", or "$49.34, then 2 × $49.33" when the cents do not divide evenly. */
 function planText(total: number, count: number, currency: string): string {
@@ -9,7 +10,14 @@ function planText(total: number, count: number, currency: string): string {
   return rest.every((p) => p === first) ? `${count} × ${first}` : `${first}, then ${rest.length} × ${rest[0]}`;
 }
 
-export function OtherPanel({ service, contact }: { service: ServiceOffer; contact: { email: string; phone: string } }) {
+/**
+ * Where payment plans stand in this dialog: a service not yet booked ("service": how they split),
+ * a booking that offers the choice at the top ("above"), one already paid by a plan ("chosen"), or
+ * one they are not offered for ("none").
+ */
+export type OtherPlans = "service" | "above" | "chosen" | "none";
+
+export function OtherPanel({ service, contact, plans = "none" }: { service: ServiceOffer; contact: { email: string; phone: string }; plans?: OtherPlans }) {
   return (
     <div className="space-y-4">
       <ul className="space-y-3 text-sm">
@@ -25,15 +33,23 @@ export function OtherPanel({ service, contact }: { service: ServiceOffer; contac
           <strong className="block text-base">Other cryptocurrencies</strong>
           Coins other than Bitcoin, Ethereum and USDC on request.
         </li>
-        <li>
-          <strong className="block text-base">Payment plans</strong>
-          {`Split ${formatMoney(service.amountDue, service.currency)} into 2, 3 or 4 payments at 0% interest, with no credit check:`}
-          <ul className="mt-1 list-inside list-disc">
-            {instalmentCounts.map((n) => (
-              <li key={n}>{`${n} payments: ${planText(service.amountDue, n, service.currency)}`}</li>
-            ))}
-          </ul>
-        </li>
+        {plans === "above" && (
+          <li>
+            <strong className="block text-base">Payment plans</strong>
+            {`Choose 2, 3 or 4 payments at the top of this dialog: ${planPromise}.`}
+          </li>
+        )}
+        {plans === "service" && (
+          <li>
+            <strong className="block text-base">Payment plans</strong>
+            {`Book it, then pay the booking's ${formatMoney(service.amountDue, service.currency)} in 2, 3 or 4 payments when you pay: ${planPromise}.`}
+            <ul className="mt-1 list-inside list-disc">
+              {instalmentCounts.map((n) => (
+                <li key={n}>{`${n} payments: ${planText(service.amountDue, n, service.currency)}`}</li>
+              ))}
+            </ul>
+          </li>
+        )}
       </ul>
       <div className="rounded-box bg-base-200 p-4 text-sm">
         <p className="font-semibold">To arrange any of these, contact us:</p>

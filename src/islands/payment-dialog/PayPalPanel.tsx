@@ -8,19 +8,24 @@ import { usePayPalButtons } from "../../client/paypal-buttons";
 import { toast } from "../../client/toast-store";
 import type { ServiceOffer } from "../../domain/payment";
 import { formatMoneyWithCode } from "../../domain/format";
-import type { PaymentTarget } from "./types";
+import { paymentOfText } from "./plan-text";
+import type { PaymentTarget, PlanPart } from "./types";
 import { paymentMessages, type PayPalOrderResult } from "../../shared/payment";
 
 export function PayPalPanel({
   service,
   target,
   clientId,
+  part,
   onPaid,
 }: {
+  /** What is paid now: the booking or service, or a plan's instalment. */
   service: ServiceOffer;
   /** The service, or the booking paid at its own price (the server prices it; the amount sent is ignored then). */
   target: PaymentTarget;
   clientId: string | null;
+  /** The instalment of a plan this pays, if it does. */
+  part: PlanPart | null;
   onPaid: () => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
@@ -44,7 +49,7 @@ export function PayPalPanel({
     onPaid: (result) => {
       toast({
         title: paymentMessages.paidTitle,
-        description: `Thank you. Your payment for ${service.name} is confirmed (reference ${result.referenceCode}). A receipt is on its way by e-mail.`,
+        description: `Thank you. Your payment${part ? ` (${paymentOfText(part).toLowerCase()})` : ""} for ${service.name} is confirmed (reference ${result.referenceCode}). A receipt is on its way by e-mail.`,
         variant: "success",
       });
       onPaid();
@@ -58,7 +63,7 @@ export function PayPalPanel({
       <p>
         {"Pay "}
         <strong className="text-xl">{formatMoneyWithCode(service.amountDue, service.currency)}</strong>
-        {" securely with PayPal."}
+        {part ? ` securely with PayPal (${paymentOfText(part).toLowerCase()}).` : " securely with PayPal."}
       </p>
       {clientId ? (
         <>

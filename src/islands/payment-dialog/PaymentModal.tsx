@@ -1,18 +1,31 @@
-/** The dialog itself, in the shared `DialogFrame`: the price summary, five tabs starting on Instructions, and the footer. */
-import { useId, useRef, useState, type KeyboardEvent } from "react";
+/**
+ * The dialog itself, in the shared `DialogFrame`: the price summary, for a booking the choice of
+ * paying in full or by a plan (or, once a plan is chosen, its next instalment), five tabs starting
+ * on Instructions, and the footer. Every tab asks for what is paid now: the whole price, or the
+ * instalment.
+ */
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { useForm } from "react-hook-form";
 import { standardSchemaResolver } from "@hookform/resolvers/standard-schema";
 import { Icon } from "../../components/icons";
 import { DialogFrame } from "../dialog/DialogFrame";
 import { useModal } from "../dialog/use-modal";
+import { bookingOffer } from "../../domain/booking-payment";
+import { formatMoneyWithCode } from "../../domain/format";
+import { planOfferedForService } from "../../domain/payment-plan";
+import { centsToDecimal, toCents } from "../../domain/pricing";
+import type { ServiceOffer } from "../../domain/payment";
 import { paymentEmailSchema, type PaymentEmailValues } from "../../shared/payment";
+import type { PlanInstalmentChoice } from "../../shared/payment-plan";
 import { CashPanel } from "./CashPanel";
 import { CryptoPanel } from "./CryptoPanel";
 import { InstructionsPanel } from "./InstructionsPanel";
-import { OtherPanel } from "./OtherPanel";
+import { OtherPanel, type OtherPlans } from "./OtherPanel";
 import { PayPalPanel } from "./PayPalPanel";
+import { NextInstalment, PlanChoice } from "./PlanChoice";
+import { nextInstalment, paymentOfText } from "./plan-text";
 import { PriceSummary } from "./PriceSummary";
-import { type PaymentDialogProps, type PaymentTab, paymentTarget } from "./types";
+import { type PaymentDialogProps, type PaymentTab, type PlanPart, paymentTarget } from "./types";
 
 const tabs: { id: PaymentTab; label: string }[] = [
   { id: "instructions", label: "Instructions" },
@@ -33,8 +46,20 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
   });
 
   const { ref, close } = useModal();
-  // One object for the dialog's life, so PayPal's buttons are not rendered again on every render.
-  const [target] = useState(() => paymentTarget(props));
+  const plan = props.plan ?? null;
+  const owed = plan ? nextInstalment(plan) : null;
+  // The choice is offered only until a plan is made; then each payment is the plan's next instalment.
+  const options = props.bookingId && !plan ? (props.planOptions ?? []) : [];
+  const [choice, setChoice] = useState<PlanInstalmentChoice>(1);
+  const chosen = options.find((o) => o.count === choice);
+  // One object per choice, so PayPal's buttons are not rendered again on every render.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the booking and service are fixed for the dialog's life; only the choice changes it
+  const target = useMemo(() => paymentTarget(props, choice), [choice]);
+  // What is paid now: the next instalment of the plan, the first of the plan chosen, else (null) the whole price.
+  const part: PlanPart | null = owed && plan ? { number: owed.number, of: plan.count } : chosen ? { number: 1, of: chosen.count } : null;
+  const amountNow = owed ? owed.amount : (chosen?.amounts[0] ?? null);
+  const { service: whole, cryptoDiscountPercent } = props;
+  const service = useMemo(() => (amountNow ? instalmentOffer(whole, amountNow, cryptoDiscountPercent) : whole), [amountNow, whole, cryptoDiscountPercent]);
 
   const select = (id: PaymentTab) => {
     setActive(id);
@@ -82,6 +107,21 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
       }
     >
       <PriceSummary service={props.service} />
+      {plan && owed && <NextInstalment plan={plan} instalment={owed} />}
+      {options.length > 0 && (
+        <PlanChoice
+          total={centsToDecimal(toCents(props.service.amountDue) ?? 0)}
+          currency={props.service.currency}
+          options={options}
+          value={choice}
+          onChange={setChoice}
+        />
+      )}
+      {part && (
+        <p className="text-sm font-semibold" data-testid="dialog-due-now">
+          {`${paymentOfText(part)}: ${formatMoneyWithCode(service.amountDue, service.currency)} now.`}
+        </p>
+      )}
 
       <div role="tablist" aria-label="Payment method" className="tabs tabs-box tabs-sm">
         {tabs.map((t) => (
@@ -117,15 +157,44 @@ export function PaymentModal({ onClose, ...props }: PaymentDialogProps & { onClo
           tabIndex={0}
           className="outline-offset-4"
         >
-          {active === t.id && t.id === "instructions" && <InstructionsPanel {...props} emailForm={emailForm} onRequested={close} />}
-          {active === t.id && t.id === "paypal" && <PayPalPanel service={props.service} target={target} clientId={props.paypalClientId} onPaid={close} />}
-          {active === t.id && t.id === "crypto" && (
-            <CryptoPanel service={props.service} addresses={props.cryptoAddresses} discountPercent={props.cryptoDiscountPercent} />
+          {active === t.id && t.id === "instructions" && (
+            <InstructionsPanel target={target} part={part} accountEmail={props.accountEmail} emailForm={emailForm} onRequested={close} />
           )}
-          {active === t.id && t.id === "cash" && <CashPanel {...props} emailForm={emailForm} />}
-          {active === t.id && t.id === "other" && <OtherPanel service={props.service} contact={props.contact} />}
+          {active === t.id && t.id === "paypal" && <PayPalPanel service={service} target={target} clientId={props.paypalClientId} part={part} onPaid={close} />}
+          {active === t.id && t.id === "crypto" && (
+            <CryptoPanel service={service} addresses={props.cryptoAddresses} discountPercent={props.cryptoDiscountPercent} />
+          )}
+          {active === t.id && t.id === "cash" && (
+            <CashPanel service={service} target={target} part={part} accountEmail={props.accountEmail} emailForm={emailForm} />
+          )}
+          {active === t.id && t.id === "other" && (
+            <OtherPanel service={props.service} contact={props.contact} plans={otherPlans(props, plan !== null, options.length > 0)} />
+          )}
         </div>
       ))}
     </DialogFrame>
   );
+}
+
+/** What one instalment of a booking costs, as the tabs show it (the crypto price is taken off the instalment). */
+function instalmentOffer(service: ServiceOffer, amount: string, cryptoDiscountPercent: number): ServiceOffer {
+  return bookingOffer(
+    { id: service.id, serviceId: service.id, serviceName: service.name, servicePrice: amount, originalPrice: null },
+    cryptoDiscountPercent,
+    service.currency,
+  );
+}
+
+/**
+ * What the Other tab says of plans: for a booking, that the choice is at the top (or nothing, once
+ * chosen or when not offered); for a service not yet booked, how it would split, only when its
+ * booking would be offered a plan (plans promised, this service, at least the smallest price).
+ */
+function otherPlans(props: PaymentDialogProps, chosen: boolean, offered: boolean): OtherPlans {
+  if (props.bookingId) return chosen ? "chosen" : offered ? "above" : "none";
+  const rule = props.planRule;
+  if (!props.plansPromised || !rule || !planOfferedForService(rule.serviceIds, props.service.id)) return "none";
+  const minimum = toCents(rule.minimum);
+  const due = toCents(props.service.amountDue);
+  return minimum !== null && due !== null && due >= minimum ? "service" : "none";
 }

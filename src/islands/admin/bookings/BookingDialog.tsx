@@ -10,6 +10,7 @@ import { adminRequest } from "../../../client/admin-api";
 import { ApiError } from "../../../client/api";
 import { toast } from "../../../client/toast-store";
 import type { BookingStatus } from "../../../domain/booking";
+import { discountNote } from "../../../domain/booking-price-lines";
 import { formatAppointment, formatInstantDate } from "../../../domain/format";
 import { type AdminBookingRow, bookingActionLabels } from "../../../shared/admin-bookings";
 import { DetailRow, RecordSection, StepActions } from "../parts/record-parts";
@@ -21,7 +22,7 @@ import { toastFailure } from "../parts/toast-failure";
 import { CaseNotes } from "../parts/CaseNotes";
 import { CustomerLink } from "../parts/CustomerLink";
 import { adminRecordPath } from "../../../shared/admin-records";
-import { useMoney } from "../parts/money";
+import { useBookingMoney } from "./booking-money";
 
 export type BookingDialogProps = { booking: AdminBookingRow; timeZone: string; onClose: () => void; onChanged: () => void };
 
@@ -36,7 +37,7 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 }
 
 export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }: BookingDialogProps) {
-  const money = useMoney();
+  const money = useBookingMoney();
   const { ref, close } = useModal();
   const base = useId();
   const [booking, setBooking] = useState(initial);
@@ -106,8 +107,11 @@ export function BookingDialog({ booking: initial, timeZone, onClose, onChanged }
         )}
         <Detail label="When">{`${formatAppointment(b.appointmentDate, b.appointmentTime)}, ${b.duration} minutes`}</Detail>
         <Detail label="Price">
-          {money(b.servicePrice)}
-          {b.discountApplied && b.originalPrice ? ` (new-client price; list ${money(b.originalPrice)})` : ""}
+          {money(b.servicePrice, b)}
+          {/* Each discount by its name (a returning client's long booking has only the volume one), as the booking's page says it. */}
+          {b.priceLines.length > 0 && b.originalPrice
+            ? ` (${discountNote(b.priceLines, (amount) => money(amount, b))}; list ${money(b.originalPrice, b)})`
+            : ""}
         </Detail>
         <Detail label="Customer">{b.customerName}</Detail>
         <Detail label="E-mail">
