@@ -17,7 +17,8 @@ import { enqueueMail, type MailMessage } from "../mail/outbox.server";
 import { type RefundMailInput, refundedThroughPayPalMail, refundOnItsWayMail } from "../mail/templates/refunds";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
-import { PayPalError, type PayPalClient, paypalClientFromEnv } from "./paypal.server";
+import { type PayPalClient, paypalClientFromEnv } from "./paypal.server";
+import { paypalFailure, refundCaptureThroughPayPal } from "./refund.server";
 
 /** Who refunds: `{ admin }` in the portal, or `{ site: why }`, why in the owner's words (for the audit and the alert). */
 export type { RefundBy };
@@ -91,21 +92,14 @@ export async function refundPayment(
   const captureId = payment.providerCaptureId;
   if (!captureId) return paypalFailure("no_capture", "PayPal holds no capture for this payment, so it cannot be refunded from here; refund it in PayPal.");
   if (!paypal) return paypalFailure("paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
-  let refund: { id: string; status: string };
-  try {
-    refund = await paypal.refundCapture(captureId, { amount: payment.amount, currency: payment.currency }, `refund-${payment.referenceCode}`);
-  } catch (err) {
-    log.warn("paypal refund failed", { paymentId, error: err instanceof Error ? err.message : String(err) });
-    const issue = err instanceof PayPalError && err.issue ? ` (${err.issue})` : "";
-    return paypalFailure("refund_failed", `PayPal did not refund this payment${issue}. Nothing was changed; try again or refund it in PayPal.`);
-  }
-  if (refund.status !== "COMPLETED") {
-    log.warn("paypal refund not completed", { paymentId, refundId: refund.id, status: refund.status });
-    return paypalFailure("refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
-  }
+  const refunded = await refundCaptureThroughPayPal(
+    paypal,
+    captureId,
+    { amount: payment.amount, currency: payment.currency },
+    `refund-${payment.referenceCode}`,
+    { paymentId },
+  );
+  if (!refunded.ok) return refunded;
+  const { refund } = refunded;
   return recorded("completed", refundedThroughPayPalMail, refund.id);
-}
-
-function paypalFailure(code: string, message: string): RefundPaymentResult {
-  return { ok: false, reason: "paypal", code, message };
 }

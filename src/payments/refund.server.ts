@@ -20,7 +20,7 @@ import { PayPalError, type PayPalClient, paypalClientFromEnv } from "./paypal.se
 export type PayPalRefundFailure = {
   ok: false;
   reason: "paypal";
-  code: "paypal_unavailable" | "refund_failed" | "refund_not_completed";
+  code: "paypal_unavailable" | "no_capture" | "refund_failed" | "refund_not_completed";
   message: string;
 };
 
@@ -54,24 +54,43 @@ export async function refundOrder(
   if (!paypal) return paypalFailure("paypal_unavailable", "PayPal is not configured, so this PayPal payment cannot be refunded from here.");
 
   const currency = capturedPaymentCurrency(deps.db, order.id, captureId) ?? order.currency;
-  let refund: { id: string; status: string };
-  try {
-    refund = await paypal.refundCapture(captureId, { amount: order.totalAmount, currency }, `refund-${order.orderNumber}`);
-  } catch (err) {
-    log.warn("paypal refund failed", { orderNumber, error: err instanceof Error ? err.message : String(err) });
-    const issue = err instanceof PayPalError && err.issue ? ` (${err.issue})` : "";
-    return paypalFailure("refund_failed", `PayPal did not refund this payment${issue}. Nothing was changed; try again or refund it in PayPal.`);
-  }
-  if (refund.status !== "COMPLETED") {
-    log.warn("paypal refund not completed", { orderNumber, refundId: refund.id, status: refund.status });
-    return paypalFailure("refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
-  }
+  const refunded = await refundCaptureThroughPayPal(paypal, captureId, { amount: order.totalAmount, currency }, `refund-${order.orderNumber}`, { orderNumber });
+  if (!refunded.ok) return refunded;
+  const { refund } = refunded;
   const historyNote = [`PayPal refund ${refund.id}`, note].filter(Boolean).join(". ");
   const result = recordPayPalRefund(deps.db, order.id, historyNote, admin, new Date(), orderChangeMail(deps, "refund"), refund.id);
   if (!result.ok) log.error("paypal refunded an order that could not be marked refunded", { orderNumber, refundId: refund.id });
   return result;
 }
 
-function paypalFailure(code: PayPalRefundFailure["code"], message: string): PayPalRefundFailure {
+/**
+ * Asks PayPal to refund a capture in full and answers the refund once PayPal reports it completed;
+ * refused, unreachable or not completed, the owner is told what to do and nothing is to change.
+ * `requestId` makes a retry PayPal's first refund; `about` names the subject in the log. Shared by
+ * an order's refund and a booking payment's.
+ */
+export async function refundCaptureThroughPayPal(
+  paypal: PayPalClient,
+  captureId: string,
+  money: { amount: string; currency: string },
+  requestId: string,
+  about: Record<string, string>,
+): Promise<{ ok: true; refund: { id: string; status: string } } | PayPalRefundFailure> {
+  let refund: { id: string; status: string };
+  try {
+    refund = await paypal.refundCapture(captureId, money, requestId);
+  } catch (err) {
+    log.warn("paypal refund failed", { ...about, error: err instanceof Error ? err.message : String(err) });
+    const issue = err instanceof PayPalError && err.issue ? ` (${err.issue})` : "";
+    return paypalFailure("refund_failed", `PayPal did not refund this payment${issue}. Nothing was changed; try again or refund it in PayPal.`);
+  }
+  if (refund.status !== "COMPLETED") {
+    log.warn("paypal refund not completed", { ...about, refundId: refund.id, status: refund.status });
+    return paypalFailure("refund_not_completed", `PayPal reports refund ${refund.id} as ${refund.status}. Nothing was changed here; check it in PayPal.`);
+  }
+  return { ok: true, refund };
+}
+
+export function paypalFailure(code: PayPalRefundFailure["code"], message: string): PayPalRefundFailure {
   return { ok: false, reason: "paypal", code, message };
 }
