@@ -99,11 +99,12 @@ test.describe("home page", () => {
       "View All Services",
       "OSINT",
       "Free shipping on orders of $200 and over",
-      "Bulk discounts",
       "Interest-free payment plans",
       disclaimer,
     ]);
     expect(html).toContain('href="/shop"');
+    // The shop has no bulk discount, so the promotion promises none (decision 083).
+    expect(html).not.toMatch(/bulk discount/i);
   });
 
   test("hero, features, get-started block and stats", async ({ page }) => {

@@ -61,7 +61,7 @@ test("every to-do group is filled, oldest first, each item leading to its record
   // The groups with nothing waiting: one line, after the groups with work.
   await expect(page.getByRole("region", { name: "Reviews to moderate" })).toHaveCount(0);
   await expect(page.getByTestId("todo-nothing-else")).toHaveText(
-    "Nothing else waiting: no case rooms with something new from the client, reviews to moderate or failed backups.",
+    "Nothing else waiting: no case rooms with something new from the client, overdue instalments, refunds to send, reviews to moderate or failed backups.",
   );
   expect(await axeViolations(page)).toEqual([]);
 

@@ -15,7 +15,10 @@ import { axeViolations, islandsHydrated } from "../helpers";
 // axe is injected as a script, which the site's Content-Security-Policy would refuse.
 test.use({ bypassCSP: true });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/h3/shots/R-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+const shot = async (page: Page, name: string) => {
+  const shots = process.env.SHOTS_DIR;
+  if (shots) await page.screenshot({ path: `${shots}/R-${name}-${page.viewportSize()?.width ?? 0}.png`, fullPage: true });
+};
 const toastItem = (page: Page) => page.getByTestId("toast");
 
 for (const width of [1280, 360]) {
@@ -73,7 +76,7 @@ for (const width of [1280, 360]) {
     await expect(form.getByLabel("Sent on")).toHaveValue(/^\d{4}-\d{2}-\d{2}$/);
     if (width === 360) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await shot(page, "todo");
-    await group.screenshot({ path: `/tmp/h3/shots/R-todo-group-${width}.png` });
+    if (process.env.SHOTS_DIR) await group.screenshot({ path: `${process.env.SHOTS_DIR}/R-todo-group-${width}.png` });
     expect(await axeViolations(page)).toEqual([]);
     await form.getByRole("button", { name: "Mark sent" }).click();
     await expect(toastItem(page).first()).toContainText("Refund marked sent");
