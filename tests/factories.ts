@@ -23,6 +23,7 @@ import { updateSetting } from "../src/db/settings.server";
 import { ensureReferralCode } from "../src/db/referrals.server";
 import { createReview } from "../src/db/reviews.server";
 import { type Address, bookings, cartItems, contacts, orderItems, orders, payments, products, reviews, users, visitLog } from "../src/db/schema";
+import type { PaymentStatus } from "../src/domain/payment";
 import { freeSlots, generateSlots } from "../src/db/timeslots.server";
 import { createUser } from "../src/db/users.server";
 import { addToWishlist } from "../src/db/wishlist.server";
@@ -931,4 +932,24 @@ export function sessionsSignedInMinutesAgo(db: Db, userId: string, minutes: numb
   db.$client
     .query("UPDATE sessions SET sess = json_remove(json_set(sess, '$.createdAt', ?), '$.confirmedAt') WHERE json_extract(sess, '$.userId') = ?")
     .run(Date.now() - minutes * 60_000, userId);
+}
+
+/**
+ * A payment row of a booking in `status`, as older data or a provider may leave it (two open
+ * requests were once possible; a PayPal payment started and not captured is `created`).
+ */
+export function bookingPaymentRow(db: Db, booking: { bookingId: string; userId: string }, status: PaymentStatus, method = "instructions") {
+  return db
+    .insert(payments)
+    .values({
+      userId: booking.userId,
+      bookingId: booking.bookingId,
+      serviceName: "Discreet Check Up",
+      method,
+      amount: "37.50",
+      referenceCode: `PAY-${crypto.randomUUID().slice(0, 4).toUpperCase()}-${crypto.randomUUID().slice(0, 4).toUpperCase()}`,
+      status,
+    })
+    .returning()
+    .get();
 }

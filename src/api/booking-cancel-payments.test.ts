@@ -5,11 +5,10 @@
  * Money already received is left as it is (its refund is the refund rules' business).
  */
 import { describe, expect, test } from "bun:test";
-import { customerWithBooking } from "../../tests/factories";
+import { bookingPaymentRow, customerWithBooking } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { adminAppPerTest } from "../../tests/helpers/per-test";
 import type { TestApp } from "../../tests/helpers/test-app";
-import { payments } from "../db/schema";
 import { deleteAccount } from "../db/users.server";
 import type { PaymentStatus } from "../domain/payment";
 
@@ -23,21 +22,7 @@ const statusesOf = (bookingId: string) =>
     (r) => r.status,
   );
 
-/** A payment row of the booking in `status` (a PayPal payment started and not captured is `created`). */
-function paymentRow(booking: { bookingId: string; userId: string }, status: PaymentStatus, method: string) {
-  t.db
-    .insert(payments)
-    .values({
-      userId: booking.userId,
-      bookingId: booking.bookingId,
-      serviceName: "Discreet Check Up",
-      method,
-      amount: "37.50",
-      referenceCode: `PAY-${crypto.randomUUID().slice(0, 4).toUpperCase()}-${crypto.randomUUID().slice(0, 4).toUpperCase()}`,
-      status,
-    })
-    .run();
-}
+const paymentRow = (booking: { bookingId: string; userId: string }, status: PaymentStatus, method?: string) => bookingPaymentRow(t.db, booking, status, method);
 
 /** A pending booking with an open request asked for through the site, then a PayPal payment started. */
 async function bookingWithOpenPayments(email: string, time: string) {

@@ -5,12 +5,11 @@
  * route; the list offers "Mark paid" exactly when the route accepts it.
  */
 import { describe, expect, test } from "bun:test";
-import { customerWithBooking } from "../../tests/factories";
+import { bookingPaymentRow, customerWithBooking } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { adminAppPerTest } from "../../tests/helpers/per-test";
 import { countRows, errorOf, type TestApp } from "../../tests/helpers/test-app";
 import { setBookingStatus } from "../db/bookings.server";
-import { payments } from "../db/schema";
 import type { PaymentStatus } from "../domain/payment";
 import { type AdminPaymentList, canMarkPaymentPaid } from "../shared/admin-payments";
 import type { PaymentRequestResult } from "../shared/payment";
@@ -35,22 +34,7 @@ const mailsTo = (to: string) =>
 const invoicesOf = (bookingId: string) =>
   (t.db.$client.query("SELECT count(*) AS n FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.booking_id = ?").get(bookingId) as { n: number }).n;
 
-/** A payment row for the booking as older data may hold it (two open requests were possible). */
-function paymentRow(booking: { bookingId: string; userId: string }, status: PaymentStatus, method = "instructions") {
-  return t.db
-    .insert(payments)
-    .values({
-      userId: booking.userId,
-      bookingId: booking.bookingId,
-      serviceName: "Discreet Check Up",
-      method,
-      amount: "37.50",
-      referenceCode: `PAY-${crypto.randomUUID().slice(0, 4).toUpperCase()}-${crypto.randomUUID().slice(0, 4).toUpperCase()}`,
-      status,
-    })
-    .returning()
-    .get();
-}
+const paymentRow = (booking: { bookingId: string; userId: string }, status: PaymentStatus, method?: string) => bookingPaymentRow(t.db, booking, status, method);
 
 describe("one open payment request per booking", () => {
   test("asking again by another method replaces the first: cancelled, said in the answer and the e-mails, and only the new one can be paid", async () => {
