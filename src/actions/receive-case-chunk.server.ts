@@ -7,7 +7,16 @@
  * the upload altogether, so nothing half-written is left behind.
  */
 import { recordAudit } from "../db/audit.server";
-import { type CaseFileRow, caseUploadFor, completeCaseUpload, deleteCaseUpload, recordCaseChunk } from "../db/case-files.server";
+import {
+  type CaseFileRow,
+  caseUploadFor,
+  claimCaseChunk,
+  completeCaseUpload,
+  deleteCaseUpload,
+  recordCaseChunk,
+  releaseCaseChunkClaim,
+  renewCaseChunkClaim,
+} from "../db/case-files.server";
 import { caseFileRefusal } from "../domain/case-room";
 import { notifyCaseRoom } from "../mail/case-room-mail.server";
 import {
@@ -45,8 +54,16 @@ import {
 /** The chunk as it arrives: its body (read here, bounded), its declared length and its SHA-256 header. */
 export type CaseChunk = { offset: number; body: ReadableStream<Uint8Array> | null; length: number | null; sha256: string | undefined };
 
-/** Uploads a chunk is being written to in this process: a second request for the same one waits its turn (409). */
-const busy = new Set<number>();
+/**
+ * A chunk claims its upload in the database, so a second request for the same upload waits its turn
+ * (409) whichever worker process it reaches (decision 093). The claim runs out this long after it
+ * was last renewed, so a process that stopped mid-chunk holds the upload only briefly: less than the
+ * uploader's patience with 409s (about a minute), more than the idle time after which the server cuts
+ * a body that stopped arriving (10 s).
+ */
+export const chunkClaimMs = 30_000;
+/** While the bytes arrive (a slow line may take minutes over a chunk) the claim is renewed this often. */
+const chunkClaimRenewMs = 10_000;
 
 const chunkTooLarge = () => new HttpError(413, "payload_too_large", "This part of the file is longer than expected.");
 const chunkTooShort = () => new HttpError(400, "validation_error", "This part of the file arrived incomplete; it is sent again.");
@@ -107,7 +124,7 @@ export async function receiveCaseChunk(
   const { target, file } = found;
   // The last chunk sent again after its answer was lost: the file is already whole.
   if (file.status === "ready" && chunk.offset + Math.min(caseUploadChunkBytes, file.size - chunk.offset) === file.size) return caseUploadState(file);
-  if (file.status !== "uploading" || chunk.offset !== file.receivedBytes || busy.has(file.id)) throw new CaseUploadConflict(caseUploadState(file));
+  if (file.status !== "uploading" || chunk.offset !== file.receivedBytes) throw new CaseUploadConflict(caseUploadState(file));
   const refusal = caseFileRefusal(actor.side, target);
   if (refusal) throw caseRoomRefusalError(refusal);
   const expected = Math.min(caseUploadChunkBytes, file.size - chunk.offset);
@@ -116,7 +133,16 @@ export async function receiveCaseChunk(
   const sha = chunk.sha256?.trim().toLowerCase() ?? "";
   if (!/^[0-9a-f]{64}$/.test(sha)) throw new HttpError(400, "validation_error", "Each part of the file needs its SHA-256 (X-Chunk-Sha256).");
 
-  busy.add(file.id);
+  let claim = claimCaseChunk(deps.db, file.id, chunk.offset, Date.now(), Date.now() + chunkClaimMs);
+  if (claim === undefined) throw new CaseUploadConflict(caseUploadState(file));
+  let renewedAt = Date.now();
+  /** Keeps the claim while the chunk is worked on (`force`: renewed whatever the time, before writing); a claim lost to another request ends this one. */
+  const holdClaim = (force = false) => {
+    if (claim === undefined || (!force && Date.now() - renewedAt < chunkClaimRenewMs)) return;
+    claim = renewCaseChunkClaim(deps.db, file.id, claim, Date.now() + chunkClaimMs);
+    renewedAt = Date.now();
+    if (claim === undefined) throw new CaseUploadConflict(caseUploadState(file));
+  };
   const buffer = borrowBuffer(caseUploadChunkBytes);
   const out = borrowBuffer(sealedChunkBytes);
   let key: Buffer | undefined;
@@ -124,12 +150,14 @@ export async function receiveCaseChunk(
     const fileKey = caseFileKey(deps.secrets, file.sealedKey);
     key = fileKey;
     const hash = await uploadHashAt(deps.env.DATA_DIR, deps.secrets, file.id, file, chunk.offset);
+    holdClaim();
     // As each segment arrives: its digest, the whole file's running hash (a copy, kept only if the
     // chunk proves itself) and its sealing in memory. Nothing is written before the check.
     const check = new Bun.CryptoHasher("sha256");
     const running = hash.copy();
     let sealedLength = 0;
     const bytes = await readChunk(chunk.body, expected, buffer, (segment, at) => {
+      holdClaim();
       check.update(segment);
       running.update(segment);
       sealedLength += sealCaseChunk(fileKey, file, chunk.offset + at, segment, out.subarray(sealedLength)).length;
@@ -144,6 +172,8 @@ export async function receiveCaseChunk(
       }
       contentType = proven;
     }
+    // Held for another full lease from here: nothing else writes these bytes meanwhile.
+    holdClaim(true);
     try {
       writeSealedChunk(deps.env.DATA_DIR, file, chunk.offset, out.subarray(0, sealedLength), io.write);
     } catch (error) {
@@ -195,7 +225,7 @@ export async function receiveCaseChunk(
     return caseUploadState(done);
   } finally {
     key?.fill(0);
-    busy.delete(file.id);
+    if (claim !== undefined) releaseCaseChunkClaim(deps.db, file.id, claim);
     returnBuffer(buffer);
     returnBuffer(out);
   }

@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { createHash, randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { adminWithToken, caseMessageOf, caseRoomOf, customerWithBooking, customerWithSession } from "../../tests/factories";
 import { testOrigin } from "../../tests/helpers/browser";
 import { countRows, createTestApp, type TestApp } from "../../tests/helpers/test-app";
-import { receiveCaseChunk } from "../actions/receive-case-chunk.server";
+import { chunkClaimMs, receiveCaseChunk } from "../actions/receive-case-chunk.server";
+import { claimCaseChunk, recordCaseChunk, renewCaseChunkClaim } from "../db/case-files.server";
+import { databaseFile, openDatabase } from "../db/client.server";
 import { startCaseUpload } from "../actions/start-case-upload.server";
 import { updateSetting } from "../db/settings.server";
-import { caseFilesDir, forgetUploadHash, openCaseFileStream } from "../server/case-files/case-file-store.server";
+import { caseFileKey, caseFilesDir, forgetUploadHash, openCaseFileStream, writeCaseChunk } from "../server/case-files/case-file-store.server";
 import { removeStaleCaseUploads } from "../server/case-files/stale-uploads.server";
 import { refuseLargeBodies } from "../server/body-size";
 import { type CaseUploadState, caseRoomMessages, caseUploadChunkBytes, caseUploadsPath, maxCaseFileNameLength } from "../shared/case-room";
@@ -70,6 +73,7 @@ type FileRow = {
   sealed_key: string;
   size: number;
   received_bytes: number;
+  chunk_claimed_until: number | null;
 };
 const fileRow = (id: number) => t.db.$client.query("SELECT * FROM case_files WHERE id = ?").get(id) as FileRow | null;
 const filesOnDisk = () => (existsSync(caseFilesDir(t.dataDir)) ? readdirSync(caseFilesDir(t.dataDir)) : []);
@@ -126,6 +130,27 @@ describe("uploading a case file", () => {
     expect(fileRow(started.id)?.sha256).toBe(sha(bytes));
   });
 
+  test("chunks another worker process took are read back from disk, and only those", async () => {
+    const bytes = pdf(3 * caseUploadChunkBytes + 5);
+    const started = (await (await start(asClient(), { name: "long.pdf", size: bytes.length, type: "application/pdf" })).json()) as CaseUploadState;
+    const part = (from: number) => bytes.subarray(from, from + caseUploadChunkBytes);
+    expect((await put(asClient(), started.id, 0, part(0))).status).toBe(200);
+    // The second chunk lands at another worker: written and recorded there, this process never sees it.
+    const row = fileRow(started.id);
+    const onDisk = { storageName: row?.storage_name ?? "", sealedKey: row?.sealed_key ?? "", size: bytes.length };
+    writeCaseChunk(t.dataDir, onDisk, caseFileKey(t.deps.secrets, onDisk.sealedKey), caseUploadChunkBytes, part(caseUploadChunkBytes));
+    expect(recordCaseChunk(t.db, started.id, caseUploadChunkBytes, caseUploadChunkBytes, new Date())).toBeDefined();
+    // This worker's hash already covers the first chunk: it must not read it again (spoilt on disk
+    // here, so reading it would fail), only the second.
+    const partFile = await open(join(caseFilesDir(t.dataDir), `${onDisk.storageName}.part`), "r+");
+    await partFile.write(Buffer.from([0xff]), 0, 1, 100);
+    await partFile.close();
+    expect((await put(asClient(), started.id, 2 * caseUploadChunkBytes, part(2 * caseUploadChunkBytes))).status).toBe(200);
+    const last = await put(asClient(), started.id, 3 * caseUploadChunkBytes, bytes.subarray(3 * caseUploadChunkBytes));
+    expect(((await last.json()) as CaseUploadState).status).toBe("ready");
+    expect(fileRow(started.id)?.sha256).toBe(sha(bytes));
+  });
+
   test("GET answers where an upload stands; a chunk at the wrong offset is 409 with that state", async () => {
     const bytes = pdf(caseUploadChunkBytes + 10);
     const started = (await (await start(asClient(), { name: "a.pdf", size: bytes.length, type: "application/pdf" })).json()) as CaseUploadState;
@@ -143,6 +168,62 @@ describe("uploading a case file", () => {
       chunkBytes: caseUploadChunkBytes,
       status: "uploading",
     });
+  });
+
+  test("while one request receives a chunk, another for the same upload is 409; the first is written", async () => {
+    const bytes = pdf(caseUploadChunkBytes + 10);
+    const started = (await (await start(asClient(), { name: "a.pdf", size: bytes.length, type: "application/pdf" })).json()) as CaseUploadState;
+    const chunk = bytes.subarray(0, caseUploadChunkBytes);
+    let rest!: () => void;
+    const restSent = new Promise<void>((resolve) => {
+      rest = resolve;
+    });
+    const slowBody = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(chunk.subarray(0, 100_000)));
+        await restSent;
+        controller.enqueue(new Uint8Array(chunk.subarray(100_000)));
+        controller.close();
+      },
+    });
+    const first = t.request(`${base(asClient())}/${started.id}?offset=0`, {
+      method: "PUT",
+      headers: { ...headersOf(asClient()), "Content-Type": "application/octet-stream", "X-Chunk-Sha256": sha(chunk) },
+      body: slowBody,
+      duplex: "half",
+    } as RequestInit);
+    for (let i = 0; i < 100 && fileRow(started.id)?.chunk_claimed_until == null; i++) await Bun.sleep(10);
+    const second = await put(asClient(), started.id, 0, chunk);
+    expect(second.status).toBe(409);
+    rest();
+    expect((await first).status).toBe(200);
+    expect(fileRow(started.id)).toMatchObject({ received_bytes: caseUploadChunkBytes, chunk_claimed_until: null });
+  });
+
+  test("a chunk another worker process is receiving is 409 there too; a claim its stopped process left runs out", async () => {
+    const bytes = pdf(caseUploadChunkBytes + 10);
+    const started = (await (await start(asClient(), { name: "a.pdf", size: bytes.length, type: "application/pdf" })).json()) as CaseUploadState;
+    const chunk = bytes.subarray(0, caseUploadChunkBytes);
+    // The other worker process: its own connection to the same database.
+    const otherWorker = openDatabase(databaseFile(t.dataDir));
+    try {
+      const claim = claimCaseChunk(otherWorker, started.id, 0, Date.now(), Date.now() + chunkClaimMs);
+      expect(claim).toBeNumber();
+      const busy = await put(asClient(), started.id, 0, chunk);
+      expect(busy.status).toBe(409);
+      expect(((await busy.json()) as { state: CaseUploadState }).state.receivedBytes).toBe(0);
+      expect(filesOnDisk()).toEqual([]);
+      // That process stopped mid-chunk: once its claim has run out, the upload goes on here.
+      otherWorker.$client.run("UPDATE case_files SET chunk_claimed_until = ? WHERE id = ?", [Date.now() - 1, started.id]);
+      expect((await put(asClient(), started.id, 0, chunk)).status).toBe(200);
+      // Its claim, lost, neither renews nor clears anything.
+      expect(renewCaseChunkClaim(otherWorker, started.id, claim ?? 0, Date.now() + chunkClaimMs)).toBeUndefined();
+    } finally {
+      otherWorker.$client.close();
+    }
+    const last = await put(asClient(), started.id, caseUploadChunkBytes, bytes.subarray(caseUploadChunkBytes));
+    expect(((await last.json()) as CaseUploadState).status).toBe("ready");
+    expect(fileRow(started.id)?.sha256).toBe(sha(bytes));
   });
 
   test("DELETE abandons an upload: its bytes and its row go", async () => {

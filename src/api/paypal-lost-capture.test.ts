@@ -3,6 +3,8 @@
  * never told otherwise before PayPal has been asked; the payment check settles what stays unknown.
  */
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { databaseFile, openDatabase } from "../db/client.server";
+import { clearCaptureMark, markCaptureStarted } from "../db/payments.server";
 import { paypalClientFromEnv, type PayPalClient } from "../payments/paypal.server";
 import { reconcilePayments, startPaymentReconciliation } from "../payments/reconcile.server";
 import { payPalAppPerTest } from "../../tests/helpers/per-test";
@@ -223,5 +225,21 @@ describe("the payment check", () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe("a capture under way in another worker process", () => {
+  test("is left to that capture by the payment check, which looks again once it ended", async () => {
+    await unknownPayment();
+    const otherWorker = openDatabase(databaseFile(t.dataDir));
+    try {
+      const mark = markCaptureStarted(otherWorker, row().id)!;
+      expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 0, found: 0 });
+      expect(row().status).toBe("unknown");
+      clearCaptureMark(otherWorker, row().id, mark);
+    } finally {
+      otherWorker.$client.close();
+    }
+    expect(await reconcilePayments(t.deps, paypal, inTenMinutes())).toMatchObject({ checked: 1, found: 1 });
   });
 });

@@ -122,6 +122,50 @@ export function recordCaseChunk(db: Db, fileId: number, offset: number, length: 
 }
 
 /**
+ * Claims the upload for the chunk at `offset` until `until` (ms), for whichever worker process asks
+ * first (decision 093): only while it still stands at `offset` and no unexpired claim holds it.
+ * Answers the claim (its end, which no other claim shares: a new one starts only after the last
+ * ended), or undefined when another request holds it or the upload moved on.
+ */
+export function claimCaseChunk(db: Db, fileId: number, offset: number, now: number, until: number): number | undefined {
+  return (
+    db
+      .update(caseFiles)
+      .set({ chunkClaimedUntil: until, updatedAt: sql`${caseFiles.updatedAt}` })
+      .where(
+        and(
+          eq(caseFiles.id, fileId),
+          eq(caseFiles.status, "uploading"),
+          eq(caseFiles.receivedBytes, offset),
+          sql`(${caseFiles.chunkClaimedUntil} IS NULL OR ${caseFiles.chunkClaimedUntil} < ${now})`,
+        ),
+      )
+      .returning({ until: caseFiles.chunkClaimedUntil })
+      .get()?.until ?? undefined
+  );
+}
+
+/** Holds the claim `claim` on until `until`; answers the renewed claim, or undefined when it was lost (it ran out and another request took it). */
+export function renewCaseChunkClaim(db: Db, fileId: number, claim: number, until: number): number | undefined {
+  return (
+    db
+      .update(caseFiles)
+      .set({ chunkClaimedUntil: sql`max(${until}, ${caseFiles.chunkClaimedUntil})`, updatedAt: sql`${caseFiles.updatedAt}` })
+      .where(and(eq(caseFiles.id, fileId), eq(caseFiles.chunkClaimedUntil, claim)))
+      .returning({ until: caseFiles.chunkClaimedUntil })
+      .get()?.until ?? undefined
+  );
+}
+
+/** The chunk is done with (recorded or refused): its claim goes, unless it was lost to another request. */
+export function releaseCaseChunkClaim(db: Db, fileId: number, claim: number): void {
+  db.update(caseFiles)
+    .set({ chunkClaimedUntil: null, updatedAt: sql`${caseFiles.updatedAt}` })
+    .where(and(eq(caseFiles.id, fileId), eq(caseFiles.chunkClaimedUntil, claim)))
+    .run();
+}
+
+/**
  * The last chunk landed: the file is ready with its SHA-256, the room's activity moves on, and
  * `inside` (the notice to the other side, the audit entry) runs in the same transaction. Undefined
  * when the upload no longer stood at `offset`.

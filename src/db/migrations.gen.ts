@@ -47,6 +47,7 @@ import m44 from "../../db/0044_review_name_shown.sql" with { type: "text" };
 import m45 from "../../db/0045_closed_days_carriers_review_edits_go_live_marks.sql" with { type: "text" };
 import m46 from "../../db/0046_case_rooms.sql" with { type: "text" };
 import m47 from "../../db/0047_money_model.sql" with { type: "text" };
+import m48 from "../../db/0048_work_claims_across_workers.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -98,4 +99,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0045_closed_days_carriers_review_edits_go_live_marks", sql: m45 },
   { tag: "0046_case_rooms", sql: m46 },
   { tag: "0047_money_model", sql: m47 },
+  { tag: "0048_work_claims_across_workers", sql: m48 },
 ];

@@ -4,7 +4,7 @@
  * of simultaneous captures of one order record it exactly once.
  */
 import { holdsUnpaidStock } from "../domain/stock-limits";
-import { and, eq, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, ne, notInArray, sql } from "drizzle-orm";
 import { type BookingClosed, newReferenceCode, type PaymentStatus, replaceablePaymentStatuses, type ServiceOffer } from "../domain/payment";
 import { centsToDecimal } from "../domain/pricing";
 import { enqueueMail, type MailMessage } from "../mail/outbox.server";
@@ -302,6 +302,55 @@ export function markCaptureUnknown(db: Db, paymentId: string) {
     .set({ status: "unknown" satisfies PaymentStatus, updatedAt: sql`${payments.updatedAt}` })
     .where(and(eq(payments.id, paymentId), inArray(payments.status, ["created", "cancelled"] satisfies PaymentStatus[])))
     .run();
+}
+
+/**
+ * A capture this long after it was sent is surely answered or abandoned: PayPal is asked at most
+ * three times and, when the answer is lost, looked up three times, each call bounded by
+ * PAYPAL_TIMEOUT_MS (15 s by default), so a live capture takes a minute and a half at worst. A mark
+ * older than this was left by a process that stopped mid-capture; the jobs then ask PayPal, as the
+ * payment check does of any payment this old.
+ */
+export const captureMarkGoodForMs = 5 * 60_000;
+
+/**
+ * Marks a capture of the payment as sent to PayPal, where every worker process sees it (decision
+ * 093). Answers the mark, which is later than any before it, so the capture that ends first never
+ * clears the mark of one still under way. `updatedAt` is kept: the capture's request id comes from it.
+ */
+export function markCaptureStarted(db: Db, paymentId: string, now = new Date()): Date | undefined {
+  return (
+    db
+      .update(payments)
+      .set({
+        captureStartedAt: sql`max(${now.getTime()}, coalesce(${payments.captureStartedAt} + 1, 0))`,
+        updatedAt: sql`${payments.updatedAt}`,
+      })
+      .where(eq(payments.id, paymentId))
+      .returning({ at: payments.captureStartedAt })
+      .get()?.at ?? undefined
+  );
+}
+
+/** The capture marked at `mark` has its answer recorded (or failed): the mark goes, unless a later capture replaced it. */
+export function clearCaptureMark(db: Db, paymentId: string, mark: Date): void {
+  db.update(payments)
+    .set({ captureStartedAt: null, updatedAt: sql`${payments.updatedAt}` })
+    .where(and(eq(payments.id, paymentId), eq(payments.captureStartedAt, mark)))
+    .run();
+}
+
+/** Whether a capture of any of `paymentIds` is under way in any worker process: marked within `captureMarkGoodForMs` of `now`. */
+export function captureUnderWay(db: Db, paymentIds: readonly string[], now = new Date()): boolean {
+  if (paymentIds.length === 0) return false;
+  return (
+    db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(inArray(payments.id, [...paymentIds]), gt(payments.captureStartedAt, new Date(now.getTime() - captureMarkGoodForMs))))
+      .limit(1)
+      .all().length > 0
+  );
 }
 
 /** PayPal showed the order not captured: the payment may be captured again (same request id, so `updatedAt` is kept). */

@@ -819,6 +819,13 @@ export const payments = sqliteTable(
     markedPaidBy: text("marked_paid_by"),
     /** Which instalment of its booking's payment plan this payment pays (decision 085); null for a booking paid in full. */
     instalmentNumber: integer("instalment_number"),
+    /**
+     * When a capture of this payment was last sent to PayPal, until its answer is recorded (null
+     * otherwise). Every worker process sees it, so the order expiry and the payment check leave the
+     * payment alone meanwhile (decision 093); a mark older than `captureMarkGoodForMs` is from a
+     * process that stopped mid-capture and is ignored.
+     */
+    captureStartedAt: integer("capture_started_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1103,6 +1110,12 @@ export const caseFiles = sqliteTable(
     deletedAt: integer("deleted_at", { mode: "timestamp_ms" }),
     /** When the off-site command was handed the encrypted file (with the backups). */
     offsiteAt: integer("offsite_at", { mode: "timestamp_ms" }),
+    /**
+     * A chunk is being received until then (ms), by whichever worker process claimed it: another
+     * request for the upload meanwhile is refused (409). Renewed while the bytes arrive, so a
+     * process that stopped mid-chunk holds the upload for at most the lease (decision 093).
+     */
+    chunkClaimedUntil: integer("chunk_claimed_until"),
     /** The last chunk received: an upload left unfinished for a day is removed. */
     updatedAt: updatedAt(),
   },

@@ -10,8 +10,10 @@ import { holdsUnpaidStock } from "../domain/stock-limits";
 import { bookingPaymentMessages } from "../db/booking-payments.server";
 import {
   bookingClosedTo,
+  clearCaptureMark,
   markCaptureDeclined,
   markCaptureNotTaken,
+  markCaptureStarted,
   markCaptureUnknown,
   orderOfPayment,
   orderPaymentMessages,
@@ -25,7 +27,7 @@ import type { PayPalCaptureResult } from "../shared/payment";
 import { attemptOutcome } from "./attempt-outcome.server";
 import { logPayPalFailure, payPalCallFailed, payPalFailed } from "./paypal-failures.server";
 import { type PayPalCapture, type PayPalClient, PayPalError } from "./paypal.server";
-import { capturesUnderWay, refundCaptureOfClosedBooking, settleReportedCapture } from "./settle-capture.server";
+import { refundCaptureOfClosedBooking, settleReportedCapture } from "./settle-capture.server";
 
 type Deps = Pick<AppDeps, "db" | "env" | "outbox" | "secrets">;
 
@@ -126,11 +128,13 @@ export async function capturePayPalOrder(deps: Deps, paypal: PayPalClient, order
     );
   }
 
-  capturesUnderWay.add(payment.id);
+  // Marked in the database, not in this process: the order expiry and the payment check may run in
+  // another worker process, and leave the payment alone until the answer is recorded (decision 093).
+  const mark = markCaptureStarted(deps.db, payment.id);
   try {
     return captured(await captureAndSettle(deps, paypal, payment, orderId));
   } finally {
-    capturesUnderWay.delete(payment.id);
+    if (mark) clearCaptureMark(deps.db, payment.id, mark);
   }
 }
 

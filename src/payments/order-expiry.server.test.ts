@@ -9,12 +9,13 @@ import { customerWithSession } from "../../tests/factories";
 import { testAddress } from "../../tests/helpers/shop";
 import { payPalAppPerTest } from "../../tests/helpers/per-test";
 import { placeOrder } from "../db/orders.server";
-import { attachProviderOrder, startOrderPayment } from "../db/payments.server";
-import { cartItems, orders, products } from "../db/schema";
+import { databaseFile, openDatabase } from "../db/client.server";
+import { attachProviderOrder, captureMarkGoodForMs, captureUnderWay, clearCaptureMark, markCaptureStarted, startOrderPayment } from "../db/payments.server";
+import { cartItems, orders, payments, products } from "../db/schema";
 import type { OrderPaymentMethod } from "../shared/checkout";
+import { capturePayPalOrder } from "./capture.server";
 import { expireUnpaidOrders, orderExpiryNote } from "./order-expiry.server";
 import { paypalClientFromEnv, type PayPalClient } from "./paypal.server";
-import { capturesUnderWay } from "./settle-capture.server";
 
 const { standIn, t } = payPalAppPerTest({ delayMs: 0 });
 let paypal: PayPalClient;
@@ -128,14 +129,20 @@ describe("expiring unpaid orders", () => {
     expect(mails().map((m) => m.subject)).toContain(`Payment received for order ${p.order.orderNumber}`);
   });
 
-  test("an order is left alone while its capture is under way, or PayPal cannot be asked about an attempt", async () => {
+  test("an order is left alone while its capture is under way in any worker process, or PayPal cannot be asked about an attempt", async () => {
     const p = placed("paypal");
     const { paymentId } = await attempt(p);
-    capturesUnderWay.add(paymentId);
+    // Another worker process (its own connection to the same database) is sending the capture.
+    const otherWorker = openDatabase(databaseFile(t.dataDir));
     try {
+      const before = t.db.select().from(payments).where(eq(payments.id, paymentId)).get()!;
+      const mark = markCaptureStarted(otherWorker, paymentId)!;
       expect(await expireUnpaidOrders(t.deps, paypal, minutes(61))).toEqual({ cancelled: 0, settled: 0, deferred: 1 });
+      // The mark leaves the payment's request id (from updatedAt) as it was.
+      expect(t.db.select().from(payments).where(eq(payments.id, paymentId)).get()!.updatedAt).toEqual(before.updatedAt);
+      clearCaptureMark(otherWorker, paymentId, mark);
     } finally {
-      capturesUnderWay.delete(paymentId);
+      otherWorker.$client.close();
     }
     standIn.behaviour.getOrder = "error";
     expect(await expireUnpaidOrders(t.deps, paypal, minutes(62))).toEqual({ cancelled: 0, settled: 0, deferred: 1 });
@@ -143,5 +150,46 @@ describe("expiring unpaid orders", () => {
 
     standIn.behaviour.getOrder = "ok";
     expect(await expireUnpaidOrders(t.deps, paypal, minutes(63))).toEqual({ cancelled: 1, settled: 0, deferred: 0 });
+  });
+
+  test("while a capture waits for PayPal, the expiry run by another worker process leaves its order alone; the capture then pays it", async () => {
+    const p = placed("paypal");
+    const { paymentId, paypalOrderId } = await attempt(p);
+    // The hold runs out while the customer's capture is with PayPal.
+    Object.assign(standIn.behaviour, { capture: "slow", delayMs: 400 });
+    const capturing = capturePayPalOrder(t.deps, paypal, paypalOrderId);
+    const otherWorker = openDatabase(databaseFile(t.dataDir));
+    try {
+      await Bun.sleep(100);
+      expect(captureUnderWay(otherWorker, [paymentId])).toBe(true);
+      expect(await expireUnpaidOrders({ ...t.deps, db: otherWorker }, paypal, minutes(61))).toMatchObject({ cancelled: 0 });
+      expect(orderRow(p.order.id).status).toBe("pending");
+      await capturing;
+      expect(captureUnderWay(otherWorker, [paymentId])).toBe(false);
+    } finally {
+      otherWorker.$client.close();
+    }
+    expect(paymentStatus(paymentId)).toBe("completed");
+    expect(orderRow(p.order.id)).toMatchObject({ paymentStatus: "paid" });
+  });
+
+  test("a capture mark left by a process that stopped mid-capture holds the order only for a while", async () => {
+    const p = placed("paypal");
+    const { paymentId } = await attempt(p);
+    t.db.$client.run("UPDATE payments SET capture_started_at = ? WHERE id = ?", [Date.now() - captureMarkGoodForMs - 1000, paymentId]);
+    expect(await expireUnpaidOrders(t.deps, paypal, minutes(61))).toEqual({ cancelled: 1, settled: 0, deferred: 0 });
+  });
+
+  test("two captures of one payment at once: the first to end leaves the other's mark", async () => {
+    const p = placed("paypal");
+    const { paymentId } = await attempt(p);
+    const first = markCaptureStarted(t.db, paymentId)!;
+    const second = markCaptureStarted(t.db, paymentId)!;
+    expect(second.getTime()).toBeGreaterThan(first.getTime());
+    clearCaptureMark(t.db, paymentId, first);
+    expect(captureUnderWay(t.db, [paymentId])).toBe(true);
+    expect(await expireUnpaidOrders(t.deps, paypal, minutes(61))).toEqual({ cancelled: 0, settled: 0, deferred: 1 });
+    clearCaptureMark(t.db, paymentId, second);
+    expect(captureUnderWay(t.db, [paymentId])).toBe(false);
   });
 });

@@ -2,20 +2,20 @@
  * The order-expiry job (docs/product.md#orders, decision 007): shop orders whose hold on the stock
  * ran out unpaid are cancelled by the site, their stock given back exactly once and the customer
  * e-mailed. It works from the database alone, so a restart loses nothing: it runs at start-up and
- * then every minute. A PayPal order is never cancelled under a capture: a capture this process is
- * sending waits for its answer, and any attempt PayPal may have captured (`created` or `unknown`)
+ * then every minute. A PayPal order is never cancelled under a capture: a capture any worker process
+ * is sending (marked on the payment, decision 093) waits for its answer, and any attempt PayPal may have captured (`created` or `unknown`)
  * is looked up first and settled like the payment check would; the order is cancelled only when
  * PayPal shows nothing was captured.
  */
 import { cancelOrder, expiredUnpaidOrders } from "../db/orders.server";
-import { unsettledOrderPayments, type Payment } from "../db/payments.server";
+import { captureUnderWay, unsettledOrderPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
 import { attemptOutcome } from "./attempt-outcome.server";
 import { paypalClientFromEnv, type PayPalClient } from "./paypal.server";
 import { orderCancelMail } from "../mail/order-mail.server";
-import { capturesUnderWay, settleReportedCapture } from "./settle-capture.server";
+import { settleReportedCapture } from "./settle-capture.server";
 
 export const orderExpiryIntervalMs = 60_000;
 export const orderExpiryNote = "Payment not received in time";
@@ -43,7 +43,9 @@ export async function expireUnpaidOrders(deps: Deps, paypal: PayPalClient | null
   const mail = orderCancelMail(deps, "system");
   for (const orderId of expiredUnpaidOrders(deps.db, now)) {
     const attempts = unsettledOrderPayments(deps.db, orderId);
-    const underWay = () => attempts.some((p) => capturesUnderWay.has(p.id));
+    const ids = attempts.map((p) => p.id);
+    // Asked of the database each time: the capture may be sent by another worker process.
+    const underWay = () => captureUnderWay(deps.db, ids, new Date());
     if (underWay()) {
       report.deferred++;
       continue;

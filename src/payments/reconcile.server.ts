@@ -2,10 +2,11 @@
  * The payment check (decision 007): PayPal payments left `created` or `unknown` are looked up at
  * PayPal (`attemptOutcome`). One PayPal shows captured is recorded exactly as a confirmed capture
  * (same guarded update, receipt, and the business told it was found); one PayPal can no longer
- * capture (voided, no longer held by PayPal, or past PayPal's window) is closed as `expired`. Runs at start-up and then on an unref'd timer; `reconcilePayments` is callable
- * directly.
+ * capture (voided, no longer held by PayPal, or past PayPal's window) is closed as `expired`. A
+ * payment whose capture any worker process is sending (marked on it, decision 093) is left to that
+ * capture. Runs at start-up and then on an unref'd timer; `reconcilePayments` is callable directly.
  */
-import { closeUncapturedPayment, unsettledPayments, type Payment } from "../db/payments.server";
+import { captureUnderWay, closeUncapturedPayment, unsettledPayments, type Payment } from "../db/payments.server";
 import type { AppDeps } from "../server/deps";
 import { log } from "../server/log.server";
 import { type StopJob, startRepeatingJob } from "../server/repeating-job.server";
@@ -35,6 +36,8 @@ export async function reconcilePayments(deps: Deps, paypal: PayPalClient, option
   const expireBefore = now.getTime() - (options.expireAfterMs ?? defaultExpireAfterMs);
   const report: ReconcileReport = { checked: 0, found: 0, closed: 0, declined: 0, review: 0, unreachable: 0 };
   for (const payment of unsettledPayments(deps.db, new Date(now.getTime() - (options.minAgeMs ?? defaultMinAgeMs)))) {
+    // A capture sent by any worker process records its own answer; the next round looks again.
+    if (captureUnderWay(deps.db, [payment.id])) continue;
     report.checked++;
     const expired = payment.createdAt.getTime() < expireBefore;
     const orderId = payment.providerOrderId;

@@ -33,12 +33,6 @@ export function businessContact(deps: Pick<AppDeps, "db" | "env">): BusinessCont
 }
 
 /**
- * Payments whose capture this process has sent to PayPal and not yet settled. The order-expiry
- * job leaves their shop orders alone until the capture's answer is recorded.
- */
-export const capturesUnderWay = new Set<string>();
-
-/**
  * Records what PayPal reported for our payment: paid only when the capture is COMPLETED for our
  * amount and currency (one guarded update), declined when refused, and anything else held for the
  * business to review. Only the call that changed the row queues e-mail. A payment for a shop order

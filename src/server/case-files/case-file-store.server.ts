@@ -202,12 +202,20 @@ export function openCaseFileStream(
   });
 }
 
-/** Uploads' running SHA-256 by file id, so a chunk never rereads what came before. */
+/**
+ * Uploads' running SHA-256 by file id, with the bytes it covers, so a chunk never rereads what came
+ * before. With several worker processes, chunks of one upload reach whichever worker the proxy's
+ * connection leads to (decision 093: behind Caddy, with other visitors about, about every other
+ * chunk changes worker), so each worker keeps its own and catches up from where it stood.
+ */
 const runningHashes = new Map<number, { hash: Bun.CryptoHasher; bytes: number }>();
+/** Uploads another worker finished leave their hash here: the oldest go beyond this many. */
+const keptHashesAtMost = 256;
 
 /**
- * The SHA-256 of an upload's first `receivedBytes`, as a hash to go on from. After a restart (or a
- * chunk this process did not take) it is worked out again from the `.part` file.
+ * The SHA-256 of an upload's first `receivedBytes`, as a hash to go on from. When other worker
+ * processes took chunks since this one's last, only their bytes are read back from the `.part`
+ * file (each chunk is read at most once more per worker); after a restart the whole `.part`.
  */
 export async function uploadHashAt(
   dataDir: string,
@@ -218,19 +226,25 @@ export async function uploadHashAt(
 ): Promise<Bun.CryptoHasher> {
   const kept = runningHashes.get(fileId);
   if (kept && kept.bytes === receivedBytes) return kept.hash;
-  const hash = new Bun.CryptoHasher("sha256");
-  if (receivedBytes > 0) {
-    const stream = openCaseFileStream(dataDir, secrets, file, { start: 0, end: receivedBytes - 1 }, { part: true });
+  const from = kept && kept.bytes < receivedBytes ? kept.bytes : 0;
+  const hash = from > 0 && kept ? kept.hash.copy() : new Bun.CryptoHasher("sha256");
+  if (receivedBytes > from) {
+    const stream = openCaseFileStream(dataDir, secrets, file, { start: from, end: receivedBytes - 1 }, { part: true });
     const reader = stream.getReader();
     for (let r = await reader.read(); !r.done; r = await reader.read()) hash.update(r.value);
   }
-  runningHashes.set(fileId, { hash, bytes: receivedBytes });
+  keepUploadHash(fileId, hash, receivedBytes);
   return hash;
 }
 
 /** The running hash moves on by a chunk that was written and recorded. */
 export function keepUploadHash(fileId: number, hash: Bun.CryptoHasher, bytes: number): void {
+  runningHashes.delete(fileId);
   runningHashes.set(fileId, { hash, bytes });
+  for (const oldest of runningHashes.keys()) {
+    if (runningHashes.size <= keptHashesAtMost) break;
+    runningHashes.delete(oldest);
+  }
 }
 
 /** An upload ended (finished, refused or abandoned): its running hash goes. */
