@@ -2,6 +2,7 @@
 import type { Db } from "../db/client.server";
 import type { CurrentUser } from "../components/site";
 import type { OutboxWorker } from "../mail/outbox.server";
+import type { LimitStore } from "../db/limits.server";
 import type { Env } from "./env.server";
 import type { PageCache } from "./page-cache";
 import type { RateLimiter } from "./middleware/rate-limit";
@@ -15,6 +16,8 @@ export type AppDeps = {
   pageCache: PageCache;
   /** Seals secrets the database keeps but must not reveal (an admin's TOTP key). */
   secrets: SecretBox;
+  /** The file every limit below counts in, shared by the workers (decision 090); closed with the database. */
+  limitStore: LimitStore;
   limits: {
     contact: RateLimiter;
     signInByAccount: RateLimiter;

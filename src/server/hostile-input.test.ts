@@ -422,10 +422,10 @@ describe("hostile input never gets a 5xx, gets the JSON error shape on the API, 
   }
 });
 
-/** Every file under `dir` with its size, but the database's own (its WAL grows with any read). */
+/** Every file under `dir` with its size, but the database's own (its WAL grows with any read) and the limits' (each request counts there). */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && !e.name.startsWith("pi-site.db"))
+    .filter((e) => e.isFile() && !e.name.startsWith("pi-site.db") && !e.name.startsWith("limits.sqlite"))
     .map((e) => {
       const path = join(e.parentPath, e.name);
       return `${relative(dir, path)} ${statSync(path).size}`;

@@ -48,6 +48,7 @@ export function createTestApp(env: Record<string, string> = {}) {
     async close() {
       await deps.outbox.stop();
       db.$client.close();
+      deps.limitStore.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -36,15 +36,18 @@ export async function checkAdminSignIn(deps: AppDeps, ip: string, username: stri
   const key = username.toLowerCase();
   // Both hits are taken synchronously, before any await: the reservation is the count. The
   // username counts even when the address is refused, and its lock is never evicted (decision 023).
-  const byAddress = adminSignInByAddress.hit(ip);
-  const byUsername = adminSignInByUsername.hit(key);
-  const retryAfter = Math.max(byAddress, byUsername);
+  const byAddress = adminSignInByAddress.take(ip);
+  const byUsername = adminSignInByUsername.take(key);
+  const retryAfter = Math.max(byAddress.wait, byUsername.wait);
   if (retryAfter > 0) {
     log.warn("admin sign-in rate limited", { ip, username: key });
     return { outcome: "limited", retryAfter };
   }
   // This attempt reached a limit (let through, but the next is refused): if it fails, a lock starts.
-  const locking: SignInLock["by"] | null = adminSignInByUsername.retryAfter(key) > 0 ? "username" : adminSignInByAddress.retryAfter(ip) > 0 ? "address" : null;
+  // Read from its own hits, not looked up again: another worker's guess may have come in between,
+  // and then both would tell the audit log of one lock.
+  const locking: SignInLock["by"] | null =
+    byUsername.count === adminSignInByUsername.max ? "username" : byAddress.count === adminSignInByAddress.max ? "address" : null;
   const admin = findAdminByUsername(deps.db, key);
   const lock = (): SignInLock | null => {
     if (!locking) return null;

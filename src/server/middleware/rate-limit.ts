@@ -1,26 +1,27 @@
 /**
- * Fixed-window rate limiting in memory, per key (usually the client address). One process serves
- * the site, so memory is the right place; counters reset when the window passes. Every new key
- * costs memory, and keys are chosen by clients, so the memory is bounded, but a lock is never
- * given up to make room (decision 023): a window that reached the limit moves to `locks`, which
- * nothing evicts; open windows make room by dropping the expired, then the oldest. When `locks`
- * is full of live locks, every new key is refused until one expires: a flood can delay honest
- * clients, but never unlock an account.
+ * Fixed-window rate limiting per key (usually the client address), counted where every worker
+ * process sees it: the limits' file in the data directory (src/db/limits.server.ts, decision 090).
+ * A guess through one worker counts in all of them, and a lock taken in one refuses in every other.
+ * Counters reset when the window passes. Every new key costs a row, and keys are chosen by clients,
+ * so the rows are bounded, but a lock is never given up to make room (decision 023): a window that
+ * reached the limit becomes a lock, which nothing evicts; open windows make room by dropping the
+ * expired, then the oldest. When the locks are full of live ones, every new key is refused until one
+ * expires: a flood can delay honest clients, but never unlock an account.
+ *
+ * Every method is synchronous (bun:sqlite is), so a caller still takes its hit before its first
+ * await: the reservation is the count.
  */
 import type { Context, MiddlewareHandler } from "hono";
+import { type Hit, type LimitRule, LimitStore } from "../../db/limits.server";
 import { tooManyRequests } from "../errors";
 import { clientIp } from "../client-ip";
 
-type Window = { count: number; resetAt: number };
+/** Where a limiter counts: the shared store and its name there (the same in every worker). */
+export type LimitPlace = { store: LimitStore; name: string };
 
 export class RateLimiter {
-  // Insertion order is window-start order (a new window is re-inserted), so the first entries
-  // are always the oldest: expiring and evicting only ever look at the front.
-  private windows = new Map<string, Window>();
-  // Windows that reached the limit, until they expire. Never evicted.
-  private locks = new Map<string, Window>();
-  // No lock expires before this moment, so a full `locks` is not swept again until then.
-  private nextLockExpiry = 0;
+  readonly #store: LimitStore;
+  readonly #rule: LimitRule;
 
   constructor(
     readonly max: number,
@@ -29,93 +30,50 @@ export class RateLimiter {
     readonly maxKeys = 10_000,
     /** Locked keys kept at most; past this every key is refused until a lock expires. */
     readonly maxLocks = 10_000,
-  ) {}
+    /** Alone (a test's own limiter) it counts in a store of its own, in this process's memory. */
+    place: LimitPlace = { store: new LimitStore(), name: "limiter" },
+  ) {
+    this.#store = place.store;
+    this.#rule = { name: place.name, max, windowMs, maxKeys, maxLocks };
+    this.#store.register(place.name);
+  }
 
   /** Counts one hit for `key`; returns seconds to wait when over the limit, else 0. */
   hit(key: string, now = Date.now()): number {
-    let w = this.current(key, now);
-    if (!w) {
-      if (this.locksFull(now)) return Math.max(1, Math.ceil((this.nextLockExpiry - now) / 1000));
-      this.expire(now);
-      for (const oldest of this.windows.keys()) {
-        if (this.windows.size < this.maxKeys) break;
-        this.windows.delete(oldest);
-      }
-      w = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, w);
-    }
-    w.count++;
-    if (w.count >= this.max && this.windows.delete(key)) this.lock(key, w);
-    return w.count > this.max ? Math.ceil((w.resetAt - now) / 1000) : 0;
+    return this.#store.hit(this.#rule, key, now).wait;
+  }
+
+  /**
+   * `hit`, also answering the window's count with this hit, read in the same step: another worker's
+   * hit may come between a hit and a later `retryAfter`, so "this attempt reached the limit" is
+   * `count === max` here, never a second look.
+   */
+  take(key: string, now = Date.now()): Hit {
+    return this.#store.hit(this.#rule, key, now);
   }
 
   /** Seconds until `key` may try again, without counting a hit; 0 when not limited. */
   retryAfter(key: string, now = Date.now()): number {
-    const w = this.current(key, now);
-    if (!w || w.count < this.max) return 0;
-    return Math.ceil((w.resetAt - now) / 1000);
+    return this.#store.retryAfter(this.#rule, key, now);
   }
 
   /** Gives back one hit counted for `key` (an attempt reserved up front that turned out fine). */
   release(key: string) {
-    const w = this.windows.get(key) ?? this.locks.get(key);
-    if (!w || w.count === 0) return;
-    w.count--;
-    // Below the limit again: an open window, which may make room like any other.
-    if (w.count < this.max && this.locks.delete(key)) this.windows.set(key, w);
+    this.#store.release(this.#rule, key);
   }
 
   /** Forgets `key` (after a successful sign-in, for example). */
   clear(key: string) {
-    this.windows.delete(key);
-    this.locks.delete(key);
+    this.#store.clear(this.#rule, key);
   }
 
   reset() {
-    this.windows.clear();
-    this.locks.clear();
-    this.nextLockExpiry = 0;
+    this.#store.reset(this.#rule);
   }
 
   /** How many keys are held (for tests and health checks). */
   get size() {
-    return this.windows.size + this.locks.size;
-  }
-
-  /** `key`'s window while it lasts; an expired one is dropped. */
-  private current(key: string, now: number): Window | undefined {
-    const w = this.windows.get(key) ?? this.locks.get(key);
-    if (w && w.resetAt <= now) {
-      this.windows.delete(key);
-      this.locks.delete(key);
-      return undefined;
-    }
-    return w;
-  }
-
-  private lock(key: string, w: Window) {
-    this.locks.set(key, w);
-    this.nextLockExpiry = this.nextLockExpiry === 0 ? w.resetAt : Math.min(this.nextLockExpiry, w.resetAt);
-  }
-
-  /** True when `locks` holds `maxLocks` live locks; sweeps the expired ones first, at most once per expiry. */
-  private locksFull(now: number): boolean {
-    if (this.locks.size < this.maxLocks) return false;
-    if (now < this.nextLockExpiry) return true;
-    let next = 0;
-    for (const [k, w] of this.locks) {
-      if (w.resetAt <= now) this.locks.delete(k);
-      else next = next === 0 ? w.resetAt : Math.min(next, w.resetAt);
-    }
-    this.nextLockExpiry = next;
-    return this.locks.size >= this.maxLocks;
-  }
-
-  private expire(now: number) {
-    for (const [k, w] of this.windows) {
-      if (w.resetAt > now) return;
-      this.windows.delete(k);
-    }
+    return this.#store.size(this.#rule);
   }
 }
 
