@@ -3,6 +3,8 @@
  * sections, service pricing, settings, products, categories, stock) calls `publicDataChanged(db)`
  * inside its own module, after its transaction; bootstrap subscribes the page cache to it. So an
  * HTTP handler, or the admin route of tomorrow, cannot forget to clear the cache: the write does it.
+ * The signal itself stays in this process; the page cache's clear carries it to every other worker
+ * through the shared page generation (server/page-generation.server.ts, decision 091).
  */
 import { fieldErrors } from "../server/errors";
 import type { Db } from "./client.server";

@@ -1,5 +1,6 @@
 /** Opens the data directory and builds everything the app needs; shared by main.ts and tests. */
 import { databaseFile, openDatabase, type Db } from "../db/client.server";
+import { limitsFile, LimitStore } from "../db/limits.server";
 import { onPublicDataChange } from "../db/public-data.server";
 import { seedDatabase } from "../db/seed/index.server";
 import { OutboxWorker } from "../mail/outbox.server";
@@ -10,6 +11,7 @@ import type { AppDeps } from "./deps";
 import type { Env } from "./env.server";
 import { RateLimiter } from "./middleware/rate-limit";
 import { PageCache } from "./page-cache";
+import { sharedPageGeneration } from "./page-generation.server";
 import { dataDirSecretBox } from "./secret-box.server";
 
 /** Opens (migrating and seeding) the database and wires the app's dependencies. */
@@ -19,36 +21,44 @@ export function bootstrap(env: Env, db: Db = openDatabase(databaseFile(env.DATA_
   // The sender and the business's address are read from the settings for each message; the
   // environment's MAIL_FROM and BUSINESS_EMAIL only override them (decision 057).
   const outbox = new OutboxWorker(db, createMailTransport(env.SMTP_URL), env);
+  // Every limit counts in the limits' file beside the database, which every worker opens: a guess
+  // through one worker counts in all, and a restart forgets no lock (decision 090).
+  const limitStore = new LimitStore(limitsFile(env.DATA_DIR));
+  const limiter = (name: string, max: number, windowMs: number, maxKeys?: number, maxLocks?: number) =>
+    new RateLimiter(max, windowMs, maxKeys, maxLocks, { store: limitStore, name });
   const deps: AppDeps = {
     db,
     env,
     outbox,
-    pageCache: new PageCache(),
+    // One generation for every worker on this data directory: a change through any of them clears all (decision 091).
+    pageCache: new PageCache(sharedPageGeneration(env.DATA_DIR)),
     secrets: dataDirSecretBox(env.DATA_DIR),
+    limitStore,
     limits: {
-      contact: new RateLimiter(5, 60_000),
+      contact: limiter("contact", 5, 60_000),
       // Accounts and usernames are named by the client: room for more locks before the limiter
       // is full and refuses every new name (decision 023).
-      signInByAccount: new RateLimiter(10, 15 * 60_000, 10_000, 50_000),
-      signInByAddress: new RateLimiter(10, 15 * 60_000),
-      adminSignInByUsername: new RateLimiter(5, 15 * 60_000, 10_000, 50_000),
-      adminSignInByAddress: new RateLimiter(5, 15 * 60_000),
-      passwordReset: new RateLimiter(5, 15 * 60_000),
-      passwordResetSubmit: new RateLimiter(10, 15 * 60_000),
-      emailVerification: new RateLimiter(3, 60 * 60_000),
-      signUp: new RateLimiter(10, 60 * 60_000),
-      booking: new RateLimiter(20, 60_000),
-      paymentRequests: new RateLimiter(10, 15 * 60_000),
-      paypalOrders: new RateLimiter(30, 15 * 60_000),
-      orders: new RateLimiter(10, 15 * 60_000),
-      wishlist: new RateLimiter(60, 10 * 60_000),
-      reviews: new RateLimiter(10, 60 * 60_000),
-      reviewVotes: new RateLimiter(30, 60 * 60_000),
-      caseUploads: new RateLimiter(100, 60 * 60_000),
-      caseMessages: new RateLimiter(30, 60 * 60_000),
+      signInByAccount: limiter("signInByAccount", 10, 15 * 60_000, 10_000, 50_000),
+      signInByAddress: limiter("signInByAddress", 10, 15 * 60_000),
+      adminSignInByUsername: limiter("adminSignInByUsername", 5, 15 * 60_000, 10_000, 50_000),
+      adminSignInByAddress: limiter("adminSignInByAddress", 5, 15 * 60_000),
+      passwordReset: limiter("passwordReset", 5, 15 * 60_000),
+      passwordResetSubmit: limiter("passwordResetSubmit", 10, 15 * 60_000),
+      emailVerification: limiter("emailVerification", 3, 60 * 60_000),
+      signUp: limiter("signUp", 10, 60 * 60_000),
+      booking: limiter("booking", 20, 60_000),
+      paymentRequests: limiter("paymentRequests", 10, 15 * 60_000),
+      paypalOrders: limiter("paypalOrders", 30, 15 * 60_000),
+      orders: limiter("orders", 10, 15 * 60_000),
+      wishlist: limiter("wishlist", 60, 10 * 60_000),
+      reviews: limiter("reviews", 10, 60 * 60_000),
+      reviewVotes: limiter("reviewVotes", 30, 60 * 60_000),
+      caseUploads: limiter("caseUploads", 100, 60 * 60_000),
+      caseMessages: limiter("caseMessages", 30, 60 * 60_000),
     },
   };
-  // Every write to what public pages show signals it; the cached pages and site data go with it.
+  // Every write to what public pages show signals it; the cached pages and site data go with it, in
+  // every worker (clear() writes the shared generation).
   onPublicDataChange(db, () => deps.pageCache.clear());
   return { deps, app: createApp(deps) };
 }

@@ -46,3 +46,26 @@ test("signed-in, query-carrying and non-canonical requests go through the app", 
   expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("pi_session=;"))).toBe(true); // the app cleared it
   expect((await get("/contact?sent=1")).headers.get("cache-control")).toBe("private, no-store");
 });
+
+test("each encoding and a matching ETag answer from the shortcut exactly what the app answers", async () => {
+  t.deps.pageCache.clear();
+  for (const accept of ["br, gzip", "gzip", "identity", ""]) {
+    const viaApp = await t.request("/about", { headers: { "Accept-Encoding": accept } });
+    const appBody = new Uint8Array(await viaApp.arrayBuffer());
+    // Twice: the first builds the ready answer for this encoding, the second clones it.
+    for (let i = 0; i < 2; i++) {
+      const fast = await get("/about", { "Accept-Encoding": accept });
+      expect(Object.fromEntries(fast.headers)).toEqual(Object.fromEntries(viaApp.headers));
+      expect(new Uint8Array(await fast.arrayBuffer())).toEqual(appBody);
+    }
+  }
+  const etag = (await get("/about")).headers.get("etag")!;
+  const appNotModified = await t.request("/about", { headers: { "If-None-Match": etag } });
+  expect(appNotModified.status).toBe(304);
+  for (let i = 0; i < 2; i++) {
+    const fast = await get("/about", { "If-None-Match": etag, "Accept-Encoding": "br" });
+    expect(fast.status).toBe(304);
+    expect(Object.fromEntries(fast.headers)).toEqual(Object.fromEntries(appNotModified.headers));
+    expect(await fast.text()).toBe("");
+  }
+});

@@ -3,10 +3,17 @@
  * data every page reads (settings, content, pricing). It is cleared by mechanism, not by memory:
  * bootstrap subscribes `clear()` to the database's "public data changed" signal
  * (db/public-data.server.ts), and a middleware clears it after any successful admin write.
+ *
+ * With several workers each keeps its own pages, and a clear reaches all of them through the
+ * shared generation (page-generation.server.ts, decision 091): `clear()` writes a new one, and
+ * every worker compares it before answering from its cache. A page is stored only under the
+ * generation it started rendering in, so one rendered while a change committed elsewhere is
+ * never kept as if it were current.
  */
 import { gzipSync } from "bun";
 import { brotliCompressSync, constants } from "node:zlib";
 import { pickEncoding } from "./assets.server";
+import { localPageGeneration, type PageGeneration } from "./page-generation.server";
 
 export type RenderedPage = {
   status: number;
@@ -16,8 +23,12 @@ export type RenderedPage = {
   br: Uint8Array;
   gzip: Uint8Array;
   etag: string;
-  /** Ready responses per encoding, cloned for each request (cheaper than building headers). */
-  responses: Map<string, Response>;
+  /**
+   * Ready responses per reply key (an encoding, "identity", or "304" for a matching ETag), made on
+   * first use and cloned for each request: a Response's body can be sent once, and cloning one
+   * costs less than building one from its headers (about 0.46 µs against 0.77, decision 091).
+   */
+  replies: Map<string, Response>;
 };
 
 /** Compresses a rendered page for serving; `headers` are the response's own (security etc.). */
@@ -37,7 +48,7 @@ export function compressPage(html: string, status: number, headers: Record<strin
     br: new Uint8Array(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })),
     gzip: gzipSync(bytes, { level: 9 }),
     etag,
-    responses: new Map(),
+    replies: new Map(),
   };
 }
 
@@ -50,30 +61,57 @@ export function neverPublic(path: string) {
 export class PageCache {
   private pages = new Map<string, RenderedPage>();
   private data = new Map<string, unknown>();
+  /** The generation the pages and data held were rendered under. */
+  private seen: number;
 
-  /** A value computed once and kept until the next `clear()`. */
+  constructor(private readonly generation: PageGeneration = localPageGeneration()) {
+    this.seen = generation.read();
+  }
+
+  /**
+   * The current generation, after dropping what was kept under an older one (a change made by this
+   * worker or any other). Take it before reading what a page shows, and store the page with it.
+   */
+  current(): number {
+    const now = this.generation.read();
+    if (now !== this.seen) {
+      this.pages.clear();
+      this.data.clear();
+      this.seen = now;
+    }
+    return now;
+  }
+
+  /** A value computed once and kept until the next change to public data. */
   memo<T>(key: string, compute: () => T): T {
+    const since = this.current();
     if (this.data.has(key)) return this.data.get(key) as T;
     const value = compute();
-    this.data.set(key, value);
+    if (this.generation.read() === since) this.data.set(key, value);
     return value;
   }
 
   get(key: string): RenderedPage | undefined {
+    this.current();
     return this.pages.get(key);
   }
 
-  set(key: string, page: RenderedPage) {
-    this.pages.set(key, page);
+  /**
+   * Keeps `page` unless public data changed since `since` (the generation its render started in).
+   * Never an /admin path, whatever asks: the fast path serves what is kept without looking again.
+   */
+  set(key: string, page: RenderedPage, since = this.current()) {
+    if (this.current() === since && !neverPublic(key)) this.pages.set(key, page);
   }
 
-  /** Drops every cached page; call after any write to what public pages show. */
+  /** Drops every cached page, in every worker; call after any write to what public pages show. */
   clear() {
-    this.pages.clear();
-    this.data.clear();
+    this.generation.bump();
+    this.current();
   }
 
   get size() {
+    this.current();
     return this.pages.size;
   }
 }
@@ -87,18 +125,21 @@ export function cachedPageReply(page: RenderedPage, ifNoneMatch: string | null |
   return { status: page.status, headers, body: body as Uint8Array<ArrayBuffer> };
 }
 
+/** The reply key of a request: "304" when its ETag matches, else the encoding it gets. */
+export function replyKey(page: RenderedPage, ifNoneMatch: string | null, acceptEncoding: string | null): string {
+  return ifNoneMatch === page.etag ? "304" : (pickEncoding(acceptEncoding) ?? "identity");
+}
+
 /**
- * A Response for a cached page, built once per encoding and cloned for each request: a request
- * that finds its encoding's Response builds nothing else (this is every anonymous page view).
+ * A Response for a cached page, cloned from the one made for its reply key: a request that finds
+ * its reply builds nothing else (this is every anonymous page view, 304s included).
  */
-export function cachedPageResponse(page: RenderedPage, ifNoneMatch: string | null, acceptEncoding: string | null): Response {
-  if (ifNoneMatch === page.etag) return new Response(null, { status: 304, headers: page.headers });
-  const key = pickEncoding(acceptEncoding) ?? "identity";
-  let ready = page.responses.get(key);
+export function cachedPageResponse(page: RenderedPage, key: string): Response {
+  let ready = page.replies.get(key);
   if (!ready) {
-    const reply = cachedPageReply(page, null, acceptEncoding);
+    const reply = cachedPageReply(page, key === "304" ? page.etag : null, key === "identity" ? null : key);
     ready = new Response(reply.body, reply);
-    page.responses.set(key, ready);
+    page.replies.set(key, ready);
   }
   return ready.clone();
 }
