@@ -84,7 +84,8 @@ describe("with PayPal configured", () => {
       expect(services).toContain("connect-src 'self' https://*.paypal.com https://*.paypalobjects.com;");
       expect(services).toContain("frame-src 'self' https://*.paypal.com;");
       expect(services).toContain("img-src 'self' data: https://*.paypal.com https://*.paypalobjects.com;");
-      expect(services).toContain("style-src 'self';");
+      // The page's own styles are inline, allowed by their hash only (decision 092).
+      expect(services).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
       expect(services).not.toContain("unsafe");
       // PayPal's checkout window must be able to report back to the page that opened it.
       expect((await t.request("/services")).headers.get("cross-origin-opener-policy")).toBe("same-origin-allow-popups");

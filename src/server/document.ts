@@ -1,10 +1,13 @@
 /**
  * The HTML shell around a rendered page body. Scripts: the island entry (public, or admin for the
  * portal's islands) and preloads only when the page used islands (nothing at all otherwise), plus
- * any plain scripts the page asks for.
+ * any plain scripts the page asks for. Styles: a page for a signed-out visitor carries its own rules
+ * inline (no stylesheet request before the first paint, decision 092); a signed-in visitor's pages
+ * and the admin portal link the site's stylesheet, which the browser keeps from one page to the next.
  */
 import type { IslandName } from "../islands/registry";
 import { manifest, type AssetManifest } from "./assets.server";
+import { pageStyler, readBuiltAsset } from "./page-styles";
 
 export type DocumentInput = {
   title: string;
@@ -17,6 +20,12 @@ export type DocumentInput = {
   jsonLd?: object[];
   noindex?: boolean;
   refresh?: { seconds: number; url: string };
+  /**
+   * Whether the page carries its rules inline (decision 092): for a signed-out visitor, whose first
+   * view should need no second request. A signed-in visitor's pages are rendered for each request,
+   * and their browser keeps the linked sheet from one page to the next: they link it.
+   */
+  inlineStyles?: boolean;
 };
 
 const escapeMap: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
@@ -47,8 +56,22 @@ export function islandScripts(islands: ReadonlySet<string>, eager: ReadonlySet<s
   return [`<script type="module" src="${entry.entry}"></script>`, ...[...preloads].map((u) => `<link rel="modulepreload" href="${u}">`)];
 }
 
+/** The scripts (asset URLs) a page's islands can load: the entry, the hydration runtime and each island's code. */
+export function islandCode(islands: ReadonlySet<string>, assets: ClientEntries = manifest): string[] {
+  if (islands.size === 0) return [];
+  const entry = [...islands].some((name) => name in assets.admin.islands) ? assets.admin : assets;
+  const urls = new Set([entry.entry, ...entry.hydrate]);
+  for (const name of islands) for (const u of entry.islands[name] ?? []) urls.add(u);
+  return [...urls];
+}
+
+const styler = pageStyler(readBuiltAsset, manifest.css);
+
+/** A rendered page: its HTML and, when it carries its styles inline, the CSP source that allows them. */
+export type RenderedDocument = { html: string; styleSource: string | null };
+
 /** Renders the full HTML document. */
-export function renderDocument(input: DocumentInput): string {
+export function renderDocument(input: DocumentInput): RenderedDocument {
   const head: string[] = [
     `<meta charset="utf-8">`,
     `<meta name="viewport" content="width=device-width, initial-scale=1">`,
@@ -60,12 +83,19 @@ export function renderDocument(input: DocumentInput): string {
     input.noindex ? `<meta name="robots" content="noindex">` : "",
     input.refresh ? `<meta http-equiv="refresh" content="${input.refresh.seconds};url=${escapeHtml(input.refresh.url)}">` : "",
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">`,
-    `<link rel="stylesheet" href="${manifest.css}">`,
   ];
+  let styleSource: string | null = null;
+  const admin = [...input.islands].some((name) => name in manifest.admin.islands);
+  // The rules this page's HTML uses, and those its scripts may add in the browser.
+  const styles = input.inlineStyles === false || admin ? null : styler.forPage(input.bodyHtml, [...islandCode(input.islands), ...(input.scripts ?? [])]);
+  if (styles && !/<\/style/i.test(styles.css)) {
+    head.push(`<style>${styles.css}</style>`);
+    styleSource = styles.cspSource;
+  } else head.push(`<link rel="stylesheet" href="${manifest.css}">`);
   head.push(...islandScripts(input.islands, input.eagerIslands));
   for (const src of input.scripts ?? []) head.push(`<script type="module" src="${src}"></script>`);
   for (const ld of input.jsonLd ?? []) {
     head.push(`<script type="application/ld+json">${JSON.stringify(ld).replace(/</g, "\\u003c")}</script>`);
   }
-  return `<!doctype html><html lang="en-AU" data-theme="pi"><head>${head.join("")}</head><body>${input.bodyHtml}</body></html>`;
+  return { html: `<!doctype html><html lang="en-AU" data-theme="pi"><head>${head.join("")}</head><body>${input.bodyHtml}</body></html>`, styleSource };
 }

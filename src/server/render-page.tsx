@@ -14,9 +14,9 @@ import type { CurrentUser, SiteData } from "../components/site";
 import type { PageDefinition } from "../pages/page";
 import { pickEncoding } from "./assets.server";
 import type { AppDeps, AppEnv } from "./deps";
-import { renderDocument } from "./document";
+import { type RenderedDocument, renderDocument } from "./document";
 import { cachedPageReply, compressPage, neverPublic, type RenderedPage } from "./page-cache";
-import { securityHeaderList } from "./middleware/security-headers";
+import { allowInlineStyle, securityHeaderList } from "./middleware/security-headers";
 import { isHttps, siteOrigin } from "./origin";
 import { fillPercentsDeep } from "../domain/promised-percents";
 import { methodsOnOffer } from "../domain/payment-methods";
@@ -41,8 +41,8 @@ export function loadSite(deps: AppDeps, user: CurrentUser | null, origin: string
   };
 }
 
-/** Renders a page definition to a complete HTML document. */
-export function renderPageHtml(def: PageDefinition, origin: string): string {
+/** Renders a page definition to a complete HTML document (and the CSP source of its inline styles). */
+export function renderPageHtml(def: PageDefinition, origin: string, inlineStyles = true): RenderedDocument {
   const record = newRenderRecord();
   const bodyHtml = renderToString(<RenderContext.Provider value={record}>{def.body}</RenderContext.Provider>);
   return renderDocument({
@@ -56,6 +56,7 @@ export function renderPageHtml(def: PageDefinition, origin: string): string {
     jsonLd: def.jsonLd,
     noindex: def.noindex,
     refresh: def.refresh,
+    inlineStyles,
   });
 }
 
@@ -81,14 +82,19 @@ export function servePage<E extends AppEnv>(deps: AppDeps, c: Context<E>, build:
     const hit = deps.pageCache.get(key);
     if (hit) return sendCached(c, hit);
   }
+  // Taken before anything the page shows is read: a change committed by any worker during the
+  // render moves it, and the page is then sent but not kept.
+  const since = deps.pageCache.current();
   const origin = siteOrigin(deps);
   const def = build(loadSite(deps, user, origin));
-  const html = renderPageHtml(def, origin);
+  const { html, styleSource } = renderPageHtml(def, origin, user === null);
+  // The page's inline styles are allowed by their hash, in this response and in the cached one.
+  if (styleSource) allowInlineStyle(c, styleSource);
   // Only a 200 is kept: an unknown product slug renders a 404 here, and must not grow the cache.
   if (!cacheable || (def.status ?? 200) !== 200) return sendFresh(c, html, def.status ?? 200);
   const security = Object.fromEntries(securityHeaderList(isHttps(deps), c.get("securityExtension")));
   const page = compressPage(html, def.status ?? 200, security);
-  deps.pageCache.set(key, page);
+  deps.pageCache.set(key, page, since);
   return sendCached(c, page);
 }
 

@@ -116,9 +116,10 @@ test.describe("security headers and health", () => {
   }
 
   test("hashed assets also carry the security headers", async ({ request }) => {
-    const { html } = await serverPage(request, "/");
+    // The portal links the stylesheet (a signed-out visitor's page carries its rules inline, decision 092).
+    const { html } = await serverPage(request, "/admin/login");
     const css = html.match(/href="(\/assets\/app-[^"]+\.css)"/)?.[1];
-    expect(css, "stylesheet link in the home page").toBeTruthy();
+    expect(css, "stylesheet link in the portal's sign-in page").toBeTruthy();
     const res = await request.get(css!);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-security-policy"]).toContain("script-src 'self'");

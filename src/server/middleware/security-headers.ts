@@ -49,6 +49,17 @@ export function extendSecurityHeaders<E extends AppEnv>(c: Context<E>, extension
   for (const [k, v] of securityHeaderList(https(ctx), extension)) c.header(k, v);
 }
 
+/**
+ * Allows this response's inline <style> (a page's own rules, decision 092) by its hash, on top of
+ * whatever the route already relaxed: never 'unsafe-inline', so a style an attacker slips into the
+ * page still does not apply.
+ */
+export function allowInlineStyle<E extends AppEnv>(c: Context<E>, hashSource: string) {
+  const current = (c as unknown as Context<AppEnv>).get("securityExtension") ?? {};
+  const csp = { ...current.csp, "style-src": [...(current.csp?.["style-src"] ?? []), hashSource] };
+  extendSecurityHeaders(c, { ...current, csp });
+}
+
 /** Whether the site runs on https, as the security middleware recorded for this request. */
 const https = (c: Context<AppEnv>) => c.get("https") === true;
 
