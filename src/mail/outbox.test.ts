@@ -1,7 +1,7 @@
 import { expect, spyOn, test } from "bun:test";
 import { startedPerTest } from "../../tests/helpers/per-test";
 import { setLogLevel } from "../server/log.server";
-import { listUndeliveredMail, retryDelayMs } from "./outbox.server";
+import { enqueueMail, listUndeliveredMail, newMailLookMs, retryDelayMs } from "./outbox.server";
 
 const started = startedPerTest();
 
@@ -104,3 +104,28 @@ test("a refused message is retried forever, shown as undelivered with its last e
   expect(t.db.$client.query("SELECT status, attempts FROM outbox").get()).toEqual({ status: "sent", attempts: 21 });
   expect(listUndeliveredMail(t.db)).toEqual([]);
 });
+
+test("a message queued without a kick (by another worker) is sent within a look, not at the next 30-second round", async () => {
+  const smtp = await started.smtpServer();
+  const t = started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
+  t.deps.outbox.start();
+  try {
+    await Bun.sleep(50);
+    const queuedAt = Date.now();
+    enqueueMail(t.db, { to: "client@example.com", subject: "Queued elsewhere", text: "No kick reaches this process." });
+    await smtp.waitFor(1, newMailLookMs + 2_000);
+    expect(Date.now() - queuedAt).toBeLessThan(newMailLookMs + 2_000);
+  } finally {
+    await t.deps.outbox.stop();
+  }
+});
+
+test("a burst larger than one drain's batch is all sent without waiting for the next round", async () => {
+  const smtp = await started.smtpServer();
+  const t = started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
+  for (let i = 1; i <= 120; i++) enqueueMail(t.db, { to: `client${i}@example.com`, subject: `Burst ${i}`, text: "One of many." });
+  void t.deps.outbox.drain();
+  await smtp.waitFor(120, 20_000);
+  await Bun.sleep(100);
+  expect(smtp.received).toHaveLength(120);
+}, 30_000);

@@ -7,6 +7,8 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+const workersMessage = "a whole number of worker processes from 1 to 64 (or unset, for the Worker processes setting)";
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
@@ -78,6 +80,23 @@ const envSchema = z.object({
   /** The litestream program; else the one next to pi-site, in node_modules, or on PATH. */
   LITESTREAM_PATH: optional,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /**
+   * How many processes serve the site (decision 089), overriding the "Worker processes" setting;
+   * unset, the setting decides (0 there: one per processor core).
+   */
+  WORKERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,2}$/, workersMessage)
+        .transform(Number)
+        .pipe(z.number().int().min(1, workersMessage).max(64, workersMessage))
+        .optional(),
+    ),
 });
 
 export type Env = z.infer<typeof envSchema>;

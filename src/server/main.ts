@@ -7,6 +7,8 @@
  * create|reset-password|disable-totp USERNAME` manages admins (also while the site runs);
  * `pi-site rebuild-totals` recounts the kept totals (kept-totals.server.ts);
  * `pi-site healthcheck` asks the running site's /healthz (for containers). At start-up the first admin is made sure of (admin-accounts.server.ts).
+ * `pi-site serve` runs one worker process per core (workers.server.ts, decision 089): this process
+ * is worker 1 and does all of the above; the copies it starts (PI_SITE_WORKER=2..N) only serve.
  */
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -37,7 +39,12 @@ import { forgetReplicationPosition, restoreFromReplica, startReplication } from 
 import { savedTimeZone } from "../db/replication.server";
 import { restorePointInstant } from "../domain/replication";
 import { JobLease, runJobsUnder } from "./repeating-job.server";
-import { GracefulStop } from "./shutdown.server";
+import { closeFirstMs, GracefulStop, shutdownGraceMs } from "./shutdown.server";
+import { ownCommand, WorkerSupervisor, whenSupervisorGone, workerCount, workerNumber } from "./workers.server";
+import { getSettings } from "../db/settings.server";
+
+/** What a worker that does not run a job gets instead of the job's stop function. */
+const nothingToStop = async () => {};
 
 const started = performance.now();
 const env = readEnv();
@@ -150,22 +157,28 @@ if (command === "backup") {
   process.exit(2);
 }
 
+// Worker 1 is the process that was started; it starts the other workers (decision 089).
+const worker = workerNumber();
+const first = worker === 1;
 const { deps, app } = bootstrap(env);
-await ensureFirstAdmin(deps.db, env);
+if (first) await ensureFirstAdmin(deps.db, env);
 // Background work runs in one instance at a time: an upgrade starts the new binary on this data
-// directory while the old one still serves (decision 050).
-const jobLease = new JobLease(deps.db).start();
+// directory while the old one still serves (decision 050). The other workers only serve: their
+// lease is never started, so it is never held and nothing in them sends mail or runs a job.
+const jobLease = new JobLease(deps.db);
+if (first) jobLease.start();
 runJobsUnder(jobLease);
-deps.outbox.start();
-const stopHousekeeping = startHousekeeping(deps.db, env.DATA_DIR);
+if (first) deps.outbox.start();
+const stopHousekeeping = first ? startHousekeeping(deps.db, env.DATA_DIR) : nothingToStop;
 // The booking window's slots exist before the first request: its first fill runs synchronously here.
-const stopSlotWindow = startSlotWindow(deps.db);
+const stopSlotWindow = first ? startSlotWindow(deps.db) : nothingToStop;
 
 const graceful = new GracefulStop();
 const server = Bun.serve({
   port: env.PORT,
   hostname: env.HOST,
-  // A new binary listens on the same port while this one serves; the kernel shares the connections.
+  // The other workers, and a new binary during an upgrade, listen on the same port: the kernel
+  // shares the connections between them.
   reusePort: true,
   fetch: graceful.wrap(refuseLargeBodies(withCachedPages(deps.pageCache, app))),
   // The image upload's limit (a case file's 4 MiB chunk fits under it); every other route is held to
@@ -173,58 +186,61 @@ const server = Bun.serve({
   maxRequestBodySize: maxUploadBodyBytes,
 });
 
-writeFileSync(pidFile, String(process.pid));
+if (first) writeFileSync(pidFile, String(process.pid));
 // With PORT=0 the system chose the port: links built without PUBLIC_URL must name that one, never
 // ":0". So it is known before the jobs below first run (their e-mails carry links).
 if (env.PORT === 0) env.PORT = server.port ?? 0;
-const originWarning = publicUrlWarning(env);
+const originWarning = first ? publicUrlWarning(env) : null;
 if (originWarning) log.warn(originWarning);
-const stopPaymentCheck = startPaymentReconciliation(deps);
-const stopOrderExpiry = startOrderExpiry(deps);
-const stopDailyDigest = startDailyDigest(deps);
-const stopReviewInvitations = startReviewInvitations(deps);
-const stopBookingReminders = startBookingReminders(deps);
-const stopPlanReminders = startPlanReminders(deps);
-const stopCaseRetention = startCaseRetention(deps);
-const stopScheduledBackups = startScheduledBackups(deps);
+const stopJobs = first
+  ? [
+      startPaymentReconciliation(deps),
+      startOrderExpiry(deps),
+      startDailyDigest(deps),
+      startReviewInvitations(deps),
+      startBookingReminders(deps),
+      startPlanReminders(deps),
+      startCaseRetention(deps),
+      startScheduledBackups(deps),
+    ]
+  : [];
 // The continuous copy, when a replica is configured: Litestream under this instance's job lease.
-const stopReplication = startReplication(deps, jobLease);
+const stopReplication = first ? startReplication(deps, jobLease) : nothingToStop;
 
 log.info("listening", {
   url: `http://${env.HOST === "0.0.0.0" ? "localhost" : env.HOST}:${server.port}`,
+  worker,
+  pid: process.pid,
   dataDir: env.DATA_DIR,
   mail: env.SMTP_URL ? "smtp" : "log",
   startupMs: Math.round(performance.now() - started),
 });
 
+// Started once this one has migrated, seeded and listens: the copies find the database ready. They
+// get the port this one listens on (the system's choice with PORT=0).
+const workers = first
+  ? new WorkerSupervisor(ownCommand(), { ...process.env, PORT: String(server.port) }).start(workerCount(env.WORKERS, getSettings(deps.db).workerProcesses))
+  : null;
+// A copy whose worker 1 was killed (-9) stops by itself: no server is left on the port.
+if (!first) whenSupervisorGone(() => void shutDown("worker 1 gone"));
+
 /**
- * SIGTERM (systemd, an upgrade) and SIGINT: stop accepting, answer what is in flight, stop the
- * jobs after their current run, give the job lease up, close the database, exit 0.
+ * SIGTERM (systemd, an upgrade) and SIGINT: stop accepting, answer what is in flight (every
+ * worker, each its own), stop the jobs after their current run, give the job lease up, close the
+ * database, exit 0.
  */
 async function shutDown(signal: string) {
   if (graceful.isStopping) return;
-  log.info("shutting down", { signal });
-  await graceful.stop(server);
-  await Promise.all([
-    deps.outbox.stop(),
-    stopHousekeeping(),
-    stopSlotWindow(),
-    stopPaymentCheck(),
-    stopOrderExpiry(),
-    stopDailyDigest(),
-    stopReviewInvitations(),
-    stopBookingReminders(),
-    stopPlanReminders(),
-    stopCaseRetention(),
-    stopScheduledBackups(),
-  ]);
+  log.info("shutting down", { signal, worker });
+  await Promise.all([graceful.stop(server), workers?.stop(shutdownGraceMs + closeFirstMs)]);
+  await Promise.all([deps.outbox.stop(), stopHousekeeping(), stopSlotWindow(), ...stopJobs.map((stop) => stop())]);
   // Litestream's last copy is made before the lease goes, so the next instance's never overlaps it.
   await stopReplication();
   jobLease.stop();
   deps.db.$client.close();
   // Another instance started during an upgrade has written its own pid: leave that one.
-  if (existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() === String(process.pid)) rmSync(pidFile, { force: true });
-  log.info("stopped", { signal });
+  if (first && existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() === String(process.pid)) rmSync(pidFile, { force: true });
+  log.info("stopped", { signal, worker });
   process.exit(0);
 }
 

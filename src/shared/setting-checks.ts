@@ -48,6 +48,7 @@ export const settingsMessages = {
   reviewInviteDays: "Use 0 to 60 days",
   caseFileRetentionDays: "Use 7 to 3650 days",
   caseFilesQuotaGb: "Use 1 to 100000 GB",
+  workerProcesses: "Use 0 to 64 processes",
   backupEvery: `Choose one of ${backupIntervals.join(", ")} hours`,
   calendarTitle: "Keep the calendar title to one line of up to 60 characters, without a web address",
 } as const;

@@ -29,6 +29,7 @@ export const settingSections = {
     title: "Backups",
     intro: "The site backs itself up into its data folder (the last 7 days and 4 weeks are kept) and checks each copy; a failure shows on the dashboard.",
   },
+  server: { title: "Server", intro: "How the site runs on its server. Changes here take effect the next time the site starts." },
 } satisfies Record<string, SettingSection>;
 
 export type SettingSectionId = keyof typeof settingSections;

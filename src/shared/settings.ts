@@ -721,6 +721,25 @@ export const settingDeclarations = {
     placeholder: false,
     passwordAgain: false,
   }),
+  /**
+   * How many processes answer visitors (decision 089); 0 is one per processor core. Read once when
+   * the site starts; the WORKERS environment variable overrides it.
+   */
+  workerProcesses: setting({
+    stored: whole(0, 64),
+    default: 0,
+    check: whole(0, 64, m.workerProcesses),
+    label: "Worker processes",
+    section: "server",
+    field: {
+      kind: "number",
+      step: "1",
+      hint: "How many processes answer visitors at once, 0 to 64; 0 is one for each processor core of the server, which suits most. Takes effect at the next start of the site.",
+    },
+    customersSee: false,
+    placeholder: false,
+    passwordAgain: false,
+  }),
 };
 
 type Declarations = typeof settingDeclarations;

@@ -3,7 +3,7 @@
  * directory, stopped by signal or killed, restarted; with a real SMTP server and the PayPal
  * stand-in where a test needs them.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -42,13 +42,14 @@ export function freePort(): number {
 
 /**
  * Starts the binary on `dir` (and `port`, which another instance may already listen on); resolves
- * once this process answers /healthz, or throws with its output.
+ * once each of its workers listens (one unless `env.WORKERS` says more, whatever the machine's
+ * cores: a test knows which process answers), or throws with its output.
  */
 export async function startInstance(dir: string, port: number, env: Record<string, string> = {}, prefix: string[] = []): Promise<Instance> {
   if (!existsSync(binary)) throw new Error("dist/pi-site is missing: run `bun scripts/build.ts` first");
   const proc = Bun.spawn([...prefix, binary], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", ...env },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dir, LOG_LEVEL: "info", WORKERS: "1", ...env },
     stdin: "ignore",
     stdout: "pipe",
     stderr: "pipe",
@@ -68,11 +69,12 @@ export async function startInstance(dir: string, port: number, env: Record<strin
   const base = `http://127.0.0.1:${port}`;
   const instance: Instance = { proc, port, base, logs, exited: proc.exited };
   started.add(instance);
-  // Another instance may answer on the port too: wait for this one's "listening" line.
+  // Another instance may answer on the port too: wait for this one's "listening" lines, one a worker.
+  const workers = Number(env.WORKERS ?? 1);
   const deadline = Date.now() + 30_000;
   while (Date.now() < deadline) {
     if (proc.exitCode !== null) break;
-    if (logs.join("").includes('"msg":"listening"')) return instance;
+    if (logs.join("").split('"msg":"listening"').length > workers) return instance;
     await Bun.sleep(25);
   }
   proc.kill("SIGKILL");
@@ -104,4 +106,82 @@ export function logLines(i: Instance, msg: string): Record<string, unknown>[] {
     .split("\n")
     .filter((l) => l.includes(`"msg":"${msg}"`))
     .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** The process ids with a socket listening on `port` (every worker of every instance there), from `ss`. */
+export function listeningPids(port: number): number[] {
+  const out = Bun.spawnSync(["ss", "-Hltnp"]).stdout.toString();
+  const pids = out
+    .split("\n")
+    .filter((line) => new RegExp(`:${port}\\s`).test(line))
+    .flatMap((line) => [...line.matchAll(/pid=(\d+)/g)].map((m) => Number(m[1])));
+  return [...new Set(pids)].sort((a, b) => a - b);
+}
+
+/** Whether the process `pid` exists (a zombie not yet reaped by its parent counts as gone). */
+export function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One request on a connection of its own, answered with the id of the process that answered it
+ * (read from `ss` while the connection is still open): with several workers on one port, which
+ * worker the kernel gave the connection to.
+ */
+export async function requestWithPid(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body = "",
+): Promise<{ status: number; body: string; pid: number }> {
+  let raw = Buffer.alloc(0);
+  let answered!: () => void;
+  let failed!: (err: Error) => void;
+  const complete = new Promise<void>((resolve, reject) => {
+    answered = resolve;
+    failed = reject;
+  });
+  const isComplete = () => {
+    const end = raw.indexOf("\r\n\r\n");
+    if (end < 0) return false;
+    const length = Number(/^content-length:\s*(\d+)/im.exec(raw.subarray(0, end).toString())?.[1] ?? 0);
+    return raw.length >= end + 4 + length;
+  };
+  const socket = await Bun.connect({
+    hostname: "127.0.0.1",
+    port,
+    socket: {
+      data(_s, chunk) {
+        raw = Buffer.concat([raw, chunk]);
+        if (isComplete()) answered();
+      },
+      close: () => failed(new Error(`connection closed before the answer to ${method} ${path}`)),
+      error: (_s, err) => failed(err),
+    },
+  });
+  const head = Object.entries({ Host: `127.0.0.1:${port}`, "Content-Length": String(Buffer.byteLength(body)), ...headers })
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join("");
+  socket.write(`${method} ${path} HTTP/1.1\r\n${head}\r\n${body}`);
+  try {
+    await complete;
+    const established = Bun.spawnSync(["ss", "-Htnp", "state", "established"]).stdout.toString();
+    const served = established.split("\n").find((l) => new RegExp(`127\\.0\\.0\\.1:${port}\\s+127\\.0\\.0\\.1:${socket.localPort}\\s`).test(l));
+    const pid = Number(/pid=(\d+)/.exec(served ?? "")?.[1] ?? 0);
+    const text = raw.toString();
+    const end = text.indexOf("\r\n\r\n");
+    return { status: Number(text.slice(9, 12)), body: text.slice(end + 4), pid };
+  } finally {
+    socket.end();
+  }
 }

@@ -68,6 +68,7 @@ const anotherValue: { [K in SettingKey]: Settings[K] } = {
   backupHour: 2,
   caseFileRetentionDays: 30,
   caseFilesQuotaGb: 200,
+  workerProcesses: 2,
 };
 
 let admins = 0;

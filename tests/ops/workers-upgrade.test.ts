@@ -1,0 +1,62 @@
+/**
+ * An upgrade under load with two workers on each side (decisions 050 and 089): wrk keeps 32
+ * connections busy on the port, the new binary starts there with WORKERS=2 beside the old one's two
+ * workers, and the old worker 1 is sent SIGTERM: it stops its copy and itself, exit 0, and wrk sees
+ * no failed request and no socket error.
+ */
+import { afterAll, expect, test } from "bun:test";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { alive, dataDir, freePort, killLeftovers, listeningPids, logLines, startInstance, stopInstance, waitFor } from "./lib";
+
+// The mix of tests/ops/upgrade.test.ts: the cached public pages and the API.
+const wrkScript = `
+local paths = { "/", "/shop", "/services", "/about", "/contact", "/api/products", "/healthz" }
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1])
+end
+`;
+
+afterAll(killLeftovers);
+
+test("two workers each side: the old ones stop while the new ones serve; no failed request, no socket error", async () => {
+  const dir = dataDir("workers-upgrade");
+  const port = freePort();
+  const script = join(dir, "mix.lua");
+  writeFileSync(script, wrkScript);
+  const old = await startInstance(dir, port, { WORKERS: "2" });
+  const oldPids = listeningPids(port);
+  expect(oldPids).toHaveLength(2);
+  const wrk = Bun.spawn(["wrk", "-t2", "-c32", "-d12s", "--timeout", "10s", "-s", script, `http://127.0.0.1:${port}/`], { stdout: "pipe", stderr: "pipe" });
+  await Bun.sleep(2_500);
+  const next = await startInstance(dir, port, { WORKERS: "2" });
+  const newPids = listeningPids(port).filter((pid) => !oldPids.includes(pid));
+  expect(newPids).toHaveLength(2);
+  await Bun.sleep(1_500);
+  expect(await stopInstance(old, "SIGTERM")).toBe(0);
+  // Worker 1 exits only after its copy has: none of the old processes is left.
+  expect(oldPids.filter(alive)).toEqual([]);
+  expect(listeningPids(port)).toEqual(newPids.sort((a, b) => a - b));
+  expect(
+    logLines(old, "stopped")
+      .map((l) => l.worker)
+      .sort(),
+  ).toEqual([1, 2]);
+  const [code, out] = await Promise.all([wrk.exited, new Response(wrk.stdout).text()]);
+  console.log(out);
+  expect(code).toBe(0);
+  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+  expect(total).toBeGreaterThan(100);
+  // wrk prints these lines only when there is something to report.
+  expect(out).not.toContain("Non-2xx or 3xx responses");
+  expect(out).not.toContain("Socket errors");
+  // The old worker 1 gave the jobs up; the new worker 1 took them.
+  expect(logLines(old, "job lease released")).toHaveLength(1);
+  await waitFor("the new instance to take the job lease", () => logLines(next, "job lease taken").length === 1);
+  expect(String(logLines(next, "job lease taken")[0]?.holder)).toContain(`/${next.proc.pid}/`);
+  expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+  expect(await stopInstance(next, "SIGTERM")).toBe(0);
+  expect(newPids.filter(alive)).toEqual([]);
+}, 120_000);
