@@ -2,7 +2,7 @@
  * Shared helpers for the benchmarks in scripts/bench/: paths, starting and stopping the binary on a
  * throw-away data dir, waiting for HTTP, and formatting tables. Nothing here builds anything.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import type { Subprocess } from "bun";
@@ -12,6 +12,12 @@ export const root = join(import.meta.dir, "../..");
 export const binaryPath = process.env.BENCH_BINARY ? resolve(process.env.BENCH_BINARY) : join(root, "dist/pi-site");
 export const resultsDir = join(import.meta.dir, "results");
 export const PAGES = ["/", "/services", "/about", "/contact"] as const;
+/** The shop's two pages: the product is the one the benches give a full page of approved reviews. */
+export const SHOP_PAGES = ["/shop", "/shop/product/covert-body-worn-camera-4k"] as const;
+/** Every public page the throughput and memory figures cover. */
+export const PUBLIC_PAGES = [...PAGES, ...SHOP_PAGES] as const;
+/** The worker counts the throughput, dashboard and memory figures are taken with (env WORKERS). */
+export const WORKER_COUNTS = [1, 2] as const;
 export const HOST = "127.0.0.1";
 
 /** A failure with a message meant for the developer (printed without a stack trace). */
@@ -128,16 +134,111 @@ export function spawnChild(cmd: string[], env: Record<string, string | undefined
   return { proc, output: () => chunks.join("") };
 }
 
-/** Starts dist/pi-site on 127.0.0.1:port with the given data dir. Does not wait for it. */
-export function startBinary(opts: { port: number; dataDir: string; logLevel?: string }): Child {
-  return spawnChild([requireBinary()], {
+/**
+ * Starts dist/pi-site (or `binary`) on 127.0.0.1:port with the given data dir and WORKERS=`workers`
+ * (default 1: one process, as the figures before worker processes were taken). Does not wait for it.
+ */
+export function startBinary(opts: {
+  port: number;
+  dataDir: string;
+  logLevel?: string;
+  workers?: number;
+  binary?: string;
+  /** More environment, e.g. PUBLIC_URL so that two instances on different ports write the same links. */
+  env?: Record<string, string>;
+}): Child {
+  return spawnChild([opts.binary ?? requireBinary()], {
     PORT: String(opts.port),
     HOST,
     DATA_DIR: opts.dataDir,
     LOG_LEVEL: opts.logLevel ?? "warn",
+    WORKERS: String(opts.workers ?? 1),
     // Mail goes to the log, never to a real server, whatever the developer's shell has.
     SMTP_URL: "",
+    ...opts.env,
   });
+}
+
+/** The direct children of a live process (Linux: /proc/<pid>/task/<tid>/children; empty elsewhere). */
+export function childPids(pid: number): number[] {
+  const out: number[] = [];
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const text = readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").trim();
+      if (text) out.push(...text.split(/\s+/).map(Number));
+    }
+  } catch {
+    // gone, or not Linux
+  }
+  return out;
+}
+
+/** A process and all its descendants, parent first. */
+export function processTree(pid: number): number[] {
+  const all = [pid];
+  for (let i = 0; i < all.length; i++) all.push(...childPids(all[i]!));
+  return all;
+}
+
+/**
+ * The binary's serving processes: the first one and the workers it started (PI_SITE_WORKER set),
+ * waiting up to `timeoutMs` for `expected` of them, since the first answers before its workers do.
+ * Children that are not workers (e.g. Litestream) are left out.
+ */
+export async function workerPids(child: Child, expected: number, port?: number, timeoutMs = 15_000): Promise<number[]> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const pids = processTree(child.proc.pid).filter((p, i) => i === 0 || isWorker(p));
+    // With `port`, also until each has its listening socket (reusePort: one per worker), so nothing
+    // is measured while a worker is still starting.
+    const ready = pids.length >= expected && (port === undefined || listeningSockets(port) >= expected);
+    if (ready || performance.now() > deadline) return pids;
+    await Bun.sleep(50);
+  }
+}
+
+/** How many sockets listen on TCP `port` (Linux: /proc/net/tcp and tcp6; 0 elsewhere). */
+export function listeningSockets(port: number): number {
+  const hexPort = port.toString(16).toUpperCase().padStart(4, "0");
+  let n = 0;
+  for (const file of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    try {
+      for (const line of readFileSync(file, "utf8").split("\n").slice(1)) {
+        const f = line.trim().split(/\s+/);
+        // local_address is "ADDR:PORT" in hex; state 0A is LISTEN.
+        if (f[1]?.endsWith(`:${hexPort}`) && f[3] === "0A") n++;
+      }
+    } catch {
+      // not Linux
+    }
+  }
+  return n;
+}
+
+function isWorker(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, "utf8")
+      .split("\0")
+      .some((kv) => kv.startsWith("PI_SITE_WORKER="));
+  } catch {
+    return false;
+  }
+}
+
+/** VmRSS / VmHWM and RSS's private and file-backed parts of a live process, in bytes (Linux). */
+export function procMemory(pid: number): { rss: number; hwm: number; anon: number; file: number } {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/status`, "utf8");
+  } catch {
+    throw new BenchError(`cannot read /proc/${pid}/status (this benchmark needs Linux)`);
+  }
+  const kb = (field: string) => {
+    const m = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
+    if (!m) throw new BenchError(`/proc/${pid}/status has no ${field}`);
+    return Number(m[1]) * 1024;
+  };
+  return { rss: kb("VmRSS"), hwm: kb("VmHWM"), anon: kb("RssAnon"), file: kb("RssFile") };
 }
 
 /** Polls `url` until it answers 2xx; fails if the child exits or `timeoutMs` passes. */

@@ -19,6 +19,7 @@ import { runCaseFilesBench } from "./case-files";
 import { runCheckoutBench } from "./checkout";
 import { runReplicationBench } from "./replication";
 import { runContention } from "./contention";
+import { runFirstView } from "./first-view";
 import { runLighthouseBench } from "./lighthouse";
 import { runShopBench } from "./shop";
 import { runSoak } from "./soak";
@@ -29,6 +30,7 @@ import { runThroughput } from "./throughput";
 const PARTS = {
   startup: runStartup,
   throughput: runThroughput,
+  "first-view": runFirstView,
   lighthouse: runLighthouseBench,
   shop: runShopBench,
   "accounts-booking": runAccountsBooking,

@@ -1,31 +1,21 @@
 /**
- * The equipment shop:
- * - filter: the ShopCatalog island's pure filter/search/sort (src/domain/catalogue.ts) over 500
- *   generated products, for series of keystrokes (typing and deleting searches, with a category
- *   and each sort order). Each round starts from fresh product objects, so the first keystroke
- *   also pays for preparing the search texts. Target: p95 < 16 ms per keystroke (one frame).
- * - throughput: /shop and one product page for anonymous visitors, next to Bun's static server
- *   answering the very same bytes (static-reference.ts), exactly as throughput.ts measures the
- *   other pages. Target: binary/reference ≥ 0.75.
+ * The equipment shop's catalogue filter: the ShopCatalog island's pure filter/search/sort
+ * (src/domain/catalogue.ts) over 500 generated products, for series of keystrokes (typing and
+ * deleting searches, with a category and each sort order). Each round starts from fresh product
+ * objects, so the first keystroke also pays for preparing the search texts. Target: p95 < 16 ms per
+ * keystroke (one frame). The shop's pages (/shop and a product page with reviews) are measured by
+ * throughput.ts with the other public pages.
  *
- * Env: BENCH_FILTER_ROUNDS (default 30), BENCH_SECONDS (measured seconds per page per server,
- * default 10), BENCH_ROUNDS (2), BENCH_WARMUP_SECONDS (1), BENCH_THREADS (2), BENCH_CONNECTIONS (32),
- * WRK_PATH. About 50 s.
+ * Env: BENCH_FILTER_ROUNDS (default 30). A few seconds.
  *
  * Run alone: bun scripts/bench/shop.ts
  */
-import { databaseFile, openDatabase } from "../../src/db/client.server";
 import { seedCategories, seedProducts } from "../../src/db/seed/catalogue";
-import { approvedReviews } from "../../tests/factories";
 import { filterCatalogue, productImage, sortValues, type CatalogueItem, type ShopQuery, type SortValue } from "../../src/domain/catalogue";
-import { type Check, envNumber, fmtInt, fmtMs, log, mean, median, mulberry32, type PartResult, requireBinary, runStandalone, table } from "./lib";
-import { checks as throughputChecks, measurePages, RATIO_TARGET, type ThroughputData } from "./throughput";
+import { type Check, envNumber, fmtInt, fmtMs, log, mean, median, mulberry32, type PartResult, runStandalone, table } from "./lib";
 
-export const SHOP_PAGES = ["/shop", "/shop/product/covert-body-worn-camera-4k"] as const;
 const FILTER_PRODUCTS = 500;
 const KEYSTROKE_TARGET_MS = 16;
-/** Approved reviews on the measured product page. */
-const REVIEWS_ON_PRODUCT = 25;
 
 // ---------------------------------------------------------------------------------------------
 // Filter
@@ -128,24 +118,15 @@ export function runFilterBench(rounds: number): FilterData {
 
 // ---------------------------------------------------------------------------------------------
 
-export type ShopBenchData = { filter: FilterData; throughput: ThroughputData };
+export type ShopBenchData = { filter: FilterData };
 
 export async function runShopBench(): Promise<PartResult<ShopBenchData>> {
   const started = performance.now();
-  requireBinary();
   const filter = runFilterBench(Math.round(envNumber("BENCH_FILTER_ROUNDS", 30)));
   log(
     "shop",
     `filter: ${filter.products} products, ${filter.keystrokesPerRound * filter.rounds} keystrokes, median ${fmtMs(filter.medianMs)}, p95 ${fmtMs(filter.p95Ms)}`,
   );
-  // The same method as throughput.ts, on the shop's two pages.
-  // The product page carries a full page of approved reviews (and the shop their ratings), as a
-  // well-reviewed product's page does.
-  const throughput = await measurePages(SHOP_PAGES, "shop", (dataDir) => {
-    const db = openDatabase(databaseFile(dataDir));
-    approvedReviews(db, SHOP_PAGES[1].slice("/shop/product/".length), REVIEWS_ON_PRODUCT);
-    db.$client.close();
-  });
 
   const checks: Check[] = [
     {
@@ -155,7 +136,6 @@ export async function runShopBench(): Promise<PartResult<ShopBenchData>> {
       target: `p95 < ${KEYSTROKE_TARGET_MS} ms`,
       ok: filter.p95Ms < KEYSTROKE_TARGET_MS,
     },
-    ...throughputChecks(throughput, "shop"),
   ];
 
   const markdown = [
@@ -168,23 +148,9 @@ export async function runShopBench(): Promise<PartResult<ShopBenchData>> {
       [[fmtMs(filter.medianMs), fmtMs(filter.p95Ms), fmtMs(filter.maxMs), fmtMs(filter.firstKeystrokeMedianMs), fmtInt(filter.meanShown)]],
     ),
     "",
-    `Throughput, anonymous visitors: wrk -t${throughput.wrk.threads} -c${throughput.wrk.connections} --latency -H '${throughput.wrk.header}', ${throughput.wrk.rounds} alternating rounds of ${throughput.wrk.secondsPerRound} s after a ${throughput.wrk.warmupSeconds} s warm-up. Target: binary/reference ≥ ${RATIO_TARGET}.`,
-    "",
-    table(
-      ["page", "response", "binary req/s", "reference req/s", "ratio", "binary p99", "reference p99"],
-      throughput.pages.map((p) => [
-        p.path,
-        `${p.status} ${p.contentEncoding ?? "identity"} ${p.bodyBytes} B`,
-        fmtInt(p.binary.rps),
-        fmtInt(p.reference.rps),
-        p.ratio.toFixed(2),
-        fmtMs(p.binary.p99Ms),
-        fmtMs(p.reference.p99Ms),
-      ]),
-    ),
-    ...(throughput.parityProblems.length ? ["", ...throughput.parityProblems.map((p) => `- ${p}`)] : []),
+    "The shop's pages are in the throughput section.",
   ].join("\n");
-  return { part: "shop", durationMs: performance.now() - started, checks, markdown, data: { filter, throughput } };
+  return { part: "shop", durationMs: performance.now() - started, checks, markdown, data: { filter } };
 }
 
 if (import.meta.main) await runStandalone(runShopBench);

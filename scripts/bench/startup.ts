@@ -7,8 +7,9 @@
  * are reported (target < 100 ms). The binary's own `startupMs` log field (module load to listen)
  * is kept alongside.
  *
- * Idle memory: one more start, each anonymous page fetched once (br, gzip), 2 s of idling, then
- * VmRSS from /proc/<pid>/status (target ≤ 64 MiB). VmHWM (peak RSS) is reported too, and VmRSS's two
+ * Idle memory: one more start with WORKERS=1 and one with WORKERS=2, each public page fetched once
+ * (by every worker: with two, on new connections until each has served it, br, gzip), 2 s of
+ * idling, then VmRSS of each serving process from /proc/<pid>/status (target ≤ 64 MiB each). VmHWM (peak RSS) is reported too, and VmRSS's two
  * parts: the executable's own pages read from its file (RssFile: Bun's machine code, its ICU data,
  * the embedded bundle; clean pages the kernel can drop and read again) and the process's private
  * memory (RssAnon). Beside it, the same measurement of runtime-floor.ts compiled the same way: what
@@ -16,11 +17,9 @@
  *
  * Run alone: bun scripts/bench/startup.ts
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { compileFlags } from "../compile-flags";
 import {
-  BenchError,
   type Check,
   type Child,
   envNumber,
@@ -30,8 +29,9 @@ import {
   HOST,
   log,
   median,
-  PAGES,
   type PartResult,
+  procMemory,
+  PUBLIC_PAGES,
   removeDir,
   requireBinary,
   runStandalone,
@@ -41,6 +41,8 @@ import {
   table,
   tempDir,
   waitForOk,
+  WORKER_COUNTS,
+  workerPids,
 } from "./lib";
 
 export const STARTUP_TARGET_MS = 100;
@@ -48,11 +50,19 @@ export const RSS_TARGET_BYTES = 64 * 1024 * 1024;
 const POLL_MS = 2;
 const IDLE_MS = 2000;
 
+/** Each serving process's memory (bytes) after the same requests and idling, with WORKERS=`workers`. */
+export type WorkersMemory = {
+  workers: number;
+  processes: { pid: number; afterStartBytes: number; rss: number; hwm: number; anon: number; file: number }[];
+};
+
 export type StartupData = {
   runs: { ms: number; selfReportedMs: number | null }[];
   medianMs: number;
   maxMs: number;
   memory: {
+    /** Per worker count; the fields below are the one-worker process's, as before worker processes. */
+    byWorkers: WorkersMemory[];
     afterStartBytes: number;
     idleRssBytes: number;
     peakRssBytes: number;
@@ -63,22 +73,6 @@ export type StartupData = {
     floor: { rss: number; anon: number; file: number } | null;
   };
 };
-
-/** VmRSS / VmHWM and RSS's private and file-backed parts of a live process, in bytes (Linux). */
-function procMemory(pid: number): { rss: number; hwm: number; anon: number; file: number } {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/status`, "utf8");
-  } catch {
-    throw new BenchError(`cannot read /proc/${pid}/status (this benchmark needs Linux)`);
-  }
-  const kb = (field: string) => {
-    const m = text.match(new RegExp(`^${field}:\\s+(\\d+) kB`, "m"));
-    if (!m) throw new BenchError(`/proc/${pid}/status has no ${field}`);
-    return Number(m[1]) * 1024;
-  };
-  return { rss: kb("VmRSS"), hwm: kb("VmHWM"), anon: kb("RssAnon"), file: kb("RssFile") };
-}
 
 /** The `startupMs` the binary logs with its "listening" line, if it did. */
 function selfReported(child: Child): number | null {
@@ -117,25 +111,43 @@ export async function runStartup(): Promise<PartResult<StartupData>> {
       await Bun.sleep(100);
     }
 
-    // Idle memory after serving each page once.
-    const port = await freePort();
-    child = startBinary({ port, dataDir });
-    await waitForOk(`http://${HOST}:${port}/healthz`, child);
-    const pid = child.proc.pid;
-    const afterStart = procMemory(pid).rss;
-    const pagesServed: StartupData["memory"]["pagesServed"] = [];
-    for (const path of PAGES) {
-      const res = await fetch(`http://${HOST}:${port}${path}`, { headers: { "Accept-Encoding": "br, gzip" }, decompress: false });
-      const body = await res.arrayBuffer();
-      pagesServed.push({ path, status: res.status, bytes: body.byteLength });
-      if (res.status !== 200) log("startup", `warning: ${path} answered ${res.status}`);
+    // Idle memory after serving each page once, with one worker and with two.
+    const idle: WorkersMemory[] = [];
+    let pagesServed: StartupData["memory"]["pagesServed"] = [];
+    for (const workers of WORKER_COUNTS) {
+      const port = await freePort();
+      child = startBinary({ port, dataDir, workers });
+      await waitForOk(`http://${HOST}:${port}/healthz`, child);
+      const pids = await workerPids(child, workers, port);
+      if (pids.length !== workers) log("startup", `warning: WORKERS=${workers} started ${pids.length} serving process(es)`);
+      const afterStart = pids.map((pid) => procMemory(pid).rss);
+      // The kernel gives each new connection to one worker: with several, every page is asked for
+      // on enough new connections that each worker has served it (missing one: 2 × 2^-12).
+      const tries = workers === 1 ? 1 : 12;
+      pagesServed = [];
+      for (const path of PUBLIC_PAGES) {
+        for (let i = 0; i < tries; i++) {
+          const res = await fetch(`http://${HOST}:${port}${path}`, {
+            headers: { "Accept-Encoding": "br, gzip", Connection: "close" },
+            decompress: false,
+            keepalive: false,
+          });
+          const body = await res.arrayBuffer();
+          if (i === 0) pagesServed.push({ path, status: res.status, bytes: body.byteLength });
+          if (res.status !== 200) log("startup", `warning: ${path} answered ${res.status}`);
+        }
+      }
+      await Bun.sleep(IDLE_MS);
+      const processes = pids.map((pid, i) => ({ pid, afterStartBytes: afterStart[i]!, ...procMemory(pid) }));
+      for (const [i, m] of processes.entries()) {
+        log("startup", `WORKERS=${workers} process ${i + 1}: idle RSS ${fmtMiB(m.rss)} (after start ${fmtMiB(m.afterStartBytes)}, peak ${fmtMiB(m.hwm)})`);
+      }
+      idle.push({ workers, processes });
+      await stopChild(child, 10_000);
+      child = undefined;
     }
-    await Bun.sleep(IDLE_MS);
-    const mem = procMemory(pid);
-    log("startup", `idle RSS ${fmtMiB(mem.rss)} (after start ${fmtMiB(afterStart)}, peak ${fmtMiB(mem.hwm)})`);
-    await stopChild(child);
-    child = undefined;
     const floor = await runtimeFloor();
+    const mem = idle[0]!.processes[0]!;
 
     const ms = runs.map((r) => r.ms);
     const data: StartupData = {
@@ -143,7 +155,8 @@ export async function runStartup(): Promise<PartResult<StartupData>> {
       medianMs: median(ms),
       maxMs: Math.max(...ms),
       memory: {
-        afterStartBytes: afterStart,
+        byWorkers: idle,
+        afterStartBytes: mem.afterStartBytes,
         idleRssBytes: mem.rss,
         peakRssBytes: mem.hwm,
         idleAnonBytes: mem.anon,
@@ -169,13 +182,16 @@ function checks(d: StartupData): Check[] {
       ok: d.medianMs < STARTUP_TARGET_MS,
     },
     { part: "startup", metric: "spawn → /healthz 200, max", value: fmtMs(d.maxMs), target: `< ${STARTUP_TARGET_MS} ms`, ok: d.maxMs < STARTUP_TARGET_MS },
-    {
-      part: "startup",
-      metric: "idle RSS after serving each page",
-      value: `${fmtMiB(d.memory.idleRssBytes)} (private ${fmtMiB(d.memory.idleAnonBytes)}; runtime floor ${d.memory.floor ? fmtMiB(d.memory.floor.rss) : "n/a"})`,
-      target: `≤ ${RSS_TARGET_BYTES / 1024 / 1024} MiB`,
-      ok: d.memory.idleRssBytes <= RSS_TARGET_BYTES,
-    },
+    ...d.memory.byWorkers.map((w) => {
+      const worst = Math.max(...w.processes.map((p) => p.rss));
+      return {
+        part: "startup",
+        metric: `idle RSS per worker after serving each page, ${w.workers} worker${w.workers === 1 ? "" : "s"}`,
+        value: `${w.processes.map((p) => `${fmtMiB(p.rss)} (private ${fmtMiB(p.anon)})`).join(" + ")}${w.workers === 1 ? `; runtime floor ${d.memory.floor ? fmtMiB(d.memory.floor.rss) : "n/a"}` : ""}${w.processes.length !== w.workers ? ` (only ${w.processes.length} ran)` : ""}`,
+        target: `each ≤ ${RSS_TARGET_BYTES / 1024 / 1024} MiB`,
+        ok: worst <= RSS_TARGET_BYTES && w.processes.length === w.workers,
+      };
+    }),
   ];
 }
 
@@ -193,6 +209,25 @@ function markdown(d: StartupData): string {
     "The binary's own `startupMs` starts at the first statement of main.ts, after every import has been evaluated; the difference is process start plus module loading and evaluation.",
     "",
     `Idle RSS after serving ${d.memory.pagesServed.map((p) => p.path).join(", ")} once each and idling ${IDLE_MS / 1000} s: **${fmtMiB(d.memory.idleRssBytes)}** (${Math.round(d.memory.idleRssBytes / 1024)} kB; target ≤ ${RSS_TARGET_BYTES / 1024 / 1024} MiB). Right after start: ${fmtMiB(d.memory.afterStartBytes)}; peak (VmHWM): ${fmtMiB(d.memory.peakRssBytes)}.`,
+    "",
+    "Per worker, with each worker count (with several workers each page is asked for on 12 new connections, so every worker has served it; the kernel hands each connection to one):",
+    "",
+    table(
+      ["workers", "process", "after start", "idle RSS", "private (RssAnon)", "from the executable (RssFile)", "peak (VmHWM)"],
+      d.memory.byWorkers.flatMap((w) =>
+        w.processes.map((p, i) => [
+          String(w.workers),
+          i === 0 ? "first (serves and supervises)" : `worker ${i + 1}`,
+          fmtMiB(p.afterStartBytes),
+          fmtMiB(p.rss),
+          fmtMiB(p.anon),
+          fmtMiB(p.file),
+          fmtMiB(p.hwm),
+        ]),
+      ),
+    ),
+    "",
+    "RssFile pages of the one executable are shared between its processes (the kernel keeps one copy), so what a further worker adds to the machine is about its private part.",
     "",
     table(
       ["idle, after the same requests", "RSS", "read from the executable (RssFile)", "private (RssAnon)"],
@@ -230,7 +265,7 @@ async function runtimeFloor(): Promise<{ rss: number; anon: number; file: number
   const floor = spawnChild([exe], { PORT: String(port), DATA_DIR: dir });
   try {
     await waitForOk(`http://${HOST}:${port}/healthz`, floor);
-    for (const path of PAGES)
+    for (const path of PUBLIC_PAGES)
       await (await fetch(`http://${HOST}:${port}${path}`, { headers: { "Accept-Encoding": "br, gzip" }, decompress: false })).arrayBuffer();
     await Bun.sleep(IDLE_MS);
     const mem = procMemory(floor.proc.pid);

@@ -284,6 +284,8 @@ export type PlanBooking = Pick<Booking, "id" | "serviceId" | "servicePrice" | "s
 
 /** Each booking's plan and the plans it may be offered (for its page, the dashboard's Pay buttons), on the business's date at `now`. */
 export function bookingPlansData(db: Db, bookingList: readonly PlanBooking[], now: Date): Map<string, BookingPlanData> {
+  // A dashboard without bookings (every new customer's) reads nothing for them.
+  if (bookingList.length === 0) return new Map();
   const settings = getSettings(db);
   const today = businessToday(settings, now);
   const plans = planViewsOf(

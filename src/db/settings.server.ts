@@ -4,13 +4,27 @@ import { settingsSchema, defaultSettings, type SettingKey, type Settings } from 
 import { type AuditActor, recordAudit } from "./audit.server";
 import { immediate, type Db } from "./client.server";
 import { ensureTotals } from "./kept-totals.server";
+import { prepared } from "./prepared.server";
 import { invalid, notFound, publicDataChanged, type PublicWrite } from "./public-data.server";
 import { settings } from "./schema";
 
+/**
+ * The last stored rows read and the settings checked from them. Checking every value against its
+ * schema costs more than reading the rows, and pages read the settings on most requests (the
+ * dashboard twice): the rows are read every time, so a change saved by any worker is seen at once,
+ * and checked again only when they differ from the last ones.
+ */
+let lastChecked: { rows: string; settings: Settings } | null = null;
+
 /** All settings; a missing or invalid stored value falls back to its default. */
 export function getSettings(db: Db): Settings {
+  const rows = prepared(db, "settings-rows", (d) => d.select({ key: settings.key, value: settings.value }).from(settings).prepare()).all();
+  const rowsText = rows.map((row) => `${row.key}\u0000${row.value}`).join("\u0001");
+  // A copy, so a caller that sets a field never changes what the next one reads (nested values are
+  // shared, as the defaults always were).
+  if (lastChecked?.rows === rowsText) return { ...lastChecked.settings };
   const stored: Record<string, unknown> = {};
-  for (const row of db.select().from(settings).all()) {
+  for (const row of rows) {
     try {
       stored[row.key] = JSON.parse(row.value);
     } catch {
@@ -23,7 +37,8 @@ export function getSettings(db: Db): Settings {
     const parsed = field.safeParse(stored[key]);
     if (parsed.success && stored[key] !== undefined) result[key] = parsed.data;
   }
-  return result as Settings;
+  lastChecked = { rows: rowsText, settings: result as Settings };
+  return { ...(result as Settings) };
 }
 
 /** Stores one setting, validated by its schema; signals the change (pages show most settings). */

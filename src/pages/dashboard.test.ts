@@ -102,3 +102,64 @@ test("a booking paid in instalments says how many are paid, and its button pays 
   // Its dialog is given the plan, so it asks for the third rather than offering the choice again.
   expect(html).toContain('"plan":{"count":3');
 });
+
+/**
+ * Counts the SQL `t`'s database runs from now on: `during(fn)` answers the texts run while `fn` ran,
+ * each as often as it ran. Statements are prepared once and kept, so the counting starts before the
+ * first request that prepares them.
+ */
+function countStatements() {
+  const client = t.db.$client;
+  let ran: string[] | null = null;
+  const seen = new WeakSet<object>();
+  for (const name of ["prepare", "query"] as const) {
+    const original = client[name].bind(client) as (sqlText: string) => object;
+    (client as unknown as Record<string, unknown>)[name] = (sqlText: string) => {
+      const statement = original(sqlText) as Record<string, (...args: unknown[]) => unknown>;
+      // query() answers the same statement again for the same text: wrapped once.
+      if (seen.has(statement)) return statement;
+      seen.add(statement);
+      for (const method of ["all", "get", "run", "values"]) {
+        const call = statement[method]!.bind(statement);
+        statement[method] = (...args: unknown[]) => {
+          ran?.push(sqlText);
+          return call(...args);
+        };
+      }
+      return statement;
+    };
+  }
+  return {
+    async during(fn: () => Promise<unknown>): Promise<string[]> {
+      ran = [];
+      try {
+        await fn();
+        return ran;
+      } finally {
+        ran = null;
+      }
+    },
+  };
+}
+
+test("a customer's dashboard without bookings reads no settings once the site's are known, and shows them as saved", async () => {
+  const ann = customerWithSession(t.db, "ann@example.com");
+  const visit = async () => {
+    const res = await t.request("/dashboard", { headers: { Cookie: ann.cookie } });
+    expect(res.status).toBe(200);
+    return await res.text();
+  };
+  const statements = countStatements();
+  const first = await statements.during(visit);
+  expect(first.some((s) => /from "settings"/.test(s))).toBe(true);
+  const again = await statements.during(visit);
+  expect(again.filter((s) => /from "settings"/.test(s))).toEqual([]);
+  // A setting written straight into the table (as another worker's save would be) is read at once.
+  t.db
+    .update(settings)
+    .set({ value: JSON.stringify("Adelaide Private Eyes") })
+    .where(eq(settings.key, "businessName"))
+    .run();
+  t.deps.pageCache.clear();
+  expect(await visit()).toContain("Dashboard | Adelaide Private Eyes");
+});
