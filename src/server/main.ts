@@ -238,6 +238,8 @@ async function shutDown(signal: string) {
   await stopReplication();
   jobLease.stop();
   deps.db.$client.close();
+  // The limits file too, so its log is folded back in now rather than at the next start.
+  deps.limitStore.close();
   // Another instance started during an upgrade has written its own pid: leave that one.
   if (first && existsSync(pidFile) && readFileSync(pidFile, "utf8").trim() === String(process.pid)) rmSync(pidFile, { force: true });
   log.info("stopped", { signal, worker });

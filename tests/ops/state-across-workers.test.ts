@@ -148,7 +148,7 @@ test("a PayPal capture one worker is sending keeps the order expiry, run by the 
     db.query("UPDATE orders SET hold_expires_at = ? WHERE order_number = ?").run(Date.now() - 60_000, orderNumber);
     expect(await stopInstance(one)).toBe(0);
     const again = await startInstance(dir, one.port, env);
-    await waitFor("the order expiry to run", () => logLines(again, "order expiry done").length > 0, 10_000);
+    await waitFor("the order expiry to run", () => logLines(again, "order expiry done").length > 0, 30_000);
     expect(logLines(again, "order expiry done")[0]).toMatchObject({ cancelled: 0, deferred: 1 });
     expect(db.query("SELECT status FROM orders WHERE order_number = ?").get(orderNumber)).toEqual({ status: "pending" });
     // PayPal's answer never comes: once the capture is over (nothing taken), its mark is gone with it.
