@@ -5,7 +5,7 @@
  * counted: the page has none above the fold and they load lazily.
  *
  * Measured for the binary (dist/pi-site or BENCH_BINARY, "after") and for a baseline build
- * ("before"): BENCH_BASELINE_BINARY, else /tmp/h4/pi-site-before when it exists; without either only
+ * ("before"): BENCH_BASELINE_BINARY, else dist/pi-site-baseline when it exists; without either only
  * "after" is reported, and the section says so. Each runs once on its own throw-away data dir.
  *
  * What the page loads is read from its HTML: `<link rel="stylesheet|preload|modulepreload" href>`
@@ -15,7 +15,7 @@
  * Run alone: bun scripts/bench/first-view.ts
  */
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { brotliDecompressSync } from "node:zlib";
 import {
   binaryPath,
@@ -37,7 +37,8 @@ import {
 } from "./lib";
 
 const PAGE = "/about";
-const DEFAULT_BASELINE = "/tmp/h4/pi-site-before";
+/** Where a baseline build is looked for when BENCH_BASELINE_BINARY is unset (dist/ is not committed). */
+const DEFAULT_BASELINE = join(root, "dist/pi-site-baseline");
 
 export type FirstViewAsset = { url: string; kind: "html" | "stylesheet" | "script" | "font" | "other"; status: number; encoding: string; bytes: number };
 export type FirstView = { binary: string; assets: FirstViewAsset[]; totalBytes: number; inlineStyleBytes: number };

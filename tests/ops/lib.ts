@@ -3,7 +3,7 @@
  * directory, stopped by signal or killed, restarted; with a real SMTP server and the PayPal
  * stand-in where a test needs them.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
@@ -26,6 +26,26 @@ export async function killLeftovers() {
 }
 
 /** A fresh data directory under the system's temporary directory. */
+/**
+ * A wrk script for an upgrade under load, written into `dir`: the public pages, the cached ones and
+ * the API in turn, so both paths of the server are busy. Answers the script's path.
+ */
+export function upgradeMixScript(dir: string): string {
+  const script = join(dir, "mix.lua");
+  writeFileSync(
+    script,
+    `
+local paths = { "/", "/shop", "/services", "/about", "/contact", "/api/products", "/healthz" }
+local i = 0
+request = function()
+  i = i + 1
+  return wrk.format("GET", paths[(i % #paths) + 1])
+end
+`,
+  );
+  return script;
+}
+
 export function dataDir(name: string) {
   const dir = mkdtempSync(join(tmpdir(), `pi-site-ops-${name}-`));
   dirs.add(dir);

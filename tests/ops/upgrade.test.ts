@@ -4,27 +4,14 @@
  * SIGTERM and exits 0; wrk must see no failed request and no socket error (decision 050).
  */
 import { afterAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { dataDir, freePort, killLeftovers, logLines, startInstance, stopInstance, waitFor } from "./lib";
-
-// A mix of the public pages, the cached ones and the API, so both paths of the server are under load.
-const wrkScript = `
-local paths = { "/", "/shop", "/services", "/about", "/contact", "/api/products", "/healthz" }
-local i = 0
-request = function()
-  i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1])
-end
-`;
+import { dataDir, upgradeMixScript, freePort, killLeftovers, logLines, startInstance, stopInstance, waitFor } from "./lib";
 
 afterAll(killLeftovers);
 
 test("the old instance stops while the new one serves: no failed request, no socket error", async () => {
   const dir = dataDir("upgrade");
   const port = freePort();
-  const script = join(dir, "mix.lua");
-  writeFileSync(script, wrkScript);
+  const script = upgradeMixScript(dir);
   const old = await startInstance(dir, port);
   const wrk = Bun.spawn(["wrk", "-t2", "-c32", "-d12s", "--timeout", "10s", "-s", script, `http://127.0.0.1:${port}/`], { stdout: "pipe", stderr: "pipe" });
   await Bun.sleep(2_500);

@@ -5,27 +5,14 @@
  * no failed request and no socket error.
  */
 import { afterAll, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { alive, dataDir, freePort, killLeftovers, listeningPids, logLines, startInstance, stopInstance, waitFor } from "./lib";
-
-// The mix of tests/ops/upgrade.test.ts: the cached public pages and the API.
-const wrkScript = `
-local paths = { "/", "/shop", "/services", "/about", "/contact", "/api/products", "/healthz" }
-local i = 0
-request = function()
-  i = i + 1
-  return wrk.format("GET", paths[(i % #paths) + 1])
-end
-`;
+import { alive, dataDir, upgradeMixScript, freePort, killLeftovers, listeningPids, logLines, startInstance, stopInstance, waitFor } from "./lib";
 
 afterAll(killLeftovers);
 
 test("two workers each side: the old ones stop while the new ones serve; no failed request, no socket error", async () => {
   const dir = dataDir("workers-upgrade");
   const port = freePort();
-  const script = join(dir, "mix.lua");
-  writeFileSync(script, wrkScript);
+  const script = upgradeMixScript(dir);
   const old = await startInstance(dir, port, { WORKERS: "2" });
   const oldPids = listeningPids(port);
   expect(oldPids).toHaveLength(2);
