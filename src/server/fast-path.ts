@@ -7,6 +7,7 @@
  * the cache are looked at before any request header, the headers read are the three that choose
  * the answer, and the answer is a clone of a Response made once per encoding (and for a 304).
  */
+import { rawPath } from "./middleware/canonical-path";
 import type { PageCache } from "./page-cache";
 import { cachedPageResponse, replyKey } from "./page-cache";
 
@@ -15,22 +16,18 @@ type App = { fetch: (req: Request, server?: unknown) => Response | Promise<Respo
 /** Wraps `app.fetch` with the cached-page shortcut. */
 export function withCachedPages(pageCache: PageCache, app: App) {
   return (req: Request, server?: unknown): Response | Promise<Response> => {
-    if (req.method === "GET") {
-      const url = req.url;
-      // The raw path: from the first "/" after "scheme://host"; a query string sends the request
-      // to the app (a page with a query is rendered for it: /contact?sent=1 is another page).
-      const start = url.indexOf("/", url.indexOf("://") + 3);
-      if (start > 0 && url.indexOf("?", start) < 0) {
-        // Pages are kept under their canonical path only (servePage renders after the canonical-path
-        // redirect), so a raw path that finds one is canonical; other spellings miss and go through
-        // the app, which redirects them. /admin is never kept (PageCache.set).
-        const page = pageCache.get(url.slice(start));
-        if (page) {
-          const headers = req.headers;
-          // A session cookie (either spelling) may be signed in: the app decides and renders.
-          if (!headers.get("cookie")?.includes("pi_session=")) {
-            return cachedPageResponse(page, replyKey(page, headers.get("if-none-match"), headers.get("accept-encoding")));
-          }
+    // A query string sends the request to the app (a page with a query is rendered for it:
+    // /contact?sent=1 is another page).
+    if (req.method === "GET" && !req.url.includes("?")) {
+      // Pages are kept under their canonical path only (servePage renders after the canonical-path
+      // redirect), so a raw path that finds one is canonical; other spellings miss and go through
+      // the app, which redirects them. /admin is never kept (PageCache.set).
+      const page = pageCache.get(rawPath(req.url));
+      if (page) {
+        const headers = req.headers;
+        // A session cookie (either spelling) may be signed in: the app decides and renders.
+        if (!headers.get("cookie")?.includes("pi_session=")) {
+          return cachedPageResponse(page, replyKey(page, headers.get("if-none-match"), headers.get("accept-encoding")));
         }
       }
     }

@@ -30,7 +30,7 @@ export async function killLeftovers() {
  * A wrk script for an upgrade under load, written into `dir`: the public pages, the cached ones and
  * the API in turn, so both paths of the server are busy. Answers the script's path.
  */
-export function upgradeMixScript(dir: string): string {
+function upgradeMixScript(dir: string): string {
   const script = join(dir, "mix.lua");
   writeFileSync(
     script,
@@ -44,6 +44,19 @@ end
 `,
   );
   return script;
+}
+
+/**
+ * Starts wrk on `port` for 12 s with 32 connections and the upgrade mix (`upgradeMixScript`);
+ * resolves, once it ends, with its exit code, its report (also printed) and the requests it made.
+ */
+export function startUpgradeLoad(dir: string, port: number): Promise<{ code: number; out: string; total: number }> {
+  const script = upgradeMixScript(dir);
+  const wrk = Bun.spawn(["wrk", "-t2", "-c32", "-d12s", "--timeout", "10s", "-s", script, `http://127.0.0.1:${port}/`], { stdout: "pipe", stderr: "pipe" });
+  return Promise.all([wrk.exited, new Response(wrk.stdout).text()]).then(([code, out]) => {
+    console.log(out);
+    return { code, out, total: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0) };
+  });
 }
 
 export function dataDir(name: string) {

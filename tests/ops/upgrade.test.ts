@@ -4,24 +4,21 @@
  * SIGTERM and exits 0; wrk must see no failed request and no socket error (decision 050).
  */
 import { afterAll, expect, test } from "bun:test";
-import { dataDir, upgradeMixScript, freePort, killLeftovers, logLines, startInstance, stopInstance, waitFor } from "./lib";
+import { dataDir, startUpgradeLoad, freePort, killLeftovers, logLines, startInstance, stopInstance, waitFor } from "./lib";
 
 afterAll(killLeftovers);
 
 test("the old instance stops while the new one serves: no failed request, no socket error", async () => {
   const dir = dataDir("upgrade");
   const port = freePort();
-  const script = upgradeMixScript(dir);
   const old = await startInstance(dir, port);
-  const wrk = Bun.spawn(["wrk", "-t2", "-c32", "-d12s", "--timeout", "10s", "-s", script, `http://127.0.0.1:${port}/`], { stdout: "pipe", stderr: "pipe" });
+  const load = startUpgradeLoad(dir, port);
   await Bun.sleep(2_500);
   const next = await startInstance(dir, port);
   await Bun.sleep(1_500);
   expect(await stopInstance(old, "SIGTERM")).toBe(0);
-  const [code, out] = await Promise.all([wrk.exited, new Response(wrk.stdout).text()]);
-  console.log(out);
+  const { code, out, total } = await load;
   expect(code).toBe(0);
-  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   expect(total).toBeGreaterThan(100);
   // wrk prints these lines only when there is something to report.
   expect(out).not.toContain("Non-2xx or 3xx responses");

@@ -5,18 +5,17 @@
  * no failed request and no socket error.
  */
 import { afterAll, expect, test } from "bun:test";
-import { alive, dataDir, upgradeMixScript, freePort, killLeftovers, listeningPids, logLines, startInstance, stopInstance, waitFor } from "./lib";
+import { alive, dataDir, startUpgradeLoad, freePort, killLeftovers, listeningPids, logLines, startInstance, stopInstance, waitFor } from "./lib";
 
 afterAll(killLeftovers);
 
 test("two workers each side: the old ones stop while the new ones serve; no failed request, no socket error", async () => {
   const dir = dataDir("workers-upgrade");
   const port = freePort();
-  const script = upgradeMixScript(dir);
   const old = await startInstance(dir, port, { WORKERS: "2" });
   const oldPids = listeningPids(port);
   expect(oldPids).toHaveLength(2);
-  const wrk = Bun.spawn(["wrk", "-t2", "-c32", "-d12s", "--timeout", "10s", "-s", script, `http://127.0.0.1:${port}/`], { stdout: "pipe", stderr: "pipe" });
+  const load = startUpgradeLoad(dir, port);
   await Bun.sleep(2_500);
   const next = await startInstance(dir, port, { WORKERS: "2" });
   const newPids = listeningPids(port).filter((pid) => !oldPids.includes(pid));
@@ -31,10 +30,8 @@ test("two workers each side: the old ones stop while the new ones serve; no fail
       .map((l) => l.worker)
       .sort(),
   ).toEqual([1, 2]);
-  const [code, out] = await Promise.all([wrk.exited, new Response(wrk.stdout).text()]);
-  console.log(out);
+  const { code, out, total } = await load;
   expect(code).toBe(0);
-  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   expect(total).toBeGreaterThan(100);
   // wrk prints these lines only when there is something to report.
   expect(out).not.toContain("Non-2xx or 3xx responses");
