@@ -114,11 +114,9 @@ const businessSeen = sql`coalesce(${caseRooms.businessSeenAt}, 0)`;
 const clientMessageSince = sql`(select min(${caseMessages.createdAt}) from ${caseMessages}
   where ${caseMessages.caseRoomId} = ${caseRooms.id} and ${caseMessages.side} = 'client' and ${caseMessages.createdAt} > ${businessSeen})`;
 const clientFileSince = sql`(select min(${caseFiles.completedAt}) from ${caseFiles}
-  where ${caseFiles.caseRoomId} = ${caseRooms.id} and ${caseFiles.side} = 'client' and +${caseFiles.status} = 'ready' and ${caseFiles.completedAt} > ${businessSeen})`;
+  where ${caseFiles.caseRoomId} = ${caseRooms.id} and ${caseFiles.side} = 'client' and ${caseFiles.status} = 'ready' and ${caseFiles.completedAt} > ${businessSeen})`;
 /**
- * When the oldest thing the business has not seen arrived (null: nothing from the client). The
- * file's status is written `+status` so SQLite reads the room's files by the room's index, never
- * every ready file by the status index.
+ * When the oldest thing the business has not seen arrived (null: nothing from the client).
  */
 const clientNewsSince = sql<number | null>`min(coalesce(${clientMessageSince}, ${clientFileSince}), coalesce(${clientFileSince}, ${clientMessageSince}))`;
 // Written exactly as the index's WHERE, so SQLite reads the partial index.

@@ -207,9 +207,10 @@ export function deleteCaseUpload(db: Db, fileId: number): boolean {
 
 /** Uploads no chunk has reached since `before`, for housekeeping to remove. */
 export function staleCaseUploads(db: Db, before: Date): Pick<CaseFileRow, "id" | "storageName">[] {
+  // The status is written as the partial index's WHERE, so SQLite reads just the uploads under way.
   return db
     .select({ id: caseFiles.id, storageName: caseFiles.storageName })
     .from(caseFiles)
-    .where(and(eq(caseFiles.status, "uploading"), lt(caseFiles.updatedAt, before)))
+    .where(and(sql`status = 'uploading'`, lt(caseFiles.updatedAt, before)))
     .all();
 }

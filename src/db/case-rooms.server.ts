@@ -424,13 +424,12 @@ export function caseRoomViewOf(db: Db, target: CaseRoomTarget, side: CaseSide, s
 
 /**
  * Something from the client (a message, or a file that finished) the business has not opened since:
- * the list's mark and the dashboard's to-do group read this one predicate. (`+status` keeps SQLite
- * on the files' room index rather than reading every ready file of every room.)
+ * the list's mark and the dashboard's to-do group read this one predicate.
  */
 export const caseRoomUnseenByBusiness = sql<number>`(
   exists (select 1 from ${caseMessages} where ${caseMessages.caseRoomId} = ${caseRooms.id} and ${caseMessages.side} = 'client'
           and ${caseMessages.createdAt} > coalesce(${caseRooms.businessSeenAt}, 0))
-  or exists (select 1 from ${caseFiles} where ${caseFiles.caseRoomId} = ${caseRooms.id} and ${caseFiles.side} = 'client' and +${caseFiles.status} = 'ready'
+  or exists (select 1 from ${caseFiles} where ${caseFiles.caseRoomId} = ${caseRooms.id} and ${caseFiles.side} = 'client' and ${caseFiles.status} = 'ready'
           and coalesce(${caseFiles.completedAt}, ${caseFiles.createdAt}) > coalesce(${caseRooms.businessSeenAt}, 0))
 )`;
 

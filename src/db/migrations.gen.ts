@@ -48,6 +48,7 @@ import m45 from "../../db/0045_closed_days_carriers_review_edits_go_live_marks.s
 import m46 from "../../db/0046_case_rooms.sql" with { type: "text" };
 import m47 from "../../db/0047_money_model.sql" with { type: "text" };
 import m48 from "../../db/0048_work_claims_across_workers.sql" with { type: "text" };
+import m49 from "../../db/0049_case_files_uploading_index.sql" with { type: "text" };
 
 /** Migrations in the order they must be applied. */
 export const migrations: { tag: string; sql: string }[] = [
@@ -100,4 +101,5 @@ export const migrations: { tag: string; sql: string }[] = [
   { tag: "0046_case_rooms", sql: m46 },
   { tag: "0047_money_model", sql: m47 },
   { tag: "0048_work_claims_across_workers", sql: m48 },
+  { tag: "0049_case_files_uploading_index", sql: m49 },
 ];

@@ -1119,7 +1119,13 @@ export const caseFiles = sqliteTable(
     /** The last chunk received: an upload left unfinished for a day is removed. */
     updatedAt: updatedAt(),
   },
-  (t) => [index("case_files_room_idx").on(t.caseRoomId, t.createdAt), index("case_files_status_idx").on(t.status, t.updatedAt)],
+  (t) => [
+    index("case_files_room_idx").on(t.caseRoomId, t.createdAt),
+    // Only the uploads under way, for the sweep of abandoned ones (written exactly as its WHERE, so
+    // SQLite reads this index). No index on the status of every file: it would be SQLite's pick for
+    // "this room's ready files" over the room's index, and read every room's (decision 094).
+    index("case_files_uploading_idx").on(t.updatedAt).where(sql`status = 'uploading'`),
+  ],
 );
 
 /**
