@@ -2,7 +2,8 @@
  * Two benchmarks against the built binary, signed in:
  * - dashboard: wrk on /dashboard for a signed-in customer (rendered per request, never cached),
  *   32 connections, with one worker process and with two (WORKERS=2, a second instance on the same
- *   data dir); target p99 < 15 ms with two.
+ *   data dir); target p99 < 15 ms with two. Also how many of the connections each worker held
+ *   (SO_REUSEPORT spreads them by a hash, rarely evenly).
  * - booking: 50 customers booking at the same time, each on their own slot, for a fixed time;
  *   reports bookings/s and p99. Customers and sessions are created directly in the database.
  *
@@ -18,6 +19,7 @@ import { customerWithSession } from "../../tests/factories";
 import {
   BenchError,
   type Check,
+  connectionsPerProcess,
   envNumber,
   fmtInt,
   fmtMs,
@@ -39,14 +41,20 @@ import {
 import { wrk, type WrkResult } from "./throughput";
 
 export type AccountsBookingData = {
-  /** One run per worker count (WORKER_COUNTS); `processes` is how many served. */
-  dashboard: (WrkResult & { workers: number; processes: number })[];
+  /**
+   * One run per worker count (WORKER_COUNTS); `processes` is how many served; `connectionsPerWorker`
+   * the established connections each serving process held halfway through the run (null: unknown).
+   */
+  dashboard: (WrkResult & { workers: number; processes: number; connectionsPerWorker: number[] | null })[];
   booking: { customers: number; seconds: number; bookings: number; perSecond: number; p50Ms: number; p99Ms: number; failures: number };
 };
 
 const DASHBOARD_P99_TARGET_MS = 15;
 /** The worker count the dashboard's target is for: one process a core, on the two-core machine. */
 const DASHBOARD_TARGET_WORKERS = 2;
+
+/** "20/12": connections per serving process, first process first; "?" when unknown. */
+const fmtConnections = (counts: number[] | null) => counts?.join("/") ?? "?";
 
 const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -97,12 +105,21 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
       const extra = workers === 1 ? undefined : await startInstance(dataDir, workers);
       try {
         const target = extra ?? { child, base };
-        const pids = await workerPids(target.child, workers, Number(new URL(target.base).port));
+        const targetPort = Number(new URL(target.base).port);
+        const pids = await workerPids(target.child, workers, targetPort);
         if (pids.length !== workers) log("accounts", `warning: WORKERS=${workers} started ${pids.length} serving process(es)`);
         log("accounts", `wrk /dashboard with ${workers} worker(s), ${seconds}s, 32 connections`);
-        const res = await wrk(`${target.base}/dashboard`, seconds, 2, 32, processTree(target.child.proc.pid), [`Cookie: ${reader.cookie}`]);
-        log("accounts", `  ${fmtInt(res.rps)} req/s, p50 ${fmtMs(res.p50Ms)}, p99 ${fmtMs(res.p99Ms)}, other CPU ${res.otherCpuPercent ?? "?"}%`);
-        dashboard.push({ ...res, workers, processes: pids.length });
+        // wrk opens its connections at the start and keeps them: halfway through, each worker holds
+        // its share for the whole run, and a worker with more of them makes its requests wait longer.
+        const [res, connectionsPerWorker] = await Promise.all([
+          wrk(`${target.base}/dashboard`, seconds, 2, 32, processTree(target.child.proc.pid), [`Cookie: ${reader.cookie}`]),
+          Bun.sleep((seconds * 1000) / 2).then(() => connectionsPerProcess(targetPort, pids)),
+        ]);
+        log(
+          "accounts",
+          `  ${fmtInt(res.rps)} req/s, p50 ${fmtMs(res.p50Ms)}, p99 ${fmtMs(res.p99Ms)}, other CPU ${res.otherCpuPercent ?? "?"}%, connections per worker: ${fmtConnections(connectionsPerWorker)}`,
+        );
+        dashboard.push({ ...res, workers, processes: pids.length, connectionsPerWorker });
       } finally {
         if (extra) await stopChild(extra.child, 10_000);
       }
@@ -173,7 +190,7 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
         {
           part: "accounts",
           metric: `/dashboard p99 (32 connections), ${workersLabel(d)}`,
-          value: `${fmtMs(d.p99Ms)} (p50 ${fmtMs(d.p50Ms)}${d.non2xx3xx ? `, ${d.non2xx3xx} non-2xx` : ""})`,
+          value: `${fmtMs(d.p99Ms)} (p50 ${fmtMs(d.p50Ms)}${d.workers > 1 ? `, connections ${fmtConnections(d.connectionsPerWorker)}` : ""}${d.non2xx3xx ? `, ${d.non2xx3xx} non-2xx` : ""})`,
           target: d.workers === DASHBOARD_TARGET_WORKERS ? `< ${DASHBOARD_P99_TARGET_MS} ms` : "",
           ok:
             d.workers === DASHBOARD_TARGET_WORKERS
@@ -192,10 +209,11 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
       `/dashboard for a signed-in customer (rendered on every request), wrk -t2 -c32 -d${seconds}s, with each worker count (target: p99 < ${DASHBOARD_P99_TARGET_MS} ms with ${DASHBOARD_TARGET_WORKERS}):`,
       "",
       table(
-        ["workers", "serving processes", "requests/s", "p50", "p99", "non-2xx", "other CPU"],
+        ["workers", "serving processes", "connections per worker", "requests/s", "p50", "p99", "non-2xx", "other CPU"],
         dashboard.map((d) => [
           String(d.workers),
           String(d.processes),
+          fmtConnections(d.connectionsPerWorker),
           fmtInt(d.rps),
           fmtMs(d.p50Ms),
           fmtMs(d.p99Ms),
@@ -203,6 +221,8 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
           d.otherCpuPercent === null || d.otherCpuPercent === undefined ? "n/a" : `${d.otherCpuPercent}%`,
         ]),
       ),
+      "",
+      "Connections per worker: wrk's 32 connections held by each serving process halfway through the run (from `ss`; ? when it could not be read). The kernel gives each new connection to one worker by a hash of its addresses, so the split is rarely even, and the busier worker's requests wait longer.",
       "",
       `Booking: ${customers} customers at once, each on its own slot, ${seconds}s (a new signed-in customer per booking), one worker:`,
       "",

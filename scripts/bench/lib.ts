@@ -215,6 +215,43 @@ export function listeningSockets(port: number): number {
   return n;
 }
 
+/**
+ * Established TCP connections on local `port` held by each of `pids`, in that order, leaving out
+ * those this process opened (the keep-alive connections its own fetches left, e.g. waitForOk's).
+ * Linux: `ss -tnpH state established "( sport = :PORT or dport = :PORT )"`, counting `pid=N` in
+ * the users column; null when ss is missing or fails. With several workers on one port (reusePort),
+ * the kernel hands each new connection to one of them by a hash of its addresses, so the split is
+ * rarely even.
+ */
+export function connectionsPerProcess(port: number, pids: number[]): number[] | null {
+  const ss = Bun.which("ss");
+  if (!ss) return null;
+  let text: string;
+  try {
+    const r = Bun.spawnSync([ss, "-tnpH", "state", "established", `( sport = :${port} or dport = :${port} )`], { stdout: "pipe", stderr: "pipe" });
+    if (!r.success) return null;
+    text = r.stdout.toString();
+  } catch {
+    return null;
+  }
+  // Each line: Recv-Q Send-Q local:port peer:port users:(("name",pid=N,fd=M),...); both ends of a
+  // loopback connection are listed, the client's with the server's port as its peer.
+  const portOf = (addr: string) => Number(addr.slice(addr.lastIndexOf(":") + 1));
+  const sockets = text.split("\n").flatMap((line) => {
+    const [, , local, peer, ...users] = line.trim().split(/\s+/);
+    if (!local || !peer) return [];
+    const owners = Array.from(users.join(" ").matchAll(/pid=(\d+)/g), (m) => Number(m[1]));
+    return [{ local: portOf(local), peer: portOf(peer), owners }];
+  });
+  const ownClientPorts = new Set(sockets.filter((s) => s.peer === port && s.owners.includes(process.pid)).map((s) => s.local));
+  const counts = new Map<number, number>();
+  for (const s of sockets) {
+    if (s.local !== port || ownClientPorts.has(s.peer)) continue;
+    for (const pid of s.owners) counts.set(pid, (counts.get(pid) ?? 0) + 1);
+  }
+  return pids.map((p) => counts.get(p) ?? 0);
+}
+
 function isWorker(pid: number): boolean {
   try {
     return readFileSync(`/proc/${pid}/environ`, "utf8")

@@ -2,7 +2,8 @@
  * The throughput reference: Bun's own static-response server, serving byte for byte what
  * dist/pi-site answered (status, headers, compressed body), captured by throughput.ts.
  * It is the fastest a Bun server can answer these requests, so binary/reference shows what the
- * app's routing, middleware and page cache cost.
+ * app's routing, middleware and page cache cost. js-floor.ts serves the same captures through a
+ * JavaScript fetch handler: the part of that gap that any handler in JavaScript pays.
  *
  * usage: bun scripts/bench/static-reference.ts <capture-dir> <port>
  * <capture-dir>/manifest.json: [{ path, status, headers: [name, value][], file }], each `file`

@@ -2,23 +2,26 @@
  * Throughput: requests/s of dist/pi-site for each public page (/, /services, /about, /contact,
  * /shop and a product page with a full page of approved reviews), with one worker process and with
  * two (env WORKERS), next to Bun's static-response server answering the very same bytes
- * (scripts/bench/static-reference.ts).
+ * (scripts/bench/static-reference.ts, "static" or "reference" below) and to the JavaScript floor,
+ * a fetch handler returning a clone of a prepared Response of those bytes (scripts/bench/js-floor.ts):
+ * floor ÷ static shows what entering JavaScript costs in this runtime, binary ÷ floor what the app adds.
  *
  * 1. Starts the binary with WORKERS=1 on a temp data dir (it seeds itself) on 127.0.0.1, writes
  *    the reviews, then starts a second instance with WORKERS=2 on the same data dir, another port.
  * 2. Fetches each page once with `Accept-Encoding: br, gzip` and keeps the exact status, headers
  *    and (compressed) body.
- * 3. Starts the reference in its own process serving those captures, and checks that every
- *    instance (each worker: several requests on new connections) answers identically (apart from Date).
- * 4. Per page: a short warm-up of each, then wrk rounds alternating the three servers
- *    (ABC, CBA, ...), same settings for all.
+ * 3. Starts the reference and the JS floor, each in its own process serving those captures, and
+ *    checks that every instance (each worker: several requests on new connections) and the floor
+ *    answer identically (apart from Date).
+ * 4. Per page: a short warm-up of each, then wrk rounds alternating the four servers
+ *    (ABCD, DCBA, ...), same settings for all.
  *
  * Env: BENCH_SECONDS (measured seconds per page per server, default 10), BENCH_ROUNDS (default 2,
  * each round lasts BENCH_SECONDS/BENCH_ROUNDS), BENCH_WARMUP_SECONDS (default 1),
  * BENCH_THREADS (default 2), BENCH_CONNECTIONS (default 32), WRK_PATH, BENCH_NOISE_PERCENT and
  * BENCH_NOISE_RETRIES (a run during which other processes used more than 10% of the CPU is run
  * again, at most twice per run and 6 times in all, and the quietest kept).
- * Default wall time: about 6 pages × 3 servers × (10 + 1) s ≈ 3.5 min.
+ * Default wall time: about 6 pages × 4 servers × (10 + 1) s ≈ 4.5 min.
  *
  * Run alone: bun scripts/bench/throughput.ts
  */
@@ -80,8 +83,11 @@ export type WrkResult = {
 
 export type ServerStats = { rps: number; p50Ms: number; p99Ms: number; runs: WrkResult[] };
 
-/** The binary run with WORKERS=`workers`: how many serving processes it really had, and its figures. */
-export type WorkersThroughput = { workers: number; processes: number; binary: ServerStats; ratio: number };
+/**
+ * The binary run with WORKERS=`workers`: how many serving processes it really had, and its figures;
+ * `ratio` is its requests/s ÷ the reference's, `jsFloorRatio` ÷ the JS floor's.
+ */
+export type WorkersThroughput = { workers: number; processes: number; binary: ServerStats; ratio: number; jsFloorRatio: number };
 
 export type PageThroughput = {
   path: string;
@@ -90,6 +96,8 @@ export type PageThroughput = {
   contentEncoding: string | null;
   bodyBytes: number;
   reference: ServerStats;
+  /** js-floor.ts: a JavaScript fetch handler answering the same bytes, and its requests/s ÷ the reference's. */
+  jsFloor: ServerStats & { ratio: number };
   /** One entry per worker count (WORKER_COUNTS), in that order. */
   byWorkers: WorkersThroughput[];
 };
@@ -279,8 +287,9 @@ const PARITY_REQUESTS = 6;
 /**
  * Serves `paths` from the binary, once per worker count (WORKER_COUNTS, both instances on the same
  * data dir and running side by side, as an upgrade runs two), and the same captured bytes from the
- * static reference, then measures them all with wrk in alternating rounds. `prepare` may write into
- * the database (in `dataDir`) after the first instance has started and before the first request.
+ * static reference and the JS floor, then measures them all with wrk in alternating rounds.
+ * `prepare` may write into the database (in `dataDir`) after the first instance has started and
+ * before the first request.
  */
 export async function measurePages(paths: readonly string[], label: string, prepare?: (dataDir: string) => void): Promise<ThroughputData> {
   requireBinary();
@@ -297,6 +306,7 @@ export async function measurePages(paths: readonly string[], label: string, prep
   const captureDir = tempDir(`${label}-capture`);
   const binaries: { workers: number; child: Child; port: number; pids: number[] }[] = [];
   let reference: Child | undefined;
+  let jsFloor: Child | undefined;
   try {
     let publicUrl: string | undefined;
     for (const workers of WORKER_COUNTS) {
@@ -329,11 +339,16 @@ export async function measurePages(paths: readonly string[], label: string, prep
     reference = spawnChild([process.execPath, join(import.meta.dir, "static-reference.ts"), captureDir, String(refPort)]);
     await waitForOk(`http://${HOST}:${refPort}${paths[0]}`, reference);
     const refUrl = (p: string) => `http://${HOST}:${refPort}${p}`;
+    const floorPort = await freePort();
+    jsFloor = spawnChild([process.execPath, join(import.meta.dir, "js-floor.ts"), captureDir, String(floorPort)]);
+    await waitForOk(`http://${HOST}:${floorPort}${paths[0]}`, jsFloor);
+    const floorUrl = (p: string) => `http://${HOST}:${floorPort}${p}`;
 
     // Every instance and each of its workers must answer the reference's bytes, or the comparison means nothing.
     const parityProblems = new Set<string>();
     for (const path of paths) {
       const r = await capture(refUrl(path));
+      for (const p of compare(path, await capture(floorUrl(path)), r)) parityProblems.add(`JS floor ${p}`);
       for (const b of binaries) {
         for (let i = 0; i < (b.workers > 1 ? PARITY_REQUESTS : 1); i++) {
           const got = await capture(binUrl(b.port, path), { newConnection: true });
@@ -351,6 +366,7 @@ export async function measurePages(paths: readonly string[], label: string, prep
         url: (p: string) => binUrl(b.port, p),
         pids: () => processTree(b.child.proc.pid),
       })),
+      { name: "JS floor", url: floorUrl, pids: () => [jsFloor!.proc.pid] },
       { name: "reference", url: refUrl, pids: () => [reference!.proc.pid] },
     ];
 
@@ -361,7 +377,7 @@ export async function measurePages(paths: readonly string[], label: string, prep
       if (warmupSeconds > 0) for (const s of servers) await wrk(s.url(path), warmupSeconds, threads, connections);
       const runs = new Map<string, WrkResult[]>(servers.map((s) => [s.name, []]));
       for (let r = 0; r < rounds; r++) {
-        // A B C, then C B A, ...: no server always runs first, on a warmer or cooler machine.
+        // A B C D, then D C B A, ...: no server always runs first, on a warmer or cooler machine.
         const order = r % 2 === 0 ? servers : [...servers].reverse();
         for (const s of order) {
           const res = await measuredWrk(s.url(path), secondsPerRound, threads, connections, s.pids(), `${path} ${s.name}`);
@@ -374,6 +390,7 @@ export async function measurePages(paths: readonly string[], label: string, prep
         }
       }
       const ref = summarize(runs.get("reference")!);
+      const floor = summarize(runs.get("JS floor")!);
       pages.push({
         path,
         status: c.status,
@@ -381,9 +398,10 @@ export async function measurePages(paths: readonly string[], label: string, prep
         contentEncoding: header("content-encoding"),
         bodyBytes: c.body.byteLength,
         reference: ref,
+        jsFloor: { ...floor, ratio: floor.rps / ref.rps },
         byWorkers: binaries.map((b, i) => {
           const stats = summarize(runs.get(servers[i]!.name)!);
-          return { workers: b.workers, processes: b.pids.length, binary: stats, ratio: stats.rps / ref.rps };
+          return { workers: b.workers, processes: b.pids.length, binary: stats, ratio: stats.rps / ref.rps, jsFloorRatio: stats.rps / floor.rps };
         }),
       });
     }
@@ -396,6 +414,7 @@ export async function measurePages(paths: readonly string[], label: string, prep
     };
   } finally {
     if (reference) await stopChild(reference);
+    if (jsFloor) await stopChild(jsFloor);
     for (const b of binaries) await stopChild(b.child, 10_000);
     removeDir(dataDir);
     removeDir(captureDir);
@@ -406,21 +425,30 @@ const workersLabel = (w: number) => `${w} worker${w === 1 ? "" : "s"}`;
 
 /**
  * One check per page: the binary with one worker ÷ the reference, against the target; with more
- * workers, the ratio reported without a target. And one for identical answers without errors.
+ * workers, the ratio reported without a target; the JS floor ÷ the reference (and one worker ÷ the
+ * floor), reported: how much of the target the runtime leaves. And one for identical answers without errors.
  */
 export function checks(d: ThroughputData, part = "throughput"): Check[] {
   const noisy = envNumber("BENCH_NOISE_PERCENT", 10, 0);
-  const out: Check[] = d.pages.flatMap((p) =>
-    p.byWorkers.map((w) => ({
+  const disturbed = (p: PageThroughput) => ((maxOtherCpu(p) ?? 0) > noisy ? ` (disturbed: other CPU up to ${maxOtherCpu(p)}%)` : "");
+  const out: Check[] = d.pages.flatMap((p) => [
+    ...p.byWorkers.map((w) => ({
       part,
       metric: `${p.path} ${workersLabel(w.workers)}/reference`,
-      value: `${w.ratio.toFixed(2)} (${fmtInt(w.binary.rps)} vs ${fmtInt(p.reference.rps)} req/s, p99 ${fmtMs(w.binary.p99Ms)} vs ${fmtMs(p.reference.p99Ms)})${w.processes !== w.workers ? ` (only ${w.processes} process${w.processes === 1 ? "" : "es"})` : ""}${(maxOtherCpu(p) ?? 0) > noisy ? ` (disturbed: other CPU up to ${maxOtherCpu(p)}%)` : ""}`,
+      value: `${w.ratio.toFixed(2)} (${fmtInt(w.binary.rps)} vs ${fmtInt(p.reference.rps)} req/s, p99 ${fmtMs(w.binary.p99Ms)} vs ${fmtMs(p.reference.p99Ms)})${w.processes !== w.workers ? ` (only ${w.processes} process${w.processes === 1 ? "" : "es"})` : ""}${disturbed(p)}`,
       target: w.workers === 1 ? `≥ ${RATIO_TARGET}` : "",
       ok: w.workers === 1 ? w.ratio >= RATIO_TARGET : null,
     })),
-  );
+    {
+      part,
+      metric: `${p.path} JS floor/reference`,
+      value: `${p.jsFloor.ratio.toFixed(2)} (${fmtInt(p.jsFloor.rps)} vs ${fmtInt(p.reference.rps)} req/s; ${workersLabel(p.byWorkers[0]!.workers)}/JS floor ${p.byWorkers[0]!.jsFloorRatio.toFixed(2)})${disturbed(p)}`,
+      target: "",
+      ok: null,
+    },
+  ]);
   const errors = d.pages
-    .flatMap((p) => [...p.byWorkers.flatMap((w) => w.binary.runs), ...p.reference.runs])
+    .flatMap((p) => [...p.byWorkers.flatMap((w) => w.binary.runs), ...p.jsFloor.runs, ...p.reference.runs])
     .reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0);
   const missing = d.processes.filter((p) => p.pids.length !== p.workers);
   out.push({
@@ -437,7 +465,7 @@ export function checks(d: ThroughputData, part = "throughput"): Check[] {
 }
 
 function maxOtherCpu(p: PageThroughput): number | null {
-  const xs = [...p.byWorkers.flatMap((w) => w.binary.runs), ...p.reference.runs]
+  const xs = [...p.byWorkers.flatMap((w) => w.binary.runs), ...p.jsFloor.runs, ...p.reference.runs]
     .map((r) => r.otherCpuPercent)
     .filter((x): x is number => typeof x === "number");
   return xs.length ? Math.max(...xs) : null;
@@ -446,30 +474,37 @@ function maxOtherCpu(p: PageThroughput): number | null {
 function markdown(d: ThroughputData): string {
   const w = d.wrk;
   const counts = d.processes.map((p) => p.workers);
+  // Binary ÷ JS floor only for one worker: the floor is one process, as the reference is.
   const rows = d.pages.map((p) => [
     p.path,
     `${p.status} ${p.contentEncoding ?? "identity"} ${p.bodyBytes} B`,
     fmtInt(p.reference.rps),
-    ...p.byWorkers.flatMap((x) => [fmtInt(x.binary.rps), x.ratio.toFixed(2)]),
+    fmtInt(p.jsFloor.rps),
+    p.jsFloor.ratio.toFixed(2),
+    ...p.byWorkers.flatMap((x) => [fmtInt(x.binary.rps), x.ratio.toFixed(2), ...(x.workers === 1 ? [x.jsFloorRatio.toFixed(2)] : [])]),
     p.byWorkers[0]!.ratio >= RATIO_TARGET ? "PASS" : "FAIL",
     ...p.byWorkers.map((x) => `${fmtMs(x.binary.p50Ms)} / ${fmtMs(x.binary.p99Ms)}`),
+    `${fmtMs(p.jsFloor.p50Ms)} / ${fmtMs(p.jsFloor.p99Ms)}`,
     `${fmtMs(p.reference.p50Ms)} / ${fmtMs(p.reference.p99Ms)}`,
     maxOtherCpu(p) === null ? "n/a" : `${maxOtherCpu(p)}%`,
   ]);
   const lines = [
     "## Throughput",
     "",
-    `Every public page, the product page with ${REVIEWS_ON_PRODUCT} approved reviews. The binary runs with ${counts.map((n) => `WORKERS=${n}`).join(" and with ")} (${d.processes.map((p) => `${p.pids.length} serving process${p.pids.length === 1 ? "" : "es"}`).join(", ")}), both on one data dir, beside Bun's static server answering the same bytes. wrk -t${w.threads} -c${w.connections} --latency -H '${w.header}', ${w.rounds} alternating rounds of ${w.secondsPerRound} s per server per page after a ${w.warmupSeconds} s warm-up. req/s and p50 are the mean over rounds, p99 the worst round. Target: one worker ÷ reference ≥ ${RATIO_TARGET}; two workers ÷ reference is reported (see the README: on two cores wrk takes one of them).`,
+    `Every public page, the product page with ${REVIEWS_ON_PRODUCT} approved reviews. The binary runs with ${counts.map((n) => `WORKERS=${n}`).join(" and with ")} (${d.processes.map((p) => `${p.pids.length} serving process${p.pids.length === 1 ? "" : "es"}`).join(", ")}), both on one data dir, beside Bun's static server answering the same bytes ("static", the reference: no JavaScript per request) and the JS floor (a fetch handler returning a clone of a prepared Response of those bytes). The JS floor is the fastest any JavaScript request handler in this runtime answers these bytes, so it bounds what the binary can reach: JS floor ÷ static is what the runtime costs any handler, binary ÷ JS floor what the app costs on top of it. wrk -t${w.threads} -c${w.connections} --latency -H '${w.header}', ${w.rounds} alternating rounds of ${w.secondsPerRound} s per server per page after a ${w.warmupSeconds} s warm-up. req/s and p50 are the mean over rounds, p99 the worst round. Target: one worker ÷ static ≥ ${RATIO_TARGET}; two workers ÷ static is reported (see the README: on two cores wrk takes one of them).`,
     "",
     table(
       [
         "page",
         "response",
-        "reference req/s",
-        ...counts.flatMap((n) => [`${workersLabel(n)} req/s`, `${workersLabel(n)} ratio`]),
+        "static req/s",
+        "JS floor req/s",
+        "JS floor ÷ static",
+        ...counts.flatMap((n) => [`${workersLabel(n)} req/s`, `${workersLabel(n)} ÷ static`, ...(n === 1 ? [`${workersLabel(n)} ÷ JS floor`] : [])]),
         "status (1 worker)",
         ...counts.map((n) => `${workersLabel(n)} p50 / p99`),
-        "reference p50 / p99",
+        "JS floor p50 / p99",
+        "static p50 / p99",
         "other CPU (max)",
       ],
       rows,
@@ -477,7 +512,7 @@ function markdown(d: ThroughputData): string {
     "",
     "Other CPU: the largest share of the machine that processes other than wrk and the server under test used during one of the page's kept runs. Runs over BENCH_NOISE_PERCENT (10%) are repeated (at most twice each, BENCH_NOISE_RETRIES = 6 times in all) and the quietest kept; a high value means the numbers of that page are disturbed.",
   ];
-  if (d.parityProblems.length) lines.push("", "Responses differ between binary and reference:", "", ...d.parityProblems.map((p) => `- ${p}`));
+  if (d.parityProblems.length) lines.push("", "Responses differ from the reference's:", "", ...d.parityProblems.map((p) => `- ${p}`));
   return lines.join("\n");
 }
 
