@@ -9,6 +9,7 @@
 import { z } from "zod";
 import type { Env } from "../server/env.server";
 import { log } from "../server/log.server";
+import { keepAnswerOpen } from "../server/slow-answers.server";
 import { type PayPalConfig, paypalConfig } from "./paypal-config.server";
 
 /** The PayPal client the site uses, or null when PayPal is not configured. */
@@ -178,12 +179,21 @@ export class PayPalClient {
       } catch (err) {
         if (!(err instanceof PayPalError) || !err.retryable || attempt >= this.retries) throw err;
         log.warn("paypal call failed; retrying", { path, attempt: attempt + 1, status: err.status, requestId });
-        await Bun.sleep(this.retryDelayMs * 2 ** attempt);
+        const delayMs = this.retryDelayMs * 2 ** attempt;
+        keepAnswerOpen(delayMs + this.longestSendMs());
+        await Bun.sleep(delayMs);
       }
     }
   }
 
+  /** The longest one try can wait on PayPal: a token, then the call. */
+  private longestSendMs(): number {
+    return 2 * this.timeoutMs;
+  }
+
   private async send(method: string, path: string, body: unknown, requestId: string | undefined, tokenRenewed: boolean): Promise<unknown> {
+    // The visitor whose request this is waits as long as PayPal may take (decision 096).
+    keepAnswerOpen(this.longestSendMs());
     const token = await this.accessToken();
     const headers: Record<string, string> = { Authorization: `Bearer ${token}`, Accept: "application/json", Prefer: "return=representation" };
     // A GET carries no body (fetch refuses one) and so no Content-Type.

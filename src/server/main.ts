@@ -40,6 +40,7 @@ import { savedTimeZone } from "../db/replication.server";
 import { restorePointInstant } from "../domain/replication";
 import { JobLease, runJobsUnder } from "./repeating-job.server";
 import { closeFirstMs, GracefulStop, shutdownGraceMs } from "./shutdown.server";
+import { withAnswerScope } from "./slow-answers.server";
 import { ownCommand, WorkerSupervisor, whenSupervisorGone, workerCount, workerNumber } from "./workers.server";
 import { getSettings } from "../db/settings.server";
 
@@ -180,7 +181,7 @@ const server = Bun.serve({
   // The other workers, and a new binary during an upgrade, listen on the same port: the kernel
   // shares the connections between them.
   reusePort: true,
-  fetch: graceful.wrap(refuseLargeBodies(withCachedPages(deps.pageCache, app))),
+  fetch: graceful.wrap(refuseLargeBodies(withCachedPages(deps.pageCache, withAnswerScope(app)))),
   // The image upload's limit (a case file's 4 MiB chunk fits under it); every other route is held to
   // 1 MB by refuseLargeBodies (and the app's own limit), the chunk route to one chunk.
   maxRequestBodySize: maxUploadBodyBytes,
