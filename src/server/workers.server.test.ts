@@ -2,7 +2,7 @@ import { afterEach, expect, test } from "bun:test";
 import { defaultSettings, settingDeclarations } from "../shared/settings";
 import { readEnv } from "./env.server";
 import { setLogLevel } from "./log.server";
-import { ownCommand, restartEveryMs, WorkerSupervisor, whenSupervisorGone, workerCount, workerNumber } from "./workers.server";
+import { cpuQuotaCores, ownCommand, restartEveryMs, usableCores, WorkerSupervisor, whenSupervisorGone, workerCount, workerNumber } from "./workers.server";
 
 test("the process that was started is worker 1; its copies are told their number", () => {
   expect(workerNumber({})).toBe(1);
@@ -19,6 +19,38 @@ test("how many workers: WORKERS, else the setting, else one per core (one core, 
   expect(workerCount(undefined, 0, 1)).toBe(1);
   expect(workerCount(undefined, 0, 0)).toBe(1);
   expect(workerCount(undefined, 0, 200)).toBe(64);
+});
+
+/** A machine's files as cpuQuotaCores reads them: `files` by path, every other path absent. */
+const machine = (files: Record<string, string>) => (path: string) => files[path] ?? null;
+
+test("a container's CPU quota caps the cores, rounded up; no quota leaves the cores the process may run on", () => {
+  // Docker with --cpus=1.5 on cgroup v2, the container's own cgroup mounted as the root.
+  expect(cpuQuotaCores(machine({ "/proc/self/cgroup": "0::/\n", "/sys/fs/cgroup/cpu.max": "150000 100000\n" }))).toBe(1.5);
+  expect(usableCores(16, 1.5)).toBe(2);
+  expect(usableCores(16, 0.25)).toBe(1);
+  expect(usableCores(2, 8)).toBe(2);
+  expect(usableCores(4, null)).toBe(4);
+  // A systemd slice with CPUQuota=300% seen from the host's cgroup tree, its parent limited to 2 cores.
+  const sliced = machine({
+    "/proc/self/cgroup": "0::/system.slice/pi-site.service\n",
+    "/sys/fs/cgroup/system.slice/pi-site.service/cpu.max": "300000 100000",
+    "/sys/fs/cgroup/system.slice/cpu.max": "200000 100000",
+    "/sys/fs/cgroup/cpu.max": "max 100000",
+  });
+  expect(cpuQuotaCores(sliced)).toBe(2);
+  // cgroup v1 (cpu and cpuacct mounted together), 0.5 of a core; -1 means no quota.
+  const v1 = (quota: string) =>
+    machine({
+      "/proc/self/cgroup": "12:memory:/docker/abc\n4:cpu,cpuacct:/docker/abc\n0::/\n",
+      "/sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_quota_us": quota,
+      "/sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_period_us": "100000",
+    });
+  expect(cpuQuotaCores(v1("50000\n"))).toBe(0.5);
+  expect(cpuQuotaCores(v1("-1\n"))).toBeNull();
+  // Unlimited, or nothing to read (not Linux): no quota.
+  expect(cpuQuotaCores(machine({ "/proc/self/cgroup": "0::/\n", "/sys/fs/cgroup/cpu.max": "max 100000\n" }))).toBeNull();
+  expect(cpuQuotaCores(machine({}))).toBeNull();
 });
 
 test("WORKERS is a whole number from 1 to 64, empty meaning unset; anything else stops start-up with a readable message", () => {

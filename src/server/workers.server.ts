@@ -7,7 +7,7 @@
  * Worker 1 starts a copy again when it dies, and stops them all before it stops itself; a copy
  * whose worker 1 is gone (killed with -9) stops by itself, so no server is left on the port.
  */
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import type { Subprocess } from "bun";
 import { log } from "./log.server";
@@ -27,11 +27,72 @@ export function workerNumber(env: Record<string, string | undefined> = process.e
   return Number.isInteger(n) && n >= 2 ? n : 1;
 }
 
+/** Reads a file's text, or null when there is none to read. */
+type ReadText = (path: string) => string | null;
+const readText: ReadText = (path) => {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+};
+
+/** The cgroup a controller's files are in, from /proc/self/cgroup ("0::/path" for v2, "N:cpu,cpuacct:/path" for v1). */
+function cgroupPath(procSelfCgroup: string, v1Controller: string | null): string | null {
+  for (const line of procSelfCgroup.split("\n")) {
+    const [id, controllers, path] = line.split(":");
+    if (path === undefined) continue;
+    if (v1Controller === null ? id === "0" && controllers === "" : controllers?.split(",").includes(v1Controller)) return path;
+  }
+  return null;
+}
+
+/** A cgroup path and each of its parents, deepest first ("/a/b" → "/a/b", "/a", ""). */
+function selfAndParents(path: string): string[] {
+  const parts = path.split("/").filter(Boolean);
+  return Array.from({ length: parts.length + 1 }, (_, i) => (parts.length - i === 0 ? "" : `/${parts.slice(0, parts.length - i).join("/")}`));
+}
+
+/**
+ * The processor time a container may use, in cores (1.5 for `--cpus=1.5`), or null when no quota
+ * applies: the smallest quota of the process's cgroup and its parents, cgroup v2 (`cpu.max`) or v1
+ * (`cpu.cfs_quota_us` / `cpu.cfs_period_us`). Where the cgroup tree is mounted with the container's
+ * own root, its files are also looked for at the mount's root.
+ */
+export function cpuQuotaCores(read: ReadText = readText): number | null {
+  const procSelf = read("/proc/self/cgroup") ?? "";
+  const quotas: number[] = [];
+  const v2 = cgroupPath(procSelf, null);
+  for (const dir of new Set([...selfAndParents(v2 ?? ""), ""])) {
+    const [quota, period] = (read(`/sys/fs/cgroup${dir}/cpu.max`) ?? "").trim().split(/\s+/);
+    if (quota && quota !== "max" && Number(period) > 0) quotas.push(Number(quota) / Number(period));
+  }
+  const v1 = cgroupPath(procSelf, "cpu");
+  for (const mount of ["/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"]) {
+    for (const dir of new Set([...selfAndParents(v1 ?? ""), ""])) {
+      const quota = Number(read(`${mount}${dir}/cpu.cfs_quota_us`));
+      const period = Number(read(`${mount}${dir}/cpu.cfs_period_us`));
+      if (quota > 0 && period > 0) quotas.push(quota / period);
+    }
+  }
+  const positive = quotas.filter((q) => Number.isFinite(q) && q > 0);
+  return positive.length > 0 ? Math.min(...positive) : null;
+}
+
+/**
+ * The cores this process can use: those it may run on (its CPU affinity, which `taskset` and
+ * a container's cpuset narrow), and no more than its container's CPU quota, rounded up (a host's 16
+ * cores seen from a `--cpus=2` container are 2).
+ */
+export function usableCores(cores = availableParallelism(), quota = cpuQuotaCores()): number {
+  return Math.max(1, quota === null ? cores : Math.min(cores, Math.ceil(quota)));
+}
+
 /**
  * How many workers serve: WORKERS when it is set, else the "Worker processes" setting, else (the
- * setting's 0) one per processor core. One core, one process, exactly as before workers existed.
+ * setting's 0) one per core this process can use. One core, one process, exactly as before workers existed.
  */
-export function workerCount(fromEnv: number | undefined, fromSetting: number, cores = availableParallelism()): number {
+export function workerCount(fromEnv: number | undefined, fromSetting: number, cores = usableCores()): number {
   if (fromEnv) return Math.min(fromEnv, mostWorkers);
   if (fromSetting > 0) return Math.min(fromSetting, mostWorkers);
   return Math.max(1, Math.min(cores, mostWorkers));
