@@ -96,8 +96,22 @@ test("the room on a phone and a laptop: progress, files, thread; writing with a 
   await page
     .getByLabel("Add photos or documents")
     .setInputFiles({ name: "street-this-morning.png", mimeType: "image/png", buffer: Buffer.from(pngBytes(240, 160, [150, 60, 40])) });
+  // One toast shows at a time: a photo this small is added so fast that "File added" can replace
+  // "Message sent" before it is read, so its upload waits until the message's toast has been seen.
+  let toastSeen!: () => void;
+  const seen = new Promise<void>((resolve) => {
+    toastSeen = resolve;
+  });
+  let held = 0;
+  await page.route(`**${caseUploadsPath("client", client.reference)}`, async (route) => {
+    held++;
+    await seen;
+    await route.continue();
+  });
   await page.getByRole("button", { name: "Send message" }).click();
   await expect(page.getByText("Message sent")).toBeVisible();
+  toastSeen();
+  await expect.poll(() => held).toBe(1);
   await expect(page.getByTestId("case-message").filter({ hasText: message })).toBeVisible();
   await expect(page.getByRole("link", { name: "street-this-morning.png" })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId("case-message").filter({ hasText: message })).toContainText("Attached: street-this-morning.png");
