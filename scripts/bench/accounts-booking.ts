@@ -152,8 +152,9 @@ export async function runAccountsBooking(): Promise<PartResult<AccountsBookingDa
             method: "POST",
             headers: { Cookie: cookie, Origin: base, "Content-Type": "application/json" },
             body: JSON.stringify({
-              serviceName: "Partner Check",
-              servicePrice: 295,
+              // A one-hour package: Partner Check holds its whole day (decision 070), so a second booking that day is refused.
+              serviceName: "Discreet Check Up",
+              servicePrice: 75,
               appointmentDate: slot.date,
               appointmentTime: slot.time,
               duration: 60,

@@ -162,8 +162,9 @@ export async function runSoak(): Promise<PartResult<SoakData>> {
         const { cookie } = customerWithSession(db, email);
         const slot = slots[n % slots.length] as { date: string; time: string };
         const body = JSON.stringify({
-          serviceName: "Partner Check",
-          servicePrice: 295,
+          // A one-hour package: Partner Check holds its whole day (decision 070), so a second booking that day is refused.
+          serviceName: "Discreet Check Up",
+          servicePrice: 75,
           appointmentDate: slot.date,
           appointmentTime: slot.time,
           duration: 60,
