@@ -447,9 +447,7 @@ export function checks(d: ThroughputData, part = "throughput"): Check[] {
       ok: null,
     },
   ]);
-  const errors = d.pages
-    .flatMap((p) => [...p.byWorkers.flatMap((w) => w.binary.runs), ...p.jsFloor.runs, ...p.reference.runs])
-    .reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0);
+  const errors = d.pages.flatMap(allRuns).reduce((n, r) => n + r.non2xx3xx + r.socketErrors, 0);
   const missing = d.processes.filter((p) => p.pids.length !== p.workers);
   out.push({
     part,
@@ -464,8 +462,13 @@ export function checks(d: ThroughputData, part = "throughput"): Check[] {
   return out;
 }
 
+/** Every wrk run kept for a page: each worker count's, the JS floor's and the reference's. */
+function allRuns(p: PageThroughput): WrkResult[] {
+  return [...p.byWorkers.flatMap((w) => w.binary.runs), ...p.jsFloor.runs, ...p.reference.runs];
+}
+
 function maxOtherCpu(p: PageThroughput): number | null {
-  const xs = [...p.byWorkers.flatMap((w) => w.binary.runs), ...p.jsFloor.runs, ...p.reference.runs]
+  const xs = allRuns(p)
     .map((r) => r.otherCpuPercent)
     .filter((x): x is number => typeof x === "number");
   return xs.length ? Math.max(...xs) : null;

@@ -7,7 +7,7 @@ import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { type CaseRoomRefusal, caseFileRefusal } from "../domain/case-room";
 import { type CaseRoomTarget, caseRoomTargetForBusiness, caseRoomTargetForClient, ensureCaseRoom, touchCaseRoom } from "./case-rooms.server";
 import { type Db, immediate } from "./client.server";
-import { caseFiles, caseMessages } from "./schema";
+import { caseFileUploading, caseFiles, caseMessages } from "./schema";
 
 export type CaseFileRow = typeof caseFiles.$inferSelect;
 
@@ -207,10 +207,9 @@ export function deleteCaseUpload(db: Db, fileId: number): boolean {
 
 /** Uploads no chunk has reached since `before`, for housekeeping to remove. */
 export function staleCaseUploads(db: Db, before: Date): Pick<CaseFileRow, "id" | "storageName">[] {
-  // The status is written as the partial index's WHERE, so SQLite reads just the uploads under way.
   return db
     .select({ id: caseFiles.id, storageName: caseFiles.storageName })
     .from(caseFiles)
-    .where(and(sql`status = 'uploading'`, lt(caseFiles.updatedAt, before)))
+    .where(and(caseFileUploading, lt(caseFiles.updatedAt, before)))
     .all();
 }

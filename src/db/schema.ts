@@ -1082,6 +1082,12 @@ export const caseMessages = sqliteTable(
  * under a key of their own, sealed by the data directory's secret (`sealed_key`); `sha256` is the
  * original bytes' digest, shown so the evidence can be checked unchanged.
  */
+/**
+ * An upload still under way, written once for the partial index that holds just those and for the
+ * sweep that reads it: SQLite uses a partial index only for a query that writes its very WHERE.
+ */
+export const caseFileUploading = sql`status = 'uploading'`;
+
 export const caseFiles = sqliteTable(
   "case_files",
   {
@@ -1121,10 +1127,10 @@ export const caseFiles = sqliteTable(
   },
   (t) => [
     index("case_files_room_idx").on(t.caseRoomId, t.createdAt),
-    // Only the uploads under way, for the sweep of abandoned ones (written exactly as its WHERE, so
-    // SQLite reads this index). No index on the status of every file: it would be SQLite's pick for
-    // "this room's ready files" over the room's index, and read every room's (decision 094).
-    index("case_files_uploading_idx").on(t.updatedAt).where(sql`status = 'uploading'`),
+    // Only the uploads under way, for the sweep of abandoned ones. No index on the status of every
+    // file: it would be SQLite's pick for "this room's ready files" over the room's index, and read
+    // every room's (decision 094).
+    index("case_files_uploading_idx").on(t.updatedAt).where(caseFileUploading),
   ],
 );
 

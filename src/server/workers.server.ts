@@ -63,13 +63,13 @@ export function cpuQuotaCores(read: ReadText = readText): number | null {
   const procSelf = read("/proc/self/cgroup") ?? "";
   const quotas: number[] = [];
   const v2 = cgroupPath(procSelf, null);
-  for (const dir of new Set([...selfAndParents(v2 ?? ""), ""])) {
+  for (const dir of selfAndParents(v2 ?? "")) {
     const [quota, period] = (read(`/sys/fs/cgroup${dir}/cpu.max`) ?? "").trim().split(/\s+/);
     if (quota && quota !== "max" && Number(period) > 0) quotas.push(Number(quota) / Number(period));
   }
   const v1 = cgroupPath(procSelf, "cpu");
   for (const mount of ["/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"]) {
-    for (const dir of new Set([...selfAndParents(v1 ?? ""), ""])) {
+    for (const dir of selfAndParents(v1 ?? "")) {
       const quota = Number(read(`${mount}${dir}/cpu.cfs_quota_us`));
       const period = Number(read(`${mount}${dir}/cpu.cfs_period_us`));
       if (quota > 0 && period > 0) quotas.push(quota / period);
