@@ -237,9 +237,9 @@ export type OutboxEnvironment = {
 };
 
 /**
- * How often the instance sending mail looks for a message another worker queued (decision 089):
- * one read of the newest message's id, a few microseconds, so a message queued by any worker goes
- * out within this time instead of at the next 30-second retry round.
+ * How often the instance sending mail looks for a message another worker queued or retried
+ * (decision 089): one indexed read for a due message (`outbox_pending_idx`), a few microseconds, so
+ * it goes out within this time instead of at the next 30-second retry round.
  */
 export const newMailLookMs = 250;
 
@@ -269,8 +269,6 @@ export class OutboxWorker {
   private stopped = false;
   private forgetLease: (() => void) | undefined;
   private look: ReturnType<typeof setInterval> | null = null;
-  /** The newest message's id at the last look: a larger one was queued, here or by another worker. */
-  private newest = 0;
 
   /**
    * Starts periodic retries. Under the process's job lease (decision 050) only the instance that
@@ -281,22 +279,26 @@ export class OutboxWorker {
     this.timer ??= setInterval(() => void this.drain(), intervalMs);
     this.timer.unref?.();
     this.forgetLease ??= currentJobLease()?.onTaken(() => void this.drain());
-    // Another worker's kick cannot reach this process: its messages are noticed by their id.
-    this.look ??= setInterval(() => this.lookForNewMail(), newMailLookMs);
+    // Another worker's kick cannot reach this process: what it queued or retried is noticed as due.
+    this.look ??= setInterval(() => this.lookForDueMail(), newMailLookMs);
     this.look.unref?.();
     void this.drain();
   }
 
-  private lookForNewMail() {
-    if (!this.maySend()) return;
-    const newest =
-      this.db
-        .select({ id: sql<number | null>`max(${outbox.id})` })
-        .from(outbox)
-        .get()?.id ?? 0;
-    if (newest === this.newest) return;
-    this.newest = newest;
-    void this.drain();
+  /**
+   * Drains when a message is due: one queued by any worker, one the owner retried (the same row,
+   * made due again) or one whose hold has ended. A due message leaves that state at its drain
+   * (sent, or its next try set later), so a look never finds the same one twice.
+   */
+  private lookForDueMail() {
+    if (!this.maySend() || this.draining) return;
+    const due = this.db
+      .select({ id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, "pending"), lte(outbox.nextAttemptAt, new Date())))
+      .limit(1)
+      .get();
+    if (due) void this.drain();
   }
 
   /** Stops sending; resolves once a drain under way has finished its message. */

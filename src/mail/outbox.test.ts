@@ -120,6 +120,28 @@ test("a message queued without a kick (by another worker) is sent within a look,
   }
 });
 
+test("a failed message the owner retried through another worker is sent within a look", async () => {
+  const smtp = await started.smtpServer();
+  smtp.refusing = true;
+  const t = started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
+  enqueueMail(t.db, { to: "client@example.com", subject: "Refused once", text: "Then retried." });
+  await t.deps.outbox.drain();
+  expect(t.db.$client.query("SELECT attempts FROM outbox").get()).toEqual({ attempts: 1 });
+  smtp.refusing = false;
+  t.deps.outbox.start();
+  try {
+    // Past the first looks: the message itself is no longer news to this process.
+    await Bun.sleep(newMailLookMs * 2 + 50);
+    // What the retry writes, in another process: the same row, due now, and no kick reaches this one.
+    const retriedAt = Date.now();
+    t.db.$client.query("UPDATE outbox SET status = 'pending', next_attempt_at = ?, last_error = NULL").run(retriedAt);
+    await smtp.waitFor(1, newMailLookMs + 2_000);
+    expect(Date.now() - retriedAt).toBeLessThan(newMailLookMs + 2_000);
+  } finally {
+    await t.deps.outbox.stop();
+  }
+});
+
 test("a burst larger than one drain's batch is all sent without waiting for the next round", async () => {
   const smtp = await started.smtpServer();
   const t = started.app({ SMTP_URL: smtp.url, BUSINESS_EMAIL: "owner@example.com" });
