@@ -63,9 +63,10 @@ export class StatementCachingDatabase extends Database {
 export function openDatabase(file: string): Db {
   if (file !== ":memory:") mkdirSync(dirname(file), { recursive: true });
   const sqlite = new StatementCachingDatabase(file, { create: true, strict: true });
+  // The wait first, so a copy opening the file while another writes waits for it.
+  sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA journal_mode = WAL");
   sqlite.exec("PRAGMA synchronous = NORMAL");
-  sqlite.exec("PRAGMA busy_timeout = 5000");
   sqlite.exec("PRAGMA foreign_keys = ON");
   applyMigrations(sqlite);
   // The kept totals (decision 047) are rebuilt when new or made for another timezone or version.

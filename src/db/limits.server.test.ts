@@ -92,6 +92,31 @@ test("the counts outlive a restart: a lock taken before it still refuses after i
   expect(signIn(worker(dir)).hit("ops", 1_000)).toBe(899);
 });
 
+test("workers starting together on a new file all open it: none is refused while another turns on WAL", async () => {
+  // Turning WAL on needs the file to itself, and SQLite refuses a second writer at once rather
+  // than wait for it (to avoid a deadlock), so four copies opening a new file at the same moment
+  // is the case a fresh install's workers meet.
+  for (let round = 0; round < 5; round++) {
+    const dir = dataDir();
+    const script = join(dir, "open.ts");
+    await Bun.write(
+      script,
+      `import { LimitStore } from ${JSON.stringify(join(import.meta.dir, "limits.server.ts"))};
+while (Date.now() < Number(process.env.START)) {}
+new LimitStore(${JSON.stringify(limitsFile(dir))}).close();`,
+    );
+    const start = String(Date.now() + 1_000);
+    const procs = [0, 1, 2, 3].map(() => Bun.spawn([process.execPath, script], { stdout: "pipe", stderr: "pipe", env: { ...process.env, START: start } }));
+    for (const p of procs) expect(await p.exited, await new Response(p.stderr).text()).toBe(0);
+    const file = new Database(limitsFile(dir), { readonly: true });
+    try {
+      expect(file.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+    } finally {
+      file.close();
+    }
+  }
+}, 60_000);
+
 test("two processes hitting one key at once lose no hit", async () => {
   const dir = dataDir();
   const script = join(dir, "hit.ts");

@@ -83,14 +83,16 @@ export class LimitStore {
     this.#db = new Database(file, { create: true, strict: true });
     // Several processes write it at once: a worker that finds it busy waits (a hit's transaction
     // takes microseconds) instead of failing the request, and WAL lets them read while one writes.
-    // The wait is set first: workers starting together on a new file all ask for WAL at once.
+    // Workers starting together on a new file all ask for WAL at once. Turning it on needs the
+    // file to itself, and SQLite answers a second asker "busy" at once instead of waiting (a wait
+    // could deadlock), so the switch is tried again the way a busy hit is.
     this.#db.exec("PRAGMA busy_timeout = 5000");
-    this.#db.exec("PRAGMA journal_mode = WAL");
+    whenFree(() => this.#db.exec("PRAGMA journal_mode = WAL"));
     // NORMAL, as for the database: in WAL mode a commit is not synced, only a checkpoint is, so a
     // hit costs no fsync; a power cut may lose the last counts but never corrupts the file. OFF
     // would save only the checkpoints' syncs, at the risk of a corrupt file after a power cut.
     this.#db.exec("PRAGMA synchronous = OFF");
-    this.#db.transaction(() => this.#db.exec(schema)).immediate();
+    whenFree(() => this.#db.transaction(() => this.#db.exec(schema)).immediate());
     const db = this.#db;
     this.#count = db.prepare(
       "UPDATE limit_windows SET count = count + 1, locked = count + 1 >= ?1 WHERE limiter = ?2 AND key = ?3 AND reset_at > ?4 RETURNING count, reset_at",
