@@ -14,23 +14,40 @@ const root = join(import.meta.dir, "..");
 let passed = 0;
 let failed = 0;
 const problems: string[] = [];
-/** The tests that failed (or passed only on a retry), repeated just above the summary so a log's tail names them. */
-const failures: string[] = [];
+/**
+ * The tests that failed (or passed only on a retry), repeated just above the summary so a log's
+ * tail names them; once each (bun test names a failure where it happens and again at its end).
+ */
+const failures = new Set<string>();
 
-function step(name: string, cmd: string[], env: Record<string, string> = {}) {
-  console.log(`\n== ${name}: ${cmd.join(" ")}`);
-  const r = Bun.spawnSync(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
-  const out = r.stdout.toString();
-  const err = r.stderr.toString();
-  process.stdout.write(out);
-  process.stderr.write(err);
-  return { ok: r.exitCode === 0, out, err };
+/**
+ * Runs one step, passing its output on as it comes (a CI log shows where a long run is) and keeping
+ * it to read the counts from. Each chunk is written whole before the next, so the step's output
+ * and this script's summary never cut into each other, and none is lost when the script exits.
+ */
+async function step(name: string, cmd: string[], env: Record<string, string> = {}) {
+  await Bun.write(Bun.stdout, `\n== ${name}: ${cmd.join(" ")}\n`);
+  const child = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
+  const pass = async (from: ReadableStream<Uint8Array>, to: typeof Bun.stdout) => {
+    const chunks: Uint8Array[] = [];
+    const reader = from.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      chunks.push(read.value);
+      await Bun.write(to, read.value);
+    }
+    return Buffer.concat(chunks).toString();
+  };
+  const [out, err] = await Promise.all([pass(child.stdout, Bun.stdout), pass(child.stderr, Bun.stderr)]);
+  return { ok: (await child.exited) === 0, out, err };
 }
 
-if (!ensureChromium()) {
-  console.log("tests: 0 passed, 1 failed");
-  process.exit(1);
+/** Prints the closing lines and exits once they are written. */
+async function finish(lines: string[], code: number): Promise<never> {
+  await Bun.write(Bun.stdout, `${lines.join("\n")}\n`);
+  process.exit(code);
 }
+
+if (!ensureChromium()) await finish(["tests: 0 passed, 1 failed"], 1);
 
 // The Nu HTML checker (an end-to-end test) runs on Java; without it that test fails and says why.
 if (!ensureJava()) problems.push("no Java runtime for the Nu HTML checker (apt-get install default-jre-headless)");
@@ -40,32 +57,29 @@ if (!ensureJava()) problems.push("no Java runtime for the Nu HTML checker (apt-g
 const missingDeployTools = ensureDeployTools();
 if (missingDeployTools.length) problems.push(`missing for the deploy tests: ${missingDeployTools.join(", ")} (see scripts/ensure-deploy-tools.ts)`);
 
-const build = step("build", [process.execPath, "scripts/build.ts"]);
-if (!build.ok) {
-  console.log("tests: 0 passed, 1 failed");
-  process.exit(1);
-}
+const build = await step("build", [process.execPath, "scripts/build.ts"]);
+if (!build.ok) await finish(["tests: 0 passed, 1 failed"], 1);
 
-const types = step("type check", [join(root, "node_modules/.bin/tsc"), "--noEmit", "--pretty", "false"]);
+const types = await step("type check", [join(root, "node_modules/.bin/tsc"), "--noEmit", "--pretty", "false"]);
 if (!types.ok) {
   failed += 1;
   problems.push("tsc found type errors");
 }
 
-const lint = step("lint and format", [join(root, "node_modules/.bin/biome"), "ci", "--colors=off"]);
+const lint = await step("lint and format", [join(root, "node_modules/.bin/biome"), "ci", "--colors=off"]);
 if (!lint.ok) {
   failed += 1;
   problems.push("biome ci found lint or format problems (npm run lint:fix fixes most)");
 }
 
 // bun test prints its summary (" N pass", " N fail") on stderr.
-const unit = step("unit and route tests", [process.execPath, "test"]);
+const unit = await step("unit and route tests", [process.execPath, "test"]);
 const unitText = unit.out + unit.err;
 const unitPass = Number(/^\s*(\d+) pass$/m.exec(unitText)?.[1] ?? 0);
 const unitFail = Number(/^\s*(\d+) fail$/m.exec(unitText)?.[1] ?? 0);
 passed += unitPass;
 failed += unitFail;
-for (const line of unitText.split("\n")) if (line.startsWith("(fail)")) failures.push(`bun test ${line}`);
+for (const line of unitText.split("\n")) if (line.startsWith("(fail)")) failures.add(`bun test ${line}`);
 if (!unit.ok && unitFail === 0) {
   failed += 1;
   problems.push("bun test exited with an error before reporting failures");
@@ -73,12 +87,12 @@ if (!unit.ok && unitFail === 0) {
 
 // The deploy files, the backups, upgrades and faults against the built binary (tests/deploy and
 // tests/ops, outside bun test's src/ root).
-const deployTests = step("deploy and operations tests", [process.execPath, "test", "./tests/deploy", "./tests/ops"]);
+const deployTests = await step("deploy and operations tests", [process.execPath, "test", "./tests/deploy", "./tests/ops"]);
 const deployText = deployTests.out + deployTests.err;
 const deployFail = Number(/^\s*(\d+) fail$/m.exec(deployText)?.[1] ?? 0);
 passed += Number(/^\s*(\d+) pass$/m.exec(deployText)?.[1] ?? 0);
 failed += deployFail;
-for (const line of deployText.split("\n")) if (line.startsWith("(fail)")) failures.push(`bun test ${line}`);
+for (const line of deployText.split("\n")) if (line.startsWith("(fail)")) failures.add(`bun test ${line}`);
 if (!deployTests.ok && deployFail === 0) {
   failed += 1;
   problems.push("bun test ./tests/deploy ./tests/ops exited with an error before reporting failures");
@@ -86,11 +100,11 @@ if (!deployTests.ok && deployFail === 0) {
 
 const report = join(root, "test-results/e2e.json");
 rmSync(report, { force: true });
-const e2e = step("end-to-end tests", ["node", join(root, "node_modules/@playwright/test/cli.js"), "test"]);
+const e2e = await step("end-to-end tests", ["node", join(root, "node_modules/@playwright/test/cli.js"), "test"]);
 if (existsSync(report)) {
   const json = JSON.parse(readFileSync(report, "utf8")) as PlaywrightReport;
   const stats = json.stats;
-  for (const suite of json.suites) failures.push(...unexpectedTests(suite));
+  for (const suite of json.suites) for (const line of unexpectedTests(suite)) failures.add(line);
   passed += stats.expected + stats.flaky;
   failed += stats.unexpected;
   if (stats.skipped > 0) problems.push(`${stats.skipped} end-to-end test(s) skipped`);
@@ -103,10 +117,7 @@ if (existsSync(report)) {
   problems.push("Playwright wrote no report");
 }
 
-for (const f of failures) console.log(f);
-for (const p of problems) console.log(`note: ${p}`);
-console.log(`tests: ${passed} passed, ${failed} failed`);
-process.exit(failed > 0 ? 1 : 0);
+await finish([...failures, ...problems.map((p) => `note: ${p}`), `tests: ${passed} passed, ${failed} failed`], failed > 0 ? 1 : 0);
 
 type PlaywrightResult = { status: string; error?: { message?: string } };
 type PlaywrightSuite = {
