@@ -19,16 +19,22 @@ afterAll(() => provider.stop());
 
 beforeEach(() => {
   profile = { sub: "google-123", email: "gina@example.com", email_verified: true, given_name: "Gina", family_name: "Park" };
+  t = createTestApp(googleEnv());
+});
+afterEach(() => t.close());
+
+/** The app's settings for the local provider, with `overrides`. */
+function googleEnv(overrides: Record<string, string> = {}) {
   const base = provider.issuer.url!;
-  t = createTestApp({
+  return {
     GOOGLE_CLIENT_ID: "client-id",
     GOOGLE_CLIENT_SECRET: "client-secret",
     GOOGLE_AUTH_URL: `${base}/authorize`,
     GOOGLE_TOKEN_URL: `${base}/token`,
     GOOGLE_USERINFO_URL: `${base}/userinfo`,
-  });
-});
-afterEach(() => t.close());
+    ...overrides,
+  };
+}
 
 /** Starts sign-in and lets the provider approve it; returns the callback path it redirects to. */
 async function authorize(b: ReturnType<typeof browser>) {
@@ -55,6 +61,24 @@ test("Google sign-in creates the account and a session, then lands on returnTo",
   expect(me).toMatchObject({ email: "gina@example.com", firstName: "Gina" });
   expect(t.db.$client.query("SELECT google_id AS g, password_hash AS p FROM users").get()).toEqual({ g: "google-123", p: null });
 });
+
+for (const silent of ["GOOGLE_TOKEN_URL", "GOOGLE_USERINFO_URL"] as const) {
+  test(`a Google that never answers (${silent}) sends the visitor back to sign in with the message; no account, no session`, async () => {
+    const server = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => new Promise<Response>(() => {}) });
+    try {
+      t.close();
+      t = createTestApp(googleEnv({ [silent]: `http://127.0.0.1:${server.port}/silent`, GOOGLE_TIMEOUT_MS: "300" }));
+      const b = browser(t);
+      const res = await b.get(await authorize(b));
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/login?returnTo=%2Fdashboard&error=google");
+      expect(countRows(t, "users")).toBe(0);
+      expect(countRows(t, "sessions")).toBe(0);
+    } finally {
+      server.stop(true);
+    }
+  });
+}
 
 test("a replayed callback creates no session", async () => {
   const b = browser(t);

@@ -19,10 +19,23 @@ import { log } from "../server/log.server";
 import { referralCookie } from "../server/middleware/referral-link";
 import { isHttps, siteOrigin } from "../server/origin";
 import { servePage } from "../server/render-page";
+import { keepAnswerOpen } from "../server/slow-answers.server";
 import { confirmSignOutPage } from "../pages/sign-out";
 
 const oauthCookies = { state: "pi_oauth_state", verifier: "pi_oauth_verifier", returnTo: "pi_oauth_return" } as const;
 const oauthCookieSeconds = 10 * 60;
+/** How long Google's two answers (the tokens, then the profile) may take together, unless GOOGLE_TIMEOUT_MS says otherwise. */
+const googleAnswerMs = 15_000;
+
+/** What `work` answers, or the signal's reason once it fires first (the work is then left to end unread). */
+function beforeAbort<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) return abort();
+    signal.addEventListener("abort", abort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", abort));
+  });
+}
 
 const googleProfile = z.object({
   sub: z.string().min(1),
@@ -96,9 +109,14 @@ export function authApi(deps: AppDeps) {
     if (!state || !code || !storedState || !verifier || state !== storedState) return failed("state mismatch or missing");
 
     let profile: z.infer<typeof googleProfile>;
+    // A Google that does not answer sends the visitor back to try again, with the page's message,
+    // before the connection would close on them with nothing (decision 096).
+    const waitMs = deps.env.GOOGLE_TIMEOUT_MS ?? googleAnswerMs;
+    const deadline = AbortSignal.timeout(waitMs);
+    keepAnswerOpen(waitMs);
     try {
-      const tokens = await client.validateAuthorizationCode(deps.env.GOOGLE_TOKEN_URL, code, verifier);
-      const res = await fetch(deps.env.GOOGLE_USERINFO_URL, { headers: { Authorization: `Bearer ${tokens.accessToken()}` } });
+      const tokens = await beforeAbort(client.validateAuthorizationCode(deps.env.GOOGLE_TOKEN_URL, code, verifier), deadline);
+      const res = await fetch(deps.env.GOOGLE_USERINFO_URL, { headers: { Authorization: `Bearer ${tokens.accessToken()}` }, signal: deadline });
       if (!res.ok) return failed(`userinfo ${res.status}`);
       const parsed = googleProfile.safeParse(await res.json());
       if (!parsed.success) return failed("userinfo shape");

@@ -39,6 +39,14 @@ const envSchema = z.object({
   GOOGLE_AUTH_URL: z.url().default("https://accounts.google.com/o/oauth2/v2/auth"),
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
+  /** How long Google's answers to a sign-in may take together (default 15 s); tests shorten it to reach the give-up path quickly. */
+  GOOGLE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(120_000)
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
   /** Reverse proxies in front of the site that append to X-Forwarded-For ("true" means one). */
   TRUST_PROXY: z
     .union([z.enum(["true", "false", ""]), z.string().regex(/^\d{1,2}$/, "a number of proxy hops (0-99), true or false")])
