@@ -7,6 +7,15 @@ const optional = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+/** A wait on another service in milliseconds, up to two minutes; unset or empty for the default. */
+const optionalWait = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(120_000)
+  .optional()
+  .or(z.literal("").transform(() => undefined));
+
 const workersMessage = "a whole number of worker processes from 1 to 64 (or unset, for the Worker processes setting)";
 
 const envSchema = z.object({
@@ -26,13 +35,7 @@ const envSchema = z.object({
   PAYPAL_CLIENT_SECRET: optional,
   PAYPAL_API_BASE: optional,
   /** How long one PayPal call may take (default 15 s); tests shorten it to reach the unknown-outcome paths quickly. */
-  PAYPAL_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(120_000)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  PAYPAL_TIMEOUT_MS: optionalWait,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   /** Google's endpoints, overridable so tests can use a local OpenID provider. */
@@ -40,13 +43,7 @@ const envSchema = z.object({
   GOOGLE_TOKEN_URL: z.url().default("https://oauth2.googleapis.com/token"),
   GOOGLE_USERINFO_URL: z.url().default("https://openidconnect.googleapis.com/v1/userinfo"),
   /** How long Google's answers to a sign-in may take together (default 15 s); tests shorten it to reach the give-up path quickly. */
-  GOOGLE_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(120_000)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
+  GOOGLE_TIMEOUT_MS: optionalWait,
   /** Reverse proxies in front of the site that append to X-Forwarded-For ("true" means one). */
   TRUST_PROXY: z
     .union([z.enum(["true", "false", ""]), z.string().regex(/^\d{1,2}$/, "a number of proxy hops (0-99), true or false")])
