@@ -92,6 +92,12 @@ test("the counts outlive a restart: a lock taken before it still refuses after i
   expect(signIn(worker(dir)).hit("ops", 1_000)).toBe(899);
 });
 
+test("the file is kept in WAL with NORMAL sync (decision 090): a power cut may lose the last counts, never the file", () => {
+  // 1 is NORMAL; OFF (0) could leave a corrupt file after a power cut, and every worker would then
+  // fail to start on it.
+  expect(worker(dataDir()).keeping()).toEqual({ journal_mode: "wal", synchronous: 1 });
+});
+
 test("workers starting together on a new file all open it: none is refused while another turns on WAL", async () => {
   // Turning WAL on needs the file to itself, and SQLite refuses a second writer at once rather
   // than wait for it (to avoid a deadlock), so four copies opening a new file at the same moment

@@ -91,7 +91,7 @@ export class LimitStore {
     // NORMAL, as for the database: in WAL mode a commit is not synced, only a checkpoint is, so a
     // hit costs no fsync; a power cut may lose the last counts but never corrupts the file. OFF
     // would save only the checkpoints' syncs, at the risk of a corrupt file after a power cut.
-    this.#db.exec("PRAGMA synchronous = OFF");
+    this.#db.exec("PRAGMA synchronous = NORMAL");
     whenFree(() => this.#db.transaction(() => this.#db.exec(schema)).immediate());
     const db = this.#db;
     this.#count = db.prepare(
@@ -165,6 +165,13 @@ export class LimitStore {
   size(rule: LimitRule): number {
     const rooms = whenFree(() => this.#rooms.get(rule.name));
     return rooms ? rooms.open + rooms.locks : 0;
+  }
+
+  /** How this connection keeps the file: its journal mode and sync level (for tests). */
+  keeping(): { journal_mode?: string; synchronous?: number } {
+    const journal = this.#db.query<{ journal_mode: string }, []>("PRAGMA journal_mode").get();
+    const sync = this.#db.query<{ synchronous: number }, []>("PRAGMA synchronous").get();
+    return { journal_mode: journal?.journal_mode, synchronous: sync?.synchronous };
   }
 
   close() {
