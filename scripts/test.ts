@@ -28,7 +28,7 @@ const failures = new Set<string>();
 async function step(name: string, cmd: string[], env: Record<string, string> = {}) {
   await Bun.write(Bun.stdout, `\n== ${name}: ${cmd.join(" ")}\n`);
   const child = Bun.spawn(cmd, { cwd: root, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } });
-  const pass = async (from: ReadableStream<Uint8Array>, to: typeof Bun.stdout) => {
+  const relay = async (from: ReadableStream<Uint8Array>, to: typeof Bun.stdout) => {
     const chunks: Uint8Array[] = [];
     const reader = from.getReader();
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
@@ -37,7 +37,7 @@ async function step(name: string, cmd: string[], env: Record<string, string> = {
     }
     return Buffer.concat(chunks).toString();
   };
-  const [out, err] = await Promise.all([pass(child.stdout, Bun.stdout), pass(child.stderr, Bun.stderr)]);
+  const [out, err] = await Promise.all([relay(child.stdout, Bun.stdout), relay(child.stderr, Bun.stderr)]);
   return { ok: (await child.exited) === 0, out, err };
 }
 

@@ -1078,16 +1078,16 @@ export const caseMessages = sqliteTable(
 );
 
 /**
- * A room's files, from either side. The bytes live encrypted in `<DATA_DIR>/case-files/<storage_name>`
- * under a key of their own, sealed by the data directory's secret (`sealed_key`); `sha256` is the
- * original bytes' digest, shown so the evidence can be checked unchanged.
- */
-/**
  * An upload still under way, written once for the partial index that holds just those and for the
  * sweep that reads it: SQLite uses a partial index only for a query that writes its very WHERE.
  */
 export const caseFileUploading = sql`status = 'uploading'`;
 
+/**
+ * A room's files, from either side. The bytes live encrypted in `<DATA_DIR>/case-files/<storage_name>`
+ * under a key of their own, sealed by the data directory's secret (`sealed_key`); `sha256` is the
+ * original bytes' digest, shown so the evidence can be checked unchanged.
+ */
 export const caseFiles = sqliteTable(
   "case_files",
   {
