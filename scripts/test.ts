@@ -79,7 +79,7 @@ const unitPass = Number(/^\s*(\d+) pass$/m.exec(unitText)?.[1] ?? 0);
 const unitFail = Number(/^\s*(\d+) fail$/m.exec(unitText)?.[1] ?? 0);
 passed += unitPass;
 failed += unitFail;
-for (const line of unitText.split("\n")) if (line.startsWith("(fail)")) failures.add(`bun test ${line}`);
+for (const line of bunFailures(unitText)) failures.add(line);
 if (!unit.ok && unitFail === 0) {
   failed += 1;
   problems.push("bun test exited with an error before reporting failures");
@@ -92,7 +92,7 @@ const deployText = deployTests.out + deployTests.err;
 const deployFail = Number(/^\s*(\d+) fail$/m.exec(deployText)?.[1] ?? 0);
 passed += Number(/^\s*(\d+) pass$/m.exec(deployText)?.[1] ?? 0);
 failed += deployFail;
-for (const line of deployText.split("\n")) if (line.startsWith("(fail)")) failures.add(`bun test ${line}`);
+for (const line of bunFailures(deployText)) failures.add(line);
 if (!deployTests.ok && deployFail === 0) {
   failed += 1;
   problems.push("bun test ./tests/deploy ./tests/ops exited with an error before reporting failures");
@@ -148,6 +148,31 @@ function unexpectedTests(suite: PlaywrightSuite): string[] {
   }
   for (const child of suite.suites ?? []) lines.push(...unexpectedTests(child));
   return lines;
+}
+
+/**
+ * One line per test bun test reported failed, with the first lines of its error: bun prints the
+ * error just above the "(fail)" line, and lists the failures again at its end without one.
+ */
+function bunFailures(text: string): string[] {
+  const lines = stripColours(text).split("\n");
+  const found = new Map<string, string>();
+  lines.forEach((line, i) => {
+    if (!line.startsWith("(fail)")) return;
+    let from = i - 1;
+    while (from >= 0 && !lines[from]?.startsWith("error:") && !/^\((pass|fail|skip|todo)\)/.test(lines[from] ?? "")) from--;
+    const error =
+      from >= 0 && lines[from]?.startsWith("error:")
+        ? lines
+            .slice(from, i)
+            .map((l) => l.trim())
+            .filter((l) => l && !l.startsWith("at "))
+            .slice(0, 3)
+            .join(" | ")
+        : "";
+    if (error || !found.has(line)) found.set(line, error);
+  });
+  return [...found].map(([line, error]) => `bun test ${line}${error ? `: ${error.slice(0, 400)}` : ""}`);
 }
 
 /** Playwright's messages carry terminal colour codes (ESC [ ... m). */
