@@ -1,7 +1,7 @@
 /**
  * `npm test` (also `npm run check`, and CI): makes sure Chromium, Java (for the Nu HTML checker)
  * and the tools that read deploy/ (caddy, nft, systemd-analyze) are there, builds the binary, checks types (`tsc`) and lint and format (`biome ci`; a check that
- * finds anything counts as one failure), runs the unit and route tests (`bun test`), the deploy and operations tests (`bun test ./tests/deploy ./tests/ops`) and the end-to-end tests (Playwright against
+ * finds anything counts as one failure), runs the unit and route tests (`bun test --parallel`, a process per core), the deploy and operations tests (`bun test --parallel ./tests/deploy ./tests/ops`) and the end-to-end tests (Playwright against
  * dist/pi-site), and ends with one line `tests: N passed, N failed` counting both.
  */
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -73,7 +73,8 @@ if (!lint.ok) {
 }
 
 // bun test prints its summary (" N pass", " N fail") on stderr.
-const unit = await step("unit and route tests", [process.execPath, "test"]);
+// Files run in one process per core (`--parallel`), each file in a fresh module registry.
+const unit = await step("unit and route tests", [process.execPath, "test", "--parallel"]);
 const unitText = unit.out + unit.err;
 const unitPass = Number(/^\s*(\d+) pass$/m.exec(unitText)?.[1] ?? 0);
 const unitFail = Number(/^\s*(\d+) fail$/m.exec(unitText)?.[1] ?? 0);
@@ -87,7 +88,7 @@ if (!unit.ok && unitFail === 0) {
 
 // The deploy files, the backups, upgrades and faults against the built binary (tests/deploy and
 // tests/ops, outside bun test's src/ root).
-const deployTests = await step("deploy and operations tests", [process.execPath, "test", "./tests/deploy", "./tests/ops"]);
+const deployTests = await step("deploy and operations tests", [process.execPath, "test", "--parallel", "./tests/deploy", "./tests/ops"]);
 const deployText = deployTests.out + deployTests.err;
 const deployFail = Number(/^\s*(\d+) fail$/m.exec(deployText)?.[1] ?? 0);
 passed += Number(/^\s*(\d+) pass$/m.exec(deployText)?.[1] ?? 0);

@@ -9,9 +9,11 @@ import { join } from "node:path";
 const root = join(import.meta.dir, "../..");
 
 test("Playwright lists every spec without a load error", () => {
+  // bun test's parallel workers set JEST_WORKER_ID, and Playwright refuses to run under Jest.
+  const { JEST_WORKER_ID: _, ...env } = process.env;
   const listed = Bun.spawnSync(["node", join(root, "node_modules/@playwright/test/cli.js"), "test", "--list"], {
     cwd: root,
-    env: { ...process.env, CI: "" },
+    env: { ...env, CI: "" },
     stdout: "pipe",
     stderr: "pipe",
   });
