@@ -3,11 +3,12 @@
  * fails the test on any unexpected console error or uncaught exception (hydration warnings too).
  */
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { runFactory } from "./seeder";
 
 export type SiteServer = { url: string; dataDir: string; process: ChildProcess; logs: string[] };
 
@@ -65,14 +66,10 @@ type FactoryArgs<K extends FactoryName> = Factories[K] extends (db: never, ...ar
 /**
  * Runs the factory `name` of tests/factories.ts with `args` on the site's database and answers
  * what it returns. Playwright runs under Node, which has no SQLite, so Bun runs the factory
- * (tests/e2e/seed.ts) against the binary's database file.
+ * (tests/e2e/seed.ts, one process per worker: tests/e2e/seeder.ts) against the binary's database file.
  */
 export function seed<K extends FactoryName>(site: SiteServer, name: K, ...args: FactoryArgs<K>): ReturnType<Factories[K]> {
-  const run = spawnSync(join(process.cwd(), "node_modules/.bin/bun"), ["tests/e2e/seed.ts", join(site.dataDir, "pi-site.db"), name, JSON.stringify(args)], {
-    encoding: "utf8",
-  });
-  if (run.status !== 0) throw new Error(`seeding ${name} ${JSON.stringify(args)} failed: ${run.stderr}`);
-  return JSON.parse(run.stdout) as ReturnType<Factories[K]>;
+  return runFactory(join(site.dataDir, "pi-site.db"), name, args) as ReturnType<Factories[K]>;
 }
 
 /**

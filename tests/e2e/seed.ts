@@ -1,21 +1,45 @@
 /**
- * Runs one factory of tests/factories.ts on a database file and prints what it answers as JSON:
- * the e2e specs seed the binary's database with it (Playwright runs under Node, which has no
- * bun:sqlite; `seed()` in tests/e2e/fixtures.ts spawns this under Bun).
+ * Runs factories of tests/factories.ts on database files for the e2e specs, and answers what they
+ * return as JSON. Playwright runs under Node, which has no bun:sqlite, so each Playwright worker
+ * starts this once under Bun (tests/e2e/seeder.ts) and sends it one request per line on stdin:
  *
- *   bun tests/e2e/seed.ts <database file> <factory> '<JSON array of the arguments after db>'
+ *   {"id": 1, "file": "<database file>", "name": "<factory>", "args": [<the arguments after db>]}
+ *
+ * Each answer is one line on stdout with the request's id: {"id": 1, "result": ...} or
+ * {"id": 1, "error": "..."}. The file is opened for
+ * each request and closed after it, as a separate program would: a spec may stop its site, restore
+ * a backup over the file or delete it between two requests.
  */
 import { openDatabase } from "../../src/db/client.server";
 import * as factories from "../factories";
 
-const [file, name, args = "[]"] = process.argv.slice(2);
-const factory = name ? (factories as Record<string, unknown>)[name] : undefined;
-if (!file || typeof factory !== "function") {
-  const names = Object.entries(factories).flatMap(([key, value]) => (typeof value === "function" ? [key] : []));
-  throw new Error(`usage: seed.ts <database file> <factory> '<JSON arguments>'; factories: ${names.join(", ")}`);
+type Request = { id: number; file: string; name: string; args: unknown[] };
+
+function run({ file, name, args }: Request): unknown {
+  const factory = (factories as Record<string, unknown>)[name];
+  if (typeof factory !== "function") {
+    const names = Object.entries(factories).flatMap(([key, value]) => (typeof value === "function" ? [key] : []));
+    throw new Error(`no factory "${name}"; factories: ${names.join(", ")}`);
+  }
+  // The site holds the file open in WAL mode; our writes wait for its lock (busy_timeout).
+  const db = openDatabase(file);
+  try {
+    return factory(db, ...args) ?? null;
+  } finally {
+    db.$client.close();
+  }
 }
-// The site holds the file open in WAL mode; our writes wait for its lock (busy_timeout).
-const db = openDatabase(file);
-const result = factory(db, ...(JSON.parse(args) as unknown[]));
-db.$client.close();
-console.log(JSON.stringify(result ?? null));
+
+for await (const line of console) {
+  if (!line.trim()) continue;
+  let answer: string;
+  let id: number | undefined;
+  try {
+    const request = JSON.parse(line) as Request;
+    id = request.id;
+    answer = JSON.stringify({ id, result: run(request) });
+  } catch (error) {
+    answer = JSON.stringify({ id, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  }
+  await Bun.write(Bun.stdout, `${answer}\n`);
+}
