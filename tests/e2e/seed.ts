@@ -6,12 +6,15 @@
  *   {"id": 1, "file": "<database file>", "name": "<factory>", "args": [<the arguments after db>]}
  *
  * Each answer is one line on stdout with the request's id: {"id": 1, "result": ...} or
- * {"id": 1, "error": "..."}. The file is opened for
- * each request and closed after it, as a separate program would: a spec may stop its site, restore
- * a backup over the file or delete it between two requests.
+ * {"id": 1, "error": "..."}; anything a factory prints goes to stderr instead. The file is opened
+ * for each request and closed after it, as a separate program would: a spec may stop its site,
+ * restore a backup over the file or delete it between two requests.
  */
 import { openDatabase } from "../../src/db/client.server";
 import * as factories from "../factories";
+
+// stdout carries the answers only.
+console.log = console.error;
 
 type Request = { id: number; file: string; name: string; args: unknown[] };
 

@@ -34,7 +34,11 @@ child.stdout.on("data", (chunk) => {
   for (let end = out.indexOf("\\n"); end !== -1; end = out.indexOf("\\n")) {
     const line = out.slice(0, end);
     out = out.slice(end + 1);
-    answer(JSON.parse(line));
+    try {
+      answer(JSON.parse(line));
+    } catch {
+      err = (err + line + "\\n").slice(-4000);
+    }
   }
 });
 child.stderr.setEncoding("utf8");
