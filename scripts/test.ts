@@ -138,14 +138,8 @@ function unexpectedTests(suite: PlaywrightSuite): string[] {
     for (const test of spec.tests) {
       if (test.status !== "unexpected" && test.status !== "flaky") continue;
       const error = test.results.find((r) => r.error?.message)?.error?.message ?? "";
-      const first = stripColours(error)
-        .split("\n")
-        .map((l) => l.trim())
-        .filter(Boolean)
-        .slice(0, 3)
-        .join(" | ");
       const label = test.status === "flaky" ? "(flaky, passed on retry)" : "(fail)";
-      lines.push(`e2e ${label} ${spec.file}:${spec.line} › ${spec.title}: ${first.slice(0, 400)}`);
+      lines.push(`e2e ${label} ${spec.file}:${spec.line} › ${spec.title}: ${firstLines(stripColours(error).split("\n"))}`);
     }
   }
   for (const child of suite.suites ?? []) lines.push(...unexpectedTests(child));
@@ -154,27 +148,29 @@ function unexpectedTests(suite: PlaywrightSuite): string[] {
 
 /**
  * One line per test bun test reported failed, with the first lines of its error: bun prints the
- * error just above the "(fail)" line, and lists the failures again at its end without one.
+ * error just above the "(fail)" line (its stack's "at" lines after it), and lists the failures
+ * again at its end without one.
  */
 function bunFailures(text: string): string[] {
   const lines = stripColours(text).split("\n");
   const found = new Map<string, string>();
   lines.forEach((line, i) => {
     if (!line.startsWith("(fail)")) return;
-    let from = i - 1;
-    while (from >= 0 && !lines[from]?.startsWith("error:") && !/^\((pass|fail|skip|todo)\)/.test(lines[from] ?? "")) from--;
-    const error =
-      from >= 0 && lines[from]?.startsWith("error:")
-        ? lines
-            .slice(from, i)
-            .map((l) => l.trim())
-            .filter((l) => l && !l.startsWith("at "))
-            .slice(0, 3)
-            .join(" | ")
-        : "";
+    const from = lines.slice(0, i).findLastIndex((l) => l.startsWith("error:") || /^\((pass|fail|skip|todo)\)/.test(l));
+    const error = lines[from]?.startsWith("error:") ? firstLines(lines.slice(from, i).filter((l) => !l.trim().startsWith("at "))) : "";
     if (error || !found.has(line)) found.set(line, error);
   });
-  return [...found].map(([line, error]) => `bun test ${line}${error ? `: ${error.slice(0, 400)}` : ""}`);
+  return [...found].map(([line, error]) => `bun test ${line}${error ? `: ${error}` : ""}`);
+}
+
+/** The first three non-blank lines of an error, on one line. */
+function firstLines(lines: string[]): string {
+  return lines
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .slice(0, 3)
+    .join(" | ")
+    .slice(0, 400);
 }
 
 /** Playwright's messages carry terminal colour codes (ESC [ ... m). */
